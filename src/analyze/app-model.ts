@@ -1,0 +1,32 @@
+// ParsedApp -> AppModel: the whole app's facts before any lowering (ruby2js calls it the app manifest).
+import type { ParsedApp, TemplateFile } from "../parse/app.js";
+import { analyzeControllers, type ControllerInfo } from "./controllers.js";
+import { analyzeModels, type ModelInfo } from "./models.js";
+
+export interface AppModel {
+  parsed: ParsedApp;
+  models: Map<string, ModelInfo>;
+  controllers: Map<string, ControllerInfo>;
+  /** Templates by `logicalPath.format` (e.g. `articles/index.html`). */
+  templates: Map<string, TemplateFile>;
+  /** Named routes (`article`, `new_article`), for `*_path` / `*_url` helpers. */
+  routeNames: Set<string>;
+}
+
+export function analyzeApp(parsed: ParsedApp): AppModel {
+  const models = new Map(analyzeModels(parsed.models, parsed.schema, parsed.diagnostics).map((m) => [m.className, m]));
+  const controllers = new Map(analyzeControllers(parsed.controllers, parsed.diagnostics).map((c) => [c.className, c]));
+  const templates = new Map(parsed.templates.map((t) => [`${t.logicalPath}.${t.format}`, t]));
+  return { parsed, models, controllers, templates, routeNames: new Set() };
+}
+
+/** The model whose singular name is `name` (`article` -> Article), for locals named after a model. */
+export function modelBySingular(app: AppModel, name: string): ModelInfo | null {
+  for (const m of app.models.values()) if (!m.abstract && m.names.singular === name) return m;
+  return null;
+}
+
+export function modelByPlural(app: AppModel, name: string): ModelInfo | null {
+  for (const m of app.models.values()) if (!m.abstract && m.names.plural === name) return m;
+  return null;
+}

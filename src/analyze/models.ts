@@ -1,0 +1,197 @@
+// app/models/*.rb -> ModelInfo: the facts about each model that lowering looks up instead of guessing.
+//
+//   class Article < ApplicationRecord        { className: "Article", tableName: "articles", names: {...} }
+//     has_many :comments, dependent: :destroy { kind: "has_many", name: "comments", className: "Comment", ... }
+//     belongs_to :article, touch: true        { kind: "belongs_to", foreignKey: "article_id", options: {touch} }
+//     validates :title, presence: true        { attribute: "title", validator: "presence", options: {} }
+//     before_save :normalize                  { event: "before_save", method: "normalize" }
+import type { Diagnostics } from "../diagnostics/index.js";
+import type { SourceFile } from "../parse/app.js";
+import { literalString, optionsOf, positionalArgs, type Node, type NodeOf, type Span } from "../parse/ir.js";
+import type { Column, Schema } from "../parse/schema.js";
+import { camelize, humanize, pluralize, singularize, underscore } from "../../runtime/support/inflector.js";
+
+export interface ModelNames {
+  name: string;
+  singular: string;
+  plural: string;
+  paramKey: string;
+  routeKey: string;
+  singularRouteKey: string;
+  i18nKey: string;
+  human: string;
+  collection: string;
+  element: string;
+}
+
+export type Literal = string | number | boolean | null | Literal[] | { [key: string]: Literal };
+
+export interface AssociationInfo {
+  kind: "belongs_to" | "has_many" | "has_one";
+  name: string;
+  className: string;
+  foreignKey: string;
+  options: Record<string, Literal>;
+  span: Span;
+}
+
+export interface ValidationInfo {
+  attribute: string;
+  validator: string;
+  options: Record<string, Literal>;
+  span: Span;
+}
+
+export interface CallbackInfo {
+  event: string;
+  method: string;
+  span: Span;
+}
+
+export interface ModelInfo {
+  className: string;
+  file: SourceFile;
+  superclass: string;
+  abstract: boolean;
+  tableName: string;
+  names: ModelNames;
+  columns: Column[];
+  associations: AssociationInfo[];
+  validations: ValidationInfo[];
+  callbacks: CallbackInfo[];
+  methods: Array<NodeOf<"def">>;
+}
+
+const CALLBACKS = /^(before|after|around)_(validation|save|create|update|destroy|commit|touch|initialize)$|^after_(create|update|destroy|save)_commit$/;
+const ASSOCIATION_OPTIONS: Record<string, Set<string>> = {
+  belongs_to: new Set(["optional", "class_name", "foreign_key", "touch", "inverse_of"]),
+  has_many: new Set(["dependent", "class_name", "foreign_key", "inverse_of"]),
+  has_one: new Set(["dependent", "class_name", "foreign_key", "inverse_of"]),
+};
+
+export function modelNames(className: string): ModelNames {
+  const singular = underscore(className).replace(/\//g, "_");
+  const plural = pluralize(singular);
+  return {
+    name: className,
+    singular,
+    plural,
+    paramKey: singular,
+    routeKey: plural === singular ? `${plural}_index` : plural,
+    singularRouteKey: singular,
+    i18nKey: underscore(className),
+    human: humanize(singular),
+    collection: underscore(pluralize(className)),
+    element: singular,
+  };
+}
+
+export function analyzeModels(files: SourceFile[], schema: Schema, diags: Diagnostics): ModelInfo[] {
+  const models: ModelInfo[] = [];
+  for (const file of files) {
+    for (const node of file.body) {
+      if (node.kind === "class" && node.name.kind === "const") models.push(analyzeModel(node, file, schema, diags));
+    }
+  }
+  return models;
+}
+
+function analyzeModel(node: NodeOf<"class">, file: SourceFile, schema: Schema, diags: Diagnostics): ModelInfo {
+  const className = (node.name as NodeOf<"const">).name;
+  const superclass = node.superclass?.kind === "const" ? node.superclass.name : "Object";
+  const names = modelNames(className);
+  let abstract = false;
+  const model: ModelInfo = {
+    className, file, superclass, abstract, tableName: pluralize(underscore(className)), names,
+    columns: [], associations: [], validations: [], callbacks: [], methods: [],
+  };
+  for (const stmt of node.body) {
+    if (stmt.kind === "def") model.methods.push(stmt);
+    else if (stmt.kind === "assign" && stmt.target.kind === "call" && stmt.target.method === "abstract_class") abstract = true;
+    else if (stmt.kind === "call" && stmt.receiver?.kind === "self" && stmt.method === "abstract_class=") abstract = true;
+    else if (stmt.kind === "call" && stmt.receiver === null) classMacro(model, stmt, diags);
+    else diags.report("unsupported_construct", stmt.span, `${stmt.kind} in model body`);
+  }
+  model.abstract = abstract || superclass === "ActiveRecord::Base";
+  model.columns = schema.tables.find((t) => t.name === model.tableName)?.columns ?? [];
+  return model;
+}
+
+function classMacro(model: ModelInfo, call: NodeOf<"call">, diags: Diagnostics): void {
+  const m = call.method;
+  if (m === "primary_abstract_class") model.abstract = true;
+  else if (m === "belongs_to" || m === "has_many" || m === "has_one") model.associations.push(association(m, call, model, diags));
+  else if (m === "validates") model.validations.push(...validations(call, diags));
+  else if (CALLBACKS.test(m)) {
+    for (const arg of positionalArgs(call.args)) {
+      const method = literalString(arg);
+      if (method) model.callbacks.push({ event: m, method, span: arg.span });
+      else diags.report("unsupported_construct", arg.span, `${m} with a non-symbol callback`);
+    }
+    if (call.block) diags.report("unsupported_construct", call.span, `${m} with a block`);
+  } else diags.report("unsupported_construct", call.span, `model macro ${m}`);
+}
+
+function association(kind: AssociationInfo["kind"], call: NodeOf<"call">, model: ModelInfo, diags: Diagnostics): AssociationInfo {
+  const name = literalString(call.args[0]) ?? "";
+  const options: Record<string, Literal> = {};
+  for (const [key, value] of optionsOf(call.args)) {
+    if (!ASSOCIATION_OPTIONS[kind]!.has(key)) {
+      diags.report("unsupported_option", value.span, `${kind} ${key}:`);
+      continue;
+    }
+    const lit = literal(value);
+    if (lit === undefined) diags.report("unsupported_option", value.span, `${kind} ${key}: with a non-literal value`);
+    else options[key] = lit;
+  }
+  const className = typeof options.class_name === "string" ? options.class_name : camelize(kind === "has_many" ? singularize(name) : name);
+  const foreignKey =
+    typeof options.foreign_key === "string" ? options.foreign_key : kind === "belongs_to" ? `${name}_id` : `${underscore(model.className)}_id`;
+  return { kind, name, className, foreignKey, options, span: call.span };
+}
+
+function validations(call: NodeOf<"call">, diags: Diagnostics): ValidationInfo[] {
+  const attributes = positionalArgs(call.args).map((a) => literalString(a) ?? "");
+  const out: ValidationInfo[] = [];
+  for (const [validator, value] of optionsOf(call.args)) {
+    const lit = literal(value);
+    if (lit === undefined) {
+      diags.report("unsupported_option", value.span, `validates ${validator}: with a non-literal value`);
+      continue;
+    }
+    const options = lit !== null && typeof lit === "object" && !Array.isArray(lit) ? lit : {};
+    for (const attribute of attributes) out.push({ attribute, validator, options, span: call.span });
+  }
+  return out;
+}
+
+/** A compile-time literal (numbers, strings, symbols, booleans, nil, arrays and hashes of those), or undefined. */
+export function literal(node: Node): Literal | undefined {
+  switch (node.kind) {
+    case "int":
+    case "float":
+      return node.value;
+    case "true":
+      return true;
+    case "false":
+      return false;
+    case "nil":
+      return null;
+    case "array": {
+      const items = node.elements.map(literal);
+      return items.every((i) => i !== undefined) ? (items as Literal[]) : undefined;
+    }
+    case "hash": {
+      const out: Record<string, Literal> = {};
+      for (const { key, value } of node.pairs) {
+        const k = literalString(key);
+        const v = literal(value);
+        if (k === null || v === undefined) return undefined;
+        out[k] = v;
+      }
+      return out;
+    }
+    default:
+      return literalString(node) ?? undefined;
+  }
+}

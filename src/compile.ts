@@ -1,0 +1,21 @@
+// compile(appDir, opts): the pipeline, one call per phase.
+import { analyzeApp } from "./analyze/app-model.js";
+import { CompileError, type Diagnostic } from "./diagnostics/index.js";
+import { renderModules, writeProject, type WrittenFile } from "./emit/project.js";
+import { parseApp } from "./parse/app.js";
+import { lowerApp } from "./lower/index.js";
+
+export interface CompileResult {
+  files: WrittenFile[];
+  diagnostics: Diagnostic[];
+}
+
+export async function compile(appDir: string, opts: { out?: string } = {}): Promise<CompileResult> {
+  const parsed = parseApp(appDir);
+  if (parsed.diagnostics.errors.length) throw new CompileError(parsed.diagnostics.errors);
+  const app = analyzeApp(parsed);
+  const lowered = lowerApp(app);
+  const files = await renderModules(lowered.modules);
+  if (opts.out) writeProject(opts.out, files, lowered.publicFiles, appDir);
+  return { files, diagnostics: parsed.diagnostics.list };
+}

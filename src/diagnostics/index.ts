@@ -1,0 +1,82 @@
+// The diagnostics catalogue: every message the compiler can give has a stable snake_case code here.
+// Errors stop compilation; warnings collect and are reported (an unsupported construct is a warning at its
+// position and the construct is left on a safe path, never passed through silently).
+import { readFileSync } from "node:fs";
+import type { Span } from "../parse/ir.js";
+
+export const CATALOGUE = {
+  ruby_syntax_error: { severity: "error", message: "Ruby syntax error" },
+  erb_syntax_error: { severity: "error", message: "ERB syntax error" },
+  schema_missing: { severity: "error", message: "no db/schema.rb or db/structure.sql found" },
+  schema_unsupported: { severity: "warning", message: "schema statement not understood" },
+  unsupported_construct: { severity: "warning", message: "construct not lowered" },
+  unknown_helper: { severity: "warning", message: "unknown helper or method" },
+  unsupported_option: { severity: "warning", message: "option not supported" },
+  unsupported_route: { severity: "warning", message: "route form not supported" },
+  unresolved_constant: { severity: "warning", message: "constant not resolved" },
+  missing_template: { severity: "warning", message: "template not found" },
+  cache_key_declined: { severity: "warning", message: "cache key declined: rendered without the store" },
+} as const satisfies Record<string, { severity: "error" | "warning"; message: string }>;
+
+export type DiagnosticCode = keyof typeof CATALOGUE;
+
+export interface Diagnostic {
+  code: DiagnosticCode;
+  severity: "error" | "warning";
+  message: string;
+  span: Span;
+}
+
+export class Diagnostics {
+  readonly list: Diagnostic[] = [];
+
+  report(code: DiagnosticCode, span: Span, detail?: string): void {
+    const entry = CATALOGUE[code];
+    const message = detail ? `${entry.message}: ${detail}` : entry.message;
+    this.list.push({ code, severity: entry.severity, message, span });
+  }
+
+  get errors(): Diagnostic[] {
+    return this.list.filter((d) => d.severity === "error");
+  }
+
+  get warnings(): Diagnostic[] {
+    return this.list.filter((d) => d.severity === "warning");
+  }
+}
+
+/** A diagnostic as a user reads it: `file:line:col: severity code: message`, then a code frame. */
+export function formatDiagnostic(d: Diagnostic, source?: string): string {
+  const head = `${d.span.file}:${d.span.line}:${d.span.column}: ${d.severity} ${d.code}: ${d.message}`;
+  let text = source;
+  if (text === undefined) {
+    try {
+      text = readFileSync(d.span.file, "utf8");
+    } catch {
+      return head;
+    }
+  }
+  return `${head}\n${codeFrame(text, d.span.line, d.span.column)}`;
+}
+
+export function codeFrame(source: string, line: number, column: number): string {
+  const lines = source.split("\n");
+  const from = Math.max(1, line - 2);
+  const to = Math.min(lines.length, line + 1);
+  const width = String(to).length;
+  const out: string[] = [];
+  for (let n = from; n <= to; n++) {
+    const marker = n === line ? ">" : " ";
+    out.push(`${marker} ${String(n).padStart(width)} | ${lines[n - 1] ?? ""}`);
+    if (n === line) out.push(`  ${" ".repeat(width)} | ${" ".repeat(Math.max(0, column - 1))}^`);
+  }
+  return out.join("\n");
+}
+
+/** Thrown for errors that stop compilation; the CLI prints it without a stack trace. */
+export class CompileError extends Error {
+  constructor(readonly diagnostics: Diagnostic[]) {
+    super(diagnostics.map((d) => formatDiagnostic(d)).join("\n\n"));
+    this.name = "CompileError";
+  }
+}

@@ -1,0 +1,51 @@
+// One emitted TS module, described as ts-morph structures plus the imports its lowering registered.
+// The project writer (project.ts) turns these into files through ts-morph, then prettier formats them.
+import { StructureKind, type StatementStructures } from "ts-morph";
+import type { ModuleState } from "../lower/scope.js";
+
+export interface EmittedModule {
+  /** Path inside the emitted app's src/, e.g. `controllers/articles_controller.ts`. */
+  path: string;
+  state: ModuleState;
+  statements: Array<StatementStructures | string>;
+  /** Source file this module was lowered from (for `inspect` and source comments). */
+  from: string | null;
+}
+
+export const RUNTIME_SPECIFIER = "rails2ts/runtime";
+
+/** Import declarations for what the module's lowering used: runtime names, models, the routes module. */
+export function importStatements(mod: EmittedModule): StatementStructures[] {
+  const depth = mod.path.split("/").length - 1;
+  const up = depth === 0 ? "./" : "../".repeat(depth);
+  const out: StatementStructures[] = [];
+  const runtime = [...mod.state.runtime].sort();
+  const runtimeTypes = [...mod.state.runtimeTypes].filter((t) => !mod.state.runtime.has(t)).sort();
+  if (runtime.length || runtimeTypes.length) {
+    out.push({
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: RUNTIME_SPECIFIER,
+      namedImports: [...runtime, ...runtimeTypes.map((t) => `type ${t}`)],
+    });
+  }
+  const self = mod.path.replace(/^models\//, "").replace(/\.ts$/, "");
+  const models = new Set([...mod.state.models, ...mod.state.modelTypes]);
+  for (const name of [...models].sort()) {
+    if (mod.path.startsWith("models/") && modelFile(name) === self) continue;
+    const typeOnly = !mod.state.models.has(name);
+    out.push({
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: `${up}models/${modelFile(name)}.js`,
+      namedImports: [typeOnly ? `type ${name}` : name],
+    });
+  }
+  if (mod.state.usesRoutes) {
+    out.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: `${up}routes.js`, namespaceImport: "routes" });
+  }
+  return out;
+}
+
+/** `Article` -> `article`, `BlogPost` -> `blog_post`: the emitted model's file name. */
+export function modelFile(className: string): string {
+  return className.replace(/::/g, "/").replace(/([a-z\d])([A-Z])/g, "$1_$2").toLowerCase();
+}

@@ -1,0 +1,73 @@
+// Lowered modules -> an emitted project directory:
+//   <out>/src/**.ts         the TS modules (ts-morph builds them, prettier formats them)
+//   <out>/dist/**.js        the same, transpiled (what `node` runs)
+//   <out>/public/           the app's public/ plus digested assets
+//   <out>/node_modules/rails2ts -> this package (emitted code imports "rails2ts/runtime")
+//   <out>/package.json, tsconfig.json
+import { cpSync, existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import * as prettier from "prettier";
+import { Project } from "ts-morph";
+import ts from "typescript";
+import { importStatements, type EmittedModule } from "./module.js";
+
+export const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
+
+export interface WrittenFile {
+  path: string;
+  from: string | null;
+  text: string;
+}
+
+export async function renderModules(modules: EmittedModule[]): Promise<WrittenFile[]> {
+  const project = new Project({ useInMemoryFileSystem: true });
+  return Promise.all(
+    modules.map(async (mod) => {
+      const file = project.createSourceFile(mod.path, { statements: [...importStatements(mod), ...mod.statements] });
+      const text = await prettier.format(file.getFullText(), { parser: "typescript", printWidth: 120 });
+      return { path: mod.path, from: mod.from, text };
+    }),
+  );
+}
+
+export function writeProject(out: string, files: WrittenFile[], publicFiles: Map<string, string | Buffer>, appRoot: string): void {
+  rmSync(join(out, "src"), { recursive: true, force: true });
+  rmSync(join(out, "dist"), { recursive: true, force: true });
+  for (const f of files) {
+    write(join(out, "src", f.path), f.text);
+    const js = ts.transpileModule(f.text, {
+      compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, verbatimModuleSyntax: false },
+      fileName: f.path,
+    }).outputText;
+    write(join(out, "dist", f.path.replace(/\.ts$/, ".js")), js);
+  }
+  if (existsSync(join(appRoot, "public"))) cpSync(join(appRoot, "public"), join(out, "public"), { recursive: true });
+  for (const [path, content] of publicFiles) write(join(out, "public", path), content);
+  write(join(out, "package.json"), JSON.stringify({ name: "rails2ts-app", private: true, type: "module", main: "dist/server.js" }, null, 2) + "\n");
+  write(join(out, "tsconfig.json"), JSON.stringify(EMITTED_TSCONFIG, null, 2) + "\n");
+  const link = join(out, "node_modules", "rails2ts");
+  if (!existsSync(link)) {
+    mkdirSync(dirname(link), { recursive: true });
+    symlinkSync(PACKAGE_ROOT, link, "dir");
+  }
+}
+
+const EMITTED_TSCONFIG = {
+  compilerOptions: {
+    target: "ES2022",
+    module: "NodeNext",
+    moduleResolution: "NodeNext",
+    strict: true,
+    noEmit: true,
+    skipLibCheck: true,
+    types: ["node"],
+    typeRoots: [join(PACKAGE_ROOT, "node_modules/@types")],
+  },
+  include: ["src/**/*.ts"],
+};
+
+function write(path: string, content: string | Buffer): void {
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, content);
+}

@@ -1,0 +1,48 @@
+// The emitted app's entry points:
+//   app.ts     createApp({ ...every controller, template, model, the schema, the seeds, assets })
+//   server.ts  boots it: `node dist/server.js` (PORT, DATABASE_PATH from the environment)
+// The runtime receives the pieces as data and functions; nothing here is specific to one app.
+import type { EmittedModule } from "../../emit/module.js";
+import type { Schema } from "../../parse/schema.js";
+import { ModuleState } from "../scope.js";
+
+export interface EntryInput {
+  appName: string;
+  controllers: Array<{ className: string; path: string }>;
+  templates: Array<{ key: string; path: string; handler: "erb" | "jbuilder" }>;
+  models: string[];
+  schema: Schema;
+  hasSeeds: boolean;
+  assets: Record<string, string>;
+}
+
+export function lowerEntry(input: EntryInput): EmittedModule[] {
+  const state = new ModuleState();
+  const imports: string[] = [];
+  input.models.forEach((path) => imports.push(`import "./${path.replace(/\.ts$/, ".js")}";`));
+  input.controllers.forEach((c) => imports.push(`import { ${c.className} } from "./${c.path.replace(/\.ts$/, ".js")}";`));
+  input.templates.forEach((t, i) => imports.push(`import template${i} from "./${t.path.replace(/\.ts$/, ".js")}";`));
+  imports.push(`import { table } from "./routes.js";`);
+  if (input.hasSeeds) imports.push(`import { seed } from "./db/seeds.js";`);
+  const controllers = input.controllers.map((c) => `${JSON.stringify(c.className)}: ${c.className}`).join(",\n");
+  const templates = input.templates
+    .map((t, i) => `${JSON.stringify(t.key)}: { handler: ${JSON.stringify(t.handler)}, render: template${i} }`)
+    .join(",\n");
+  const app = `export const app = ${state.use("createApp")}({
+    name: ${JSON.stringify(input.appName)},
+    routes: table,
+    controllers: { ${controllers} },
+    templates: { ${templates} },
+    schema: ${JSON.stringify(input.schema)},
+    seed: ${input.hasSeeds ? "seed" : "null"},
+    assets: ${JSON.stringify(input.assets)},
+    publicDir: new URL("../public/", import.meta.url),
+  });`;
+  const serverState = new ModuleState();
+  const server = `const port = Number(process.env.PORT ?? 3000);
+  ${serverState.use("startServer")}(app, { port, host: process.env.HOST ?? "127.0.0.1" });`;
+  return [
+    { path: "app.ts", state, statements: [...imports, app], from: null },
+    { path: "server.ts", state: serverState, statements: [`import { app } from "./app.js";`, server], from: null },
+  ];
+}

@@ -1,0 +1,162 @@
+// Method calls, dispatched on what the receiver is.
+//
+//   Model.find(id) / Model.new(h)          Model.find(id) / Model.build(h)
+//   record.title / record.comments         record.title / record.comments   (declared accessors)
+//   record.save / destroy! / persisted?    record.save() / destroyBang() / isPersisted()
+//   relation.each/map/count/where          each(r) / r.toA().map(...) / r.count() / r.where(h)
+//   errors.any? / error.full_message       errors.isAny() / error.fullMessage()
+//   form.text_field :title                 form.textField("title")
+//   recv.unknown_method(a)                 send(recv, "unknown_method", a)   (dynamic, always correct)
+//   no receiver                            the self kind decides: view helper, controller API, own method
+import type { Block, Node, NodeOf } from "../parse/ir.js";
+import { lit, lowerExpr, lowerHash, type TsExpr } from "./expr.js";
+import { rubyToTs } from "./names.js";
+import type { Scope } from "./scope.js";
+import { lowerBlockFn } from "./stmts.js";
+import { BOOL, NUMBER, STRING, UNKNOWN, type RType } from "./types.js";
+import { lowerFormatCall, lowerSelfCall } from "./self-calls.js";
+
+export function lowerCall(call: NodeOf<"call">, scope: Scope): TsExpr {
+  if (call.receiver === null) return lowerSelfCall(call, scope);
+  // `'text'.freeze` (Erubi writes every literal so) is the literal itself.
+  if (call.method === "freeze" && call.args.length === 0) return lowerExpr(call.receiver, scope);
+  const recv = lowerExpr(call.receiver, scope);
+  const typed = lowerTypedCall(call, recv, scope);
+  if (typed) return call.safeNav ? safeNav(recv, typed, scope) : typed;
+  return dynamicSend(call, recv, scope);
+}
+
+function safeNav(recv: TsExpr, typed: TsExpr, scope: Scope): TsExpr {
+  return lit(`(${recv.code} == null ? null : ${typed.code})`, typed.type);
+}
+
+export function dynamicSend(call: NodeOf<"call">, recv: TsExpr, scope: Scope): TsExpr {
+  const args = lowerArgs(call.args, call.block, scope);
+  const fn = scope.env.module.use(call.safeNav ? "sendSafe" : "send");
+  return lit(`${fn}(${[recv.code, JSON.stringify(call.method), ...args].join(", ")})`, UNKNOWN);
+}
+
+/** Arguments as TS: positionals, the options hash as an object literal, the block as a function. */
+export function lowerArgs(args: Node[], block: Block | null, scope: Scope, blockTypes: RType[] = []): string[] {
+  const out = args.map((a) => {
+    if (a.kind === "hash") return lowerHash(a, scope).code;
+    if (a.kind === "splat") return `...${scope.env.module.use("toA")}(${lowerExpr(a.value, scope).code})`;
+    if (a.kind === "blockPass" && a.value?.kind === "sym") return `${scope.env.module.use("symProc")}(${JSON.stringify(a.value.name)})`;
+    return lowerExpr(a, scope).code;
+  });
+  if (block) out.push(lowerBlockFn(block, scope, blockTypes).code);
+  return out;
+}
+
+function lowerTypedCall(call: NodeOf<"call">, recv: TsExpr, scope: Scope): TsExpr | null {
+  const t = recv.type;
+  const m = call.method;
+  const args = () => lowerArgs(call.args, call.block, scope);
+  const method = (name: string, type: RType = UNKNOWN) => lit(`${recv.code}.${name}(${args().join(", ")})`, type);
+  const env = scope.env;
+  if (m === "nil?" && call.args.length === 0) return lit(`(${recv.code} == null)`, BOOL);
+  if ((m === "present?" || m === "blank?") && call.args.length === 0) return lit(`${env.module.use(m === "present?" ? "isPresent" : "isBlank")}(${recv.code})`, BOOL);
+  if (m === "to_s" && call.args.length === 0) return lit(`${env.module.use("toS")}(${recv.code})`, STRING);
+  if (t.k === "model" && t.model.startsWith("typeof ")) return lowerClassCall(call, recv, t.model.slice(7), scope);
+  if (t.k === "model") return lowerRecordCall(call, recv, t.model, scope);
+  if (t.k === "relation") return lowerRelationCall(call, recv, t.model, scope);
+  if (t.k === "errors") {
+    if (m === "any?" || m === "empty?") return method(m === "any?" ? "isAny" : "isEmpty", BOOL);
+    if (m === "count" || m === "size") return method("count", NUMBER);
+    if (m === "full_messages") return method("fullMessages", { k: "array", of: STRING });
+    if (m === "each" && call.block) return lit(`${recv.code}.toA().forEach(${lowerBlockFn(call.block, scope, [{ k: "error" }]).code})`);
+    return null;
+  }
+  if (t.k === "error") return method(rubyToTs(m), m === "full_message" || m === "message" ? STRING : UNKNOWN);
+  if (t.k === "formBuilder") return method(rubyToTs(m), { k: "safe" });
+  if (t.k === "params") {
+    if (m === "require" || m === "permit" || m === "fetch") return method(rubyToTs(m), { k: "params" });
+    return null;
+  }
+  if (t.k === "json") return lowerJbuilderCall(call, recv, scope);
+  if (t.k === "format") return lowerFormatCall(call, recv, scope);
+  return null;
+}
+
+function lowerClassCall(call: NodeOf<"call">, recv: TsExpr, model: string, scope: Scope): TsExpr | null {
+  const args = lowerArgs(call.args, call.block, scope);
+  const record: RType = { k: "model", model };
+  const relation: RType = { k: "relation", model };
+  const RETURNS: Record<string, [string, RType]> = {
+    new: ["build", record], find: ["find", record], find_by: ["findBy", record], "find_by!": ["findByBang", record],
+    create: ["create", record], "create!": ["createBang", record], first: ["first", record], last: ["last", record],
+    all: ["all", relation], where: ["where", relation], order: ["order", relation], limit: ["limit", relation],
+    includes: ["includes", relation], preload: ["preload", relation], count: ["count", NUMBER], "exists?": ["exists", BOOL],
+    delete_all: ["deleteAll", NUMBER], destroy_all: ["destroyAll", UNKNOWN],
+  };
+  const entry = RETURNS[call.method];
+  if (!entry) return null;
+  return lit(`${recv.code}.${entry[0]}(${args.join(", ")})`, entry[1]);
+}
+
+function lowerRecordCall(call: NodeOf<"call">, recv: TsExpr, modelName: string, scope: Scope): TsExpr | null {
+  const model = scope.env.app.models.get(modelName);
+  const m = call.method;
+  if (!model) return null;
+  if (call.args.length === 0 && !call.block) {
+    if (m === "errors") return lit(`${recv.code}.errors`, { k: "errors" });
+    if (m === "id") return lit(`${recv.code}.id`, NUMBER);
+    const column = model.columns.find((c) => c.name === m);
+    if (column) return lit(`${recv.code}.${m}`, column.null ? UNKNOWN : columnType(column.type));
+    const assoc = model.associations.find((a) => a.name === m);
+    if (assoc) {
+      return lit(`${recv.code}.${m}`, assoc.kind === "has_many" ? { k: "relation", model: assoc.className } : { k: "model", model: assoc.className });
+    }
+  }
+  const args = lowerArgs(call.args, call.block, scope);
+  const RETURNS: Record<string, [string, RType]> = {
+    save: ["save", BOOL], "save!": ["saveBang", BOOL], update: ["update", BOOL], "update!": ["updateBang", BOOL],
+    destroy: ["destroy", UNKNOWN], "destroy!": ["destroyBang", UNKNOWN], "persisted?": ["isPersisted", BOOL],
+    "new_record?": ["isNewRecord", BOOL], to_param: ["toParam", UNKNOWN], reload: ["reload", { k: "model", model: modelName }],
+    touch: ["touch", BOOL], "valid?": ["isValid", BOOL],
+  };
+  const entry = RETURNS[m];
+  if (entry) return lit(`${recv.code}.${entry[0]}(${args.join(", ")})`, entry[1]);
+  if (model.methods.some((d) => d.name === m)) return lit(`${recv.code}.${rubyToTs(m)}(${args.join(", ")})`, UNKNOWN);
+  return null;
+}
+
+function columnType(type: string): RType {
+  if (type === "string" || type === "text") return STRING;
+  if (type === "integer" || type === "bigint" || type === "float" || type === "decimal") return NUMBER;
+  if (type === "boolean") return BOOL;
+  if (type === "datetime" || type === "date" || type === "time") return { k: "time" };
+  return UNKNOWN;
+}
+
+function lowerRelationCall(call: NodeOf<"call">, recv: TsExpr, model: string, scope: Scope): TsExpr | null {
+  const record: RType = { k: "model", model };
+  const relation: RType = { k: "relation", model };
+  const m = call.method;
+  if ((m === "map" || m === "collect" || m === "select" || m === "filter") && call.block) {
+    const fn = lowerBlockFn(call.block, scope, [record]).code;
+    return lit(`${recv.code}.toA().${m === "collect" ? "map" : m === "select" ? "filter" : m}(${fn})`, { k: "array", of: UNKNOWN });
+  }
+  const args = lowerArgs(call.args, call.block, scope);
+  const RETURNS: Record<string, [string, RType]> = {
+    find: ["find", record], find_by: ["findBy", record], first: ["first", record], last: ["last", record],
+    build: ["build", record], new: ["build", record], create: ["create", record], "create!": ["createBang", record],
+    where: ["where", relation], order: ["order", relation], limit: ["limit", relation], includes: ["includes", relation],
+    all: ["all", relation], count: ["count", NUMBER], size: ["size", NUMBER], length: ["size", NUMBER],
+    "any?": ["isAny", BOOL], "empty?": ["isEmpty", BOOL], "exists?": ["exists", BOOL], to_a: ["toA", { k: "array", of: record }],
+  };
+  const entry = RETURNS[m];
+  return entry ? lit(`${recv.code}.${entry[0]}(${args.join(", ")})`, entry[1]) : null;
+}
+
+function lowerJbuilderCall(call: NodeOf<"call">, recv: TsExpr, scope: Scope): TsExpr {
+  const m = call.method;
+  const args = lowerArgs(call.args, null, scope);
+  const KNOWN: Record<string, string> = { "extract!": "extract", "array!": "array", "partial!": "partial", "set!": "set", "merge!": "merge", "null!": "nil" };
+  if (KNOWN[m]) {
+    if (call.block) args.push(lowerBlockFn(call.block, scope, [UNKNOWN]).code);
+    return lit(`${recv.code}.${KNOWN[m]}(${args.join(", ")})`);
+  }
+  if (call.block) args.push(lowerBlockFn(call.block, scope, []).code);
+  return lit(`${recv.code}.set(${[JSON.stringify(m), ...args].join(", ")})`);
+}

@@ -1,0 +1,97 @@
+// A controller class -> a TS class extending the runtime's Controller.
+//
+//   class ArticlesController < ApplicationController   export class ArticlesController extends ApplicationController {
+//     before_action :set_article, only: %i[show]          static override filters = [{ kind: "before", method: "setArticle", only: ["show"] }];
+//     def index; @articles = Article.all; end             index(): void { this.assigns.articles = Article.all(); }
+//     private def article_params ... end                   articleParams() { return this.params.require("article")… }
+//   @article (read)                                      this.assigns.article   (typed by the controller's Assigns)
+import type { AppModel } from "../../analyze/app-model.js";
+import type { ControllerInfo } from "../../analyze/controllers.js";
+import type { Diagnostics } from "../../diagnostics/index.js";
+import { StructureKind, type StatementStructures } from "ts-morph";
+import type { EmittedModule } from "../../emit/module.js";
+import type { NodeOf } from "../../parse/ir.js";
+import { makeEnv } from "../env.js";
+import { rubyToTs } from "../names.js";
+import { Scope, type LowerEnv } from "../scope.js";
+import { lowerBody } from "../stmts.js";
+import { UNKNOWN, type RType } from "../types.js";
+import { inferIvarTypes } from "./ivars.js";
+
+export function controllerPath(className: string): string {
+  return `controllers/${className.replace(/([a-z\d])([A-Z])/g, "$1_$2").toLowerCase()}.ts`;
+}
+
+/** The ivar types of every controller, by controller path (`articles`), for its views. */
+export function controllerIvarTypes(app: AppModel): Map<string, Map<string, RType>> {
+  const out = new Map<string, Map<string, RType>>();
+  for (const c of app.controllers.values()) {
+    out.set(c.controllerPath, inferIvarTypes([...c.actions, ...c.privateMethods].map((d) => d.body), app));
+  }
+  return out;
+}
+
+export function lowerController(info: ControllerInfo, app: AppModel, diags: Diagnostics): EmittedModule {
+  const ivarTypes = inferIvarTypes([...info.actions, ...info.privateMethods].map((d) => d.body), app);
+  const env = makeEnv(app, diags, "controller", {
+    ivarTypes,
+    ivar: (name) => `this.assigns.${name}`,
+    ownMethods: ownMethods(info, app),
+  });
+  const methods = [...info.actions, ...info.privateMethods].map((def) => lowerMethod(def, env));
+  const isBase = !app.controllers.has(info.superclass);
+  const base = isBase ? env.module.use("Controller") : info.superclass;
+  const assignsName = `${info.className}Assigns`;
+  const statements: Array<StatementStructures | string> = [];
+  const parentAssigns = isBase ? null : `${info.superclass}Assigns`;
+  statements.push({
+    kind: StructureKind.Interface,
+    name: assignsName,
+    isExported: true,
+    extends: parentAssigns ? [parentAssigns] : [],
+    properties: [...ivarTypes].map(([name, t]) => ({ name, type: env.typeName(t) })),
+  });
+  statements.push({
+    kind: StructureKind.Class,
+    name: info.className,
+    isExported: true,
+    extends: isBase ? `${base}<A>` : `${base}<A>`,
+    typeParameters: [{ name: "A", constraint: assignsName, default: assignsName }],
+    properties: staticProperties(info, env),
+    methods,
+  });
+  const mod: EmittedModule = { path: controllerPath(info.className), state: env.module, statements, from: info.file.absPath };
+  if (!isBase) {
+    const parentFile = controllerPath(info.superclass).replace(/^controllers\//, "./").replace(/\.ts$/, ".js");
+    statements.unshift(`import { ${info.superclass}, type ${info.superclass}Assigns } from "${parentFile}";`);
+  }
+  return mod;
+}
+
+function ownMethods(info: ControllerInfo, app: AppModel): Set<string> {
+  const names = new Set<string>();
+  for (let c: ControllerInfo | undefined = info; c; c = app.controllers.get(c.superclass)) {
+    for (const d of [...c.actions, ...c.privateMethods]) names.add(d.name);
+  }
+  return names;
+}
+
+function staticProperties(info: ControllerInfo, env: LowerEnv) {
+  const props = [];
+  if (info.filters.length) {
+    const filters = info.filters.map((f) => ({ kind: f.kind, method: rubyToTs(f.method), only: f.only, except: f.except }));
+    props.push({ name: "filters", isStatic: true, hasOverrideKeyword: true, initializer: `[...super.filters, ...${JSON.stringify(filters)}] as const` });
+  }
+  if (info.layout !== null) {
+    props.push({ name: "layoutName", isStatic: true, hasOverrideKeyword: true, initializer: JSON.stringify(info.layout) });
+  }
+  props.push({ name: "controllerPath", isStatic: true, hasOverrideKeyword: true, initializer: JSON.stringify(info.controllerPath) });
+  void env;
+  return props;
+}
+
+function lowerMethod(def: NodeOf<"def">, env: LowerEnv) {
+  const scope = new Scope(env);
+  const params = def.params.map((p) => ({ name: scope.declare(p.name, UNKNOWN).ts, type: "unknown" }));
+  return { name: rubyToTs(def.name), parameters: params, statements: lowerBody(def.body, scope, "return") };
+}

@@ -1,0 +1,62 @@
+// Instance-variable types of a controller, from its assignments: `@article = Article.find(...)` makes
+// `@article` an Article everywhere in the controller and in its views. Only shapes that prove the type count;
+// anything else stays unknown (dynamic, still correct).
+import type { AppModel } from "../../analyze/app-model.js";
+import type { Node } from "../../parse/ir.js";
+import { UNKNOWN, type RType } from "../types.js";
+
+const RECORD = new Set(["new", "find", "find_by", "find_by!", "create", "create!", "first", "last", "build"]);
+const RELATION = new Set(["all", "where", "order", "limit", "includes", "preload"]);
+
+export function inferIvarTypes(bodies: Node[][], app: AppModel): Map<string, RType> {
+  const types = new Map<string, RType>();
+  const conflicts = new Set<string>();
+  const visit = (node: Node): void => {
+    if (node.kind === "assign" && node.target.kind === "ivar") {
+      const t = typeOf(node.value, app, types);
+      const name = node.target.name;
+      const prev = types.get(name);
+      if (prev && JSON.stringify(prev) !== JSON.stringify(t)) conflicts.add(name);
+      types.set(name, t);
+    }
+    for (const child of children(node)) visit(child);
+  };
+  bodies.flat().forEach(visit);
+  for (const name of conflicts) types.set(name, UNKNOWN);
+  return types;
+}
+
+function typeOf(node: Node, app: AppModel, known: Map<string, RType>): RType {
+  if (node.kind === "ivar") return known.get(node.name) ?? UNKNOWN;
+  if (node.kind !== "call" || !node.receiver) return UNKNOWN;
+  if (node.receiver.kind === "const" && app.models.has(node.receiver.name)) {
+    if (RECORD.has(node.method)) return { k: "model", model: node.receiver.name };
+    if (RELATION.has(node.method)) return { k: "relation", model: node.receiver.name };
+    return UNKNOWN;
+  }
+  const inner = typeOf(node.receiver, app, known);
+  if (inner.k === "model" && node.args.length === 0) {
+    const assoc = app.models.get(inner.model)?.associations.find((a) => a.name === node.method);
+    if (assoc) return assoc.kind === "has_many" ? { k: "relation", model: assoc.className } : { k: "model", model: assoc.className };
+  }
+  if (inner.k === "relation") {
+    if (RECORD.has(node.method)) return { k: "model", model: inner.model };
+    if (RELATION.has(node.method)) return inner;
+  }
+  return UNKNOWN;
+}
+
+function children(node: Node): Node[] {
+  switch (node.kind) {
+    case "if":
+      return [...node.then, ...node.else];
+    case "call":
+      return node.block ? node.block.body : [];
+    case "begin":
+      return [...node.body, ...node.rescues.flatMap((r) => r.body)];
+    case "def":
+      return node.body;
+    default:
+      return [];
+  }
+}

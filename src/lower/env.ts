@@ -1,0 +1,37 @@
+// Builds a LowerEnv for one emitted module: the pieces every lowering shares.
+import type { AppModel } from "../analyze/app-model.js";
+import type { Diagnostics } from "../diagnostics/index.js";
+import { ModuleState, type LowerEnv, type SelfKind } from "./scope.js";
+import { tsType, type RType } from "./types.js";
+
+const RUNTIME_TYPES: Partial<Record<RType["k"], string>> = {
+  relation: "Relation", safe: "SafeString", time: "Time", errors: "Errors", error: "ErrorEntry",
+  formBuilder: "FormBuilder", json: "Jbuilder", params: "Parameters", format: "FormatCollector",
+};
+
+export function makeEnv(app: AppModel, diags: Diagnostics, self: SelfKind, init: Partial<LowerEnv> = {}): LowerEnv {
+  const module = new ModuleState();
+  const env: LowerEnv = {
+    app,
+    diags,
+    self,
+    module,
+    ivarTypes: new Map(),
+    ivar: (name) => `ivar_${name}`,
+    selfExpr: "this",
+    typeName(t: RType): string {
+      registerType(t, module);
+      return tsType(t);
+    },
+    ...init,
+  };
+  return env;
+}
+
+function registerType(t: RType, module: ModuleState): void {
+  const runtime = RUNTIME_TYPES[t.k];
+  if (runtime) module.useType(runtime);
+  if (t.k === "model" && !t.model.startsWith("typeof ")) module.modelType(t.model);
+  if (t.k === "relation") module.modelType(t.model);
+  if (t.k === "array") registerType(t.of, module);
+}

@@ -1,0 +1,174 @@
+// Ruby expressions -> TS expressions, typed where the AppModel lets us know the type.
+//
+//   nil / true / 1 / "s"         null / true / 1 / "s"
+//   :sym                          "sym"            (symbols are strings at run time)
+//   "a#{b}"                       `a${toS(b)}`     (Ruby's to_s: nil -> "")
+//   { a: 1 }                      { a: 1 }
+//   a || b / a && b               or(a, () => b) / and(a, () => b)   (Ruby truthiness: only nil/false are false)
+//   x ? y : z                     truthy(x) ? y : z
+//   @x                            env.ivar("x")
+//   Const                         the model class (imported) or a diagnostic
+//   recv.meth(args) { block }     calls.ts decides by the receiver's type
+import type { Node, NodeOf } from "../parse/ir.js";
+import { lowerCall } from "./calls.js";
+import type { Scope } from "./scope.js";
+import { BOOL, NIL, NUMBER, STRING, UNKNOWN, type RType } from "./types.js";
+
+export interface TsExpr {
+  code: string;
+  type: RType;
+}
+
+export const lit = (code: string, type: RType = UNKNOWN): TsExpr => ({ code, type });
+
+export function lowerExpr(node: Node, scope: Scope): TsExpr {
+  const env = scope.env;
+  switch (node.kind) {
+    case "nil":
+      return lit("null", NIL);
+    case "true":
+    case "false":
+      return lit(node.kind, BOOL);
+    case "self":
+      return lit(env.selfExpr, env.modelName ? { k: "model", model: env.modelName } : UNKNOWN);
+    case "int":
+    case "float":
+      return lit(String(node.value), NUMBER);
+    case "sym":
+      return lit(JSON.stringify(node.name), STRING);
+    case "str":
+    case "dsym":
+      return lowerString(node.parts, scope);
+    case "array":
+      return lowerArray(node, scope);
+    case "hash":
+      return lowerHash(node, scope);
+    case "ident": {
+      const local = scope.lookup(node.name);
+      if (local) return lit(local.ts, local.type);
+      return lowerCall({ kind: "call", receiver: null, method: node.name, args: [], block: null, safeNav: false, parens: false, span: node.span }, scope);
+    }
+    case "ivar":
+      return lit(env.ivar(node.name), env.ivarTypes.get(node.name) ?? UNKNOWN);
+    case "const":
+      return lowerConst(node, scope);
+    case "call":
+      return lowerCall(node, scope);
+    case "binary":
+      return lowerBinary(node, scope);
+    case "not":
+      return lit(`!${truthy(lowerExpr(node.expr, scope), scope)}`, BOOL);
+    case "if": {
+      if (node.then.length === 1 && node.else.length <= 1) {
+        const a = lowerExpr(node.then[0]!, scope);
+        const b = node.else.length ? lowerExpr(node.else[0]!, scope) : lit("null", NIL);
+        return lit(`(${truthy(lowerExpr(node.cond, scope), scope)} ? ${a.code} : ${b.code})`, a.type.k === b.type.k ? a.type : UNKNOWN);
+      }
+      break;
+    }
+    case "seq":
+      if (node.body.length === 1) return lowerExpr(node.body[0]!, scope);
+      break;
+    case "index": {
+      const recv = lowerExpr(node.receiver, scope);
+      const args = node.args.map((a) => lowerExpr(a, scope).code);
+      if (recv.type.k === "params" && args.length === 1) return lit(`${recv.code}.get(${args[0]})`, UNKNOWN);
+      return lit(`${env.module.use("index")}(${[recv.code, ...args].join(", ")})`, UNKNOWN);
+    }
+    case "yield": {
+      const args = node.args.map((a) => lowerExpr(a, scope).code);
+      if (env.self === "view") return lit(args.length ? `view.contentFor(${args.join(", ")})` : "view.yieldContent()", { k: "safe" });
+      break;
+    }
+    case "range":
+      break;
+    default:
+      break;
+  }
+  env.diags.report("unsupported_construct", node.span, `${node.kind === "unknown" ? node.type : node.kind} expression`);
+  return lit(`${env.module.use("unsupported")}(${JSON.stringify(describe(node))})`, UNKNOWN);
+}
+
+function describe(node: Node): string {
+  return `${node.span.file.split("/").slice(-2).join("/")}:${node.span.line}:${node.span.column} ${node.kind}`;
+}
+
+export function lowerString(parts: Array<string | Node>, scope: Scope): TsExpr {
+  if (parts.every((p) => typeof p === "string")) return lit(JSON.stringify(parts.join("")), STRING);
+  const pieces = parts.map((p) => {
+    if (typeof p === "string") return p.replace(/[`\\]/g, "\\$&").replace(/\$\{/g, "\\${");
+    const e = lowerExpr(p, scope);
+    return "${" + (e.type.k === "string" ? e.code : `${scope.env.module.use("toS")}(${e.code})`) + "}";
+  });
+  return lit("`" + pieces.join("") + "`", STRING);
+}
+
+function lowerArray(node: NodeOf<"array">, scope: Scope): TsExpr {
+  const items = node.elements.map((e) => (e.kind === "splat" ? lit(`...${scope.env.module.use("toA")}(${lowerExpr(e.value, scope).code})`) : lowerExpr(e, scope)));
+  const first = items[0]?.type ?? UNKNOWN;
+  const same = items.every((i) => i.type.k === first.k && i.type.k !== "unknown");
+  return lit(`[${items.map((i) => i.code).join(", ")}]`, { k: "array", of: same ? first : UNKNOWN });
+}
+
+export function lowerHash(node: NodeOf<"hash">, scope: Scope): TsExpr {
+  const entries = node.pairs.map(({ key, value }) => {
+    if (key.kind === "dsplat") return `...(${lowerExpr(key.value, scope).code} as object)`;
+    const v = lowerExpr(value, scope).code;
+    if (key.kind === "sym" || (key.kind === "str" && key.parts.every((p) => typeof p === "string"))) {
+      const name = key.kind === "sym" ? key.name : (key.parts as string[]).join("");
+      return `${/^[A-Za-z_$][\w$]*$/.test(name) ? name : JSON.stringify(name)}: ${v}`;
+    }
+    return `[${scope.env.module.use("toS")}(${lowerExpr(key, scope).code})]: ${v}`;
+  });
+  return lit(`{ ${entries.join(", ")} }`, { k: "hash" });
+}
+
+function lowerConst(node: NodeOf<"const">, scope: Scope): TsExpr {
+  const env = scope.env;
+  if (!node.scope && env.app.models.has(node.name)) {
+    return lit(env.module.model(node.name), { k: "model", model: `typeof ${node.name}` });
+  }
+  env.diags.report("unresolved_constant", node.span, node.name);
+  return lit(`${env.module.use("unsupported")}(${JSON.stringify(node.name)})`, UNKNOWN);
+}
+
+function lowerBinary(node: NodeOf<"binary">, scope: Scope): TsExpr {
+  const env = scope.env;
+  const left = lowerExpr(node.left, scope);
+  const right = lowerExpr(node.right, scope);
+  switch (node.op) {
+    case "||":
+    case "or":
+      if (left.type.k === "bool" && right.type.k === "bool") return lit(`(${left.code} || ${right.code})`, BOOL);
+      return lit(`${env.module.use("or")}(${left.code}, () => ${right.code})`, left.type.k === right.type.k ? left.type : UNKNOWN);
+    case "&&":
+    case "and":
+      if (left.type.k === "bool" && right.type.k === "bool") return lit(`(${left.code} && ${right.code})`, BOOL);
+      return lit(`${env.module.use("and")}(${left.code}, () => ${right.code})`, UNKNOWN);
+    case "==":
+      return lit(`${env.module.use("eq")}(${left.code}, ${right.code})`, BOOL);
+    case "!=":
+      return lit(`!${env.module.use("eq")}(${left.code}, ${right.code})`, BOOL);
+    case "+":
+      if (left.type.k === "number" && right.type.k === "number") return lit(`(${left.code} + ${right.code})`, NUMBER);
+      if (left.type.k === "string" && right.type.k === "string") return lit(`(${left.code} + ${right.code})`, STRING);
+      break;
+    case "-":
+    case "*":
+    case "<":
+    case ">":
+    case "<=":
+    case ">=":
+      if (left.type.k === "number" && right.type.k === "number") {
+        return lit(`(${left.code} ${node.op} ${right.code})`, ["-", "*"].includes(node.op) ? NUMBER : BOOL);
+      }
+      break;
+  }
+  return lit(`${env.module.use("binop")}(${JSON.stringify(node.op)}, ${left.code}, ${right.code})`, UNKNOWN);
+}
+
+/** A TS boolean expression that is Ruby's truthiness of `e`. */
+export function truthy(e: TsExpr, scope: Scope): string {
+  if (e.type.k === "bool") return e.code;
+  return `${scope.env.module.use("truthy")}(${e.code})`;
+}

@@ -1,0 +1,79 @@
+// AppModel -> every emitted module. The order matters only where a later lowering reads an earlier one's facts:
+const ORDER_NOTE = [
+  "routes first: views and controllers check `*_path` helpers against the route names",
+  "controllers before views: a view's @ivars are typed by its controller's assignments",
+] as const;
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { join, relative } from "node:path";
+import type { AppModel } from "../analyze/app-model.js";
+import { expandRoutes } from "../analyze/routes.js";
+import type { EmittedModule } from "../emit/module.js";
+import { pluralize, singularize } from "../../runtime/support/inflector.js";
+import { lowerEntry } from "./app/entry.js";
+import { controllerIvarTypes, controllerPath, lowerController } from "./controller/controller.js";
+import { lowerModel } from "./model/model.js";
+import { routeDecls } from "./routes/draw.js";
+import { lowerRoutesModule } from "./routes/module.js";
+import { lowerSeeds } from "./seeds.js";
+import { lowerView, templateModulePath } from "./view/module.js";
+
+export interface Lowered {
+  modules: EmittedModule[];
+  /** Files to serve under public/ (digested assets), by path. */
+  publicFiles: Map<string, Buffer>;
+}
+
+export function lowerApp(app: AppModel): Lowered {
+  void ORDER_NOTE;
+  const diags = app.parsed.diagnostics;
+  const table = app.parsed.routes ? expandRoutes(routeDecls(app.parsed.routes.body, diags), { pluralize, singularize }) : [];
+  table.forEach((r) => r.name && app.routeNames.add(r.name));
+  const modules: EmittedModule[] = [lowerRoutesModule(table)];
+  const models = [...app.models.values()].map((m) => lowerModel(m, app, diags));
+  const controllers = [...app.controllers.values()].map((c) => lowerController(c, app, diags));
+  const ivars = controllerIvarTypes(app);
+  const views = [...app.templates.values()].map((t) => lowerView(t, app, diags, ivars.get(t.logicalPath.split("/").slice(0, -1).join("/")) ?? new Map()));
+  const seeds = app.parsed.seeds ? [lowerSeeds(app.parsed.seeds, app, diags)] : [];
+  const { assets, publicFiles } = digestAssets(app.parsed.root);
+  const entry = lowerEntry({
+    appName: app.parsed.appName,
+    controllers: [...app.controllers.values()].map((c) => ({ className: c.className, path: controllerPath(c.className) })),
+    templates: [...app.templates.values()].map((t) => ({ key: `${t.logicalPath}.${t.format}`, path: templateModulePath(t), handler: t.handler })),
+    models: models.map((m) => m.path),
+    schema: app.parsed.schema,
+    hasSeeds: seeds.length > 0,
+    assets,
+  });
+  modules.push(...models, ...controllers, ...views, ...seeds, ...entry);
+  return { modules, publicFiles };
+}
+
+/** Propshaft's digested paths: `application.css` -> `assets/application-<sha1(content + "1")[0,8]>.css`. */
+function digestAssets(root: string): { assets: Record<string, string>; publicFiles: Map<string, Buffer> } {
+  const assets: Record<string, string> = {};
+  const publicFiles = new Map<string, Buffer>();
+  const base = join(root, "app/assets");
+  const walk = (dir: string) => {
+    let names: string[] = [];
+    try {
+      names = readdirSync(dir).sort();
+    } catch {
+      return;
+    }
+    for (const name of names) {
+      const abs = join(dir, name);
+      if (statSync(abs).isDirectory()) walk(abs);
+      else if (!name.startsWith(".")) {
+        const logical = relative(base, abs).split("/").slice(1).join("/");
+        const content = readFileSync(abs);
+        const digest = createHash("sha1").update(Buffer.concat([content, Buffer.from("1")])).digest("hex").slice(0, 8);
+        const digested = logical.replace(/\.(\w+)$/, `-${digest}.$1`);
+        assets[logical] = `/assets/${digested}`;
+        publicFiles.set(`assets/${digested}`, content);
+      }
+    }
+  };
+  walk(base);
+  return { assets, publicFiles };
+}

@@ -1,0 +1,68 @@
+// A model class -> a TS class with declared, typed attributes plus one `defineModel` call carrying the facts
+// (table, names, columns, associations, validations, callbacks) as data. The runtime builds accessors, the
+// registry entry and the association machinery from that data, so models never import each other's values.
+//
+//   class Comment < ApplicationRecord          export class Comment extends ApplicationRecord {
+//     belongs_to :article, touch: true            declare article: Article;  (+ association data)
+//     def label; "#{id}: #{body}"; end            label() { return `${toS(this.id)}: ${toS(this.body)}`; }
+//   end                                         } defineModel(Comment, { table: "comments", ... });
+import type { AppModel } from "../../analyze/app-model.js";
+import type { ModelInfo } from "../../analyze/models.js";
+import type { Diagnostics } from "../../diagnostics/index.js";
+import { StructureKind, type StatementStructures } from "ts-morph";
+import { modelFile, type EmittedModule } from "../../emit/module.js";
+import type { Column } from "../../parse/schema.js";
+import { makeEnv } from "../env.js";
+import { rubyToTs } from "../names.js";
+import { Scope } from "../scope.js";
+import { lowerBody } from "../stmts.js";
+import { UNKNOWN } from "../types.js";
+
+const TS_COLUMN: Record<string, string> = {
+  string: "string", text: "string", integer: "number", bigint: "number", float: "number", decimal: "number",
+  boolean: "boolean", date: "Time", datetime: "Time", time: "Time", binary: "string", json: "unknown",
+};
+
+export function lowerModel(model: ModelInfo, app: AppModel, diags: Diagnostics): EmittedModule {
+  const env = makeEnv(app, diags, "model", { selfExpr: "this", modelName: model.className });
+  const isBase = !app.models.has(model.superclass);
+  const base = isBase ? env.module.use("Base") : model.superclass;
+  const statements: Array<StatementStructures | string> = [];
+  if (!isBase) statements.push(`import { ${model.superclass} } from "./${modelFile(model.superclass)}.js";`);
+  const properties = model.abstract ? [] : [
+    ...model.columns.map((c) => ({ name: c.name, hasDeclareKeyword: true, type: columnType(c, env.module.useType.bind(env.module)) })),
+    ...model.associations.map((a) => ({
+      name: a.name,
+      hasDeclareKeyword: true,
+      type: a.kind === "has_many" ? `${env.module.useType("Relation")}<${env.module.modelType(a.className)}>` : env.module.modelType(a.className),
+    })),
+  ];
+  const methods = model.methods.map((def) => {
+    const scope = new Scope(env);
+    const parameters = def.params.map((p) => ({ name: scope.declare(p.name, UNKNOWN).ts, type: "unknown" }));
+    return { name: rubyToTs(def.name), parameters, statements: lowerBody(def.body, scope, "return") };
+  });
+  statements.push({ kind: StructureKind.Class, name: model.className, isExported: true, extends: base, properties, methods });
+  statements.push(`${env.module.use("defineModel")}(${model.className}, ${JSON.stringify(descriptor(model))});`);
+  return { path: `models/${modelFile(model.className)}.ts`, state: env.module, statements, from: model.file.absPath };
+}
+
+function columnType(c: Column, useType: (n: string) => string): string {
+  const t = TS_COLUMN[c.type] ?? "unknown";
+  if (t === "Time") useType("Time");
+  return c.null && c.name !== "id" ? `${t} | null` : t;
+}
+
+/** The data the runtime needs: everything analysis proved about the model, nothing lowered. */
+function descriptor(model: ModelInfo) {
+  return {
+    name: model.className,
+    abstract: model.abstract,
+    table: model.tableName,
+    names: model.names,
+    columns: model.columns,
+    associations: model.associations.map(({ span: _span, ...a }) => a),
+    validations: model.validations.map(({ span: _span, ...v }) => v),
+    callbacks: model.callbacks.map(({ span: _span, ...c }) => ({ ...c, method: rubyToTs(c.method) })),
+  };
+}

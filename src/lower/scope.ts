@@ -1,0 +1,108 @@
+// The lowering environment: what a Ruby name means at a point in the program.
+// Locals are lexical (blocks see their parents' locals); `self` is the kind of object the code runs in.
+import type { AppModel } from "../analyze/app-model.js";
+import type { Diagnostics } from "../diagnostics/index.js";
+import { UNKNOWN, type RType } from "./types.js";
+
+export type SelfKind = "view" | "controller" | "model" | "script" | "jbuilder";
+
+export interface LocalVar {
+  ts: string;
+  type: RType;
+}
+
+/** Per-module state: which runtime names and models the emitted module must import. */
+export class ModuleState {
+  readonly runtime = new Set<string>();
+  readonly runtimeTypes = new Set<string>();
+  readonly models = new Set<string>();
+  readonly modelTypes = new Set<string>();
+  private counter = 0;
+
+  use(name: string): string {
+    this.runtime.add(name);
+    return name;
+  }
+
+  useType(name: string): string {
+    this.runtimeTypes.add(name);
+    return name;
+  }
+
+  model(name: string): string {
+    this.models.add(name);
+    return name;
+  }
+
+  modelType(name: string): string {
+    this.modelTypes.add(name);
+    return name;
+  }
+
+  /** The emitted app's route helpers module, imported as `routes`. */
+  usesRoutes = false;
+  useRoutes(): string {
+    this.usesRoutes = true;
+    return "routes";
+  }
+
+  fresh(prefix: string): string {
+    this.counter += 1;
+    return `${prefix}${this.counter}`;
+  }
+}
+
+const TS_RESERVED = new Set([
+  "break", "case", "catch", "class", "const", "continue", "debugger", "default", "delete", "do", "else", "enum",
+  "export", "extends", "false", "finally", "for", "function", "if", "import", "in", "instanceof", "new", "null",
+  "return", "super", "switch", "this", "throw", "true", "try", "typeof", "var", "void", "while", "with", "yield",
+  "let", "static", "implements", "interface", "package", "private", "protected", "public", "await", "arguments",
+  "eval", "view", "out", "json", "self",
+]);
+
+export class Scope {
+  private readonly locals = new Map<string, LocalVar>();
+  /** Views: the output buffer `@output_buffer` means here (a capture block gets its own). */
+  buffer: string | null;
+
+  constructor(
+    readonly env: LowerEnv,
+    readonly parent: Scope | null = null,
+  ) {
+    this.buffer = parent?.buffer ?? null;
+  }
+
+  child(): Scope {
+    return new Scope(this.env, this);
+  }
+
+  has(name: string): boolean {
+    return this.locals.has(name);
+  }
+
+  lookup(name: string): LocalVar | null {
+    return this.locals.get(name) ?? this.parent?.lookup(name) ?? null;
+  }
+
+  declare(name: string, type: RType = UNKNOWN): LocalVar {
+    const ts = TS_RESERVED.has(name) ? `${name}_` : name;
+    const v = { ts, type };
+    this.locals.set(name, v);
+    return v;
+  }
+}
+
+export interface LowerEnv {
+  app: AppModel;
+  diags: Diagnostics;
+  self: SelfKind;
+  module: ModuleState;
+  /** Types of instance variables visible here (a controller's assignments, seen from its views too). */
+  ivarTypes: Map<string, RType>;
+  /** How `@name` is written in TS here. */
+  ivar(name: string): string;
+  /** The TS expression for `self` (the view, the controller, the record). */
+  selfExpr: string;
+  /** For models: the model's class name. */
+  modelName?: string;
+}

@@ -1,0 +1,89 @@
+// Receiver-less calls: what `foo(args)` means depends on where the code runs.
+//
+//   anywhere   new_article_path(x) / article_url(x)   routes.newArticlePath(self, x)   (the app's route table)
+//   view       link_to "A", x / form_with ... do      view.linkTo("A", x) / view.formWith({...}, (form) => ...)
+//              render x / yield / yield :head          view.render(...) / view.yieldContent() / view.contentFor("head")
+//              article (a partial's local)             locals.article
+//   controller params / render / redirect_to / head    this.params / this.render({...}) / this.redirectTo(...)
+//              respond_to do |format| ... end          this.respondTo((format) => { format.html(() => ...) })
+//              set_article (own method)                this.setArticle()
+//   model      title / comments / errors / own method  this.title / this.comments / this.errors / this.m()
+import type { NodeOf } from "../parse/ir.js";
+import { lit, lowerExpr, type TsExpr } from "./expr.js";
+import { lowerArgs } from "./calls.js";
+import { camel, rubyToTs } from "./names.js";
+import type { Scope } from "./scope.js";
+import { BOOL, UNKNOWN, type RType } from "./types.js";
+import { lowerBlockFn } from "./stmts.js";
+
+export function lowerSelfCall(call: NodeOf<"call">, scope: Scope): TsExpr {
+  const env = scope.env;
+  const m = call.method;
+  if (/_(path|url)$/.test(m) && env.app.routeNames.has(m.replace(/_(path|url)$/, ""))) {
+    const args = lowerArgs(call.args, null, scope);
+    return lit(`${env.module.useRoutes()}.${camel(m)}(${[env.selfExpr, ...args].join(", ")})`, { k: "string" });
+  }
+  const special = env.selfCall?.(call, scope);
+  if (special) return special;
+  switch (env.self) {
+    case "controller":
+      return controllerCall(call, scope);
+    case "model":
+      return modelSelfCall(call, scope);
+    default:
+      break;
+  }
+  if (m === "puts" || m === "p") return lit(`console.log(${lowerArgs(call.args, null, scope).join(", ")})`);
+  env.diags.report("unknown_helper", call.span, m);
+  return lit(`${env.module.use("unsupported")}(${JSON.stringify(m)})`, UNKNOWN);
+}
+
+const CONTROLLER_PROPS: Record<string, RType> = {
+  params: { k: "params" }, session: { k: "hash" }, flash: UNKNOWN, cookies: UNKNOWN, request: UNKNOWN, response: UNKNOWN,
+};
+
+function controllerCall(call: NodeOf<"call">, scope: Scope): TsExpr {
+  const env = scope.env;
+  const m = call.method;
+  if (m in CONTROLLER_PROPS && call.args.length === 0 && !call.block) return lit(`this.${m}`, CONTROLLER_PROPS[m]!);
+  if (m === "respond_to" && call.block) {
+    return lit(`this.respondTo(${lowerBlockFn(call.block, scope, [{ k: "format" }]).code})`);
+  }
+  if (m === "render" || m === "redirect_to" || m === "head" || m === "redirect_back" || m === "render_to_string") {
+    return lit(`this.${rubyToTs(m)}(${lowerArgs(call.args, call.block, scope).join(", ")})`);
+  }
+  if (env.ownMethods?.has(m)) return lit(`this.${rubyToTs(m)}(${lowerArgs(call.args, call.block, scope).join(", ")})`);
+  env.diags.report("unknown_helper", call.span, `${m} (controller)`);
+  return lit(`${env.module.use("unsupported")}(${JSON.stringify(m)})`, UNKNOWN);
+}
+
+function modelSelfCall(call: NodeOf<"call">, scope: Scope): TsExpr {
+  const env = scope.env;
+  const model = env.app.models.get(env.modelName ?? "");
+  const m = call.method;
+  if (model && call.args.length === 0 && !call.block) {
+    if (m === "errors") return lit("this.errors", { k: "errors" });
+    if (model.columns.some((c) => c.name === m) || model.associations.some((a) => a.name === m)) return lit(`this.${m}`);
+  }
+  if (model?.methods.some((d) => d.name === m)) return lit(`this.${rubyToTs(m)}(${lowerArgs(call.args, call.block, scope).join(", ")})`);
+  if (m === "new_record?" || m === "persisted?") return lit(`this.${rubyToTs(m)}()`, BOOL);
+  env.diags.report("unknown_helper", call.span, `${m} (model)`);
+  return lit(`${env.module.use("send")}(this, ${JSON.stringify(m)}${call.args.length ? ", " : ""}${lowerArgs(call.args, call.block, scope).join(", ")})`);
+}
+
+/** `format.html { ... }` inside respond_to. */
+export function lowerFormatCall(call: NodeOf<"call">, recv: TsExpr, scope: Scope): TsExpr {
+  const fn = call.block ? lowerBlockFn(call.block, scope, []).code : "undefined";
+  return lit(`${recv.code}.${camel(call.method)}(${fn})`);
+}
+
+export { lowerExpr };
+
+declare module "./scope.js" {
+  interface LowerEnv {
+    /** Names of the methods `self` has (a controller's actions and private methods, a helper module's). */
+    ownMethods?: Set<string>;
+    /** A view's or jbuilder's own receiver-less calls (helpers, render, yield, locals). */
+    selfCall?: (call: NodeOf<"call">, scope: Scope) => TsExpr | null;
+  }
+}

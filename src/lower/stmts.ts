@@ -1,0 +1,171 @@
+// Ruby statements -> TS statements.
+//
+//   x = expr (first time)          let x = expr;            (later: x = expr;)
+//   @x = expr                      <ivar> = expr;
+//   if c ... elsif ... else ... end  if (truthy(c)) {...} else if ... else {...}
+//   list.each do |x| ... end       for (const x of each(list)) { ... }
+//   list.each_with_index do |x, i| for (const [x, i] of eachWithIndex(list)) { ... }
+//   n.times do |i|                 for (let i = 0; i < n; i++) { ... }
+//   return v / next / break        return v; / continue; / break;
+//   @output_buffer.safe_append='…' out.safeAppend("…");     (views: Erubi's output, see lower/view/erb.ts)
+//   @output_buffer.append= expr    out.append(expr);
+import type { Block, Node, NodeOf } from "../parse/ir.js";
+import { lowerExpr, truthy, type TsExpr } from "./expr.js";
+import type { Scope } from "./scope.js";
+import { elementType, NUMBER, UNKNOWN, type RType } from "./types.js";
+
+export type Tail = "void" | "return";
+
+export function lowerBody(nodes: Node[], scope: Scope, tail: Tail): string[] {
+  const out: string[] = [];
+  nodes.forEach((node, i) => out.push(...lowerStmt(node, scope, tail === "return" && i === nodes.length - 1 ? "return" : "void")));
+  return out;
+}
+
+export function lowerStmt(node: Node, scope: Scope, tail: Tail): string[] {
+  const env = scope.env;
+  switch (node.kind) {
+    case "assign":
+      return lowerAssign(node, scope, tail);
+    case "opAssign":
+      return lowerOpAssign(node, scope);
+    case "if":
+      return lowerIf(node, scope, tail);
+    case "return": {
+      const v = node.value ? lowerExpr(node.value, scope).code : "";
+      return [v ? `return ${v};` : "return;"];
+    }
+    case "next":
+      return ["continue;"];
+    case "break":
+      return ["break;"];
+    case "seq":
+      return lowerBody(node.body, scope, tail);
+    case "case":
+      return lowerCase(node, scope, tail);
+    case "call": {
+      const loop = lowerLoop(node, scope);
+      if (loop) return loop;
+      const output = env.outputStatement?.(node, scope);
+      if (output) return output;
+      break;
+    }
+    default:
+      break;
+  }
+  const e = lowerExpr(node, scope);
+  return [tail === "return" ? `return ${e.code};` : `${e.code};`];
+}
+
+function lowerAssign(node: NodeOf<"assign">, scope: Scope, tail: Tail): string[] {
+  const value = lowerExpr(node.value, scope);
+  const lines: string[] = [];
+  if (node.target.kind === "ident") {
+    const existing = scope.lookup(node.target.name);
+    if (existing) lines.push(`${existing.ts} = ${value.code};`);
+    else lines.push(`let ${scope.declare(node.target.name, value.type).ts} = ${value.code};`);
+    if (tail === "return") lines.push(`return ${scope.lookup(node.target.name)!.ts};`);
+    return lines;
+  }
+  if (node.target.kind === "ivar") {
+    const target = scope.env.ivar(node.target.name);
+    lines.push(`${target} = ${value.code};`);
+    if (tail === "return") lines.push(`return ${target};`);
+    return lines;
+  }
+  scope.env.diags.report("unsupported_construct", node.span, `assignment to ${node.target.kind}`);
+  return [`${scope.env.module.use("unsupported")}("assignment");`];
+}
+
+function lowerOpAssign(node: NodeOf<"opAssign">, scope: Scope): string[] {
+  const target = lowerExpr(node.target, scope);
+  const value = lowerExpr(node.value, scope);
+  if (node.target.kind !== "ident" && node.target.kind !== "ivar") {
+    scope.env.diags.report("unsupported_construct", node.span, `${node.op}= on ${node.target.kind}`);
+    return [`${scope.env.module.use("unsupported")}("op-assign");`];
+  }
+  if (node.target.kind === "ident" && !scope.lookup(node.target.name)) {
+    const v = scope.declare(node.target.name, value.type);
+    return [`let ${v.ts} = ${value.code};`];
+  }
+  const t = target.code;
+  if (node.op === "||") return [`if (!${truthy(target, scope)}) ${t} = ${value.code};`];
+  if (node.op === "&&") return [`if (${truthy(target, scope)}) ${t} = ${value.code};`];
+  if (target.type.k === "number" || target.type.k === "string") return [`${t} ${node.op}= ${value.code};`];
+  return [`${t} = ${scope.env.module.use("binop")}(${JSON.stringify(node.op)}, ${t}, ${value.code});`];
+}
+
+function lowerIf(node: NodeOf<"if">, scope: Scope, tail: Tail): string[] {
+  const cond = truthy(lowerExpr(node.cond, scope), scope);
+  const lines = [`if (${cond}) {`, ...lowerBody(node.then, scope.child(), tail), "}"];
+  if (node.else.length === 1 && node.else[0]!.kind === "if") {
+    const [first, ...rest] = lowerIf(node.else[0] as NodeOf<"if">, scope, tail);
+    lines[lines.length - 1] = `} else ${first}`;
+    lines.push(...rest);
+  } else if (node.else.length) {
+    lines[lines.length - 1] = "} else {";
+    lines.push(...lowerBody(node.else, scope.child(), tail), "}");
+  } else if (tail === "return") {
+    lines.push("return null;");
+  }
+  return lines;
+}
+
+function lowerCase(node: NodeOf<"case">, scope: Scope, tail: Tail): string[] {
+  const subject = node.subject ? lowerExpr(node.subject, scope) : null;
+  const lines: string[] = [];
+  node.whens.forEach((w, i) => {
+    const tests = w.tests.map((t) => {
+      const e = lowerExpr(t, scope);
+      return subject ? `${scope.env.module.use("caseEq")}(${e.code}, ${subject.code})` : truthy(e, scope);
+    });
+    lines.push(`${i ? "} else " : ""}if (${tests.join(" || ")}) {`, ...lowerBody(w.body, scope.child(), tail));
+  });
+  if (node.else) lines.push("} else {", ...lowerBody(node.else, scope.child(), tail));
+  lines.push("}");
+  return lines;
+}
+
+const LOOPS = new Set(["each", "each_with_index", "times", "each_with_object"]);
+
+/** `recv.each do |x| ... end` used as a statement becomes a for-of loop over the receiver. */
+function lowerLoop(call: NodeOf<"call">, scope: Scope): string[] | null {
+  if (!call.block || !call.receiver || !LOOPS.has(call.method) || call.method === "each_with_object") return null;
+  const recv = lowerExpr(call.receiver, scope);
+  const inner = scope.child();
+  const params = call.block.params;
+  if (call.method === "times") {
+    const i = inner.declare(params[0]?.name || inner.env.module.fresh("i"), NUMBER).ts;
+    return [`for (let ${i} = 0; ${i} < ${recv.code}; ${i}++) {`, ...lowerBody(call.block.body, inner, "void"), "}"];
+  }
+  const elem = elementType(recv.type);
+  const names = blockParamNames(call.block, inner, call.method === "each_with_index" ? [elem, NUMBER] : [elem]);
+  const fn = call.method === "each" ? "each" : "eachWithIndex";
+  const binding = call.method === "each" && names.length === 1 ? names[0] : `[${names.join(", ")}]`;
+  return [`for (const ${binding} of ${scope.env.module.use(fn)}(${recv.code})) {`, ...lowerBody(call.block.body, inner, "void"), "}"];
+}
+
+/** Declares a block's parameters in `scope` with the given types; returns their TS names. */
+export function blockParamNames(block: Block, scope: Scope, types: RType[]): string[] {
+  return block.params.map((p, i) => scope.declare(p.name || `_${i}`, types[i] ?? UNKNOWN).ts);
+}
+
+/** A block passed as a value (`map { |x| ... }`, `format.html { ... }`): an arrow function. */
+export function lowerBlockFn(block: Block, scope: Scope, types: RType[] = []): TsExpr {
+  const special = scope.env.blockFn?.(block, scope, types);
+  if (special) return special;
+  const inner = scope.child();
+  const names = blockParamNames(block, inner, types);
+  const params = names.map((n, i) => `${n}: ${inner.env.typeName(types[i] ?? UNKNOWN)}`);
+  const body = lowerBody(block.body, inner, "return");
+  return { code: `(${params.join(", ")}) => {\n${body.join("\n")}\n}`, type: UNKNOWN };
+}
+
+declare module "./scope.js" {
+  interface LowerEnv {
+    /** Views recognise Erubi's `@output_buffer` statements; other code has none. */
+    outputStatement?: (call: NodeOf<"call">, scope: Scope) => string[] | null;
+    /** The TS type annotation for a type in this module (registers the imports it needs). */
+    typeName(t: RType): string;
+  }
+}

@@ -1,0 +1,81 @@
+// What the lowering knows about a Ruby value's type, and the TS type it emits for it.
+// Known types let a call lower to a direct member access (`article.title`); an unknown receiver lowers to the
+// runtime's dynamic `send`, which is correct but slower, so inference only ever makes code faster, never
+// different.
+export type RType =
+  | { k: "model"; model: string }
+  | { k: "relation"; model: string }
+  | { k: "array"; of: RType }
+  | { k: "string" }
+  | { k: "number" }
+  | { k: "bool" }
+  | { k: "nil" }
+  | { k: "safe" }
+  | { k: "time" }
+  | { k: "errors" }
+  | { k: "error" }
+  | { k: "formBuilder" }
+  | { k: "json" }
+  | { k: "params" }
+  | { k: "hash" }
+  | { k: "format" }
+  | { k: "unknown" };
+
+export const UNKNOWN: RType = { k: "unknown" };
+export const STRING: RType = { k: "string" };
+export const NUMBER: RType = { k: "number" };
+export const BOOL: RType = { k: "bool" };
+export const NIL: RType = { k: "nil" };
+export const SAFE: RType = { k: "safe" };
+
+/** The TS type annotation for a lowered value of this type. */
+export function tsType(t: RType): string {
+  switch (t.k) {
+    case "model":
+      return t.model;
+    case "relation":
+      return `Relation<${t.model}>`;
+    case "array":
+      return `Array<${tsType(t.of)}>`;
+    case "string":
+      return "string";
+    case "number":
+      return "number";
+    case "bool":
+      return "boolean";
+    case "nil":
+      return "null";
+    case "safe":
+      return "SafeString";
+    case "time":
+      return "Time";
+    case "errors":
+      return "Errors";
+    case "error":
+      return "ErrorEntry";
+    case "formBuilder":
+      return "FormBuilder";
+    case "json":
+      return "Jbuilder";
+    case "params":
+      return "Parameters";
+    case "hash":
+      return "Record<string, unknown>";
+    case "format":
+      return "FormatCollector";
+    case "unknown":
+      return "unknown";
+  }
+}
+
+export function sameType(a: RType, b: RType): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** The element type when iterating a value of this type. */
+export function elementType(t: RType): RType {
+  if (t.k === "relation") return { k: "model", model: t.model };
+  if (t.k === "array") return t.of;
+  if (t.k === "errors") return { k: "error" };
+  return UNKNOWN;
+}

@@ -1,0 +1,43 @@
+// One template -> one emitted module exporting its render function.
+//
+//   app/views/articles/index.html.erb     views/articles/index.html.ts: export default function (view, locals): SafeString
+//   app/views/articles/_a.json.jbuilder   views/articles/_a.json.ts:    export default function (view, locals, json): void
+//   @article in a view                     (view.assigns.article as Article)   (typed by the controller's assignments)
+import type { AppModel } from "../../analyze/app-model.js";
+import type { Diagnostics } from "../../diagnostics/index.js";
+import type { EmittedModule } from "../../emit/module.js";
+import type { TemplateFile } from "../../parse/app.js";
+import { makeEnv } from "../env.js";
+import { Scope } from "../scope.js";
+import { lowerBody } from "../stmts.js";
+import { UNKNOWN, type RType } from "../types.js";
+import { viewSelfCall } from "./helpers.js";
+import { lowerTemplate, partialLocal } from "./template.js";
+
+export function templateModulePath(t: TemplateFile): string {
+  return `views/${t.logicalPath}.${t.format}.ts`;
+}
+
+export function lowerView(t: TemplateFile, app: AppModel, diags: Diagnostics, ivarTypes: Map<string, RType>): EmittedModule {
+  const env = makeEnv(app, diags, t.handler === "jbuilder" ? "jbuilder" : "view", { selfExpr: "view", ivarTypes });
+  env.ivar = (name) => {
+    const type = ivarTypes.get(name) ?? UNKNOWN;
+    return type.k === "unknown" ? `view.assigns.${name}` : `(view.assigns.${name} as ${env.typeName(type)})`;
+  };
+  const viewType = env.module.useType("View");
+  const localsType = "Record<string, unknown>";
+  if (t.handler === "jbuilder") {
+    const locals = new Map<string, RType>();
+    env.selfCall = (call, scope) => viewSelfCall(call, scope) ?? partialLocal(call, scope, locals);
+    const scope = new Scope(env);
+    scope.declare("json", { k: "json" });
+    const body = lowerBody(t.body, scope, "void");
+    const jb = env.module.useType("Jbuilder");
+    const fn = `export default function render(view: ${viewType}, locals: ${localsType}, json: ${jb}): void {\n${body.join("\n")}\n}`;
+    return { path: templateModulePath(t), state: env.module, statements: [fn], from: t.absPath };
+  }
+  const lowered = lowerTemplate(t, env);
+  const safe = env.module.useType("SafeString");
+  const fn = `export default function render(view: ${viewType}, locals: ${localsType}): ${safe} {\n${lowered.body.join("\n")}\n}`;
+  return { path: templateModulePath(t), state: env.module, statements: [`void 0;`, fn].slice(1), from: t.absPath };
+}

@@ -1,0 +1,95 @@
+// An ERB template (already compiled to Ruby by src/parse/erb.ts, exactly as Rails' Erubi handler does) -> one
+// TS render function.
+//
+//   @output_buffer.safe_append='<p>'.freeze;   out.safeAppend("<p>");
+//   @output_buffer.append=( article.title );   out.append(article.title);
+//   @output_buffer.safe_expr_append=( x );     out.safeExprAppend(x);
+//   <%= helper(...) do |f| %> ... <% end %>    out.append(view.helper(..., (f) => { const out2 = …; return out2.toSafeString(); }))
+//   @article / article (partial local)         (view.assigns.article as Article) / locals.article
+import type { TemplateFile } from "../../parse/app.js";
+import type { Block, Node, NodeOf } from "../../parse/ir.js";
+import { modelBySingular } from "../../analyze/app-model.js";
+import { lit, lowerExpr, type TsExpr } from "../expr.js";
+import { Scope, type LowerEnv } from "../scope.js";
+import { blockParamNames, lowerBody } from "../stmts.js";
+import { UNKNOWN, type RType } from "../types.js";
+import { viewSelfCall } from "./helpers.js";
+
+export interface LoweredTemplate {
+  /** The function body statements of `render(view, locals)`. */
+  body: string[];
+  /** Local names the template reads (a partial's locals). */
+  locals: Map<string, RType>;
+}
+
+export function lowerTemplate(template: TemplateFile, env: LowerEnv): LoweredTemplate {
+  const locals = new Map<string, RType>();
+  env.outputStatement = outputStatement;
+  env.selfCall = (call, scope) => viewSelfCall(call, scope) ?? partialLocal(call, scope, locals);
+  env.blockFn = (block, scope, types) => (containsOutput(block.body) ? captureFn(block, scope, types) : null);
+  const scope = new Scope(env);
+  scope.buffer = "out";
+  const body = lowerBody(template.body.filter((n) => !isBufferRead(n)), scope, "void");
+  return { body: [`const out = new ${env.module.use("OutputBuffer")}();`, ...body, "return out.toSafeString();"], locals };
+}
+
+/** A receiver-less, argument-less name that is no helper is one of the partial's locals, as in Rails. */
+export function partialLocal(call: NodeOf<"call">, scope: Scope, locals: Map<string, RType>): TsExpr | null {
+  if (call.args.length || call.block || call.parens) return null;
+  const model = modelBySingular(scope.env.app, call.method);
+  const type: RType = model ? { k: "model", model: model.className } : UNKNOWN;
+  locals.set(call.method, type);
+  const ts = type.k === "model" ? scope.env.module.modelType(type.model) : "unknown";
+  return lit(`(locals[${JSON.stringify(call.method)}] as ${ts})`, type);
+}
+
+function isBuffer(node: Node | null): boolean {
+  return node?.kind === "ivar" && node.name === "output_buffer";
+}
+
+function isBufferRead(node: Node): boolean {
+  return isBuffer(node) || (node.kind === "call" && isBuffer(node.receiver) && node.method === "to_s");
+}
+
+const APPENDS: Record<string, string> = {
+  "safe_append=": "safeAppend",
+  "append=": "append",
+  "safe_expr_append=": "safeExprAppend",
+};
+
+function outputStatement(call: NodeOf<"call">, scope: Scope): string[] | null {
+  if (!isBuffer(call.receiver)) return null;
+  const method = APPENDS[call.method];
+  if (!method || call.args.length !== 1) return null;
+  const value = lowerExpr(call.args[0]!, scope);
+  return [`${scope.buffer}.${method}(${value.code});`];
+}
+
+function containsOutput(nodes: Node[]): boolean {
+  return nodes.some((n) => {
+    if (n.kind === "call" && isBuffer(n.receiver)) return true;
+    if (n.kind === "if") return containsOutput(n.then) || containsOutput(n.else);
+    if (n.kind === "call" && n.block) return containsOutput(n.block.body);
+    if (n.kind === "case") return n.whens.some((w) => containsOutput(w.body)) || containsOutput(n.else ?? []);
+    return false;
+  });
+}
+
+/** A block whose body writes template output is a capture: its own buffer, returning the captured SafeString. */
+function captureFn(block: Block, scope: Scope, types: RType[]): TsExpr {
+  const inner = scope.child();
+  const buffer = scope.env.module.fresh("out");
+  inner.buffer = buffer;
+  const names = blockParamNames(block, inner, types);
+  const params = names.map((n, i) => `${n}: ${scope.env.typeName(types[i] ?? UNKNOWN)}`);
+  const body = lowerBody(block.body.filter((n) => !isBufferRead(n)), inner, "void");
+  const code = `(${params.join(", ")}) => {\nconst ${buffer} = new ${scope.env.module.use("OutputBuffer")}();\n${body.join("\n")}\nreturn ${buffer}.toSafeString();\n}`;
+  return { code, type: { k: "safe" } };
+}
+
+declare module "../scope.js" {
+  interface LowerEnv {
+    /** Views: a block that writes output becomes a capture function instead of a value function. */
+    blockFn?: (block: Block, scope: Scope, types: RType[]) => TsExpr | null;
+  }
+}

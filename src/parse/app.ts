@@ -1,0 +1,106 @@
+// Rails app directory -> ParsedApp: every Ruby and ERB source the compiler reads, parsed into the IR.
+// Which files matter is Rails' own convention (app/models, app/controllers, app/views, config/routes.rb,
+// db/schema.rb, db/seeds.rb); nothing here knows any particular app.
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { join, relative } from "node:path";
+import { Diagnostics } from "../diagnostics/index.js";
+import { compileErb } from "./erb.js";
+import type { Node } from "./ir.js";
+import { parseRuby, type PositionMapper } from "./ruby.js";
+import { schemaFromRuby, type Schema } from "./schema.js";
+
+export interface SourceFile {
+  /** Path relative to the app root, with forward slashes: `app/models/user.rb`. */
+  path: string;
+  absPath: string;
+  source: string;
+  body: Node[];
+}
+
+export interface TemplateFile extends SourceFile {
+  /** `articles/index`, `layouts/application`, `articles/_form`. */
+  logicalPath: string;
+  format: string;
+  handler: "erb" | "jbuilder";
+}
+
+export interface ParsedApp {
+  root: string;
+  appName: string;
+  models: SourceFile[];
+  controllers: SourceFile[];
+  helpers: SourceFile[];
+  templates: TemplateFile[];
+  routes: SourceFile | null;
+  seeds: SourceFile | null;
+  schema: Schema;
+  diagnostics: Diagnostics;
+}
+
+export function parseApp(root: string): ParsedApp {
+  const diagnostics = new Diagnostics();
+  const ruby = (rel: string): SourceFile => parseRubyFile(root, rel, diagnostics);
+  const rubyIn = (dir: string) => listFiles(root, dir, ".rb").map(ruby);
+  const schemaFile = existsSync(join(root, "db/schema.rb")) ? ruby("db/schema.rb") : null;
+  if (!schemaFile) {
+    diagnostics.report("schema_missing", { file: join(root, "db/schema.rb"), line: 1, column: 1, endLine: 1, endColumn: 1 });
+  }
+  return {
+    root,
+    appName: appNameOf(root),
+    models: rubyIn("app/models"),
+    controllers: rubyIn("app/controllers"),
+    helpers: rubyIn("app/helpers"),
+    templates: listFiles(root, "app/views", "").flatMap((rel) => parseTemplate(root, rel, diagnostics)),
+    routes: existsSync(join(root, "config/routes.rb")) ? ruby("config/routes.rb") : null,
+    seeds: existsSync(join(root, "db/seeds.rb")) ? ruby("db/seeds.rb") : null,
+    schema: schemaFile ? schemaFromRuby(schemaFile.body, diagnostics) : { tables: [], foreignKeys: [] },
+    diagnostics,
+  };
+}
+
+function parseRubyFile(root: string, rel: string, diags: Diagnostics, mapper?: PositionMapper, text?: string): SourceFile {
+  const absPath = join(root, rel);
+  const source = text ?? readFileSync(absPath, "utf8");
+  const parsed = parseRuby(source, absPath, mapper);
+  for (const span of parsed.errors) diags.report("ruby_syntax_error", span);
+  return { path: rel, absPath, source, body: parsed.body };
+}
+
+function parseTemplate(root: string, rel: string, diags: Diagnostics): TemplateFile[] {
+  const m = /^app\/views\/(.+?)\.([a-z0-9_]+)\.(erb|jbuilder)$/.exec(rel);
+  if (!m) return [];
+  const [, logicalPath, format, handler] = m as unknown as [string, string, string, "erb" | "jbuilder"];
+  const absPath = join(root, rel);
+  const source = readFileSync(absPath, "utf8");
+  if (handler === "jbuilder") {
+    return [{ ...parseRubyFile(root, rel, diags, undefined, source), logicalPath, format, handler }];
+  }
+  const erb = compileErb(source, absPath);
+  const file = parseRubyFile(root, rel, diags, (offset) => erb.map.toErb(offset), erb.ruby);
+  return [{ ...file, source, logicalPath, format, handler }];
+}
+
+/** Files under `dir` (relative to root) ending in `ext`, sorted, as root-relative paths. */
+export function listFiles(root: string, dir: string, ext: string): string[] {
+  const base = join(root, dir);
+  if (!existsSync(base)) return [];
+  const out: string[] = [];
+  const walk = (abs: string) => {
+    for (const name of readdirSync(abs).sort()) {
+      const p = join(abs, name);
+      if (statSync(p).isDirectory()) walk(p);
+      else if (name.endsWith(ext)) out.push(relative(root, p).split("\\").join("/"));
+    }
+  };
+  walk(base);
+  return out;
+}
+
+/** `module Blog; class Application < Rails::Application` -> "blog" (the session cookie is `_blog_session`). */
+function appNameOf(root: string): string {
+  const path = join(root, "config/application.rb");
+  if (!existsSync(path)) return "app";
+  const m = /^module\s+([A-Z]\w*)/m.exec(readFileSync(path, "utf8"));
+  return m ? m[1]!.replace(/([a-z\d])([A-Z])/g, "$1_$2").toLowerCase() : "app";
+}

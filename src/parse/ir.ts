@@ -1,0 +1,131 @@
+// Our own typed Ruby IR. Later phases never see tree-sitter nodes: src/parse/ruby.ts converts them into these,
+// keeping a source span on every node so a diagnostic can point at file:line:col.
+//
+//   Ruby                         IR
+//   foo.bar(1, k: 2) { |x| }     { kind: "call", receiver: ident foo, method: "bar", args: [int, hash], block }
+//   @x = y                       { kind: "assign", target: ivar @x, value: ident y }
+//   obj.attr = v                 { kind: "call", method: "attr=", args: [v] }   (setter calls are calls)
+//   "a#{b}"                      { kind: "str", parts: ["a", ident b] }
+//   :sym / sym: (hash key)       { kind: "sym", name: "sym" }
+//   x if y / unless / ?:         { kind: "if", cond, then, else }   (unless negates: cond wrapped in "not")
+
+export interface Span {
+  file: string;
+  /** 1-based line and column in the file the user wrote (.rb or .erb, via the ERB position map). */
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+}
+
+export interface Param {
+  kind: "req" | "opt" | "rest" | "key" | "keyopt" | "keyrest" | "block" | "destructure";
+  name: string;
+  default?: Node;
+  /** For "destructure": the names inside `|(a, b)|`. */
+  names?: string[];
+}
+
+export interface Block {
+  params: Param[];
+  body: Node[];
+  span: Span;
+}
+
+interface Base {
+  span: Span;
+}
+
+export type Node =
+  | (Base & { kind: "nil" | "true" | "false" | "self" })
+  | (Base & { kind: "int"; value: number })
+  | (Base & { kind: "float"; value: number })
+  | (Base & { kind: "str"; parts: Array<string | Node> })
+  | (Base & { kind: "sym"; name: string })
+  | (Base & { kind: "dsym"; parts: Array<string | Node> })
+  | (Base & { kind: "regex"; source: string; flags: string })
+  | (Base & { kind: "array"; elements: Node[] })
+  | (Base & { kind: "hash"; pairs: Array<{ key: Node; value: Node }> })
+  | (Base & { kind: "range"; from: Node | null; to: Node | null; exclusive: boolean })
+  | (Base & { kind: "ident"; name: string })
+  | (Base & { kind: "ivar"; name: string })
+  | (Base & { kind: "gvar"; name: string })
+  | (Base & { kind: "cvar"; name: string })
+  | (Base & { kind: "const"; scope: Node | null; name: string })
+  | (Base & {
+      kind: "call";
+      receiver: Node | null;
+      method: string;
+      args: Node[];
+      block: Block | null;
+      /** `&.` */
+      safeNav: boolean;
+      /** true when written with parentheses: `foo()` — distinguishes a call from a local read. */
+      parens: boolean;
+    })
+  | (Base & { kind: "splat"; value: Node })
+  | (Base & { kind: "dsplat"; value: Node })
+  | (Base & { kind: "blockPass"; value: Node | null })
+  | (Base & { kind: "assign"; target: Node; value: Node })
+  | (Base & { kind: "multiAssign"; targets: Node[]; value: Node })
+  | (Base & { kind: "opAssign"; op: string; target: Node; value: Node })
+  | (Base & { kind: "binary"; op: string; left: Node; right: Node })
+  | (Base & { kind: "not"; expr: Node })
+  | (Base & { kind: "unary"; op: string; expr: Node })
+  | (Base & { kind: "defined"; expr: Node })
+  | (Base & { kind: "if"; cond: Node; then: Node[]; else: Node[] })
+  | (Base & { kind: "while"; cond: Node; body: Node[]; until: boolean })
+  | (Base & { kind: "case"; subject: Node | null; whens: Array<{ tests: Node[]; body: Node[] }>; else: Node[] | null })
+  | (Base & { kind: "seq"; body: Node[] })
+  | (Base & {
+      kind: "begin";
+      body: Node[];
+      rescues: Array<{ classes: Node[]; variable: string | null; body: Node[] }>;
+      elseBody: Node[] | null;
+      ensure: Node[] | null;
+    })
+  | (Base & { kind: "def"; name: string; singleton: boolean; params: Param[]; body: Node[] })
+  | (Base & { kind: "class"; name: Node; superclass: Node | null; body: Node[] })
+  | (Base & { kind: "sclass"; body: Node[] })
+  | (Base & { kind: "module"; name: Node; body: Node[] })
+  | (Base & { kind: "lambda"; params: Param[]; body: Node[] })
+  | (Base & { kind: "return" | "break" | "next"; value: Node | null })
+  | (Base & { kind: "yield"; args: Node[] })
+  | (Base & { kind: "super"; args: Node[] | null })
+  | (Base & { kind: "index"; receiver: Node; args: Node[] })
+  | (Base & { kind: "unknown"; type: string; text: string });
+
+export type NodeOf<K extends Node["kind"]> = Extract<Node, { kind: K }>;
+
+export function isKind<K extends Node["kind"]>(node: Node | null | undefined, kind: K): node is NodeOf<K> {
+  return node != null && node.kind === kind;
+}
+
+/** The string value of a literal without interpolation, or null. */
+export function literalString(node: Node | null | undefined): string | null {
+  if (!node) return null;
+  if (node.kind === "sym") return node.name;
+  if ((node.kind === "str" || node.kind === "dsym") && node.parts.every((p) => typeof p === "string")) {
+    return node.parts.join("");
+  }
+  return null;
+}
+
+/** The trailing options hash of a call's arguments (Ruby's keyword arguments), if any. */
+export function optionsOf(args: Node[]): Map<string, Node> {
+  const map = new Map<string, Node>();
+  const last = args[args.length - 1];
+  if (last && last.kind === "hash") {
+    for (const { key, value } of last.pairs) {
+      const name = literalString(key);
+      if (name !== null) map.set(name, value);
+    }
+  }
+  return map;
+}
+
+/** Arguments without the trailing options hash. */
+export function positionalArgs(args: Node[]): Node[] {
+  const last = args[args.length - 1];
+  return last && last.kind === "hash" && last.pairs.every((p) => p.key.kind === "sym") ? args.slice(0, -1) : args;
+}

@@ -1,0 +1,540 @@
+// tree-sitter-ruby -> our IR (src/parse/ir.ts). The only file that touches tree-sitter nodes.
+// Every construct without a mapping becomes { kind: "unknown" } with its span, so lowering can report it
+// at its position rather than pass it through.
+import Parser from "tree-sitter";
+import Ruby from "tree-sitter-ruby";
+import type { SyntaxNode } from "tree-sitter";
+import type { Block, Node, Param, Span } from "./ir.js";
+
+let parser: Parser | null = null;
+function sharedParser(): Parser {
+  if (!parser) {
+    parser = new Parser();
+    parser.setLanguage(Ruby);
+  }
+  return parser;
+}
+
+/** Maps a character offset in the parsed text to the 1-based line/column the user wrote. */
+export type PositionMapper = (offset: number) => { line: number; column: number };
+
+export interface ParsedRuby {
+  file: string;
+  body: Node[];
+  /** Syntax errors, as spans (the caller turns them into diagnostics). */
+  errors: Span[];
+}
+
+export function parseRuby(source: string, file: string, mapper?: PositionMapper): ParsedRuby {
+  // tree-sitter's node binding reads long inputs in chunks; a callback keeps it independent of input size.
+  const tree = sharedParser().parse((index: number) => source.slice(index, index + 65536));
+  const conv = new Converter(source, file, mapper);
+  const errors: Span[] = [];
+  collectErrors(tree.rootNode, conv, errors);
+  return { file, body: conv.statements(tree.rootNode), errors };
+}
+
+function collectErrors(node: SyntaxNode, conv: Converter, out: Span[]): void {
+  if (!node.hasError) return;
+  if (node.type === "ERROR" || node.isMissing) {
+    out.push(conv.span(node));
+    return;
+  }
+  for (const child of node.children) collectErrors(child, conv, out);
+}
+
+const NAMED_SKIP = new Set(["comment", "heredoc_body", "empty_statement"]);
+
+class Converter {
+  constructor(
+    private readonly source: string,
+    private readonly file: string,
+    private readonly mapper?: PositionMapper,
+  ) {}
+
+  span(node: SyntaxNode): Span {
+    if (this.mapper) {
+      const a = this.mapper(node.startIndex);
+      const b = this.mapper(node.endIndex);
+      return { file: this.file, line: a.line, column: a.column, endLine: b.line, endColumn: b.column };
+    }
+    return {
+      file: this.file,
+      line: node.startPosition.row + 1,
+      column: node.startPosition.column + 1,
+      endLine: node.endPosition.row + 1,
+      endColumn: node.endPosition.column + 1,
+    };
+  }
+
+  text(node: SyntaxNode): string {
+    return this.source.slice(node.startIndex, node.endIndex);
+  }
+
+  statements(node: SyntaxNode | null): Node[] {
+    if (!node) return [];
+    return node.namedChildren.filter((c) => !NAMED_SKIP.has(c.type)).map((c) => this.node(c));
+  }
+
+  node(n: SyntaxNode): Node {
+    const span = this.span(n);
+    const convert = CONVERTERS[n.type];
+    if (convert) return convert.call(this, n, span);
+    return { kind: "unknown", type: n.type, text: this.text(n), span };
+  }
+
+  field(n: SyntaxNode, name: string): SyntaxNode | null {
+    return n.childForFieldName(name);
+  }
+
+  args(list: SyntaxNode | null): Node[] {
+    if (!list) return [];
+    const out: Node[] = [];
+    const pairs: Array<{ key: Node; value: Node }> = [];
+    let pairSpan: Span | null = null;
+    for (const c of list.namedChildren) {
+      if (c.type === "comment") continue;
+      if (c.type === "pair") {
+        pairs.push(this.pair(c));
+        pairSpan ??= this.span(c);
+      } else {
+        out.push(this.node(c));
+      }
+    }
+    // Bare keyword arguments `f(a, k: 1)` are one trailing hash, as Ruby passes them.
+    if (pairs.length > 0 && pairSpan) out.push({ kind: "hash", pairs, span: pairSpan });
+    return out;
+  }
+
+  pair(c: SyntaxNode): { key: Node; value: Node } {
+    const keyNode = this.field(c, "key")!;
+    const valueNode = this.field(c, "value");
+    const key: Node =
+      keyNode.type === "hash_key_symbol" || keyNode.type === "identifier" || keyNode.type === "constant"
+        ? { kind: "sym", name: this.text(keyNode), span: this.span(keyNode) }
+        : keyNode.type === "string" && this.text(c).slice(keyNode.endIndex - c.startIndex).trimStart().startsWith(":")
+          ? { kind: "dsym", parts: this.stringParts(keyNode), span: this.span(keyNode) }
+          : this.node(keyNode);
+    // `{ name: }` shorthand (Ruby 3.1): the value is the local of the same name.
+    const value: Node = valueNode
+      ? this.node(valueNode)
+      : { kind: "ident", name: key.kind === "sym" ? key.name : "", span: key.span };
+    return { key, value };
+  }
+
+  stringParts(n: SyntaxNode): Array<string | Node> {
+    const parts: Array<string | Node> = [];
+    const push = (s: string) => {
+      if (typeof parts[parts.length - 1] === "string") parts[parts.length - 1] += s;
+      else parts.push(s);
+    };
+    for (const c of n.namedChildren) {
+      if (c.type === "string_content") push(this.text(c));
+      else if (c.type === "escape_sequence") push(unescape(this.text(c)));
+      else if (c.type === "interpolation") {
+        const inner = this.statements(c);
+        parts.push(inner.length === 1 ? inner[0]! : { kind: "seq", body: inner, span: this.span(c) });
+      }
+    }
+    return parts;
+  }
+
+  block(n: SyntaxNode | null): Block | null {
+    if (!n) return null;
+    const paramsNode = this.field(n, "parameters");
+    const body = this.field(n, "body");
+    return { params: this.params(paramsNode), body: this.bodyOf(body), span: this.span(n) };
+  }
+
+  bodyOf(body: SyntaxNode | null): Node[] {
+    if (!body) return [];
+    if (body.type === "body_statement" || body.type === "block_body") {
+      const hasRescue = body.namedChildren.some((c) => c.type === "rescue" || c.type === "ensure");
+      if (hasRescue) return [beginFrom.call(this, body, this.span(body))];
+    }
+    return this.statements(body);
+  }
+
+  params(n: SyntaxNode | null): Param[] {
+    if (!n) return [];
+    return n.namedChildren.filter((c) => c.type !== "comment").map((c) => this.param(c));
+  }
+
+  param(c: SyntaxNode): Param {
+    const name = (f: string) => {
+      const x = this.field(c, f);
+      return x ? this.text(x) : "";
+    };
+    switch (c.type) {
+      case "identifier":
+        return { kind: "req", name: this.text(c) };
+      case "optional_parameter":
+        return { kind: "opt", name: name("name"), default: this.node(this.field(c, "value")!) };
+      case "splat_parameter":
+        return { kind: "rest", name: name("name") };
+      case "hash_splat_parameter":
+        return { kind: "keyrest", name: name("name") };
+      case "block_parameter":
+        return { kind: "block", name: name("name") };
+      case "keyword_parameter": {
+        const value = this.field(c, "value");
+        return value
+          ? { kind: "keyopt", name: name("name"), default: this.node(value) }
+          : { kind: "key", name: name("name") };
+      }
+      case "destructured_parameter":
+        return { kind: "destructure", name: "", names: c.namedChildren.map((x) => this.text(x)) };
+      default:
+        return { kind: "req", name: this.text(c) };
+    }
+  }
+}
+
+function unescape(seq: string): string {
+  const simple: Record<string, string> = { n: "\n", t: "\t", s: " ", r: "\r", "0": "\0", e: "\x1b", a: "\x07", b: "\b", f: "\f", v: "\v" };
+  const ch = seq.slice(1);
+  if (ch.length === 1) return simple[ch] ?? ch;
+  if (ch.startsWith("u{")) return String.fromCodePoint(...ch.slice(2, -1).trim().split(/\s+/).map((h) => parseInt(h, 16)));
+  if (ch.startsWith("u")) return String.fromCodePoint(parseInt(ch.slice(1), 16));
+  if (ch.startsWith("x")) return String.fromCharCode(parseInt(ch.slice(1), 16));
+  if (/^[0-7]+$/.test(ch)) return String.fromCharCode(parseInt(ch, 8));
+  return ch;
+}
+
+type Conv = (this: Converter, n: SyntaxNode, span: Span) => Node;
+
+function beginFrom(this: Converter, n: SyntaxNode, span: Span): Node {
+  const body: Node[] = [];
+  const rescues: Array<{ classes: Node[]; variable: string | null; body: Node[] }> = [];
+  let elseBody: Node[] | null = null;
+  let ensure: Node[] | null = null;
+  for (const c of n.namedChildren) {
+    if (c.type === "rescue") {
+      const exceptions = this.field(c, "exceptions");
+      const variable = this.field(c, "variable");
+      const varName = variable?.namedChildren[0];
+      rescues.push({
+        classes: exceptions ? exceptions.namedChildren.map((x) => this.node(x)) : [],
+        variable: varName ? this.text(varName) : null,
+        body: this.statements(this.field(c, "body")),
+      });
+    } else if (c.type === "else") elseBody = this.statements(c);
+    else if (c.type === "ensure") ensure = this.statements(c);
+    else if (!NAMED_SKIP.has(c.type)) body.push(this.node(c));
+  }
+  return { kind: "begin", body, rescues, elseBody, ensure, span };
+}
+
+function ifFrom(this: Converter, n: SyntaxNode, span: Span, negate: boolean): Node {
+  const condNode = this.node(this.field(n, "condition")!);
+  const cond: Node = negate ? { kind: "not", expr: condNode, span: condNode.span } : condNode;
+  const alt = this.field(n, "alternative");
+  let elseBody: Node[] = [];
+  if (alt?.type === "else") elseBody = this.statements(alt);
+  else if (alt?.type === "elsif") elseBody = [ifFrom.call(this, alt, this.span(alt), false)];
+  return { kind: "if", cond, then: this.statements(this.field(n, "consequence")), else: elseBody, span };
+}
+
+function callFrom(this: Converter, n: SyntaxNode, span: Span): Node {
+  const receiverNode = this.field(n, "receiver");
+  const methodNode = this.field(n, "method");
+  const argsNode = this.field(n, "arguments");
+  const blockNode = this.field(n, "block");
+  const operator = n.children.find((c) => c.type === "&." || c.type === "." || c.type === "::");
+  const receiver = receiverNode ? this.node(receiverNode) : null;
+  // `foo.()` has no method name: it is `call`.
+  const method = methodNode ? this.text(methodNode) : "call";
+  return {
+    kind: "call",
+    receiver,
+    method,
+    args: this.args(argsNode),
+    block: this.block(blockNode),
+    safeNav: operator?.type === "&.",
+    parens: argsNode?.type === "argument_list" && this.text(argsNode).startsWith("("),
+    span,
+  };
+}
+
+function assignTarget(this: Converter, n: SyntaxNode): Node {
+  return this.node(n);
+}
+
+const CONVERTERS: Record<string, Conv> = {
+  program(n, span) {
+    return { kind: "seq", body: this.statements(n), span };
+  },
+  nil: (_n, span) => ({ kind: "nil", span }),
+  true: (_n, span) => ({ kind: "true", span }),
+  false: (_n, span) => ({ kind: "false", span }),
+  self: (_n, span) => ({ kind: "self", span }),
+  integer(n, span) {
+    return { kind: "int", value: Number(this.text(n).replace(/_/g, "")), span };
+  },
+  float(n, span) {
+    return { kind: "float", value: Number(this.text(n).replace(/_/g, "")), span };
+  },
+  string(n, span) {
+    return { kind: "str", parts: this.stringParts(n), span };
+  },
+  chained_string(n, span) {
+    const parts = n.namedChildren.flatMap((c) => this.stringParts(c));
+    return { kind: "str", parts, span };
+  },
+  heredoc_beginning(n, span) {
+    // The body lives in a sibling heredoc_body node; find it after this line.
+    let body: SyntaxNode | null = null;
+    for (let p: SyntaxNode | null = n.parent; p && !body; p = p.parent) {
+      body = p.namedChildren.find((c) => c.type === "heredoc_body" && c.startIndex > n.startIndex) ?? null;
+    }
+    const parts = body ? this.stringParts(body) : [];
+    const squiggly = this.text(n).startsWith("<<~");
+    return { kind: "str", parts: squiggly ? dedent(parts) : parts, span };
+  },
+  bare_string(n, span) {
+    return { kind: "str", parts: this.stringParts(n), span };
+  },
+  string_array(n, span) {
+    return { kind: "array", elements: n.namedChildren.map((c) => this.node(c)), span };
+  },
+  symbol_array(n, span) {
+    return {
+      kind: "array",
+      elements: n.namedChildren.map((c) => ({ kind: "sym", name: this.text(c), span: this.span(c) }) as Node),
+      span,
+    };
+  },
+  bare_symbol(n, span) {
+    return { kind: "sym", name: this.text(n), span };
+  },
+  simple_symbol(n, span) {
+    return { kind: "sym", name: this.text(n).slice(1), span };
+  },
+  hash_key_symbol(n, span) {
+    return { kind: "sym", name: this.text(n), span };
+  },
+  delimited_symbol(n, span) {
+    const parts = this.stringParts(n);
+    if (parts.every((p) => typeof p === "string")) return { kind: "sym", name: parts.join(""), span };
+    return { kind: "dsym", parts, span };
+  },
+  regex(n, span) {
+    const text = this.text(n);
+    const close = text.lastIndexOf("/");
+    return { kind: "regex", source: text.slice(1, close), flags: text.slice(close + 1), span };
+  },
+  array(n, span) {
+    return { kind: "array", elements: this.args(n), span };
+  },
+  hash(n, span) {
+    const pairs: Array<{ key: Node; value: Node }> = [];
+    for (const c of n.namedChildren) {
+      if (c.type === "pair") pairs.push(this.pair(c));
+      else if (c.type === "hash_splat_argument") {
+        pairs.push({ key: { kind: "dsplat", value: this.node(c.namedChildren[0]!), span: this.span(c) }, value: { kind: "nil", span } });
+      }
+    }
+    return { kind: "hash", pairs, span };
+  },
+  range(n, span) {
+    const begin = this.field(n, "begin");
+    const end = this.field(n, "end");
+    const op = n.children.find((c) => c.type === ".." || c.type === "...");
+    return {
+      kind: "range",
+      from: begin ? this.node(begin) : null,
+      to: end ? this.node(end) : null,
+      exclusive: op?.type === "...",
+      span,
+    };
+  },
+  identifier(n, span) {
+    return { kind: "ident", name: this.text(n), span };
+  },
+  instance_variable(n, span) {
+    return { kind: "ivar", name: this.text(n).slice(1), span };
+  },
+  global_variable(n, span) {
+    return { kind: "gvar", name: this.text(n).slice(1), span };
+  },
+  class_variable(n, span) {
+    return { kind: "cvar", name: this.text(n).slice(2), span };
+  },
+  constant(n, span) {
+    return { kind: "const", scope: null, name: this.text(n), span };
+  },
+  scope_resolution(n, span) {
+    const scope = this.field(n, "scope");
+    const name = this.field(n, "name")!;
+    if (name.type !== "constant") return callFrom.call(this, n, span);
+    return { kind: "const", scope: scope ? this.node(scope) : null, name: this.text(name), span };
+  },
+  call: callFrom,
+  argument_list(n, span) {
+    const args = this.args(n);
+    return args.length === 1 ? args[0]! : { kind: "array", elements: args, span };
+  },
+  parenthesized_statements(n, span) {
+    const body = this.statements(n);
+    return body.length === 1 ? body[0]! : { kind: "seq", body, span };
+  },
+  splat_argument(n, span) {
+    return { kind: "splat", value: this.node(n.namedChildren[0]!), span };
+  },
+  hash_splat_argument(n, span) {
+    return { kind: "dsplat", value: this.node(n.namedChildren[0]!), span };
+  },
+  block_argument(n, span) {
+    const inner = n.namedChildren[0];
+    return { kind: "blockPass", value: inner ? this.node(inner) : null, span };
+  },
+  assignment(n, span) {
+    const left = this.field(n, "left")!;
+    const right = this.field(n, "right")!;
+    const value = right.type === "right_assignment_list" ? { kind: "array", elements: this.args(right), span: this.span(right) } as Node : this.node(right);
+    if (left.type === "left_assignment_list") {
+      return { kind: "multiAssign", targets: left.namedChildren.map((c) => this.node(c)), value, span };
+    }
+    const target = assignTarget.call(this, left);
+    // `obj.attr = v` is a call to `attr=`, exactly as Ruby dispatches it.
+    if (target.kind === "call" && target.args.length === 0) {
+      return { ...target, method: `${target.method}=`, args: [value], span };
+    }
+    return { kind: "assign", target, value, span };
+  },
+  operator_assignment(n, span) {
+    const op = n.children.find((c) => c.type.endsWith("="))?.type ?? "=";
+    return {
+      kind: "opAssign",
+      op: op.slice(0, -1),
+      target: this.node(this.field(n, "left")!),
+      value: this.node(this.field(n, "right")!),
+      span,
+    };
+  },
+  binary(n, span) {
+    const op = this.field(n, "operator")!;
+    return { kind: "binary", op: op.type, left: this.node(this.field(n, "left")!), right: this.node(this.field(n, "right")!), span };
+  },
+  unary(n, span) {
+    const op = this.field(n, "operator")!.type;
+    const operand = this.node(this.field(n, "operand")!);
+    if (op === "!" || op === "not") return { kind: "not", expr: operand, span };
+    if (op === "defined?") return { kind: "defined", expr: operand, span };
+    if (op === "-" && operand.kind === "int") return { kind: "int", value: -operand.value, span };
+    if (op === "-" && operand.kind === "float") return { kind: "float", value: -operand.value, span };
+    return { kind: "unary", op, expr: operand, span };
+  },
+  if(n, span) {
+    return ifFrom.call(this, n, span, false);
+  },
+  unless(n, span) {
+    return ifFrom.call(this, n, span, true);
+  },
+  if_modifier(n, span) {
+    return { kind: "if", cond: this.node(this.field(n, "condition")!), then: [this.node(this.field(n, "body")!)], else: [], span };
+  },
+  unless_modifier(n, span) {
+    const cond = this.node(this.field(n, "condition")!);
+    return { kind: "if", cond: { kind: "not", expr: cond, span: cond.span }, then: [this.node(this.field(n, "body")!)], else: [], span };
+  },
+  conditional(n, span) {
+    return {
+      kind: "if",
+      cond: this.node(this.field(n, "condition")!),
+      then: [this.node(this.field(n, "consequence")!)],
+      else: [this.node(this.field(n, "alternative")!)],
+      span,
+    };
+  },
+  while(n, span) {
+    return { kind: "while", cond: this.node(this.field(n, "condition")!), body: this.statements(this.field(n, "body")), until: false, span };
+  },
+  until(n, span) {
+    return { kind: "while", cond: this.node(this.field(n, "condition")!), body: this.statements(this.field(n, "body")), until: true, span };
+  },
+  case(n, span) {
+    const value = this.field(n, "value");
+    const whens: Array<{ tests: Node[]; body: Node[] }> = [];
+    let elseBody: Node[] | null = null;
+    for (const c of n.namedChildren) {
+      if (c.type === "when") {
+        const tests = c.namedChildren.filter((x) => x.type === "pattern").map((x) => this.node(x.namedChildren[0]!));
+        whens.push({ tests, body: this.statements(this.field(c, "body")) });
+      } else if (c.type === "else") elseBody = this.statements(c);
+    }
+    return { kind: "case", subject: value ? this.node(value) : null, whens, else: elseBody, span };
+  },
+  begin(n, span) {
+    return beginFrom.call(this, n, span);
+  },
+  method(n, span) {
+    return { kind: "def", name: this.text(this.field(n, "name")!), singleton: false, params: this.params(this.field(n, "parameters")), body: this.bodyOf(this.field(n, "body") ?? n), span };
+  },
+  singleton_method(n, span) {
+    return { kind: "def", name: this.text(this.field(n, "name")!), singleton: true, params: this.params(this.field(n, "parameters")), body: this.bodyOf(this.field(n, "body") ?? n), span };
+  },
+  class(n, span) {
+    const superclass = this.field(n, "superclass");
+    return {
+      kind: "class",
+      name: this.node(this.field(n, "name")!),
+      superclass: superclass ? this.node(superclass.namedChildren[0]!) : null,
+      body: this.bodyOf(this.field(n, "body")),
+      span,
+    };
+  },
+  singleton_class(n, span) {
+    return { kind: "sclass", body: this.bodyOf(this.field(n, "body")), span };
+  },
+  module(n, span) {
+    return { kind: "module", name: this.node(this.field(n, "name")!), body: this.bodyOf(this.field(n, "body")), span };
+  },
+  lambda(n, span) {
+    const body = this.field(n, "body");
+    const params = this.field(n, "parameters");
+    const inner = body && (body.type === "block" || body.type === "do_block") ? this.block(body) : null;
+    return {
+      kind: "lambda",
+      params: params ? this.params(params) : (inner?.params ?? []),
+      body: inner ? inner.body : this.statements(body),
+      span,
+    };
+  },
+  return(n, span) {
+    const args = this.args(n.namedChildren[0] ?? null);
+    return { kind: "return", value: args.length ? args[0]! : null, span };
+  },
+  break(n, span) {
+    const args = this.args(n.namedChildren[0] ?? null);
+    return { kind: "break", value: args.length ? args[0]! : null, span };
+  },
+  next(n, span) {
+    const args = this.args(n.namedChildren[0] ?? null);
+    return { kind: "next", value: args.length ? args[0]! : null, span };
+  },
+  yield(n, span) {
+    return { kind: "yield", args: this.args(n.namedChildren[0] ?? null), span };
+  },
+  super(n, span) {
+    const list = n.namedChildren.find((c) => c.type === "argument_list");
+    return { kind: "super", args: list ? this.args(list) : null, span };
+  },
+  element_reference(n, span) {
+    const object = this.field(n, "object")!;
+    const args = n.namedChildren.slice(1).flatMap((c) => (c.type === "pair" ? [] : [this.node(c)]));
+    return { kind: "index", receiver: this.node(object), args, span };
+  },
+  parenthesized_expression(n, span) {
+    return CONVERTERS.parenthesized_statements!.call(this, n, span);
+  },
+};
+
+function dedent(parts: Array<string | Node>): Array<string | Node> {
+  const text = parts.filter((p): p is string => typeof p === "string").join("");
+  const indents = text.split("\n").filter((l) => l.trim()).map((l) => /^ */.exec(l)![0].length);
+  const min = indents.length ? Math.min(...indents) : 0;
+  if (!min) return parts;
+  const re = new RegExp(`(^|\\n) {${min}}`, "g");
+  return parts.map((p) => (typeof p === "string" ? p.replace(re, "$1") : p));
+}

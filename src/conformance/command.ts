@@ -1,0 +1,22 @@
+// `rails2ts conformance <app>`: compile the app, boot the emitted server on a free loopback port with the
+// scenario's frozen clock and a SQL log, replay, diff against reference/. Exit code 1 on any difference.
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { compile } from "../compile.js";
+import { bootEmitted } from "../emit/boot.js";
+import { runConformance } from "./conformance.js";
+
+export async function conformanceCommand(appDir: string): Promise<number> {
+  const out = mkdtempSync(join(tmpdir(), "rails2ts-conformance-"));
+  await compile(appDir, { out });
+  const result = await runConformance(appDir, async ({ sqlLogPath, frozenTime }) => {
+    const booted = await bootEmitted(out, {
+      port: 0,
+      dbPath: join(out, "conformance.sqlite3"),
+      env: { RAILS2TS_SQL_LOG: sqlLogPath, RAILS2TS_FROZEN_TIME: frozenTime },
+    });
+    return { baseUrl: booted.baseUrl, stop: () => booted.stop() };
+  });
+  return result.different === 0 ? 0 : 1;
+}

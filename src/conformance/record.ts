@@ -1,0 +1,43 @@
+// Records a fixture's reference from real Rails: serve the app with Rails (rails-server.ts), replay its
+// scenarios.json, write reference/NN_<name>.{meta.json,body}. The compiler is never involved.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { prepareRailsApp, startRailsServer } from "./rails-server.js";
+import { referenceDir, writeReference } from "./reference.js";
+import { replay, type ReplayedResponse } from "./replay.js";
+import { loadScenario } from "./scenario.js";
+
+export interface RecordResult {
+  referenceDir: string;
+  responses: ReplayedResponse[];
+}
+
+export async function record(appDir: string, log: (line: string) => void = console.log): Promise<RecordResult> {
+  const responses = await replayAgainstRails(appDir, log);
+  const dir = referenceDir(appDir);
+  writeReference(dir, responses);
+  log(`recorded ${responses.length} responses into ${dir}`);
+  return { referenceDir: dir, responses };
+}
+
+/** Rails' answers to the app's scenario, without writing anything into the fixture. */
+export async function replayAgainstRails(appDir: string, log: (line: string) => void = () => {}): Promise<ReplayedResponse[]> {
+  const scenario = loadScenario(appDir);
+  log(`preparing ${appDir} in the Rails chroot (db:prepare, assets:precompile)`);
+  const app = await prepareRailsApp(appDir);
+  const scratch = mkdtempSync(join(tmpdir(), "rails2ts-sql-"));
+  try {
+    const sqlLogPath = join(scratch, "sql.log");
+    const server = await startRailsServer(app, { sqlLogPath, frozenTime: scenario.frozenTime });
+    log(`Puma at ${server.baseUrl}, clock frozen at ${scenario.frozenTime}`);
+    try {
+      return await replay(scenario, server.baseUrl, sqlLogPath);
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    app.dispose();
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}

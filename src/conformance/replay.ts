@@ -1,0 +1,123 @@
+// Replays a scenario against a running server (Rails under Puma, or the emitted Node app) the way a browser
+// would: one request per step, cookies kept, redirects not followed, CSRF tokens carried from the latest page.
+import { request as httpRequest } from "node:http";
+import type { IncomingHttpHeaders } from "node:http";
+import { CookieJar } from "./cookies.js";
+import { extractCsrfToken } from "./csrf.js";
+import type { Scenario, ScenarioStep } from "./scenario.js";
+import { SqlLogReader } from "./sql-log.js";
+
+/** A modern Chrome: Rails 7.2's generated `allow_browser versions: :modern` answers 406 to older browsers. */
+export const USER_AGENT =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36";
+const BROWSER_ACCEPT = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
+
+export interface ReplayedResponse {
+  name: string;
+  method: string;
+  path: string;
+  status: number;
+  location: string | null;
+  contentType: string | null;
+  body: Buffer;
+  /** SQL statements the server reported for this request through the SQL log; null when it reported none. */
+  sqlCount: number | null;
+}
+
+interface RawResponse {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+
+export async function replay(scenario: Scenario, baseUrl: string, sqlLogPath: string): Promise<ReplayedResponse[]> {
+  const jar = new CookieJar();
+  const sqlLog = new SqlLogReader(sqlLogPath);
+  let lastHtml: string | null = null;
+  const responses: ReplayedResponse[] = [];
+  for (const step of scenario.steps) {
+    const token = step.csrf ? csrfTokenFor(step, lastHtml) : null;
+    const raw = await send(baseUrl, buildRequest(step, scenario.host, jar, token));
+    jar.store(raw.headers["set-cookie"]);
+    const contentType = raw.headers["content-type"] ?? null;
+    // The page a browser would submit from next: the latest HTML that hands out a token (redirects have an
+    // empty body, error pages from public/ have no token).
+    if (contentType?.startsWith("text/html")) {
+      const html = raw.body.toString("utf8");
+      if (extractCsrfToken(html, null) !== null) lastHtml = html;
+    }
+    responses.push({
+      name: step.name,
+      method: step.method,
+      path: step.path,
+      status: raw.status,
+      location: raw.headers.location ?? null,
+      contentType,
+      body: raw.body,
+      sqlCount: await sqlLog.next(),
+    });
+  }
+  return responses;
+}
+
+// A browser submits the token of the form it submits, which is on the page it last loaded.
+function csrfTokenFor(step: ScenarioStep, lastHtml: string | null): string {
+  const target = step.form ? { path: step.path, method: step.form._method ?? step.method } : null;
+  const token = lastHtml === null ? null : extractCsrfToken(lastHtml, target);
+  if (token === null) throw new Error(`replay: ${step.name} needs a CSRF token, the last page has none`);
+  return token;
+}
+
+export interface OutgoingRequest {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body: Buffer | null;
+}
+
+/** The exact request a step sends; exported so tests can check it whole. */
+export function buildRequest(step: ScenarioStep, host: string, jar: CookieJar, csrfToken: string | null): OutgoingRequest {
+  const headers: Record<string, string> = { Host: host, "User-Agent": USER_AGENT };
+  let body: Buffer | null = null;
+  headers.Accept = step.json !== undefined ? "application/json" : BROWSER_ACCEPT;
+  if (step.form !== undefined) {
+    headers["Content-Type"] = "application/x-www-form-urlencoded";
+    body = Buffer.from(encodeForm(step.form, csrfToken), "utf8");
+  } else if (csrfToken !== null) {
+    // Without a form, the token travels as a JS client sends it (rails-ujs, fetch with the meta tag).
+    headers["X-CSRF-Token"] = csrfToken;
+  }
+  if (step.json !== undefined) {
+    headers["Content-Type"] = "application/json";
+    body = Buffer.from(JSON.stringify(step.json), "utf8");
+  }
+  const cookie = jar.header();
+  if (cookie !== null) headers.Cookie = cookie;
+  if (body !== null) headers["Content-Length"] = String(body.length);
+  return { method: step.method, path: step.path, headers, body };
+}
+
+// Field order as a browser submits a Rails form: `_method` and `authenticity_token` (hidden inputs the form
+// builder writes first), then the fields as the scenario lists them.
+function encodeForm(form: Record<string, string>, csrfToken: string | null): string {
+  const params = new URLSearchParams();
+  if ("_method" in form) params.append("_method", form._method);
+  if (csrfToken !== null) params.append("authenticity_token", csrfToken);
+  for (const [key, value] of Object.entries(form)) if (key !== "_method") params.append(key, value);
+  return params.toString();
+}
+
+function send(baseUrl: string, req: OutgoingRequest): Promise<RawResponse> {
+  const url = new URL(req.path, baseUrl);
+  return new Promise((resolve, reject) => {
+    // agent: false gives a fresh connection per request, so no state leaks between steps but cookies.
+    const outgoing = httpRequest(url, { method: req.method, headers: req.headers, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on("error", reject);
+    });
+    outgoing.on("error", reject);
+    outgoing.end(req.body ?? undefined);
+  });
+}

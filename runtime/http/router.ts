@@ -1,0 +1,205 @@
+// Journey::Router + the named-route URL helpers: recognizes method+path against the drawn table (first route in
+// drawing order wins, HEAD falls back to GET routes) and generates `<name>_path`/`<name>_url` the way RouteSet's
+// UrlHelper and Journey::Formatter do: positional args fill segment keys, missing ones come from the current
+// request's path parameters (the recall), leftovers become the sorted query string.
+import { compilePath, formatPath, matchPath, type CompiledPath } from "./journey.js";
+import type { RouteEntry } from "./route-table.js";
+import { escapeFragment, hostUrl, toParam, toQuery, type HostOptions } from "./url.js";
+
+export interface Recognized {
+  route: RouteEntry;
+  /** controller, action, route defaults and the decoded path parameters: Rails' request.path_parameters. */
+  params: Record<string, string>;
+}
+
+/** Options of a URL helper call: route segments (`format`, `id`...), `anchor`, `params`, anything else is query. */
+export type UrlOptions = Record<string, unknown> & { anchor?: unknown; format?: unknown; onlyPath?: boolean };
+
+export class UrlGenerationError extends Error {
+  override name = "UrlGenerationError";
+}
+
+interface CompiledRoute {
+  entry: RouteEntry;
+  path: CompiledPath;
+  verbs: string[];
+}
+
+// URL.path_for options that never become path segments or query parameters.
+const RESERVED = new Set(["host", "protocol", "port", "subdomain", "domain", "tld_length", "trailing_slash", "anchor",
+  "params", "only_path", "onlyPath", "script_name", "original_script_name"]);
+
+export class Router {
+  private readonly routes: CompiledRoute[];
+  private readonly named = new Map<string, CompiledRoute>();
+
+  constructor(readonly table: RouteEntry[]) {
+    this.routes = table.map((entry) => ({
+      entry,
+      path: compilePath(entry.path, entry.requirements),
+      verbs: entry.verb === "" ? [] : entry.verb.split("|"),
+    }));
+    for (const r of this.routes) if (r.entry.name) this.named.set(r.entry.name, r);
+  }
+
+  hasRoute(name: string): boolean {
+    return this.named.has(name);
+  }
+
+  /** RouteSet#call + Journey::Router#find_routes. `path` is the raw request path (no query string). */
+  recognize(method: string, path: string): Recognized | null {
+    const pathInfo = normalizeRequestPath(path);
+    const verb = method.toUpperCase();
+    const candidates = this.routes.filter((r) => r.path.regexp.test(pathInfo));
+    let matching = candidates.filter((r) => r.verbs.length === 0 || r.verbs.includes(verb));
+    if (verb === "HEAD") {
+      const explicit = candidates.filter((r) => r.verbs.includes("HEAD"));
+      matching = explicit.length ? explicit : candidates.filter((r) => r.verbs.length === 0 || r.verbs.includes("GET"));
+    }
+    for (const r of matching) {
+      const pathParams = matchPath(r.path, pathInfo);
+      if (!pathParams) continue;
+      const params = { controller: r.entry.controller, action: r.entry.action, ...r.entry.defaults, ...pathParams };
+      return { route: r.entry, params };
+    }
+    return null;
+  }
+
+  /** `<name>_path(*args, options)`; `recall` is the current request's path parameters. */
+  pathFor(name: string, args: unknown[] = [], options: UrlOptions = {}, recall: Record<string, unknown> = {}): string {
+    const route = this.named.get(name);
+    if (!route) throw new UrlGenerationError(`undefined route ${name}`);
+    const given = positionalOptions(route, args, options);
+    const path = this.generate(route, given, recall, args, options);
+    let result = path.path;
+    const query = { ...path.query, ...(isPlainObject(options.params) ? options.params : {}) };
+    const kept = Object.fromEntries(Object.entries(query).filter(([, v]) => toParam(v) !== null));
+    const qs = toQuery(kept);
+    if (qs) result += `?${qs}`;
+    if (options.anchor !== undefined && options.anchor !== null) result += `#${escapeFragment(toParam(options.anchor) ?? "")}`;
+    return result;
+  }
+
+  /** `<name>_url(*args, options)`: the path behind the host (options.host etc., normally the request's). */
+  urlFor(name: string, args: unknown[], options: UrlOptions & Partial<HostOptions>, recall: Record<string, unknown> = {}): string {
+    const path = this.pathFor(name, args, options, recall);
+    if (options.onlyPath || options.only_path) return path;
+    if (!options.host) {
+      throw new Error("Missing host to link to! Please provide the :host parameter, set default_url_options[:host], or set :only_path to true");
+    }
+    return hostUrl({ host: options.host, ...("port" in options ? { port: options.port } : {}), protocol: options.protocol }) + path;
+  }
+
+  // Journey::Formatter#generate for a named route.
+  private generate(route: CompiledRoute, options: Record<string, unknown>, recall: Record<string, unknown>,
+    args: unknown[], rawOptions: UrlOptions): { path: string; query: Record<string, unknown> } {
+    const { entry, path } = route;
+    if (optimizable(route, args, rawOptions)) return { path: optimizedPath(route, args), query: {} };
+    const parts = extractParameterizedParts(path, options, recall);
+    const missing = path.requiredNames.filter((key) => {
+      const req = entry.requirements[key];
+      return req === undefined ? parts[key] === undefined : !new RegExp(`^(?:${req})$`, "s").test(parts[key] ?? "");
+    });
+    if (missing.length) throw generationError({ ...recall, ...options }, missing);
+    const query: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(options)) {
+      if (!(key in parts) && !(key in entry.defaults) && key !== "controller" && key !== "action") query[key] = value;
+    }
+    // Trailing optional parts equal to their defaults are dropped (`sitemap_path(format: "xml")` is `/sitemap`).
+    for (const key of [...path.names].reverse()) {
+      const dflt = entry.defaults[key];
+      if (dflt === undefined && /\S/.test(parts[key] ?? "")) break;
+      if ((parts[key] ?? "") !== (dflt ?? "")) continue;
+      if (path.requiredNames.includes(key)) break;
+      delete parts[key];
+    }
+    return { path: formatPath(path.parts, parts), query };
+  }
+}
+
+/** Journey::Router::Utils.normalize_path: one leading slash, no doubled or trailing slashes, %xx upper-cased. */
+export function normalizeRequestPath(path: string): string {
+  let p = `/${path}`.replace(/\/+/g, "/");
+  if (p !== "/") p = p.replace(/\/$/, "").replace(/%[a-f0-9]{2}/g, (m) => m.toUpperCase());
+  return p;
+}
+
+// UrlHelper#handle_positional_args: args fill the segment keys in order; with fewer args than keys, keys
+// already known (route defaults, explicit options) are skipped first.
+function positionalOptions(route: CompiledRoute, args: unknown[], options: UrlOptions): Record<string, unknown> {
+  const result: Record<string, unknown> = { controller: route.entry.controller, action: route.entry.action, ...route.entry.defaults };
+  if (args.length > 0) {
+    const names = route.path.names;
+    const size = names.includes("format") ? names.length - 1 : names.length;
+    let keys = [...names];
+    if (args.length < size) keys = keys.filter((k) => !(k in result));
+    keys = keys.filter((k) => !(k in options));
+    args.forEach((arg, i) => {
+      if (keys[i] !== undefined) result[keys[i]] = arg;
+    });
+  }
+  for (const [key, value] of Object.entries(options)) if (!RESERVED.has(key)) result[key] = value;
+  return result;
+}
+
+// OptimizedUrlHelper: exactly the required args, no options, no requirements: formatted directly, and an
+// empty to_param is an error there (not in the general path).
+function optimizable(route: CompiledRoute, args: unknown[], options: UrlOptions): boolean {
+  const noOptions = Object.keys(options).length === 0;
+  const hasGlob = /\*\w/.test(route.entry.path);
+  return noOptions && !hasGlob && Object.keys(route.entry.requirements).length === 0 && args.length === route.path.requiredNames.length;
+}
+
+function optimizedPath(route: CompiledRoute, args: unknown[]): string {
+  const values: Record<string, string> = {};
+  const missing: string[] = [];
+  route.path.requiredNames.forEach((key, i) => {
+    const value = toParam(args[i]);
+    if (value === null || value === "") missing.push(key);
+    else values[key] = value;
+  });
+  if (missing.length) {
+    const given = Object.fromEntries(route.path.requiredNames.map((k, i) => [k, toParam(args[i])]));
+    throw generationError({ controller: route.entry.controller, action: route.entry.action, ...route.entry.defaults, ...given }, missing);
+  }
+  return formatPath(route.path.parts, values);
+}
+
+// Formatter#extract_parameterized_parts: trailing segments the caller did not mention are not recalled.
+function extractParameterizedParts(path: CompiledPath, options: Record<string, unknown>, recall: Record<string, unknown>): Record<string, string> {
+  const reversed = [...path.names].reverse();
+  let start = 0;
+  while (start < reversed.length) {
+    const part = reversed[start];
+    const mentioned = part in options && !(isNil(options[part]) && isNil(recall[part]));
+    if (mentioned) break;
+    start++;
+  }
+  const keep = new Set([...reversed.slice(start), ...path.requiredNames]);
+  const merged = { ...recall, ...options };
+  const parts: Record<string, string> = {};
+  for (const key of path.names) {
+    if (!keep.has(key) || !(key in merged)) continue;
+    const value = toParam(merged[key]);
+    if (value !== null) parts[key] = value;
+  }
+  return parts;
+}
+
+function generationError(constraints: Record<string, unknown>, missing: string[]): UrlGenerationError {
+  const shown = Object.keys(constraints).sort().map((k) => `:${k}=>${rubyInspect(constraints[k])}`).join(", ");
+  const keys = [...missing].sort().map((k) => `:${k}`).join(", ");
+  return new UrlGenerationError(`No route matches {${shown}}, missing required keys: [${keys}]`);
+}
+
+function rubyInspect(value: unknown): string {
+  if (value === null || value === undefined) return "nil";
+  if (typeof value === "string") return JSON.stringify(value);
+  if (typeof value === "number" || typeof value === "boolean") return String(value);
+  const param = toParam(value);
+  return param === null ? "nil" : `#<${JSON.stringify(param)}>`;
+}
+
+const isNil = (v: unknown) => v === null || v === undefined;
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  v !== null && typeof v === "object" && (v as object).constructor === Object;

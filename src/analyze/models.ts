@@ -110,6 +110,7 @@ function analyzeModel(node: NodeOf<"class">, file: SourceFile, schema: Schema, d
     else if (stmt.kind === "assign" && stmt.target.kind === "call" && stmt.target.method === "abstract_class") abstract = true;
     else if (stmt.kind === "call" && stmt.receiver?.kind === "self" && stmt.method === "abstract_class=") abstract = true;
     else if (stmt.kind === "call" && stmt.receiver === null) classMacro(model, stmt, diags);
+    else if (stmt.kind === "ident" && stmt.name === "primary_abstract_class") abstract = true;
     else diags.report("unsupported_construct", stmt.span, `${stmt.kind} in model body`);
   }
   model.abstract = abstract || superclass === "ActiveRecord::Base";

@@ -84,8 +84,8 @@ export class Scope {
     return this.locals.get(name) ?? this.parent?.lookup(name) ?? null;
   }
 
-  declare(name: string, type: RType = UNKNOWN): LocalVar {
-    const ts = TS_RESERVED.has(name) ? `${name}_` : name;
+  declare(name: string, type: RType = UNKNOWN, tsName?: string): LocalVar {
+    const ts = tsName ?? (TS_RESERVED.has(name) ? `${name}_` : name);
     const v = { ts, type };
     this.locals.set(name, v);
     return v;

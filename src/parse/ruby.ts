@@ -278,7 +278,11 @@ const CONVERTERS: Record<string, Conv> = {
     return { kind: "str", parts: this.stringParts(n), span };
   },
   chained_string(n, span) {
-    const parts = n.namedChildren.flatMap((c) => this.stringParts(c));
+    const parts: Array<string | Node> = [];
+    for (const part of n.namedChildren.flatMap((c) => this.stringParts(c))) {
+      if (typeof part === "string" && typeof parts[parts.length - 1] === "string") parts[parts.length - 1] += part;
+      else parts.push(part);
+    }
     return { kind: "str", parts, span };
   },
   heredoc_beginning(n, span) {
@@ -469,10 +473,10 @@ const CONVERTERS: Record<string, Conv> = {
     return beginFrom.call(this, n, span);
   },
   method(n, span) {
-    return { kind: "def", name: this.text(this.field(n, "name")!), singleton: false, params: this.params(this.field(n, "parameters")), body: this.bodyOf(this.field(n, "body") ?? n), span };
+    return { kind: "def", name: this.text(this.field(n, "name")!), singleton: false, params: this.params(this.field(n, "parameters")), body: this.bodyOf(this.field(n, "body")), span };
   },
   singleton_method(n, span) {
-    return { kind: "def", name: this.text(this.field(n, "name")!), singleton: true, params: this.params(this.field(n, "parameters")), body: this.bodyOf(this.field(n, "body") ?? n), span };
+    return { kind: "def", name: this.text(this.field(n, "name")!), singleton: true, params: this.params(this.field(n, "parameters")), body: this.bodyOf(this.field(n, "body")), span };
   },
   class(n, span) {
     const superclass = this.field(n, "superclass");

@@ -30,7 +30,7 @@ export function lowerView(t: TemplateFile, app: AppModel, diags: Diagnostics, iv
     const locals = new Map<string, RType>();
     env.selfCall = (call, scope) => viewSelfCall(call, scope) ?? partialLocal(call, scope, locals);
     const scope = new Scope(env);
-    scope.declare("json", { k: "json" });
+    scope.declare("json", { k: "json" }, "json");
     const body = lowerBody(t.body, scope, "void");
     const jb = env.module.useType("Jbuilder");
     const fn = `export default function render(view: ${viewType}, locals: ${localsType}, json: ${jb}): void {\n${body.join("\n")}\n}`;

@@ -1,0 +1,116 @@
+// Ruby operators and dynamic dispatch on lowered values: what emitted code calls where the compiler could not
+// prove a type. Each is Ruby's semantics, not JS's: only nil and false are falsy; `==` compares values.
+//   a || b      or(a, () => b)          x.each      each(x)          recv.m(a)   send(recv, "m", a)
+import { isBlank, isPlainObject, toS } from "../support/ruby.js";
+import { rubyToTs } from "./names.js";
+
+export { toS, isBlank };
+
+export function truthy(v: unknown): boolean {
+  return v !== null && v !== undefined && v !== false;
+}
+
+export function or<A, B>(a: A, b: () => B): A | B {
+  return truthy(a) ? a : b();
+}
+
+export function and<A, B>(a: A, b: () => B): A | B {
+  return truthy(a) ? b() : a;
+}
+
+export function isPresent(v: unknown): boolean {
+  return !isBlank(v);
+}
+
+export function eq(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (a === null || a === undefined || b === null || b === undefined) return (a ?? null) === (b ?? null);
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => eq(x, b[i]));
+  if (typeof a === "object" && typeof (a as { isEqual?: unknown }).isEqual === "function") {
+    return (a as { isEqual(o: unknown): boolean }).isEqual(b);
+  }
+  if (isPlainObject(a) && isPlainObject(b)) {
+    const ka = Object.keys(a);
+    return ka.length === Object.keys(b).length && ka.every((k) => eq(a[k], b[k]));
+  }
+  return false;
+}
+
+/** `when` matching: ranges/classes are not modelled, values compare with ==. */
+export function caseEq(pattern: unknown, value: unknown): boolean {
+  if (pattern instanceof RegExp) return typeof value === "string" && pattern.test(value);
+  return eq(pattern, value);
+}
+
+/** Iteration of anything Ruby can `each`: arrays, relations (toA), hashes (pairs), iterables. */
+export function each<T = unknown>(v: unknown): Iterable<T> {
+  if (v === null || v === undefined) throw new TypeError("undefined method `each' for nil");
+  if (Array.isArray(v)) return v as T[];
+  const withToA = v as { toA?: () => unknown[] };
+  if (typeof withToA.toA === "function") return withToA.toA() as T[];
+  if (isPlainObject(v)) return Object.entries(v) as unknown as T[];
+  if (typeof (v as Iterable<T>)[Symbol.iterator] === "function") return v as Iterable<T>;
+  throw new TypeError(`undefined method \`each' for ${toS(v)}`);
+}
+
+export function eachWithIndex<T = unknown>(v: unknown): Array<[T, number]> {
+  return [...each<T>(v)].map((x, i) => [x, i]);
+}
+
+export function toA(v: unknown): unknown[] {
+  if (v === null || v === undefined) return [];
+  return [...each(v)];
+}
+
+export function index(recv: unknown, ...keys: unknown[]): unknown {
+  if (recv === null || recv === undefined) throw new TypeError("undefined method `[]' for nil");
+  const key = keys[0];
+  if (Array.isArray(recv)) return recv[(key as number) < 0 ? recv.length + (key as number) : (key as number)] ?? null;
+  const withGet = recv as { get?: (k: unknown) => unknown };
+  if (typeof withGet.get === "function") return withGet.get(key);
+  return (recv as Record<string, unknown>)[String(key)] ?? null;
+}
+
+export function binop(op: string, a: unknown, b: unknown): unknown {
+  if (op === "+" && Array.isArray(a) && Array.isArray(b)) return [...a, ...b];
+  if (op === "+" && typeof a === "string") return a + toS(b);
+  const x = a as number;
+  const y = b as number;
+  switch (op) {
+    case "+": return x + y;
+    case "-": return x - y;
+    case "*": return x * y;
+    case "/": return Number.isInteger(x) && Number.isInteger(y) ? Math.floor(x / y) : x / y;
+    case "%": return ((x % y) + y) % y;
+    case "<": return x < y;
+    case ">": return x > y;
+    case "<=": return x <= y;
+    case ">=": return x >= y;
+    default: throw new Error(`operator ${op} is not supported on these operands`);
+  }
+}
+
+/** `&:name` block-pass. */
+export function symProc(name: string): (recv: unknown) => unknown {
+  return (recv) => send(recv, name);
+}
+
+/** Dynamic dispatch by Ruby method name: the member named by the one Ruby -> TS rule, else the attribute. */
+export function send(recv: unknown, name: string, ...args: unknown[]): unknown {
+  if (recv === null || recv === undefined) throw new TypeError(`undefined method \`${name}' for nil`);
+  const target = recv as Record<string, unknown>;
+  const member = target[rubyToTs(name)] ?? target[name];
+  if (typeof member === "function") return (member as (...a: unknown[]) => unknown).apply(recv, args);
+  if (member !== undefined && args.length === 0) return member;
+  if (isPlainObject(recv) && args.length === 0) return recv[name] ?? null;
+  throw new TypeError(`undefined method \`${name}' for ${toS(recv)}`);
+}
+
+export function sendSafe(recv: unknown, name: string, ...args: unknown[]): unknown {
+  return recv === null || recv === undefined ? null : send(recv, name, ...args);
+}
+
+/** What the compiler declined: raising here is the safe path (a 500, never wrong bytes). */
+export function unsupported(what: string): never {
+  throw new Error(`rails2ts: not lowered: ${what}`);
+}

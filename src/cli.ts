@@ -1,0 +1,78 @@
+#!/usr/bin/env node
+// rails2ts: compile | serve | conformance | record | inspect. Errors print as diagnostics, never stack traces.
+import { Command } from "commander";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { compile } from "./compile.js";
+import { CompileError, formatDiagnostic, type Diagnostic } from "./diagnostics/index.js";
+import { bootEmitted } from "./emit/boot.js";
+
+const program = new Command();
+program.name("rails2ts").description("Compile a Rails application to a plain TypeScript application on Node.");
+
+function report(diagnostics: Diagnostic[], verbose: boolean): void {
+  if (verbose) for (const d of diagnostics) console.error(formatDiagnostic(d));
+  const counts = new Map<string, number>();
+  for (const d of diagnostics) counts.set(d.code, (counts.get(d.code) ?? 0) + 1);
+  if (counts.size) console.error(`diagnostics: ${[...counts].map(([c, n]) => `${c} ${n}`).join(", ")}`);
+}
+
+program
+  .command("compile <app>")
+  .option("--out <dir>", "output directory", "out")
+  .option("--report", "print every diagnostic with its code frame")
+  .action(async (app: string, opts: { out: string; report?: boolean }) => {
+    const result = await compile(resolve(app), { out: resolve(opts.out) });
+    report(result.diagnostics, Boolean(opts.report));
+    console.log(`compiled ${result.files.length} modules into ${opts.out}`);
+  });
+
+program
+  .command("serve <app>")
+  .option("--port <port>", "port", "3000")
+  .option("--host <host>", "host", "127.0.0.1")
+  .option("--out <dir>", "output directory (default: a temporary one)")
+  .option("--db <file>", "SQLite database file (default: <out>/db/<env>.sqlite3)")
+  .action(async (app: string, opts: { port: string; host: string; out?: string; db?: string }) => {
+    const out = resolve(opts.out ?? mkdtempSync(join(tmpdir(), "rails2ts-")));
+    const result = await compile(resolve(app), { out });
+    report(result.diagnostics, false);
+    const server = await bootEmitted(out, { port: Number(opts.port), host: opts.host, dbPath: opts.db, inProcess: true });
+    console.log(`serving ${app} at http://${opts.host === "127.0.0.1" ? "localhost" : opts.host}:${server.port} (emitted into ${out})`);
+  });
+
+program
+  .command("inspect <app> <file>")
+  .description("print the TypeScript a Ruby or ERB file became")
+  .action(async (app: string, file: string) => {
+    const result = await compile(resolve(app));
+    const target = resolve(app, file);
+    const matches = result.files.filter((f) => f.from === target || f.from === resolve(file));
+    if (!matches.length) throw new Error(`no emitted module comes from ${file}`);
+    for (const f of matches) console.log(`// ${f.path}\n${f.text}`);
+    const diags = result.diagnostics.filter((d) => d.span.file === target || d.span.file === resolve(file));
+    for (const d of diags) console.log(formatDiagnostic(d));
+  });
+
+program
+  .command("conformance <app>")
+  .description("replay the recorded scenarios against the emitted app and diff every response against reference/")
+  .action(async (app: string) => {
+    const { conformanceCommand } = await import("./conformance/command.js");
+    process.exitCode = await conformanceCommand(resolve(app));
+  });
+
+program
+  .command("record <app>")
+  .description("record reference/ from real Rails in the reference chroot")
+  .action(async (app: string) => {
+    const { record } = await import("./conformance/record.js");
+    await record(resolve(app));
+  });
+
+program.parseAsync(process.argv).catch((err: unknown) => {
+  if (err instanceof CompileError) console.error(err.message);
+  else console.error(`rails2ts: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+});

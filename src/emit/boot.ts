@@ -1,0 +1,54 @@
+// Boots an emitted project: as a child process (conformance: a fresh process and database per run) or in this
+// process (serve). Either way the app is the emitted dist/server.js / dist/app.js, nothing else.
+import { spawn, type ChildProcess } from "node:child_process";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+
+export interface BootOptions {
+  port: number;
+  host?: string;
+  dbPath?: string;
+  inProcess?: boolean;
+  env?: Record<string, string>;
+}
+
+export interface Booted {
+  port: number;
+  baseUrl: string;
+  stop(): Promise<void>;
+}
+
+export async function bootEmitted(out: string, opts: BootOptions): Promise<Booted> {
+  const host = opts.host ?? "127.0.0.1";
+  const env = { ...process.env, ...opts.env, PORT: String(opts.port), HOST: host, ...(opts.dbPath ? { DATABASE_PATH: opts.dbPath } : {}) };
+  if (opts.inProcess) {
+    Object.assign(process.env, env);
+    await import(pathToFileURL(join(out, "dist/server.js")).href);
+    return { port: opts.port, baseUrl: `http://${host}:${opts.port}`, stop: async () => process.exit(0) };
+  }
+  const child = spawn(process.execPath, [join(out, "dist/server.js")], { env, stdio: ["ignore", "pipe", "pipe"] });
+  const port = await waitForListening(child);
+  return {
+    port,
+    baseUrl: `http://${host}:${port}`,
+    stop: () =>
+      new Promise<void>((done) => {
+        if (child.exitCode !== null) return done();
+        child.once("exit", () => done());
+        child.kill("SIGTERM");
+      }),
+  };
+}
+
+/** The emitted server prints `listening on <port>` once it accepts connections. */
+function waitForListening(child: ChildProcess): Promise<number> {
+  return new Promise((resolveP, reject) => {
+    let stderr = "";
+    child.stderr!.on("data", (d: Buffer) => (stderr += d.toString()));
+    child.stdout!.on("data", (d: Buffer) => {
+      const m = /listening on (\d+)/.exec(d.toString());
+      if (m) resolveP(Number(m[1]));
+    });
+    child.once("exit", (code) => reject(new Error(`emitted app exited with ${code}: ${stderr.trim()}`)));
+  });
+}

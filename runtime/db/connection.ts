@@ -1,0 +1,141 @@
+// ActiveRecord::ConnectionAdapters::SQLite3Adapter -> Connection: one better-sqlite3 handle configured exactly as
+// Rails 7.2 configures SQLite, bound parameters only, a statement cache, and the instrumentation Rails has
+// (every statement is an SqlEvent with Rails' name, e.g. "Project Load" / "TRANSACTION", its SQL and its binds).
+//
+//   ActiveRecord::Base.establish_connection      openConnection(path)
+//   connection.select_all(sql, name, binds)      conn.select(sql, binds, name)
+//   connection.exec_insert / exec_update          conn.execute(sql, binds, name)
+//   connection.transaction(requires_new:) { }     conn.transaction(fn, { requiresNew })
+//   ActiveSupport::Notifications "sql.active_record"  conn.onSql(listener)
+import Database from "better-sqlite3";
+import { TransactionManager, type TransactionOptions } from "./transactions.js";
+
+/** What may be bound to a `?` placeholder; booleans are bound as SQLite stores them (1/0), like Rails. */
+export type BindValue = string | number | bigint | boolean | null | Buffer;
+export type Row = { [column: string]: unknown };
+
+export interface SqlEvent {
+  name: string;
+  sql: string;
+  binds: BindValue[];
+}
+export type SqlListener = (event: SqlEvent) => void;
+
+/**
+ * Rails 7.2 SQLite3Adapter::DEFAULT_PRAGMAS, in the order Rails sets them. Set explicitly, never left to the
+ * SQLite build's defaults, so write-path numbers are comparable with Rails'.
+ */
+export const RAILS_PRAGMAS: ReadonlyArray<readonly [string, string | number]> = [
+  ["foreign_keys", "ON"],
+  ["journal_mode", "WAL"],
+  ["synchronous", "NORMAL"],
+  ["mmap_size", 134217728],
+  ["journal_size_limit", 67108864],
+  ["cache_size", 2000],
+];
+
+/** The `timeout: 5000` of a generated config/database.yml (the busy timeout, in milliseconds). */
+export const RAILS_BUSY_TIMEOUT_MS = 5000;
+
+type Statement = Database.Statement<unknown[], Row>;
+
+export class Connection {
+  readonly db: Database.Database;
+  readonly transactions: TransactionManager;
+  private readonly statements = new Map<string, Statement>();
+  private readonly listeners = new Set<SqlListener>();
+  private count = 0;
+
+  constructor(path: string, options: { timeout?: number } = {}) {
+    this.db = new Database(path, { timeout: options.timeout ?? RAILS_BUSY_TIMEOUT_MS });
+    for (const [name, value] of RAILS_PRAGMAS) this.db.pragma(`${name} = ${value}`);
+    this.transactions = new TransactionManager((sql) => this.run(sql, [], "TRANSACTION"));
+  }
+
+  /** Statements executed since the last reset (SCHEMA statements excluded, as the conformance counter does). */
+  get statementCount(): number {
+    return this.count;
+  }
+
+  resetStatementCount(): void {
+    this.count = 0;
+  }
+
+  /** Subscribes to every executed statement; returns the unsubscribe function. */
+  onSql(listener: SqlListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Runs a statement that returns rows (SELECT, INSERT ... RETURNING). */
+  select(sql: string, binds: BindValue[] = [], name = "SQL"): Row[] {
+    const stmt = this.prepareForQuery(sql, binds, name);
+    return stmt.all(...binds.map(bindable));
+  }
+
+  /** The first column of the first row, or null. */
+  selectValue(sql: string, binds: BindValue[] = [], name = "SQL"): unknown {
+    const row = this.select(sql, binds, name)[0];
+    return row === undefined ? null : Object.values(row)[0];
+  }
+
+  /** Runs a statement that returns no rows; gives the number of rows it changed. */
+  execute(sql: string, binds: BindValue[] = [], name = "SQL"): number {
+    const stmt = this.prepareForQuery(sql, binds, name);
+    return stmt.run(...binds.map(bindable)).changes;
+  }
+
+  /** Connection#transaction: joins an open transaction unless `requiresNew`; see transactions.ts. */
+  transaction<T>(fn: () => T, options: TransactionOptions = {}): T | null {
+    return this.transactions.transaction(fn, options);
+  }
+
+  /** PRAGMA read-back, e.g. pragma("journal_mode") -> "wal". */
+  pragma(name: string): unknown {
+    return this.db.pragma(name, { simple: true });
+  }
+
+  /** Runs DDL outside the statement counter, like Rails' "SCHEMA"-named statements. */
+  executeSchema(sql: string): void {
+    this.emit({ name: "SCHEMA", sql, binds: [] });
+    this.db.exec(sql);
+  }
+
+  close(): void {
+    this.statements.clear();
+    this.db.close();
+  }
+
+  // Every query first materializes lazily-begun transactions, as Rails' with_raw_connection does.
+  private prepareForQuery(sql: string, binds: BindValue[], name: string): Statement {
+    this.transactions.materialize();
+    const stmt = this.prepare(sql);
+    this.emit({ name, sql, binds });
+    this.transactions.dirty();
+    return stmt;
+  }
+
+  private run(sql: string, binds: BindValue[], name: string): void {
+    const stmt = this.prepare(sql);
+    this.emit({ name, sql, binds });
+    stmt.run(...binds.map(bindable));
+  }
+
+  private prepare(sql: string): Statement {
+    let stmt = this.statements.get(sql);
+    if (!stmt) {
+      stmt = this.db.prepare<unknown[], Row>(sql);
+      this.statements.set(sql, stmt);
+    }
+    return stmt;
+  }
+
+  private emit(event: SqlEvent): void {
+    if (event.name !== "SCHEMA") this.count++;
+    for (const listener of this.listeners) listener(event);
+  }
+}
+
+function bindable(value: BindValue): Exclude<BindValue, boolean> {
+  return typeof value === "boolean" ? (value ? 1 : 0) : value;
+}

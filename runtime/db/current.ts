@@ -1,0 +1,36 @@
+// ActiveRecord::Base.connection -> the process-wide current Connection the models use. Node serves requests on one
+// thread and better-sqlite3 is synchronous, so one connection plays the role of Rails' pool (a request's queries
+// never interleave with another's). The per-request statement counter lives here for the HTTP runtime.
+import { Connection } from "./connection.js";
+
+let current: Connection | null = null;
+
+/** Opens (or replaces) the connection models use; returns it. */
+export function establishConnection(path: string, options: { timeout?: number } = {}): Connection {
+  current?.close();
+  current = new Connection(path, options);
+  return current;
+}
+
+/** Uses an already-open connection (tests, or an app that opened it itself). */
+export function setConnection(conn: Connection | null): void {
+  current = conn;
+}
+
+export function connection(): Connection {
+  if (!current) throw new Error("No database connection: call establishConnection(path) first");
+  return current;
+}
+
+export function hasConnection(): boolean {
+  return current !== null;
+}
+
+/** Per-request statement counter (the HTTP runtime resets it before a request and reads it after). */
+export function resetStatementCount(): void {
+  current?.resetStatementCount();
+}
+
+export function statementCount(): number {
+  return current?.statementCount ?? 0;
+}

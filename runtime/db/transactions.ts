@@ -1,0 +1,131 @@
+// ActiveRecord::ConnectionAdapters::TransactionManager (abstract/transaction.rb) -> TransactionManager.
+// Rails 7.2 semantics kept because they decide the statement count of every write:
+// - lazy transactions: BEGIN (or SAVEPOINT) is only sent when the first statement runs inside, so a save that
+//   fails validation without querying sends nothing, and one that queries first sends BEGIN ... ROLLBACK;
+// - `transaction` inside a transaction joins it (no savepoint) unless `requiresNew`;
+// - `requiresNew` on a parent that has run nothing yet is a RestartParentTransaction (no savepoint; rolling it
+//   back restarts the parent), otherwise a SAVEPOINT active_record_<depth>;
+// - a Rollback error rolls back the innermost real/savepoint transaction and is swallowed; inside a joined
+//   block it is swallowed without rolling anything back (Rails' documented gotcha).
+
+export interface TransactionOptions {
+  requiresNew?: boolean;
+}
+
+/** ActiveRecord::Rollback: rolls the transaction back silently. */
+export class Rollback extends Error {
+  override readonly name = "Rollback";
+  constructor() {
+    super("ActiveRecord::Rollback");
+  }
+}
+
+/** Something enrolled in a transaction (Rails' add_to_transaction): told how the transaction ended. */
+export interface TransactionParticipant {
+  committed(): void;
+  rolledBack(): void;
+}
+
+type Kind = "real" | "savepoint" | "restart";
+
+interface Level {
+  kind: Kind;
+  savepoint: string;
+  materialized: boolean;
+  dirty: boolean;
+  parent: Level | null;
+  participants: TransactionParticipant[];
+}
+
+export class TransactionManager {
+  private readonly stack: Level[] = [];
+
+  /** `run` sends one transaction-control statement (logged as "TRANSACTION"). */
+  constructor(private readonly run: (sql: string) => void) {}
+
+  get isOpen(): boolean {
+    return this.stack.length > 0;
+  }
+
+  transaction<T>(fn: () => T, options: TransactionOptions = {}): T | null {
+    try {
+      if (this.stack.length > 0 && !options.requiresNew) return fn();
+      return this.withinNewTransaction(fn);
+    } catch (error) {
+      if (error instanceof Rollback) return null;
+      throw error;
+    }
+  }
+
+  /** Sends the BEGIN/SAVEPOINTs still owed, outermost first. Called before every query. */
+  materialize(): void {
+    for (const level of this.stack) {
+      if (level.materialized || level.kind === "restart") continue;
+      this.run(level.kind === "real" ? "begin transaction" : `SAVEPOINT ${level.savepoint}`);
+      level.materialized = true;
+    }
+  }
+
+  /** Any statement marks the current transaction dirty (Rails' dirty_current_transaction). */
+  dirty(): void {
+    const top = this.stack[this.stack.length - 1];
+    if (top) top.dirty = true;
+  }
+
+  /** Enrolls a participant in the current transaction, or reports a commit at once when none is open. */
+  enroll(participant: TransactionParticipant): void {
+    const top = this.stack[this.stack.length - 1];
+    if (top) top.participants.push(participant);
+    else participant.committed();
+  }
+
+  private withinNewTransaction<T>(fn: () => T): T {
+    const level = this.begin();
+    let result: T;
+    try {
+      result = fn();
+    } catch (error) {
+      this.rollback(level);
+      throw error;
+    }
+    this.commit(level);
+    return result;
+  }
+
+  private begin(): Level {
+    const parent = this.stack[this.stack.length - 1] ?? null;
+    const kind: Kind = parent === null ? "real" : parent.dirty ? "savepoint" : "restart";
+    const level: Level = {
+      kind, savepoint: `active_record_${this.stack.length}`, materialized: false, dirty: false, parent, participants: [],
+    };
+    this.stack.push(level);
+    return level;
+  }
+
+  private commit(level: Level): void {
+    this.stack.pop();
+    if (level.kind === "real" && level.materialized) this.run("commit transaction");
+    if (level.kind === "savepoint" && level.materialized) this.run(`RELEASE SAVEPOINT ${level.savepoint}`);
+    // Participants of a nested transaction only learn the outcome when the real transaction ends.
+    if (level.parent) level.parent.participants.push(...level.participants);
+    else for (const p of level.participants) p.committed();
+  }
+
+  private rollback(level: Level): void {
+    this.stack.pop();
+    if (level.kind === "real" && level.materialized) this.run("rollback transaction");
+    if (level.kind === "savepoint" && level.materialized) this.run(`ROLLBACK TO SAVEPOINT ${level.savepoint}`);
+    if (level.kind === "restart") this.restart(level.parent!);
+    for (const p of level.participants) p.rolledBack();
+  }
+
+  // RealTransaction#restart on SQLite (no restart_db_transaction): ROLLBACK, then BEGIN again.
+  private restart(level: Level): void {
+    if (level.kind === "restart") return this.restart(level.parent!);
+    if (!level.materialized) return;
+    if (level.kind === "real") {
+      this.run("rollback transaction");
+      this.run("begin transaction");
+    } else this.run(`ROLLBACK TO SAVEPOINT ${level.savepoint}`);
+  }
+}

@@ -1,0 +1,35 @@
+// Named route helpers of an emitted app: `articlePath(ctx, article, { format: "json" })`.
+// `ctx` is whatever is rendering (a view, a controller, a jbuilder template): it supplies the request's host
+// (for `_url`) and its path parameters (Rails' recall).
+import { Router, type UrlOptions } from "../http/router.js";
+import type { RouteEntry } from "../http/route-table.js";
+import type { HostOptions } from "../http/url.js";
+import { isPlainObject } from "../support/ruby.js";
+
+export interface UrlContext {
+  urlHost(): HostOptions;
+  recall(): Record<string, unknown>;
+}
+
+const routers = new WeakMap<RouteEntry[], Router>();
+
+export function routerFor(table: RouteEntry[]): Router {
+  let router = routers.get(table);
+  if (!router) {
+    router = new Router(table);
+    routers.set(table, router);
+  }
+  return router;
+}
+
+export type RouteHelper = (ctx: UrlContext, ...args: unknown[]) => string;
+
+export function routeHelper(table: RouteEntry[], name: string, kind: "path" | "url"): RouteHelper {
+  const router = routerFor(table);
+  return (ctx, ...args) => {
+    const last = args[args.length - 1];
+    const options = (isPlainObject(last) ? args.pop() : {}) as UrlOptions;
+    if (kind === "path") return router.pathFor(name, args, options, ctx.recall());
+    return router.urlFor(name, args, { ...ctx.urlHost(), ...options }, ctx.recall());
+  };
+}

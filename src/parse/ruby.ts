@@ -35,12 +35,16 @@ export function parseRuby(source: string, file: string, mapper?: PositionMapper)
 }
 
 function collectErrors(node: SyntaxNode, conv: Converter, out: Span[]): void {
-  if (!node.hasError) return;
-  if (node.type === "ERROR" || node.isMissing) {
+  if (node.isMissing) {
     out.push(conv.span(node));
     return;
   }
+  if (!node.hasError) return;
+  const before = out.length;
   for (const child of node.children) collectErrors(child, conv, out);
+  // Report an ERROR node only when nothing more precise (a MISSING token, a nested ERROR) was found inside it:
+  // tree-sitter's recovery often wraps a whole class in one ERROR around the real fault.
+  if (node.type === "ERROR" && out.length === before) out.push(conv.span(node));
 }
 
 const NAMED_SKIP = new Set(["comment", "heredoc_body", "empty_statement"]);

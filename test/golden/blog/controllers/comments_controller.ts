@@ -1,0 +1,109 @@
+import { send, truthy, type FormatCollector } from "rails2ts/runtime";
+import { Article } from "../models/article.js";
+import { ApplicationController, type ApplicationControllerAssigns } from "./application_controller.js";
+
+export interface CommentsControllerAssigns extends ApplicationControllerAssigns {
+  comments: unknown;
+  comment: unknown;
+  article: Article;
+}
+
+export class CommentsController<
+  A extends CommentsControllerAssigns = CommentsControllerAssigns,
+> extends ApplicationController<A> {
+  static override filters = [
+    ...super.filters,
+    ...[
+      { kind: "before", method: "setArticle", only: null, except: null },
+      { kind: "before", method: "setComment", only: ["show", "edit", "update", "destroy"], except: null },
+    ],
+  ] as const;
+  static override controllerPath = "comments";
+
+  index() {
+    this.assigns.comments = this.assigns.article.comments;
+    return this.assigns.comments;
+  }
+
+  show() {}
+
+  new() {
+    this.assigns.comment = this.assigns.article.comments.build();
+    return this.assigns.comment;
+  }
+
+  edit() {}
+
+  create() {
+    this.assigns.comment = this.assigns.article.comments.build(this.commentParams());
+    return this.respondTo((format: FormatCollector) => {
+      if (truthy(send(this.assigns.comment, "save"))) {
+        format.html(() => {
+          return this.redirectTo(this.assigns.article, { notice: "Comment was successfully created." });
+        });
+        return format.json(() => {
+          return this.render("show", { status: "created", location: [this.assigns.article, this.assigns.comment] });
+        });
+      } else {
+        format.html(() => {
+          return this.render("new", { status: "unprocessable_content" });
+        });
+        return format.json(() => {
+          return this.render({ json: send(this.assigns.comment, "errors"), status: "unprocessable_content" });
+        });
+      }
+    });
+  }
+
+  update() {
+    return this.respondTo((format: FormatCollector) => {
+      if (truthy(send(this.assigns.comment, "update", this.commentParams()))) {
+        format.html(() => {
+          return this.redirectTo([this.assigns.article, this.assigns.comment], {
+            notice: "Comment was successfully updated.",
+            status: "see_other",
+          });
+        });
+        return format.json(() => {
+          return this.render("show", { status: "ok", location: [this.assigns.article, this.assigns.comment] });
+        });
+      } else {
+        format.html(() => {
+          return this.render("edit", { status: "unprocessable_content" });
+        });
+        return format.json(() => {
+          return this.render({ json: send(this.assigns.comment, "errors"), status: "unprocessable_content" });
+        });
+      }
+    });
+  }
+
+  destroy() {
+    send(this.assigns.comment, "destroy!");
+    return this.respondTo((format: FormatCollector) => {
+      format.html(() => {
+        return this.redirectTo(this.assigns.article, {
+          notice: "Comment was successfully destroyed.",
+          status: "see_other",
+        });
+      });
+      return format.json(() => {
+        return this.head("no_content");
+      });
+    });
+  }
+
+  setArticle() {
+    this.assigns.article = Article.find(this.params.get("article_id"));
+    return this.assigns.article;
+  }
+
+  setComment() {
+    this.assigns.comment = this.assigns.article.comments.find(this.params.get("id"));
+    return this.assigns.comment;
+  }
+
+  commentParams() {
+    return this.params.require("comment").permit("commenter", "body");
+  }
+}

@@ -1,0 +1,216 @@
+// One render's view context (ActionView::Base): assigns copied from the controller, content_for storage,
+// partial lookup, and the ViewHost the helpers read. Emitted templates receive it as `view`.
+//   render "form", a: x          articles/_form (the controller's prefix) with local a
+//   render "comments/form"       comments/_form
+//   render record / collection   <collection>/_<element> with local <element> (+ _counter, _iteration)
+//   yield / yield :head          yieldContent() / contentFor("head")
+import { SafeString, safeJoin } from "../view/safe.js";
+import { isViewRecord, type AssetType, type ViewHost, type ViewRecord, type ViewRequest } from "../view/host.js";
+import type { HostOptions } from "../http/url.js";
+import { isPlainObject, toS } from "../support/ruby.js";
+
+export type TemplateFn = (view: View, locals: Record<string, unknown>, json?: never) => unknown;
+
+export interface TemplateEntry {
+  handler: "erb" | "jbuilder";
+  render: TemplateFn;
+}
+
+/** What the controller side gives a view. */
+export interface ViewContext {
+  templates: Record<string, TemplateEntry>;
+  controllerPath: string;
+  format: string;
+  request: ViewRequest;
+  urlHost(): HostOptions;
+  recall(): Record<string, unknown>;
+  flashValue(key: string): unknown;
+  formAuthenticityToken(options?: { formOptions?: { action: string; method: string } }): string;
+  protectAgainstForgery(): boolean;
+  urlFor(target: unknown): string;
+  polymorphicPath(target: unknown, options?: { format?: string | null }): string;
+  assetPath(source: string): string | null;
+  now(): Date;
+}
+
+export class View implements ViewHost {
+  readonly assigns: Record<string, unknown>;
+  private readonly content = new Map<string, string>();
+  private layoutContent: SafeString | null = null;
+
+  constructor(
+    readonly ctx: ViewContext,
+    assigns: Record<string, unknown>,
+  ) {
+    this.assigns = { ...assigns };
+  }
+
+  get request(): ViewRequest {
+    return this.ctx.request;
+  }
+
+  urlHost(): HostOptions {
+    return this.ctx.urlHost();
+  }
+
+  recall(): Record<string, unknown> {
+    return this.ctx.recall();
+  }
+
+  urlFor(target: unknown): string {
+    return this.ctx.urlFor(target);
+  }
+
+  polymorphicPath(target: unknown, options?: { format?: string | null }): string {
+    return this.ctx.polymorphicPath(target, options);
+  }
+
+  protectAgainstForgery(): boolean {
+    return this.ctx.protectAgainstForgery();
+  }
+
+  formAuthenticityToken(options?: { formOptions?: { action: string; method: string } }): string {
+    return this.ctx.formAuthenticityToken(options);
+  }
+
+  computeAssetPath(source: string, options: { type?: AssetType }): string {
+    const ext = options.type === "stylesheet" ? ".css" : options.type === "javascript" ? ".js" : "";
+    const name = ext && !source.endsWith(ext) ? `${source}${ext}` : source;
+    return this.ctx.assetPath(name) ?? `/${name}`;
+  }
+
+  now(): Date {
+    return this.ctx.now();
+  }
+
+  notice(): unknown {
+    return this.ctx.flashValue("notice");
+  }
+
+  alert(): unknown {
+    return this.ctx.flashValue("alert");
+  }
+
+  /** content_for(:name, value) / content_for(:name) { … } stores; content_for(:name) reads (nil when unset). */
+  contentFor(name: unknown, value?: unknown): SafeString | null {
+    const key = toS(name);
+    if (value === undefined) return this.content.has(key) ? new SafeString(this.content.get(key)!) : null;
+    const piece = typeof value === "function" ? (value as () => unknown)() : value;
+    this.content.set(key, (this.content.get(key) ?? "") + safeJoin([piece]).toString());
+    return null;
+  }
+
+  isContentFor(name: unknown): boolean {
+    return this.content.has(toS(name));
+  }
+
+  provide(name: unknown, value: unknown): null {
+    this.contentFor(name, value);
+    return null;
+  }
+
+  /** `yield` in a layout: the rendered template. */
+  yieldContent(): SafeString | null {
+    return this.layoutContent;
+  }
+
+  /** Renders a template by logical path (`articles/index`) in the current format. */
+  renderTemplate(logicalPath: string, locals: Record<string, unknown> = {}): SafeString {
+    const entry = this.lookup(logicalPath);
+    return toSafe(entry.render(this, locals));
+  }
+
+  renderWithLayout(logicalPath: string, layout: string | null): SafeString {
+    const body = this.renderTemplate(logicalPath);
+    if (!layout) return body;
+    this.layoutContent = body;
+    return this.renderTemplate(layout);
+  }
+
+  hasTemplate(logicalPath: string): boolean {
+    return `${logicalPath}.${this.ctx.format}` in this.ctx.templates;
+  }
+
+  /** ActionView's `render` inside a template. */
+  render(target: unknown, locals?: unknown): SafeString | null {
+    if (typeof target === "string") return this.renderPartial(target, isPlainObject(locals) ? locals : {});
+    if (isPlainObject(target)) return this.renderOptions(target);
+    if (isViewRecord(target)) return this.renderRecord(target, 0, 1, isPlainObject(locals) ? locals : {});
+    const items = collectionItems(target);
+    if (items) return this.renderCollection(items, null, null, isPlainObject(locals) ? locals : {});
+    throw new Error(`render of ${toS(target)} is not supported`);
+  }
+
+  private renderOptions(options: Record<string, unknown>): SafeString | null {
+    const locals = isPlainObject(options.locals) ? options.locals : {};
+    const partial = typeof options.partial === "string" ? options.partial : null;
+    if ("collection" in options) {
+      const items = collectionItems(options.collection) ?? [];
+      return this.renderCollection(items, partial, typeof options.as === "string" ? options.as : null, locals);
+    }
+    if (partial) {
+      const object = options.object ?? (typeof options.as === "string" ? undefined : undefined);
+      const extra = object !== undefined ? { [localName(partial, options.as)]: object } : {};
+      return this.renderPartial(partial, { ...locals, ...extra });
+    }
+    if (typeof options.template === "string") return this.renderTemplate(options.template, locals);
+    throw new Error("render options not supported");
+  }
+
+  renderPartial(name: string, locals: Record<string, unknown>): SafeString {
+    return this.renderTemplate(this.partialPath(name), locals);
+  }
+
+  private renderRecord(record: ViewRecord, index: number, size: number, locals: Record<string, unknown>): SafeString {
+    const element = record.modelName.element;
+    const path = `${record.modelName.collection}/_${element}`;
+    const iteration = { index, size, isFirst: index === 0, isLast: index === size - 1 };
+    return this.renderTemplate(path, { ...locals, [element]: record, [`${element}_counter`]: index, [`${element}_iteration`]: iteration });
+  }
+
+  private renderCollection(items: unknown[], partial: string | null, as: string | null, locals: Record<string, unknown>): SafeString | null {
+    if (!items.length) return null;
+    const parts = items.map((item, i) => {
+      if (!partial && isViewRecord(item)) return this.renderRecord(item, i, items.length, locals);
+      const name = localName(partial ?? "", as);
+      return this.renderTemplate(this.partialPath(partial ?? ""), { ...locals, [name]: item, [`${name}_counter`]: i });
+    });
+    return new SafeString(parts.map((p) => p.toString()).join(""));
+  }
+
+  /** `form` -> `<controller>/_form`; `comments/form` -> `comments/_form`. */
+  partialPath(name: string): string {
+    const slash = name.lastIndexOf("/");
+    const dir = slash >= 0 ? name.slice(0, slash) : this.ctx.controllerPath;
+    const base = slash >= 0 ? name.slice(slash + 1) : name;
+    const path = `${dir}/_${base}`;
+    if (slash < 0 && !this.hasTemplate(path) && this.hasTemplate(`application/_${base}`)) return `application/_${base}`;
+    return path;
+  }
+
+  private lookup(logicalPath: string): TemplateEntry {
+    const entry = this.ctx.templates[`${logicalPath}.${this.ctx.format}`];
+    if (!entry) throw new MissingTemplate(`Missing template ${logicalPath} with formats: ${this.ctx.format}`);
+    return entry;
+  }
+}
+
+export class MissingTemplate extends Error {
+  override name = "MissingTemplate";
+}
+
+function localName(partial: string, as: unknown): string {
+  if (typeof as === "string") return as;
+  return partial.slice(partial.lastIndexOf("/") + 1);
+}
+
+function collectionItems(v: unknown): unknown[] | null {
+  if (Array.isArray(v)) return v;
+  const withToA = v as { toA?: () => unknown[] } | null;
+  if (withToA && typeof withToA.toA === "function") return withToA.toA();
+  return null;
+}
+
+function toSafe(v: unknown): SafeString {
+  return v instanceof SafeString ? v : new SafeString(toS(v));
+}

@@ -1,8 +1,8 @@
 // Running commands in the Rails reference chroot (../shared/rails/chroot.sh) from Node: one-shot commands,
 // a long-running server in its own process group, and undoing the bind mount chroot.sh leaves behind.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { openSync, closeSync, existsSync } from "node:fs";
-import { join } from "node:path";
+import { closeSync, existsSync, openSync, rmdirSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { chrootRoot, chrootScript } from "./paths.js";
 
 /** Runs CMD in the chroot with DIR bind-mounted as its working directory; throws with the output on failure. */
@@ -62,10 +62,21 @@ function groupAlive(pgid: number): boolean {
   }
 }
 
-/** Removes the bind mount chroot.sh made for DIR (only ours: other sessions may be using the chroot). */
-export function unbindFromChroot(dir: string): void {
+/**
+ * Removes the bind mount chroot.sh made for DIR (only ours: other sessions may be using the chroot), then the
+ * empty mount point directories it created, up to but not including LEVELS above.
+ */
+export function unbindFromChroot(dir: string, levels = 1): void {
   const target = join(chrootRoot(), dir);
   if (!existsSync(target)) return;
   const probe = spawnSync("mountpoint", ["-q", target]);
   if (probe.status === 0) spawnSync("umount", [target]);
+  let current = target;
+  for (let i = 0; i <= levels; i++, current = dirname(current)) {
+    try {
+      rmdirSync(current); // only ever removes an empty directory
+    } catch {
+      return;
+    }
+  }
 }

@@ -3,6 +3,10 @@ import { diffLines, type Edit } from "./myers.js";
 
 const NO_NEWLINE = "\\ No newline at end of file";
 
+// Like diff, a last line without its newline differs from the same text with one: marking it makes the
+// line comparison see that, and tells the renderer where "\ No newline at end of file" goes.
+const OPEN_END = "\u0000no-newline";
+
 interface Line {
   kind: Edit["kind"];
   text: string;
@@ -12,43 +16,20 @@ interface Line {
 /** `diff -u` of two texts; "" when they are equal. */
 export function unifiedDiff(a: string, b: string, labelA: string, labelB: string, context = 3): string {
   if (a === b) return "";
-  const lines = annotate(diffLines(splitLines(a), splitLines(b)), a, b);
+  const lines = diffLines(splitLines(a), splitLines(b)).map(
+    (e): Line => ({ kind: e.kind, text: e.line.replace(OPEN_END, ""), lastWithoutNewline: e.line.endsWith(OPEN_END) }),
+  );
   const out = [`--- ${labelA}`, `+++ ${labelB}`];
   for (const [from, to] of hunkRanges(lines, context)) out.push(...renderHunk(lines, from, to));
   return out.join("\n") + "\n";
 }
 
-// "a\nb" and "a\nb\n" differ only in the final newline; like diff, keep the last line and mark it.
 function splitLines(text: string): string[] {
   if (text === "") return [];
   const lines = text.split("\n");
   if (lines[lines.length - 1] === "") lines.pop();
+  else lines[lines.length - 1] += OPEN_END;
   return lines;
-}
-
-function annotate(edits: Edit[], a: string, b: string): Line[] {
-  const aOpen = a !== "" && !a.endsWith("\n");
-  const bOpen = b !== "" && !b.endsWith("\n");
-  let lastA = -1;
-  let lastB = -1;
-  edits.forEach((e, i) => {
-    if (e.kind !== "ins") lastA = i;
-    if (e.kind !== "del") lastB = i;
-  });
-  const lines: Line[] = edits.map((e, i) => ({
-    kind: e.kind,
-    text: e.line,
-    lastWithoutNewline: (i === lastA && aOpen && e.kind !== "ins") || (i === lastB && bOpen && e.kind !== "del"),
-  }));
-  // A last line that is shared but lacks the newline on one side only is a change, as diff reports it.
-  return lines.flatMap((l, i) =>
-    l.kind === "same" && (i === lastA || i === lastB) && aOpen !== bOpen
-      ? [
-          { kind: "del", text: l.text, lastWithoutNewline: aOpen },
-          { kind: "ins", text: l.text, lastWithoutNewline: bOpen },
-        ]
-      : [l],
-  );
 }
 
 /** [from, to) index ranges of the lines each hunk shows: changes plus `context` lines around, merged. */

@@ -13,7 +13,7 @@ import { extractCsrfToken } from "../src/conformance/csrf.js";
 import { compareResponses, type ComparableResponse } from "../src/conformance/diff.js";
 import { normalizeForgiven } from "../src/conformance/forgiven.js";
 import { readReference, referenceDir } from "../src/conformance/reference.js";
-import type { ReplayedResponse } from "../src/conformance/replay.js";
+import { buildRequest, type ReplayedResponse } from "../src/conformance/replay.js";
 import { SECRET_KEY_BASE } from "../src/conformance/secret.js";
 import { unifiedDiff } from "../src/conformance/unified.js";
 
@@ -245,6 +245,42 @@ describe("extractCsrfToken", () => {
     expect(extractCsrfToken(page, { path: "/elsewhere", method: "post" })).toBe("META");
     expect(extractCsrfToken(page, null)).toBe("META");
     expect(extractCsrfToken("<p>no token</p>", null)).toBe(null);
+  });
+});
+
+describe("buildRequest", () => {
+  it("a GET form goes into the query string", () => {
+    const step = { name: "search", method: "GET", path: "/articles?page=2", form: { q: "a b&c" } };
+    expect(buildRequest(step, "example.test", new CookieJar(), null)).toEqual({
+      method: "GET",
+      path: "/articles?page=2&q=a+b%26c",
+      headers: {
+        Host: "example.test",
+        "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36",
+        Accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
+      },
+      body: null,
+    });
+  });
+
+  it("a JSON step sends the token as X-CSRF-Token", () => {
+    const jar = new CookieJar();
+    jar.store(["_s=1; path=/"]);
+    const step = { name: "api", method: "DELETE", path: "/articles/2.json", json: { a: 1 }, csrf: true };
+    expect(buildRequest(step, "h", jar, "TOKEN")).toEqual({
+      method: "DELETE",
+      path: "/articles/2.json",
+      headers: {
+        Host: "h",
+        "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36",
+        Accept: "application/json",
+        "X-CSRF-Token": "TOKEN",
+        "Content-Type": "application/json",
+        Cookie: "_s=1",
+        "Content-Length": "7",
+      },
+      body: Buffer.from('{"a":1}'),
+    });
   });
 });
 

@@ -79,8 +79,12 @@ export interface OutgoingRequest {
 export function buildRequest(step: ScenarioStep, host: string, jar: CookieJar, csrfToken: string | null): OutgoingRequest {
   const headers: Record<string, string> = { Host: host, "User-Agent": USER_AGENT };
   let body: Buffer | null = null;
+  let path = step.path;
   headers.Accept = step.json !== undefined ? "application/json" : BROWSER_ACCEPT;
-  if (step.form !== undefined) {
+  if (step.form !== undefined && step.method.toUpperCase() === "GET") {
+    // A GET form (a search box) is submitted in the query string, never with a body.
+    path += (path.includes("?") ? "&" : "?") + encodeForm(step.form, null);
+  } else if (step.form !== undefined) {
     headers["Content-Type"] = "application/x-www-form-urlencoded";
     body = Buffer.from(encodeForm(step.form, csrfToken), "utf8");
   } else if (csrfToken !== null) {
@@ -94,7 +98,7 @@ export function buildRequest(step: ScenarioStep, host: string, jar: CookieJar, c
   const cookie = jar.header();
   if (cookie !== null) headers.Cookie = cookie;
   if (body !== null) headers["Content-Length"] = String(body.length);
-  return { method: step.method, path: step.path, headers, body };
+  return { method: step.method, path, headers, body };
 }
 
 // Field order as a browser submits a Rails form: `_method` and `authenticity_token` (hidden inputs the form

@@ -1,0 +1,59 @@
+// ActiveSupport::JSON.encode / `to_json` on lowered values (activesupport json/encoding.rb):
+// Ruby's JSON.generate string escaping, plus ActiveSupport's escaping of <, >, &, U+2028 and U+2029
+// (escape_html_entities_in_json, on by default). Floats print as Ruby's Float#to_s; NaN/Infinity -> null.
+// Objects with `asJson()` (records, times) supply their own JSON value.
+import { floatToS, isPlainObject, toS } from "./ruby.js";
+
+export interface JsonEncodable {
+  asJson(): unknown;
+}
+
+const ESCAPES: Record<string, string> = {
+  '"': '\\"', "\\": "\\\\", "\b": "\\b", "\f": "\\f", "\n": "\\n", "\r": "\\r", "\t": "\\t",
+};
+const HTML_ENTITY_ESCAPES: Record<string, string> = {
+  "<": "\\u003c", ">": "\\u003e", "&": "\\u0026", "\u2028": "\\u2028", "\u2029": "\\u2029",
+};
+
+/** Ruby JSON.generate's string form; `escapeHtml` adds ActiveSupport's HTML-entity escaping. */
+export function jsonString(s: string, escapeHtml = true): string {
+  const re = escapeHtml ? /["\\\x00-\x1f<>&\u2028\u2029]/g : /["\\\x00-\x1f]/g;
+  return `"${s.replace(re, (c) => ESCAPES[c] ?? HTML_ENTITY_ESCAPES[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`)}"`;
+}
+
+function hasAsJson(v: unknown): v is JsonEncodable {
+  return v !== null && typeof v === "object" && typeof (v as JsonEncodable).asJson === "function";
+}
+
+/** Time#as_json: xmlschema with 3 fractional digits ("Z" for UTC). */
+export function timeAsJson(d: Date): string {
+  return d.toISOString();
+}
+
+function numberJson(n: number): string {
+  if (!Number.isFinite(n)) return "null";
+  return Number.isInteger(n) ? toS(n) : floatToS(n);
+}
+
+/** ActiveSupport::JSON.encode(value). */
+export function encodeJson(v: unknown, escapeHtml = true): string {
+  if (v === null || v === undefined) return "null";
+  if (typeof v === "string") return jsonString(v, escapeHtml);
+  if (typeof v === "number") return numberJson(v);
+  if (typeof v === "bigint") return v.toString();
+  if (typeof v === "boolean") return String(v);
+  if (Array.isArray(v)) return `[${v.map((x) => encodeJson(x, escapeHtml)).join(",")}]`;
+  if (v instanceof Date) return jsonString(timeAsJson(v), escapeHtml);
+  if (v instanceof Set) return encodeJson([...v], escapeHtml);
+  if (isPlainObject(v)) {
+    const parts = Object.entries(v).map(([k, x]) => `${jsonString(k, escapeHtml)}:${encodeJson(x, escapeHtml)}`);
+    return `{${parts.join(",")}}`;
+  }
+  if (hasAsJson(v)) return encodeJson(v.asJson(), escapeHtml);
+  return jsonString(toS(v), escapeHtml);
+}
+
+/** Ruby's JSON.generate (no HTML-entity escaping), for `JSON.generate` / `JSON.dump`. */
+export function generateJson(v: unknown): string {
+  return encodeJson(v, false);
+}

@@ -1,0 +1,191 @@
+// Ruby value semantics on lowered values: `to_s`, `inspect`, `blank?`/`present?`.
+// Lowering convention: String/Symbol -> string, nil -> null, Integer/Float -> number (bigint for huge
+// integers), Array -> array, Hash -> plain object, Time -> Date, Date -> RubyDate (support/time.ts).
+// Objects that know their own Ruby form implement `toRubyString()` / `toRubyInspect()`.
+
+export interface RubyStringable {
+  toRubyString(): string;
+}
+export interface RubyInspectable {
+  toRubyInspect(): string;
+}
+
+/** A Hash literal arrives as a plain object; records and other class instances do not count. */
+export function isPlainObject(v: unknown): v is Record<string, unknown> {
+  if (v === null || typeof v !== "object") return false;
+  const proto = Object.getPrototypeOf(v);
+  return proto === Object.prototype || proto === null;
+}
+
+function hasMethod<K extends string>(v: unknown, name: K): v is Record<K, () => string> {
+  return v !== null && typeof v === "object" && typeof (v as Record<string, unknown>)[name] === "function";
+}
+
+/**
+ * Ruby Float#to_s: shortest round-trip digits; fixed notation while the decimal exponent is in
+ * [-4, 15), otherwise `d.ddde+XX` (two-digit exponent at least). Always shows a fractional part.
+ */
+export function floatToS(n: number): string {
+  if (Number.isNaN(n)) return "NaN";
+  if (!Number.isFinite(n)) return n > 0 ? "Infinity" : "-Infinity";
+  if (n === 0) return Object.is(n, -0) ? "-0.0" : "0.0";
+  const [mant, expPart] = Math.abs(n).toExponential().split("e");
+  const digits = mant!.replace(".", "");
+  const exp = Number(expPart);
+  const sign = n < 0 ? "-" : "";
+  if (exp >= -4 && exp < 15) {
+    if (exp < 0) return `${sign}0.${"0".repeat(-exp - 1)}${digits}`;
+    const intPart = digits.slice(0, exp + 1).padEnd(exp + 1, "0");
+    const frac = digits.slice(exp + 1) || "0";
+    return `${sign}${intPart}.${frac}`;
+  }
+  const frac = digits.slice(1) || "0";
+  const e = Math.abs(exp).toString().padStart(2, "0");
+  return `${sign}${digits[0]}.${frac}e${exp < 0 ? "-" : "+"}${e}`;
+}
+
+/** Integer#to_s for a JS number known to hold an integer (exact beyond 2**53 via BigInt). */
+function integerToS(n: number): string {
+  return Math.abs(n) < 1e21 ? n.toFixed(0).replace(/^-0$/, "0") : BigInt(n).toString();
+}
+
+/** Numbers: integral values print as Integer (the common case: ids, counts); others as Float. */
+export function numberToS(n: number): string {
+  return Number.isInteger(n) && !Object.is(n, -0) ? integerToS(n) : floatToS(n);
+}
+
+/** Ruby `to_s` of a lowered value. */
+export function toS(v: unknown): string {
+  if (v === null || v === undefined) return "";
+  if (typeof v === "string") return v;
+  if (typeof v === "number") return numberToS(v);
+  if (typeof v === "bigint") return v.toString();
+  if (typeof v === "boolean") return v ? "true" : "false";
+  if (Array.isArray(v) || isPlainObject(v)) return inspect(v);
+  if (hasMethod(v, "toRubyString")) return v.toRubyString();
+  if (v instanceof RegExp) return `(?${regexpFlags(v)}:${v.source})`;
+  return String(v);
+}
+
+function regexpFlags(r: RegExp): string {
+  const on = (r.flags.includes("m") ? "m" : "") + (r.flags.includes("i") ? "i" : "") + (r.flags.includes("x") ? "x" : "");
+  const off = ["m", "i", "x"].filter((f) => !on.includes(f)).join("");
+  return off ? `${on}-${off}` : on;
+}
+
+const STRING_ESCAPES: Record<string, string> = {
+  '"': '\\"', "\\": "\\\\", "\n": "\\n", "\t": "\\t", "\r": "\\r", "\f": "\\f", "\v": "\\v",
+  "\b": "\\b", "\x07": "\\a", "\x1b": "\\e",
+};
+
+/** Ruby String#inspect for UTF-8 strings. */
+export function inspectString(s: string): string {
+  let out = '"';
+  for (let i = 0; i < s.length; i++) {
+    const ch = s[i]!;
+    if (STRING_ESCAPES[ch]) out += STRING_ESCAPES[ch];
+    else if (ch === "#" && /[{$@]/.test(s[i + 1] ?? "")) out += "\\#";
+    else if (/[\x00-\x1f\x7f]/.test(ch)) out += `\\u${ch.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}`;
+    else out += ch;
+  }
+  return out + '"';
+}
+
+function inspectKey(key: string): string {
+  // Symbol keys are the common case and the lowered form cannot tell them from String keys.
+  return /^[A-Za-z_][A-Za-z0-9_]*[?!]?$/.test(key) ? `:${key}=>` : `${inspectString(key)}=>`;
+}
+
+/** Ruby `inspect` of a lowered value (Ruby 3.3 Hash format). */
+export function inspect(v: unknown): string {
+  if (v === null || v === undefined) return "nil";
+  if (typeof v === "string") return inspectString(v);
+  if (Array.isArray(v)) return `[${v.map(inspect).join(", ")}]`;
+  if (isPlainObject(v)) return `{${Object.entries(v).map(([k, x]) => inspectKey(k) + inspect(x)).join(", ")}}`;
+  if (hasMethod(v, "toRubyInspect")) return v.toRubyInspect();
+  if (v instanceof RegExp) return `/${v.source}/`;
+  return toS(v);
+}
+
+/** ActiveSupport `blank?`: nil, false, whitespace-only strings, empty arrays and hashes. */
+export function isBlank(v: unknown): boolean {
+  if (v === null || v === undefined || v === false) return true;
+  if (typeof v === "string") return /^[\s\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]*$/.test(v);
+  if (Array.isArray(v)) return v.length === 0;
+  if (isPlainObject(v)) return Object.keys(v).length === 0;
+  if (hasMethod(v, "isBlank")) return (v as unknown as { isBlank(): boolean }).isBlank();
+  return false;
+}
+
+export function isPresent(v: unknown): boolean {
+  return !isBlank(v);
+}
+
+/** `presence`: the value when present, else null. */
+export function presence<T>(v: T): T | null {
+  return isPresent(v) ? v : null;
+}
+
+/** Ruby truthiness: only nil and false are falsy (0 and "" are truthy). */
+export function truthy(v: unknown): boolean {
+  return v !== null && v !== undefined && v !== false;
+}
+
+/** A Ruby Range (`1..5`, `1...3`): form helpers take them for `in:`/`within:` and option lists. */
+export class RubyRange {
+  constructor(
+    readonly first: number,
+    readonly last: number,
+    readonly excludeEnd = false,
+  ) {}
+  /** The last value a `step` walk reaches (`(1...3).max` is 2 for integers). */
+  get max(): number {
+    return this.excludeEnd ? this.last - 1 : this.last;
+  }
+  toArray(): number[] {
+    const out: number[] = [];
+    for (let i = this.first; this.excludeEnd ? i < this.last : i <= this.last; i++) out.push(i);
+    return out;
+  }
+  includes(n: number): boolean {
+    return n >= this.first && (this.excludeEnd ? n < this.last : n <= this.last);
+  }
+  toRubyString(): string {
+    return `${toS(this.first)}${this.excludeEnd ? "..." : ".."}${toS(this.last)}`;
+  }
+  toRubyInspect(): string {
+    return this.toRubyString();
+  }
+  asJson(): string {
+    return this.toRubyString();
+  }
+}
+
+/** Ruby's `Array(x)` for collections helpers accept: arrays, ranges, sets, hashes (as pairs). */
+export function toArray(v: unknown): unknown[] {
+  if (v === null || v === undefined) return [];
+  if (Array.isArray(v)) return v;
+  if (v instanceof RubyRange) return v.toArray();
+  if (v instanceof Set) return [...v];
+  if (isPlainObject(v)) return Object.entries(v);
+  return [v];
+}
+
+/** Ruby `String#%` / `format` for the directives views use: %s %d %i %f %.Nf %{name} %<name>s %%. */
+export function rubyFormat(format: string, args: unknown): string {
+  const list = Array.isArray(args) ? [...args] : [args];
+  const named = isPlainObject(args) ? args : null;
+  return format.replace(/%(%|\{(\w+)\}|<(\w+)>([-+0 #]*\d*(?:\.\d+)?[sdif])|([-+0 #]*)(\d*)(?:\.(\d+))?([sdif]))/g,
+    (_m, pct, brace, angle, angleSpec, flags: string, width: string, prec, conv) => {
+      if (pct === "%") return "%";
+      if (brace) return toS(named?.[brace]);
+      if (angle) return rubyFormat(`%${angleSpec}`, [named?.[angle]]);
+      const v = list.shift();
+      let s: string;
+      if (conv === "s") s = toS(v);
+      else if (conv === "f") s = Number(v).toFixed(prec === undefined ? 6 : Number(prec));
+      else s = toS(Math.trunc(Number(v)));
+      const w = Number(width || 0);
+      return flags.includes("-") ? s.padEnd(w) : s.padStart(w, flags.includes("0") && conv !== "s" ? "0" : " ");
+    });
+}

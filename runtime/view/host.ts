@@ -1,0 +1,114 @@
+// What the view helpers need from the rest of the runtime, as interfaces the model runtime
+// (records, errors) and the HTTP runtime (routes, request, CSRF, assets) implement.
+//   view context (ActionView::Base instance)   -> ViewHost, passed first to helpers that need a request
+//   ActiveModel record (to_model, model_name)   -> ViewRecord
+//   ActiveModel::Name                           -> ModelName
+// Helpers that need no request context (escaping, text, numbers, inflections) take no host.
+
+/** ActiveModel::Name for one model class. */
+export interface ModelName {
+  /** Class name, e.g. "Admin::Post" (`model_name.to_s`, also `object.class.name`). */
+  readonly name: string;
+  readonly singular: string;
+  readonly plural: string;
+  readonly element: string;
+  readonly collection: string;
+  /** Form scope: `article[title]`. */
+  readonly paramKey: string;
+  readonly routeKey: string;
+  readonly singularRouteKey: string;
+  readonly i18nKey: string;
+  /** `model_name.human` (I18n `activerecord.models.<i18n_key>`, else the humanized element). */
+  human(options?: { count?: number }): string;
+}
+
+/** A model class as a value (`dom_class(Article)`, `polymorphic_path(Article)`). */
+export interface ModelClass {
+  readonly modelName: ModelName;
+  humanAttributeName?(attribute: string): string;
+}
+
+/** ActiveModel::Errors, as far as the view helpers read it. */
+export interface ViewErrors {
+  /** `errors[attribute]`: the messages on one attribute (empty when valid). */
+  get(attribute: string): string[];
+}
+
+/** A model instance handed to link_to/form_with/dom_id/fields (`to_model`). */
+export interface ViewRecord {
+  readonly modelName: ModelName;
+  /** `to_param`: null for new records. */
+  toParam(): string | null;
+  /** `to_key`: null for new records. */
+  toKey(): unknown[] | null;
+  isPersisted(): boolean;
+  /** `public_send(name)`: attribute or association reader; undefined when the record has no such method. */
+  readAttribute(name: string): unknown;
+  /** `#{name}_before_type_cast` when the record has it (Active Record attributes), else undefined. */
+  readAttributeBeforeTypeCast?(name: string): unknown;
+  /** `Model.human_attribute_name(attribute)` (label text, `placeholder: true`). */
+  humanAttributeName(attribute: string): string;
+  /** `errors`; absent when the object has none (field_with_errors is then never applied). */
+  readonly errors?: ViewErrors;
+  /** True when the model has `#{association}_attributes=` (accepts_nested_attributes_for). */
+  acceptsNestedAttributes?(association: string): boolean;
+}
+
+export function isViewRecord(v: unknown): v is ViewRecord {
+  return v !== null && typeof v === "object" && "modelName" in v && typeof (v as ViewRecord).toParam === "function";
+}
+
+export function isModelClass(v: unknown): v is ModelClass {
+  return v !== null && (typeof v === "object" || typeof v === "function") && "modelName" in v && !isViewRecord(v);
+}
+
+/** The current request, as url_for/current_page?/asset_url read it. */
+export interface ViewRequest {
+  readonly method: string;
+  /** Path with query string (`request.fullpath`), e.g. "/articles?page=2". */
+  readonly fullpath: string;
+  /** "http://" or "https://". */
+  readonly protocol: string;
+  /** Host with port when not default, e.g. "test.host", "localhost:3000". */
+  readonly hostWithPort: string;
+  /** The Referer header, for `:back` (javascript: referrers are ignored). */
+  readonly referer?: string | null;
+}
+
+export type AssetType = "javascript" | "stylesheet" | "image" | "video" | "audio" | "font";
+
+/** One render's view context. The HTTP runtime builds one per request (and per broadcast render). */
+export interface ViewHost {
+  readonly request: ViewRequest;
+  /**
+   * url_for(target): a String passes through; a record, a model class, an array like [parent, child] or
+   * ["admin", record] goes through polymorphic routing; a plain object is a route hash
+   * ({ controller, action, id, only_path, anchor, format, ...query }). "back" is handled by the helpers.
+   */
+  urlFor(target: unknown): string;
+  /** polymorphic_path(record_or_array, { format }) as form_with uses it for its action. */
+  polymorphicPath(target: unknown, options?: { format?: string | null }): string;
+  /** ActionController::RequestForgeryProtection#protect_against_forgery?. */
+  protectAgainstForgery(): boolean;
+  /** A masked per-request token (86 chars); form_options is what Rails passes for per-form tokens. */
+  formAuthenticityToken(options?: { formOptions?: { action: string; method: string } }): string;
+  /** `request_forgery_protection_token`; default "authenticity_token". */
+  readonly requestForgeryProtectionToken?: string;
+  /** The asset pipeline's compute_asset_path (Propshaft: the digested path); absent: public/ dirs. */
+  computeAssetPath?(source: string, options: { type?: AssetType }): string;
+  /** config.asset_host, if set. */
+  readonly assetHost?: string | null;
+  /** config.relative_url_root, if set. */
+  readonly relativeUrlRoot?: string | null;
+  /** The CSP nonce of this request when a policy with nonce generation is configured, else null. */
+  contentSecurityPolicyNonce?(): string | null;
+  /** True when the app configures a content security policy (csp_meta_tag renders only then). */
+  readonly contentSecurityPolicy?: boolean;
+  /** The wall clock (`Time.current`); injectable for tests and frozen-time conformance. */
+  now?(): Date;
+}
+
+/** The clock the date helpers use. */
+export function currentTime(view?: ViewHost | null): Date {
+  return view?.now ? view.now() : new Date();
+}

@@ -1,0 +1,111 @@
+// TagHelper's attribute rendering (TagBuilder#tag_options, #tag_option, #prefix_tag_option,
+// TagHelper.build_tag_values, ERB::Util.xml_name_escape), shared by every helper that writes a tag.
+//   tag_options({ class: ["a", { b: true }], data: { x: 1 }, disabled: true })
+//     -> tagOptions({...})  ==  ' class="a b" data-x="1" disabled="disabled"'
+// Attribute order is the option object's insertion order, exactly as Rails iterates the Hash.
+import { dasherize } from "../support/inflector.js";
+import { encodeJson } from "../support/json.js";
+import { isBlank, isPlainObject, isPresent, toS } from "../support/ruby.js";
+import { SafeString, safeJoin, unwrappedHtmlEscape } from "./safe.js";
+
+/** Options hashes as lowered: insertion-ordered plain objects (symbol keys arrive as strings). */
+export type Attributes = Record<string, unknown>;
+
+export const BOOLEAN_ATTRIBUTES = new Set(
+  ("allowfullscreen allowpaymentrequest async autofocus autoplay checked compact controls declare default " +
+    "defaultchecked defaultmuted defaultselected defer disabled enabled formnovalidate hidden indeterminate " +
+    "inert ismap itemscope loop multiple muted nohref nomodule noresize noshade novalidate nowrap open " +
+    "pauseonexit playsinline readonly required reversed scoped seamless selected sortable truespeed " +
+    "typemustmatch visible").split(" "),
+);
+
+const START = "@:A-Z_a-z\\u{C0}-\\u{D6}\\u{D8}-\\u{F6}\\u{F8}-\\u{2FF}\\u{370}-\\u{37D}\\u{37F}-\\u{1FFF}" +
+  "\\u{200C}-\\u{200D}\\u{2070}-\\u{218F}\\u{2C00}-\\u{2FEF}\\u{3001}-\\u{D7FF}\\u{F900}-\\u{FDCF}" +
+  "\\u{FDF0}-\\u{FFFD}\\u{10000}-\\u{EFFFF}";
+const FOLLOWING = `${START}\\-.0-9\\u{B7}\\u{0300}-\\u{036F}\\u{203F}-\\u{2040}`;
+const SAFE_XML_NAME = new RegExp(`^[${START}][${FOLLOWING}]*$`, "u");
+const INVALID_START = new RegExp(`[^${START}]`, "gu");
+const INVALID_FOLLOWING = new RegExp(`[^${FOLLOWING}]`, "gu");
+
+/** ERB::Util.xml_name_escape: makes any key a valid XML/HTML attribute name. */
+export function xmlNameEscape(name: unknown): string {
+  const s = toS(name);
+  if (isBlank(s)) return "";
+  if (SAFE_XML_NAME.test(s)) return s;
+  const chars = Array.from(s);
+  const first = chars[0]!.replace(INVALID_START, "_");
+  return first + chars.slice(1).join("").replace(INVALID_FOLLOWING, "_");
+}
+
+/** TagHelper.build_tag_values: flattens class-like values (hash keys whose value is truthy). */
+export function buildTagValues(...args: unknown[]): string[] {
+  const out: string[] = [];
+  for (const v of args) {
+    if (isPlainObject(v)) {
+      for (const [k, x] of Object.entries(v)) if (x !== null && x !== undefined && x !== false && isPresent(k)) out.push(k);
+    } else if (Array.isArray(v)) {
+      out.push(...buildTagValues(...v));
+    } else if (isPresent(v)) {
+      out.push(toS(v));
+    }
+  }
+  return out;
+}
+
+/** TagBuilder#tag_option: one `key="value"` pair. */
+export function tagOption(key: string, value: unknown, escape: boolean): string {
+  const name = escape ? xmlNameEscape(key) : key;
+  let text: string;
+  if (Array.isArray(value) || isPlainObject(value)) {
+    let items: unknown[] = Array.isArray(value) ? value : Object.entries(value).flat();
+    if (name === "class" || key === "class") items = buildTagValues(value);
+    text = escape ? safeJoin(items, " ").toString() : items.flat(Infinity).map(toS).join(" ");
+  } else if (value instanceof RegExp) {
+    text = escape ? unwrappedHtmlEscape(value.source).toString() : value.source;
+  } else {
+    text = escape ? unwrappedHtmlEscape(value).toString() : toS(value);
+  }
+  return `${name}="${text.replace(/"/g, "&quot;")}"`;
+}
+
+function prefixTagOption(prefix: string, key: string, value: unknown, escape: boolean): string {
+  const name = `${prefix}-${dasherize(key)}`;
+  const isStringLike = typeof value === "string" || value instanceof SafeString;
+  return tagOption(name, isStringLike ? value : encodeJson(value), escape);
+}
+
+function ariaValue(v: unknown): unknown {
+  if (Array.isArray(v) || isPlainObject(v)) {
+    const tokens = buildTagValues(v);
+    return tokens.length === 0 ? undefined : safeJoin(tokens, " ");
+  }
+  return toS(v);
+}
+
+function prefixedOptions(prefix: string, hash: Attributes, escape: boolean): string {
+  let out = "";
+  for (const [k, v] of Object.entries(hash)) {
+    if (isBlank(k) || v === null || v === undefined) continue;
+    const value = prefix === "aria" ? ariaValue(v) : v;
+    if (value === undefined) continue;
+    out += " " + prefixTagOption(prefix, k, value, escape);
+  }
+  return out;
+}
+
+/** TagBuilder#tag_options: the attribute string with a leading space, or "" when there is none. */
+export function tagOptions(options: Attributes | null | undefined, escape = true): string {
+  if (!options) return "";
+  let out = "";
+  for (const [key, value] of Object.entries(options)) {
+    if (isBlank(key)) continue;
+    if ((key === "data" || key === "aria") && isPlainObject(value)) {
+      out += prefixedOptions(key, value, escape);
+    } else if (BOOLEAN_ATTRIBUTES.has(key)) {
+      if (value !== null && value !== undefined && value !== false) out += ` ${key}="${key}"`;
+    } else if (value !== null && value !== undefined) {
+      out += " " + tagOption(key, value, escape);
+    }
+  }
+  return out;
+}

@@ -1,0 +1,281 @@
+// The call table for the helper vectors: each Ruby method the vectors use, mapped to the runtime call the
+// compiler will emit for it (test support for view-helpers.test.ts). Receiver-less helpers are in HELPERS;
+// methods on values (String, SafeBuffer, Integer, Array, Hash, records, the form builder) in `method`.
+import * as V from "../runtime/view/index.js";
+import * as I from "../runtime/support/inflector.js";
+import * as S from "../runtime/support/string.js";
+import { encodeJson, generateJson } from "../runtime/support/json.js";
+import { RubyDate } from "../runtime/support/date.js";
+import { floatToS, inspect, isPlainObject, rubyFormat, RubyRange, toS } from "../runtime/support/ruby.js";
+import { flat, type Call, type Dispatch, type Scope } from "./view-ruby-eval.js";
+import { Article, assigns, Comment, FakeErrors, FakeRecord, FakeModelClass, FROZEN_NOW } from "./view-vector-context.js";
+import { fakeHost, namedRoute, polymorphic } from "./view-vector-routes.js";
+
+type Fn = (c: Call, view: V.ViewHost) => unknown;
+
+/** Receiver-less helpers: Ruby name -> the runtime call. */
+const HELPERS: Record<string, Fn> = {
+  h: (c) => V.htmlEscape(c.args[0]),
+  html_escape: (c) => V.htmlEscape(c.args[0]),
+  escape_once: (c) => V.escapeOnce(c.args[0]),
+  raw: (c) => V.raw(c.args[0]),
+  safe_join: (c) => V.safeJoin(...(flat(c) as [unknown[], unknown])),
+  tag: (c) => (c.args.length === 0 && !c.kwargs ? TAG : V.tag(...(flat(c) as [string]))),
+  "tag.attributes": (c) => V.tagBuilder.attributes(flat(c)[0] as V.Attributes),
+  content_tag: (c) => V.contentTag(...(flat(c) as [string])),
+  token_list: (c) => V.tokenList(...flat(c)),
+  class_names: (c) => V.classNames(...flat(c)),
+  capture: (c) => V.capture(c.block!, ...c.args),
+  link_to: (c, v) => V.linkTo(v, ...flat(c)),
+  link_to_if: (c, v) => V.linkToIf(v, ...(flat(c) as [unknown])),
+  link_to_unless: (c, v) => V.linkToUnless(v, ...(flat(c) as [unknown])),
+  link_to_unless_current: (c, v) => V.linkToUnlessCurrent(v, ...(flat(c) as [unknown])),
+  "current_page?": (c, v) => V.isCurrentPage(v, c.args[0] ?? c.kwargs),
+  button_to: (c, v) => V.buttonTo(v, ...flat(c)),
+  mail_to: (c) => V.mailTo(...flat(c)),
+  phone_to: (c) => V.phoneTo(...flat(c)),
+  sms_to: (c) => V.smsTo(...flat(c)),
+  url_for: (c, v) => V.urlFor(v, c.args[0] ?? c.kwargs),
+  dom_id: (c) => V.domId(...(flat(c) as [V.ViewRecord])),
+  dom_class: (c) => V.domClass(...(flat(c) as [V.ViewRecord])),
+  record_key_for_dom_id: (c) => V.recordKeyForDomId(c.args[0] as V.ViewRecord),
+  polymorphic_path: (c) => polymorphic(c.args[0], null, c.args[1] as Record<string, unknown> ?? c.kwargs ?? {}),
+  polymorphic_url: (c) => polymorphic(c.args[0], null, c.args[1] as Record<string, unknown> ?? c.kwargs ?? {}, true),
+  edit_polymorphic_path: (c) => polymorphic(c.args[0], "edit", c.kwargs ?? {}),
+  new_polymorphic_path: (c) => polymorphic(c.args[0], "new", c.kwargs ?? {}),
+  csrf_meta_tags: (_c, v) => V.csrfMetaTags(v),
+  csrf_meta_tag: (_c, v) => V.csrfMetaTag(v),
+  csp_meta_tag: (c, v) => V.cspMetaTag(v, c.kwargs ?? {}),
+  "protect_against_forgery?": (_c, v) => v.protectAgainstForgery(),
+  form_authenticity_token: (_c, v) => v.formAuthenticityToken(),
+  request_forgery_protection_token: (_c, v) => V.requestForgeryProtectionToken(v),
+  BigDecimal: (c) => Number(c.args[0]),
+  Rational: (c) => (c.args[0] as number) / (c.args[1] as number),
+  escape_javascript: (c) => V.escapeJavascript(c.args[0]),
+  j: (c) => V.escapeJavascript(c.args[0]),
+  json_escape: (c) => V.jsonEscape(c.args[0]),
+  javascript_tag: (c, v) => V.javascriptTag(v, ...flat(c)),
+  javascript_cdata_section: (c) => V.javascriptCdataSection(c.args[0]),
+};
+
+/** ERB::Util / ActiveSupport module functions called with a constant receiver. */
+const MODULE_FUNCTIONS: Record<string, Record<string, Fn>> = {
+  "ActionView::RecordIdentifier": {
+    dom_id: (c) => V.domId(...(flat(c) as [V.ViewRecord])),
+    dom_class: (c) => V.domClass(...(flat(c) as [V.ViewRecord])),
+  },
+  "ERB::Util": {
+    html_escape: (c) => V.htmlEscape(c.args[0]),
+    html_escape_once: (c) => V.escapeOnce(c.args[0]),
+    url_encode: (c) => V.urlEncode(c.args[0]),
+    xml_name_escape: (c) => V.xmlNameEscape(c.args[0]),
+    unwrapped_html_escape: (c) => V.unwrappedHtmlEscape(c.args[0]),
+    json_escape: (c) => V.jsonEscape(c.args[0]),
+  },
+};
+
+export const TAG = Symbol("tag builder");
+class ClassRef {
+  constructor(readonly name: string) {}
+}
+
+/** Record methods the vectors call (the model runtime implements the real ones). */
+function recordMethod(r: FakeRecord, name: string, c: Call): unknown {
+  switch (name) {
+    case "to_param": return r.toParam();
+    case "to_key": return r.toKey();
+    case "to_partial_path": return `${r.modelName.collection}/${r.modelName.element}`;
+    case "errors": return r.errors;
+    case "as_json": return Object.fromEntries(r.klass.attributeNames.filter((a) => a !== "comments").map((a) => [a, r.attributes[a] ?? null]));
+  }
+  const v = r.readAttribute(name);
+  if (v !== undefined) return v;
+  void c;
+  throw new Error(`${r.modelName.name}#${name}`);
+}
+
+function modelClassMethod(k: FakeModelClass, name: string, c: Call): unknown {
+  if (name === "model_name") return k.modelName;
+  if (name === "human_attribute_name") return k.humanAttributeName(toS(c.args[0]));
+  if (name === "new") return k.build(c.kwargs ?? {});
+  throw new Error(`${k.modelName.name}.${name}`);
+}
+
+function isModelNameObject(v: unknown): v is V.ModelName {
+  return v !== null && typeof v === "object" && "paramKey" in v && "human" in v;
+}
+
+function errorsMethod(e: FakeErrors, name: string, c: Call): unknown {
+  const human = (a: string) => I.humanize(a);
+  if (name === "full_messages") return e.fullMessages(human);
+  if (name === "full_messages_for") return e.get(toS(c.args[0])).map((m) => `${human(toS(c.args[0]))} ${m}`);
+  if (name === "[]") return e.get(toS(c.args[0]));
+  throw new Error(`Errors#${name}`);
+}
+
+const MODEL_NAME_METHODS: Record<string, (m: V.ModelName) => unknown> = {
+  to_s: (m) => m.name, param_key: (m) => m.paramKey, singular: (m) => m.singular, plural: (m) => m.plural,
+  route_key: (m) => m.routeKey, singular_route_key: (m) => m.singularRouteKey, element: (m) => m.element,
+  collection: (m) => m.collection, human: (m) => m.human(), i18n_key: (m) => m.i18nKey,
+};
+class ModuleRef {
+  constructor(readonly path: string) {}
+}
+
+const INFLECTIONS: Record<string, (s: string, c: Call) => unknown> = {
+  pluralize: (s, c) => (typeof c.args[0] === "number" && c.args[0] === 1 ? s : I.pluralize(s, typeof c.args[0] === "string" ? c.args[0] : "en")),
+  singularize: (s, c) => I.singularize(s, (c.args[0] as string) ?? "en"),
+  camelize: (s, c) => I.camelize(s, c.args[0] === "lower" ? "lower" : true),
+  underscore: (s) => I.underscore(s),
+  humanize: (s, c) => I.humanize(s, { capitalize: c.kwargs?.capitalize as boolean, keepIdSuffix: c.kwargs?.keep_id_suffix as boolean }),
+  titleize: (s, c) => I.titleize(s, { keepIdSuffix: c.kwargs?.keep_id_suffix as boolean }),
+  titlecase: (s) => I.titleize(s),
+  tableize: (s) => I.tableize(s),
+  classify: (s) => I.classify(s),
+  dasherize: (s) => I.dasherize(s),
+  demodulize: (s) => I.demodulize(s),
+  deconstantize: (s) => I.deconstantize(s),
+  foreign_key: (s, c) => I.foreignKey(s, c.args[0] !== false),
+  parameterize: (s, c) => I.parameterize(s, { separator: c.kwargs?.separator as string, preserveCase: c.kwargs?.preserve_case as boolean }),
+  upcase_first: (s) => I.upcaseFirst(s),
+  downcase_first: (s) => I.downcaseFirst(s),
+  truncate: (s, c) => S.truncate(s, c.args[0] as number, (c.kwargs ?? {}) as S.TruncateOptions),
+  truncate_words: (s, c) => S.truncateWords(s, c.args[0] as number, (c.kwargs ?? {}) as S.TruncateOptions),
+  truncate_bytes: (s, c) => S.truncateBytes(s, c.args[0] as number, (c.kwargs ?? {}) as { omission?: string }),
+  squish: (s) => S.squish(s),
+  remove: (s, c) => S.remove(s, ...(c.args as string[])),
+};
+
+/** Methods of String and SafeBuffer (SafeBuffer's unsafe methods return plain Strings). */
+function stringMethod(recv: string | V.SafeString, name: string, c: Call): unknown {
+  const safe = recv instanceof V.SafeString;
+  const s = recv.toString();
+  const a = c.args[0];
+  switch (name) {
+    case "html_safe": return V.htmlSafe(recv);
+    case "html_safe?": return safe;
+    case "to_s": case "dup": return recv;
+    case "to_str": case "to_param": return s;
+    case "length": case "size": return Array.from(s).length;
+    case "+": case "<<": case "concat": return safe ? (recv as V.SafeString).concat(a) : s + toS(a);
+    case "safe_concat": return (recv as V.SafeString).safeConcat(a);
+    case "%": return safe ? (recv as V.SafeString).format(a) : rubyFormat(s, a);
+    case "*": return safe ? (recv as V.SafeString).repeat(a as number) : s.repeat(a as number);
+    case "[]": return safe ? (recv as V.SafeString).slice(a as number, c.args[1] as number) : s.slice(a as number, (a as number) + (c.args[1] as number));
+    case "insert": return (recv as V.SafeString).insert(a as number, c.args[1]);
+    case "prepend": return (recv as V.SafeString).prepend(a);
+    case "replace": return V.htmlEscape(a);
+    case "upcase": return s.toUpperCase();
+    case "downcase": return s.toLowerCase();
+    case "strip": return s.trim();
+    case "gsub": return s.split(a as string).join(toS(c.args[1]));
+    case "to_json": return encodeJson(s);
+    case "inquiry": return { inquiry: s };
+    case "==": return s === toS(a);
+  }
+  const inflect = INFLECTIONS[name];
+  if (inflect) return inflect(s, c);
+  throw new Error(`String#${name}`);
+}
+
+function numberMethod(n: number | bigint, name: string, c: Call): unknown {
+  const a = c.args[0];
+  switch (name) {
+    case "html_safe?": return true;
+    case "to_s": return toS(n);
+    case "ordinalize": return I.ordinalize(Number(n));
+    case "ordinal": return I.ordinal(Number(n));
+    case "+": return (n as number) + (a as number);
+    case "-": return (n as number) - (a as number);
+    case "*": return (n as number) * (a as number);
+    case "/": return (n as number) / (a as number);
+    case "**": return BigInt(n) ** BigInt(a as number);
+    case "to_json": return encodeJson(n);
+  }
+  throw new Error(`Integer#${name}`);
+}
+
+function arrayMethod(arr: unknown[], name: string, c: Call, d: Dispatch, scope: Scope): unknown {
+  switch (name) {
+    case "join": return arr.map((x) => toS(x)).join(toS(c.args[0] ?? ""));
+    case "first": return c.args.length ? arr.slice(0, c.args[0] as number) : arr[0] ?? null;
+    case "include?": return arr.some((x) => x === c.args[0]);
+    case "inspect": return inspect(arr);
+    case "to_json": return encodeJson(arr);
+    case "to_param": return arr.map((x) => toS(x)).join("/");
+    case "map": return arr.map((x) => c.block!(x));
+    case "select": return arr.filter((x) => c.block!(x));
+  }
+  void d; void scope;
+  throw new Error(`Array#${name}`);
+}
+
+function hashMethod(h: Record<string, unknown>, name: string, c: Call): unknown {
+  switch (name) {
+    case "to_json": return encodeJson(h);
+    case "inspect": return inspect(h);
+    case "as_json": return JSON.parse(encodeJson(h, false));
+    case "[]": return h[toS(c.args[0])] ?? null;
+  }
+  throw new Error(`Hash#${name}`);
+}
+
+export function makeDispatch(group: string): Dispatch {
+  const view = fakeHost(group === "csrf" ? { protectAgainstForgery: () => true } : {});
+  const ivars = assigns();
+  const d: Dispatch = {
+    helper(name, c) {
+      const fn = HELPERS[name];
+      if (fn) return fn(c, view);
+      const route = namedRoute(name, flat(c));
+      if (route !== undefined) return route;
+      throw new Error(`undefined helper ${name}`);
+    },
+    method(recv, name, c, scope) {
+      if (name === "public_send") return d.method(recv, c.args[0] as string, { ...c, args: c.args.slice(1) }, scope);
+      if (name === "class") return new ClassRef(recv instanceof V.SafeString ? "ActiveSupport::SafeBuffer" : typeof recv === "string" ? "String" : recv instanceof FakeRecord ? recv.modelName.name : "Object");
+      if (recv instanceof ClassRef && name === "name") return recv.name;
+      if (recv instanceof FakeRecord) return recordMethod(recv, name, c);
+      if (recv instanceof FakeModelClass) return modelClassMethod(recv, name, c);
+      if (recv === TAG) return name === "attributes" ? V.tagBuilder.attributes(flat(c)[0] as V.Attributes) : V.tagElement(name, ...flat(c));
+      if (recv instanceof ModuleRef) {
+        const fn = MODULE_FUNCTIONS[recv.path]?.[name];
+        if (!fn) throw new Error(`${recv.path}.${name}`);
+        return fn(c, view);
+      }
+      if (typeof recv === "string" || recv instanceof V.SafeString) return stringMethod(recv, name, c);
+      if (typeof recv === "number" || typeof recv === "bigint") return numberMethod(recv, name, c);
+      if (recv === null) return name === "html_safe?" ? false : name === "to_json" ? "null" : name === "inspect" ? "nil" : name === "to_param" ? null : (() => { throw new Error(`nil.${name}`); })();
+      if (Array.isArray(recv)) return arrayMethod(recv, name, c, d, scope);
+      if (isPlainObject(recv) && "inquiry" in recv) return name === `${recv.inquiry}?`;
+      if (isPlainObject(recv)) return hashMethod(recv, name, c);
+      if (typeof recv === "boolean" && name === "to_param") return recv;
+      if (isModelNameObject(recv) && MODEL_NAME_METHODS[name]) return MODEL_NAME_METHODS[name]!(recv);
+      if (recv instanceof FakeErrors) return errorsMethod(recv, name, c);
+      throw new Error(`no method ${name} on ${toS(recv)}`);
+    },
+    constant(path) {
+      if (path === "Article") return Article;
+      if (path === "Comment") return Comment;
+      if (path === "ActionView::RecordIdentifier") return new ModuleRef(path);
+      return new ModuleRef(path);
+    },
+    ivar(name) {
+      return ivars[name] ?? null;
+    },
+    symbol(name) {
+      return name === "back" ? V.BACK : name;
+    },
+  };
+  void FakeRecord; void FakeModelClass; void polymorphic; void RubyDate; void RubyRange; void FROZEN_NOW; void generateJson; void floatToS;
+  return d;
+}
+
+/** The vector's view of a result: Strings by content, other classes by `inspect`. */
+export function renderResult(v: unknown, outputClass?: string): { output: string; htmlSafe: boolean } {
+  const htmlSafe = V.isHtmlSafe(v);
+  if (!outputClass) return { output: toS(v), htmlSafe };
+  if (outputClass === "Symbol") return { output: `:${toS(v)}`, htmlSafe };
+  if (outputClass === "Float") return { output: floatToS(v as number), htmlSafe };
+  return { output: inspect(v), htmlSafe };
+}

@@ -1,0 +1,58 @@
+// Runs the recorded Rails 7.2.4 helper vectors (../shared/rails/vectors) through runtime/view.
+// Each vector's Ruby call is evaluated by test/view-ruby-eval.ts; every Ruby method it meets maps to a
+// runtime call through the tables in test/view-dispatch.ts. Output bytes and the html_safe flag must
+// match exactly; the only exclusions are listed in KNOWN_GAPS with the reason. Per-group counts are printed.
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { Evaluator } from "./view-ruby-eval.js";
+import { makeDispatch, renderResult } from "./view-dispatch.js";
+import { CSRF_TOKEN } from "./view-vector-routes.js";
+import { KNOWN_GAPS } from "./view-known-gaps.js";
+
+interface Vector {
+  group: string;
+  call: string;
+  output: string;
+  html_safe: boolean;
+  output_class?: string;
+  kind?: string;
+}
+
+const FILE = new URL("../../shared/rails/vectors/actionview-7.2.4.json", import.meta.url);
+const vectors: Vector[] = JSON.parse(readFileSync(FILE, "utf8")).vectors;
+const groups = [...new Set(vectors.map((v) => v.group))];
+
+function runVector(v: Vector): { output: string; htmlSafe: boolean } {
+  const evaluator = new Evaluator(makeDispatch(v.group));
+  const r = renderResult(evaluator.run(v.call), v.output_class);
+  // Recorded tokens are random; the recorder replaced them with {{CSRF_TOKEN}} ("normalized").
+  return { ...r, output: r.output.split(CSRF_TOKEN).join("{{CSRF_TOKEN}}") };
+}
+
+describe("Rails 7.2.4 helper vectors", () => {
+  for (const group of groups) {
+    it(group, () => {
+      const mine = vectors.filter((v) => v.group === group && v.kind !== "erb");
+      const failures: { call: string; expected: string; actual: string }[] = [];
+      let skipped = 0;
+      for (const v of mine) {
+        if (KNOWN_GAPS[v.call] !== undefined) {
+          skipped++;
+          continue;
+        }
+        let actual: string;
+        try {
+          const r = runVector(v);
+          actual = r.htmlSafe === v.html_safe ? r.output : `${r.output}  [html_safe=${r.htmlSafe}]`;
+        } catch (e) {
+          actual = `!! ${(e as Error).message}`;
+        }
+        if (actual !== v.output) failures.push({ call: v.call, expected: v.output, actual });
+      }
+      const passed = mine.length - skipped - failures.length;
+      console.log(`${group}: ${passed}/${mine.length} passed, ${skipped} known gaps`);
+      if (process.env.VIEW_VECTORS_SHOW === group) for (const f of failures) console.log(JSON.stringify(f));
+      expect(failures).toEqual([]);
+    });
+  }
+});

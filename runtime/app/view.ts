@@ -8,6 +8,7 @@ import { SafeString, safeJoin } from "../view/safe.js";
 import { isViewRecord, type AssetType, type ViewHost, type ViewRecord, type ViewRequest } from "../view/host.js";
 import type { HostOptions } from "../http/url.js";
 import { isPlainObject, toS } from "../support/ruby.js";
+import { installHelpers, type HostHelperMethods, type PlainHelperMethods } from "./view-helpers.js";
 
 export type TemplateFn = (view: View, locals: Record<string, unknown>, json?: never) => unknown;
 
@@ -58,6 +59,7 @@ export class View implements ViewHost {
   }
 
   urlFor(target: unknown): string {
+    if (typeof target === "string" || target instanceof SafeString) return target.toString();
     return this.ctx.urlFor(target);
   }
 
@@ -194,6 +196,11 @@ export class View implements ViewHost {
     return entry;
   }
 }
+
+// The helper methods (link_to, button_to, dom_id, ...) come from one table; see view-helpers.ts.
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
+export interface View extends HostHelperMethods, PlainHelperMethods {}
+installHelpers(View.prototype);
 
 export class MissingTemplate extends Error {
   override name = "MissingTemplate";

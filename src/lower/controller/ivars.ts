@@ -9,11 +9,23 @@ const RECORD = new Set(["new", "find", "find_by", "find_by!", "create", "create!
 const RELATION = new Set(["all", "where", "order", "limit", "includes", "preload"]);
 
 export function inferIvarTypes(bodies: Node[][], app: AppModel): Map<string, RType> {
+  // Assignments may read ivars assigned in methods defined later (a before_action's `@article`), so passes
+  // repeat until the types stop changing.
+  let known = new Map<string, RType>();
+  for (let pass = 0; pass < 4; pass++) {
+    const next = onePass(bodies, app, known);
+    if (JSON.stringify([...next]) === JSON.stringify([...known])) break;
+    known = next;
+  }
+  return known;
+}
+
+function onePass(bodies: Node[][], app: AppModel, known: Map<string, RType>): Map<string, RType> {
   const types = new Map<string, RType>();
   const conflicts = new Set<string>();
   const visit = (node: Node): void => {
     if (node.kind === "assign" && node.target.kind === "ivar") {
-      const t = typeOf(node.value, app, types);
+      const t = typeOf(node.value, app, known);
       const name = node.target.name;
       const prev = types.get(name);
       if (prev && JSON.stringify(prev) !== JSON.stringify(t)) conflicts.add(name);

@@ -1,10 +1,11 @@
-import { send, truthy, type FormatCollector } from "rails2ts/runtime";
+import { type FormatCollector, type Relation } from "rails2ts/runtime";
 import { Article } from "../models/article.js";
+import { type Comment } from "../models/comment.js";
 import { ApplicationController, type ApplicationControllerAssigns } from "./application_controller.js";
 
 export interface CommentsControllerAssigns extends ApplicationControllerAssigns {
-  comments: unknown;
-  comment: unknown;
+  comments: Relation<Comment>;
+  comment: Comment;
   article: Article;
 }
 
@@ -37,7 +38,7 @@ export class CommentsController<
   create() {
     this.assigns.comment = this.assigns.article.comments.build(this.commentParams());
     return this.respondTo((format: FormatCollector) => {
-      if (truthy(send(this.assigns.comment, "save"))) {
+      if (this.assigns.comment.save()) {
         format.html(() => {
           return this.redirectTo(this.assigns.article, { notice: "Comment was successfully created." });
         });
@@ -49,7 +50,7 @@ export class CommentsController<
           return this.render("new", { status: "unprocessable_content" });
         });
         return format.json(() => {
-          return this.render({ json: send(this.assigns.comment, "errors"), status: "unprocessable_content" });
+          return this.render({ json: this.assigns.comment.errors, status: "unprocessable_content" });
         });
       }
     });
@@ -57,7 +58,7 @@ export class CommentsController<
 
   update() {
     return this.respondTo((format: FormatCollector) => {
-      if (truthy(send(this.assigns.comment, "update", this.commentParams()))) {
+      if (this.assigns.comment.update(this.commentParams())) {
         format.html(() => {
           return this.redirectTo([this.assigns.article, this.assigns.comment], {
             notice: "Comment was successfully updated.",
@@ -72,14 +73,14 @@ export class CommentsController<
           return this.render("edit", { status: "unprocessable_content" });
         });
         return format.json(() => {
-          return this.render({ json: send(this.assigns.comment, "errors"), status: "unprocessable_content" });
+          return this.render({ json: this.assigns.comment.errors, status: "unprocessable_content" });
         });
       }
     });
   }
 
   destroy() {
-    send(this.assigns.comment, "destroy!");
+    this.assigns.comment.destroyBang();
     return this.respondTo((format: FormatCollector) => {
       format.html(() => {
         return this.redirectTo(this.assigns.article, {

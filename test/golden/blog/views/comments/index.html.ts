@@ -1,5 +1,6 @@
-import { OutputBuffer, each, type SafeString, type View } from "rails2ts/runtime";
+import { OutputBuffer, each, type Relation, type SafeString, type View } from "rails2ts/runtime";
 import { type Article } from "../../models/article.js";
+import { type Comment } from "../../models/comment.js";
 import * as routes from "../../routes.js";
 export default function render(view: View, locals: Record<string, unknown>): SafeString {
   const out = new OutputBuffer();
@@ -8,7 +9,7 @@ export default function render(view: View, locals: Record<string, unknown>): Saf
   out.safeAppend("</p>\n\n");
   view.contentFor("title", "Comments");
   out.safeAppend('\n<h1>Comments</h1>\n\n<div id="comments">\n');
-  for (const comment of each(view.assigns.comments)) {
+  for (const comment of each(view.assigns.comments as Relation<Comment>)) {
     out.safeAppend("    ");
     out.append(view.render(comment));
     out.safeAppend("\n    <p>\n      ");

@@ -12,6 +12,7 @@ import type { Diagnostics } from "../../diagnostics/index.js";
 import { StructureKind, type StatementStructures } from "ts-morph";
 import { modelFile, type EmittedModule } from "../../emit/module.js";
 import type { Column } from "../../parse/schema.js";
+import type { Span } from "../../parse/ir.js";
 import { makeEnv } from "../env.js";
 import { rubyToTs } from "../names.js";
 import { Scope } from "../scope.js";
@@ -53,6 +54,11 @@ function columnType(c: Column, useType: (n: string) => string): string {
   return c.null && c.name !== "id" ? `${t} | null` : t;
 }
 
+/** Rails runs validations and callbacks in declaration order across kinds; the position in the file is that order. */
+function declarationOrder(span: Span): number {
+  return span.line * 100_000 + span.column;
+}
+
 /** The data the runtime needs: everything analysis proved about the model, nothing lowered. */
 function descriptor(model: ModelInfo) {
   return {
@@ -61,8 +67,8 @@ function descriptor(model: ModelInfo) {
     table: model.tableName,
     names: model.names,
     columns: model.columns,
-    associations: model.associations.map(({ span: _span, ...a }) => a),
-    validations: model.validations.map(({ span: _span, ...v }) => v),
-    callbacks: model.callbacks.map(({ span: _span, ...c }) => ({ ...c, method: rubyToTs(c.method) })),
+    associations: model.associations.map(({ span, ...a }) => ({ ...a, at: declarationOrder(span) })),
+    validations: model.validations.map(({ span, ...v }) => ({ ...v, at: declarationOrder(span) })),
+    callbacks: model.callbacks.map(({ span, ...c }) => ({ ...c, method: rubyToTs(c.method), at: declarationOrder(span) })),
   };
 }

@@ -41,11 +41,12 @@ defineModel(Article, {
       className: "Comment",
       foreignKey: "article_id",
       options: { dependent: "destroy" },
+      at: 200003,
     },
   ],
   validations: [
-    { attribute: "title", validator: "presence", options: {} },
-    { attribute: "body", validator: "length", options: { minimum: 10 } },
+    { attribute: "title", validator: "presence", options: {}, at: 400003 },
+    { attribute: "body", validator: "length", options: { minimum: 10 }, at: 500003 },
   ],
   callbacks: [],
 });

@@ -36,7 +36,9 @@ defineModel(Comment, {
     { name: "created_at", type: "datetime", null: false, default: null, precision: 6 },
     { name: "updated_at", type: "datetime", null: false, default: null, precision: 6 },
   ],
-  associations: [{ kind: "belongs_to", name: "article", className: "Article", foreignKey: "article_id", options: {} }],
+  associations: [
+    { kind: "belongs_to", name: "article", className: "Article", foreignKey: "article_id", options: {}, at: 200003 },
+  ],
   validations: [],
   callbacks: [],
 });

@@ -59,8 +59,16 @@ function unwrapMetadata(message: string, meta: MessageMetadata, now: Date): stri
   return Buffer.from(hash.message, "base64").toString("utf8");
 }
 
+// Base64.strict_decode64 accepts only canonical input (padding, and zero bits after the last character).
 function isStrictBase64(s: string): boolean {
-  return s.length % 4 === 0 && /^[A-Za-z0-9+/]*={0,2}$/.test(s);
+  return s.length % 4 === 0 && /^[A-Za-z0-9+/]*={0,2}$/.test(s) && Buffer.from(s, "base64").toString("base64") === s;
+}
+
+/** Base64.urlsafe_decode64: missing padding is added, then the input must be strict base64. */
+export function urlsafeBase64Decode(s: string): Buffer | null {
+  let str = s.replace(/-/g, "+").replace(/_/g, "/");
+  if (!str.endsWith("=") && str.length % 4 !== 0) str = str.padEnd(str.length + 4 - (str.length % 4), "=");
+  return isStrictBase64(str) ? Buffer.from(str, "base64") : null;
 }
 
 const AUTH_TAG_LENGTH = 16;

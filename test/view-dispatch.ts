@@ -56,10 +56,80 @@ const HELPERS: Record<string, Fn> = {
   json_escape: (c) => V.jsonEscape(c.args[0]),
   javascript_tag: (c, v) => V.javascriptTag(v, ...flat(c)),
   javascript_cdata_section: (c) => V.javascriptCdataSection(c.args[0]),
+  form_with: (c, v) => V.formWith(v, c.kwargs ?? {}, c.block ?? undefined),
+  form_for: (c, v) => V.formFor(v, ...(flat(c) as [unknown])),
+  fields_for: (c, v) => V.fieldsFor(v, ...(flat(c) as [unknown])),
+  fields: (c, v) => V.fields(v, ...flat(c)),
+  form_tag: (c, v) => V.formTag(v, ...flat(c)),
+  text_field: (c, v) => V.textField(v, ...(flat(c) as [unknown, unknown])),
+  check_box: (c, v) => V.checkBox(v, ...(flat(c) as [unknown, unknown])),
+  select: (c, v) => V.select(v, ...(flat(c) as [unknown, unknown])),
+  label: (c, v) => V.label(v, ...(flat(c) as [unknown, unknown])),
+  text_field_tag: (c) => V.textFieldTag(...(flat(c) as [unknown])),
+  hidden_field_tag: (c) => V.hiddenFieldTag(...(flat(c) as [unknown])),
+  password_field_tag: (c) => V.passwordFieldTag(...(flat(c) as [unknown])),
+  email_field_tag: (c) => V.emailFieldTag(...(flat(c) as [unknown])),
+  number_field_tag: (c) => V.numberFieldTag(...(flat(c) as [unknown])),
+  range_field_tag: (c) => V.rangeFieldTag(...(flat(c) as [unknown])),
+  date_field_tag: (c) => V.dateFieldTag(...(flat(c) as [unknown])),
+  time_field_tag: (c) => V.timeFieldTag(...(flat(c) as [unknown])),
+  datetime_field_tag: (c) => V.datetimeFieldTag(...(flat(c) as [unknown])),
+  datetime_local_field_tag: (c) => V.datetimeLocalFieldTag(...(flat(c) as [unknown])),
+  month_field_tag: (c) => V.monthFieldTag(...(flat(c) as [unknown])),
+  week_field_tag: (c) => V.weekFieldTag(...(flat(c) as [unknown])),
+  search_field_tag: (c) => V.searchFieldTag(...(flat(c) as [unknown])),
+  url_field_tag: (c) => V.urlFieldTag(...(flat(c) as [unknown])),
+  telephone_field_tag: (c) => V.telephoneFieldTag(...(flat(c) as [unknown])),
+  phone_field_tag: (c) => V.phoneFieldTag(...(flat(c) as [unknown])),
+  color_field_tag: (c) => V.colorFieldTag(...(flat(c) as [unknown])),
+  file_field_tag: (c) => V.fileFieldTag(...(flat(c) as [unknown])),
+  text_area_tag: (c) => V.textAreaTag(...(flat(c) as [unknown])),
+  check_box_tag: (c) => V.checkBoxTag(...(flat(c) as [unknown])),
+  radio_button_tag: (c) => V.radioButtonTag(...(flat(c) as [unknown, unknown])),
+  label_tag: (c) => V.labelTag(...flat(c)),
+  submit_tag: (c) => V.submitTag(...(flat(c) as [unknown])),
+  button_tag: (c) => V.buttonTag(...flat(c)),
+  field_set_tag: (c) => V.fieldSetTag(...flat(c)),
+  utf8_enforcer_tag: () => V.utf8EnforcerTag(),
+  select_tag: (c) => V.selectTag(...(flat(c) as [unknown])),
+  options_for_select: (c) => V.optionsForSelect(...(flat(c) as [unknown])),
+  options_from_collection_for_select: (c) => V.optionsFromCollectionForSelect(...(flat(c) as [unknown, string, string])),
+  grouped_options_for_select: (c) => V.groupedOptionsForSelect(...(flat(c) as [unknown])),
+  field_id: (c) => V.fieldId(...(flat(c) as [unknown, unknown])),
+  field_name: (c) => V.fieldName(...(flat(c) as [unknown, unknown])),
 };
+
+/** Ruby method name on a builder object -> its camelCase TS method (`text_field` -> `textField`). */
+function camel(name: string): string {
+  return name.replace(/_([a-z])/g, (_m, ch: string) => ch.toUpperCase());
+}
+
+function objectMethod(recv: Record<string, unknown>, name: string, c: Call): unknown {
+  const key = camel(name.replace(/\?$/, ""));
+  const member = recv[key];
+  if (typeof member === "function") return (member as (...a: unknown[]) => unknown).apply(recv, flat(c));
+  if (member !== undefined) return member;
+  throw new Error(`no method ${name} on ${recv.constructor?.name}`);
+}
 
 /** ERB::Util / ActiveSupport module functions called with a constant receiver. */
 const MODULE_FUNCTIONS: Record<string, Record<string, Fn>> = {
+  Date: {
+    new: (c) => new RubyDate(c.args[0] as number, c.args[1] as number, c.args[2] as number),
+    today: () => RubyDate.fromTime(FROZEN_NOW),
+    current: () => RubyDate.fromTime(FROZEN_NOW),
+    yesterday: () => RubyDate.fromTime(FROZEN_NOW).addDays(-1),
+    parse: (c) => RubyDate.parse(toS(c.args[0])),
+  },
+  Time: {
+    utc: (c) => {
+      const [y, mo = 1, d = 1, h = 0, mi = 0, s = 0, us = 0] = c.args as number[];
+      // Ruby Time keeps microseconds; the runtime reads the part below a millisecond from microRemainder.
+      return Object.assign(new Date(Date.UTC(y!, mo - 1, d, h, mi, s) + Math.floor(us / 1000)), { microRemainder: us % 1000 });
+    },
+    current: () => new Date(FROZEN_NOW),
+    now: () => new Date(FROZEN_NOW),
+  },
   "ActionView::RecordIdentifier": {
     dom_id: (c) => V.domId(...(flat(c) as [V.ViewRecord])),
     dom_class: (c) => V.domClass(...(flat(c) as [V.ViewRecord])),
@@ -221,8 +291,8 @@ function hashMethod(h: Record<string, unknown>, name: string, c: Call): unknown 
 }
 
 export function makeDispatch(group: string): Dispatch {
-  const view = fakeHost(group === "csrf" ? { protectAgainstForgery: () => true } : {});
   const ivars = assigns();
+  const view = fakeHost({ assigns: ivars, ...(group === "csrf" ? { protectAgainstForgery: () => true } : {}) });
   const d: Dispatch = {
     helper(name, c) {
       const fn = HELPERS[name];
@@ -236,6 +306,9 @@ export function makeDispatch(group: string): Dispatch {
       if (name === "class") return new ClassRef(recv instanceof V.SafeString ? "ActiveSupport::SafeBuffer" : typeof recv === "string" ? "String" : recv instanceof FakeRecord ? recv.modelName.name : "Object");
       if (recv instanceof ClassRef && name === "name") return recv.name;
       if (recv instanceof FakeRecord) return recordMethod(recv, name, c);
+      if (recv instanceof V.FormBuilder || recv instanceof V.CollectionItemBuilder || recv instanceof V.LabelBuilder) {
+        return objectMethod(recv as unknown as Record<string, unknown>, name, c);
+      }
       if (recv instanceof FakeModelClass) return modelClassMethod(recv, name, c);
       if (recv === TAG) return name === "attributes" ? V.tagBuilder.attributes(flat(c)[0] as V.Attributes) : V.tagElement(name, ...flat(c));
       if (recv instanceof ModuleRef) {

@@ -33,8 +33,9 @@ export class FakeModelClass implements ModelClass {
   ) {
     this.modelName = buildModelName(name);
   }
+  /** ActiveModel human_attribute_name: "category.news" looks up the part after the last dot. */
   humanAttributeName(attribute: string): string {
-    return humanize(attribute);
+    return humanize(attribute.slice(attribute.lastIndexOf(".") + 1));
   }
   build(attrs: Record<string, unknown> = {}): FakeRecord {
     return new FakeRecord(this, attrs);

@@ -64,7 +64,13 @@ export function toS(v: unknown): string {
   if (Array.isArray(v) || isPlainObject(v)) return inspect(v);
   if (hasMethod(v, "toRubyString")) return v.toRubyString();
   if (v instanceof RegExp) return `(?${regexpFlags(v)}:${v.source})`;
+  if (v instanceof Date) return utcTimeToS(v);
   return String(v);
+}
+
+/** Time#to_s of a UTC time: "2024-02-15 13:00:00 UTC". */
+function utcTimeToS(d: Date): string {
+  return `${d.toISOString().slice(0, 19).replace("T", " ")} UTC`;
 }
 
 function regexpFlags(r: RegExp): string {

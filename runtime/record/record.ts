@@ -1,0 +1,410 @@
+// ActiveRecord::Base -> Base (also exported as Record): what every emitted model extends.
+//
+//   Article.new(h) / Article.create(h)          Article.build(h) / Article.create(h)     (also `new Article(h)`)
+//   article.title / article.title = "x"         article.title / article.title = "x"     (accessors from defineModel)
+//   article.save / save! / update(h) / destroy  save() / saveBang() / update(h) / destroy()
+//   article.persisted? / new_record?            isPersisted() / isNewRecord()
+//   article.errors / valid?                     errors / isValid()
+//   article.title_changed? / changes            isAttributeChanged("title") / changes()
+//   article.to_param / to_key / as_json         toParam() / toKey() / asJson()
+// Member names follow the compiler's Ruby -> TS rule (runtime/app/names.ts). Class-level queries delegate to
+// Relation (relation.ts); the save/destroy flows live in lifecycle.ts.
+import type { BindValue } from "../db/connection.js";
+import { connection } from "../db/current.js";
+import { rubyToTs } from "../app/names.js";
+import { inspect } from "../support/ruby.js";
+import { readAssociation, resetAssociations, writeBelongsTo } from "./associations.js";
+import { AttributeSet, UnknownAttributeError } from "./attributes.js";
+import { runChain } from "./callbacks.js";
+import { Errors } from "./errors.js";
+import { ForbiddenAttributesError, RecordInvalid, RecordNotDestroyed, RecordNotFound, RecordNotSaved } from "./exceptions.js";
+import { performDestroy, performSave, performTouch, runValidations, transactionReturningStatus, type Lifecycle } from "./lifecycle.js";
+import { humanAttributeName, type ModelName } from "./meta.js";
+import { findMeta, metaOf, RECORD, type ModelMeta, type RecordLike } from "./model.js";
+import { selectRow } from "./persistence.js";
+import { Relation, type Conditions, type OrderArg } from "./relation.js";
+import { recordAsJson, type SerializeOptions } from "./serialization.js";
+
+export type Attributes = { [attribute: string]: unknown };
+export type ModelClass<T extends Base = Base> = (new (attributes?: Attributes) => T) & typeof Base;
+
+let pendingRow: { [column: string]: unknown } | null = null;
+
+/** Mass assignment accepts plain objects and permitted ActionController::Parameters (duck-typed: toH/permitted). */
+function attributesHash(input: unknown): Attributes {
+  const params = input as { permitted?: unknown; toH?: () => Attributes };
+  if (typeof params?.toH === "function" && typeof params.permitted === "boolean") {
+    if (!params.permitted) throw new ForbiddenAttributesError();
+    return params.toH();
+  }
+  return input as Attributes;
+}
+
+export class Base implements RecordLike, Lifecycle {
+  declare readonly [RECORD]: true;
+  _attributes: AttributeSet;
+  _newRecord = true;
+  _destroyed = false;
+  _previouslyNewRecord = false;
+  private _errors: Errors | null = null;
+
+  constructor(attributes?: Attributes) {
+    const meta = metaOf(new.target);
+    if (pendingRow) {
+      this._attributes = AttributeSet.fromRow(meta.schema, pendingRow);
+      this._newRecord = false;
+      pendingRow = null;
+      runChain(this, meta, "after_find");
+    } else {
+      this._attributes = AttributeSet.forNew(meta.schema);
+      if (attributes) this.assignAttributes(attributes);
+    }
+    runChain(this, meta, "after_initialize");
+  }
+
+  /** A record from a database row (no assignment, not new). */
+  static instantiate<T extends Base>(this: ModelClass<T>, row: { [column: string]: unknown }): T {
+    pendingRow = row;
+    try {
+      return new this();
+    } finally {
+      pendingRow = null;
+    }
+  }
+
+  protected get meta(): ModelMeta {
+    return metaOf(this.constructor);
+  }
+
+  // ---- class side: naming and queries -------------------------------------------------------------------
+
+  static get modelName(): ModelName {
+    return metaOf(this).modelName;
+  }
+
+  static get tableName(): string {
+    return metaOf(this).tableName;
+  }
+
+  static get primaryKey(): string {
+    return metaOf(this).primaryKey;
+  }
+
+  static columnNames(): string[] {
+    return metaOf(this).columns.map((c) => c.name);
+  }
+
+  static humanAttributeName(attribute: string): string {
+    return humanAttributeName(findMeta(this)?.descriptor ?? { name: this.name }, attribute);
+  }
+
+  static build<T extends Base>(this: ModelClass<T>, attributes?: Attributes): T {
+    return new this(attributes);
+  }
+
+  static all<T extends Base>(this: ModelClass<T>): Relation<T> {
+    return new Relation<T>(this);
+  }
+
+  static where<T extends Base>(this: ModelClass<T>, conditions?: Conditions | string, ...binds: BindValue[]): Relation<T> {
+    return new Relation<T>(this).where(conditions, ...binds);
+  }
+
+  static whereNot<T extends Base>(this: ModelClass<T>, conditions: Conditions): Relation<T> {
+    return new Relation<T>(this).whereNot(conditions);
+  }
+
+  static order<T extends Base>(this: ModelClass<T>, ...args: OrderArg[]): Relation<T> {
+    return new Relation<T>(this).order(...args);
+  }
+
+  static limit<T extends Base>(this: ModelClass<T>, n: number): Relation<T> {
+    return new Relation<T>(this).limit(n);
+  }
+
+  static includes<T extends Base>(this: ModelClass<T>, ...names: string[]): Relation<T> {
+    return new Relation<T>(this).includes(...names);
+  }
+
+  static preload<T extends Base>(this: ModelClass<T>, ...names: string[]): Relation<T> {
+    return new Relation<T>(this).preload(...names);
+  }
+
+  static find<T extends Base>(this: ModelClass<T>, ...ids: unknown[]): T {
+    return new Relation<T>(this).find(...ids);
+  }
+
+  static findBy<T extends Base>(this: ModelClass<T>, conditions: Conditions): T | null {
+    return new Relation<T>(this).findBy(conditions);
+  }
+
+  static findByBang<T extends Base>(this: ModelClass<T>, conditions: Conditions): T {
+    return new Relation<T>(this).findByBang(conditions);
+  }
+
+  static first<T extends Base>(this: ModelClass<T>): T | null {
+    return new Relation<T>(this).first() as T | null;
+  }
+
+  static last<T extends Base>(this: ModelClass<T>): T | null {
+    return new Relation<T>(this).last() as T | null;
+  }
+
+  static count(this: ModelClass): number {
+    return new Relation(this).count();
+  }
+
+  static exists(this: ModelClass, conditions?: Conditions | number | string): boolean {
+    return new Relation(this).exists(conditions);
+  }
+
+  static pluck(this: ModelClass, ...columns: string[]): unknown[] {
+    return new Relation(this).pluck(...columns);
+  }
+
+  static ids(this: ModelClass): unknown[] {
+    return new Relation(this).ids();
+  }
+
+  static create<T extends Base>(this: ModelClass<T>, attributes?: Attributes): T {
+    const record = new this(attributes);
+    record.save();
+    return record;
+  }
+
+  static createBang<T extends Base>(this: ModelClass<T>, attributes?: Attributes): T {
+    const record = new this(attributes);
+    record.saveBang();
+    return record;
+  }
+
+  static deleteAll(this: ModelClass): number {
+    return new Relation(this).deleteAll();
+  }
+
+  static destroyAll<T extends Base>(this: ModelClass<T>): T[] {
+    return new Relation<T>(this).destroyAll();
+  }
+
+  static transaction<R>(fn: () => R, options: { requiresNew?: boolean } = {}): R | null {
+    return connection().transaction(fn, options);
+  }
+
+  // ---- attributes ------------------------------------------------------------------------------------
+
+  get id(): unknown {
+    return this._attributes.read(this.meta.primaryKey);
+  }
+
+  set id(value: unknown) {
+    this.writeAttribute(this.meta.primaryKey, value);
+  }
+
+  /** An attribute, an association, or (as public_send) any reader the model defines; undefined when none. */
+  readAttribute(name: string): unknown {
+    if (this._attributes.has(name)) return this._attributes.read(name);
+    const assoc = this.meta.associations.get(name);
+    if (assoc) return readAssociation(this, assoc);
+    const member = (this as unknown as Attributes)[rubyToTs(name)] ?? (this as unknown as Attributes)[name];
+    return typeof member === "function" ? (member as () => unknown).call(this) : member;
+  }
+
+  readAttributeBeforeTypeCast(name: string): unknown {
+    return this._attributes.readBeforeTypeCast(name);
+  }
+
+  writeAttribute(name: string, value: unknown): void {
+    if (this._destroyed) throw new TypeError("can't modify frozen attributes");
+    if (this._attributes.has(name)) return this._attributes.write(name, value);
+    const assoc = this.meta.associations.get(name);
+    if (assoc?.kind === "belongs_to") return writeBelongsTo(this, assoc, value as RecordLike | null);
+    const setter = (this as unknown as Attributes)[rubyToTs(`${name}=`)];
+    if (typeof setter === "function") return void (setter as (v: unknown) => unknown).call(this, value);
+    throw new UnknownAttributeError(name, this.meta.className);
+  }
+
+  assignAttributes(attributes: Attributes | unknown): void {
+    for (const [name, value] of Object.entries(attributesHash(attributes))) this.writeAttribute(name, value);
+  }
+
+  attributes(): Attributes {
+    return this._attributes.toHash();
+  }
+
+  attributeNames(): string[] {
+    return this._attributes.names();
+  }
+
+  hasAttribute(name: string): boolean {
+    return this._attributes.has(name);
+  }
+
+  // ---- state and dirty tracking -------------------------------------------------------------------------
+
+  isNewRecord(): boolean {
+    return this._newRecord;
+  }
+
+  isPersisted(): boolean {
+    return !this._newRecord && !this._destroyed;
+  }
+
+  isDestroyed(): boolean {
+    return this._destroyed;
+  }
+
+  isPreviouslyNewRecord(): boolean {
+    return this._previouslyNewRecord;
+  }
+
+  isChanged(): boolean {
+    return this._attributes.changedNames().length > 0;
+  }
+
+  changed(): string[] {
+    return this._attributes.changedNames();
+  }
+
+  changes(): { [name: string]: [unknown, unknown] } {
+    return this._attributes.changes();
+  }
+
+  isAttributeChanged(name: string): boolean {
+    return this._attributes.isChanged(name);
+  }
+
+  attributeWas(name: string): unknown {
+    return this._attributes.was(name);
+  }
+
+  savedChanges(): { [name: string]: [unknown, unknown] } {
+    return this._attributes.savedChanges;
+  }
+
+  isSavedChangeToAttribute(name: string): boolean {
+    return name in this._attributes.savedChanges;
+  }
+
+  // ---- validation and persistence -----------------------------------------------------------------------
+
+  get errors(): Errors {
+    return (this._errors ??= new Errors(this));
+  }
+
+  isValid(): boolean {
+    return runValidations(this, this.meta);
+  }
+
+  isInvalid(): boolean {
+    return !this.isValid();
+  }
+
+  validate(): boolean {
+    return this.isValid();
+  }
+
+  save(options: { validate?: boolean } = {}): boolean {
+    return performSave(this, this.meta, options);
+  }
+
+  saveBang(options: { validate?: boolean } = {}): true {
+    if (this.save(options)) return true;
+    if (this.errors.isAny()) throw new RecordInvalid(this);
+    throw new RecordNotSaved("Failed to save the record", this);
+  }
+
+  update(attributes: Attributes | unknown): boolean {
+    return transactionReturningStatus(() => (this.assignAttributes(attributes), this.save()));
+  }
+
+  updateBang(attributes: Attributes | unknown): true {
+    transactionReturningStatus(() => (this.assignAttributes(attributes), this.saveBang()));
+    return true;
+  }
+
+  /** update_attribute: one attribute, saved without validations. */
+  updateAttribute(name: string, value: unknown): boolean {
+    this.writeAttribute(name, value);
+    return this.save({ validate: false });
+  }
+
+  destroy(): this | false {
+    return performDestroy(this, this.meta) ? this : false;
+  }
+
+  destroyBang(): this {
+    if (this.destroy()) return this;
+    throw new RecordNotDestroyed(`Failed to destroy ${this.meta.className} with ${this.meta.primaryKey}=${inspect(this.id)}`, this);
+  }
+
+  touch(...names: string[]): boolean {
+    return performTouch(this, this.meta, names);
+  }
+
+  reload(): this {
+    const meta = this.meta;
+    const row = selectRow(meta, meta.types.get(meta.primaryKey)!.serialize(this.id));
+    if (!row) throw new RecordNotFound(`Couldn't find ${meta.className} with '${meta.primaryKey}'=${inspect(this.id)}`, meta.className, meta.primaryKey, this.id);
+    this._attributes = AttributeSet.fromRow(meta.schema, row);
+    resetAssociations(this);
+    return this;
+  }
+
+  // ---- conversion (ActiveModel::Conversion, naming, serialization) --------------------------------------
+
+  get modelName(): ModelName {
+    return this.meta.modelName;
+  }
+
+  humanAttributeName(attribute: string): string {
+    return humanAttributeName(this.meta.descriptor, attribute);
+  }
+
+  toModel(): this {
+    return this;
+  }
+
+  /** The key as a URL segment; null for a record not saved. */
+  toParam(): string | null {
+    return this.isPersisted() && this.id !== null ? String(this.id) : null;
+  }
+
+  toKey(): unknown[] | null {
+    return this.isPersisted() && this.id !== null ? [this.id] : null;
+  }
+
+  /** "articles/article", the partial `render record` uses. */
+  toPartialPath(): string {
+    return `${this.modelName.collection}/${this.modelName.element}`;
+  }
+
+  asJson(options: SerializeOptions = {}): { [key: string]: unknown } {
+    return recordAsJson(this, this.meta, options);
+  }
+
+  serializableHash(options: SerializeOptions = {}): { [key: string]: unknown } {
+    return recordAsJson(this, this.meta, options);
+  }
+
+  /** Ruby `==`: same class and same key (a new record equals only itself). */
+  isEqual(other: unknown): boolean {
+    if (other === this) return true;
+    if (!(other instanceof Base) || other.constructor !== this.constructor) return false;
+    return this.id !== null && this.id !== undefined && !this._newRecord && String(other.id) === String(this.id);
+  }
+
+  toRubyInspect(): string {
+    const pairs = this.attributeNames().map((n) => `${n}: ${inspectValue(this._attributes.read(n))}`);
+    return `#<${this.meta.className} ${pairs.join(", ")}>`;
+  }
+}
+
+function inspectValue(v: unknown): string {
+  if (v instanceof Date) return `"${(v as { toRubyInspect?: () => string }).toRubyInspect?.() ?? v.toISOString()}"`;
+  return inspect(v);
+}
+
+Object.defineProperty(Base.prototype, RECORD, { value: true });
+
+/** The brief's name for the base class; the compiler emits `Base`. */
+export { Base as Record };

@@ -1,0 +1,113 @@
+// ActiveSupport::TimeWithZone in a UTC app -> Time: a JS Date (so every helper that takes a Date takes it) that
+// also keeps the microseconds Rails stores in datetime(6) columns, plus the clock records are stamped with.
+//
+//   Time.current / Time.now              currentTime()        (injectable: setClock; RAILS2TS_FROZEN_TIME)
+//   "2024-02-15 12:00:00.5" assigned      Time.cast(s)         (ActiveModel::Type::DateTime#cast_value)
+//   connection.quoted_date(t)             t.toDb()             "2024-02-15 12:00:00.500000" (no fraction at 0 usec)
+//   t.to_s / t.inspect                    t.toRubyString() / t.toRubyInspect()
+//   t.as_json                             t.asJson()           "2024-02-15T12:00:00.500Z"
+
+const pad = (n: number, width = 2) => String(n).padStart(width, "0");
+const DAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+// Type::DateTime's fast path (ISO 8601 / SQL form, optional fraction and offset), else a date alone at midnight.
+const DATETIME = /^\s*(\d{4})-(\d\d)-(\d\d)(?:[T ](\d\d):(\d\d)(?::(\d\d)(?:\.(\d+))?)?\s*(Z|[+-]\d\d(?::?\d\d)?)?)?\s*$/i;
+
+export class Time extends Date {
+  /** Microseconds beyond the millisecond the Date holds (0..999). */
+  readonly microRemainder: number;
+
+  constructor(epochMs: number, microRemainder = 0) {
+    super(epochMs);
+    this.microRemainder = microRemainder;
+  }
+
+  static utc(year: number, month: number, day: number, hour = 0, min = 0, sec = 0, usec = 0): Time {
+    return new Time(Date.UTC(year, month - 1, day, hour, min, sec) + Math.floor(usec / 1000), usec % 1000);
+  }
+
+  static fromDate(date: Date): Time {
+    return date instanceof Time ? date : new Time(date.getTime());
+  }
+
+  /** Rails' cast of a String to a datetime in a UTC app; null when it is not a time (as Rails gives nil). */
+  static cast(input: string): Time | null {
+    const m = DATETIME.exec(input);
+    if (!m) return null;
+    const [, y, mo, d, h = "0", mi = "0", s = "0", frac = "", zone] = m;
+    const usec = Number(frac.slice(0, 6).padEnd(6, "0"));
+    const t = Time.utc(Number(y), Number(mo), Number(d), Number(h), Number(mi), Number(s), usec);
+    if (t.getUTCDate() !== Number(d) || t.getUTCMonth() !== Number(mo) - 1 || Number.isNaN(t.getTime())) return null;
+    if (!zone || zone.toUpperCase() === "Z") return t;
+    const offset = zone.replace(":", "");
+    const minutes = Number(offset.slice(1, 3)) * 60 + Number(offset.slice(3, 5) || "0");
+    return new Time(t.getTime() - (offset[0] === "-" ? -minutes : minutes) * 60_000, t.microRemainder);
+  }
+
+  /** Microseconds within the second (Time#usec). */
+  get usec(): number {
+    return this.getUTCMilliseconds() * 1000 + this.microRemainder;
+  }
+
+  /** Microseconds since the epoch, exact. */
+  get epochMicros(): bigint {
+    return BigInt(this.getTime()) * 1000n + BigInt(this.microRemainder);
+  }
+
+  private dateTime(sep: string): string {
+    const date = `${pad(this.getUTCFullYear(), 4)}-${pad(this.getUTCMonth() + 1)}-${pad(this.getUTCDate())}`;
+    return `${date}${sep}${pad(this.getUTCHours())}:${pad(this.getUTCMinutes())}:${pad(this.getUTCSeconds())}`;
+  }
+
+  /** How Rails writes the value to SQLite (quoted_date): microseconds only when there are any. */
+  toDb(): string {
+    return this.usec === 0 ? this.dateTime(" ") : `${this.dateTime(" ")}.${pad(this.usec, 6)}`;
+  }
+
+  /** Time#xmlschema / iso8601 with n fractional digits (truncated, as Ruby does). */
+  iso8601(fractionDigits = 0): string {
+    const frac = fractionDigits > 0 ? `.${pad(this.usec, 6).padEnd(fractionDigits, "0").slice(0, fractionDigits)}` : "";
+    return `${this.dateTime("T")}${frac}Z`;
+  }
+
+  /** ActiveSupport's Time#as_json with use_standard_json_time_format: 3 digits, Z for UTC. */
+  asJson(): string {
+    return this.iso8601(3);
+  }
+
+  toRubyString(): string {
+    return `${this.dateTime(" ")} UTC`;
+  }
+
+  toRubyInspect(): string {
+    const day = `${DAYS[this.getUTCDay()]}, ${pad(this.getUTCDate())} ${MONTHS[this.getUTCMonth()]} ${this.getUTCFullYear()}`;
+    return `${day} ${this.dateTime(" ").slice(11)}.${pad(this.usec, 6)}000 UTC +00:00`;
+  }
+
+  /** Ruby == on times: same instant to the microsecond. */
+  isEqual(other: unknown): boolean {
+    if (!(other instanceof Date)) return false;
+    return this.epochMicros === Time.fromDate(other).epochMicros;
+  }
+}
+
+let clock: (() => Date) | null = null;
+let frozen: { spec: string; time: Time | null } | null = null;
+
+/** Replaces the clock (tests); null restores the default (RAILS2TS_FROZEN_TIME if set, else the wall clock). */
+export function setClock(fn: (() => Date) | null): void {
+  clock = fn;
+}
+
+/** Time.current: what timestamps are stamped with. */
+export function currentTime(): Time {
+  if (clock) return Time.fromDate(clock());
+  const spec = process.env.RAILS2TS_FROZEN_TIME;
+  if (spec) {
+    if (frozen?.spec !== spec) frozen = { spec, time: Time.cast(spec) };
+    if (frozen.time) return frozen.time;
+  }
+  const now = Date.now();
+  return new Time(now);
+}

@@ -1,0 +1,150 @@
+// ActiveModel::Type / ActiveRecord SQLite types -> AttributeType: how a column's value is cast when assigned
+// (form strings, JSON, literals), read back from SQLite, bound into SQL, and compared for dirty tracking.
+//
+//   Type::Integer "12abc" -> 12, "" -> nil      Type::Boolean "0"/"f"/"off" -> false, "" -> nil
+//   Type::Float "1e3" -> 1000.0                 Type::String true -> "t", 1.5 -> "1.5"
+//   Type::Date "2024-02-30" -> nil              Type::DateTime "2024-02-15 13:14:15" -> Time (UTC app)
+//   Type::Decimal -> Decimal                    booleans bind as 1/0, times as "YYYY-MM-DD HH:MM:SS[.ffffff]"
+import type { BindValue } from "../db/connection.js";
+import { RubyDate } from "../support/date.js";
+import { toS } from "../support/ruby.js";
+import { Decimal } from "./decimal.js";
+import { Time } from "./time.js";
+
+export type RailsType =
+  | "string" | "text" | "integer" | "bigint" | "float" | "decimal" | "boolean" | "date" | "datetime" | "time"
+  | "binary" | "json";
+
+export interface ColumnMeta {
+  name: string;
+  type: RailsType;
+  null?: boolean;
+  default?: string | number | boolean | null;
+  limit?: number;
+  precision?: number | null;
+  scale?: number;
+}
+
+export interface AttributeType {
+  /** From user input (assignment, `new`, `update`). */
+  cast(value: unknown): unknown;
+  /** From a SQLite row. */
+  deserialize(value: unknown): unknown;
+  /** Into a bound parameter. */
+  serialize(value: unknown): BindValue;
+  /** Whether two cast values are the same (no change for dirty tracking). */
+  equal(a: unknown, b: unknown): boolean;
+}
+
+const FALSE_VALUES = new Set<unknown>([false, 0, "0", "f", "F", "false", "FALSE", "off", "OFF"]);
+const RUBY_INTEGER = /^\s*[+-]?\d+(?:_\d+)*/;
+const RUBY_FLOAT = /^\s*[+-]?(?:\d+(?:_\d+)*)?(?:\.\d+(?:_\d+)*)?(?:[eE][+-]?\d+)?/;
+
+/** ActiveModel::Type::Helpers::Numeric#cast: booleans are 1/0, blank strings nil. */
+function numericInput(value: unknown): unknown {
+  if (value === true) return 1;
+  if (value === false) return 0;
+  if (typeof value === "string" && value.trim() === "") return null;
+  return value;
+}
+
+function toInteger(value: unknown): number | null {
+  const v = numericInput(value);
+  if (v === null || v === undefined) return null;
+  if (typeof v === "number") return Number.isFinite(v) ? Math.trunc(v) : null;
+  if (typeof v === "bigint") return Number(v);
+  if (v instanceof Decimal) return Math.trunc(v.valueOf());
+  const m = RUBY_INTEGER.exec(String(v));
+  return m ? Number(m[0].replace(/_/g, "")) : 0;
+}
+
+function toFloat(value: unknown): number | null {
+  const v = numericInput(value);
+  if (v === null || v === undefined) return null;
+  if (typeof v === "number") return v;
+  const s = String(v);
+  if (s === "Infinity" || s === "-Infinity" || s === "NaN") return Number(s);
+  const m = RUBY_FLOAT.exec(s)![0].replace(/_/g, "");
+  return /\d/.test(m) ? Number(m) : 0;
+}
+
+function toBoolean(value: unknown): boolean | null {
+  if (value === null || value === undefined || value === "") return null;
+  return !FALSE_VALUES.has(value);
+}
+
+function toRubyString(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  if (value === true) return "t";
+  if (value === false) return "f";
+  return toS(value);
+}
+
+/** Type::Date: strict ISO first, then the other day-first forms Date._parse reads; invalid days are nil. */
+function toDate(value: unknown): RubyDate | null {
+  if (value === null || value === undefined) return null;
+  if (value instanceof RubyDate) return value;
+  if (value instanceof Date) return RubyDate.fromTime(value);
+  const m = /^\s*(\d{4})[-/](\d{1,2})[-/](\d{1,2})(?:[T\s].*)?$/.exec(String(value));
+  if (!m) return null;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const check = new Date(Date.UTC(y, mo - 1, d));
+  return check.getUTCMonth() === mo - 1 && check.getUTCDate() === d ? new RubyDate(y, mo, d) : null;
+}
+
+function toTime(value: unknown, precision: number): Time | null {
+  if (value === null || value === undefined) return null;
+  let t: Time | null;
+  if (value instanceof RubyDate) t = Time.utc(value.year, value.month, value.day);
+  else if (value instanceof Date) t = Time.fromDate(value);
+  else t = Time.cast(String(value));
+  if (!t || precision >= 6) return t;
+  // apply_seconds_precision truncates to the column's precision.
+  const unit = 10 ** (6 - precision);
+  const usec = t.usec - (t.usec % unit);
+  return new Time(t.getTime() - t.getUTCMilliseconds() + Math.floor(usec / 1000), usec % 1000);
+}
+
+const same = (a: unknown, b: unknown) => a === b;
+const sameValue = (a: unknown, b: unknown): boolean => {
+  if (a === null || a === undefined || b === null || b === undefined) return (a ?? null) === (b ?? null);
+  if (a instanceof Time) return a.isEqual(b);
+  if (a instanceof Decimal) return a.isEqual(b);
+  if (a instanceof RubyDate && b instanceof RubyDate) return a.toRubyString() === b.toRubyString();
+  return a === b;
+};
+
+export function attributeType(column: ColumnMeta): AttributeType {
+  switch (column.type) {
+    case "integer":
+    case "bigint":
+      return { cast: toInteger, deserialize: toInteger, serialize: (v) => v as number | null, equal: same };
+    case "float":
+      return { cast: toFloat, deserialize: toFloat, serialize: (v) => v as number | null, equal: same };
+    case "decimal": {
+      const cast = (v: unknown) => (v === null || v === undefined || v === "" ? null : Decimal.parse(v instanceof Decimal ? v.toString() : String(v), column.scale));
+      return { cast, deserialize: cast, serialize: (v) => (v === null ? null : String(v)), equal: sameValue };
+    }
+    case "boolean":
+      return { cast: toBoolean, deserialize: toBoolean, serialize: (v) => (v === null ? null : v ? 1 : 0), equal: same };
+    case "date":
+      return { cast: toDate, deserialize: toDate, serialize: (v) => (v === null ? null : (v as RubyDate).toRubyString()), equal: sameValue };
+    case "datetime":
+    case "time": {
+      const precision = column.precision === undefined || column.precision === null ? 6 : column.precision;
+      const cast = (v: unknown) => toTime(v, precision);
+      return { cast, deserialize: cast, serialize: (v) => (v === null ? null : (v as Time).toDb()), equal: sameValue };
+    }
+    case "json":
+      return {
+        cast: (v) => v ?? null,
+        deserialize: (v) => (typeof v === "string" ? JSON.parse(v) : (v ?? null)),
+        serialize: (v) => (v === null || v === undefined ? null : JSON.stringify(v)),
+        equal: (a, b) => JSON.stringify(a) === JSON.stringify(b),
+      };
+    case "binary":
+      return { cast: (v) => v ?? null, deserialize: (v) => v ?? null, serialize: (v) => (v ?? null) as BindValue, equal: same };
+    default:
+      return { cast: toRubyString, deserialize: toRubyString, serialize: (v) => v as string | null, equal: same };
+  }
+}

@@ -5,6 +5,8 @@ import * as V from "../runtime/view/index.js";
 import * as I from "../runtime/support/inflector.js";
 import * as S from "../runtime/support/string.js";
 import { encodeJson, generateJson } from "../runtime/support/json.js";
+import * as NH from "../runtime/support/number-helper.js";
+import { numericToFs } from "../runtime/support/numeric-conversions.js";
 import { RubyDate } from "../runtime/support/date.js";
 import { floatToS, inspect, isPlainObject, rubyFormat, RubyRange, toS } from "../runtime/support/ruby.js";
 import { flat, type Call, type Dispatch, type Scope } from "./view-ruby-eval.js";
@@ -95,6 +97,13 @@ const HELPERS: Record<string, Fn> = {
   options_for_select: (c) => V.optionsForSelect(...(flat(c) as [unknown])),
   options_from_collection_for_select: (c) => V.optionsFromCollectionForSelect(...(flat(c) as [unknown, string, string])),
   grouped_options_for_select: (c) => V.groupedOptionsForSelect(...(flat(c) as [unknown])),
+  number_to_currency: (c) => V.numberToCurrency(...(flat(c) as [unknown])),
+  number_to_percentage: (c) => V.numberToPercentage(...(flat(c) as [unknown])),
+  number_with_delimiter: (c) => V.numberWithDelimiter(...(flat(c) as [unknown])),
+  number_with_precision: (c) => V.numberWithPrecision(...(flat(c) as [unknown])),
+  number_to_human: (c) => V.numberToHuman(...(flat(c) as [unknown])),
+  number_to_human_size: (c) => V.numberToHumanSize(...(flat(c) as [unknown])),
+  number_to_phone: (c) => V.numberToPhone(...(flat(c) as [unknown])),
   field_id: (c) => V.fieldId(...(flat(c) as [unknown, unknown])),
   field_name: (c) => V.fieldName(...(flat(c) as [unknown, unknown])),
 };
@@ -133,6 +142,10 @@ const MODULE_FUNCTIONS: Record<string, Record<string, Fn>> = {
   "ActionView::RecordIdentifier": {
     dom_id: (c) => V.domId(...(flat(c) as [V.ViewRecord])),
     dom_class: (c) => V.domClass(...(flat(c) as [V.ViewRecord])),
+  },
+  "ActiveSupport::NumberHelper": {
+    number_to_delimited: (c) => NH.numberToDelimited(...(flat(c) as [number])),
+    number_to_rounded: (c) => NH.numberToRounded(...(flat(c) as [number])),
   },
   "ERB::Util": {
     html_escape: (c) => V.htmlEscape(c.args[0]),
@@ -261,6 +274,7 @@ function numberMethod(n: number | bigint, name: string, c: Call): unknown {
     case "/": return (n as number) / (a as number);
     case "**": return BigInt(n) ** BigInt(a as number);
     case "to_json": return encodeJson(n);
+    case "to_fs": return numericToFs(n, (a as string) ?? null, c.kwargs ?? {});
   }
   throw new Error(`Integer#${name}`);
 }

@@ -49,9 +49,12 @@ function integerToS(n: number): string {
   return Math.abs(n) < 1e21 ? n.toFixed(0).replace(/^-0$/, "0") : BigInt(n).toString();
 }
 
-/** Numbers: integral values print as Integer (the common case: ids, counts); others as Float. */
+/**
+ * Numbers: integral values print as Integer (the common case: ids, counts); others as Float. Integers
+ * beyond 2**53 arrive as bigint, so a non-safe integral number is a Float (1e20 -> "1.0e+20").
+ */
 export function numberToS(n: number): string {
-  return Number.isInteger(n) && !Object.is(n, -0) ? integerToS(n) : floatToS(n);
+  return Number.isSafeInteger(n) && !Object.is(n, -0) ? integerToS(n) : floatToS(n);
 }
 
 /** Ruby `to_s` of a lowered value. */

@@ -20,3 +20,4 @@ export * from "./form/select.js";
 export * from "./form/collection.js";
 export * from "./form/builder.js";
 export * from "./form/form-with.js";
+export * from "./number.js";

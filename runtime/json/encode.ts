@@ -27,7 +27,8 @@ function hasAsJson(v: object): v is AsJson {
   return typeof (v as Partial<AsJson>).asJson === "function";
 }
 
-/** Object#as_json for lowered values: a tree of strings, numbers, booleans, null, arrays, plain objects, JsonFloat. */
+/** Object#as_json for lowered values: a tree of strings, numbers, booleans, null, arrays, plain objects (or Maps,
+ *  for Hashes whose key order a JS object cannot keep), JsonFloat. */
 export function asJson(value: unknown): unknown {
   if (value === null || value === undefined) return null;
   if (typeof value === "string" || typeof value === "boolean" || typeof value === "bigint") return value;
@@ -36,7 +37,8 @@ export function asJson(value: unknown): unknown {
   if (typeof value !== "object") return String(value);
   if (value instanceof JsonFloat) return Number.isFinite(value.value) ? value : null;
   if (Array.isArray(value) || value instanceof Set) return [...value].map(asJson);
-  if (value instanceof Map) return Object.fromEntries([...value].map(([k, v]) => [String(k), asJson(v)]));
+  // A Map keeps Ruby's key order even for integer-like keys, which a JS object would move first.
+  if (value instanceof Map) return new Map([...value].map(([k, v]) => [k === null || k === undefined ? "" : String(k), asJson(v)]));
   if (isPlainObject(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, asJson(v)]));
   if (hasAsJson(value)) return asJson(value.asJson());
   // Time (a JS Date without microseconds) as ActiveSupport formats it.
@@ -73,7 +75,7 @@ export function generate(tree: unknown, escapeHtml = true): string {
   if (typeof tree === "number") return numberJson(tree);
   if (tree instanceof JsonFloat) return floatToS(tree.value);
   if (Array.isArray(tree)) return `[${tree.map((v) => generate(v, escapeHtml)).join(",")}]`;
-  const entries = Object.entries(tree as object).map(([k, v]) => `${jsonString(k, escapeHtml)}:${generate(v, escapeHtml)}`);
+  const entries = (tree instanceof Map ? [...tree] : Object.entries(tree as object)).map(([k, v]) => `${jsonString(k, escapeHtml)}:${generate(v, escapeHtml)}`);
   return `{${entries.join(",")}}`;
 }
 

@@ -12,6 +12,7 @@
 import type { BindValue } from "../db/connection.js";
 import { connection } from "../db/current.js";
 import { rubyToTs } from "../app/names.js";
+import { JsonFloat } from "../json/encode.js";
 import { inspect } from "../support/ruby.js";
 import { readAssociation, resetAssociations, writeBelongsTo } from "./associations.js";
 import { AttributeSet, UnknownAttributeError } from "./attributes.js";
@@ -209,6 +210,12 @@ export class Base implements RecordLike, Lifecycle {
     return typeof member === "function" ? (member as () => unknown).call(this) : member;
   }
 
+  /** read_attribute_for_serialization (jbuilder's extract!): float columns stay Floats when printed. */
+  readAttributeForSerialization(name: string): unknown {
+    const value = this.readAttribute(name);
+    return this.meta.types.has(name) && typeof value === "number" && isFloatColumn(this.meta, name) ? new JsonFloat(value) : value;
+  }
+
   readAttributeBeforeTypeCast(name: string): unknown {
     return this._attributes.readBeforeTypeCast(name);
   }
@@ -397,6 +404,10 @@ export class Base implements RecordLike, Lifecycle {
     const pairs = this.attributeNames().map((n) => `${n}: ${inspectValue(this._attributes.read(n))}`);
     return `#<${this.meta.className} ${pairs.join(", ")}>`;
   }
+}
+
+function isFloatColumn(meta: ModelMeta, name: string): boolean {
+  return meta.columns.some((c) => c.name === name && c.type === "float");
 }
 
 function inspectValue(v: unknown): string {

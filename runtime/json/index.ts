@@ -1,0 +1,5 @@
+// The JSON runtime's public surface (re-exported by runtime/index.ts).
+export { asJson, generate, JsonFloat, jsonString, toJson } from "./encode.js";
+export { BLANK, JbuilderBase, JbuilderError, isCollection, readMember } from "./jbuilder.js";
+export { Jbuilder } from "./template.js";
+export type { JbuilderPartialRenderer } from "./template.js";

@@ -4,7 +4,9 @@
 //   submit_tag, button_tag, field_set_tag, select_tag.
 import { humanize } from "../support/inflector.js";
 import { isBlank, isPlainObject, RubyRange, toS } from "../support/ruby.js";
+import { imagePath } from "./asset-url.js";
 import { viewConfig } from "./config.js";
+import type { ViewHost } from "./host.js";
 import { sanitizeToId } from "./form-tag.js";
 import { capture, htmlEscape, SafeString, safeJoin, type Block } from "./safe.js";
 import { contentTag, tag } from "./tag.js";
@@ -143,6 +145,14 @@ export function buttonTag(...args: unknown[]): SafeString {
   const html: Attributes = { name: "button", type: "submit", ...options };
   if (block) return contentTag("button", html, block);
   return contentTag("button", truthy(contentOrOptions) && !isPlainObject(contentOrOptions) ? contentOrOptions : "Button", html);
+}
+
+/** image_submit_tag(source, options = {}). */
+export function imageSubmitTag(view: ViewHost, source: unknown, options: Attributes = {}): SafeString {
+  const opts = { ...options };
+  const skip = opts.skip_pipeline;
+  delete opts.skip_pipeline;
+  return tag("input", { type: "image", src: imagePath(view, source, { skip_pipeline: skip }), ...opts });
 }
 
 /** field_set_tag(legend = nil, options = nil, &block). */

@@ -106,6 +106,12 @@ export interface ViewHost {
   readonly contentSecurityPolicy?: boolean;
   /** The controller's instance variables by name without "@" (`text_field(:article, :title)` reads @article). */
   readonly assigns?: Record<string, unknown>;
+  /**
+   * Preload links from stylesheet_link_tag/javascript_include_tag/preload_link_tag
+   * (config.action_view.preload_links_header): the HTTP runtime adds them to the response's Link header
+   * (at most 1,000 bytes, as AssetTagHelper#send_preload_links_header does). Absent: nothing is sent.
+   */
+  addPreloadLinks?(links: string[]): void;
   /** The wall clock (`Time.current`); injectable for tests and frozen-time conformance. */
   now?(): Date;
 }

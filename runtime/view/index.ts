@@ -21,3 +21,5 @@ export * from "./form/collection.js";
 export * from "./form/builder.js";
 export * from "./form/form-with.js";
 export * from "./number.js";
+export * from "./asset-url.js";
+export * from "./asset-tag.js";

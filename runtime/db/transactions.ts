@@ -20,8 +20,13 @@ export class Rollback extends Error {
   }
 }
 
-/** Something enrolled in a transaction (Rails' add_to_transaction): told how the transaction ended. */
+/**
+ * Something enrolled in a transaction (Rails' add_to_transaction): told how the transaction ended. Enrolling the
+ * same object twice counts once. `beforeCommit` runs inside the outermost transaction just before COMMIT (Rails'
+ * before_committed!, where deferred touches are written).
+ */
 export interface TransactionParticipant {
+  beforeCommit?(): void;
   committed(): void;
   rolledBack(): void;
 }
@@ -103,12 +108,14 @@ export class TransactionManager {
   }
 
   private commit(level: Level): void {
+    // before_commit_records runs with the transaction still open, over the records enrolled so far.
+    if (level.kind === "real") for (const p of unique(level.participants)) p.beforeCommit?.();
     this.stack.pop();
     if (level.kind === "real" && level.materialized) this.run("commit transaction");
     if (level.kind === "savepoint" && level.materialized) this.run(`RELEASE SAVEPOINT ${level.savepoint}`);
     // Participants of a nested transaction only learn the outcome when the real transaction ends.
     if (level.parent) level.parent.participants.push(...level.participants);
-    else for (const p of level.participants) p.committed();
+    else for (const p of unique(level.participants)) p.committed();
   }
 
   private rollback(level: Level): void {
@@ -116,7 +123,7 @@ export class TransactionManager {
     if (level.kind === "real" && level.materialized) this.run("rollback transaction");
     if (level.kind === "savepoint" && level.materialized) this.run(`ROLLBACK TO SAVEPOINT ${level.savepoint}`);
     if (level.kind === "restart") this.restart(level.parent!);
-    for (const p of level.participants) p.rolledBack();
+    for (const p of unique(level.participants)) p.rolledBack();
   }
 
   // RealTransaction#restart on SQLite (no restart_db_transaction): ROLLBACK, then BEGIN again.
@@ -128,4 +135,8 @@ export class TransactionManager {
       this.run("begin transaction");
     } else this.run(`ROLLBACK TO SAVEPOINT ${level.savepoint}`);
   }
+}
+
+function unique<T>(list: T[]): T[] {
+  return [...new Set(list)];
 }

@@ -10,7 +10,8 @@
 //   has_one :profile                     record.profile (SELECT ... WHERE "profiles"."owner_id" = ? LIMIT ?)
 import { isBlank } from "../support/ruby.js";
 import { CollectionProxy } from "./collection.js";
-import { AssociationDescriptor } from "./meta.js";
+import { touchLater, type Lifecycle } from "./lifecycle.js";
+import type { AssociationDescriptor } from "./meta.js";
 import { metaOf, modelClass, type AssociationMeta, type CallbackFn, type ModelMeta, type RecordLike } from "./model.js";
 import { Relation, setPreloader } from "./relation.js";
 
@@ -112,7 +113,16 @@ export function readAssociation(record: RecordLike, assoc: AssociationMeta): unk
 /** The callbacks one declaration registers, as [event, fn] in Rails' registration order. */
 export function associationCallbacks(assoc: AssociationMeta): Array<[string, CallbackFn]> {
   if (assoc.kind === "belongs_to") {
-    const out: Array<[string, CallbackFn]> = [["before_save", (r) => autosaveBelongsTo(r, assoc)]];
+    const out: Array<[string, CallbackFn]> = [];
+    if (assoc.touch) {
+      const saved = (r: RecordLike) => {
+        const changes = savedChanges(r);
+        if (Object.keys(changes).length) touchRecord(r, assoc, changes);
+      };
+      out.push(["after_create", saved], ["after_update", saved]);
+      out.push(["after_destroy", (r) => touchRecord(r, assoc, changesToSave(r))], ["after_touch", (r) => touchRecord(r, assoc, changesToSave(r))]);
+    }
+    out.push(["before_save", (r) => autosaveBelongsTo(r, assoc)]);
     if (!assoc.optional) out.push(["validate", (r) => validateRequired(r, assoc)]);
     return out;
   }
@@ -123,6 +133,30 @@ export function associationCallbacks(assoc: AssociationMeta): Array<[string, Cal
     if (assoc.validate) out.push(["validate", (r) => validateCollection(r, assoc)]);
   }
   return out;
+}
+
+const savedChanges = (r: RecordLike) => (r as unknown as { savedChanges(): Changes }).savedChanges();
+const changesToSave = (r: RecordLike) => (r as unknown as { changes(): Changes }).changes();
+type Changes = { [name: string]: [unknown, unknown] };
+
+// BelongsTo.touch_record: the old parent (when the key moved) and the current one, each touched later.
+function touchRecord(record: RecordLike, assoc: AssociationMeta, changes: Changes): void {
+  const old = changes[assoc.foreignKey]?.[0];
+  if (old !== undefined && old !== null) {
+    const cls = modelClass(assoc.className);
+    const previous = new Relation(cls).findBy({ [metaOf(cls).primaryKey]: old });
+    if (previous) touchParentLater(previous);
+  }
+  const parent = readBelongsTo(record, assoc);
+  if (parent && parent.isPersisted()) touchParentLater(parent);
+}
+
+function touchParentLater(record: RecordLike): void {
+  touchLater(record as unknown as Lifecycle, metaOf(record.constructor), (r) => {
+    for (const a of metaOf(r.constructor).associations.values()) {
+      if (a.kind === "belongs_to" && a.touch) touchRecord(r, a, changesToSave(r));
+    }
+  });
 }
 
 // Rails 7.1+ (belongs_to_required_validates_foreign_key = false): only when the key is nil or changed.

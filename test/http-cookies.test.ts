@@ -30,7 +30,7 @@ function write(c: WriteCase, randomBytes?: (n: number) => Buffer): string[] {
   else {
     const options: CookieOptions = { httponly: c.options?.httponly, expires: c.options?.expires ? new Date(c.options.expires) : undefined };
     if (c.kind === "plain") jar.set(c.name, { ...options, value: String(c.value) });
-    else jar[c.kind].set(c.name, c.value, options);
+    else jar[c.kind].set(c.name, { ...options, value: c.value });
   }
   return jar.setCookieHeaders();
 }

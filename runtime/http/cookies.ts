@@ -98,8 +98,8 @@ export class CookieJar {
   }
 
   /** `cookies[name] = value | { value:, expires:, ... }`; written only when the value changes or expires is set. */
-  set(name: string, value: string | CookieOptions): void {
-    const options: CookieOptions = typeof value === "string" ? { value } : { ...value };
+  set(name: string, value: unknown): void {
+    const options: CookieOptions = isOptionsHash(value) ? { ...value } : { value };
     this.handleOptions(options);
     const str = String(options.value ?? "");
     if (this.cookies.get(name) !== str || options.expires) {
@@ -165,7 +165,10 @@ abstract class SerializedCookieJar {
     }
   }
 
-  set(name: string, value: unknown, options: CookieOptions = {}): void {
+  /** `jar[name] = value`; a plain object is the options hash (`{ value:, expires:, httponly: }`), as in Rails. */
+  set(name: string, valueOrOptions: unknown): void {
+    const options: CookieOptions = isOptionsHash(valueOrOptions) ? { ...valueOrOptions } : { value: valueOrOptions };
+    const value = options.value ?? null;
     const data = activeSupportJson(value);
     const meta: MessageMetadata = { purpose: `cookie.${name}`, expiresAt: options.expires };
     const wrapped = this.wrap(data, meta);
@@ -174,6 +177,10 @@ abstract class SerializedCookieJar {
     }
     this.parent.set(name, { ...options, value: wrapped });
   }
+}
+
+function isOptionsHash(v: unknown): v is CookieOptions {
+  return v !== null && typeof v === "object" && (v as object).constructor === Object;
 }
 
 export class SignedCookieJar extends SerializedCookieJar {

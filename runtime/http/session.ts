@@ -106,7 +106,8 @@ export class CookieSessionStore {
     if (!session.loaded) return;
     const data = Object.fromEntries(Object.entries(session.toHash()).filter(([, v]) => v !== null && v !== undefined));
     data.session_id = session.id;
-    jar.encrypted.set(this.options.key, data, {
+    jar.encrypted.set(this.options.key, {
+      value: data,
       path: this.options.path ?? "/",
       secure: this.options.secure ?? false,
       httponly: this.options.httponly ?? true,

@@ -1,0 +1,281 @@
+// ActionController::Base for emitted controllers: the filter chain (the CSRF check first, as Rails registers it
+// on ActionController::Base, then the class's static `filters`), params/session/cookies/flash/request, the
+// action, the implicit render, flash commit. Rendering itself lives in rendering.ts.
+//   class ArticlesController < ApplicationController     class ArticlesController extends ApplicationController {
+//     before_action :set_article, only: %i[show]            static override filters = [...super.filters, { kind: "before", method: "setArticle", only: ["show"] }];
+//     layout "admin"                                        static override layoutName = "admin";
+//     def show; end                                         show() {}
+import type { CookieJar } from "./cookies.js";
+import type { Csrf } from "./csrf.js";
+import { InvalidAuthenticityToken } from "./csrf.js";
+import type { Flash, FlashSlot } from "./flash.js";
+import type { MimeType } from "./mime.js";
+import { Parameters } from "./parameters.js";
+import type { ParamTree } from "./query.js";
+import { defaultRender, head, redirectTo, render, respondTo, type FormatCollector, type RedirectOptions, type RenderOptions } from "./rendering.js";
+import type { Request } from "./request.js";
+import { Response } from "./response.js";
+import type { RouteEntry } from "./route-table.js";
+import type { Router } from "./router.js";
+import type { Session } from "./session.js";
+import type { HostOptions } from "./url.js";
+import { singularize } from "../support/inflector.js";
+
+export interface Filter {
+  readonly kind: "before" | "after" | "skip_before" | "skip_after";
+  /** The TS method name (`setArticle`); `verifyAuthenticityToken` names the CSRF check. */
+  readonly method: string;
+  readonly only?: readonly string[] | null;
+  readonly except?: readonly string[] | null;
+}
+
+/** wrap_parameters: JSON bodies are copied under `name` (default: the controller name, singular). */
+export interface WrapParameters {
+  name?: string;
+  /** The model's attribute names when a model of that name exists (Rails then copies only those). */
+  include?: readonly string[];
+}
+
+/** What a controller needs from its compiled app: templates, routes, JSON encoding, URL building. */
+export interface TemplateRenderer {
+  /** The formats a template exists in (`articles/show` -> ["html", "json"]); empty when it does not exist. */
+  formatsOf(path: string): string[];
+  /** Renders `path` in `format` with the controller's assigns, inside `layout` (e.g. "layouts/application") or none. */
+  render(controller: Controller<any>, path: string, format: string, layout: string | null): string | { toString(): string };
+}
+
+export interface ControllerApp {
+  router: Router;
+  views: TemplateRenderer;
+  /** ActiveSupport JSON encoding for `render json:` (records, errors, hashes). */
+  encodeJson(value: unknown): string;
+  /** url_for of a non-string target (a record, [parent, child], a route hash): polymorphic routing. */
+  urlFor(controller: Controller<any>, target: unknown): string;
+}
+
+/** The per-request pieces the dispatcher gives a controller. */
+export interface ControllerContext {
+  app: ControllerApp;
+  request: Request;
+  route: RouteEntry;
+  cookies: CookieJar;
+  session: Session;
+  flash: FlashSlot;
+  csrf: Csrf;
+}
+
+export interface ControllerClass {
+  new (): Controller<any>;
+  readonly name: string;
+  controllerPath: string;
+  filters: readonly Filter[];
+  layoutName: string | false | null;
+  wrapParameters: WrapParameters | false | null;
+}
+
+const VERIFY_CSRF = "verifyAuthenticityToken";
+const WRAP_EXCLUDE = ["authenticity_token", "_method", "utf8"];
+
+export class Controller<A extends object = Record<string, unknown>> {
+  static controllerPath = "application";
+  static filters: readonly Filter[] = [];
+  static layoutName: string | false | null = null;
+  static wrapParameters: WrapParameters | false | null = null;
+
+  /** The instance variables views see (`@article` is `assigns.article`). */
+  assigns = {} as A;
+  readonly response = new Response();
+  actionName = "";
+  /** The formats this action renders in; respond_to narrows them to the negotiated one. */
+  formats: MimeType[] = [];
+  private ctx!: ControllerContext;
+  private paramsObject: Parameters | null = null;
+
+  /** Called by the dispatcher before `process`. */
+  attach(ctx: ControllerContext): void {
+    this.ctx = ctx;
+    this.formats = ctx.request.formats;
+  }
+
+  get app(): ControllerApp {
+    return this.ctx.app;
+  }
+
+  get request(): Request {
+    return this.ctx.request;
+  }
+
+  get cookies(): CookieJar {
+    return this.ctx.cookies;
+  }
+
+  get session(): Session {
+    return this.ctx.session;
+  }
+
+  get flash(): Flash {
+    return this.ctx.flash.get();
+  }
+
+  get params(): Parameters {
+    return (this.paramsObject ??= new Parameters(this.wrappedParameters()));
+  }
+
+  get controllerPath(): string {
+    return (this.constructor as ControllerClass).controllerPath;
+  }
+
+  /** controller_name: the last segment of the path (`admin/users` -> `users`). */
+  get controllerName(): string {
+    return this.controllerPath.split("/").pop()!;
+  }
+
+  /** True once the action has rendered, redirected or called head. */
+  get performed(): boolean {
+    return this.response.committed;
+  }
+
+  // ---- the view/URL context (runtime/app's UrlContext and ViewContext read these) ----------------------
+
+  urlHost(): HostOptions {
+    const r = this.request;
+    return { host: r.host, port: r.optionalPort, protocol: r.protocol };
+  }
+
+  recall(): Record<string, unknown> {
+    return this.request.pathParameters;
+  }
+
+  urlFor(target: unknown): string {
+    return typeof target === "string" ? target : this.app.urlFor(this, target);
+  }
+
+  formAuthenticityToken(options?: { formOptions?: { action?: string | null; method?: string | null } }): string {
+    return this.ctx.csrf.formAuthenticityToken(this.csrfRequest(), options?.formOptions);
+  }
+
+  protectAgainstForgery(): boolean {
+    return this.forgeryProtected(this.actionName);
+  }
+
+  resetSession(): void {
+    this.session.reset();
+    this.ctx.csrf.reset();
+    this.ctx.flash.reset();
+  }
+
+  // ---- rendering (rendering.ts) -----------------------------------------------------------------------
+
+  render(action?: string | RenderOptions, options?: RenderOptions): void {
+    render(this, action, options);
+  }
+
+  redirectTo(target: unknown, options: RedirectOptions = {}): void {
+    redirectTo(this, target, options);
+  }
+
+  head(status: string | number, options: Record<string, unknown> = {}): void {
+    head(this, status, options);
+  }
+
+  respondTo(block: (format: FormatCollector) => unknown): unknown {
+    return respondTo(this, block);
+  }
+
+  // ---- the action ---------------------------------------------------------------------------------------
+
+  /** AbstractController::Base#process: filters, action, implicit render, after filters, flash commit. */
+  async process(action: string): Promise<void> {
+    this.actionName = action;
+    const filters = this.filterChain(action);
+    let halted = false;
+    for (const f of filters.filter((f) => f.kind === "before")) {
+      await this.runFilter(f.method);
+      if (this.performed) {
+        halted = true;
+        break;
+      }
+    }
+    if (!halted) {
+      const method = (this as unknown as Record<string, unknown>)[actionMethod(action)];
+      if (typeof method !== "function") throw new Error(`The action '${action}' could not be found for ${this.constructor.name}`);
+      await method.call(this);
+      if (!this.performed) defaultRender(this);
+      for (const f of filters.filter((f) => f.kind === "after")) await this.runFilter(f.method);
+      this.verifySameOriginRequest();
+    }
+    this.ctx.flash.commit();
+  }
+
+  // The callback chain for this action: skips remove matching earlier filters, only/except select.
+  private filterChain(action: string): Filter[] {
+    const all: Filter[] = [{ kind: "before", method: VERIFY_CSRF }, ...(this.constructor as ControllerClass).filters];
+    const chain: Filter[] = [];
+    for (const f of all) {
+      if (f.kind === "skip_before" || f.kind === "skip_after") {
+        const kind = f.kind === "skip_before" ? "before" : "after";
+        if (!applies(f, action)) continue;
+        for (let i = chain.length - 1; i >= 0; i--) if (chain[i].kind === kind && chain[i].method === f.method) chain.splice(i, 1);
+      } else if (applies(f, action)) {
+        chain.push(f);
+      }
+    }
+    return chain;
+  }
+
+  private forgeryProtected(action: string): boolean {
+    return this.filterChain(action).some((f) => f.method === VERIFY_CSRF);
+  }
+
+  private async runFilter(name: string): Promise<void> {
+    if (name === VERIFY_CSRF) return this.verifyAuthenticityToken();
+    const method = (this as unknown as Record<string, unknown>)[name];
+    if (typeof method !== "function") throw new Error(`undefined method '${name}' for ${this.constructor.name}`);
+    await method.call(this);
+  }
+
+  verifyAuthenticityToken(): void {
+    this.ctx.csrf.verify(this.csrfRequest(), this.params.get("authenticity_token"));
+  }
+
+  private csrfRequest() {
+    const r = this.request;
+    return { method: r.method, path: r.path, origin: r.origin, baseUrl: r.baseUrl, xCsrfToken: r.header("x-csrf-token") };
+  }
+
+  // verify_same_origin_request: a GET answered with JavaScript must come from XHR.
+  private verifySameOriginRequest(): void {
+    if (!this.request.isGet || this.request.xhr || !this.forgeryProtected(this.actionName)) return;
+    if (/^(?:text|application)\/javascript/.test(this.response.mediaType ?? "")) {
+      const error = new InvalidAuthenticityToken("Security warning: an embedded <script> tag on another site requested protected JavaScript.");
+      error.name = "InvalidCrossOriginRequest";
+      throw error;
+    }
+  }
+
+  // ParamsWrapper: a JSON body's parameters are also given under the wrapper key.
+  private wrappedParameters(): ParamTree {
+    const params = this.request.parameters;
+    const wrap = (this.constructor as ControllerClass).wrapParameters;
+    if (wrap === false || !/^application\/json|^text\/x-json|^application\/jsonrequest/i.test(this.request.contentType ?? "")) return params;
+    const name = wrap?.name ?? singularize(this.controllerName);
+    if (name in params) return params;
+    const body = this.request.requestParameters;
+    const include = wrap?.include;
+    // Hash#slice keeps the include list's order; except keeps the body's.
+    const keys = include ? include.filter((k) => k in body) : Object.keys(body).filter((k) => !WRAP_EXCLUDE.includes(k));
+    const wrapped = Object.fromEntries(keys.map((k) => [k, body[k]]));
+    return { ...params, [name]: wrapped };
+  }
+}
+
+function applies(f: Filter, action: string): boolean {
+  if (f.only && !f.only.includes(action)) return false;
+  if (f.except && f.except.includes(action)) return false;
+  return true;
+}
+
+/** The TS method of an action: the compiler's naming rule (`mark_read` -> `markRead`). */
+export function actionMethod(action: string): string {
+  return action.replace(/_+([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
+}

@@ -1,0 +1,181 @@
+// ActionDispatch::Request over a node:http request whose body has been read: method (with Rack::MethodOverride's
+// `_method` for POSTed forms), host/port/protocol as Rails derives them, parameters (body, then query, then
+// path, as Rails merges them), and formats (ActionDispatch::Http::MimeNegotiation).
+import type { IncomingHttpHeaders } from "node:http";
+import { requestFormats, type MimeType } from "./mime.js";
+import { mediaType, parseBodyParams, parseNestedQuery, type ParamTree } from "./query.js";
+
+const OVERRIDABLE = ["GET", "HEAD", "PUT", "POST", "DELETE", "OPTIONS", "PATCH", "LINK", "UNLINK"];
+
+export interface RawRequest {
+  method: string;
+  /** The request target: `/path?query` (an absolute-form target is reduced to its path). */
+  url: string;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+  /** TLS terminated by this server. */
+  encrypted?: boolean;
+}
+
+export class Request {
+  /** REQUEST_METHOD after _method override. */
+  readonly method: string;
+  /** The method on the wire (Rails' request.raw_request_method when overridden). */
+  readonly rawMethod: string;
+  readonly path: string;
+  readonly queryString: string;
+  readonly headers: IncomingHttpHeaders;
+  readonly body: Buffer;
+  pathParameters: Record<string, string> = {};
+  private cache: { query?: ParamTree; body?: ParamTree; formats?: MimeType[] } = {};
+  private readonly encrypted: boolean;
+
+  constructor(raw: RawRequest) {
+    const target = raw.url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, "");
+    const q = target.indexOf("?");
+    this.path = q < 0 ? target : target.slice(0, q);
+    this.queryString = q < 0 ? "" : target.slice(q + 1);
+    this.headers = raw.headers;
+    this.body = raw.body;
+    this.encrypted = raw.encrypted ?? false;
+    this.rawMethod = raw.method.toUpperCase();
+    this.method = this.overriddenMethod();
+  }
+
+  header(name: string): string | undefined {
+    const v = this.headers[name.toLowerCase()];
+    return Array.isArray(v) ? v.join(", ") : v;
+  }
+
+  // Rack::MethodOverride: only a POST, only from form data, only to a known method.
+  private overriddenMethod(): string {
+    if (this.rawMethod !== "POST") return this.rawMethod;
+    const type = mediaType(this.header("content-type"));
+    let override: unknown;
+    if (type === null || type === "application/x-www-form-urlencoded" || type === "multipart/form-data") {
+      try {
+        override = parseBodyParams(type ? this.header("content-type") : "application/x-www-form-urlencoded", this.body)._method;
+      } catch {
+        override = undefined; // Rack logs "Invalid or incomplete POST params" and keeps POST
+      }
+    }
+    override ??= this.header("x-http-method-override");
+    const method = typeof override === "string" ? override.toUpperCase() : "";
+    return OVERRIDABLE.includes(method) ? method : this.rawMethod;
+  }
+
+  get isGet(): boolean {
+    return this.method === "GET";
+  }
+
+  get isHead(): boolean {
+    return this.method === "HEAD";
+  }
+
+  get ssl(): boolean {
+    return this.encrypted || this.header("x-forwarded-proto")?.split(",")[0].trim() === "https";
+  }
+
+  get protocol(): string {
+    return this.ssl ? "https://" : "http://";
+  }
+
+  /** raw_host_with_port: X-Forwarded-Host (last entry) or Host. */
+  get rawHostWithPort(): string {
+    const forwarded = this.header("x-forwarded-host");
+    if (forwarded) return forwarded.split(/,\s?/).pop()!;
+    return this.header("host") ?? "localhost";
+  }
+
+  get host(): string {
+    return this.rawHostWithPort.replace(/:\d+$/, "");
+  }
+
+  get port(): number {
+    const m = /:(\d+)$/.exec(this.rawHostWithPort);
+    return m ? Number(m[1]) : this.ssl ? 443 : 80;
+  }
+
+  /** optional_port: null for the protocol's standard port. */
+  get optionalPort(): number | null {
+    return this.port === (this.ssl ? 443 : 80) ? null : this.port;
+  }
+
+  get hostWithPort(): string {
+    return this.optionalPort === null ? this.host : `${this.host}:${this.port}`;
+  }
+
+  get baseUrl(): string {
+    return `${this.protocol}${this.hostWithPort}`;
+  }
+
+  get fullpath(): string {
+    return this.queryString ? `${this.path}?${this.queryString}` : this.path;
+  }
+
+  get url(): string {
+    return this.baseUrl + this.fullpath;
+  }
+
+  get xhr(): boolean {
+    return /XMLHttpRequest/i.test(this.header("x-requested-with") ?? "");
+  }
+
+  get referer(): string | null {
+    return this.header("referer") ?? null;
+  }
+
+  get origin(): string | undefined {
+    return this.header("origin");
+  }
+
+  get contentType(): string | undefined {
+    return this.header("content-type");
+  }
+
+  /** request.query_parameters; a malformed query string throws BadRequest. */
+  get queryParameters(): ParamTree {
+    return (this.cache.query ??= parseNestedQuery(this.queryString, "query"));
+  }
+
+  /** request.request_parameters: the parsed body (forms, JSON). */
+  get requestParameters(): ParamTree {
+    return (this.cache.body ??= parseBodyParams(this.contentType, this.body));
+  }
+
+  /** request.parameters: body, then query string, then path parameters, later ones winning. */
+  get parameters(): ParamTree {
+    return { ...this.requestParameters, ...this.queryParameters, ...this.pathParameters };
+  }
+
+  /** The format parameter as Rails reads it, or null when reading parameters fails. */
+  private formatParam(): string | null {
+    try {
+      const f = this.parameters.format;
+      return typeof f === "string" ? f : null;
+    } catch {
+      return null;
+    }
+  }
+
+  /** request.formats. */
+  get formats(): MimeType[] {
+    return (this.cache.formats ??= requestFormats({
+      formatParam: this.formatParam(),
+      accept: this.header("accept"),
+      contentType: this.contentType,
+      xhr: this.xhr,
+      path: this.path,
+    }));
+  }
+
+  set formats(formats: MimeType[]) {
+    this.cache.formats = formats;
+  }
+
+  /** should_apply_vary_header?: the format came from a non-browser Accept header. */
+  get varyByAccept(): boolean {
+    const accept = this.header("accept")?.trim() ?? "";
+    return this.formatParam() === null && /\S/.test(accept) && !/,\s*\*\/\*|\*\/\*\s*,/.test(accept);
+  }
+}

@@ -1,0 +1,74 @@
+// ActionDispatch::Response plus the middleware that shapes every controller response in production Rails 7.2:
+// default headers (action_dispatch.default_headers), Content-Type with `charset=utf-8`, Rack::ETag's weak ETag
+// and Cache-Control, Rack::ConditionalGet's 304, and Rack::Head's empty body.
+import { createHash } from "node:crypto";
+import { statusHasNoBody } from "./status.js";
+
+/** action_dispatch.default_headers under load_defaults 7.2. */
+export const DEFAULT_HEADERS: Record<string, string> = {
+  "x-frame-options": "SAMEORIGIN",
+  "x-xss-protection": "0",
+  "x-content-type-options": "nosniff",
+  "x-permitted-cross-domain-policies": "none",
+  "referrer-policy": "strict-origin-when-cross-origin",
+};
+
+/** What goes on the wire. Header names are lower case; `set-cookie` may repeat. */
+export interface WireResponse {
+  status: number;
+  headers: [string, string][];
+  body: Buffer;
+}
+
+export class Response {
+  status = 200;
+  /** The media type (`text/html`), without charset; null until something sets it. */
+  mediaType: string | null = null;
+  /** false: no charset parameter (what `head` does); null: the default, utf-8. */
+  charset: string | false | null = null;
+  body: string | Buffer | null = null;
+  readonly headers = new Map<string, string>();
+
+  get committed(): boolean {
+    return this.body !== null;
+  }
+
+  set location(url: string) {
+    this.headers.set("location", url);
+  }
+
+  setContentType(type: string): void {
+    const [media, ...params] = type.split(";").map((s) => s.trim());
+    this.mediaType = media;
+    const charset = params.find((p) => /^charset=/i.test(p));
+    if (charset) this.charset = charset.slice(8);
+  }
+
+  /** The response as a controller leaves it, through Rails' middleware. */
+  toWire(method: string, ifNoneMatch: string | undefined, setCookies: string[]): WireResponse {
+    const headers = new Map<string, string>([...Object.entries(DEFAULT_HEADERS), ...this.headers]);
+    let body = this.body === null ? Buffer.alloc(0) : Buffer.from(this.body);
+    let status = this.status;
+    if (statusHasNoBody(status)) {
+      body = Buffer.alloc(0);
+    } else {
+      const media = this.mediaType ?? "text/html";
+      headers.set("content-type", this.charset === false ? media : `${media}; charset=${this.charset ?? "utf-8"}`);
+    }
+    const etag = (status === 200 || status === 201) && body.length > 0 && !headers.has("etag")
+      ? `W/"${createHash("sha256").update(body).digest("hex").slice(0, 32)}"`
+      : null;
+    if (etag) headers.set("etag", etag);
+    if (!headers.has("cache-control")) headers.set("cache-control", etag ? "max-age=0, private, must-revalidate" : "no-cache");
+    if ((method === "GET" || method === "HEAD") && status === 200 && etag && ifNoneMatch && ifNoneMatch.split(/\s*,\s*/).includes(etag)) {
+      status = 304;
+      headers.delete("content-type");
+      body = Buffer.alloc(0);
+    }
+    if (!statusHasNoBody(status)) headers.set("content-length", String(method === "HEAD" ? 0 : body.length));
+    if (method === "HEAD") body = Buffer.alloc(0);
+    const list: [string, string][] = [...headers];
+    for (const line of setCookies) list.push(["set-cookie", line]);
+    return { status, headers: list, body };
+  }
+}

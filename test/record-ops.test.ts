@@ -6,7 +6,7 @@ import { Rollback } from "../runtime/db/index.js";
 import { toJson } from "../runtime/json/encode.js";
 import { setClock, Time, type ErrorEntry, type Base } from "../runtime/record/index.js";
 import { inspect } from "../runtime/support/ruby.js";
-import { freshDatabase, Label, Project, Task, trace } from "./support/record-models.js";
+import { freshDatabase, Label, Project, Tag, Task, trace } from "./support/record-models.js";
 
 type Step = { name: string; sql: Array<[string, string, unknown[]]>; value: unknown; trace: string[] };
 const recorded = JSON.parse(readFileSync(new URL("./fixtures/record/ops.json", import.meta.url), "utf8")) as Step[];
@@ -170,6 +170,16 @@ const steps: Array<[string, () => unknown]> = [
     const p = Project.find(8);
     return [p.touch(), p.updated_at.asJson()];
   }],
+  ["preload setup", () => ([[9, "P9a"], [9, "P9b"], [10, "P10a"]] as const).map(([pid, name]) => Task.createBang({ project_id: pid, name }).id)],
+  ["includes has_many", () => Project.includes("tasks").order("id").map((p) => [p.id, p.tasks.map((t) => t.name), p.tasks.size()])],
+  ["includes belongs_to", () => Task.includes("project").order("id").map((t) => t.project!.title)],
+  ["includes one owner", () => Project.where({ id: 9 }).includes("tasks").map((p) => p.tasks.map((t) => t.name))],
+  ["preloaded children know their parent", () => (Project.includes("tasks").where({ id: 10 }).first() as Project).tasks.map((t) => t.project!.title)],
+  ["tag valid", () => { const t = Tag.create({ name: "ruby", kind: "topic", count: 3 }); return [t.isPersisted(), errorsOf(t)]; }],
+  ["tag invalid", () => { const t = Tag.create({ name: "ruby", kind: "place", count: "2.5" }); return [t.isPersisted(), errorsOf(t)]; }],
+  ["tag more invalid", () => { const t = Tag.build({ name: "Ruby 3", count: "abc" }); return [t.isValid(), errorsOf(t)]; }],
+  ["tag numericality bounds", () => { const t = Tag.build({ name: "rails", count: 0 }); return [t.isValid(), errorsOf(t)]; }],
+  ["tag uniqueness on update", () => { const t = Tag.findBy({ name: "ruby" })!; t.count = 4; return [t.save(), errorsOf(t)]; }],
 ];
 
 describe("model operations against recorded Rails SQL", () => {

@@ -119,6 +119,30 @@ defineModel(Label, {
   ],
 });
 
+export class Tag extends ApplicationRecord {
+  declare id: number;
+  declare name: string | null;
+  declare kind: string | null;
+  declare count: number | null;
+}
+defineModel(Tag, {
+  name: "Tag",
+  table: "tags",
+  names: names("Tag", "tag", "tags"),
+  columns: [
+    { name: "id", type: "integer", null: false },
+    { name: "name", type: "string" },
+    { name: "kind", type: "string" },
+    { name: "count", type: "integer" },
+  ],
+  validations: [
+    { attribute: "name", validator: "uniqueness", options: {} },
+    { attribute: "name", validator: "format", options: { with: /^[a-z]+$/ } },
+    { attribute: "kind", validator: "inclusion", options: { in: ["topic", "person"], allow_nil: true } },
+    { attribute: "count", validator: "numericality", options: { only_integer: true, greater_than: 0 } },
+  ],
+});
+
 /** A fresh database with models.rb's schema, installed as the models' connection. */
 export function freshDatabase(): Connection {
   const conn = new Connection(join(mkdtempSync(join(tmpdir(), "rails2ts-record-")), "test.sqlite3"));
@@ -140,6 +164,7 @@ export function freshDatabase(): Connection {
           { name: "weight", type: "float" }, { name: "due_on", type: "date" }, ...timestamps,
         ],
       },
+      { name: "tags", columns: [{ name: "name", type: "string" }, { name: "kind", type: "string" }, { name: "count", type: "integer" }] },
     ],
     foreignKeys: [{ from: "tasks", to: "projects", column: "project_id" }],
   });

@@ -9,6 +9,9 @@ import * as NH from "../runtime/support/number-helper.js";
 import { numericToFs } from "../runtime/support/numeric-conversions.js";
 import { RubyDate } from "../runtime/support/date.js";
 import { floatToS, inspect, isPlainObject, rubyFormat, RubyRange, toS } from "../runtime/support/ruby.js";
+import * as T from "./view-dispatch-time.js";
+import { Duration } from "../runtime/support/duration.js";
+import { ZonedTime } from "../runtime/support/zoned-time.js";
 import { flat, type Call, type Dispatch, type Scope } from "./view-ruby-eval.js";
 import { Article, assigns, Comment, FakeErrors, FakeRecord, FakeModelClass, FROZEN_NOW } from "./view-vector-context.js";
 import { fakeHost, namedRoute, polymorphic } from "./view-vector-routes.js";
@@ -123,6 +126,12 @@ const HELPERS: Record<string, Fn> = {
   video_tag: (c, v) => V.videoTag(v, ...flat(c)),
   picture_tag: (c, v) => V.pictureTag(v, ...flat(c)),
   auto_discovery_link_tag: (c, v) => V.autoDiscoveryLinkTag(v, ...(flat(c) as [string])),
+  distance_of_time_in_words: (c) => V.distanceOfTimeInWords(...(flat(c) as [unknown])),
+  time_ago_in_words: (c, v) => V.timeAgoInWords(v, ...(flat(c) as [unknown])),
+  distance_of_time_in_words_to_now: (c, v) => V.distanceOfTimeInWordsToNow(v, ...(flat(c) as [unknown])),
+  time_tag: (c) => V.timeTag(...(flat(c) as [V.TimeValueLike])),
+  l: (c) => V.localize(c.args[0] as V.TimeValueLike, (c.kwargs ?? {}) as { format?: string }),
+  localize: (c) => V.localize(c.args[0] as V.TimeValueLike, (c.kwargs ?? {}) as { format?: string }),
   field_id: (c) => V.fieldId(...(flat(c) as [unknown, unknown])),
   field_name: (c) => V.fieldName(...(flat(c) as [unknown, unknown])),
 };
@@ -157,7 +166,10 @@ const MODULE_FUNCTIONS: Record<string, Record<string, Fn>> = {
     },
     current: () => new Date(FROZEN_NOW),
     now: () => new Date(FROZEN_NOW),
+    new: (c) => T.timeNew(c),
+    zone: () => new T.ZoneRef("UTC"),
   },
+  ...T.TIME_CONSTANTS,
   "ActionView::RecordIdentifier": {
     dom_id: (c) => V.domId(...(flat(c) as [V.ViewRecord])),
     dom_class: (c) => V.domClass(...(flat(c) as [V.ViewRecord])),
@@ -165,6 +177,9 @@ const MODULE_FUNCTIONS: Record<string, Record<string, Fn>> = {
   "ActiveSupport::NumberHelper": {
     number_to_delimited: (c) => NH.numberToDelimited(...(flat(c) as [number])),
     number_to_rounded: (c) => NH.numberToRounded(...(flat(c) as [number])),
+  },
+  I18n: {
+    l: (c) => V.localize(c.args[0] as V.TimeValueLike, (c.kwargs ?? {}) as { format?: string }),
   },
   "ERB::Util": {
     html_escape: (c) => V.htmlEscape(c.args[0]),
@@ -294,6 +309,9 @@ function numberMethod(n: number | bigint, name: string, c: Call): unknown {
     case "**": return BigInt(n) ** BigInt(a as number);
     case "to_json": return encodeJson(n);
     case "to_fs": return numericToFs(n, (a as string) ?? null, c.kwargs ?? {});
+    case "seconds": case "minutes": case "hours": case "days": case "weeks": case "months": case "years":
+    case "second": case "minute": case "hour": case "day": case "week": case "month": case "year":
+      return T.numberDuration(Number(n), name);
   }
   throw new Error(`Integer#${name}`);
 }
@@ -339,6 +357,9 @@ export function makeDispatch(group: string): Dispatch {
       if (name === "class") return new ClassRef(recv instanceof V.SafeString ? "ActiveSupport::SafeBuffer" : typeof recv === "string" ? "String" : recv instanceof FakeRecord ? recv.modelName.name : "Object");
       if (recv instanceof ClassRef && name === "name") return recv.name;
       if (recv instanceof FakeRecord) return recordMethod(recv, name, c);
+      if (recv instanceof Date || recv instanceof ZonedTime || recv instanceof RubyDate) return T.timeMethod(recv, name, c);
+      if (recv instanceof Duration) return T.durationMethod(recv, name, c);
+      if (recv instanceof T.ZoneRef) return T.zoneMethod(recv, name, c);
       if (recv instanceof V.FormBuilder || recv instanceof V.CollectionItemBuilder || recv instanceof V.LabelBuilder) {
         return objectMethod(recv as unknown as Record<string, unknown>, name, c);
       }
@@ -364,6 +385,7 @@ export function makeDispatch(group: string): Dispatch {
       if (path === "Article") return Article;
       if (path === "Comment") return Comment;
       if (path === "ActionView::RecordIdentifier") return new ModuleRef(path);
+      if (path === "Float::NAN") return NaN;
       return new ModuleRef(path);
     },
     ivar(name) {

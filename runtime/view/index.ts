@@ -23,3 +23,4 @@ export * from "./form/form-with.js";
 export * from "./number.js";
 export * from "./asset-url.js";
 export * from "./asset-tag.js";
+export * from "./date.js";

@@ -15,7 +15,7 @@ export async function compile(appDir: string, opts: { out?: string } = {}): Prom
   if (parsed.diagnostics.errors.length) throw new CompileError(parsed.diagnostics.errors);
   const app = analyzeApp(parsed);
   const lowered = lowerApp(app);
-  const files = await renderModules(lowered.modules);
+  const files = await renderModules(lowered.modules, parsed.diagnostics);
   if (opts.out) writeProject(opts.out, files, lowered.publicFiles, appDir);
   return { files, diagnostics: parsed.diagnostics.list };
 }

@@ -8,6 +8,11 @@ export function upperFirst(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
+/** A Ruby constant path as a TS identifier: `Push::Subscription` -> `Push_Subscription`. */
+export function tsIdent(constantPath: string): string {
+  return constantPath.replace(/::/g, "_");
+}
+
 export function rubyToTs(name: string): string {
   if (name.endsWith("?")) return `is${upperFirst(camel(name.slice(0, -1)))}`;
   if (name.endsWith("!")) return `${camel(name.slice(0, -1))}Bang`;

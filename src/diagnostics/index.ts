@@ -15,6 +15,7 @@ export const CATALOGUE = {
   unsupported_route: { severity: "warning", message: "route form not supported" },
   unresolved_constant: { severity: "warning", message: "constant not resolved" },
   missing_template: { severity: "warning", message: "template not found" },
+  internal_error: { severity: "warning", message: "the compiler failed on this file (a crash; the file is left out)" },
   cache_key_declined: { severity: "warning", message: "cache key declined: rendered without the store" },
 } as const satisfies Record<string, { severity: "error" | "warning"; message: string }>;
 

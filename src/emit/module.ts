@@ -2,6 +2,7 @@
 // The project writer (project.ts) turns these into files through ts-morph, then prettier formats them.
 import { StructureKind, type StatementStructures } from "ts-morph";
 import type { ModuleState } from "../lower/scope.js";
+import { tsIdent } from "../lower/names.js";
 
 export interface EmittedModule {
   /** Path inside the emitted app's src/, e.g. `controllers/articles_controller.ts`. */
@@ -36,7 +37,7 @@ export function importStatements(mod: EmittedModule): StatementStructures[] {
     out.push({
       kind: StructureKind.ImportDeclaration,
       moduleSpecifier: `${up}models/${modelFile(name)}.js`,
-      namedImports: [typeOnly ? `type ${name}` : name],
+      namedImports: [typeOnly ? `type ${tsIdent(name)}` : tsIdent(name)],
     });
   }
   if (mod.state.usesRoutes) {

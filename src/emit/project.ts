@@ -11,6 +11,7 @@ import * as prettier from "prettier";
 import { Project } from "ts-morph";
 import ts from "typescript";
 import { importStatements, type EmittedModule } from "./module.js";
+import type { Diagnostics } from "../diagnostics/index.js";
 
 export const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
 
@@ -20,15 +21,27 @@ export interface WrittenFile {
   text: string;
 }
 
-export async function renderModules(modules: EmittedModule[]): Promise<WrittenFile[]> {
+export async function renderModules(modules: EmittedModule[], diags: Diagnostics): Promise<WrittenFile[]> {
   const project = new Project({ useInMemoryFileSystem: true });
-  return Promise.all(
+  const files = await Promise.all(
     modules.map(async (mod) => {
-      const file = project.createSourceFile(mod.path, { statements: [...importStatements(mod), ...mod.statements] });
-      const text = await prettier.format(file.getFullText(), { parser: "typescript", printWidth: 120 });
-      return { path: mod.path, from: mod.from, text };
+      try {
+        const file = project.createSourceFile(mod.path, { statements: [...importStatements(mod), ...mod.statements] });
+        const text = await prettier.format(file.getFullText(), { parser: "typescript", printWidth: 120 });
+        return { path: mod.path, from: mod.from, text };
+      } catch (err) {
+        // A lowering that produced invalid TS is a compiler bug: it goes in the ledger, never into the output.
+        const file = mod.from ?? mod.path;
+        diags.report("internal_error", { file, line: 1, column: 1, endLine: 1, endColumn: 1 }, firstLine(err));
+        return null;
+      }
     }),
   );
+  return files.filter((f): f is WrittenFile => f !== null);
+}
+
+function firstLine(err: unknown): string {
+  return (err instanceof Error ? err.message : String(err)).split("\n")[0]!.slice(0, 200);
 }
 
 export function writeProject(out: string, files: WrittenFile[], publicFiles: Map<string, string | Buffer>, appRoot: string): void {

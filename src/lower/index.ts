@@ -30,10 +30,20 @@ export function lowerApp(app: AppModel): Lowered {
   const table = app.parsed.routes ? expandRoutes(routeDecls(app.parsed.routes.body, diags), { pluralize, singularize }) : [];
   table.forEach((r) => r.name && app.routeNames.add(r.name));
   const modules: EmittedModule[] = [lowerRoutesModule(table)];
-  const models = [...app.models.values()].map((m) => lowerModel(m, app, diags));
-  const controllers = [...app.controllers.values()].map((c) => lowerController(c, app, diags));
+  const guard = <T extends { file: { absPath: string } } | { absPath: string }, R>(items: T[], fn: (item: T) => R): R[] =>
+    items.flatMap((item) => {
+      try {
+        return [fn(item)];
+      } catch (err) {
+        const file = "file" in item ? item.file.absPath : item.absPath;
+        diags.report("internal_error", { file, line: 1, column: 1, endLine: 1, endColumn: 1 }, err instanceof Error ? err.message : String(err));
+        return [];
+      }
+    });
+  const models = guard([...app.models.values()], (m) => lowerModel(m, app, diags));
+  const controllers = guard([...app.controllers.values()], (c) => lowerController(c, app, diags));
   const ivars = controllerIvarTypes(app);
-  const views = [...app.templates.values()].map((t) => lowerView(t, app, diags, ivars.get(t.logicalPath.split("/").slice(0, -1).join("/")) ?? new Map()));
+  const views = guard([...app.templates.values()], (t) => lowerView(t, app, diags, ivars.get(t.logicalPath.split("/").slice(0, -1).join("/")) ?? new Map()));
   const seeds = app.parsed.seeds ? [lowerSeeds(app.parsed.seeds, app, diags)] : [];
   const { assets, publicFiles } = digestAssets(app.parsed.root);
   const entry = lowerEntry({

@@ -3,6 +3,7 @@
 import type { AppModel } from "../analyze/app-model.js";
 import type { Diagnostics } from "../diagnostics/index.js";
 import { UNKNOWN, type RType } from "./types.js";
+import { tsIdent } from "./names.js";
 
 export type SelfKind = "view" | "controller" | "model" | "script" | "jbuilder";
 
@@ -31,12 +32,12 @@ export class ModuleState {
 
   model(name: string): string {
     this.models.add(name);
-    return name;
+    return tsIdent(name);
   }
 
   modelType(name: string): string {
     this.modelTypes.add(name);
-    return name;
+    return tsIdent(name);
   }
 
   /** The emitted app's route helpers module, imported as `routes`. */

@@ -68,7 +68,8 @@ function modelSelfCall(call: NodeOf<"call">, scope: Scope): TsExpr {
   if (model?.methods.some((d) => d.name === m)) return lit(`this.${rubyToTs(m)}(${lowerArgs(call.args, call.block, scope).join(", ")})`);
   if (m === "new_record?" || m === "persisted?") return lit(`this.${rubyToTs(m)}()`, BOOL);
   env.diags.report("unknown_helper", call.span, `${m} (model)`);
-  return lit(`${env.module.use("send")}(this, ${JSON.stringify(m)}${call.args.length ? ", " : ""}${lowerArgs(call.args, call.block, scope).join(", ")})`);
+  const args = lowerArgs(call.args, call.block, scope);
+  return lit(`${env.module.use("send")}(${["this", JSON.stringify(m), ...args].join(", ")})`);
 }
 
 /** `format.html { ... }` inside respond_to. */

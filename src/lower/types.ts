@@ -2,6 +2,8 @@
 // Known types let a call lower to a direct member access (`article.title`); an unknown receiver lowers to the
 // runtime's dynamic `send`, which is correct but slower, so inference only ever makes code faster, never
 // different.
+import { tsIdent } from "./names.js";
+
 export type RType =
   | { k: "model"; model: string }
   | { k: "relation"; model: string }
@@ -32,9 +34,9 @@ export const SAFE: RType = { k: "safe" };
 export function tsType(t: RType): string {
   switch (t.k) {
     case "model":
-      return t.model;
+      return t.model.startsWith("typeof ") ? `typeof ${tsIdent(t.model.slice(7))}` : tsIdent(t.model);
     case "relation":
-      return `Relation<${t.model}>`;
+      return `Relation<${tsIdent(t.model)}>`;
     case "array":
       return `Array<${tsType(t.of)}>`;
     case "string":

@@ -8,6 +8,7 @@ import { compileErb } from "./erb.js";
 import type { Node } from "./ir.js";
 import { parseRuby, type PositionMapper } from "./ruby.js";
 import { schemaFromRuby, type Schema } from "./schema.js";
+import { schemaFromStructureSql } from "./structure.js";
 
 export interface SourceFile {
   /** Path relative to the app root, with forward slashes: `app/models/user.rb`. */
@@ -42,7 +43,9 @@ export function parseApp(root: string): ParsedApp {
   const ruby = (rel: string): SourceFile => parseRubyFile(root, rel, diagnostics);
   const rubyIn = (dir: string) => listFiles(root, dir, ".rb").map(ruby);
   const schemaFile = existsSync(join(root, "db/schema.rb")) ? ruby("db/schema.rb") : null;
-  if (!schemaFile) {
+  const structurePath = join(root, "db/structure.sql");
+  const structure = !schemaFile && existsSync(structurePath) ? readFileSync(structurePath, "utf8") : null;
+  if (!schemaFile && structure === null) {
     diagnostics.report("schema_missing", { file: join(root, "db/schema.rb"), line: 1, column: 1, endLine: 1, endColumn: 1 });
   }
   return {
@@ -54,7 +57,11 @@ export function parseApp(root: string): ParsedApp {
     templates: listFiles(root, "app/views", "").flatMap((rel) => parseTemplate(root, rel, diagnostics)),
     routes: existsSync(join(root, "config/routes.rb")) ? ruby("config/routes.rb") : null,
     seeds: existsSync(join(root, "db/seeds.rb")) ? ruby("db/seeds.rb") : null,
-    schema: schemaFile ? schemaFromRuby(schemaFile.body, diagnostics) : { tables: [], foreignKeys: [] },
+    schema: schemaFile
+      ? schemaFromRuby(schemaFile.body, diagnostics)
+      : structure !== null
+        ? schemaFromStructureSql(structure, structurePath, diagnostics)
+        : { tables: [], foreignKeys: [] },
     diagnostics,
   };
 }

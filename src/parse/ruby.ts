@@ -25,13 +25,61 @@ export interface ParsedRuby {
   errors: Span[];
 }
 
-export function parseRuby(source: string, file: string, mapper?: PositionMapper): ParsedRuby {
+export function parseRuby(original: string, file: string, mapper?: PositionMapper): ParsedRuby {
+  const { source, toOriginal } = nameAnonymousBlockArgs(original);
+  const outer = mapper ?? lineColumnMapper(original);
+  const mapped: PositionMapper = (offset) => outer(toOriginal(offset));
   // tree-sitter's node binding reads long inputs in chunks; a callback keeps it independent of input size.
   const tree = sharedParser().parse((index: number) => source.slice(index, index + 65536));
-  const conv = new Converter(source, file, mapper);
+  const conv = new Converter(source, file, mapped);
   const errors: Span[] = [];
   collectErrors(tree.rootNode, conv, errors);
   return { file, body: conv.statements(tree.rootNode), errors };
+}
+
+/** The name given to Ruby 3.1's anonymous block argument where tree-sitter-ruby 0.23 cannot read it bare. */
+export const ANONYMOUS_BLOCK = "__anonymous_block";
+
+/**
+ * tree-sitter-ruby 0.23 reads `f(a, &)` but not a paren-less command ending in a bare `&` at the end of a line
+ * (`tag.div class: "x", &`), which Ruby 3.1+ accepts. We name that argument before parsing and map every
+ * offset back, so spans still point into the file as written; the IR turns the name back into `&`.
+ */
+function nameAnonymousBlockArgs(source: string): { source: string; toOriginal: (offset: number) => number } {
+  const inserts: number[] = [];
+  const out = source.replace(/,\s*&(?=[ \t]*(?:#[^\n]*)?\r?$)/gm, (m, at: number) => {
+    inserts.push(at + m.length);
+    return m + ANONYMOUS_BLOCK;
+  });
+  if (!inserts.length) return { source, toOriginal: (o) => o };
+  return {
+    source: out,
+    toOriginal(offset) {
+      let shift = 0;
+      for (const at of inserts) {
+        const start = at + shift;
+        if (offset < start) break;
+        if (offset < start + ANONYMOUS_BLOCK.length) return at;
+        shift += ANONYMOUS_BLOCK.length;
+      }
+      return offset - shift;
+    },
+  };
+}
+
+function lineColumnMapper(source: string): PositionMapper {
+  const starts = [0];
+  for (let i = 0; i < source.length; i++) if (source[i] === "\n") starts.push(i + 1);
+  return (offset) => {
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid]! <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo + 1, column: offset - starts[lo]! + 1 };
+  };
 }
 
 function collectErrors(node: SyntaxNode, conv: Converter, out: Span[]): void {
@@ -394,7 +442,8 @@ const CONVERTERS: Record<string, Conv> = {
   },
   block_argument(n, span) {
     const inner = n.namedChildren[0];
-    return { kind: "blockPass", value: inner ? this.node(inner) : null, span };
+    const anonymous = !inner || (inner.type === "identifier" && this.text(inner) === ANONYMOUS_BLOCK);
+    return { kind: "blockPass", value: anonymous ? null : this.node(inner), span };
   },
   assignment(n, span) {
     const left = this.field(n, "left")!;

@@ -46,6 +46,10 @@ export interface ForeignKey {
 export interface Schema {
   tables: Table[];
   foreignKeys: ForeignKey[];
+  /** From db/structure.sql: the SQL that creates the database, executed as Rails' structure load does. */
+  sql?: string;
+  /** Virtual tables (FTS5) created by `sql`; they have no model columns. */
+  virtualTables?: string[];
 }
 
 const TYPES = new Set<string>(["string", "text", "integer", "bigint", "float", "decimal", "boolean", "date", "datetime", "time", "binary", "json"]);

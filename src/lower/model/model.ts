@@ -14,7 +14,7 @@ import { modelFile, type EmittedModule } from "../../emit/module.js";
 import type { Column } from "../../parse/schema.js";
 import type { Span } from "../../parse/ir.js";
 import { makeEnv } from "../env.js";
-import { rubyToTs } from "../names.js";
+import { rubyToTs, tsIdent } from "../names.js";
 import { Scope } from "../scope.js";
 import { lowerBody } from "../stmts.js";
 import { UNKNOWN } from "../types.js";
@@ -29,7 +29,8 @@ export function lowerModel(model: ModelInfo, app: AppModel, diags: Diagnostics):
   const isBase = !app.models.has(model.superclass);
   const base = isBase ? env.module.use("Base") : model.superclass;
   const statements: Array<StatementStructures | string> = [];
-  if (!isBase) statements.push(`import { ${model.superclass} } from "./${modelFile(model.superclass)}.js";`);
+  const up = "../".repeat(modelFile(model.className).split("/").length - 1) || "./";
+  if (!isBase) statements.push(`import { ${tsIdent(model.superclass)} } from "${up}${modelFile(model.superclass)}.js";`);
   const properties = model.abstract ? [] : [
     ...model.columns.map((c) => ({ name: c.name, hasDeclareKeyword: true, type: columnType(c, env.module.useType.bind(env.module)) })),
     ...model.associations.map((a) => ({
@@ -43,8 +44,9 @@ export function lowerModel(model: ModelInfo, app: AppModel, diags: Diagnostics):
     const parameters = def.params.map((p) => ({ name: scope.declare(p.name, UNKNOWN).ts, type: "unknown" }));
     return { name: rubyToTs(def.name), parameters, statements: lowerBody(def.body, scope, "return") };
   });
-  statements.push({ kind: StructureKind.Class, name: model.className, isExported: true, extends: base, properties, methods });
-  statements.push(`${env.module.use("defineModel")}(${model.className}, ${JSON.stringify(descriptor(model))});`);
+  const name = tsIdent(model.className);
+  statements.push({ kind: StructureKind.Class, name, isExported: true, extends: isBase ? base : tsIdent(base), properties, methods });
+  statements.push(`${env.module.use("defineModel")}(${name}, ${JSON.stringify(descriptor(model))});`);
   return { path: `models/${modelFile(model.className)}.ts`, state: env.module, statements, from: model.file.absPath };
 }
 

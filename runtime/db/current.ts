@@ -34,3 +34,6 @@ export function resetStatementCount(): void {
 export function statementCount(): number {
   return current?.statementCount ?? 0;
 }
+
+/** The shape the HTTP server takes (ServerConfig.sqlCounter): reset before a request, read after it. */
+export const sqlCounter = { reset: resetStatementCount, read: statementCount };

@@ -7,9 +7,8 @@
 //   article.errors / valid?                     errors / isValid()
 //   article.title_changed? / changes            isAttributeChanged("title") / changes()
 //   article.to_param / to_key / as_json         toParam() / toKey() / asJson()
-// Member names follow the compiler's Ruby -> TS rule (runtime/app/names.ts). Class-level queries delegate to
-// Relation (relation.ts); the save/destroy flows live in lifecycle.ts.
-import type { BindValue } from "../db/connection.js";
+// Member names follow the compiler's Ruby -> TS rule (runtime/app/names.ts). Class-level queries live in
+// querying.ts (each starts a Relation), the save/destroy flows in lifecycle.ts.
 import { connection } from "../db/current.js";
 import { rubyToTs } from "../app/names.js";
 import { JsonFloat } from "../json/encode.js";
@@ -21,9 +20,9 @@ import { Errors } from "./errors.js";
 import { ForbiddenAttributesError, RecordInvalid, RecordNotDestroyed, RecordNotFound, RecordNotSaved } from "./exceptions.js";
 import { performDestroy, performSave, performTouch, runValidations, transactionReturningStatus, type Lifecycle } from "./lifecycle.js";
 import { humanAttributeName, type ModelName } from "./meta.js";
-import { findMeta, metaOf, RECORD, type ModelMeta, type RecordLike } from "./model.js";
+import { metaOf, RECORD, type ModelMeta, type RecordLike } from "./model.js";
 import { selectRow } from "./persistence.js";
-import { Relation, type Conditions, type OrderArg } from "./relation.js";
+import { Querying } from "./querying.js";
 import { recordAsJson, type SerializeOptions } from "./serialization.js";
 
 export type Attributes = { [attribute: string]: unknown };
@@ -41,7 +40,7 @@ function attributesHash(input: unknown): Attributes {
   return input as Attributes;
 }
 
-export class Base implements RecordLike, Lifecycle {
+export class Base extends Querying implements RecordLike, Lifecycle {
   declare readonly [RECORD]: true;
   _attributes: AttributeSet;
   _newRecord = true;
@@ -50,6 +49,7 @@ export class Base implements RecordLike, Lifecycle {
   private _errors: Errors | null = null;
 
   constructor(attributes?: Attributes) {
+    super();
     const meta = metaOf(new.target);
     if (pendingRow) {
       this._attributes = AttributeSet.fromRow(meta.schema, pendingRow);
@@ -75,116 +75,6 @@ export class Base implements RecordLike, Lifecycle {
 
   protected get meta(): ModelMeta {
     return metaOf(this.constructor);
-  }
-
-  // ---- class side: naming and queries -------------------------------------------------------------------
-
-  static get modelName(): ModelName {
-    return metaOf(this).modelName;
-  }
-
-  static get tableName(): string {
-    return metaOf(this).tableName;
-  }
-
-  static get primaryKey(): string {
-    return metaOf(this).primaryKey;
-  }
-
-  static columnNames(): string[] {
-    return metaOf(this).columns.map((c) => c.name);
-  }
-
-  static humanAttributeName(attribute: string): string {
-    return humanAttributeName(findMeta(this)?.descriptor ?? { name: this.name }, attribute);
-  }
-
-  static build<T extends Base>(this: ModelClass<T>, attributes?: Attributes): T {
-    return new this(attributes);
-  }
-
-  static all<T extends Base>(this: ModelClass<T>): Relation<T> {
-    return new Relation<T>(this);
-  }
-
-  static where<T extends Base>(this: ModelClass<T>, conditions?: Conditions | string, ...binds: BindValue[]): Relation<T> {
-    return new Relation<T>(this).where(conditions, ...binds);
-  }
-
-  static whereNot<T extends Base>(this: ModelClass<T>, conditions: Conditions): Relation<T> {
-    return new Relation<T>(this).whereNot(conditions);
-  }
-
-  static order<T extends Base>(this: ModelClass<T>, ...args: OrderArg[]): Relation<T> {
-    return new Relation<T>(this).order(...args);
-  }
-
-  static limit<T extends Base>(this: ModelClass<T>, n: number): Relation<T> {
-    return new Relation<T>(this).limit(n);
-  }
-
-  static includes<T extends Base>(this: ModelClass<T>, ...names: string[]): Relation<T> {
-    return new Relation<T>(this).includes(...names);
-  }
-
-  static preload<T extends Base>(this: ModelClass<T>, ...names: string[]): Relation<T> {
-    return new Relation<T>(this).preload(...names);
-  }
-
-  static find<T extends Base>(this: ModelClass<T>, ...ids: unknown[]): T {
-    return new Relation<T>(this).find(...ids);
-  }
-
-  static findBy<T extends Base>(this: ModelClass<T>, conditions: Conditions): T | null {
-    return new Relation<T>(this).findBy(conditions);
-  }
-
-  static findByBang<T extends Base>(this: ModelClass<T>, conditions: Conditions): T {
-    return new Relation<T>(this).findByBang(conditions);
-  }
-
-  static first<T extends Base>(this: ModelClass<T>): T | null {
-    return new Relation<T>(this).first() as T | null;
-  }
-
-  static last<T extends Base>(this: ModelClass<T>): T | null {
-    return new Relation<T>(this).last() as T | null;
-  }
-
-  static count(this: ModelClass): number {
-    return new Relation(this).count();
-  }
-
-  static exists(this: ModelClass, conditions?: Conditions | number | string): boolean {
-    return new Relation(this).exists(conditions);
-  }
-
-  static pluck(this: ModelClass, ...columns: string[]): unknown[] {
-    return new Relation(this).pluck(...columns);
-  }
-
-  static ids(this: ModelClass): unknown[] {
-    return new Relation(this).ids();
-  }
-
-  static create<T extends Base>(this: ModelClass<T>, attributes?: Attributes): T {
-    const record = new this(attributes);
-    record.save();
-    return record;
-  }
-
-  static createBang<T extends Base>(this: ModelClass<T>, attributes?: Attributes): T {
-    const record = new this(attributes);
-    record.saveBang();
-    return record;
-  }
-
-  static deleteAll(this: ModelClass): number {
-    return new Relation(this).deleteAll();
-  }
-
-  static destroyAll<T extends Base>(this: ModelClass<T>): T[] {
-    return new Relation<T>(this).destroyAll();
   }
 
   static transaction<R>(fn: () => R, options: { requiresNew?: boolean } = {}): R | null {

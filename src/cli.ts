@@ -1,12 +1,13 @@
 #!/usr/bin/env node
 // rails2ts: compile | serve | conformance | record | inspect. Errors print as diagnostics, never stack traces.
 import { Command } from "commander";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { compile } from "./compile.js";
 import { CompileError, formatDiagnostic, type Diagnostic } from "./diagnostics/index.js";
 import { bootEmitted } from "./emit/boot.js";
+import { buildLedger, formatLedger } from "./diagnostics/ledger.js";
 
 const program = new Command();
 program.name("rails2ts").description("Compile a Rails application to a plain TypeScript application on Node.");
@@ -21,10 +22,14 @@ function report(diagnostics: Diagnostic[], verbose: boolean): void {
 program
   .command("compile <app>")
   .option("--out <dir>", "output directory", "out")
-  .option("--report", "print every diagnostic with its code frame")
-  .action(async (app: string, opts: { out: string; report?: boolean }) => {
+  .option("--report", "print every diagnostic with its code frame, then the ledger (counts per code, per file)")
+  .option("--ledger <file>", "write the ledger as JSON")
+  .action(async (app: string, opts: { out: string; report?: boolean; ledger?: string }) => {
     const result = await compile(resolve(app), { out: resolve(opts.out) });
     report(result.diagnostics, Boolean(opts.report));
+    const ledger = buildLedger(result.diagnostics, resolve(app));
+    if (opts.report) console.error(`\n${formatLedger(ledger)}`);
+    if (opts.ledger) writeFileSync(opts.ledger, JSON.stringify(ledger, null, 2) + "\n");
     console.log(`compiled ${result.files.length} modules into ${opts.out}`);
   });
 

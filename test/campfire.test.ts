@@ -1,0 +1,23 @@
+// ONCE Campfire (github basecamp/once-campfire @ df76a22), compiled from a checkout that RAILS2TS_CAMPFIRE points
+// at; Campfire's code is never in this repository. The committed ledger (ledger/campfire-df76a22.json) holds the
+// diagnostic counts, so progress shows in review; `UPDATE=1` rewrites it after a deliberate change.
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { compile } from "../src/compile.js";
+import { buildLedger } from "../src/diagnostics/ledger.js";
+
+const checkout = process.env.RAILS2TS_CAMPFIRE;
+const ledgerFile = join(import.meta.dirname, "../ledger/campfire-df76a22.json");
+
+if (!checkout) console.log("campfire: skipped (set RAILS2TS_CAMPFIRE to a checkout of basecamp/once-campfire at df76a22)");
+
+describe.skipIf(!checkout)("ONCE Campfire", () => {
+  it("compiles with no crash, and its ledger is the committed one", async () => {
+    const result = await compile(checkout!);
+    const ledger = buildLedger(result.diagnostics, checkout!);
+    expect(ledger.crashes).toBe(0);
+    if (process.env.UPDATE) writeFileSync(ledgerFile, JSON.stringify(ledger, null, 2) + "\n");
+    expect(ledger).toEqual(JSON.parse(readFileSync(ledgerFile, "utf8")));
+  });
+});

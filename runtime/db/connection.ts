@@ -18,6 +18,8 @@ export interface SqlEvent {
   name: string;
   sql: string;
   binds: BindValue[];
+  /** Answered by the query cache (Rails' `cached: true`): not sent, not counted. */
+  cached?: boolean;
 }
 export type SqlListener = (event: SqlEvent) => void;
 
@@ -39,12 +41,19 @@ export const RAILS_BUSY_TIMEOUT_MS = 5000;
 
 type Statement = Database.Statement<unknown[], Row>;
 
+/** ConnectionAdapters::QueryCache::DEFAULT_SIZE. */
+const QUERY_CACHE_SIZE = 100;
+const isRead = (sql: string) => /^\s*SELECT\b/i.test(sql);
+const cacheKey = (sql: string, binds: BindValue[]) =>
+  binds.length === 0 ? sql : `${sql}\u0000${binds.map((b) => (b === null ? "\u0001" : `${typeof b}:${String(b)}`)).join("\u0000")}`;
+
 export class Connection {
   readonly db: Database.Database;
   readonly transactions: TransactionManager;
   private readonly statements = new Map<string, Statement>();
   private readonly listeners = new Set<SqlListener>();
   private count = 0;
+  private queryCache: Map<string, Row[]> | null = null;
 
   constructor(path: string, options: { timeout?: number } = {}) {
     this.db = new Database(path, { timeout: options.timeout ?? RAILS_BUSY_TIMEOUT_MS });
@@ -67,10 +76,48 @@ export class Connection {
     return () => this.listeners.delete(listener);
   }
 
-  /** Runs a statement that returns rows (SELECT, INSERT ... RETURNING). */
+  /** Runs a statement that returns rows (SELECT, INSERT ... RETURNING); SELECTs go through the query cache. */
   select(sql: string, binds: BindValue[] = [], name = "SQL"): Row[] {
+    if (!isRead(sql)) this.clearQueryCache();
+    else if (this.queryCache) return this.cachedSelect(sql, binds, name, this.queryCache);
     const stmt = this.prepareForQuery(sql, binds, name);
     return stmt.all(...binds.map(bindable));
+  }
+
+  // QueryCache#cache_sql: a hit is reported (cached: true) but neither sent, counted nor materializes a
+  // transaction; entries are LRU, at most 100; callers get copies.
+  private cachedSelect(sql: string, binds: BindValue[], name: string, cache: Map<string, Row[]>): Row[] {
+    const key = cacheKey(sql, binds);
+    let rows = cache.get(key);
+    if (rows) {
+      cache.delete(key);
+      this.emit({ name, sql, binds, cached: true });
+    } else {
+      if (cache.size >= QUERY_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+      rows = this.prepareForQuery(sql, binds, name).all(...binds.map(bindable));
+    }
+    cache.set(key, rows);
+    return rows.map((row) => ({ ...row }));
+  }
+
+  /**
+   * The per-request query cache Rails' executor turns on for every request (and job): identical SELECTs are
+   * answered from memory until a write, a rollback, or the end of the request.
+   */
+  enableQueryCache(): void {
+    this.queryCache = new Map();
+  }
+
+  disableQueryCache(): void {
+    this.queryCache = null;
+  }
+
+  clearQueryCache(): void {
+    this.queryCache?.clear();
+  }
+
+  get queryCacheEnabled(): boolean {
+    return this.queryCache !== null;
   }
 
   /** The first column of the first row, or null. */
@@ -79,8 +126,9 @@ export class Connection {
     return row === undefined ? null : Object.values(row)[0];
   }
 
-  /** Runs a statement that returns no rows; gives the number of rows it changed. */
+  /** Runs a statement that returns no rows; gives the number of rows it changed. Clears the query cache. */
   execute(sql: string, binds: BindValue[] = [], name = "SQL"): number {
+    this.clearQueryCache();
     const stmt = this.prepareForQuery(sql, binds, name);
     return stmt.run(...binds.map(bindable)).changes;
   }
@@ -97,6 +145,7 @@ export class Connection {
 
   /** Runs DDL outside the statement counter, like Rails' "SCHEMA"-named statements. */
   executeSchema(sql: string): void {
+    this.clearQueryCache();
     this.emit({ name: "SCHEMA", sql, binds: [] });
     this.db.exec(sql);
   }
@@ -116,6 +165,8 @@ export class Connection {
   }
 
   private run(sql: string, binds: BindValue[], name: string): void {
+    // rollback_db_transaction / rollback_to_savepoint dirty the query cache; BEGIN and COMMIT do not.
+    if (/^rollback/i.test(sql)) this.clearQueryCache();
     const stmt = this.prepare(sql);
     this.emit({ name, sql, binds });
     stmt.run(...binds.map(bindable));
@@ -131,7 +182,7 @@ export class Connection {
   }
 
   private emit(event: SqlEvent): void {
-    if (event.name !== "SCHEMA") this.count++;
+    if (event.name !== "SCHEMA" && !event.cached) this.count++;
     for (const listener of this.listeners) listener(event);
   }
 }

@@ -35,5 +35,15 @@ export function statementCount(): number {
   return current?.statementCount ?? 0;
 }
 
-/** The shape the HTTP server takes (ServerConfig.sqlCounter): reset before a request, read after it. */
-export const sqlCounter = { reset: resetStatementCount, read: statementCount };
+/**
+ * The shape the HTTP server takes (ServerConfig.sqlCounter). `reset` marks the start of a request, so it also
+ * starts a fresh query cache, as Rails' executor does for every request (requests run one at a time; the cache
+ * is replaced at the next request). Code that runs outside requests can call connection().disableQueryCache().
+ */
+export const sqlCounter = {
+  reset(): void {
+    resetStatementCount();
+    current?.enableQueryCache();
+  },
+  read: statementCount,
+};

@@ -13,6 +13,7 @@ import * as T from "./view-dispatch-time.js";
 import { Duration } from "../runtime/support/duration.js";
 import { ZonedTime } from "../runtime/support/zoned-time.js";
 import { flat, type Call, type Dispatch, type Scope } from "./view-ruby-eval.js";
+import { toQuery } from "./view-vector-context.js";
 import { Article, assigns, Comment, FakeErrors, FakeRecord, FakeModelClass, FROZEN_NOW } from "./view-vector-context.js";
 import { fakeHost, namedRoute, polymorphic } from "./view-vector-routes.js";
 
@@ -132,6 +133,22 @@ const HELPERS: Record<string, Fn> = {
   time_tag: (c) => V.timeTag(...(flat(c) as [V.TimeValueLike])),
   l: (c) => V.localize(c.args[0] as V.TimeValueLike, (c.kwargs ?? {}) as { format?: string }),
   localize: (c) => V.localize(c.args[0] as V.TimeValueLike, (c.kwargs ?? {}) as { format?: string }),
+  sanitize: (c) => V.sanitize(c.args[0], (c.kwargs ?? {}) as V.SanitizeOptions),
+  sanitize_css: (c) => V.sanitizeCss(c.args[0]),
+  strip_tags: (c) => V.stripTags(c.args[0]),
+  strip_links: (c) => V.stripLinks(c.args[0]),
+  simple_format: (c) => V.simpleFormat(...(flat(c) as [unknown])),
+  truncate: (c) => V.truncate(...(flat(c) as [unknown])),
+  highlight: (c) => V.highlight(...(flat(c) as [unknown, unknown])),
+  excerpt: (c) => V.excerpt(...(flat(c) as [unknown, unknown])),
+  pluralize: (c) => V.pluralize(...(flat(c) as [unknown, string])),
+  word_wrap: (c) => V.wordWrap(...(flat(c) as [string])),
+  cycle: (c, v) => V.cycle(v, ...flat(c)),
+  current_cycle: (c, v) => V.currentCycle(v, ...(c.args as [string])),
+  reset_cycle: (c, v) => V.resetCycle(v, ...(c.args as [string])),
+  to_sentence: (c) => V.toSentence(...(flat(c) as [unknown[]])),
+  t: (c, v) => V.translate(v, c.args[0], c.kwargs ?? {}),
+  translate: (c, v) => V.translate(v, c.args[0], c.kwargs ?? {}),
   field_id: (c) => V.fieldId(...(flat(c) as [unknown, unknown])),
   field_name: (c) => V.fieldName(...(flat(c) as [unknown, unknown])),
 };
@@ -178,7 +195,12 @@ const MODULE_FUNCTIONS: Record<string, Record<string, Fn>> = {
     number_to_delimited: (c) => NH.numberToDelimited(...(flat(c) as [number])),
     number_to_rounded: (c) => NH.numberToRounded(...(flat(c) as [number])),
   },
+  "ActiveSupport::JSON": { encode: (c) => encodeJson(c.args[0]) },
+  JSON: { generate: (c) => generateJson(c.args[0]), dump: (c) => generateJson(c.args[0]) },
+  Set: { "[]": (c) => new Set(c.args) },
   I18n: {
+    t: (c) => V.i18nTranslate(toS(c.args[0]), c.kwargs ?? {}),
+    locale: () => "en",
     l: (c) => V.localize(c.args[0] as V.TimeValueLike, (c.kwargs ?? {}) as { format?: string }),
   },
   "ERB::Util": {
@@ -196,6 +218,12 @@ class ClassRef {
   constructor(readonly name: string) {}
 }
 
+/** ActiveModel::Serializers::JSON#as_json of the vectors' attr_accessor models (nested records included). */
+function asJson(r: FakeRecord): Record<string, unknown> {
+  const value = (v: unknown): unknown => (v instanceof FakeRecord ? asJson(v) : Array.isArray(v) ? v.map(value) : v ?? null);
+  return Object.fromEntries(r.klass.attributeNames.filter((a) => r.attributes[a] !== undefined).map((a) => [a, value(r.attributes[a])]));
+}
+
 /** Record methods the vectors call (the model runtime implements the real ones). */
 function recordMethod(r: FakeRecord, name: string, c: Call): unknown {
   switch (name) {
@@ -203,7 +231,7 @@ function recordMethod(r: FakeRecord, name: string, c: Call): unknown {
     case "to_key": return r.toKey();
     case "to_partial_path": return `${r.modelName.collection}/${r.modelName.element}`;
     case "errors": return r.errors;
-    case "as_json": return Object.fromEntries(r.klass.attributeNames.filter((a) => a !== "comments").map((a) => [a, r.attributes[a] ?? null]));
+    case "as_json": return asJson(r);
   }
   const v = r.readAttribute(name);
   if (v !== undefined) return v;
@@ -319,6 +347,7 @@ function numberMethod(n: number | bigint, name: string, c: Call): unknown {
 function arrayMethod(arr: unknown[], name: string, c: Call, d: Dispatch, scope: Scope): unknown {
   switch (name) {
     case "join": return arr.map((x) => toS(x)).join(toS(c.args[0] ?? ""));
+    case "to_sentence": return arrayToSentence(arr, (c.kwargs ?? {}) as Record<string, string>);
     case "first": return c.args.length ? arr.slice(0, c.args[0] as number) : arr[0] ?? null;
     case "include?": return arr.some((x) => x === c.args[0]);
     case "inspect": return inspect(arr);
@@ -331,12 +360,24 @@ function arrayMethod(arr: unknown[], name: string, c: Call, d: Dispatch, scope: 
   throw new Error(`Array#${name}`);
 }
 
+/** Array#to_sentence (ActiveSupport core ext, plain String). */
+function arrayToSentence(arr: unknown[], o: Record<string, string>): string {
+  const words = o.words_connector ?? ", ";
+  const two = o.two_words_connector ?? " and ";
+  const last = o.last_word_connector ?? ", and ";
+  const items = arr.map((x) => toS(x));
+  if (items.length <= 1) return items[0] ?? "";
+  if (items.length === 2) return items.join(two);
+  return `${items.slice(0, -1).join(words)}${last}${items[items.length - 1]}`;
+}
+
 function hashMethod(h: Record<string, unknown>, name: string, c: Call): unknown {
   switch (name) {
     case "to_json": return encodeJson(h);
     case "inspect": return inspect(h);
     case "as_json": return JSON.parse(encodeJson(h, false));
     case "[]": return h[toS(c.args[0])] ?? null;
+    case "to_query": case "to_param": return toQuery(h);
   }
   throw new Error(`Hash#${name}`);
 }

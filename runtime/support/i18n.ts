@@ -78,6 +78,7 @@ function interpolations(options: TranslateOptions): Record<string, unknown> {
 
 /** Resolves a key (with scope and count), or undefined when there is no translation. */
 function resolve(key: string, options: TranslateOptions): unknown {
+  if (key === "") return undefined;
   const entry = pluralize(lookup(fullKey(key, options.scope), options.locale ?? currentLocale), options.count);
   if (entry === undefined || entry === null) return undefined;
   return typeof entry === "string" ? interpolate(entry, interpolations(options)) : entry;

@@ -104,6 +104,8 @@ export interface ViewHost {
   contentSecurityPolicyNonce?(): string | null;
   /** True when the app configures a content security policy (csp_meta_tag renders only then). */
   readonly contentSecurityPolicy?: boolean;
+  /** The template being rendered ("articles/index", "articles/_form"), for t(".key") lookups. */
+  readonly virtualPath?: string;
   /** The controller's instance variables by name without "@" (`text_field(:article, :title)` reads @article). */
   readonly assigns?: Record<string, unknown>;
   /**

@@ -24,3 +24,6 @@ export * from "./number.js";
 export * from "./asset-url.js";
 export * from "./asset-tag.js";
 export * from "./date.js";
+export * from "./sanitize.js";
+export * from "./text.js";
+export * from "./translation.js";

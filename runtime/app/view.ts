@@ -5,17 +5,16 @@
 //   render record / collection   <collection>/_<element> with local <element> (+ _counter, _iteration)
 //   yield / yield :head          yieldContent() / contentFor("head")
 import { SafeString, safeJoin } from "../view/safe.js";
+import type { Jbuilder } from "../json/index.js";
 import { isViewRecord, type AssetType, type ViewHost, type ViewRecord, type ViewRequest } from "../view/host.js";
 import type { HostOptions } from "../http/url.js";
 import { isPlainObject, toS } from "../support/ruby.js";
 import { installHelpers, type HostHelperMethods, type PlainHelperMethods } from "./view-helpers.js";
 
-export type TemplateFn = (view: View, locals: Record<string, unknown>, json?: never) => unknown;
-
-export interface TemplateEntry {
-  handler: "erb" | "jbuilder";
-  render: TemplateFn;
-}
+/** A compiled template: ERB renders to a SafeString; jbuilder writes into the Jbuilder it is given. */
+export type TemplateEntry =
+  | { handler: "erb"; render: (view: View, locals: Record<string, unknown>) => SafeString }
+  | { handler: "jbuilder"; render: (view: View, locals: Record<string, unknown>, json: Jbuilder) => void };
 
 /** What the controller side gives a view. */
 export interface ViewContext {
@@ -119,6 +118,7 @@ export class View implements ViewHost {
   /** Renders a template by logical path (`articles/index`) in the current format. */
   renderTemplate(logicalPath: string, locals: Record<string, unknown> = {}): SafeString {
     const entry = this.lookup(logicalPath);
+    if (entry.handler === "jbuilder") throw new MissingTemplate(`${logicalPath} is a jbuilder template`);
     return toSafe(entry.render(this, locals));
   }
 

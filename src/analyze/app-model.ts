@@ -2,6 +2,7 @@
 import type { ParsedApp, TemplateFile } from "../parse/app.js";
 import { analyzeControllers, type ControllerInfo } from "./controllers.js";
 import { analyzeModels, type ModelInfo } from "./models.js";
+import { analyzeConfig, type AppConfigFacts } from "./config.js";
 
 export interface AppModel {
   parsed: ParsedApp;
@@ -11,13 +12,14 @@ export interface AppModel {
   templates: Map<string, TemplateFile>;
   /** Named routes (`article`, `new_article`), for `*_path` / `*_url` helpers. */
   routeNames: Set<string>;
+  config: AppConfigFacts;
 }
 
 export function analyzeApp(parsed: ParsedApp): AppModel {
   const models = new Map(analyzeModels(parsed.models, parsed.schema, parsed.diagnostics).map((m) => [m.className, m]));
   const controllers = new Map(analyzeControllers(parsed.controllers, parsed.diagnostics).map((c) => [c.className, c]));
   const templates = new Map(parsed.templates.map((t) => [`${t.logicalPath}.${t.format}`, t]));
-  return { parsed, models, controllers, templates, routeNames: new Set() };
+  return { parsed, models, controllers, templates, routeNames: new Set(), config: analyzeConfig(parsed.config) };
 }
 
 /** The model whose singular name is `name` (`article` -> Article), for locals named after a model. */

@@ -36,6 +36,18 @@ export function dynamicSend(call: NodeOf<"call">, recv: TsExpr, scope: Scope): T
   return lit(`${fn}(${[recv.code, JSON.stringify(call.method), ...args].join(", ")})`, UNKNOWN);
 }
 
+/**
+ * Arguments of Active Record calls: permitted `params` become their hash (`to_h`, which raises on unpermitted
+ * parameters exactly as Rails' ForbiddenAttributesProtection does).
+ */
+function recordArgs(args: Node[], block: Block | null, scope: Scope): string[] {
+  const out = lowerArgs(args, block, scope);
+  args.forEach((a, i) => {
+    if (a.kind !== "hash" && lowerExpr(a, scope).type.k === "params") out[i] = `${out[i]}.toH()`;
+  });
+  return out;
+}
+
 /** Arguments as TS: positionals, the options hash as an object literal, the block as a function. */
 export function lowerArgs(args: Node[], block: Block | null, scope: Scope, blockTypes: RType[] = []): string[] {
   const out = args.map((a) => {
@@ -79,7 +91,7 @@ function lowerTypedCall(call: NodeOf<"call">, recv: TsExpr, scope: Scope): TsExp
 }
 
 function lowerClassCall(call: NodeOf<"call">, recv: TsExpr, model: string, scope: Scope): TsExpr | null {
-  const args = lowerArgs(call.args, call.block, scope);
+  const args = recordArgs(call.args, call.block, scope);
   const record: RType = { k: "model", model };
   const relation: RType = { k: "relation", model };
   const RETURNS: Record<string, [string, RType]> = {
@@ -108,7 +120,7 @@ function lowerRecordCall(call: NodeOf<"call">, recv: TsExpr, modelName: string, 
       return lit(`${recv.code}.${m}`, assoc.kind === "has_many" ? { k: "relation", model: assoc.className } : { k: "model", model: assoc.className });
     }
   }
-  const args = lowerArgs(call.args, call.block, scope);
+  const args = recordArgs(call.args, call.block, scope);
   const RETURNS: Record<string, [string, RType]> = {
     save: ["save", BOOL], "save!": ["saveBang", BOOL], update: ["update", BOOL], "update!": ["updateBang", BOOL],
     destroy: ["destroy", UNKNOWN], "destroy!": ["destroyBang", UNKNOWN], "persisted?": ["isPersisted", BOOL],
@@ -137,7 +149,7 @@ function lowerRelationCall(call: NodeOf<"call">, recv: TsExpr, model: string, sc
     const fn = lowerBlockFn(call.block, scope, [record]).code;
     return lit(`${recv.code}.toA().${m === "collect" ? "map" : m === "select" ? "filter" : m}(${fn})`, { k: "array", of: UNKNOWN });
   }
-  const args = lowerArgs(call.args, call.block, scope);
+  const args = recordArgs(call.args, call.block, scope);
   const RETURNS: Record<string, [string, RType]> = {
     find: ["find", record], find_by: ["findBy", record], first: ["first", record], last: ["last", record],
     build: ["build", record], new: ["build", record], create: ["create", record], "create!": ["createBang", record],

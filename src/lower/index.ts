@@ -45,7 +45,7 @@ export function lowerApp(app: AppModel): Lowered {
   const ivars = controllerIvarTypes(app);
   const views = guard([...app.templates.values()], (t) => lowerView(t, app, diags, ivars.get(t.logicalPath.split("/").slice(0, -1).join("/")) ?? new Map()));
   const seeds = app.parsed.seeds ? [lowerSeeds(app.parsed.seeds, app, diags)] : [];
-  const { assets, publicFiles } = digestAssets(app.parsed.root);
+  const { assets, publicFiles } = digestAssets(app.parsed.root, app.config.assetsVersion);
   const entry = lowerEntry({
     appName: app.parsed.appName,
     controllers: [...app.controllers.values()].map((c) => ({ className: c.className, path: controllerPath(c.className) })),
@@ -59,8 +59,8 @@ export function lowerApp(app: AppModel): Lowered {
   return { modules, publicFiles };
 }
 
-/** Propshaft's digested paths: `application.css` -> `assets/application-<sha1(content + "1")[0,8]>.css`. */
-function digestAssets(root: string): { assets: Record<string, string>; publicFiles: Map<string, Buffer> } {
+/** Propshaft's digested paths: `application.css` -> `assets/application-<sha1(content + version)[0,8]>.css`. */
+function digestAssets(root: string, version: string): { assets: Record<string, string>; publicFiles: Map<string, Buffer> } {
   const assets: Record<string, string> = {};
   const publicFiles = new Map<string, Buffer>();
   const base = join(root, "app/assets");
@@ -77,7 +77,7 @@ function digestAssets(root: string): { assets: Record<string, string>; publicFil
       else if (!name.startsWith(".")) {
         const logical = relative(base, abs).split("/").slice(1).join("/");
         const content = readFileSync(abs);
-        const digest = createHash("sha1").update(Buffer.concat([content, Buffer.from("1")])).digest("hex").slice(0, 8);
+        const digest = createHash("sha1").update(Buffer.concat([content, Buffer.from(version)])).digest("hex").slice(0, 8);
         const digested = logical.replace(/\.(\w+)$/, `-${digest}.$1`);
         assets[logical] = `/assets/${digested}`;
         publicFiles.set(`assets/${digested}`, content);

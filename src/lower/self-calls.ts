@@ -52,7 +52,9 @@ function controllerCall(call: NodeOf<"call">, scope: Scope): TsExpr {
   if (m === "render" || m === "redirect_to" || m === "head" || m === "redirect_back" || m === "render_to_string") {
     return lit(`this.${rubyToTs(m)}(${lowerArgs(call.args, call.block, scope).join(", ")})`);
   }
-  if (env.ownMethods?.has(m)) return lit(`this.${rubyToTs(m)}(${lowerArgs(call.args, call.block, scope).join(", ")})`);
+  if (env.ownMethods?.has(m)) {
+    return lit(`this.${rubyToTs(m)}(${lowerArgs(call.args, call.block, scope).join(", ")})`, env.methodTypes?.get(m) ?? UNKNOWN);
+  }
   env.diags.report("unknown_helper", call.span, `${m} (controller)`);
   return lit(`${env.module.use("unsupported")}(${JSON.stringify(m)})`, UNKNOWN);
 }
@@ -84,6 +86,8 @@ declare module "./scope.js" {
   interface LowerEnv {
     /** Names of the methods `self` has (a controller's actions and private methods, a helper module's). */
     ownMethods?: Set<string>;
+    /** What own methods return, where their last expression proves it (`article_params` -> params). */
+    methodTypes?: Map<string, RType>;
     /** A view's or jbuilder's own receiver-less calls (helpers, render, yield, locals). */
     selfCall?: (call: NodeOf<"call">, scope: Scope) => TsExpr | null;
   }

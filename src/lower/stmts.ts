@@ -142,7 +142,8 @@ function lowerLoop(call: NodeOf<"call">, scope: Scope): string[] | null {
   const names = blockParamNames(call.block, inner, call.method === "each_with_index" ? [elem, NUMBER] : [elem]);
   const fn = call.method === "each" ? "each" : "eachWithIndex";
   const binding = call.method === "each" && names.length === 1 ? names[0] : `[${names.join(", ")}]`;
-  return [`for (const ${binding} of ${scope.env.module.use(fn)}(${recv.code})) {`, ...lowerBody(call.block.body, inner, "void"), "}"];
+  const typeArg = elem.k === "unknown" ? "" : `<${scope.env.typeName(elem)}>`;
+  return [`for (const ${binding} of ${scope.env.module.use(fn)}${typeArg}(${recv.code})) {`, ...lowerBody(call.block.body, inner, "void"), "}"];
 }
 
 /** Declares a block's parameters in `scope` with the given types; returns their TS names. */

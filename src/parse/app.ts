@@ -33,6 +33,8 @@ export interface ParsedApp {
   helpers: SourceFile[];
   templates: TemplateFile[];
   routes: SourceFile | null;
+  /** config/application.rb, then config/initializers/*.rb (Rails' load order). */
+  config: SourceFile[];
   seeds: SourceFile | null;
   schema: Schema;
   diagnostics: Diagnostics;
@@ -56,6 +58,7 @@ export function parseApp(root: string): ParsedApp {
     helpers: rubyIn("app/helpers"),
     templates: listFiles(root, "app/views", "").flatMap((rel) => parseTemplate(root, rel, diagnostics)),
     routes: existsSync(join(root, "config/routes.rb")) ? ruby("config/routes.rb") : null,
+    config: [...(existsSync(join(root, "config/application.rb")) ? [ruby("config/application.rb")] : []), ...rubyIn("config/initializers")],
     seeds: existsSync(join(root, "db/seeds.rb")) ? ruby("db/seeds.rb") : null,
     schema: schemaFile
       ? schemaFromRuby(schemaFile.body, diagnostics)

@@ -7,7 +7,8 @@
 //   @article (read)                                      this.assigns.article   (typed by the controller's Assigns)
 import type { AppModel } from "../../analyze/app-model.js";
 import type { ControllerInfo } from "../../analyze/controllers.js";
-import type { Diagnostics } from "../../diagnostics/index.js";
+import { Diagnostics } from "../../diagnostics/index.js";
+import { lowerExpr } from "../expr.js";
 import { StructureKind, type StatementStructures } from "ts-morph";
 import type { EmittedModule } from "../../emit/module.js";
 import type { NodeOf } from "../../parse/ir.js";
@@ -38,6 +39,7 @@ export function lowerController(info: ControllerInfo, app: AppModel, diags: Diag
     ivar: (name) => `this.assigns.${name}`,
     ownMethods: ownMethods(info, app),
   });
+  env.methodTypes = methodReturnTypes([...info.actions, ...info.privateMethods], app, ivarTypes, env.ownMethods!);
   const methods = [...info.actions, ...info.privateMethods].map((def) => lowerMethod(def, env));
   const isBase = !app.controllers.has(info.superclass);
   const base = isBase ? env.module.use("Controller") : info.superclass;
@@ -88,6 +90,18 @@ function staticProperties(info: ControllerInfo, env: LowerEnv) {
   props.push({ name: "controllerPath", isStatic: true, hasOverrideKeyword: true, initializer: JSON.stringify(info.controllerPath) });
   void env;
   return props;
+}
+
+/** Each method's last expression, lowered once in a scratch module, gives its return type. */
+function methodReturnTypes(defs: Array<NodeOf<"def">>, app: AppModel, ivarTypes: Map<string, RType>, own: Set<string>): Map<string, RType> {
+  const scratch = makeEnv(app, new Diagnostics(), "controller", { ivarTypes, ivar: (n) => `this.assigns.${n}`, ownMethods: own });
+  const types = new Map<string, RType>();
+  for (const def of defs) {
+    const last = def.body[def.body.length - 1];
+    if (!last || last.kind === "if" || last.kind === "assign") continue;
+    types.set(def.name, lowerExpr(last, new Scope(scratch)).type);
+  }
+  return types;
 }
 
 function lowerMethod(def: NodeOf<"def">, env: LowerEnv) {

@@ -32,7 +32,7 @@ export function lowerModel(model: ModelInfo, app: AppModel, diags: Diagnostics):
   const up = "../".repeat(modelFile(model.className).split("/").length - 1) || "./";
   if (!isBase) statements.push(`import { ${tsIdent(model.superclass)} } from "${up}${modelFile(model.superclass)}.js";`);
   const properties = model.abstract ? [] : [
-    ...model.columns.map((c) => ({ name: c.name, hasDeclareKeyword: true, type: columnType(c, env.module.useType.bind(env.module)) })),
+    ...model.columns.filter((c) => c.name !== "id").map((c) => ({ name: c.name, hasDeclareKeyword: true, type: columnType(c, env.module.useType.bind(env.module)) })),
     ...model.associations.map((a) => ({
       name: a.name,
       hasDeclareKeyword: true,

@@ -88,6 +88,6 @@ export const app = createApp({
     foreignKeys: [{ from: "comments", to: "articles", column: "article_id" }],
   },
   seed: seed,
-  assets: { "application.css": "/assets/application-580766e9.css" },
+  assets: { "application.css": "/assets/application-c2cd8c57.css" },
   publicDir: new URL("../public/", import.meta.url),
 });

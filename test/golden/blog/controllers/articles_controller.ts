@@ -32,7 +32,7 @@ export class ArticlesController<
   edit() {}
 
   create() {
-    this.assigns.article = Article.build(this.articleParams());
+    this.assigns.article = Article.build(this.articleParams().toH());
     return this.respondTo((format: FormatCollector) => {
       if (this.assigns.article.save()) {
         format.html(() => {
@@ -54,7 +54,7 @@ export class ArticlesController<
 
   update() {
     return this.respondTo((format: FormatCollector) => {
-      if (this.assigns.article.update(this.articleParams())) {
+      if (this.assigns.article.update(this.articleParams().toH())) {
         format.html(() => {
           return this.redirectTo(this.assigns.article, {
             notice: "Article was successfully updated.",

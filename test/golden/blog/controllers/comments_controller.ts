@@ -36,7 +36,7 @@ export class CommentsController<
   edit() {}
 
   create() {
-    this.assigns.comment = this.assigns.article.comments.build(this.commentParams());
+    this.assigns.comment = this.assigns.article.comments.build(this.commentParams().toH());
     return this.respondTo((format: FormatCollector) => {
       if (this.assigns.comment.save()) {
         format.html(() => {
@@ -58,7 +58,7 @@ export class CommentsController<
 
   update() {
     return this.respondTo((format: FormatCollector) => {
-      if (this.assigns.comment.update(this.commentParams())) {
+      if (this.assigns.comment.update(this.commentParams().toH())) {
         format.html(() => {
           return this.redirectTo([this.assigns.article, this.assigns.comment], {
             notice: "Comment was successfully updated.",

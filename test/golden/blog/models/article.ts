@@ -3,7 +3,6 @@ import { type Comment } from "../models/comment.js";
 import { ApplicationRecord } from "./application_record.js";
 
 export class Article extends ApplicationRecord {
-  declare id: number;
   declare title: string | null;
   declare body: string | null;
   declare created_at: Time;

@@ -3,7 +3,6 @@ import { type Article } from "../models/article.js";
 import { ApplicationRecord } from "./application_record.js";
 
 export class Comment extends ApplicationRecord {
-  declare id: number;
   declare article_id: number;
   declare commenter: string | null;
   declare body: string | null;

@@ -1,6 +1,35 @@
-import { OutputBuffer, unsupported, type SafeString, type View } from "rails2ts/runtime";
+import { OutputBuffer, each, type ErrorEntry, type FormBuilder, type SafeString, type View } from "rails2ts/runtime";
+import { type Article } from "../../models/article.js";
 export default function render(view: View, locals: Record<string, unknown>): SafeString {
   const out = new OutputBuffer();
-  out.append(unsupported("form_with"));
+  out.append(
+    view.formWith({ model: locals["article"] as Article }, (form: FormBuilder) => {
+      const out1 = new OutputBuffer();
+      out1.safeAppend("\n");
+      if ((locals["article"] as Article).errors.isAny()) {
+        out1.safeAppend('    <div style="color: red">\n      <h2>');
+        out1.append(view.pluralize((locals["article"] as Article).errors.count(), "error"));
+        out1.safeAppend(" prohibited this article from being saved:</h2>\n\n      <ul>\n");
+        for (const error of each<ErrorEntry>((locals["article"] as Article).errors)) {
+          out1.safeAppend("          <li>");
+          out1.append(error.fullMessage());
+          out1.safeAppend("</li>\n");
+        }
+        out1.safeAppend("      </ul>\n    </div>\n");
+      }
+      out1.safeAppend("\n  <div>\n    ");
+      out1.append(form.label("title", { style: "display: block" }));
+      out1.safeAppend("\n    ");
+      out1.append(form.textField("title"));
+      out1.safeAppend("\n  </div>\n\n  <div>\n    ");
+      out1.append(form.label("body", { style: "display: block" }));
+      out1.safeAppend("\n    ");
+      out1.append(form.textArea("body"));
+      out1.safeAppend("\n  </div>\n\n  <div>\n    ");
+      out1.append(form.submit());
+      out1.safeAppend("\n  </div>\n");
+      return out1.toSafeString();
+    }),
+  );
   return out.toSafeString();
 }

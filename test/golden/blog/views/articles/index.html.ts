@@ -8,7 +8,7 @@ export default function render(view: View, locals: Record<string, unknown>): Saf
   out.safeAppend("</p>\n\n");
   view.contentFor("title", "Articles");
   out.safeAppend('\n<h1>Articles</h1>\n\n<div id="articles">\n');
-  for (const article of each(view.assigns.articles as Relation<Article>)) {
+  for (const article of each<Article>(view.assigns.articles as Relation<Article>)) {
     out.safeAppend("    ");
     out.append(view.render(article));
     out.safeAppend("\n    <p>\n      ");

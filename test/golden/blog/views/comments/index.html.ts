@@ -9,7 +9,7 @@ export default function render(view: View, locals: Record<string, unknown>): Saf
   out.safeAppend("</p>\n\n");
   view.contentFor("title", "Comments");
   out.safeAppend('\n<h1>Comments</h1>\n\n<div id="comments">\n');
-  for (const comment of each(view.assigns.comments as Relation<Comment>)) {
+  for (const comment of each<Comment>(view.assigns.comments as Relation<Comment>)) {
     out.safeAppend("    ");
     out.append(view.render(comment));
     out.safeAppend("\n    <p>\n      ");

@@ -1,4 +1,4 @@
-import { OutputBuffer, or, unsupported, type SafeString, type View } from "rails2ts/runtime";
+import { OutputBuffer, or, type SafeString, type View } from "rails2ts/runtime";
 export default function render(view: View, locals: Record<string, unknown>): SafeString {
   const out = new OutputBuffer();
   out.safeAppend("<!DOCTYPE html>\n<html>\n  <head>\n    <title>");
@@ -14,7 +14,7 @@ export default function render(view: View, locals: Record<string, unknown>): Saf
   out.safeAppend(
     '\n\n    <link rel="manifest" href="/manifest.json">\n    <link rel="icon" href="/icon.png" type="image/png">\n    <link rel="icon" href="/icon.svg" type="image/svg+xml">\n    <link rel="apple-touch-icon" href="/icon.png">\n    ',
   );
-  out.append(unsupported("stylesheet_link_tag"));
+  out.append(view.stylesheetLinkTag("application"));
   out.safeAppend("\n  </head>\n\n  <body>\n    ");
   out.append(view.yieldContent());
   out.safeAppend("\n  </body>\n</html>\n");

@@ -1,0 +1,126 @@
+// createApp: the emitted app's pieces (routes, controllers, templates, schema, seeds, assets) wired into the HTTP
+// runtime, the model runtime and the views. This is the only place that knows all three.
+//   templates    { "articles/index.html": { handler: "erb", render } }  -> TemplateRenderer for controllers
+//   schema       db/schema.rb's tables (or structure.sql's SQL)         -> created on a fresh database, then seeds
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Controller, ControllerClass, TemplateRenderer } from "../http/controller.js";
+import type { RouteEntry } from "../http/route-table.js";
+import { createHttpApp, type HttpApp } from "../http/server.js";
+import { establishConnection, loadSchema, sqlCounter, type SchemaDescription } from "../db/index.js";
+import { currentTime } from "../record/index.js";
+import { Jbuilder } from "../json/index.js";
+import { toJson } from "../json/index.js";
+import { polymorphicUrl } from "./polymorphic.js";
+import { routerFor } from "./routes.js";
+import { View, type TemplateEntry, type ViewContext } from "./view.js";
+
+export interface AppSchema extends SchemaDescription {
+  /** structure.sql, executed verbatim when present. */
+  sql?: string;
+}
+
+export interface AppConfig {
+  name: string;
+  routes: RouteEntry[];
+  controllers: Record<string, ControllerClass>;
+  templates: Record<string, TemplateEntry>;
+  schema: AppSchema;
+  seed: (() => void) | null;
+  /** Logical asset path -> digested public path (`application.css` -> `/assets/application-1a2b3c4d.css`). */
+  assets: Record<string, string>;
+  publicDir: URL;
+}
+
+export function createApp(config: AppConfig): HttpApp {
+  const root = dirname(fileURLToPath(config.publicDir));
+  openDatabase(config, process.env.DATABASE_PATH ?? join(root, "storage/production.sqlite3"));
+  return createHttpApp({
+    name: config.name,
+    routes: config.routes,
+    controllers: config.controllers,
+    views: templateRenderer(config),
+    secretKeyBase: process.env.SECRET_KEY_BASE ?? localSecret(root),
+    publicDir: config.publicDir,
+    encodeJson: toJson,
+    sqlCounter,
+    now: () => currentTime(),
+  });
+}
+
+/** A fresh database gets the schema and the seeds, as `bin/rails db:prepare` does. */
+function openDatabase(config: AppConfig, path: string): void {
+  const fresh = !existsSync(path);
+  if (fresh) mkdirSync(dirname(path), { recursive: true });
+  const conn = establishConnection(path);
+  if (!fresh) return;
+  if (config.schema.sql) conn.executeSchema(config.schema.sql);
+  else loadSchema(conn, config.schema);
+  config.seed?.();
+}
+
+/** Like Rails' development secret (tmp/local_secret.txt): random once, then stable for this project. */
+function localSecret(root: string): string {
+  const file = join(root, "tmp/local_secret.txt");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  const secret = randomBytes(64).toString("hex");
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, secret);
+  return secret;
+}
+
+function templateRenderer(config: AppConfig): TemplateRenderer {
+  const formats = new Map<string, string[]>();
+  for (const key of Object.keys(config.templates)) {
+    const dot = key.lastIndexOf(".");
+    const path = key.slice(0, dot);
+    formats.set(path, [...(formats.get(path) ?? []), key.slice(dot + 1)]);
+  }
+  return {
+    formatsOf: (path) => formats.get(path) ?? [],
+    render(controller, path, format, layout) {
+      const view = new View(viewContext(config, controller, format), controller.assigns as Record<string, unknown>);
+      if (config.templates[`${path}.${format}`]?.handler === "jbuilder") return renderJson(view, config, path);
+      return view.renderWithLayout(path, layout);
+    },
+  };
+}
+
+function renderJson(view: View, config: AppConfig, path: string): string {
+  const renderPartial = (partial: string, locals: { [name: string]: unknown }, json: Jbuilder) => {
+    run(view.partialPath(partial), locals, json);
+  };
+  const run = (logical: string, locals: Record<string, unknown>, json: Jbuilder) => {
+    const entry = config.templates[`${logical}.json`];
+    if (entry?.handler !== "jbuilder") throw new Error(`Missing template ${logical} with formats: json`);
+    entry.render(view, locals, json);
+  };
+  const json = new Jbuilder({ renderPartial });
+  run(path, {}, json);
+  return json.target();
+}
+
+function viewContext(config: AppConfig, controller: Controller<object>, format: string): ViewContext {
+  const router = routerFor(config.routes);
+  const request = controller.request;
+  return {
+    templates: config.templates,
+    controllerPath: controller.controllerPath,
+    format,
+    request: { method: request.method, fullpath: request.fullpath, protocol: request.protocol, hostWithPort: request.hostWithPort, referer: request.referer },
+    urlHost: () => controller.urlHost(),
+    recall: () => controller.recall(),
+    flashValue: (key) => controller.flash.get(key),
+    formAuthenticityToken: (options) => controller.formAuthenticityToken(options),
+    protectAgainstForgery: () => controller.protectAgainstForgery(),
+    // In a view, url_for(record) is a path (ActionView::RoutingUrlFor: only_path unless a host is asked for).
+    urlFor: (target) =>
+      typeof target === "string" ? target : polymorphicUrl(router, target, "path", {}, controller.urlHost(), controller.recall()),
+    polymorphicPath: (target, options) =>
+      polymorphicUrl(router, target, "path", options?.format ? { format: options.format } : {}, controller.urlHost(), controller.recall()),
+    assetPath: (source) => config.assets[source] ?? null,
+    now: () => currentTime(),
+  };
+}

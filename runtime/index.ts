@@ -1,0 +1,21 @@
+// The runtime's one public surface: everything emitted code imports comes from here ("rails2ts/runtime").
+// The families stay reachable as namespaces for tools and tests; emitted code uses the names below.
+export { createApp, type AppConfig, type AppSchema } from "./app/app.js";
+export { View, MissingTemplate, type TemplateEntry, type ViewContext } from "./app/view.js";
+export { routeHelper, routerFor, type RouteHelper, type UrlContext } from "./app/routes.js";
+export { polymorphicName, polymorphicUrl } from "./app/polymorphic.js";
+export {
+  and, binop, caseEq, each, eachWithIndex, eq, index, isBlank, isPresent, or, send, sendSafe, symProc, toA, toS,
+  truthy, unsupported,
+} from "./app/ops.js";
+
+export { Controller, FormatCollector, Parameters, startServer, type RouteEntry, type Filter } from "./http/index.js";
+export { Base, Record, defineModel, Relation, Errors, ErrorEntry, Time, CollectionProxy } from "./record/index.js";
+export { OutputBuffer, SafeString, FormBuilder } from "./view/index.js";
+export { Jbuilder } from "./json/index.js";
+
+export * as http from "./http/index.js";
+export * as record from "./record/index.js";
+export * as db from "./db/index.js";
+export * as view from "./view/index.js";
+export * as json from "./json/index.js";

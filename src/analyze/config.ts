@@ -1,0 +1,25 @@
+// config/application.rb and config/initializers/*.rb -> the settings lowering needs, read from their
+// assignments (`Rails.application.config.assets.version = "1.0"`, `config.assets.version = "2"`).
+import type { SourceFile } from "../parse/app.js";
+import { literalString, type Node } from "../parse/ir.js";
+
+export interface AppConfigFacts {
+  /** Propshaft's config.assets.version (its railtie default is "1"); it is part of every asset digest. */
+  assetsVersion: string;
+}
+
+export function analyzeConfig(files: SourceFile[]): AppConfigFacts {
+  const facts: AppConfigFacts = { assetsVersion: "1" };
+  const visit = (node: Node): void => {
+    if (node.kind === "call") {
+      if (node.method === "version=" && node.receiver?.kind === "call" && node.receiver.method === "assets") {
+        const value = literalString(node.args[0]);
+        if (value !== null) facts.assetsVersion = value;
+      }
+      node.block?.body.forEach(visit);
+      if (node.receiver) visit(node.receiver);
+    } else if (node.kind === "class" || node.kind === "module") node.body.forEach(visit);
+  };
+  for (const file of files) file.body.forEach(visit);
+  return facts;
+}

@@ -149,6 +149,20 @@ const HELPERS: Record<string, Fn> = {
   to_sentence: (c) => V.toSentence(...(flat(c) as [unknown[]])),
   t: (c, v) => V.translate(v, c.args[0], c.kwargs ?? {}),
   translate: (c, v) => V.translate(v, c.args[0], c.kwargs ?? {}),
+  select_date: (c, v) => V.selectDate(v, ...(flat(c) as [unknown])),
+  select_time: (c, v) => V.selectTime(v, ...(flat(c) as [unknown])),
+  select_datetime: (c, v) => V.selectDatetime(v, ...(flat(c) as [unknown])),
+  select_year: (c, v) => V.selectYear(v, ...(flat(c) as [unknown])),
+  select_month: (c, v) => V.selectMonth(v, ...(flat(c) as [unknown])),
+  select_day: (c, v) => V.selectDay(v, ...(flat(c) as [unknown])),
+  select_hour: (c, v) => V.selectHour(v, ...(flat(c) as [unknown])),
+  select_minute: (c, v) => V.selectMinute(v, ...(flat(c) as [unknown])),
+  select_second: (c, v) => V.selectSecond(v, ...(flat(c) as [unknown])),
+  full_sanitizer: () => ({ sanitize: (h: unknown) => V.stripTags(h)?.toString() ?? null }),
+  link_sanitizer: () => ({ sanitize: (h: unknown) => V.stripLinks(h) }),
+  safe_list_sanitizer: () => ({ sanitize: (h: unknown) => V.safeListSanitize(h) }),
+  sanitized_allowed_tags: () => [...V.sanitizerConfig.allowedTags],
+  sanitized_allowed_attributes: () => [...V.sanitizerConfig.allowedAttributes],
   field_id: (c) => V.fieldId(...(flat(c) as [unknown, unknown])),
   field_name: (c) => V.fieldName(...(flat(c) as [unknown, unknown])),
 };
@@ -350,6 +364,8 @@ function arrayMethod(arr: unknown[], name: string, c: Call, d: Dispatch, scope: 
     case "to_sentence": return arrayToSentence(arr, (c.kwargs ?? {}) as Record<string, string>);
     case "first": return c.args.length ? arr.slice(0, c.args[0] as number) : arr[0] ?? null;
     case "include?": return arr.some((x) => x === c.args[0]);
+    case "to_a": return arr;
+    case "sort": return [...arr].sort();
     case "inspect": return inspect(arr);
     case "to_json": return encodeJson(arr);
     case "to_param": return arr.map((x) => toS(x)).join("/");
@@ -416,6 +432,7 @@ export function makeDispatch(group: string): Dispatch {
       if (recv === null) return name === "html_safe?" ? false : name === "to_json" ? "null" : name === "inspect" ? "nil" : name === "to_param" ? null : (() => { throw new Error(`nil.${name}`); })();
       if (Array.isArray(recv)) return arrayMethod(recv, name, c, d, scope);
       if (isPlainObject(recv) && "inquiry" in recv) return name === `${recv.inquiry}?`;
+      if (isPlainObject(recv) && typeof recv.sanitize === "function" && name === "sanitize") return (recv.sanitize as (h: unknown) => unknown)(c.args[0]);
       if (isPlainObject(recv)) return hashMethod(recv, name, c);
       if (typeof recv === "boolean" && name === "to_param") return recv;
       if (isModelNameObject(recv) && MODEL_NAME_METHODS[name]) return MODEL_NAME_METHODS[name]!(recv);

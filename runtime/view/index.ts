@@ -27,3 +27,4 @@ export * from "./date.js";
 export * from "./sanitize.js";
 export * from "./text.js";
 export * from "./translation.js";
+export * from "./date-select.js";

@@ -17,6 +17,7 @@ import { label } from "./label.js";
 import { collectionSelect, groupedCollectionSelect, select } from "./select.js";
 import { collectionCheckBoxes, collectionRadioButtons } from "./collection.js";
 import { builderFieldsFor } from "./nested.js";
+import { dateSelect, datetimeSelect, timeSelect } from "../date-select.js";
 
 type FieldFn = (view: ViewHost, objectName: unknown, method: unknown, options?: Attributes) => SafeString;
 
@@ -165,6 +166,16 @@ export class FormBuilder {
     const args: unknown[] = [this.objectify(options), { ...this.defaultHtmlOptions, ...htmlOptions }];
     if (block) args.push(block);
     return fn(this.view, this.objectName, method, collection, valueMethod, textMethod, ...args);
+  }
+
+  dateSelect(method: unknown, options: Attributes = {}, htmlOptions: Attributes = {}): SafeString {
+    return dateSelect(this.view, this.objectName, method, this.objectify(options), htmlOptions);
+  }
+  timeSelect(method: unknown, options: Attributes = {}, htmlOptions: Attributes = {}): SafeString {
+    return timeSelect(this.view, this.objectName, method, this.objectify(options), htmlOptions);
+  }
+  datetimeSelect(method: unknown, options: Attributes = {}, htmlOptions: Attributes = {}): SafeString {
+    return datetimeSelect(this.view, this.objectName, method, this.objectify(options), htmlOptions);
   }
 
   /** f.submit(value = nil, options = {}). */

@@ -18,5 +18,7 @@ export async function conformanceCommand(appDir: string): Promise<number> {
     });
     return { baseUrl: booted.baseUrl, stop: () => booted.stop() };
   });
-  return result.different === 0 ? 0 : 1;
+  // Query parity is part of conformance: a page that runs more SQL than Rails fails the run.
+  if (result.sqlOverRails > 0) console.log(`${result.sqlOverRails} responses ran more SQL than Rails`);
+  return result.different === 0 && result.sqlOverRails === 0 ? 0 : 1;
 }

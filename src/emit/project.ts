@@ -4,8 +4,8 @@
 //   <out>/public/           the app's public/ plus digested assets
 //   <out>/node_modules/rails2ts -> this package (emitted code imports "rails2ts/runtime")
 //   <out>/package.json, tsconfig.json
-import { cpSync, existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import * as prettier from "prettier";
 import { Project } from "ts-morph";
@@ -13,7 +13,16 @@ import ts from "typescript";
 import { importStatements, type EmittedModule } from "./module.js";
 import type { Diagnostics } from "../diagnostics/index.js";
 
-export const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
+/** This package's root (where package.json names rails2ts), whether running from src/ or from dist/src/. */
+export const PACKAGE_ROOT = findPackageRoot(dirname(fileURLToPath(import.meta.url)));
+
+function findPackageRoot(from: string): string {
+  for (let dir = from; dir !== dirname(dir); dir = dirname(dir)) {
+    const pkg = join(dir, "package.json");
+    if (existsSync(pkg) && (JSON.parse(readFileSync(pkg, "utf8")) as { name?: string }).name === "rails2ts") return dir;
+  }
+  throw new Error(`rails2ts: no package.json above ${from}`);
+}
 
 export interface WrittenFile {
   path: string;

@@ -4,6 +4,7 @@
 // Rails 7.0+ defaults (button_to_generates_button_tag = true) render a <button>; the method becomes a
 // hidden `_method` input, the CSRF token follows the button, `params:` become sorted hidden inputs.
 import { isPlainObject, isPresent, toS } from "../support/ruby.js";
+import { viewConfig } from "./config.js";
 import { methodTag, tokenTag } from "./csrf.js";
 import { isViewRecord, type ViewHost } from "./host.js";
 import { SafeString } from "./safe.js";
@@ -12,11 +13,6 @@ import type { Attributes } from "./tag-options.js";
 import { convertOptionsToDataAttributes, splitBlock, urlFor } from "./url.js";
 
 const METHOD_VERBS = ["patch", "put", "delete"];
-
-export const buttonToConfig = {
-  /** ActionView::Helpers::UrlHelper.button_to_generates_button_tag (true under load_defaults >= 7.0). */
-  generatesButtonTag: true,
-};
 
 /** UrlHelper#method_for_options: a record's form method. */
 function methodForOptions(options: unknown): string | null {
@@ -71,7 +67,7 @@ export function buttonTo(view: ViewHost, ...args: unknown[]): SafeString {
   buttonOptions.type = "submit";
   let button: SafeString;
   if (block) button = contentTag("button", buttonOptions, block);
-  else if (buttonToConfig.generatesButtonTag) button = contentTag("button", name ?? url, buttonOptions);
+  else if (viewConfig.buttonToGeneratesButtonTag) button = contentTag("button", name ?? url, buttonOptions);
   else button = tag("input", { ...buttonOptions, value: name ?? url });
   let inner = methodInput + button.toString() + tokenInput;
   if (params !== null) {

@@ -88,8 +88,14 @@ export const tagBuilder: TagBuilder = new Proxy({} as TagBuilder, {
   },
 });
 
-/** Legacy `tag(name, options = nil, open = false, escape = true)`: `<br />` style. */
-export function tag(name: string, options?: Attributes | null, open = false, escape = true): SafeString {
+/**
+ * `tag` with no name is the tag builder (`tag.div(...)` -> `tag().div(...)`); with a name it is the
+ * legacy `tag(name, options = nil, open = false, escape = true)` writing `<br />` style.
+ */
+export function tag(): TagBuilder;
+export function tag(name: string, options?: Attributes | null, open?: boolean, escape?: boolean): SafeString;
+export function tag(name?: string | null, options?: Attributes | null, open = false, escape = true): SafeString | TagBuilder {
+  if (name === null || name === undefined) return tagBuilder;
   ensureValidTagName(name);
   return new SafeString(`<${name}${options ? tagOptions(options, escape) : ""}${open ? ">" : " />"}`);
 }

@@ -8,6 +8,7 @@ import { Evaluator } from "./view-ruby-eval.js";
 import { makeDispatch, renderResult } from "./view-dispatch.js";
 import { CSRF_TOKEN } from "./view-vector-routes.js";
 import { KNOWN_GAPS } from "./view-known-gaps.js";
+import { sanitizerConfig } from "../runtime/view/sanitize.js";
 
 interface Vector {
   group: string;
@@ -18,9 +19,20 @@ interface Vector {
   kind?: string;
 }
 
-const FILE = new URL("../../shared/rails/vectors/actionview-7.2.4.json", import.meta.url);
-const vectors: Vector[] = JSON.parse(readFileSync(FILE, "utf8")).vectors;
+const VECTORS = new URL("../../shared/rails/vectors/", import.meta.url);
+const load = (name: string): Vector[] => JSON.parse(readFileSync(new URL(name, VECTORS), "utf8")).vectors;
+const vectors = load("actionview-7.2.4.json");
 const groups = [...new Set(vectors.map((v) => v.group))];
+
+/** The vector's outcome as a comparable string: the output, flagged when html_safe differs, or the error. */
+function actualOf(v: Vector): string {
+  try {
+    const r = runVector(v);
+    return r.htmlSafe === v.html_safe ? r.output : `${r.output}  [html_safe=${r.htmlSafe}]`;
+  } catch (e) {
+    return `!! ${(e as Error).message}`;
+  }
+}
 
 function runVector(v: Vector): { output: string; htmlSafe: boolean } {
   const evaluator = new Evaluator(makeDispatch(v.group));
@@ -46,19 +58,33 @@ describe("Rails 7.2.4 helper vectors", () => {
           skipped++;
           continue;
         }
-        let actual: string;
-        try {
-          const r = runVector(v);
-          actual = r.htmlSafe === v.html_safe ? r.output : `${r.output}  [html_safe=${r.htmlSafe}]`;
-        } catch (e) {
-          actual = `!! ${(e as Error).message}`;
-        }
+        const actual = actualOf(v);
         if (actual !== v.output) failures.push({ call: v.call, expected: v.output, actual });
       }
       const passed = mine.length - skipped - failures.length;
       console.log(`${group}: ${passed}/${mine.length} passed, ${skipped} known gaps`);
       if (process.env.VIEW_VECTORS_SHOW === group) for (const f of failures) console.log(JSON.stringify(f));
       expect(failures).toEqual([]);
+    });
+  }
+});
+
+// Campfire runs load_defaults 7.0, whose sanitizer vendor is Rails::HTML4: the same calls, recorded there.
+describe("Rails 7.2.4 helper vectors under load_defaults 7.0 (HTML4 sanitizer)", () => {
+  for (const group of ["sanitize", "text"]) {
+    it(group, () => {
+      sanitizerConfig.vendor = "html4";
+      try {
+        const mine = load("actionview-7.2.4-defaults-7.0.json").filter((v) => v.group === group && KNOWN_GAPS[v.call] === undefined);
+        const failures = mine.flatMap((v) => {
+          const actual = actualOf(v);
+          return actual === v.output ? [] : [{ call: v.call, expected: v.output, actual }];
+        });
+        console.log(`${group} (7.0 defaults): ${mine.length - failures.length}/${mine.length} passed`);
+        expect(failures).toEqual([]);
+      } finally {
+        sanitizerConfig.vendor = "html5";
+      }
     });
   }
 });

@@ -3,6 +3,7 @@
 //   strip_links(html) -> stripLinks(html)                             sanitize_css(s) -> sanitizeCss(s)
 // The fragment is parsed as HTML5, scrubbed bottom-up, and serialized as Nokogiri writes HTML5.
 import { toS } from "../support/ruby.js";
+import { RAW_TEXT } from "./html/tokenizer.js";
 import { parseFragment, serializeChildren, type HtmlElement, type HtmlNode } from "./html/tree.js";
 import {
   ALLOWED_CSS_FUNCTIONS, ALLOWED_CSS_KEYWORDS, ALLOWED_CSS_PROPERTIES, ALLOWED_PROTOCOLS, ALLOWED_SVG_PROPERTIES,
@@ -16,6 +17,11 @@ export const DEFAULT_ALLOWED_TAGS = new Set(("a abbr acronym address b big block
 export const DEFAULT_ALLOWED_ATTRIBUTES = new Set("abbr alt cite class datetime height href lang name src title width xml:lang".split(" "));
 
 export const sanitizerConfig = {
+  /**
+   * config.action_view.sanitizer_vendor: Rails::HTML5 under load_defaults 7.1+, Rails::HTML4 before
+   * (libxml2: no svg/math namespaces, U+00A0 written as is, script/style text dropped by strip_tags).
+   */
+  vendor: "html5" as "html5" | "html4",
   /** Rails::HTML5::SafeListSanitizer.allowed_tags / .allowed_attributes (config.action_view.sanitized_allowed_*). */
   allowedTags: DEFAULT_ALLOWED_TAGS,
   allowedAttributes: DEFAULT_ALLOWED_ATTRIBUTES,
@@ -98,10 +104,14 @@ function scrubPermit(node: HtmlNode, p: Permit): void {
   if (style) style[1] = sanitizeCss(style[1]);
 }
 
-function scrubTextOnly(node: HtmlNode): void {
-  if (node.kind === "element") for (const c of [...node.children]) scrubTextOnly(c);
+function scrubTextOnly(node: HtmlNode, html4: boolean): void {
+  // libxml2 keeps script/style content as CDATA, which the text-only scrubber removes.
+  if (html4 && node.kind === "element" && RAW_TEXT.has(node.name)) node.children = [];
+  if (node.kind === "element") for (const c of [...node.children]) scrubTextOnly(c, html4);
   if (node.kind !== "text" && node.parent !== null) unwrap(node, true);
 }
+
+const html4 = () => sanitizerConfig.vendor === "html4";
 
 export interface SanitizeOptions {
   tags?: Iterable<string> | null;
@@ -113,14 +123,14 @@ export function safeListSanitize(html: unknown, options: SanitizeOptions = {}): 
   if (html === null || html === undefined) return null;
   const s = toS(html);
   if (s === "") return s;
-  const root = parseFragment(s);
+  const root = parseFragment(s, html4());
   const permit = {
     tags: new Set(options.tags ?? sanitizerConfig.allowedTags),
     attributes: new Set(options.attributes ?? sanitizerConfig.allowedAttributes),
     target: false,
   };
   for (const c of [...root.children]) scrubPermit(c, permit);
-  return serializeChildren(root);
+  return serializeChildren(root, html4());
 }
 
 /** sanitize(html, options = {}): html_safe result. */
@@ -134,9 +144,9 @@ export function stripTags(html: unknown): SafeString | null {
   if (html === null || html === undefined) return null;
   const s = toS(html);
   if (s === "") return new SafeString(s);
-  const root = parseFragment(s);
-  for (const c of [...root.children]) scrubTextOnly(c);
-  return new SafeString(serializeChildren(root));
+  const root = parseFragment(s, html4());
+  for (const c of [...root.children]) scrubTextOnly(c, html4());
+  return new SafeString(serializeChildren(root, html4()));
 }
 
 /** strip_links(html): <a> elements unwrapped, their href dropped (plain String). */
@@ -144,9 +154,9 @@ export function stripLinks(html: unknown): string | null {
   if (html === null || html === undefined) return null;
   const s = toS(html);
   if (s === "") return s;
-  const root = parseFragment(s);
+  const root = parseFragment(s, html4());
   for (const c of [...root.children]) scrubPermit(c, { tags: new Set(["a"]), attributes: new Set(["href"]), target: true });
-  return serializeChildren(root);
+  return serializeChildren(root, html4());
 }
 
 const CSS_KEYWORDISH = /^(#[0-9a-fA-F]+|rgb\(\d+%?,\d*%?,?\d*%?\)?|-?\d{0,3}\.?\d{0,10}(ch|cm|r?em|ex|in|lh|mm|pc|pt|px|Q|vmax|vmin|vw|vh|%|,|\))?)$/;

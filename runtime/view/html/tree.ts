@@ -41,6 +41,9 @@ class TreeBuilder {
   readonly root = element("#fragment", [], null);
   private stack: HtmlElement[] = [this.root];
 
+  /** `foreign`: svg/math subtrees get their namespace (HTML5); libxml2's HTML4 parser has none. */
+  constructor(private readonly foreign: boolean) {}
+
   private get current(): HtmlElement {
     return this.stack[this.stack.length - 1]!;
   }
@@ -76,7 +79,7 @@ class TreeBuilder {
   }
 
   start(t: Extract<Token, { type: "start" }>): void {
-    const ns = this.current.namespace !== "html" ? this.current.namespace : t.name === "svg" ? "svg" : t.name === "math" ? "math" : "html";
+    const ns = !this.foreign ? "html" : this.current.namespace !== "html" ? this.current.namespace : t.name === "svg" ? "svg" : t.name === "math" ? "math" : "html";
     if (ns !== "html") {
       this.open(t.name, t.attrs, ns);
       if (t.selfClosing) this.stack.pop();
@@ -139,35 +142,38 @@ class TreeBuilder {
   }
 }
 
-/** Parses an HTML fragment as Nokogiri::HTML5.fragment does (body context). */
-export function parseFragment(html: string): HtmlElement {
-  const b = new TreeBuilder();
+/** Parses an HTML fragment as Nokogiri::HTML5.fragment does (body context); `html4` drops foreign namespaces. */
+export function parseFragment(html: string, html4 = false): HtmlElement {
+  const b = new TreeBuilder(!html4);
   for (const t of tokenize(html)) b.token(t);
   return b.root;
 }
 
-function escapeText(s: string): string {
-  return s.replace(/&/g, "&amp;").replace(/\u00a0/g, "&nbsp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+/** HTML5 serialization writes U+00A0 as &nbsp;; libxml2's HTML4 serializer writes the character. */
+function escapeText(s: string, html4: boolean): string {
+  const t = s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+  return html4 ? t : t.replace(/\u00a0/g, "&nbsp;");
 }
 
-function escapeAttribute(s: string): string {
-  return s.replace(/&/g, "&amp;").replace(/\u00a0/g, "&nbsp;").replace(/"/g, "&quot;");
+function escapeAttribute(s: string, html4: boolean): string {
+  const t = s.replace(/&/g, "&amp;").replace(/"/g, "&quot;");
+  return html4 ? t : t.replace(/\u00a0/g, "&nbsp;");
 }
 
 /** The HTML serialization algorithm (children of `node`). */
-export function serializeChildren(node: HtmlElement): string {
+export function serializeChildren(node: HtmlElement, html4 = false): string {
   let out = "";
   for (const child of node.children) {
     if (child.kind === "text") {
-      out += child.parent && child.parent.namespace === "html" && RAW_TEXT.has(child.parent.name) ? child.data : escapeText(child.data);
+      out += child.parent && child.parent.namespace === "html" && RAW_TEXT.has(child.parent.name) ? child.data : escapeText(child.data, html4);
     } else if (child.kind === "comment") {
       out += `<!--${child.data}-->`;
     } else {
-      out += `<${child.name}${child.attrs.map(([k, v]) => ` ${k}="${escapeAttribute(v)}"`).join("")}>`;
+      out += `<${child.name}${child.attrs.map(([k, v]) => ` ${k}="${escapeAttribute(v, html4)}"`).join("")}>`;
       if (VOID_ELEMENTS.has(child.name) && child.namespace === "html") continue;
       const first = child.children[0];
       if (["pre", "textarea", "listing"].includes(child.name) && first?.kind === "text" && first.data.startsWith("\n")) out += "\n";
-      out += `${serializeChildren(child)}</${child.name}>`;
+      out += `${serializeChildren(child, html4)}</${child.name}>`;
     }
   }
   return out;

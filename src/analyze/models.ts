@@ -24,7 +24,14 @@ export interface ModelNames {
   element: string;
 }
 
-export type Literal = string | number | boolean | null | Literal[] | { [key: string]: Literal };
+/**
+ * A compile-time value. Regexps and ranges keep their Ruby form (`$regexp`, `$range`) so the lowering decides
+ * their TS spelling (a RegExp, or declined).
+ */
+export type Literal =
+  | string | number | boolean | null | Literal[] | { [key: string]: Literal }
+  | { $regexp: { source: string; flags: string } }
+  | { $range: { from: number | string | null; to: number | string | null; exclusive: boolean } };
 
 export interface AssociationInfo {
   kind: "belongs_to" | "has_many" | "has_one";
@@ -151,17 +158,33 @@ function association(kind: AssociationInfo["kind"], call: NodeOf<"call">, model:
   return { kind, name, className, foreignKey, options, span: call.span };
 }
 
+// Options of `validates` that apply to every validator on the line rather than naming one.
+const SHARED_VALIDATION_OPTIONS = new Set(["allow_nil", "allow_blank", "on", "if", "unless", "message", "strict"]);
+
 function validations(call: NodeOf<"call">, diags: Diagnostics): ValidationInfo[] {
   const attributes = positionalArgs(call.args).map((a) => literalString(a) ?? "");
+  const shared: Record<string, Literal> = {};
+  const validators: Array<[string, Node]> = [];
+  for (const [key, value] of optionsOf(call.args)) {
+    if (!SHARED_VALIDATION_OPTIONS.has(key)) validators.push([key, value]);
+    else {
+      const lit = literal(value);
+      if (lit === undefined) diags.report("unsupported_option", value.span, `validates ${key}: with a non-literal value`);
+      else shared[key] = lit;
+    }
+  }
   const out: ValidationInfo[] = [];
-  for (const [validator, value] of optionsOf(call.args)) {
+  for (const [validator, value] of validators) {
     const lit = literal(value);
     if (lit === undefined) {
       diags.report("unsupported_option", value.span, `validates ${validator}: with a non-literal value`);
       continue;
     }
-    const options = lit !== null && typeof lit === "object" && !Array.isArray(lit) ? lit : {};
-    for (const attribute of attributes) out.push({ attribute, validator, options, span: call.span });
+    // `format: /re/` and `inclusion: [..]` are shorthands for `with:` / `in:`.
+    const own = lit !== null && typeof lit === "object" && !Array.isArray(lit) && !("$regexp" in lit) && !("$range" in lit)
+      ? (lit as Record<string, Literal>)
+      : lit === true ? {} : { [validator === "format" ? "with" : "in"]: lit };
+    for (const attribute of attributes) out.push({ attribute, validator, options: { ...own, ...shared }, span: call.span });
   }
   return out;
 }
@@ -191,6 +214,15 @@ export function literal(node: Node): Literal | undefined {
         out[k] = v;
       }
       return out;
+    }
+    case "regex":
+      return { $regexp: { source: node.source, flags: node.flags } };
+    case "range": {
+      const end = (n: Node | null) => (n === null ? null : n.kind === "int" || n.kind === "float" ? n.value : literalString(n));
+      const from = end(node.from);
+      const to = end(node.to);
+      if ((node.from && from === null) || (node.to && to === null)) return undefined;
+      return { $range: { from, to, exclusive: node.exclusive } };
     }
     default:
       return literalString(node) ?? undefined;

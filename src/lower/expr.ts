@@ -11,6 +11,7 @@
 //   recv.meth(args) { block }     calls.ts decides by the receiver's type
 import type { Node, NodeOf } from "../parse/ir.js";
 import { lowerCall } from "./calls.js";
+import { rubyRegexToJs } from "./regex.js";
 import type { Scope } from "./scope.js";
 import { BOOL, NIL, NUMBER, STRING, UNKNOWN, type RType } from "./types.js";
 
@@ -79,6 +80,12 @@ export function lowerExpr(node: Node, scope: Scope): TsExpr {
       const args = node.args.map((a) => lowerExpr(a, scope).code);
       if (env.self === "view") return lit(args.length ? `view.contentFor(${args.join(", ")})` : "view.yieldContent()", { k: "safe" });
       break;
+    }
+    case "regex": {
+      const js = rubyRegexToJs(node.source, node.flags);
+      if (js) return lit(`new RegExp(${JSON.stringify(js.source)}, ${JSON.stringify(js.flags)})`, { k: "regexp" });
+      env.diags.report("unsupported_construct", node.span, `regexp /${node.source}/${node.flags} has no exact JS equivalent`);
+      return lit(`${env.module.use("unsupported")}(${JSON.stringify(`regexp /${node.source}/`)})`, UNKNOWN);
     }
     case "range":
       break;

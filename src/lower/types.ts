@@ -21,6 +21,7 @@ export type RType =
   | { k: "params" }
   | { k: "hash" }
   | { k: "format" }
+  | { k: "regexp" }
   | { k: "unknown" };
 
 export const UNKNOWN: RType = { k: "unknown" };
@@ -65,6 +66,8 @@ export function tsType(t: RType): string {
       return "Record<string, unknown>";
     case "format":
       return "FormatCollector";
+    case "regexp":
+      return "RegExp";
     case "unknown":
       return "unknown";
   }

@@ -376,8 +376,10 @@ const CONVERTERS: Record<string, Conv> = {
   },
   regex(n, span) {
     const text = this.text(n);
-    const close = text.lastIndexOf("/");
-    return { kind: "regex", source: text.slice(1, close), flags: text.slice(close + 1), span };
+    if (n.namedChildren.some((c) => c.type === "interpolation")) return { kind: "unknown", type: "interpolated regex", text, span };
+    // The raw source between the delimiters (escapes kept: they are regexp syntax), flags after the closing one.
+    const source = n.namedChildren.map((c) => this.text(c)).join("");
+    return { kind: "regex", source, flags: /[a-z]*$/.exec(text)![0], span };
   },
   array(n, span) {
     return { kind: "array", elements: this.args(n), span };

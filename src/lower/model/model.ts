@@ -7,7 +7,8 @@
 //     def label; "#{id}: #{body}"; end            label() { return `${toS(this.id)}: ${toS(this.body)}`; }
 //   end                                         } defineModel(Comment, { table: "comments", ... });
 import type { AppModel } from "../../analyze/app-model.js";
-import type { ModelInfo } from "../../analyze/models.js";
+import type { Literal, ModelInfo } from "../../analyze/models.js";
+import { tsLiteral } from "../literal.js";
 import type { Diagnostics } from "../../diagnostics/index.js";
 import { StructureKind, type StatementStructures } from "ts-morph";
 import { modelFile, type EmittedModule } from "../../emit/module.js";
@@ -46,7 +47,7 @@ export function lowerModel(model: ModelInfo, app: AppModel, diags: Diagnostics):
   });
   const name = tsIdent(model.className);
   statements.push({ kind: StructureKind.Class, name, isExported: true, extends: isBase ? base : tsIdent(base), properties, methods });
-  statements.push(`${env.module.use("defineModel")}(${name}, ${JSON.stringify(descriptor(model))});`);
+  statements.push(`${env.module.use("defineModel")}(${name}, ${tsLiteral(descriptor(model) as unknown as Literal, diags, model.file.body[0]?.span ?? fileSpan(model))});`);
   return { path: `models/${modelFile(model.className)}.ts`, state: env.module, statements, from: model.file.absPath };
 }
 
@@ -54,6 +55,10 @@ function columnType(c: Column, useType: (n: string) => string): string {
   const t = TS_COLUMN[c.type] ?? "unknown";
   if (t === "Time") useType("Time");
   return c.null && c.name !== "id" ? `${t} | null` : t;
+}
+
+function fileSpan(model: ModelInfo): Span {
+  return { file: model.file.absPath, line: 1, column: 1, endLine: 1, endColumn: 1 };
 }
 
 /** Rails runs validations and callbacks in declaration order across kinds; the position in the file is that order. */

@@ -1,0 +1,55 @@
+// Ruby (Onigmo) regexp literals -> JS RegExp literals, for the constructs whose meaning is the same or has an
+// exact JS spelling; anything else is declined (null) and the caller reports it.
+//
+//   /\Ahttps?:\/\//       /^https?:\/\//          \A -> ^ (no m flag, so ^ is the string start)
+//   /\d+\z/               /\d+$/                  \z -> $ (no m flag)
+//   /^foo$/  (line anchors in Ruby)  /^foo$/m     Ruby's ^ $ are always line anchors: JS needs the m flag
+//   /x/i                  /x/i                    /m (dot matches newline) -> s
+//   \h                    [0-9a-fA-F]
+//   (?<name>...)          (?<name>...)            same syntax
+// Declined: \Z, \G, possessive quantifiers, atomic groups, (?i) inline options, /x extended mode, \p{...} in
+// non-unicode mode, interpolation.
+export interface JsRegex {
+  source: string;
+  flags: string;
+}
+
+export function rubyRegexToJs(source: string, rubyFlags: string): JsRegex | null {
+  if (/[^imxo]/.test(rubyFlags) || rubyFlags.includes("x")) return null;
+  let out = "";
+  let usesLineAnchors = false;
+  let inClass = false;
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i]!;
+    if (c === "\\") {
+      const next = source[i + 1] ?? "";
+      i++;
+      if (inClass) {
+        out += next === "h" ? "0-9a-fA-F" : `\\${next}`;
+        continue;
+      }
+      if (next === "A") out += "(?<![\\s\\S])";
+      else if (next === "z") out += "(?![\\s\\S])";
+      else if (next === "h") out += "[0-9a-fA-F]";
+      else if (next === "Z" || next === "G" || next === "K" || next === "R" || next === "X") return null;
+      else out += `\\${next}`;
+      continue;
+    }
+    if (inClass) {
+      if (c === "]") inClass = false;
+      if (c === "[" && source[i + 1] === ":") return null;
+      out += c;
+      continue;
+    }
+    if (c === "[") inClass = true;
+    else if (c === "^" || c === "$") usesLineAnchors = true;
+    else if (c === "(" && source[i + 1] === "?" && !/^\?(?:<[A-Za-z_]|:|=|!|<=|<!)/.test(source.slice(i + 1, i + 4))) return null;
+    else if ((c === "+" || c === "*" || c === "?" || c === "}") && source[i + 1] === "+") return null;
+    out += c;
+  }
+  let flags = "";
+  if (rubyFlags.includes("i")) flags += "i";
+  if (rubyFlags.includes("m")) flags += "s";
+  if (usesLineAnchors) flags += "m";
+  return { source: out, flags };
+}

@@ -14,6 +14,7 @@ import { Duration } from "../runtime/support/duration.js";
 import { ZonedTime } from "../runtime/support/zoned-time.js";
 import { flat, type Call, type Dispatch, type Scope } from "./view-ruby-eval.js";
 import { toQuery } from "./view-vector-context.js";
+import { allTimeZones, TimeZone, zoneConfig } from "../runtime/support/time-zone.js";
 import { Article, assigns, Comment, FakeErrors, FakeRecord, FakeModelClass, FROZEN_NOW } from "./view-vector-context.js";
 import { fakeHost, namedRoute, polymorphic } from "./view-vector-routes.js";
 
@@ -163,6 +164,7 @@ const HELPERS: Record<string, Fn> = {
   safe_list_sanitizer: () => ({ sanitize: (h: unknown) => V.safeListSanitize(h) }),
   sanitized_allowed_tags: () => [...V.sanitizerConfig.allowedTags],
   sanitized_allowed_attributes: () => [...V.sanitizerConfig.allowedAttributes],
+  time_zone_options_for_select: (c) => V.timeZoneOptionsForSelect(...(flat(c) as [unknown])),
   field_id: (c) => V.fieldId(...(flat(c) as [unknown, unknown])),
   field_name: (c) => V.fieldName(...(flat(c) as [unknown, unknown])),
 };
@@ -209,6 +211,7 @@ const MODULE_FUNCTIONS: Record<string, Record<string, Fn>> = {
     number_to_delimited: (c) => NH.numberToDelimited(...(flat(c) as [number])),
     number_to_rounded: (c) => NH.numberToRounded(...(flat(c) as [number])),
   },
+  "ActiveSupport::TimeZone": { all: () => allTimeZones() },
   "ActiveSupport::JSON": { encode: (c) => encodeJson(c.args[0]) },
   JSON: { generate: (c) => generateJson(c.args[0]), dump: (c) => generateJson(c.args[0]) },
   Set: { "[]": (c) => new Set(c.args) },
@@ -398,6 +401,9 @@ function hashMethod(h: Record<string, unknown>, name: string, c: Call): unknown 
   throw new Error(`Hash#${name}`);
 }
 
+// Zones' current periods as of the recording's frozen clock.
+zoneConfig.now = () => FROZEN_NOW.getTime();
+
 export function makeDispatch(group: string): Dispatch {
   const ivars = assigns();
   const view = fakeHost({ assigns: ivars, ...(group === "csrf" ? { protectAgainstForgery: () => true } : {}) });
@@ -417,6 +423,7 @@ export function makeDispatch(group: string): Dispatch {
       if (recv instanceof Date || recv instanceof ZonedTime || recv instanceof RubyDate) return T.timeMethod(recv, name, c);
       if (recv instanceof Duration) return T.durationMethod(recv, name, c);
       if (recv instanceof T.ZoneRef) return T.zoneMethod(recv, name, c);
+      if (recv instanceof TimeZone && name === "name") return recv.name;
       if (recv instanceof V.FormBuilder || recv instanceof V.CollectionItemBuilder || recv instanceof V.LabelBuilder) {
         return objectMethod(recv as unknown as Record<string, unknown>, name, c);
       }

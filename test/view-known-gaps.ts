@@ -25,7 +25,4 @@ export const KNOWN_GAPS: Record<string, string> = {
   'provide(:title, "P <1>"); content_for(:title)': ELSEWHERE + "runtime/app/view.ts provide",
   'concat("<x>"); output_buffer.to_s': ELSEWHERE + "the compiled template's OutputBuffer (append)",
   'safe_concat("<x>"); output_buffer.to_s': ELSEWHERE + "the compiled template's OutputBuffer (safeAppend)",
-  // ActiveSupport::TimeZone.all with every zone's current offset and sort order is not ported.
-  'time_zone_options_for_select("UTC", ActiveSupport::TimeZone.all.select { |z| ["UTC", "London", "Tokyo"].include?(z.name) })':
-    "not ported: time_zone_options_for_select / TimeZone.all",
 };

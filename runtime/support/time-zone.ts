@@ -187,11 +187,22 @@ export class TimeZone {
     return part?.value ?? this.name;
   }
 
-  /** TimeZone#to_s: "(GMT+09:00) Tokyo" (by the zone's current standard offset). */
+  /**
+   * TimeZone#utc_offset: the base (standard) offset of the current period. Intl has no DST flag, so the
+   * base is the smaller of now's offset and the offset half a year earlier (both already in effect, so a
+   * scheduled change of standard time does not leak in); Ireland's standard time is its summer time
+   * (tzdata's negative DST), so its base is the larger.
+   */
+  get utcOffset(): number {
+    const now = zoneConfig.now();
+    const current = this.utcOffsetAt(now);
+    const earlier = this.utcOffsetAt(now - 182 * 86400000);
+    return NEGATIVE_DST.has(this.ianaId) ? Math.max(current, earlier) : Math.min(current, earlier);
+  }
+
+  /** TimeZone#to_s: "(GMT+09:00) Tokyo". */
   toRubyString(): string {
-    const jan = this.utcOffsetAt(Date.UTC(new Date().getUTCFullYear(), 0, 1));
-    const jul = this.utcOffsetAt(Date.UTC(new Date().getUTCFullYear(), 6, 1));
-    return `(GMT${formatOffset(Math.min(jan, jul), true)}) ${this.name}`;
+    return `(GMT${formatOffset(this.utcOffset, true)}) ${this.name}`;
   }
 }
 
@@ -211,6 +222,7 @@ export function findTimeZone(name: string): TimeZone | null {
   const hit = cache.get(name);
   if (hit) return hit;
   const iana = ZONE_MAPPING[name] ?? name;
+  if (zoneConfig.unavailable.has(iana)) return null;
   try {
     const zone = new TimeZone(name, iana);
     cache.set(name, zone);
@@ -220,8 +232,25 @@ export function findTimeZone(name: string): TimeZone | null {
   }
 }
 
-/** config.time_zone (Time.zone): UTC unless the app sets another. */
-export const zoneConfig = { default: "UTC" };
+/** ActiveSupport::TimeZone.all: every Rails zone, by base offset then name. */
+export function allTimeZones(): TimeZone[] {
+  return Object.keys(ZONE_MAPPING).map((n) => findTimeZone(n)).filter((z): z is TimeZone => z !== null)
+    .sort((a, b) => a.utcOffset - b.utcOffset || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
+
+const NEGATIVE_DST = new Set(["Europe/Dublin"]);
+
+export const zoneConfig = {
+  /** config.time_zone (Time.zone): UTC unless the app sets another. */
+  default: "UTC",
+  /** The clock that decides a zone's current period (faketime freezes Date.now in conformance runs). */
+  now: (): number => Date.now(),
+  /**
+   * IANA ids TZInfo cannot load where the app runs, so Rails drops their zones (TimeZone["Kyiv"] is nil).
+   * The reference lane's Debian tzdata ships without tzdata-legacy, which holds these backward links.
+   */
+  unavailable: new Set(["America/Godthab", "Europe/Kiev", "Asia/Rangoon"]),
+};
 
 export function defaultTimeZone(): TimeZone {
   return findTimeZone(zoneConfig.default)!;

@@ -5,6 +5,7 @@
 //   option_groups_from_collection_for_select(...)
 // Collection "methods" are attribute names read from records (or first/last of arrays), or functions.
 import { translate } from "../support/i18n.js";
+import { allTimeZones, type TimeZone } from "../support/time-zone.js";
 import { isPlainObject, RubyRange, toArray, toS } from "../support/ruby.js";
 import { isViewRecord } from "./host.js";
 import { SafeString } from "./safe.js";
@@ -118,4 +119,19 @@ export function groupedOptionsForSelect(grouped: unknown, selectedKey: unknown =
     body += contentTag("optgroup", optionsForSelect(container, selectedKey), { label, ...attrs }).toString();
   }
   return new SafeString(body);
+}
+
+/** time_zone_options_for_select(selected = nil, priority_zones = nil): priority zones, a divider, then all. */
+export function timeZoneOptionsForSelect(selected: unknown = null, priorityZones: TimeZone[] | RegExp | null = null): SafeString {
+  let zones = allTimeZones();
+  const convert = (list: TimeZone[]) => list.map((z) => [z.toRubyString(), z.name]);
+  let out = "";
+  if (priorityZones) {
+    const priority = priorityZones instanceof RegExp ? zones.filter((z) => priorityZones.test(z.toRubyString())) : priorityZones;
+    out += optionsForSelect(convert(priority), selected).toString();
+    out += contentTag("option", "-------------", { value: "", disabled: true }).toString() + "\n";
+    const names = new Set(priority.map((z) => z.name));
+    zones = zones.filter((z) => !names.has(z.name));
+  }
+  return new SafeString(out + optionsForSelect(convert(zones), selected).toString());
 }

@@ -45,6 +45,8 @@ export function createApp(config: AppConfig): HttpApp {
     secretKeyBase: process.env.SECRET_KEY_BASE ?? localSecret(root),
     publicDir: config.publicDir,
     encodeJson: toJson,
+    // redirect_to / location: of a record or [parent, child] in a controller is a full URL.
+    urlFor: (controller, target) => polymorphicUrl(routerFor(config.routes), target, "url", {}, controller.urlHost(), controller.recall()),
     sqlCounter,
     now: () => currentTime(),
   });

@@ -1,4 +1,15 @@
 // The public surface of the view runtime: what lowered templates import (re-exported by runtime/index.ts).
+//
+// Lowering contract (how Ruby values reach these helpers):
+// - String/Symbol -> string, nil -> null, Integer/Float -> number (bigint past 2**53), true/false, Array -> array,
+//   Hash -> plain object (insertion order), Range -> RubyRange, Time -> Date, Date -> RubyDate,
+//   TimeWithZone/DateTime -> ZonedTime, durations -> Duration (or seconds). html_safe strings are SafeString.
+// - Keyword arguments and option hashes are a trailing plain object; a block is the last argument, a function.
+// - A block whose body is template text builds its own OutputBuffer and returns `buffer.captured(lastValue)`;
+//   a block that just computes a value returns it (capture escapes Strings and ignores other values).
+// - Helpers that need the request take the ViewHost first (linkTo(view, ...)); the rest take their arguments.
+// - Values Ruby tells apart but the lowering cannot: `:back` as a URL is BACK; a Symbol `default:` of t() is
+//   i18nKey("..."); records are objects implementing ViewRecord (host.ts), model classes ModelClass.
 export * from "./safe.js";
 export * from "./host.js";
 export * from "./tag-options.js";

@@ -32,7 +32,7 @@ interface Recorded {
 
 // config/routes.rb of the probe app.
 const probeActions = ["page", "page_status", "html", "plain", "json", "json_status", "head_ok", "head_no_content", "head_created",
-  "redirect_path", "redirect_url", "redirect_see_other", "redirect_record", "redirect_other_host", "redirect_allow_other",
+  "redirect_path", "redirect_url", "redirect_see_other", "redirect_record", "redirect_other_host", "redirect_allow_other", "back",
   "flash_set", "flash_now", "flash_show", "flash_keep", "session_set", "session_show", "session_reset", "cookie_set",
   "cookie_show", "token", "secret", "not_found", "boom", "respond", "respond_html_only", "respond_any", "implicit", "status_symbol"];
 const ROUTES: RouteDecl[] = [
@@ -75,6 +75,7 @@ class ProbeController extends ApplicationController {
   redirectRecord() { this.redirectTo(this.app.router.urlFor("item", [5], this.urlHost())); }
   redirectOtherHost() { this.redirectTo("http://evil.example/x"); }
   redirectAllowOther() { this.redirectTo("http://other.example/x", { allow_other_host: true }); }
+  back() { this.redirectBackOrTo("/probe/page", { notice: "Back." }); }
   flashSet() {
     this.flash.set("notice", "Saved <b>&</b>");
     this.redirectTo("/probe/flash_show", { alert: "Careful" });
@@ -202,6 +203,7 @@ interface Step {
   csrfHeader?: boolean;
   captureToken?: boolean;
   origin?: string;
+  referer?: string;
 }
 
 // What client.rb does, step for step.
@@ -215,6 +217,7 @@ async function replay(): Promise<Recorded[]> {
     const cookies = new Map([...jar, ...Object.entries(step.cookies ?? {})]);
     if (cookies.size) headers.Cookie = [...cookies].map(([k, v]) => `${k}=${v}`).join("; ");
     if (step.origin) headers.Origin = step.origin;
+    if (step.referer) headers.Referer = step.referer;
     if (step.csrfHeader) headers["X-CSRF-Token"] = token;
     let body: string | null = null;
     if (step.form) {

@@ -71,6 +71,11 @@ describe("expandRoutes", () => {
     expect(expandRoutes(ROUTES, inflector)).toEqual(expected);
   });
 
+  it("draws the same table with the runtime's ActiveSupport inflector (the default)", () => {
+    const expected = JSON.parse(readFileSync(new URL("routes.json", fixture), "utf8"));
+    expect(expandRoutes(ROUTES)).toEqual(expected);
+  });
+
   it("raises on a duplicate explicit name as Rails does", () => {
     const dup = [get("a", { to: "x#a", as: "same" }), get("b", { to: "x#b", as: "same" })];
     expect(() => expandRoutes(dup, inflector)).toThrow("Invalid route name, already in use: 'same'");

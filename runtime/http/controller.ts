@@ -12,7 +12,7 @@ import type { Flash, FlashSlot } from "./flash.js";
 import type { MimeType } from "./mime.js";
 import { Parameters } from "./parameters.js";
 import type { ParamTree } from "./query.js";
-import { defaultRender, head, redirectTo, render, respondTo, type FormatCollector, type RedirectOptions, type RenderOptions } from "./rendering.js";
+import { defaultRender, head, redirectBackOrTo, redirectTo, render, respondTo, type FormatCollector, type RedirectOptions, type RenderOptions } from "./rendering.js";
 import type { Request } from "./request.js";
 import { Response } from "./response.js";
 import type { RouteEntry } from "./route-table.js";
@@ -172,6 +172,16 @@ export class Controller<A extends object = Record<string, unknown>> {
 
   redirectTo(target: unknown, options: RedirectOptions = {}): void {
     redirectTo(this, target, options);
+  }
+
+  /** redirect_back(fallback_location:) / redirect_back_or_to(fallback). */
+  redirectBackOrTo(fallback: unknown, options: RedirectOptions = {}): void {
+    redirectBackOrTo(this, fallback, options);
+  }
+
+  redirectBack(options: RedirectOptions & { fallback_location: unknown }): void {
+    const { fallback_location, ...rest } = options;
+    redirectBackOrTo(this, fallback_location, rest);
   }
 
   head(status: string | number, options: Record<string, unknown> = {}): void {

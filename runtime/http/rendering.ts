@@ -149,6 +149,16 @@ export function redirectTo(c: Controller<any>, target: unknown, options: Redirec
   c.response.status = status;
 }
 
+/** redirect_back_or_to: the Referer when it is on this host (or other hosts are allowed), else the fallback. */
+export function redirectBackOrTo(c: Controller<any>, fallback: unknown, options: RedirectOptions = {}): void {
+  const referer = c.request.referer;
+  if (referer && (options.allow_other_host || urlHostAllowed(c, referer))) redirectTo(c, referer, options);
+  else {
+    const { allow_other_host: _, ...rest } = options;
+    redirectTo(c, fallback, rest);
+  }
+}
+
 function computeRedirectLocation(c: Controller<any>, target: unknown): string {
   if (typeof target === "string") {
     if (/^([a-z][a-z\d\-+.]*:|\/\/)/i.test(target)) return target;

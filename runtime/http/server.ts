@@ -6,6 +6,7 @@ import { appendFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { randomBytes } from "node:crypto";
 import { fileURLToPath } from "node:url";
+import { polymorphicUrl } from "../app/polymorphic.js";
 import { BUILTIN_CONTROLLERS } from "./builtin.js";
 import { Controller, type ControllerApp, type ControllerClass, type TemplateRenderer } from "./controller.js";
 import { CookieJar } from "./cookies.js";
@@ -32,7 +33,7 @@ export interface HttpAppConfig {
   publicDir?: string | URL | null;
   /** render json: encoding; default: plain JSON with ActiveSupport's HTML escapes. */
   encodeJson?: (value: unknown) => string;
-  /** url_for / redirect_to / location: of records and arrays (polymorphic routing). */
+  /** url_for / redirect_to / location: of records and arrays; default: runtime/app's polymorphic routing. */
   urlFor?: (controller: Controller<any>, target: unknown) => string;
   /** The model runtime's per-request SQL statement counter. */
   sqlCounter?: { reset(): void; read(): number };
@@ -65,7 +66,7 @@ export class HttpApp {
       router: this.router,
       views: config.views,
       encodeJson: config.encodeJson ?? activeSupportJson,
-      urlFor: config.urlFor ?? ((_c, target) => { throw new Error(`url_for(${String(target)}) needs the app's urlFor`); }),
+      urlFor: config.urlFor ?? ((c, target) => polymorphicUrl(this.router, target, "url", {}, c.urlHost(), c.recall())),
     };
   }
 

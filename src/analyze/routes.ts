@@ -8,6 +8,7 @@
 // The hash form `"path" => "c#a"` is `to:`; `"path" => :act` is `action:`; `"path" => "ctrl"` is `controller:`.
 // Bare Regexp options (`locale: /en|fr/`) go in `constraints`, bare string options in `defaults`, as Rails sorts them.
 import type { RouteEntry } from "../../runtime/http/route-table.js";
+import { pluralize, singularize } from "../../runtime/support/inflector.js";
 
 export type { RouteEntry };
 export type Verb = "get" | "post" | "patch" | "put" | "delete" | "options";
@@ -61,11 +62,13 @@ export type RouteDecl =
   | { kind: "member" | "collection" | "new" | "shallow"; children: RouteDecl[] }
   | { kind: "controller"; name: string; children: RouteDecl[] };
 
-/** Inflections the expansion needs (resource names); the compiler passes the app's inflector. */
+/** Inflections the expansion needs (resource names); default: ActiveSupport's English rules. */
 export interface RouteInflector {
   singularize(word: string): string;
   pluralize(word: string): string;
 }
+
+const DEFAULT_INFLECTOR: RouteInflector = { singularize: (w) => singularize(w), pluralize: (w) => pluralize(w) };
 
 // ---- DSL builders: one per routes.rb method --------------------------------------------------------------
 
@@ -88,7 +91,7 @@ export const member = (children: RouteDecl[]): RouteDecl => ({ kind: "member", c
 export const collection = (children: RouteDecl[]): RouteDecl => ({ kind: "collection", children });
 
 /** Expands the DSL into Rails' route table, in drawing order. Throws where Rails raises (duplicate names...). */
-export function expandRoutes(decls: RouteDecl[], inflector: RouteInflector): RouteEntry[] {
+export function expandRoutes(decls: RouteDecl[], inflector: RouteInflector = DEFAULT_INFLECTOR): RouteEntry[] {
   const mapper = new Mapper(inflector);
   mapper.draw(decls);
   return mapper.routes;

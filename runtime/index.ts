@@ -4,6 +4,7 @@ export { createApp, type AppConfig, type AppSchema } from "./app/app.js";
 export { View, MissingTemplate, type TemplateEntry, type ViewContext } from "./app/view.js";
 export { routeHelper, routerFor, type RouteHelper, type UrlContext } from "./app/routes.js";
 export { polymorphicName, polymorphicUrl } from "./app/polymorphic.js";
+export { defineScopes, scope, type ScopeFn } from "./app/scopes.js";
 export {
   and, binop, caseEq, each, eachWithIndex, eq, index, isBlank, isPresent, or, send, sendSafe, symProc, toA, toS,
   truthy, unsupported,

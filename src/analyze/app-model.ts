@@ -1,12 +1,15 @@
 // ParsedApp -> AppModel: the whole app's facts before any lowering (ruby2js calls it the app manifest).
 import type { ParsedApp, TemplateFile } from "../parse/app.js";
 import { analyzeControllers, type ControllerInfo } from "./controllers.js";
-import { analyzeModels, type ModelInfo } from "./models.js";
+import { analyzeModelFiles, type ModelInfo } from "./models.js";
+import type { ConstDecl } from "./constants.js";
 import { analyzeConfig, type AppConfigFacts } from "./config.js";
 
 export interface AppModel {
   parsed: ParsedApp;
   models: Map<string, ModelInfo>;
+  /** Non-Active Record classes under app/models (plain Ruby / ActiveModel): not lowered yet, reported. */
+  plainClasses: ConstDecl[];
   controllers: Map<string, ControllerInfo>;
   /** Templates by `logicalPath.format` (e.g. `articles/index.html`). */
   templates: Map<string, TemplateFile>;
@@ -16,10 +19,13 @@ export interface AppModel {
 }
 
 export function analyzeApp(parsed: ParsedApp): AppModel {
-  const models = new Map(analyzeModels(parsed.models, parsed.schema, parsed.diagnostics).map((m) => [m.className, m]));
+  const modelFiles = analyzeModelFiles(parsed.models, parsed.schema, parsed.diagnostics);
+  const models = new Map(modelFiles.models.map((m) => [m.className, m]));
   const controllers = new Map(analyzeControllers(parsed.controllers, parsed.diagnostics).map((c) => [c.className, c]));
   const templates = new Map(parsed.templates.map((t) => [`${t.logicalPath}.${t.format}`, t]));
-  return { parsed, models, controllers, templates, routeNames: new Set(), config: analyzeConfig(parsed.config) };
+  return {
+    parsed, models, plainClasses: modelFiles.plainClasses, controllers, templates, routeNames: new Set(), config: analyzeConfig(parsed.config),
+  };
 }
 
 /** The model whose singular name is `name` (`article` -> Article), for locals named after a model. */

@@ -9,6 +9,7 @@ import type { Diagnostics } from "../diagnostics/index.js";
 import type { SourceFile } from "../parse/app.js";
 import { literalString, optionsOf, positionalArgs, type Node, type NodeOf, type Span } from "../parse/ir.js";
 import type { Column, Schema } from "../parse/schema.js";
+import { collectConstants, flattenBody, resolveConstant, type ConstDecl } from "./constants.js";
 import { camelize, humanize, pluralize, singularize, underscore } from "../../runtime/support/inflector.js";
 
 export interface ModelNames {
@@ -55,6 +56,12 @@ export interface CallbackInfo {
   span: Span;
 }
 
+export interface ScopeInfo {
+  name: string;
+  lambda: NodeOf<"lambda">;
+  span: Span;
+}
+
 export interface ModelInfo {
   className: string;
   file: SourceFile;
@@ -67,6 +74,13 @@ export interface ModelInfo {
   validations: ValidationInfo[];
   callbacks: CallbackInfo[];
   methods: Array<NodeOf<"def">>;
+  classMethods: Array<NodeOf<"def">>;
+  scopes: ScopeInfo[];
+  /** `NAME = value` in the class body. */
+  constants: Array<{ name: string; value: Node; span: Span }>;
+  /** The class this one inherits from when that is a model too (STI), resolved to its full path. */
+  parentModel: string | null;
+  concerns: string[];
 }
 
 const CALLBACKS = /^(before|after|around)_(validation|save|create|update|destroy|commit|touch|initialize)$|^after_(create|update|destroy|save)_commit$/;
@@ -93,41 +107,107 @@ export function modelNames(className: string): ModelNames {
   };
 }
 
-export function analyzeModels(files: SourceFile[], schema: Schema, diags: Diagnostics): ModelInfo[] {
-  const models: ModelInfo[] = [];
-  for (const file of files) {
-    for (const node of file.body) {
-      if (node.kind === "class" && node.name.kind === "const") models.push(analyzeModel(node, file, schema, diags));
-    }
-  }
-  return models;
+export interface ModelFiles {
+  models: ModelInfo[];
+  /** Classes under app/models that are not Active Record models (plain Ruby, ActiveModel). */
+  plainClasses: ConstDecl[];
 }
 
-function analyzeModel(node: NodeOf<"class">, file: SourceFile, schema: Schema, diags: Diagnostics): ModelInfo {
-  const className = (node.name as NodeOf<"const">).name;
-  const superclass = node.superclass?.kind === "const" ? node.superclass.name : "Object";
-  const names = modelNames(className);
-  let abstract = false;
-  const model: ModelInfo = {
-    className, file, superclass, abstract, tableName: pluralize(underscore(className)), names,
-    columns: [], associations: [], validations: [], callbacks: [], methods: [],
+/** Classes whose superclass chain reaches ActiveRecord::Base are models; concerns are flattened into them. */
+export function analyzeModelFiles(files: SourceFile[], schema: Schema, diags: Diagnostics): ModelFiles {
+  const decls = collectConstants(files);
+  const classes = groupBy(decls.filter((d) => d.kind === "class"));
+  const modules = groupBy(decls.filter((d) => d.kind === "module"));
+  const known = new Set([...classes.keys(), "ActiveRecord::Base"]);
+  const parentOf = new Map<string, string | null>();
+  for (const [path, list] of classes) {
+    const written = list.find((d) => d.superclassName)?.superclassName ?? null;
+    const decl = list.find((d) => d.superclassName) ?? list[0]!;
+    parentOf.set(path, written ? (resolveConstant(written, decl.nesting.slice(1), known) ?? written) : null);
+  }
+  const isModel = (path: string, depth = 0): boolean => {
+    const parent = parentOf.get(path);
+    if (!parent || depth > 20) return false;
+    return parent === "ActiveRecord::Base" || isModel(parent, depth + 1);
   };
-  for (const stmt of node.body) {
-    if (stmt.kind === "def") model.methods.push(stmt);
-    else if (stmt.kind === "assign" && stmt.target.kind === "call" && stmt.target.method === "abstract_class") abstract = true;
-    else if (stmt.kind === "call" && stmt.receiver?.kind === "self" && stmt.method === "abstract_class=") abstract = true;
+  const out: ModelFiles = { models: [], plainClasses: [] };
+  for (const [path, list] of classes) {
+    if (!isModel(path)) {
+      out.plainClasses.push(...list);
+      continue;
+    }
+    out.models.push(analyzeModel(path, list, parentOf.get(path)!, modules, schema, diags));
+  }
+  resolveInheritance(out.models, schema);
+  return out;
+}
+
+export function analyzeModels(files: SourceFile[], schema: Schema, diags: Diagnostics): ModelInfo[] {
+  return analyzeModelFiles(files, schema, diags).models;
+}
+
+function groupBy(decls: ConstDecl[]): Map<string, ConstDecl[]> {
+  const map = new Map<string, ConstDecl[]>();
+  for (const d of decls) map.set(d.path, [...(map.get(d.path) ?? []), d]);
+  return map;
+}
+
+function analyzeModel(className: string, decls: ConstDecl[], superclass: string, modules: Map<string, ConstDecl[]>, schema: Schema, diags: Diagnostics): ModelInfo {
+  const flat = flattenBody(decls, decls, modules);
+  const file = decls[0]!.file;
+  const model: ModelInfo = {
+    className, file, superclass, abstract: superclass === "ActiveRecord::Base", tableName: pluralize(underscore(className).replace(/\//g, "_")),
+    names: modelNames(className), columns: [], associations: [], validations: [], callbacks: [], methods: lastDefinitions(flat.methods),
+    classMethods: lastDefinitions(flat.classMethods), scopes: [], constants: [], parentModel: null, concerns: flat.concerns,
+  };
+  for (const inc of flat.unresolvedIncludes) diags.report("unresolved_constant", inc.node.span, `include ${inc.name}`);
+  for (const stmt of flat.body) {
+    if (stmt.kind === "call" && stmt.receiver?.kind === "self" && stmt.method === "abstract_class=") model.abstract = true;
     else if (stmt.kind === "call" && stmt.receiver === null) classMacro(model, stmt, diags);
-    else if (stmt.kind === "ident" && stmt.name === "primary_abstract_class") abstract = true;
+    else if (stmt.kind === "ident" && stmt.name === "primary_abstract_class") model.abstract = true;
+    else if (stmt.kind === "ident") classMacro(model, { kind: "call", receiver: null, method: stmt.name, args: [], block: null, safeNav: false, parens: false, span: stmt.span }, diags);
+    else if (stmt.kind === "assign" && stmt.target.kind === "const") model.constants.push({ name: stmt.target.name, value: stmt.value, span: stmt.span });
     else diags.report("unsupported_construct", stmt.span, `${stmt.kind} in model body`);
   }
-  model.abstract = abstract || superclass === "ActiveRecord::Base";
-  model.columns = schema.tables.find((t) => t.name === model.tableName)?.columns ?? [];
   return model;
+}
+
+/** Ruby keeps the last definition of a method name (a class's own def overrides its concern's). */
+function lastDefinitions(defs: Array<NodeOf<"def">>): Array<NodeOf<"def">> {
+  const byName = new Map<string, NodeOf<"def">>();
+  for (const d of defs) {
+    byName.delete(d.name);
+    byName.set(d.name, d);
+  }
+  return [...byName.values()];
+}
+
+/** STI: a model whose parent is a concrete model shares the parent's table; abstract parents give none. */
+function resolveInheritance(models: ModelInfo[], schema: Schema): void {
+  const byName = new Map(models.map((m) => [m.className, m]));
+  const root = (m: ModelInfo, depth = 0): ModelInfo => {
+    const parent = byName.get(m.superclass);
+    return parent && !parent.abstract && depth < 20 ? root(parent, depth + 1) : m;
+  };
+  for (const m of models) {
+    const parent = byName.get(m.superclass);
+    if (parent && !parent.abstract) {
+      m.parentModel = parent.className;
+      m.tableName = root(m).tableName;
+    }
+    m.columns = schema.tables.find((t) => t.name === m.tableName)?.columns ?? [];
+  }
 }
 
 function classMacro(model: ModelInfo, call: NodeOf<"call">, diags: Diagnostics): void {
   const m = call.method;
   if (m === "primary_abstract_class") model.abstract = true;
+  else if (m === "scope") {
+    const name = literalString(call.args[0]);
+    const lambda = call.args[1];
+    if (name && lambda?.kind === "lambda") model.scopes.push({ name, lambda, span: call.span });
+    else diags.report("unsupported_construct", call.span, "scope without a name and a lambda");
+  }
   else if (m === "belongs_to" || m === "has_many" || m === "has_one") model.associations.push(association(m, call, model, diags));
   else if (m === "validates") model.validations.push(...validations(call, diags));
   else if (CALLBACKS.test(m)) {

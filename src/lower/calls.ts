@@ -9,6 +9,7 @@
 //   recv.unknown_method(a)                 send(recv, "unknown_method", a)   (dynamic, always correct)
 //   no receiver                            the self kind decides: view helper, controller API, own method
 import type { Block, Node, NodeOf } from "../parse/ir.js";
+import type { AppModel } from "../analyze/app-model.js";
 import { lit, lowerExpr, lowerHash, type TsExpr } from "./expr.js";
 import { rubyToTs } from "./names.js";
 import type { Scope } from "./scope.js";
@@ -60,7 +61,7 @@ export function lowerArgs(args: Node[], block: Block | null, scope: Scope, block
   return out;
 }
 
-function lowerTypedCall(call: NodeOf<"call">, recv: TsExpr, scope: Scope): TsExpr | null {
+export function lowerTypedCall(call: NodeOf<"call">, recv: TsExpr, scope: Scope): TsExpr | null {
   const t = recv.type;
   const m = call.method;
   const args = () => lowerArgs(call.args, call.block, scope);
@@ -99,10 +100,16 @@ function lowerClassCall(call: NodeOf<"call">, recv: TsExpr, model: string, scope
     create: ["create", record], "create!": ["createBang", record], first: ["first", record], last: ["last", record],
     all: ["all", relation], where: ["where", relation], order: ["order", relation], limit: ["limit", relation],
     includes: ["includes", relation], preload: ["preload", relation], count: ["count", NUMBER], "exists?": ["exists", BOOL],
-    delete_all: ["deleteAll", NUMBER], destroy_all: ["destroyAll", UNKNOWN],
+    delete_all: ["deleteAll", NUMBER], destroy_all: ["destroyAll", UNKNOWN], transaction: ["transaction", UNKNOWN],
+    pluck: ["pluck", { k: "array", of: UNKNOWN }], ids: ["ids", { k: "array", of: NUMBER }],
   };
   const entry = RETURNS[call.method];
-  if (!entry) return null;
+  if (!entry) {
+    if (findScope(scope.env.app, model, call.method)) return lit(`${scope.env.module.use("scope")}(${[recv.code, JSON.stringify(call.method), ...args].join(", ")})`, relation);
+    const info = scope.env.app.models.get(model);
+    if (info?.classMethods.some((d) => d.name === call.method)) return lit(`${recv.code}.${rubyToTs(call.method)}(${args.join(", ")})`, UNKNOWN);
+    return null;
+  }
   return lit(`${recv.code}.${entry[0]}(${args.join(", ")})`, entry[1]);
 }
 
@@ -158,7 +165,17 @@ function lowerRelationCall(call: NodeOf<"call">, recv: TsExpr, model: string, sc
     "any?": ["isAny", BOOL], "empty?": ["isEmpty", BOOL], "exists?": ["exists", BOOL], to_a: ["toA", { k: "array", of: record }],
   };
   const entry = RETURNS[m];
-  return entry ? lit(`${recv.code}.${entry[0]}(${args.join(", ")})`, entry[1]) : null;
+  if (entry) return lit(`${recv.code}.${entry[0]}(${args.join(", ")})`, entry[1]);
+  if (findScope(scope.env.app, model, m)) return lit(`${scope.env.module.use("scope")}(${[recv.code, JSON.stringify(m), ...args].join(", ")})`, relation);
+  return null;
+}
+
+/** Scopes are inherited (STI subclasses see their parent's). */
+export function findScope(app: AppModel, modelName: string, name: string): boolean {
+  for (let m = app.models.get(modelName); m; m = m.parentModel ? app.models.get(m.parentModel) : undefined) {
+    if (m.scopes.some((s) => s.name === name)) return true;
+  }
+  return false;
 }
 
 function lowerJbuilderCall(call: NodeOf<"call">, recv: TsExpr, scope: Scope): TsExpr {

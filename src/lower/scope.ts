@@ -5,7 +5,7 @@ import type { Diagnostics } from "../diagnostics/index.js";
 import { UNKNOWN, type RType } from "./types.js";
 import { tsIdent } from "./names.js";
 
-export type SelfKind = "view" | "controller" | "model" | "script" | "jbuilder";
+export type SelfKind = "view" | "controller" | "model" | "modelClass" | "script" | "jbuilder";
 
 export interface LocalVar {
   ts: string;

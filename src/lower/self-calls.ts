@@ -10,7 +10,7 @@
 //   model      title / comments / errors / own method  this.title / this.comments / this.errors / this.m()
 import type { NodeOf } from "../parse/ir.js";
 import { lit, lowerExpr, type TsExpr } from "./expr.js";
-import { lowerArgs } from "./calls.js";
+import { lowerArgs, lowerTypedCall } from "./calls.js";
 import { camel, rubyToTs } from "./names.js";
 import type { Scope } from "./scope.js";
 import { BOOL, UNKNOWN, type RType } from "./types.js";
@@ -30,6 +30,11 @@ export function lowerSelfCall(call: NodeOf<"call">, scope: Scope): TsExpr {
       return controllerCall(call, scope);
     case "model":
       return modelSelfCall(call, scope);
+    case "modelClass": {
+      const typed = lowerTypedCall(call, lit("this", { k: "model", model: `typeof ${env.modelName}` }), scope);
+      if (typed) return typed;
+      break;
+    }
     default:
       break;
   }

@@ -9,6 +9,7 @@
 import type { AppModel } from "../../analyze/app-model.js";
 import type { Literal, ModelInfo } from "../../analyze/models.js";
 import { tsLiteral } from "../literal.js";
+import { lowerClassSide } from "./class-body.js";
 import type { Diagnostics } from "../../diagnostics/index.js";
 import { StructureKind, type StatementStructures } from "ts-morph";
 import { modelFile, type EmittedModule } from "../../emit/module.js";
@@ -46,7 +47,12 @@ export function lowerModel(model: ModelInfo, app: AppModel, diags: Diagnostics):
     return { name: rubyToTs(def.name), parameters, statements: lowerBody(def.body, scope, "return") };
   });
   const name = tsIdent(model.className);
-  statements.push({ kind: StructureKind.Class, name, isExported: true, extends: isBase ? base : tsIdent(base), properties, methods });
+  const side = lowerClassSide(model, app, diags, env.module);
+  statements.push({
+    kind: StructureKind.Class, name, isExported: true, extends: isBase ? base : tsIdent(base),
+    properties: [...side.staticProperties, ...properties], methods: [...side.staticMethods, ...methods],
+  });
+  statements.push(...side.after);
   statements.push(`${env.module.use("defineModel")}(${name}, ${tsLiteral(descriptor(model) as unknown as Literal, diags, model.file.body[0]?.span ?? fileSpan(model))});`);
   return { path: `models/${modelFile(model.className)}.ts`, state: env.module, statements, from: model.file.absPath };
 }

@@ -1,0 +1,29 @@
+// Model scopes: `scope :active, -> { where(active: true) }` is a function run with a relation as `this`, so it
+// chains from the class (`User.active`) and from any relation (`room.users.active.ordered`), as Rails delegates.
+//   User.active            User.active()                       (a static the compiler emits)
+//   relation.ordered       scope(relation, "ordered")          (looked up on the relation's model)
+import { Relation } from "../record/index.js";
+
+export type ScopeFn = (this: Relation<never>, ...args: unknown[]) => unknown;
+
+const SCOPES = new WeakMap<object, Map<string, ScopeFn>>();
+
+export function defineScopes(model: object, scopes: Record<string, ScopeFn>): void {
+  SCOPES.set(model, new Map(Object.entries(scopes)));
+}
+
+function lookup(model: object | null, name: string): ScopeFn | null {
+  for (let m = model; m && m !== Function.prototype; m = Object.getPrototypeOf(m) as object | null) {
+    const fn = SCOPES.get(m)?.get(name);
+    if (fn) return fn;
+  }
+  return null;
+}
+
+/** Applies scope `name` to a model class (via its `all()`) or to a relation. */
+export function scope(target: unknown, name: string, ...args: unknown[]): unknown {
+  const relation = target instanceof Relation ? target : (target as { all(): Relation<never> }).all();
+  const fn = lookup(relation.model as unknown as object, name);
+  if (!fn) throw new TypeError(`undefined scope \`${name}' for ${String((relation.model as { name?: string }).name)}`);
+  return fn.apply(relation as Relation<never>, args);
+}

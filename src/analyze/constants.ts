@@ -1,0 +1,114 @@
+// The app's constant tree: every class and module with its full path (`User::Bot`, `Rooms::Open`), its lexical
+// nesting, and Ruby's lookup rule for a constant written inside it. Concerns are flattened into the classes that
+// include them here, so lowering sees one class body, as Ruby's method lookup does.
+//
+//   module Opengraph; class Metadata ... end; end   -> "Opengraph::Metadata", nesting ["Opengraph::Metadata", "Opengraph"]
+//   class Rooms::Open < Room                         -> "Rooms::Open", superclass resolved to "Room"
+//   class User; include Bot                          -> Bot resolves to "User::Bot" (lexical first, then top level)
+import type { SourceFile } from "../parse/app.js";
+import type { Node, NodeOf } from "../parse/ir.js";
+
+export interface ConstDecl {
+  kind: "class" | "module";
+  path: string;
+  node: NodeOf<"class"> | NodeOf<"module">;
+  file: SourceFile;
+  /** Innermost first: the paths Ruby searches for a relative constant written inside this body. */
+  nesting: string[];
+  /** The superclass as written (`Room`, `ActiveRecord::Base`), for classes. */
+  superclassName: string | null;
+}
+
+export function constPath(node: Node): string | null {
+  if (node.kind !== "const") return null;
+  if (!node.scope) return node.name;
+  const scope = constPath(node.scope);
+  return scope === null ? null : `${scope}::${node.name}`;
+}
+
+/** Every class and module declared in these files (a reopened class appears once per declaration). */
+export function collectConstants(files: SourceFile[]): ConstDecl[] {
+  const out: ConstDecl[] = [];
+  const visit = (nodes: Node[], file: SourceFile, nesting: string[]) => {
+    for (const node of nodes) {
+      if (node.kind !== "class" && node.kind !== "module") continue;
+      const written = constPath(node.name);
+      if (!written) continue;
+      const path = nesting.length ? `${nesting[0]}::${written}` : written;
+      const superclassName = node.kind === "class" && node.superclass ? constPath(node.superclass) : null;
+      out.push({ kind: node.kind, path, node, file, nesting: [path, ...nesting], superclassName });
+      visit(node.body, file, [path, ...nesting]);
+    }
+  };
+  for (const file of files) visit(file.body, file, []);
+  return out;
+}
+
+/** Ruby's lexical-then-top-level lookup of `name` from inside `nesting`, among the known paths. */
+export function resolveConstant(name: string, nesting: string[], known: Set<string>): string | null {
+  if (name.startsWith("::")) return known.has(name.slice(2)) ? name.slice(2) : null;
+  for (const scope of nesting) {
+    const candidate = `${scope}::${name}`;
+    if (known.has(candidate)) return candidate;
+  }
+  return known.has(name) ? name : null;
+}
+
+export interface FlattenedBody {
+  /** Statements of the class body with every included concern's `included do` block and methods merged in. */
+  body: Node[];
+  /** Instance methods, the class's own last (they override the concerns'). */
+  methods: Array<NodeOf<"def">>;
+  /** Class methods: `def self.x`, `class << self`, and concerns' `class_methods do` / `module ClassMethods`. */
+  classMethods: Array<NodeOf<"def">>;
+  /** Concern paths included, in order. */
+  concerns: string[];
+  /** `include X` that named no known module. */
+  unresolvedIncludes: Array<{ name: string; node: Node }>;
+}
+
+/** The class body as Ruby sees it after `include` of the app's own concerns. */
+export function flattenBody(decls: ConstDecl[], target: ConstDecl[], modules: Map<string, ConstDecl[]>): FlattenedBody {
+  const result: FlattenedBody = { body: [], methods: [], classMethods: [], concerns: [], unresolvedIncludes: [] };
+  const known = new Set(modules.keys());
+  for (const decl of target) absorb(decl.node.body, decl.nesting, result, modules, known, new Set());
+  void decls;
+  return result;
+}
+
+function absorb(body: Node[], nesting: string[], out: FlattenedBody, modules: Map<string, ConstDecl[]>, known: Set<string>, seen: Set<string>): void {
+  for (const stmt of body) {
+    if (stmt.kind === "call" && stmt.receiver === null && stmt.method === "include") {
+      for (const arg of stmt.args) {
+        const name = constPath(arg);
+        const path = name ? resolveConstant(name, nesting, known) : null;
+        if (!path || !name) {
+          out.unresolvedIncludes.push({ name: name ?? "?", node: arg });
+          continue;
+        }
+        if (seen.has(path)) continue;
+        seen.add(path);
+        out.concerns.push(path);
+        for (const m of modules.get(path)!) absorbConcern(m, out, modules, known, seen);
+      }
+    } else if (stmt.kind === "def") (stmt.singleton ? out.classMethods : out.methods).push(stmt);
+    else if (stmt.kind === "sclass") out.classMethods.push(...stmt.body.filter((s): s is NodeOf<"def"> => s.kind === "def"));
+    else if (stmt.kind === "class" || stmt.kind === "module") continue;
+    else out.body.push(stmt);
+  }
+}
+
+function absorbConcern(mod: ConstDecl, out: FlattenedBody, modules: Map<string, ConstDecl[]>, known: Set<string>, seen: Set<string>): void {
+  for (const stmt of mod.node.body) {
+    if (stmt.kind === "call" && stmt.receiver === null && stmt.method === "extend") continue;
+    if (stmt.kind === "call" && stmt.receiver === null && stmt.method === "included" && stmt.block) {
+      absorb(stmt.block.body, mod.nesting, out, modules, known, seen);
+    } else if (stmt.kind === "call" && stmt.receiver === null && stmt.method === "class_methods" && stmt.block) {
+      out.classMethods.push(...stmt.block.body.filter((s): s is NodeOf<"def"> => s.kind === "def"));
+    } else if (stmt.kind === "module" && constPath(stmt.name) === "ClassMethods") {
+      out.classMethods.push(...stmt.body.filter((s): s is NodeOf<"def"> => s.kind === "def"));
+    } else if (stmt.kind === "def") (stmt.singleton ? out.classMethods : out.methods).push(stmt);
+    else if (stmt.kind === "call" && stmt.receiver === null && stmt.method === "include") absorb([stmt], mod.nesting, out, modules, known, seen);
+    else if (stmt.kind !== "class" && stmt.kind !== "module") out.body.push(stmt);
+  }
+}

@@ -1,0 +1,48 @@
+// The class side of a model: scopes, class methods and constants.
+//   scope :active, -> { where(active: true) }    static active(...args) { return scope(this, "active", ...args); }
+//                                                 + defineScopes(User, { active: function () { return this.where({ active: true }); } })
+//   def self.create_bot!(attrs) ... end          static createBotBang(attrs: unknown) { ... }   (self is the class)
+//   MAX_BODY_SIZE = 5.megabytes                  static readonly MAX_BODY_SIZE = ...;
+import type { AppModel } from "../../analyze/app-model.js";
+import type { ModelInfo } from "../../analyze/models.js";
+import type { Diagnostics } from "../../diagnostics/index.js";
+import { lowerExpr } from "../expr.js";
+import { makeEnv } from "../env.js";
+import { rubyToTs, tsIdent } from "../names.js";
+import { Scope, type LowerEnv } from "../scope.js";
+import { lowerBody } from "../stmts.js";
+import { UNKNOWN } from "../types.js";
+
+export interface ClassSide {
+  staticMethods: Array<{ name: string; isStatic: true; parameters: Array<{ name: string; type: string; isRestParameter?: boolean }>; statements: string[] }>;
+  staticProperties: Array<{ name: string; isStatic: true; isReadonly: true; initializer: string }>;
+  /** Statements after the class: the scope table. */
+  after: string[];
+}
+
+export function lowerClassSide(model: ModelInfo, app: AppModel, diags: Diagnostics, module: LowerEnv["module"]): ClassSide {
+  const env = makeEnv(app, diags, "modelClass", { selfExpr: "this", modelName: model.className });
+  Object.assign(env, { module });
+  const side: ClassSide = { staticMethods: [], staticProperties: [], after: [] };
+  for (const def of model.classMethods) {
+    const scope = new Scope(env);
+    const parameters = def.params.map((p) => ({ name: scope.declare(p.name, UNKNOWN).ts, type: "unknown" }));
+    side.staticMethods.push({ name: rubyToTs(def.name), isStatic: true, parameters, statements: lowerBody(def.body, scope, "return") });
+  }
+  const scopeFns: string[] = [];
+  for (const s of model.scopes) {
+    const scope = new Scope(env);
+    const params = s.lambda.params.map((p) => `${scope.declare(p.name, UNKNOWN).ts}: unknown`);
+    const body = lowerBody(s.lambda.body, scope, "return");
+    scopeFns.push(`${JSON.stringify(s.name)}: function (this: ${module.useType("Relation")}<${tsIdent(model.className)}>, ${params.join(", ")}) {\n${body.join("\n")}\n}`);
+    side.staticMethods.push({
+      name: rubyToTs(s.name), isStatic: true, parameters: [{ name: "args", type: "unknown[]", isRestParameter: true }],
+      statements: [`return ${module.use("scope")}(this, ${JSON.stringify(s.name)}, ...args);`],
+    });
+  }
+  if (scopeFns.length) side.after.push(`${module.use("defineScopes")}(${tsIdent(model.className)}, {\n${scopeFns.join(",\n")}\n} as Record<string, ${module.useType("ScopeFn")}>);`);
+  for (const c of model.constants) {
+    side.staticProperties.push({ name: c.name, isStatic: true, isReadonly: true, initializer: lowerExpr(c.value, new Scope(env)).code });
+  }
+  return side;
+}

@@ -16,13 +16,14 @@ import type { Scope } from "./scope.js";
 import { lowerBlockFn } from "./stmts.js";
 import { BOOL, NUMBER, STRING, UNKNOWN, type RType } from "./types.js";
 import { lowerFormatCall, lowerSelfCall } from "./self-calls.js";
+import { lowerCoreCall } from "./core/index.js";
 
 export function lowerCall(call: NodeOf<"call">, scope: Scope): TsExpr {
   if (call.receiver === null) return lowerSelfCall(call, scope);
   // `'text'.freeze` (Erubi writes every literal so) is the literal itself.
   if (call.method === "freeze" && call.args.length === 0) return lowerExpr(call.receiver, scope);
   const recv = lowerExpr(call.receiver, scope);
-  const typed = lowerTypedCall(call, recv, scope);
+  const typed = lowerTypedCall(call, recv, scope) ?? lowerCoreCall(call, recv, scope);
   if (typed) return call.safeNav ? safeNav(recv, typed, scope) : typed;
   return dynamicSend(call, recv, scope);
 }

@@ -12,6 +12,7 @@
 import type { Node, NodeOf } from "../parse/ir.js";
 import { lowerCall } from "./calls.js";
 import { rubyRegexToJs } from "./regex.js";
+import { lowerCoreConst } from "./core/index.js";
 import type { Scope } from "./scope.js";
 import { BOOL, NIL, NUMBER, STRING, UNKNOWN, type RType } from "./types.js";
 
@@ -135,6 +136,8 @@ function lowerConst(node: NodeOf<"const">, scope: Scope): TsExpr {
   if (!node.scope && env.app.models.has(node.name)) {
     return lit(env.module.model(node.name), { k: "model", model: `typeof ${node.name}` });
   }
+  const core = lowerCoreConst(node, scope);
+  if (core) return core;
   env.diags.report("unresolved_constant", node.span, node.name);
   return lit(`${env.module.use("unsupported")}(${JSON.stringify(node.name)})`, UNKNOWN);
 }

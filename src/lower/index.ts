@@ -16,6 +16,7 @@ import { lowerModel } from "./model/model.js";
 import { routeDecls } from "./routes/draw.js";
 import { lowerRoutesModule } from "./routes/module.js";
 import { lowerSeeds } from "./seeds.js";
+import { lowerPlainClasses } from "./core/plain-class.js";
 import { lowerView, templateModulePath } from "./view/module.js";
 
 export interface Lowered {
@@ -44,6 +45,7 @@ export function lowerApp(app: AppModel): Lowered {
   const controllers = guard([...app.controllers.values()], (c) => lowerController(c, app, diags));
   const ivars = controllerIvarTypes(app);
   const views = guard([...app.templates.values()], (t) => lowerView(t, app, diags, ivars.get(t.logicalPath.split("/").slice(0, -1).join("/")) ?? new Map()));
+  const plain = lowerPlainClasses(app, diags);
   const seeds = app.parsed.seeds ? [lowerSeeds(app.parsed.seeds, app, diags)] : [];
   const { assets, publicFiles } = digestAssets(app.parsed.root, app.config.assetsVersion);
   const entry = lowerEntry({
@@ -55,7 +57,7 @@ export function lowerApp(app: AppModel): Lowered {
     hasSeeds: seeds.length > 0,
     assets,
   });
-  modules.push(...models, ...controllers, ...views, ...seeds, ...entry);
+  modules.push(...models, ...plain, ...controllers, ...views, ...seeds, ...entry);
   return { modules, publicFiles };
 }
 

@@ -11,6 +11,7 @@
 import type { NodeOf } from "../parse/ir.js";
 import { lit, lowerExpr, type TsExpr } from "./expr.js";
 import { lowerArgs, lowerTypedCall } from "./calls.js";
+import { lowerCoreSelfCall } from "./core/index.js";
 import { camel, rubyToTs } from "./names.js";
 import type { Scope } from "./scope.js";
 import { BOOL, UNKNOWN, type RType } from "./types.js";
@@ -38,6 +39,8 @@ export function lowerSelfCall(call: NodeOf<"call">, scope: Scope): TsExpr {
     default:
       break;
   }
+  const core = lowerCoreSelfCall(call, scope);
+  if (core) return core;
   if (m === "puts" || m === "p") return lit(`console.log(${lowerArgs(call.args, null, scope).join(", ")})`);
   env.diags.report("unknown_helper", call.span, m);
   return lit(`${env.module.use("unsupported")}(${JSON.stringify(m)})`, UNKNOWN);

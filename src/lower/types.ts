@@ -22,6 +22,7 @@ export type RType =
   | { k: "hash" }
   | { k: "format" }
   | { k: "regexp" }
+  | { k: "object"; className: string }
   | { k: "unknown" };
 
 export const UNKNOWN: RType = { k: "unknown" };
@@ -68,6 +69,8 @@ export function tsType(t: RType): string {
       return "FormatCollector";
     case "regexp":
       return "RegExp";
+    case "object":
+      return tsIdent(t.className);
     case "unknown":
       return "unknown";
   }

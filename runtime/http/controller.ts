@@ -197,6 +197,9 @@ export class Controller<A extends object = Record<string, unknown>> {
   /** AbstractController::Base#process: filters, action, implicit render, after filters, flash commit. */
   async process(action: string): Promise<void> {
     this.actionName = action;
+    // ActionController::Instrumentation logs request.filtered_parameters before anything runs, so malformed
+    // parameters are a 400 for every action, whether it reads params or not.
+    void this.request.parameters;
     const filters = this.filterChain(action);
     let halted = false;
     for (const f of filters.filter((f) => f.kind === "before")) {
@@ -245,7 +248,7 @@ export class Controller<A extends object = Record<string, unknown>> {
   }
 
   verifyAuthenticityToken(): void {
-    this.ctx.csrf.verify(this.csrfRequest(), this.params.get("authenticity_token"));
+    this.ctx.csrf.verify(this.csrfRequest(), () => this.params.get("authenticity_token"));
   }
 
   private csrfRequest() {

@@ -82,15 +82,28 @@ export function compilePath(spec: string, requirements: Record<string, string>):
   return { spec, parts, names, requiredNames: names.filter((n) => !optional.has(n)), regexp, captures };
 }
 
-/** Matches a normalized path; returns decoded parameters, or null. */
-export function matchPath(path: CompiledPath, pathInfo: string): Record<string, string> | null {
+/** Matches a normalized path; returns decoded parameters (and whether all are valid UTF-8), or null. */
+export function matchPath(path: CompiledPath, pathInfo: string): { params: Record<string, string>; validEncoding: boolean } | null {
   const m = path.regexp.exec(pathInfo);
   if (!m) return null;
   const params: Record<string, string> = {};
+  let validEncoding = true;
   path.captures.forEach((name, i) => {
-    if (m[i + 1] !== undefined) params[name] = unescapeUri(m[i + 1]);
+    if (m[i + 1] === undefined) return;
+    const bytes = unescapeBytes(m[i + 1]);
+    params[name] = bytes.toString("utf8");
+    if (!isUtf8(bytes)) validEncoding = false;
   });
-  return params;
+  return { params, validEncoding };
+}
+
+function isUtf8(bytes: Buffer): boolean {
+  try {
+    new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Journey::Format#evaluate: parameters are escaped (globs keep their slashes); a group with a missing one is dropped. */
@@ -110,7 +123,11 @@ export function formatPath(parts: PathPart[], values: Record<string, string>): s
 
 /** Utils.unescape_uri: %XX to bytes (a `+` stays a plus), read as UTF-8. */
 export function unescapeUri(s: string): string {
-  if (!s.includes("%")) return s;
+  return unescapeBytes(s).toString("utf8");
+}
+
+function unescapeBytes(s: string): Buffer {
+  if (!s.includes("%")) return Buffer.from(s, "utf8");
   const bytes: number[] = [];
   for (let i = 0; i < s.length; i++) {
     if (s[i] === "%" && /^[a-zA-Z0-9]{2}$/.test(s.slice(i + 1, i + 3))) {
@@ -122,7 +139,7 @@ export function unescapeUri(s: string): string {
       bytes.push(...Buffer.from(s[i], "utf8"));
     }
   }
-  return Buffer.from(bytes).toString("utf8");
+  return Buffer.from(bytes);
 }
 
 function escapeRe(text: string): string {

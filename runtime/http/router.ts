@@ -10,6 +10,8 @@ export interface Recognized {
   route: RouteEntry;
   /** controller, action, route defaults and the decoded path parameters: Rails' request.path_parameters. */
   params: Record<string, string>;
+  /** False when a %-decoded path parameter is not UTF-8 (Rails answers 400 Bad Request). */
+  validEncoding: boolean;
 }
 
 /** Options of a URL helper call: route segments (`format`, `id`...), `anchor`, `params`, anything else is query. */
@@ -57,10 +59,10 @@ export class Router {
       matching = explicit.length ? explicit : candidates.filter((r) => r.verbs.length === 0 || r.verbs.includes("GET"));
     }
     for (const r of matching) {
-      const pathParams = matchPath(r.path, pathInfo);
-      if (!pathParams) continue;
-      const params = { controller: r.entry.controller, action: r.entry.action, ...r.entry.defaults, ...pathParams };
-      return { route: r.entry, params };
+      const matched = matchPath(r.path, pathInfo);
+      if (!matched) continue;
+      const params = { controller: r.entry.controller, action: r.entry.action, ...r.entry.defaults, ...matched.params };
+      return { route: r.entry, params, validEncoding: matched.validEncoding };
     }
     return null;
   }

@@ -14,6 +14,7 @@ import { Csrf } from "./csrf.js";
 import { publicErrorResponse, RoutingError, statusForError } from "./errors.js";
 import { FlashSlot } from "./flash.js";
 import { activeSupportJson, KeyGenerator } from "./messages.js";
+import { BadRequest } from "./query.js";
 import { Request, type RawRequest } from "./request.js";
 import type { WireResponse } from "./response.js";
 import type { RouteEntry } from "./route-table.js";
@@ -115,6 +116,7 @@ export class HttpApp {
   private async serve(request: Request): Promise<WireResponse> {
     const found = this.router.recognize(request.method, request.path);
     if (!found) throw new RoutingError(`No route matches [${request.method}] "${request.path}"`);
+    if (!found.validEncoding) throw new BadRequest("Invalid path parameters: Invalid encoding for parameter");
     request.pathParameters = found.params;
     const Klass = this.controllers.get(found.route.controller);
     if (!Klass) throw new RoutingError(`uninitialized constant ${found.route.controller}`);

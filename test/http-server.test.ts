@@ -34,7 +34,8 @@ interface Recorded {
 const probeActions = ["page", "page_status", "html", "plain", "json", "json_status", "head_ok", "head_no_content", "head_created",
   "redirect_path", "redirect_url", "redirect_see_other", "redirect_record", "redirect_other_host", "redirect_allow_other", "back",
   "flash_set", "flash_now", "flash_show", "flash_keep", "session_set", "session_show", "session_reset", "cookie_set",
-  "cookie_show", "token", "secret", "not_found", "boom", "respond", "respond_html_only", "respond_any", "implicit", "status_symbol"];
+  "cookie_show", "token", "secret", "not_found", "boom", "respond", "respond_html_only", "respond_any", "implicit", "status_symbol",
+  "template_only", "missing_action"];
 const ROUTES: RouteDecl[] = [
   get("up", { to: "rails/health#show", as: "rails_health_check" }),
   scope({ path: "probe", controller: "probe", as: "probe" }, [
@@ -159,11 +160,12 @@ function without(hash: Record<string, unknown>, ...keys: string[]): Record<strin
   return Object.fromEntries(Object.entries(hash).filter(([k]) => !keys.includes(k)));
 }
 
-// app/views/probe/page.html.erb and app/views/layouts/probe.html.erb, rendered.
+// app/views/probe/*.html.erb and app/views/layouts/probe.html.erb, rendered.
+const TEMPLATES: Record<string, string> = { "probe/page": "<p>page</p>\n", "probe/template_only": "<p>only a template</p>\n" };
 const views: TemplateRenderer = {
-  formatsOf: (path) => (path === "probe/page" || path === "layouts/probe" ? ["html"] : []),
+  formatsOf: (path) => (path in TEMPLATES || path === "layouts/probe" ? ["html"] : []),
   render: (_c, path, _format, layout) => {
-    const body = path === "probe/page" ? "<p>page</p>\n" : "";
+    const body = TEMPLATES[path];
     return layout === "layouts/probe" ? `<main>${body}</main>\n` : body;
   },
 };

@@ -8,6 +8,7 @@
 import type { CookieJar } from "./cookies.js";
 import type { Csrf } from "./csrf.js";
 import { InvalidAuthenticityToken } from "./csrf.js";
+import { ActionNotFound } from "./errors.js";
 import type { Flash, FlashSlot } from "./flash.js";
 import type { MimeType } from "./mime.js";
 import { Parameters } from "./parameters.js";
@@ -197,6 +198,11 @@ export class Controller<A extends object = Record<string, unknown>> {
   /** AbstractController::Base#process: filters, action, implicit render, after filters, flash commit. */
   async process(action: string): Promise<void> {
     this.actionName = action;
+    // _find_action_name: a public method of the app's controller, or a template alone (an implicit action).
+    const method = this.actionFunction(action);
+    if (!method && this.app.views.formatsOf(`${this.controllerPath}/${action}`).length === 0) {
+      throw new ActionNotFound(`The action '${action}' could not be found for ${this.constructor.name}`);
+    }
     // ActionController::Instrumentation logs request.filtered_parameters before anything runs, so malformed
     // parameters are a 400 for every action, whether it reads params or not.
     void this.request.parameters;
@@ -210,14 +216,20 @@ export class Controller<A extends object = Record<string, unknown>> {
       }
     }
     if (!halted) {
-      const method = (this as unknown as Record<string, unknown>)[actionMethod(action)];
-      if (typeof method !== "function") throw new Error(`The action '${action}' could not be found for ${this.constructor.name}`);
-      await method.call(this);
+      if (method) await method.call(this);
       if (!this.performed) defaultRender(this);
       for (const f of filters.filter((f) => f.kind === "after")) await this.runFilter(f.method);
       this.verifySameOriginRequest();
     }
     this.ctx.flash.commit();
+  }
+
+  // Methods of this base class (render, process, ...) are not actions, as ActionController::Base's are not.
+  private actionFunction(action: string): ((this: unknown) => unknown) | null {
+    const name = actionMethod(action);
+    const method = (this as unknown as Record<string, unknown>)[name];
+    if (typeof method !== "function" || method === (Controller.prototype as unknown as Record<string, unknown>)[name]) return null;
+    return method as (this: unknown) => unknown;
   }
 
   // The callback chain for this action: skips remove matching earlier filters, only/except select.

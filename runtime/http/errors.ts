@@ -14,6 +14,11 @@ export class RoutingError extends Error {
   readonly httpStatus = 404;
 }
 
+/** AbstractController::ActionNotFound: a route to an action the controller does not have. */
+export class ActionNotFound extends Error {
+  override name = "ActionNotFound";
+}
+
 /** ActionController::UnknownFormat / MissingExactTemplate: 406. */
 export class UnknownFormat extends Error {
   override name = "UnknownFormat";
@@ -37,6 +42,9 @@ export class DoubleRenderError extends Error {
 const RESCUE_RESPONSES: Record<string, number> = {
   RecordNotFound: 404,
   RoutingError: 404,
+  ActionNotFound: 404,
+  MethodNotAllowed: 405,
+  UnknownHttpMethod: 405,
   BadRequest: 400,
   ParameterMissing: 400,
   ParseError: 400,

@@ -13,7 +13,8 @@ import { CookieJar } from "./cookies.js";
 import { Csrf } from "./csrf.js";
 import { publicErrorResponse, RoutingError, statusForError } from "./errors.js";
 import { FlashSlot } from "./flash.js";
-import { activeSupportJson, KeyGenerator } from "./messages.js";
+import { KeyGenerator } from "./messages.js";
+import { toJson } from "../json/encode.js";
 import { BadRequest } from "./query.js";
 import { Request, type RawRequest } from "./request.js";
 import type { WireResponse } from "./response.js";
@@ -32,7 +33,7 @@ export interface HttpAppConfig {
   secretKeyBase: string;
   /** public/: static files and the error pages (404.html, 422.html, 500.html). */
   publicDir?: string | URL | null;
-  /** render json: encoding; default: plain JSON with ActiveSupport's HTML escapes. */
+  /** render json: encoding; default: runtime/json's ActiveSupport to_json (records, errors, times). */
   encodeJson?: (value: unknown) => string;
   /** url_for / redirect_to / location: of records and arrays; default: runtime/app's polymorphic routing. */
   urlFor?: (controller: Controller<any>, target: unknown) => string;
@@ -66,7 +67,7 @@ export class HttpApp {
     this.controllerApp = {
       router: this.router,
       views: config.views,
-      encodeJson: config.encodeJson ?? activeSupportJson,
+      encodeJson: config.encodeJson ?? toJson,
       urlFor: config.urlFor ?? ((c, target) => polymorphicUrl(this.router, target, "url", {}, c.urlHost(), c.recall())),
     };
   }

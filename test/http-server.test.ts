@@ -206,6 +206,7 @@ interface Step {
   captureToken?: boolean;
   origin?: string;
   referer?: string;
+  headers?: Record<string, string>;
 }
 
 // What client.rb does, step for step.
@@ -220,6 +221,7 @@ async function replay(): Promise<Recorded[]> {
     if (cookies.size) headers.Cookie = [...cookies].map(([k, v]) => `${k}=${v}`).join("; ");
     if (step.origin) headers.Origin = step.origin;
     if (step.referer) headers.Referer = step.referer;
+    Object.assign(headers, step.headers ?? {});
     if (step.csrfHeader) headers["X-CSRF-Token"] = token;
     let body: string | null = null;
     if (step.form) {

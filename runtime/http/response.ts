@@ -65,7 +65,9 @@ export class Response {
       headers.delete("content-type");
       body = Buffer.alloc(0);
     }
-    if (!statusHasNoBody(status)) headers.set("content-length", String(method === "HEAD" ? 0 : body.length));
+    // Puma writes a length for every answer but 1xx and 204 (a 304 gets "0").
+    if (status === 304) headers.set("content-length", "0");
+    else if (!statusHasNoBody(status)) headers.set("content-length", String(method === "HEAD" ? 0 : body.length));
     if (method === "HEAD") body = Buffer.alloc(0);
     const list: [string, string][] = [...headers];
     for (const line of setCookies) list.push(["set-cookie", line]);

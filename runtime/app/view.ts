@@ -5,6 +5,7 @@
 //   render record / collection   <collection>/_<element> with local <element> (+ _counter, _iteration)
 //   yield / yield :head          yieldContent() / contentFor("head")
 import { SafeString, safeJoin } from "../view/safe.js";
+import { tag as viewTag, tagBuilder } from "../view/tag.js";
 import type { Jbuilder } from "../json/index.js";
 import { isViewRecord, type AssetType, type ViewHost, type ViewRecord, type ViewRequest } from "../view/host.js";
 import type { HostOptions } from "../http/url.js";
@@ -108,6 +109,11 @@ export class View implements ViewHost {
   provide(name: unknown, value: unknown): null {
     this.contentFor(name, value);
     return null;
+  }
+
+  /** `tag.div(...)` (no arguments: the tag builder) or the legacy `tag(:br, options, open, escape)`. */
+  tag(...args: unknown[]): unknown {
+    return args.length ? viewTag(...(args as Parameters<typeof viewTag>)) : tagBuilder;
   }
 
   /** `yield` in a layout: the rendered template. */

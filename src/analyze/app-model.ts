@@ -3,6 +3,7 @@ import type { ParsedApp, TemplateFile } from "../parse/app.js";
 import { analyzeControllers, type ControllerInfo } from "./controllers.js";
 import { analyzeModelFiles, type ModelInfo } from "./models.js";
 import type { ConstDecl } from "./constants.js";
+import type { NodeOf } from "../parse/ir.js";
 import { analyzeConfig, type AppConfigFacts } from "./config.js";
 
 export interface AppModel {
@@ -15,6 +16,8 @@ export interface AppModel {
   templates: Map<string, TemplateFile>;
   /** Named routes (`article`, `new_article`), for `*_path` / `*_url` helpers. */
   routeNames: Set<string>;
+  /** The app's helper methods (app/helpers), by Ruby name. */
+  helperMethods: Map<string, NodeOf<"def">>;
   config: AppConfigFacts;
 }
 
@@ -25,6 +28,7 @@ export function analyzeApp(parsed: ParsedApp): AppModel {
   const templates = new Map(parsed.templates.map((t) => [`${t.logicalPath}.${t.format}`, t]));
   return {
     parsed, models, plainClasses: modelFiles.plainClasses, controllers, templates, routeNames: new Set(), config: analyzeConfig(parsed.config),
+    helperMethods: new Map(),
   };
 }
 

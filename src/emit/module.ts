@@ -40,6 +40,9 @@ export function importStatements(mod: EmittedModule): StatementStructures[] {
       namedImports: [typeOnly ? `type ${tsIdent(name)}` : tsIdent(name)],
     });
   }
+  if (mod.state.usesHelpers) {
+    out.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: `${up}helpers.js`, namespaceImport: "helpers" });
+  }
   if (mod.state.usesRoutes) {
     out.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: `${up}routes.js`, namespaceImport: "routes" });
   }

@@ -79,6 +79,8 @@ export function lowerExpr(node: Node, scope: Scope): TsExpr {
     }
     case "yield": {
       const args = node.args.map((a) => lowerExpr(a, scope).code);
+      // In a method that takes a block, yield calls it; in a layout, yield is the rendered template.
+      if (scope.blockParam) return lit(`${scope.blockParam}(${args.join(", ")})`, UNKNOWN);
       if (env.self === "view") return lit(args.length ? `view.contentFor(${args.join(", ")})` : "view.yieldContent()", { k: "safe" });
       break;
     }
@@ -87,6 +89,18 @@ export function lowerExpr(node: Node, scope: Scope): TsExpr {
       if (js) return lit(`new RegExp(${JSON.stringify(js.source)}, ${JSON.stringify(js.flags)})`, { k: "regexp" });
       env.diags.report("unsupported_construct", node.span, `regexp /${node.source}/${node.flags} has no exact JS equivalent`);
       return lit(`${env.module.use("unsupported")}(${JSON.stringify(`regexp /${node.source}/`)})`, UNKNOWN);
+    }
+    case "assign": {
+      // An assignment used as a value (`if user = find_user`): the local is declared before the statement.
+      const value = lowerExpr(node.value, scope);
+      if (node.target.kind === "ivar") return lit(`(${env.ivar(node.target.name)} = ${value.code})`, value.type);
+      if (node.target.kind !== "ident") break;
+      let local = scope.lookup(node.target.name);
+      if (!local) {
+        local = scope.declare(node.target.name, value.type);
+        scope.hoisted.push(`let ${local.ts}: ${env.typeName(value.type)} | null = null;`);
+      }
+      return lit(`(${local.ts} = ${value.code})`, value.type);
     }
     case "range":
       break;

@@ -17,6 +17,7 @@ import { routeDecls } from "./routes/draw.js";
 import { lowerRoutesModule } from "./routes/module.js";
 import { lowerSeeds } from "./seeds.js";
 import { lowerPlainClasses } from "./core/plain-class.js";
+import { appHelperMethods, lowerHelpersModule } from "./helpers/module.js";
 import { lowerView, templateModulePath } from "./view/module.js";
 
 export interface Lowered {
@@ -30,6 +31,7 @@ export function lowerApp(app: AppModel): Lowered {
   const diags = app.parsed.diagnostics;
   const table = app.parsed.routes ? expandRoutes(routeDecls(app.parsed.routes.body, diags), { pluralize, singularize }) : [];
   table.forEach((r) => r.name && app.routeNames.add(r.name));
+  for (const [name, def] of appHelperMethods(app)) app.helperMethods.set(name, def);
   const modules: EmittedModule[] = [lowerRoutesModule(table)];
   const guard = <T extends { file: { absPath: string } } | { absPath: string }, R>(items: T[], fn: (item: T) => R): R[] =>
     items.flatMap((item) => {
@@ -41,6 +43,8 @@ export function lowerApp(app: AppModel): Lowered {
         return [];
       }
     });
+  const helpersModule = guard([{ absPath: join(app.parsed.root, "app/helpers") }], () => lowerHelpersModule(app, diags))[0];
+  if (helpersModule) modules.push(helpersModule);
   const models = guard([...app.models.values()], (m) => lowerModel(m, app, diags));
   const controllers = guard([...app.controllers.values()], (c) => lowerController(c, app, diags));
   const ivars = controllerIvarTypes(app);

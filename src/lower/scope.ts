@@ -41,6 +41,13 @@ export class ModuleState {
   }
 
   /** The emitted app's route helpers module, imported as `routes`. */
+  /** The emitted app's helpers module, imported as `helpers`. */
+  usesHelpers = false;
+  useHelpers(): string {
+    this.usesHelpers = true;
+    return "helpers";
+  }
+
   usesRoutes = false;
   useRoutes(): string {
     this.usesRoutes = true;
@@ -65,17 +72,23 @@ export class Scope {
   private readonly locals = new Map<string, LocalVar>();
   /** Views: the output buffer `@output_buffer` means here (a capture block gets its own). */
   buffer: string | null;
+  /** The enclosing method's block parameter (`yield`, `&` forwarding, `block_given?`), if it takes one. */
+  blockParam: string | null;
 
   constructor(
     readonly env: LowerEnv,
     readonly parent: Scope | null = null,
   ) {
     this.buffer = parent?.buffer ?? null;
+    this.blockParam = parent?.blockParam ?? null;
   }
 
   child(): Scope {
     return new Scope(this.env, this);
   }
+
+  /** Declarations of locals first assigned inside an expression (`if user = find`), emitted before the statement. */
+  readonly hoisted: string[] = [];
 
   has(name: string): boolean {
     return this.locals.has(name);

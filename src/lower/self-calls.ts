@@ -24,6 +24,7 @@ export function lowerSelfCall(call: NodeOf<"call">, scope: Scope): TsExpr {
     const args = lowerArgs(call.args, null, scope);
     return lit(`${env.module.useRoutes()}.${camel(m)}(${[env.selfExpr, ...args].join(", ")})`, { k: "string" });
   }
+  if (m === "block_given?" && scope.blockParam) return lit(`(${scope.blockParam} != null)`, BOOL);
   const special = env.selfCall?.(call, scope);
   if (special) return special;
   switch (env.self) {

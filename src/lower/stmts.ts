@@ -18,7 +18,10 @@ export type Tail = "void" | "return";
 
 export function lowerBody(nodes: Node[], scope: Scope, tail: Tail): string[] {
   const out: string[] = [];
-  nodes.forEach((node, i) => out.push(...lowerStmt(node, scope, tail === "return" && i === nodes.length - 1 ? "return" : "void")));
+  nodes.forEach((node, i) => {
+    const lines = lowerStmt(node, scope, tail === "return" && i === nodes.length - 1 ? "return" : "void");
+    out.push(...scope.hoisted.splice(0), ...lines);
+  });
   return out;
 }
 

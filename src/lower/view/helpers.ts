@@ -17,7 +17,13 @@ import { View } from "../../../runtime/app/view.js";
 
 /** A helper exists when the runtime's View has the method the naming rule gives it: one list, in the runtime. */
 export function isViewHelper(rubyName: string): boolean {
-  return typeof Reflect.get(View.prototype, rubyToTs(rubyName)) === "function";
+  // Only methods count (a getter such as `request` would run against the bare prototype).
+  const name = rubyToTs(rubyName);
+  for (let proto: object | null = View.prototype; proto && proto !== Object.prototype; proto = Object.getPrototypeOf(proto) as object | null) {
+    const d = Object.getOwnPropertyDescriptor(proto, name);
+    if (d) return typeof d.value === "function";
+  }
+  return false;
 }
 
 /** Block parameter types of helpers that yield something typed. */
@@ -28,10 +34,20 @@ const BLOCK_TYPES: Record<string, RType[]> = {
 
 const RETURNS: Record<string, RType> = { "content_for?": BOOL, dom_id: STRING, pluralize: STRING };
 
+/** A View getter (`request`, `assigns`): read as a property, not called. */
+function isViewProperty(rubyName: string): boolean {
+  for (let proto: object | null = View.prototype; proto && proto !== Object.prototype; proto = Object.getPrototypeOf(proto) as object | null) {
+    const d = Object.getOwnPropertyDescriptor(proto, rubyName);
+    if (d) return typeof d.get === "function";
+  }
+  return false;
+}
+
 export function viewSelfCall(call: NodeOf<"call">, scope: Scope): TsExpr | null {
   const env = scope.env;
   const m = call.method;
   if (m === "yield") return null;
+  if (!call.args.length && !call.block && isViewProperty(m)) return lit(`view.${m}`, UNKNOWN);
   if (!isViewHelper(m)) return null;
   const args = lowerArgs(call.args, call.block, scope, BLOCK_TYPES[m] ?? []);
   return lit(`view.${rubyToTs(m)}(${args.join(", ")})`, RETURNS[m] ?? (m === "params" ? { k: "params" } : UNKNOWN));

@@ -14,6 +14,7 @@ import { Scope, type LowerEnv } from "../scope.js";
 import { blockParamNames, lowerBody } from "../stmts.js";
 import { UNKNOWN, type RType } from "../types.js";
 import { viewSelfCall } from "./helpers.js";
+import { appHelperCall } from "../helpers/module.js";
 
 export interface LoweredTemplate {
   /** The function body statements of `render(view, locals)`. */
@@ -25,7 +26,7 @@ export interface LoweredTemplate {
 export function lowerTemplate(template: TemplateFile, env: LowerEnv): LoweredTemplate {
   const locals = new Map<string, RType>();
   env.outputStatement = outputStatement;
-  env.selfCall = (call, scope) => viewSelfCall(call, scope) ?? partialLocal(call, scope, locals);
+  env.selfCall = (call, scope) => appHelperCall(call, scope, false) ?? viewSelfCall(call, scope) ?? partialLocal(call, scope, locals);
   env.blockFn = (block, scope, types) => (containsOutput(block.body) ? captureFn(block, scope, types) : null);
   const scope = new Scope(env);
   scope.buffer = "out";

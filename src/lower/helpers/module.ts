@@ -1,0 +1,68 @@
+// app/helpers/**/*_helper.rb -> helpers.ts: every helper method as a function of the view, as Rails' `helper :all`
+// mixes every helper module into every view (a later module's method of the same name wins).
+//   module RoomsHelper                               export function linkToRoom(view: View, ...args: unknown[]) {
+//     def link_to_room(room, **attributes, &)          const a = bindArgs(args, { req: ["room"], keyrest: "attributes", block: "block" });
+//       link_to room_path(room), **attributes, &       ... view.linkTo(routes.roomPath(view, room), { ...attributes }, block)
+//   <%= link_to_room @room do %> in a view           helpers.linkToRoom(view, room, () => { …capture… })
+import type { AppModel } from "../../analyze/app-model.js";
+import { collectConstants } from "../../analyze/constants.js";
+import type { Diagnostics } from "../../diagnostics/index.js";
+import type { EmittedModule } from "../../emit/module.js";
+import type { NodeOf } from "../../parse/ir.js";
+import { lowerArgs } from "../calls.js";
+import { makeEnv } from "../env.js";
+import { lit, lowerExpr, type TsExpr } from "../expr.js";
+import { rubyToTs } from "../names.js";
+import { Scope, type LowerEnv } from "../scope.js";
+import { lowerBody } from "../stmts.js";
+import { UNKNOWN } from "../types.js";
+import { viewSelfCall } from "../view/helpers.js";
+
+/** Ruby names of the app's helper methods (what views and helpers may call), in Rails' include order. */
+export function appHelperMethods(app: AppModel): Map<string, NodeOf<"def">> {
+  const methods = new Map<string, NodeOf<"def">>();
+  const decls = collectConstants(app.parsed.helpers).filter((d) => d.kind === "module" && d.file.path.endsWith("_helper.rb"));
+  decls.sort((a, b) => a.path.localeCompare(b.path));
+  for (const decl of decls) {
+    for (const stmt of decl.node.body) if (stmt.kind === "def" && !stmt.singleton) methods.set(stmt.name, stmt);
+  }
+  return methods;
+}
+
+/** A receiver-less call to one of the app's helpers, from a view or from another helper. */
+export function appHelperCall(call: NodeOf<"call">, scope: Scope, inHelpersModule: boolean): TsExpr | null {
+  if (!scope.env.app.helperMethods.has(call.method)) return null;
+  const args = lowerArgs(call.args, call.block, scope);
+  const fn = inHelpersModule ? rubyToTs(call.method) : `${scope.env.module.useHelpers()}.${rubyToTs(call.method)}`;
+  return lit(`${fn}(${["view", ...args].join(", ")})`, UNKNOWN);
+}
+
+export function lowerHelpersModule(app: AppModel, diags: Diagnostics): EmittedModule | null {
+  if (!app.helperMethods.size) return null;
+  const env = makeEnv(app, diags, "view", { selfExpr: "view", ivar: (n) => `view.assigns.${n}` });
+  env.selfCall = (call, scope) => appHelperCall(call, scope, true) ?? viewSelfCall(call, scope);
+  const view = env.module.useType("View");
+  const statements = [...app.helperMethods.values()].map((def) => helperFunction(def, env, view));
+  return { path: "helpers.ts", state: env.module, statements, from: null };
+}
+
+function helperFunction(def: NodeOf<"def">, env: LowerEnv, viewType: string): string {
+  const scope = new Scope(env);
+  const spec: Record<string, unknown> = { req: [], opt: [], rest: null, keys: [], keyrest: null, block: null };
+  const bind: string[] = [];
+  for (const p of def.params) {
+    const name = p.name || (p.kind === "block" ? "block" : p.kind === "rest" ? "rest" : "options");
+    const local = scope.declare(name, UNKNOWN).ts;
+    const key = { req: "req", opt: "opt", key: "keys", keyopt: "keys" }[p.kind as "req"];
+    if (key) (spec[key] as string[]).push(name);
+    else if (p.kind === "rest") spec.rest = name;
+    else if (p.kind === "keyrest") spec.keyrest = name;
+    else if (p.kind === "block") spec.block = name;
+    const value = p.default ? `(${JSON.stringify(name)} in a ? a[${JSON.stringify(name)}] : ${lowerExpr(p.default, scope).code})` : `a[${JSON.stringify(name)}]`;
+    bind.push(`let ${local} = ${value};`);
+    if (p.kind === "block") scope.blockParam = local;
+  }
+  const body = lowerBody(def.body, scope, "return");
+  const binder = env.module.use("bindArgs");
+  return `export function ${rubyToTs(def.name)}(view: ${viewType}, ...args: unknown[]): unknown {\nconst a = ${binder}(args, ${JSON.stringify(spec)});\n${bind.join("\n")}\n${body.join("\n")}\n}`;
+}

@@ -27,8 +27,24 @@ export class Rollback extends Error {
  */
 export interface TransactionParticipant {
   beforeCommit?(): void;
-  committed(): void;
-  rolledBack(): void;
+  /** `shouldRunCallbacks` is false for all but one instance of the same row (see callbackCandidate). */
+  committed(shouldRunCallbacks: boolean): void;
+  /** `full`: the real transaction rolled back (Rails' force_restore_state), not just a savepoint. */
+  rolledBack(full: boolean, shouldRunCallbacks: boolean): void;
+  /**
+   * Records answer this (Rails' prepare_instances_to_run_callbacks_on): null when the record did nothing that
+   * triggers after_commit/after_rollback; otherwise its row identity. Of several instances of one row only the
+   * last runs callbacks. Participants without it always run theirs.
+   */
+  callbackCandidate?(): CallbackCandidate | null;
+}
+
+export interface CallbackCandidate {
+  key: string;
+  destroyed: boolean;
+  newRecordBeforeLastCommit: boolean;
+  /** An earlier instance created the row in this transaction: this one runs the after_create_commit callbacks. */
+  adoptNewRecord(): void;
 }
 
 type Kind = "real" | "savepoint" | "restart";
@@ -81,7 +97,7 @@ export class TransactionManager {
   enroll(participant: TransactionParticipant): void {
     const top = this.stack[this.stack.length - 1];
     if (top) top.participants.push(participant);
-    else participant.committed();
+    else participant.committed(true);
   }
 
   private withinNewTransaction<T>(fn: () => T): T {
@@ -115,7 +131,11 @@ export class TransactionManager {
     if (level.kind === "savepoint" && level.materialized) this.run(`RELEASE SAVEPOINT ${level.savepoint}`);
     // Participants of a nested transaction only learn the outcome when the real transaction ends.
     if (level.parent) level.parent.participants.push(...level.participants);
-    else for (const p of unique(level.participants)) p.committed();
+    else {
+      const list = unique(level.participants);
+      const run = callbackInstances(list);
+      for (const p of list) p.committed(run.has(p));
+    }
   }
 
   private rollback(level: Level): void {
@@ -123,7 +143,9 @@ export class TransactionManager {
     if (level.kind === "real" && level.materialized) this.run("rollback transaction");
     if (level.kind === "savepoint" && level.materialized) this.run(`ROLLBACK TO SAVEPOINT ${level.savepoint}`);
     if (level.kind === "restart") this.restart(level.parent!);
-    for (const p of unique(level.participants)) p.rolledBack();
+    const list = unique(level.participants);
+    const run = callbackInstances(list);
+    for (const p of list) p.rolledBack(level.kind === "real", run.has(p));
   }
 
   // RealTransaction#restart on SQLite (no restart_db_transaction): ROLLBACK, then BEGIN again.
@@ -135,6 +157,26 @@ export class TransactionManager {
       this.run("begin transaction");
     } else this.run(`ROLLBACK TO SAVEPOINT ${level.savepoint}`);
   }
+}
+
+/** prepare_instances_to_run_callbacks_on: per row, the last instance that saved it (a destroyer wins). */
+function callbackInstances(list: TransactionParticipant[]): Set<TransactionParticipant> {
+  const out = new Set<TransactionParticipant>();
+  const byRow = new Map<string, { p: TransactionParticipant; c: CallbackCandidate }>();
+  for (const p of list) {
+    if (!p.callbackCandidate) {
+      out.add(p);
+      continue;
+    }
+    const c = p.callbackCandidate();
+    if (!c) continue;
+    const earlier = byRow.get(c.key);
+    if (earlier?.c.destroyed && !c.destroyed) continue;
+    if (earlier?.c.newRecordBeforeLastCommit) c.adoptNewRecord();
+    byRow.set(c.key, { p, c });
+  }
+  for (const { p } of byRow.values()) out.add(p);
+  return out;
 }
 
 function unique<T>(list: T[]): T[] {

@@ -111,6 +111,16 @@ export class AttributeSet {
     for (const n of names) this.original.set(n, this.values.get(n) ?? null);
   }
 
+  /** The values as last loaded/saved (remember_transaction_record_state keeps them). */
+  originals(): Map<string, unknown> {
+    return new Map(this.original);
+  }
+
+  /** A rolled-back transaction: the originals from its start come back; current values stay, now as changes. */
+  restoreOriginals(originals: Map<string, unknown>): void {
+    this.original = new Map(originals);
+  }
+
   /** Undo unsaved assignments (restore_attributes / a rolled-back create). */
   restore(names: string[] = this.changedNames()): void {
     for (const n of names) {

@@ -8,7 +8,7 @@
 // shadow the accessor.
 import { camel } from "../app/names.js";
 import { associationCallbacks, normalizeAssociation, readAssociation, writeBelongsTo } from "./associations.js";
-import { addCallback, methodCallback } from "./callbacks.js";
+import { addCallback, addCallbackEntry } from "./callbacks.js";
 import { declarationsInOrder, modelName, type ModelDescriptor } from "./meta.js";
 import { findMeta, registerClass, setMeta, type ModelClassLike, type ModelMeta, type RecordLike } from "./model.js";
 import { attributeType, type AttributeType } from "./types.js";
@@ -49,7 +49,7 @@ export function defineModel(cls: ModelClassLike | (abstract new (...args: never[
       meta.associations.set(assoc.name, assoc);
       for (const [event, fn] of associationCallbacks(assoc)) addCallback(meta, event, fn);
     } else if (decl.kind === "validation") addCallback(meta, "validate", validatorFor(decl.entry));
-    else addCallback(meta, decl.entry.event, methodCallback(decl.entry.method));
+    else addCallbackEntry(meta, decl.entry);
   }
   setMeta(cls, meta);
   if (meta.abstract) return;

@@ -1,112 +1,62 @@
-// The save / destroy / touch / valid? flows, in Rails 7.2's nesting (what decides statement order and count):
+// The save / destroy / touch / valid? flows, in Rails 7.2's nesting (what decides statement and callback order):
 //
-//   save:    transaction { valid? [before_validation, validate..., after_validation]
-//                          && save callbacks { timestamps; create|update callbacks { INSERT | UPDATE;
-//                          changes_applied } } ; false -> Rollback }
-//   destroy: transaction { destroy callbacks { DELETE } }
-//   touch:   transaction { UPDATE updated_at ; after_touch }
+//   save:    transaction { valid?(:create|:update) [validation chain { validate chain }]
+//                          && save chain { create: timestamps; create chain { INSERT; changes_applied }
+//                                          update: timestamps; update chain { UPDATE; changes_applied } } }
+//            a false/nil status rolls back; after_commit runs when the real transaction commits
+//   destroy: transaction { destroy chain { DELETE } }
+//   touch:   transaction { touch chain { UPDATE updated_at } }  (after_touch; counts as an update for after_commit)
 //   touch_later (belongs_to touch: true): updated_at set in memory now, the UPDATE deferred to just before
 //            COMMIT, parents touched later in turn — so Vote -> Card -> Board costs one UPDATE each, at commit.
 // The transaction is lazy (db/transactions.ts): a save that queries nothing sends nothing; one whose
 // belongs_to check queries first sends BEGIN, SELECT, ROLLBACK.
-import { connection } from "../db/current.js";
-import { Rollback, type TransactionParticipant } from "../db/transactions.js";
-import { runCallbacks, runChain } from "./callbacks.js";
-import type { ModelMeta, RecordLike } from "./model.js";
-import { deleteRecord, insertRecord, stampCreate, stampUpdate, updateRecord, type Persistable } from "./persistence.js";
+import { runCallbacks } from "./callbacks.js";
+import { RecordInvalid, RecordNotSaved } from "./exceptions.js";
+import type { ModelMeta } from "./model.js";
+import { deleteRecord, insertRecord, stampCreate, stampUpdate, updateRecord } from "./persistence.js";
 import { currentTime, type Time } from "./time.js";
+import { addToTransaction, transactionState, withTransactionReturningStatus, type TransactionalRecord } from "./transaction-state.js";
 
 /** The lifecycle state Base keeps per record. */
-export interface Lifecycle extends Persistable {
-  _newRecord: boolean;
-  _destroyed: boolean;
-  _previouslyNewRecord: boolean;
+export interface Lifecycle extends TransactionalRecord {
+  _validationContext: string | null;
 }
 
 const UPDATE_STAMPS = ["updated_at", "updated_on"];
 
-/** Per record, per transaction: what happened (for after_*_commit), how to restore it, a pending touch. */
-interface RecordTransaction {
-  participant: TransactionParticipant;
-  actions: Set<string>;
-  snapshot: { newRecord: boolean; destroyed: boolean; id: unknown } | null;
-  deferredTouch: { time: Time; columns: string[] } | null;
+/** valid?(context): the validation chain around the validate chain; true when no errors were added. */
+export function runValidations(record: Lifecycle, meta: ModelMeta, context: string | null = null): boolean {
+  const previous = record._validationContext;
+  record._validationContext = context ?? (record._newRecord ? "create" : "update");
+  try {
+    record.errors.clear();
+    return runCallbacks(record, meta, "validation", () => (runCallbacks(record, meta, "validate"), record.errors.isEmpty())) === true;
+  } finally {
+    record._validationContext = previous;
+  }
 }
 
-const states = new WeakMap<Lifecycle, RecordTransaction>();
-
-function stateOf(record: Lifecycle, meta: ModelMeta): RecordTransaction {
-  let state = states.get(record);
-  if (state) return state;
-  const s: RecordTransaction = { actions: new Set(), snapshot: null, deferredTouch: null, participant: null! };
-  s.participant = {
-    beforeCommit: () => {
-      if (!s.deferredTouch || !record.isPersisted()) return;
-      const { time, columns } = s.deferredTouch;
-      s.deferredTouch = null;
-      performTouch(record, meta, columns, time);
-    },
-    committed: () => {
-      const actions = [...s.actions];
-      Object.assign(s, { actions: new Set(), snapshot: null });
-      for (const action of actions) afterCommit(record, meta, action);
-    },
-    rolledBack: () => {
-      if (s.snapshot) {
-        record._newRecord = s.snapshot.newRecord;
-        record._destroyed = s.snapshot.destroyed;
-        if (s.snapshot.newRecord) record._attributes.write(meta.primaryKey, s.snapshot.id);
-      }
-      Object.assign(s, { actions: new Set(), snapshot: null, deferredTouch: null });
-      runChain(record, meta, "after_rollback");
-    },
-  };
-  states.set(record, (state = s));
-  return state;
+export interface SaveOptions {
+  validate?: boolean;
+  context?: string;
+  touch?: boolean;
 }
 
-/** add_to_transaction + remember_transaction_record_state. */
-function enroll(record: Lifecycle, meta: ModelMeta, action: string | null): void {
-  const state = stateOf(record, meta);
-  state.snapshot ??= { newRecord: record._newRecord, destroyed: record._destroyed, id: record._attributes.read(meta.primaryKey) };
-  if (action) state.actions.add(action);
-  connection().transactions.enroll(state.participant);
-}
-
-function afterCommit(record: Lifecycle, meta: ModelMeta, action: string): void {
-  runChain(record, meta, `after_${action}_commit`);
-  if (action !== "destroy") runChain(record, meta, "after_save_commit");
-  runChain(record, meta, "after_commit");
-}
-
-export function runValidations(record: Lifecycle, meta: ModelMeta): boolean {
-  record.errors.clear();
-  if (!runChain(record, meta, "before_validation")) return false;
-  runChain(record, meta, "validate");
-  runChain(record, meta, "after_validation");
-  return record.errors.isEmpty();
-}
-
-/** with_transaction_returning_status: a false status rolls back (silently, or just returns when joined). */
-export function transactionReturningStatus(body: () => boolean): boolean {
-  let status = false;
-  connection().transaction(() => {
-    status = body();
-    if (!status) throw new Rollback();
+/** save / save! (`bang`: RecordInvalid or RecordNotSaved raised inside the transaction, which rolls it back). */
+export function performSave(record: Lifecycle, meta: ModelMeta, options: SaveOptions = {}, bang = false): boolean {
+  const status = withTransactionReturningStatus(record, meta, () => {
+    if (options.validate !== false && !runValidations(record, meta, options.context ?? null)) {
+      if (bang) throw new RecordInvalid(record);
+      return false;
+    }
+    const saved = runCallbacks(record, meta, "save", () => {
+      if (record._destroyed) return false;
+      return record._newRecord ? create(record, meta) : update(record, meta, options.touch !== false);
+    });
+    if (bang && !saved) throw new RecordNotSaved("Failed to save the record", record);
+    return saved;
   });
-  return status;
-}
-
-export function performSave(record: Lifecycle, meta: ModelMeta, options: { validate?: boolean } = {}): boolean {
-  if (record._destroyed) return false;
-  const action = record._newRecord ? "create" : "update";
-  return transactionReturningStatus(() => {
-    enroll(record, meta, null);
-    if (options.validate !== false && !runValidations(record, meta)) return false;
-    const ok = runCallbacks(record, meta, "save", () => (record._newRecord ? create(record, meta) : update(record, meta)));
-    if (ok) stateOf(record, meta).actions.add(action);
-    return ok;
-  });
+  return status === true;
 }
 
 function create(record: Lifecycle, meta: ModelMeta): boolean {
@@ -117,54 +67,66 @@ function create(record: Lifecycle, meta: ModelMeta): boolean {
     record._previouslyNewRecord = true;
     record._attributes.applyChanges();
     return true;
-  });
+  }) !== false;
 }
 
-function update(record: Lifecycle, meta: ModelMeta): boolean {
-  stampUpdate(record, meta);
+function update(record: Lifecycle, meta: ModelMeta, touch: boolean): boolean {
+  if (touch) stampUpdate(record, meta);
   return runCallbacks(record, meta, "update", () => {
     updateRecord(record, meta);
+    transactionState(record, meta).triggerUpdate = true;
     record._previouslyNewRecord = false;
     record._attributes.applyChanges();
     return true;
-  });
+  }) !== false;
 }
 
+/** destroy: the record itself, or false when a before_destroy callback aborted. */
 export function performDestroy(record: Lifecycle, meta: ModelMeta): boolean {
-  return transactionReturningStatus(() => {
-    enroll(record, meta, null);
-    const ok = runCallbacks(record, meta, "destroy", () => {
-      if (!record._newRecord) deleteRecord(record, meta);
+  const status = withTransactionReturningStatus(record, meta, () =>
+    runCallbacks(record, meta, "destroy", () => {
+      const deleted = record._newRecord ? 0 : deleteRecord(record, meta);
+      const s = transactionState(record, meta);
+      s.triggerDestroy ||= record.isPersisted() && deleted > 0;
       record._destroyed = true;
+      record._previouslyNewRecord = false;
       return true;
-    });
-    if (ok) stateOf(record, meta).actions.add("destroy");
-    return ok;
-  });
+    }),
+  );
+  return status === true;
 }
 
 /** touch(*names, time:): one UPDATE of updated_at (and names), no validations or save callbacks; after_touch. */
 export function performTouch(record: Lifecycle, meta: ModelMeta, names: string[], time: Time = currentTime()): boolean {
   if (!record.isPersisted()) throw new Error(`cannot touch on a new or destroyed record object`);
+  const s = transactionState(record, meta);
+  // A pending touch_later is folded into this touch (TouchLater#touch).
+  s.deferredTouch = null;
   const columns = [...new Set([...UPDATE_STAMPS.filter((c) => meta.types.has(c)), ...names])];
-  return transactionReturningStatus(() => {
-    enroll(record, meta, null);
-    for (const c of columns) record._attributes.write(c, time);
-    updateRecord(record, meta, columns);
-    record._attributes.forgetChanges(columns);
-    return runChain(record as RecordLike, meta, "after_touch");
-  });
+  const status = withTransactionReturningStatus(record, meta, () =>
+    runCallbacks(record, meta, "touch", () => {
+      if (columns.length === 0) return true;
+      for (const c of columns) record._attributes.write(c, time);
+      updateRecord(record, meta, columns);
+      record._attributes.forgetChanges(columns);
+      s.triggerUpdate = true;
+      return true;
+    }),
+  );
+  return status === true;
 }
 
 /** touch_later: stamp in memory now, UPDATE before COMMIT; `touchParents` cascades to touch: true parents. */
 export function touchLater(record: Lifecycle, meta: ModelMeta, touchParents: (record: Lifecycle) => void): void {
   if (!record.isPersisted()) throw new Error(`cannot touch on a new or destroyed record object`);
-  const state = stateOf(record, meta);
+  const s = transactionState(record, meta);
   const time = currentTime();
   const columns = UPDATE_STAMPS.filter((c) => meta.types.has(c));
-  state.deferredTouch = { time, columns };
+  s.deferredTouch = { run: () => void performTouch(record, meta, [], time) };
   for (const c of columns) record._attributes.write(c, time);
   record._attributes.forgetChanges(columns);
-  enroll(record, meta, null);
+  // add_to_transaction without remember_transaction_record_state; `@_new_record_before_last_commit ||= false`.
+  s.newRecordBeforeLastCommit ??= false;
+  addToTransaction(record, meta);
   touchParents(record);
 }

@@ -43,10 +43,19 @@ export interface ValidationDescriptor {
 }
 
 export interface CallbackDescriptor {
-  /** before_save, after_create, validate, after_touch, ... (Rails' macro name). */
+  /**
+   * Rails' macro name: before/around/after_ save, create, update, destroy; before/after_validation; validate;
+   * after_initialize, after_find, after_touch; after_commit, after_rollback, after_create_commit,
+   * after_update_commit, after_destroy_commit, after_save_commit.
+   */
   event: string;
-  /** The model's method to call (already the TS member name). */
-  method: string;
+  /** Symbol form: the model's method (TS member name; a Ruby name is converted). Around methods get `proceed`. */
+  method?: string;
+  /** Block / lambda form: called as fn.call(record, record, proceed) (`proceed` only for around_*). */
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- any arity, any `this`: Ruby procs
+  fn?: Function;
+  /** if / unless (method names or functions, or arrays of them), on (string or array), prepend. */
+  options?: { [key: string]: unknown };
   at?: number;
 }
 

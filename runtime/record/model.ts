@@ -2,6 +2,7 @@
 // name (an association names "Comment"; the runtime looks the class up here, so emitted models never import
 // each other's values and load order does not matter).
 import type { AttributeSchema } from "./attributes.js";
+import type { Callback } from "./callbacks.js";
 import type { Errors } from "./errors.js";
 import type { ModelDescriptor, ModelName } from "./meta.js";
 import type { AttributeType, ColumnMeta } from "./types.js";
@@ -51,8 +52,8 @@ export interface ModelMeta {
   schema: AttributeSchema;
   types: Map<string, AttributeType>;
   associations: Map<string, AssociationMeta>;
-  /** Callback chains by Rails event name (before_save, after_create, validate, ...), in registration order. */
-  callbacks: Map<string, CallbackFn[]>;
+  /** Callback chains (save, create, validate, commit, ...) in Rails' chain order (see callbacks.ts). */
+  callbacks: Map<string, Callback[]>;
 }
 
 /** A model class as the runtime handles it: constructible, with its meta registered. */

@@ -15,13 +15,14 @@ import { JsonFloat } from "../json/encode.js";
 import { inspect } from "../support/ruby.js";
 import { readAssociation, resetAssociations, writeBelongsTo } from "./associations.js";
 import { AttributeSet, UnknownAttributeError } from "./attributes.js";
-import { runChain } from "./callbacks.js";
+import { runCallbacks } from "./callbacks.js";
 import { Errors } from "./errors.js";
-import { ForbiddenAttributesError, RecordInvalid, RecordNotDestroyed, RecordNotFound, RecordNotSaved } from "./exceptions.js";
-import { performDestroy, performSave, performTouch, runValidations, transactionReturningStatus, type Lifecycle } from "./lifecycle.js";
+import { ForbiddenAttributesError, RecordNotDestroyed, RecordNotFound } from "./exceptions.js";
+import { performDestroy, performSave, performTouch, runValidations, type Lifecycle, type SaveOptions } from "./lifecycle.js";
 import { humanAttributeName, type ModelName } from "./meta.js";
 import { metaOf, RECORD, type ModelMeta, type RecordLike } from "./model.js";
 import { selectRow } from "./persistence.js";
+import { withTransactionReturningStatus } from "./transaction-state.js";
 import { Querying } from "./querying.js";
 import { recordAsJson, type SerializeOptions } from "./serialization.js";
 
@@ -46,6 +47,7 @@ export class Base extends Querying implements RecordLike, Lifecycle {
   _newRecord = true;
   _destroyed = false;
   _previouslyNewRecord = false;
+  _validationContext: string | null = null;
   private _errors: Errors | null = null;
 
   constructor(attributes?: Attributes) {
@@ -55,12 +57,12 @@ export class Base extends Querying implements RecordLike, Lifecycle {
       this._attributes = AttributeSet.fromRow(meta.schema, pendingRow);
       this._newRecord = false;
       pendingRow = null;
-      runChain(this, meta, "after_find");
+      runCallbacks(this, meta, "find");
     } else {
       this._attributes = AttributeSet.forNew(meta.schema);
       if (attributes) this.assignAttributes(attributes);
     }
-    runChain(this, meta, "after_initialize");
+    runCallbacks(this, meta, "initialize");
   }
 
   /** A record from a database row (no assignment, not new). */
@@ -188,34 +190,39 @@ export class Base extends Querying implements RecordLike, Lifecycle {
     return (this._errors ??= new Errors(this));
   }
 
-  isValid(): boolean {
-    return runValidations(this, this.meta);
+  /** valid?(context): `context` is "create"/"update" by default, or a custom context name. */
+  isValid(context?: string): boolean {
+    return runValidations(this, this.meta, context ?? null);
   }
 
-  isInvalid(): boolean {
-    return !this.isValid();
+  isInvalid(context?: string): boolean {
+    return !this.isValid(context);
   }
 
-  validate(): boolean {
-    return this.isValid();
+  validate(context?: string): boolean {
+    return this.isValid(context);
   }
 
-  save(options: { validate?: boolean } = {}): boolean {
+  /** validation_context: set while validations run. */
+  get validationContext(): string | null {
+    return this._validationContext;
+  }
+
+  save(options: SaveOptions = {}): boolean {
     return performSave(this, this.meta, options);
   }
 
-  saveBang(options: { validate?: boolean } = {}): true {
-    if (this.save(options)) return true;
-    if (this.errors.isAny()) throw new RecordInvalid(this);
-    throw new RecordNotSaved("Failed to save the record", this);
+  saveBang(options: SaveOptions = {}): true {
+    performSave(this, this.meta, options, true);
+    return true;
   }
 
   update(attributes: Attributes | unknown): boolean {
-    return transactionReturningStatus(() => (this.assignAttributes(attributes), this.save()));
+    return withTransactionReturningStatus(this, this.meta, () => (this.assignAttributes(attributes), this.save())) === true;
   }
 
   updateBang(attributes: Attributes | unknown): true {
-    transactionReturningStatus(() => (this.assignAttributes(attributes), this.saveBang()));
+    withTransactionReturningStatus(this, this.meta, () => (this.assignAttributes(attributes), this.saveBang()));
     return true;
   }
 

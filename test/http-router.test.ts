@@ -3,6 +3,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { normalizeRequestPath, Router } from "../runtime/http/router.js";
+import { pathForOptions } from "../runtime/http/url-for.js";
 import type { RouteEntry } from "../runtime/http/route-table.js";
 
 const read = (p: string) => JSON.parse(readFileSync(new URL(p, import.meta.url), "utf8"));
@@ -50,6 +51,18 @@ describe("Router", () => {
       return { ...input, ...generate(c) };
     });
     expect(ours).toEqual(expected.generate);
+  });
+
+  it("generates from route hashes (url_for controller:/action:) as Rails does, recall included", () => {
+    const ours = expected.options.map((c: { options: Record<string, unknown>; recall?: Record<string, string> }) => {
+      const input = c.recall ? { options: c.options, recall: c.recall } : { options: c.options };
+      try {
+        return { ...input, output: pathForOptions(router, c.options, c.recall) };
+      } catch (e) {
+        return { ...input, error: "ActionController::UrlGenerationError", message: (e as Error).message };
+      }
+    });
+    expect(ours).toEqual(expected.options);
   });
 
   it("normalizes request paths as Journey::Router::Utils.normalize_path", () => {

@@ -32,7 +32,7 @@ interface Recorded {
 
 // config/routes.rb of the probe app.
 const probeActions = ["page", "page_status", "html", "plain", "json", "json_status", "head_ok", "head_no_content", "head_created",
-  "redirect_path", "redirect_url", "redirect_see_other", "redirect_record", "redirect_other_host", "redirect_allow_other", "back",
+  "redirect_path", "redirect_url", "redirect_see_other", "redirect_record", "redirect_other_host", "redirect_allow_other", "back", "redirect_hash", "redirect_hash_other",
   "flash_set", "flash_now", "flash_show", "flash_keep", "session_set", "session_show", "session_reset", "cookie_set",
   "cookie_show", "token", "secret", "not_found", "boom", "respond", "respond_html_only", "respond_any", "implicit", "status_symbol",
   "template_only", "missing_action"];
@@ -77,6 +77,8 @@ class ProbeController extends ApplicationController {
   redirectOtherHost() { this.redirectTo("http://evil.example/x"); }
   redirectAllowOther() { this.redirectTo("http://other.example/x", { allow_other_host: true }); }
   back() { this.redirectBackOrTo("/probe/page", { notice: "Back." }); }
+  redirectHash() { this.redirectTo({ action: "plain", anchor: "top", q: "a b" }); }
+  redirectHashOther() { this.redirectTo({ controller: "probe_items", action: "show", id: 9, format: "json" }); }
   flashSet() {
     this.flash.set("notice", "Saved <b>&</b>");
     this.redirectTo("/probe/flash_show", { alert: "Careful" });

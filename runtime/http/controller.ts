@@ -18,6 +18,7 @@ import type { Request } from "./request.js";
 import { Response } from "./response.js";
 import type { RouteEntry } from "./route-table.js";
 import type { Router } from "./router.js";
+import { urlForOptions } from "./url-for.js";
 import type { Session } from "./session.js";
 import type { HostOptions } from "./url.js";
 import { singularize } from "../support/inflector.js";
@@ -147,8 +148,13 @@ export class Controller<A extends object = Record<string, unknown>> {
     return this.request.pathParameters;
   }
 
+  /** url_for: a string as is, a route hash through the routes (a full URL unless only_path), else polymorphic. */
   urlFor(target: unknown): string {
-    return typeof target === "string" ? target : this.app.urlFor(this, target);
+    if (typeof target === "string") return target;
+    if (target !== null && typeof target === "object" && (target as object).constructor === Object) {
+      return urlForOptions(this.app.router, { ...this.urlHost(), ...(target as Record<string, unknown>) }, this.recall());
+    }
+    return this.app.urlFor(this, target);
   }
 
   formAuthenticityToken(options?: { formOptions?: { action?: string | null; method?: string | null } }): string {

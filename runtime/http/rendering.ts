@@ -165,7 +165,7 @@ function computeRedirectLocation(c: Controller<any>, target: unknown): string {
     return c.request.protocol + c.request.hostWithPort + target;
   }
   if (typeof target === "function") return computeRedirectLocation(c, (target as () => unknown).call(c));
-  return c.app.urlFor(c, target);
+  return c.urlFor(target);
 }
 
 // _url_host_allowed?: same host, or a plain path.

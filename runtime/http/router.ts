@@ -21,18 +21,19 @@ export class UrlGenerationError extends Error {
   override name = "UrlGenerationError";
 }
 
-interface CompiledRoute {
+export interface CompiledRoute {
   entry: RouteEntry;
   path: CompiledPath;
   verbs: string[];
 }
 
 // URL.path_for options that never become path segments or query parameters.
-const RESERVED = new Set(["host", "protocol", "port", "subdomain", "domain", "tld_length", "trailing_slash", "anchor",
+export const RESERVED = new Set(["host", "protocol", "port", "subdomain", "domain", "tld_length", "trailing_slash", "anchor",
   "params", "only_path", "onlyPath", "script_name", "original_script_name"]);
 
 export class Router {
-  private readonly routes: CompiledRoute[];
+  /** The table compiled, in drawing order (url-for.ts generates from it by controller/action). */
+  readonly routes: CompiledRoute[];
   private readonly named = new Map<string, CompiledRoute>();
 
   constructor(readonly table: RouteEntry[]) {
@@ -73,23 +74,13 @@ export class Router {
     if (!route) throw new UrlGenerationError(`undefined route ${name}`);
     const given = positionalOptions(route, args, options);
     const path = this.generate(route, given, recall, args, options);
-    let result = path.path;
-    const query = { ...path.query, ...(isPlainObject(options.params) ? options.params : {}) };
-    const kept = Object.fromEntries(Object.entries(query).filter(([, v]) => toParam(v) !== null));
-    const qs = toQuery(kept);
-    if (qs) result += `?${qs}`;
-    if (options.anchor !== undefined && options.anchor !== null) result += `#${escapeFragment(toParam(options.anchor) ?? "")}`;
-    return result;
+    return finishPath(path.path, path.query, options);
   }
 
   /** `<name>_url(*args, options)`: the path behind the host (options.host etc., normally the request's). */
   urlFor(name: string, args: unknown[], options: UrlOptions & Partial<HostOptions>, recall: Record<string, unknown> = {}): string {
     const path = this.pathFor(name, args, options, recall);
-    if (options.onlyPath || options.only_path) return path;
-    if (!options.host) {
-      throw new Error("Missing host to link to! Please provide the :host parameter, set default_url_options[:host], or set :only_path to true");
-    }
-    return hostUrl({ host: options.host, ...("port" in options ? { port: options.port } : {}), protocol: options.protocol }) + path;
+    return withHost(path, options);
   }
 
   // Journey::Formatter#generate for a named route.
@@ -97,26 +88,55 @@ export class Router {
     args: unknown[], rawOptions: UrlOptions): { path: string; query: Record<string, unknown> } {
     const { entry, path } = route;
     if (optimizable(route, args, rawOptions)) return { path: optimizedPath(route, args), query: {} };
-    const parts = extractParameterizedParts(path, options, recall);
-    const missing = path.requiredNames.filter((key) => {
-      const req = entry.requirements[key];
-      return req === undefined ? parts[key] === undefined : !new RegExp(`^(?:${req})$`, "s").test(parts[key] ?? "");
-    });
-    if (missing.length) throw generationError({ ...recall, ...options }, missing);
-    const query: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(options)) {
-      if (!(key in parts) && !(key in entry.defaults) && key !== "controller" && key !== "action") query[key] = value;
-    }
-    // Trailing optional parts equal to their defaults are dropped (`sitemap_path(format: "xml")` is `/sitemap`).
-    for (const key of [...path.names].reverse()) {
-      const dflt = entry.defaults[key];
-      if (dflt === undefined && /\S/.test(parts[key] ?? "")) break;
-      if ((parts[key] ?? "") !== (dflt ?? "")) continue;
-      if (path.requiredNames.includes(key)) break;
-      delete parts[key];
-    }
-    return { path: formatPath(path.parts, parts), query };
+    const result = generateWith(route, options, recall);
+    if ("missing" in result) throw generationError({ ...recall, ...options }, result.missing);
+    return result;
   }
+}
+
+/** Formatter#generate's work once a route is chosen: its path, or the required keys it lacks. */
+export function generateWith(route: CompiledRoute, options: Record<string, unknown>, recall: Record<string, unknown>):
+  { path: string; query: Record<string, unknown> } | { missing: string[] } {
+  const { entry, path } = route;
+  const parts = extractParameterizedParts(path, options, recall);
+  const missing = path.requiredNames.filter((key) => {
+    const req = entry.requirements[key];
+    return req === undefined ? parts[key] === undefined : !new RegExp(`^(?:${req})$`, "s").test(parts[key] ?? "");
+  });
+  if (missing.length) return { missing };
+  const query: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(options)) {
+    if (!(key in parts) && !(key in entry.defaults) && key !== "controller" && key !== "action") query[key] = value;
+  }
+  // Trailing optional parts equal to their defaults are dropped (`sitemap_path(format: "xml")` is `/sitemap`).
+  for (const key of [...path.names].reverse()) {
+    const dflt = entry.defaults[key];
+    if (dflt === undefined && /\S/.test(parts[key] ?? "")) break;
+    if ((parts[key] ?? "") !== (dflt ?? "")) continue;
+    if (path.requiredNames.includes(key)) break;
+    delete parts[key];
+  }
+  return { path: formatPath(path.parts, parts), query };
+}
+
+/** URL.path_for's tail: the query string (sorted to_query, nils dropped, plus `params:`) and the anchor. */
+export function finishPath(path: string, query: Record<string, unknown>, options: UrlOptions): string {
+  let result = path;
+  const all = { ...query, ...(isPlainObject(options.params) ? options.params : {}) };
+  const kept = Object.fromEntries(Object.entries(all).filter(([, v]) => toParam(v) !== null));
+  const qs = toQuery(kept);
+  if (qs) result += `?${qs}`;
+  if (options.anchor !== undefined && options.anchor !== null) result += `#${escapeFragment(toParam(options.anchor) ?? "")}`;
+  return result;
+}
+
+/** URL.url_for: the path behind the host, unless only_path. */
+export function withHost(path: string, options: UrlOptions & Partial<HostOptions>): string {
+  if (options.onlyPath || options.only_path) return path;
+  if (!options.host) {
+    throw new Error("Missing host to link to! Please provide the :host parameter, set default_url_options[:host], or set :only_path to true");
+  }
+  return hostUrl({ host: options.host, ...("port" in options ? { port: options.port } : {}), protocol: options.protocol }) + path;
 }
 
 /** Journey::Router::Utils.normalize_path: one leading slash, no doubled or trailing slashes, %xx upper-cased. */
@@ -188,10 +208,10 @@ function extractParameterizedParts(path: CompiledPath, options: Record<string, u
   return parts;
 }
 
-function generationError(constraints: Record<string, unknown>, missing: string[]): UrlGenerationError {
+export function generationError(constraints: Record<string, unknown>, missing: string[]): UrlGenerationError {
   const shown = Object.keys(constraints).sort().map((k) => `:${k}=>${rubyInspect(constraints[k])}`).join(", ");
   const keys = [...missing].sort().map((k) => `:${k}`).join(", ");
-  return new UrlGenerationError(`No route matches {${shown}}, missing required keys: [${keys}]`);
+  return new UrlGenerationError(`No route matches {${shown}}${missing.length ? `, missing required keys: [${keys}]` : ""}`);
 }
 
 function rubyInspect(value: unknown): string {

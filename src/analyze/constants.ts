@@ -63,21 +63,44 @@ export interface FlattenedBody {
   classMethods: Array<NodeOf<"def">>;
   /** Concern paths included, in order. */
   concerns: string[];
+  /** Instance methods defined after `private` / `protected` (in the class or in a concern). */
+  privateMethods: Set<string>;
   /** `include X` that named no known module. */
   unresolvedIncludes: Array<{ name: string; node: Node }>;
 }
 
 /** The class body as Ruby sees it after `include` of the app's own concerns. */
 export function flattenBody(decls: ConstDecl[], target: ConstDecl[], modules: Map<string, ConstDecl[]>): FlattenedBody {
-  const result: FlattenedBody = { body: [], methods: [], classMethods: [], concerns: [], unresolvedIncludes: [] };
+  const result: FlattenedBody = { body: [], methods: [], classMethods: [], concerns: [], unresolvedIncludes: [], privateMethods: new Set() };
   const known = new Set(modules.keys());
   for (const decl of target) absorb(decl.node.body, decl.nesting, result, modules, known, new Set());
   void decls;
   return result;
 }
 
+const VISIBILITY = new Set(["private", "protected", "public"]);
+
 function absorb(body: Node[], nesting: string[], out: FlattenedBody, modules: Map<string, ConstDecl[]>, known: Set<string>, seen: Set<string>): void {
+  let isPrivate = false;
   for (const stmt of body) {
+    if (stmt.kind === "ident" && VISIBILITY.has(stmt.name)) {
+      isPrivate = stmt.name !== "public";
+      continue;
+    }
+    if (stmt.kind === "def" && !stmt.singleton) {
+      if (isPrivate) out.privateMethods.add(stmt.name);
+      else out.privateMethods.delete(stmt.name);
+    }
+    // `private def x ... end` / `private :x`
+    if (stmt.kind === "call" && stmt.receiver === null && VISIBILITY.has(stmt.method) && stmt.args.length) {
+      for (const arg of stmt.args) {
+        if (arg.kind === "def") {
+          out.methods.push(arg);
+          if (stmt.method !== "public") out.privateMethods.add(arg.name);
+        } else if (arg.kind === "sym" && stmt.method !== "public") out.privateMethods.add(arg.name);
+      }
+      continue;
+    }
     if (stmt.kind === "call" && stmt.receiver === null && stmt.method === "include") {
       for (const arg of stmt.args) {
         const name = constPath(arg);
@@ -99,7 +122,13 @@ function absorb(body: Node[], nesting: string[], out: FlattenedBody, modules: Ma
 }
 
 function absorbConcern(mod: ConstDecl, out: FlattenedBody, modules: Map<string, ConstDecl[]>, known: Set<string>, seen: Set<string>): void {
+  let isPrivate = false;
   for (const stmt of mod.node.body) {
+    if (stmt.kind === "ident" && VISIBILITY.has(stmt.name)) {
+      isPrivate = stmt.name !== "public";
+      continue;
+    }
+    if (stmt.kind === "def" && !stmt.singleton && isPrivate) out.privateMethods.add(stmt.name);
     if (stmt.kind === "call" && stmt.receiver === null && stmt.method === "extend") continue;
     if (stmt.kind === "call" && stmt.receiver === null && stmt.method === "included" && stmt.block) {
       absorb(stmt.block.body, mod.nesting, out, modules, known, seen);

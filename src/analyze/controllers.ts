@@ -1,13 +1,17 @@
-// app/controllers/*.rb -> ControllerInfo: filters, public actions, private helpers, layout.
+// app/controllers/**/*.rb -> ControllerInfo: filters, public actions, private helpers, layout; concerns flattened
+// in, and class-level calls to the app's own macro methods expanded (Campfire's `allow_unauthenticated_access`).
 //
 //   class ArticlesController < ApplicationController   { className, controllerPath: "articles" }
 //     before_action :set_article, only: %i[show]       { kind: "before", method: "set_article", only: ["show"] }
 //     def index ... end                                 actions (public defs)
 //     private; def article_params ... end               privateMethods
+//   def self.allow_x(**o) = skip_before_action(:a, **o)  allow_x only: :new  ->  skip_before_action :a, only: :new
 import type { Diagnostics } from "../diagnostics/index.js";
 import type { SourceFile } from "../parse/app.js";
 import { literalString, optionsOf, positionalArgs, type Node, type NodeOf } from "../parse/ir.js";
 import { underscore } from "../../runtime/support/inflector.js";
+import { collectConstants, flattenBody, resolveConstant, type ConstDecl } from "./constants.js";
+import { expandMacroCall } from "./macros.js";
 
 export interface FilterInfo {
   kind: "before" | "after" | "skip_before";
@@ -20,75 +24,131 @@ export interface ControllerInfo {
   className: string;
   file: SourceFile;
   superclass: string;
-  /** `articles`, `admin/users` — where its templates live. */
+  /** `posts`, `admin/users` — where its templates live. */
   controllerPath: string;
   filters: FilterInfo[];
   actions: Array<NodeOf<"def">>;
   privateMethods: Array<NodeOf<"def">>;
+  classMethods: Array<NodeOf<"def">>;
   layout: string | null | false;
+  /** `helper_method :signed_in?`: controller methods views may call. */
+  helperMethods: string[];
 }
 
+const FILTERS: Record<string, FilterInfo["kind"]> = {
+  before_action: "before", after_action: "after", skip_before_action: "skip_before", prepend_before_action: "before",
+};
+
 export function analyzeControllers(files: SourceFile[], diags: Diagnostics): ControllerInfo[] {
+  const decls = collectConstants(files);
+  const classes = group(decls.filter((d) => d.kind === "class"));
+  const modules = group(decls.filter((d) => d.kind === "module"));
+  const known = new Set(classes.keys());
   const out: ControllerInfo[] = [];
-  for (const file of files) {
-    for (const node of file.body) {
-      if (node.kind === "class" && node.name.kind === "const") out.push(analyzeController(node, file, diags));
-    }
+  const byName = new Map<string, ControllerInfo>();
+  // Parents first, so a subclass finds its ancestors' class methods (macros) already analyzed.
+  const order = [...classes.keys()].sort((a, b) => depth(a, classes, known) - depth(b, classes, known));
+  for (const path of order) {
+    const list = classes.get(path)!;
+    const info = analyzeController(path, list, modules, known, byName, diags);
+    byName.set(path, info);
+    out.push(info);
   }
   return out;
 }
 
-function analyzeController(node: NodeOf<"class">, file: SourceFile, diags: Diagnostics): ControllerInfo {
-  const className = (node.name as NodeOf<"const">).name;
+function group(decls: ConstDecl[]): Map<string, ConstDecl[]> {
+  const map = new Map<string, ConstDecl[]>();
+  for (const d of decls) map.set(d.path, [...(map.get(d.path) ?? []), d]);
+  return map;
+}
+
+function superOf(list: ConstDecl[], known: Set<string>): string {
+  const decl = list.find((d) => d.superclassName) ?? list[0]!;
+  return decl.superclassName ? (resolveConstant(decl.superclassName, decl.nesting.slice(1), known) ?? decl.superclassName) : "Object";
+}
+
+function depth(path: string, classes: Map<string, ConstDecl[]>, known: Set<string>, n = 0): number {
+  const list = classes.get(path);
+  if (!list || n > 20) return n;
+  return depth(superOf(list, known), classes, known, n + 1);
+}
+
+function analyzeController(
+  className: string, list: ConstDecl[], modules: Map<string, ConstDecl[]>, known: Set<string>,
+  byName: Map<string, ControllerInfo>, diags: Diagnostics,
+): ControllerInfo {
+  const flat = flattenBody(list, list, modules);
+  const superclass = superOf(list, known);
   const info: ControllerInfo = {
     className,
-    file,
-    superclass: node.superclass ? constName(node.superclass) : "Object",
+    file: list[0]!.file,
+    superclass,
     controllerPath: underscore(className.replace(/Controller$/, "")),
     filters: [],
-    actions: [],
-    privateMethods: [],
+    actions: flat.methods.filter((d) => !flat.privateMethods.has(d.name)),
+    privateMethods: flat.methods.filter((d) => flat.privateMethods.has(d.name)),
+    classMethods: flat.classMethods,
     layout: null,
+    helperMethods: [],
   };
-  let visibility: "public" | "private" = "public";
-  for (const stmt of node.body) {
-    if (stmt.kind === "def") (visibility === "public" ? info.actions : info.privateMethods).push(stmt);
-    else if (stmt.kind === "ident" && (stmt.name === "private" || stmt.name === "protected")) visibility = "private";
-    else if (stmt.kind === "call" && stmt.receiver === null) macro(info, stmt, diags);
-    else diags.report("unsupported_construct", stmt.span, `${stmt.kind} in controller body`);
-  }
+  for (const inc of flat.unresolvedIncludes) diags.report("unresolved_constant", inc.node.span, `include ${inc.name}`);
+  const classMethod = (name: string): NodeOf<"def"> | null => {
+    for (let c: ControllerInfo | undefined = info; c; c = byName.get(c.superclass)) {
+      const def = c.classMethods.find((d) => d.name === name);
+      if (def) return def;
+    }
+    return null;
+  };
+  const visit = (stmt: Node, depthLeft: number): void => {
+    const call = stmt.kind === "ident" ? asCall(stmt) : stmt;
+    if (call.kind !== "call" || call.receiver !== null) {
+      diags.report("unsupported_construct", stmt.span, `${stmt.kind} in controller body`);
+      return;
+    }
+    const def = classMethod(call.method);
+    if (def && depthLeft > 0) {
+      const expanded = expandMacroCall(def, call);
+      if (expanded) return expanded.forEach((s) => visit(s, depthLeft - 1));
+      diags.report("unsupported_construct", call.span, `macro ${call.method}: its body is not made of class-level calls`);
+      return;
+    }
+    macro(info, call, diags);
+  };
+  for (const stmt of flat.body) visit(stmt, 5);
   return info;
 }
 
+function asCall(ident: NodeOf<"ident">): NodeOf<"call"> {
+  return { kind: "call", receiver: null, method: ident.name, args: [], block: null, safeNav: false, parens: false, span: ident.span };
+}
+
+function names(v: Node | undefined): string[] | null {
+  if (!v) return null;
+  return v.kind === "array" ? v.elements.map((e) => literalString(e) ?? "") : [literalString(v) ?? ""];
+}
+
 function macro(info: ControllerInfo, call: NodeOf<"call">, diags: Diagnostics): void {
-  const kind = { before_action: "before", after_action: "after", skip_before_action: "skip_before" }[call.method] as
-    | FilterInfo["kind"]
-    | undefined;
+  const kind = FILTERS[call.method];
   if (kind) {
     const options = optionsOf(call.args);
-    const list = (key: string) => {
-      const v = options.get(key);
-      if (!v) return null;
-      return v.kind === "array" ? v.elements.map((e) => literalString(e) ?? "") : [literalString(v) ?? ""];
-    };
     for (const arg of positionalArgs(call.args)) {
       const method = literalString(arg);
-      if (method) info.filters.push({ kind, method, only: list("only"), except: list("except") });
+      if (method) info.filters.push({ kind, method, only: names(options.get("only")), except: names(options.get("except")) });
       else diags.report("unsupported_construct", arg.span, `${call.method} with a non-symbol filter`);
     }
-    for (const key of options.keys()) {
-      if (key !== "only" && key !== "except") diags.report("unsupported_option", call.span, `${call.method} ${key}:`);
+    for (const [key, value] of options) {
+      if (key !== "only" && key !== "except") diags.report("unsupported_option", value.span, `${call.method} ${key}:`);
     }
   } else if (call.method === "layout") {
     const arg = call.args[0];
     info.layout = arg?.kind === "false" ? false : literalString(arg);
-  } else if (call.method === "protect_from_forgery" || call.method === "allow_browser") {
-    // Rails' defaults already protect from forgery; allow_browser only gates user agents we do not model.
-    diags.report("unsupported_construct", call.span, call.method);
+  } else if (call.method === "helper_method") {
+    for (const arg of call.args) {
+      const name = literalString(arg);
+      if (name) info.helperMethods.push(name);
+    }
   } else diags.report("unsupported_construct", call.span, `controller macro ${call.method}`);
 }
 
-function constName(node: Node): string {
-  if (node.kind === "const") return node.scope ? `${constName(node.scope)}::${node.name}` : node.name;
-  return "?";
-}
+export { resolveConstant };

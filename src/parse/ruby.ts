@@ -149,6 +149,11 @@ class Converter {
       if (c.type === "pair") {
         pairs.push(this.pair(c));
         pairSpan ??= this.span(c);
+      } else if (c.type === "hash_splat_argument" && c.namedChildren[0]) {
+        // `f(a, **opts, k: 1)`: Ruby merges double-splats and keywords into one trailing hash, in order.
+        const span = this.span(c);
+        pairs.push({ key: { kind: "dsplat", value: this.node(c.namedChildren[0]), span }, value: { kind: "nil", span } });
+        pairSpan ??= span;
       } else {
         out.push(this.node(c));
       }

@@ -5,6 +5,7 @@
 import type { EmittedModule } from "../../emit/module.js";
 import type { Schema } from "../../parse/schema.js";
 import { ModuleState } from "../scope.js";
+import { tsIdent } from "../names.js";
 
 export interface EntryInput {
   appName: string;
@@ -20,11 +21,11 @@ export function lowerEntry(input: EntryInput): EmittedModule[] {
   const state = new ModuleState();
   const imports: string[] = [];
   input.models.forEach((path) => imports.push(`import "./${path.replace(/\.ts$/, ".js")}";`));
-  input.controllers.forEach((c) => imports.push(`import { ${c.className} } from "./${c.path.replace(/\.ts$/, ".js")}";`));
+  input.controllers.forEach((c) => imports.push(`import { ${tsIdent(c.className)} } from "./${c.path.replace(/\.ts$/, ".js")}";`));
   input.templates.forEach((t, i) => imports.push(`import template${i} from "./${t.path.replace(/\.ts$/, ".js")}";`));
   imports.push(`import { table } from "./routes.js";`);
   if (input.hasSeeds) imports.push(`import { seed } from "./db/seeds.js";`);
-  const controllers = input.controllers.map((c) => `${JSON.stringify(c.className)}: ${c.className}`).join(",\n");
+  const controllers = input.controllers.map((c) => `${JSON.stringify(c.className)}: ${tsIdent(c.className)}`).join(",\n");
   const templates = input.templates
     .map((t, i) => `${JSON.stringify(t.key)}: { handler: ${JSON.stringify(t.handler)}, render: template${i} }`)
     .join(",\n");

@@ -13,14 +13,15 @@ import { StructureKind, type StatementStructures } from "ts-morph";
 import type { EmittedModule } from "../../emit/module.js";
 import type { NodeOf } from "../../parse/ir.js";
 import { makeEnv } from "../env.js";
-import { rubyToTs } from "../names.js";
+import { rubyToTs, tsIdent } from "../names.js";
 import { Scope, type LowerEnv } from "../scope.js";
 import { lowerBody } from "../stmts.js";
 import { UNKNOWN, type RType } from "../types.js";
 import { inferIvarTypes } from "./ivars.js";
 
+/** `Accounts::BotsController` -> `controllers/accounts/bots_controller.ts`. */
 export function controllerPath(className: string): string {
-  return `controllers/${className.replace(/([a-z\d])([A-Z])/g, "$1_$2").toLowerCase()}.ts`;
+  return `controllers/${className.replace(/::/g, "/").replace(/([a-z\d])([A-Z])/g, "$1_$2").toLowerCase()}.ts`;
 }
 
 /** The ivar types of every controller, by controller path (`articles`), for its views. */
@@ -42,10 +43,10 @@ export function lowerController(info: ControllerInfo, app: AppModel, diags: Diag
   env.methodTypes = methodReturnTypes([...info.actions, ...info.privateMethods], app, ivarTypes, env.ownMethods!);
   const methods = [...info.actions, ...info.privateMethods].map((def) => lowerMethod(def, env));
   const isBase = !app.controllers.has(info.superclass);
-  const base = isBase ? env.module.use("Controller") : info.superclass;
-  const assignsName = `${info.className}Assigns`;
+  const base = isBase ? env.module.use("Controller") : tsIdent(info.superclass);
+  const assignsName = `${tsIdent(info.className)}Assigns`;
   const statements: Array<StatementStructures | string> = [];
-  const parentAssigns = isBase ? null : `${info.superclass}Assigns`;
+  const parentAssigns = isBase ? null : `${tsIdent(info.superclass)}Assigns`;
   statements.push({
     kind: StructureKind.Interface,
     name: assignsName,
@@ -55,19 +56,29 @@ export function lowerController(info: ControllerInfo, app: AppModel, diags: Diag
   });
   statements.push({
     kind: StructureKind.Class,
-    name: info.className,
+    name: tsIdent(info.className),
     isExported: true,
-    extends: isBase ? `${base}<A>` : `${base}<A>`,
+    extends: `${base}<A>`,
     typeParameters: [{ name: "A", constraint: assignsName, default: assignsName }],
     properties: staticProperties(info, env),
     methods,
   });
   const mod: EmittedModule = { path: controllerPath(info.className), state: env.module, statements, from: info.file.absPath };
   if (!isBase) {
-    const parentFile = controllerPath(info.superclass).replace(/^controllers\//, "./").replace(/\.ts$/, ".js");
-    statements.unshift(`import { ${info.superclass}, type ${info.superclass}Assigns } from "${parentFile}";`);
+    const parent = tsIdent(info.superclass);
+    statements.unshift(`import { ${parent}, type ${parent}Assigns } from "${relativeModule(mod.path, controllerPath(info.superclass))}";`);
   }
   return mod;
+}
+
+/** The import specifier of module `to` from module `from` (both emitted paths). */
+function relativeModule(from: string, to: string): string {
+  const fromDir = from.split("/").slice(0, -1);
+  const target = to.split("/");
+  let common = 0;
+  while (common < fromDir.length && fromDir[common] === target[common]) common++;
+  const up = fromDir.length - common;
+  return `${up ? "../".repeat(up) : "./"}${target.slice(common).join("/").replace(/\.ts$/, ".js")}`;
 }
 
 function ownMethods(info: ControllerInfo, app: AppModel): Set<string> {

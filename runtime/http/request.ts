@@ -15,6 +15,8 @@ export interface RawRequest {
   body: Buffer;
   /** TLS terminated by this server. */
   encrypted?: boolean;
+  /** The peer address (REMOTE_ADDR). */
+  remoteAddress?: string;
 }
 
 export class Request {
@@ -29,6 +31,8 @@ export class Request {
   pathParameters: Record<string, string> = {};
   private cache: { query?: ParamTree; body?: ParamTree; formats?: MimeType[] } = {};
   private readonly encrypted: boolean;
+  /** REMOTE_ADDR: the socket peer. */
+  readonly remoteAddr: string | null;
 
   constructor(raw: RawRequest) {
     const target = raw.url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, "");
@@ -38,6 +42,7 @@ export class Request {
     this.headers = raw.headers;
     this.body = raw.body;
     this.encrypted = raw.encrypted ?? false;
+    this.remoteAddr = raw.remoteAddress ?? null;
     this.rawMethod = raw.method.toUpperCase();
     this.method = this.overriddenMethod();
   }
@@ -167,6 +172,15 @@ export class Request {
       xhr: this.xhr,
       path: this.path,
     }));
+  }
+
+  /** request.format: the first format, or null (Mime::NullType). */
+  get format(): MimeType | null {
+    return this.formats[0] ?? null;
+  }
+
+  get userAgent(): string | undefined {
+    return this.header("user-agent");
   }
 
   set formats(formats: MimeType[]) {

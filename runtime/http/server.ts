@@ -140,7 +140,10 @@ export class HttpApp {
       req.on("data", (c: Buffer) => chunks.push(c));
       req.on("error", () => res.destroy());
       req.on("end", () => {
-        const raw: RawRequest = { method: req.method ?? "GET", url: req.url ?? "/", headers: req.headers, body: Buffer.concat(chunks) };
+        const raw: RawRequest = {
+          method: req.method ?? "GET", url: req.url ?? "/", headers: req.headers, body: Buffer.concat(chunks),
+          remoteAddress: req.socket.remoteAddress,
+        };
         this.handle(raw).then((wire) => send(res, wire), () => send(res, failsafe()));
       });
     };

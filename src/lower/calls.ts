@@ -125,7 +125,7 @@ function lowerRecordCall(call: NodeOf<"call">, recv: TsExpr, modelName: string, 
     if (m === "id") return lit(`${recv.code}.id`, NUMBER);
     const column = model.columns.find((c) => c.name === m);
     if (column) return lit(`${recv.code}.${m}`, column.null ? UNKNOWN : columnType(column.type));
-    const assoc = model.associations.find((a) => a.name === m);
+    const assoc = modelChain(scope.env.app, modelName).flatMap((x) => x.associations).find((a) => a.name === m);
     if (assoc) {
       return lit(`${recv.code}.${m}`, assoc.kind === "has_many" ? { k: "relation", model: assoc.className } : { k: "model", model: assoc.className });
     }
@@ -139,7 +139,9 @@ function lowerRecordCall(call: NodeOf<"call">, recv: TsExpr, modelName: string, 
   };
   const entry = RETURNS[m];
   if (entry) return lit(`${recv.code}.${entry[0]}(${args.join(", ")})`, entry[1]);
-  if (model.methods.some((d) => d.name === m)) return lit(`${recv.code}.${rubyToTs(m)}(${args.join(", ")})`, UNKNOWN);
+  if (modelChain(scope.env.app, modelName).some((x) => x.methods.some((d) => d.name === m))) {
+    return lit(`${recv.code}.${rubyToTs(m)}(${args.join(", ")})`, UNKNOWN);
+  }
   return null;
 }
 
@@ -171,6 +173,13 @@ function lowerRelationCall(call: NodeOf<"call">, recv: TsExpr, model: string, sc
   if (entry) return lit(`${recv.code}.${entry[0]}(${args.join(", ")})`, entry[1]);
   if (findScope(scope.env.app, model, m)) return lit(`${scope.env.module.use("scope")}(${[recv.code, JSON.stringify(m), ...args].join(", ")})`, relation);
   return null;
+}
+
+/** A model and the models it inherits from (STI), nearest first. */
+export function modelChain(app: AppModel, modelName: string) {
+  const out = [];
+  for (let m = app.models.get(modelName); m && out.length < 20; m = app.models.get(m.superclass)) out.push(m);
+  return out;
 }
 
 /** Scopes are inherited (STI subclasses see their parent's). */

@@ -13,6 +13,7 @@ import type { Node, NodeOf } from "../parse/ir.js";
 import { lowerCall } from "./calls.js";
 import { rubyRegexToJs } from "./regex.js";
 import { lowerCoreConst } from "./core/index.js";
+import { constPath } from "../analyze/constants.js";
 import type { Scope } from "./scope.js";
 import { BOOL, NIL, NUMBER, STRING, UNKNOWN, type RType } from "./types.js";
 
@@ -147,8 +148,10 @@ export function lowerHash(node: NodeOf<"hash">, scope: Scope): TsExpr {
 
 function lowerConst(node: NodeOf<"const">, scope: Scope): TsExpr {
   const env = scope.env;
-  if (!node.scope && env.app.models.has(node.name)) {
-    return lit(env.module.model(node.name), { k: "model", model: `typeof ${node.name}` });
+  const written = constPath(node);
+  if (written) {
+    const app = appConstant(written, env.nesting ?? [], scope);
+    if (app) return app;
   }
   const core = lowerCoreConst(node, scope);
   if (core) return core;
@@ -195,4 +198,24 @@ function lowerBinary(node: NodeOf<"binary">, scope: Scope): TsExpr {
 export function truthy(e: TsExpr, scope: Scope): string {
   if (e.type.k === "bool") return e.code;
   return `${scope.env.module.use("truthy")}(${e.code})`;
+}
+
+/**
+ * The app's own constants, looked up as Ruby does (innermost lexical scope first, then top level): models
+ * (`Rooms::Open` -> the class) and the constants they define (`PAGE_SIZE` inside Message -> `Message.PAGE_SIZE`).
+ */
+function appConstant(written: string, nesting: string[], scope: Scope): TsExpr | null {
+  const env = scope.env;
+  for (const candidate of [...nesting.map((n) => `${n}::${written}`), written]) {
+    if (env.app.models.has(candidate)) return lit(env.module.model(candidate), { k: "model", model: `typeof ${candidate}` });
+    const cut = candidate.lastIndexOf("::");
+    if (cut < 0) continue;
+    const owner = env.app.models.get(candidate.slice(0, cut));
+    const name = candidate.slice(cut + 2);
+    if (owner?.constants.some((c) => c.name === name)) {
+      const ownerRef = owner.className === env.modelName && env.self === "modelClass" ? "this" : env.module.model(owner.className);
+      return lit(`${ownerRef}.${name}`, UNKNOWN);
+    }
+  }
+  return null;
 }

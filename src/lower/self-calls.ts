@@ -13,7 +13,7 @@ import { lit, lowerExpr, type TsExpr } from "./expr.js";
 import { lowerArgs, lowerTypedCall } from "./calls.js";
 import { lowerCoreSelfCall } from "./core/index.js";
 import { camel, rubyToTs } from "./names.js";
-import type { Scope } from "./scope.js";
+import type { LowerEnv, Scope } from "./scope.js";
 import { BOOL, UNKNOWN, type RType } from "./types.js";
 import { lowerBlockFn } from "./stmts.js";
 
@@ -68,6 +68,13 @@ function controllerCall(call: NodeOf<"call">, scope: Scope): TsExpr {
   return lit(`${env.module.use("unsupported")}(${JSON.stringify(m)})`, UNKNOWN);
 }
 
+function ancestorHasMethod(app: LowerEnv["app"], modelName: string, method: string): boolean {
+  for (let m = app.models.get(modelName); m; m = m.parentModel ? app.models.get(m.parentModel) : app.models.get(m.superclass)) {
+    if (m.methods.some((d) => d.name === method)) return true;
+  }
+  return false;
+}
+
 function modelSelfCall(call: NodeOf<"call">, scope: Scope): TsExpr {
   const env = scope.env;
   const model = env.app.models.get(env.modelName ?? "");
@@ -76,8 +83,11 @@ function modelSelfCall(call: NodeOf<"call">, scope: Scope): TsExpr {
     if (m === "errors") return lit("this.errors", { k: "errors" });
     if (model.columns.some((c) => c.name === m) || model.associations.some((a) => a.name === m)) return lit(`this.${m}`);
   }
-  if (model?.methods.some((d) => d.name === m)) return lit(`this.${rubyToTs(m)}(${lowerArgs(call.args, call.block, scope).join(", ")})`);
-  if (m === "new_record?" || m === "persisted?") return lit(`this.${rubyToTs(m)}()`, BOOL);
+  if (model) {
+    const typed = lowerTypedCall(call, lit("this", { k: "model", model: model.className }), scope);
+    if (typed) return typed;
+    if (ancestorHasMethod(env.app, model.className, m)) return lit(`this.${rubyToTs(m)}(${lowerArgs(call.args, call.block, scope).join(", ")})`);
+  }
   env.diags.report("unknown_helper", call.span, `${m} (model)`);
   const args = lowerArgs(call.args, call.block, scope);
   return lit(`${env.module.use("send")}(${["this", JSON.stringify(m), ...args].join(", ")})`);

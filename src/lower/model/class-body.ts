@@ -21,7 +21,7 @@ export interface ClassSide {
 }
 
 export function lowerClassSide(model: ModelInfo, app: AppModel, diags: Diagnostics, module: LowerEnv["module"]): ClassSide {
-  const env = makeEnv(app, diags, "modelClass", { selfExpr: "this", modelName: model.className });
+  const env = makeEnv(app, diags, "modelClass", { selfExpr: "this", modelName: model.className, nesting: [model.className, ...model.concerns] });
   Object.assign(env, { module });
   const side: ClassSide = { staticMethods: [], staticProperties: [], after: [] };
   for (const def of model.classMethods) {

@@ -3,7 +3,9 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { Parameters, type PermitFilter } from "../runtime/http/parameters.js";
+import { UploadedFile } from "../runtime/http/multipart.js";
 import { requestParams, type ParamTree } from "../runtime/http/query.js";
+import { Request } from "../runtime/http/request.js";
 
 const expected = JSON.parse(readFileSync(new URL("./fixtures/http/params/expected.json", import.meta.url), "utf8"));
 
@@ -32,6 +34,26 @@ describe("request parameters", () => {
       }
     });
     expect(ours).toEqual(expected.requests);
+  });
+});
+
+describe("multipart/form-data", () => {
+  it("parses bodies as Rack's multipart parser and Rails' UploadedFile do", () => {
+    const plain = (v: unknown): unknown => {
+      if (v instanceof UploadedFile) return { original_filename: v.originalFilename, content_type: v.contentType, read: v.read().toString("utf8") };
+      if (Array.isArray(v)) return v.map(plain);
+      if (v && typeof v === "object") return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, plain(x)]));
+      return v;
+    };
+    const ours = expected.multipart.map((c: { contentType: string; body: string }) => {
+      const request = new Request({ method: "POST", url: "/x", headers: { "content-type": c.contentType }, body: Buffer.from(c.body, "utf8") });
+      try {
+        return { ...c, params: plain(request.parameters), method: request.rawMethod };
+      } catch (e) {
+        return { ...c, error: "ActionController::BadRequest", message: (e as Error).message };
+      }
+    });
+    expect(ours).toEqual(expected.multipart);
   });
 });
 

@@ -2,6 +2,7 @@
 // :body)` is `params.require("article").permit("title", "body")`, `permit(tags: [])` is `permit({ tags: [] })`.
 // Nested hashes come back as Parameters; only permitted Parameters turn into plain attribute objects (toH),
 // which is what the model runtime's mass assignment accepts.
+import { UploadedFile } from "./multipart.js";
 import { BadRequest, type ParamTree, type ParamValue } from "./query.js";
 
 /** ActionController::ParameterMissing: a BadRequest, so production answers 400. */
@@ -22,7 +23,7 @@ export class UnfilteredParameters extends Error {
 
 export type PermitFilter = string | { [key: string]: PermitFilter[] | [] | Record<string, never> };
 /** A parameter as controller code sees it: nested hashes are Parameters. */
-export type ParamsEntry = string | number | boolean | null | Parameters | ParamsEntry[];
+export type ParamsEntry = string | number | boolean | null | UploadedFile | Parameters | ParamsEntry[];
 
 export class Parameters {
   private readonly values: Map<string, ParamValue | Parameters>;
@@ -115,7 +116,7 @@ export class Parameters {
   private wrap(value: ParamValue | Parameters): ParamsEntry {
     if (value instanceof Parameters) return value;
     if (Array.isArray(value)) return value.map((v) => this.wrap(v));
-    if (value !== null && typeof value === "object") return new Parameters(value, this.isPermitted);
+    if (value !== null && typeof value === "object" && !(value instanceof UploadedFile)) return new Parameters(value, this.isPermitted);
     return value;
   }
 
@@ -174,7 +175,8 @@ function permitAnyEntry(v: ParamsEntry): ParamsEntry {
   return v;
 }
 
-const isScalar = (v: ParamValue | Parameters): boolean => v === null || typeof v !== "object";
+// PERMITTED_SCALAR_TYPES: strings, numbers, booleans, nil, and uploaded files.
+const isScalar = (v: ParamValue | Parameters): boolean => v === null || typeof v !== "object" || v instanceof UploadedFile;
 
 /** Object#present?: nil, false, blank strings and empty collections are not. */
 export function isPresent(value: ParamsEntry): boolean {

@@ -2,9 +2,11 @@
 // string and urlencoded bodies (`a[b][c]`, `a[]`, `a[][x]`), Rails' JSON params parser, then Rails'
 // deep munge (nils dropped from arrays) and its UTF-8 check. Any malformed input is a BadRequest (400).
 
+import { multipartBoundary, parseMultipart, UploadedFile } from "./multipart.js";
+
 /** A parameter tree: what Rails keeps in request.parameters (HashWithIndifferentAccess, string keys). */
 export type ParamTree = { [key: string]: ParamValue };
-export type ParamValue = string | number | boolean | null | ParamValue[] | ParamTree;
+export type ParamValue = string | number | boolean | null | UploadedFile | ParamValue[] | ParamTree;
 
 /** ActionController::BadRequest: Rails answers 400. */
 export class BadRequest extends Error {
@@ -66,7 +68,7 @@ function decodeMixed(s: string): Buffer {
   return Buffer.concat(out);
 }
 
-const isTree = (v: unknown): v is ParamTree => v !== null && typeof v === "object" && !Array.isArray(v);
+const isTree = (v: unknown): v is ParamTree => v !== null && typeof v === "object" && Object.getPrototypeOf(v) === Object.prototype;
 
 // Rack::QueryParser#_normalize_params, case for case.
 function normalizeParams(params: ParamTree, name: string | null, v: ParamValue, depth: number): ParamValue | ParamTree | undefined {
@@ -134,6 +136,7 @@ function hashHasKey(hash: ParamTree, key: string): boolean {
 
 function rubyClass(v: ParamValue): string {
   if (v === null) return "NilClass";
+  if (v instanceof UploadedFile) return "Hash";
   if (typeof v === "string") return "String";
   if (Array.isArray(v)) return "Array";
   if (isTree(v)) return "Rack::QueryParser::Params";
@@ -176,12 +179,25 @@ export function parseBodyParams(contentType: string | undefined, body: Buffer): 
   const type = mediaType(contentType);
   if (body.length === 0 || type === null) return {};
   if (JSON_TYPES.includes(type)) return parseJsonBody(body.toString("utf8"));
+  if (type === "multipart/form-data") return parseMultipartParams(contentType, body);
   if (type === "application/x-www-form-urlencoded") {
     let form = body.toString("latin1"); // bytes kept as they came; decodeComponent reads them as UTF-8
     if (form.endsWith("\0")) form = form.slice(0, -1);
     return parseNestedQuery(form, "request");
   }
   return {};
+}
+
+function parseMultipartParams(contentType: string | undefined, body: Buffer): ParamTree {
+  try {
+    const boundary = multipartBoundary(contentType);
+    if (!boundary) return {};
+    const params: ParamTree = {};
+    for (const { name, value } of parseMultipart(body, boundary)) normalizeParams(params, name, value, 0);
+    return munge(params) as ParamTree;
+  } catch (e) {
+    throw new BadRequest(`Invalid request parameters: ${(e as Error).message}`);
+  }
 }
 
 /** request.parameters before path parameters: body first, the query string overriding, as Rails merges them. */

@@ -6,6 +6,7 @@ export { pathForOptions, urlForOptions } from "./url-for.js";
 export { toParam, toQuery, cgiEscape, escapeSegment, escapePath, escapeFragment, hostUrl, type HostOptions, type HasToParam } from "./url.js";
 export { Parameters, ParameterMissing, UnfilteredParameters, isPresent, type PermitFilter, type ParamsEntry } from "./parameters.js";
 export { BadRequest, parseNestedQuery, type ParamTree, type ParamValue } from "./query.js";
+export { UploadedFile } from "./multipart.js";
 export { Request, type RawRequest } from "./request.js";
 export { Response, DEFAULT_HEADERS, type WireResponse } from "./response.js";
 export { CookieJar, SignedCookieJar, EncryptedCookieJar, parseCookieHeader, setCookieHeader, type CookieOptions } from "./cookies.js";

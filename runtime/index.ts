@@ -21,3 +21,4 @@ export * as db from "./db/index.js";
 export * as view from "./view/index.js";
 export * as json from "./json/index.js";
 export { bindArgs, ArgumentError, type ArgSpec, type BoundArgs } from "./app/args.js";
+export { CurrentAttributes, resetCurrentAttributes } from "./app/current.js";

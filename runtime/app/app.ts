@@ -15,6 +15,7 @@ import { Jbuilder } from "../json/index.js";
 import { toJson } from "../json/index.js";
 import { polymorphicUrl } from "./polymorphic.js";
 import { routerFor } from "./routes.js";
+import { resetCurrentAttributes } from "./current.js";
 import { View, type TemplateEntry, type ViewContext } from "./view.js";
 
 export interface AppSchema extends SchemaDescription {
@@ -47,7 +48,15 @@ export function createApp(config: AppConfig): HttpApp {
     encodeJson: toJson,
     // redirect_to / location: of a record or [parent, child] in a controller is a full URL.
     urlFor: (controller, target) => polymorphicUrl(routerFor(config.routes), target, "url", {}, controller.urlHost(), controller.recall()),
-    sqlCounter,
+    // Rails' executor wraps every request: the statement count and query cache start afresh, and so do the
+    // CurrentAttributes.
+    sqlCounter: {
+      reset: () => {
+        sqlCounter.reset();
+        resetCurrentAttributes();
+      },
+      read: () => sqlCounter.read(),
+    },
     now: () => currentTime(),
   });
 }

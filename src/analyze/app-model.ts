@@ -3,6 +3,8 @@ import type { ParsedApp, TemplateFile } from "../parse/app.js";
 import { analyzeControllers, type ControllerInfo } from "./controllers.js";
 import { analyzeModelFiles, type ModelInfo } from "./models.js";
 import type { ConstDecl } from "./constants.js";
+import { analyzeCurrent, isCurrentAttributes, type CurrentInfo } from "./current.js";
+import type { ParsedApp as Parsed } from "../parse/app.js";
 import type { NodeOf } from "../parse/ir.js";
 import { analyzeConfig, type AppConfigFacts } from "./config.js";
 
@@ -11,6 +13,8 @@ export interface AppModel {
   models: Map<string, ModelInfo>;
   /** Non-Active Record classes under app/models (plain Ruby / ActiveModel): not lowered yet, reported. */
   plainClasses: ConstDecl[];
+  /** ActiveSupport::CurrentAttributes subclasses (`Current`), by path. */
+  currents: Map<string, CurrentInfo>;
   controllers: Map<string, ControllerInfo>;
   /** Templates by `logicalPath.format` (e.g. `articles/index.html`). */
   templates: Map<string, TemplateFile>;
@@ -27,7 +31,7 @@ export function analyzeApp(parsed: ParsedApp): AppModel {
   const controllers = new Map(analyzeControllers(parsed.controllers, parsed.diagnostics).map((c) => [c.className, c]));
   const templates = new Map(parsed.templates.map((t) => [`${t.logicalPath}.${t.format}`, t]));
   return {
-    parsed, models, plainClasses: modelFiles.plainClasses, controllers, templates, routeNames: new Set(), config: analyzeConfig(parsed.config),
+    parsed, models, plainClasses: modelFiles.plainClasses.filter((d) => !isCurrentAttributes(d)), currents: currentClasses(modelFiles.plainClasses, parsed), controllers, templates, routeNames: new Set(), config: analyzeConfig(parsed.config),
     helperMethods: new Map(),
   };
 }
@@ -41,4 +45,13 @@ export function modelBySingular(app: AppModel, name: string): ModelInfo | null {
 export function modelByPlural(app: AppModel, name: string): ModelInfo | null {
   for (const m of app.models.values()) if (!m.abstract && m.names.plural === name) return m;
   return null;
+}
+
+function currentClasses(plain: ConstDecl[], parsed: Parsed): Map<string, CurrentInfo> {
+  const out = new Map<string, CurrentInfo>();
+  for (const decl of plain.filter(isCurrentAttributes)) {
+    const all = plain.filter((d) => d.path === decl.path);
+    out.set(decl.path, analyzeCurrent(all, parsed.diagnostics));
+  }
+  return out;
 }

@@ -17,6 +17,7 @@ import { lowerBlockFn } from "./stmts.js";
 import { BOOL, NUMBER, STRING, UNKNOWN, type RType } from "./types.js";
 import { lowerFormatCall, lowerSelfCall } from "./self-calls.js";
 import { lowerCoreCall } from "./core/index.js";
+import { currentCall } from "./model/current.js";
 
 export function lowerCall(call: NodeOf<"call">, scope: Scope): TsExpr {
   if (call.receiver === null) return lowerSelfCall(call, scope);
@@ -91,6 +92,7 @@ export function lowerTypedCall(call: NodeOf<"call">, recv: TsExpr, scope: Scope)
   }
   if (t.k === "json") return lowerJbuilderCall(call, recv, scope);
   if (t.k === "format") return lowerFormatCall(call, recv, scope);
+  if (t.k === "current") return currentCall(env.app.currents.get(t.className)!, recv, call, scope);
   return null;
 }
 

@@ -33,5 +33,6 @@ function registerType(t: RType, module: ModuleState): void {
   if (runtime) module.useType(runtime);
   if (t.k === "model" && !t.model.startsWith("typeof ")) module.modelType(t.model);
   if (t.k === "relation") module.modelType(t.model);
+  if (t.k === "current") module.modelType(t.className);
   if (t.k === "array") registerType(t.of, module);
 }

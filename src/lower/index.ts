@@ -17,6 +17,7 @@ import { routeDecls } from "./routes/draw.js";
 import { lowerRoutesModule } from "./routes/module.js";
 import { lowerSeeds } from "./seeds.js";
 import { lowerPlainClasses } from "./core/plain-class.js";
+import { lowerCurrent } from "./model/current.js";
 import { appHelperMethods, lowerHelpersModule } from "./helpers/module.js";
 import { lowerView, templateModulePath } from "./view/module.js";
 
@@ -49,7 +50,7 @@ export function lowerApp(app: AppModel): Lowered {
   const controllers = guard([...app.controllers.values()], (c) => lowerController(c, app, diags));
   const ivars = controllerIvarTypes(app);
   const views = guard([...app.templates.values()], (t) => lowerView(t, app, diags, ivars.get(t.logicalPath.split("/").slice(0, -1).join("/")) ?? new Map()));
-  const plain = lowerPlainClasses(app, diags);
+  const plain = [...lowerPlainClasses(app, diags), ...[...app.currents.values()].map((c) => lowerCurrent(c, app, diags))];
   const seeds = app.parsed.seeds ? [lowerSeeds(app.parsed.seeds, app, diags)] : [];
   const { assets, publicFiles } = digestAssets(app.parsed.root, app.config.assetsVersion);
   const entry = lowerEntry({

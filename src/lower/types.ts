@@ -23,6 +23,7 @@ export type RType =
   | { k: "format" }
   | { k: "regexp" }
   | { k: "object"; className: string }
+  | { k: "current"; className: string }
   | { k: "unknown" };
 
 export const UNKNOWN: RType = { k: "unknown" };
@@ -71,6 +72,8 @@ export function tsType(t: RType): string {
       return "RegExp";
     case "object":
       return tsIdent(t.className);
+    case "current":
+      return `typeof ${tsIdent(t.className)}`;
     case "unknown":
       return "unknown";
   }

@@ -1,0 +1,56 @@
+// A CurrentAttributes class -> a TS class of statics over the runtime's per-request store.
+//   attribute :user                         static get user() / static set user(v)
+//   delegate :host, to: :request, prefix: true, allow_nil: true   static requestHost() { return sendSafe(this.request, "host"); }
+//   def account = Account.first             static account() { return Account.first(); }
+import type { AppModel } from "../../analyze/app-model.js";
+import type { CurrentInfo } from "../../analyze/current.js";
+import type { Diagnostics } from "../../diagnostics/index.js";
+import { modelFile, type EmittedModule } from "../../emit/module.js";
+import type { NodeOf } from "../../parse/ir.js";
+import { lowerArgs } from "../calls.js";
+import { makeEnv } from "../env.js";
+import { lit, type TsExpr } from "../expr.js";
+import { camel, rubyToTs, tsIdent } from "../names.js";
+import { Scope } from "../scope.js";
+import { lowerBody } from "../stmts.js";
+import { UNKNOWN } from "../types.js";
+
+export function lowerCurrent(info: CurrentInfo, app: AppModel, diags: Diagnostics): EmittedModule {
+  const env = makeEnv(app, diags, "script", { selfExpr: "this", nesting: [info.className] });
+  env.selfCall = (call, scope) => currentCall(info, lit("this"), call, scope);
+  const base = env.module.use("CurrentAttributes");
+  const members: string[] = [];
+  for (const name of info.attributes) {
+    members.push(`static get ${name}(): unknown {\nreturn this.readAttribute(${JSON.stringify(name)});\n}`);
+    members.push(`static set ${name}(value: unknown) {\nthis.writeAttribute(${JSON.stringify(name)}, value);\n}`);
+  }
+  for (const d of info.delegates) {
+    for (const m of d.methods) {
+      const name = camel(d.prefix ? `${d.prefix}_${m}` : m);
+      const target = info.attributes.includes(d.to) ? `this.${d.to}` : `this.${rubyToTs(d.to)}()`;
+      members.push(`static ${name}(): unknown {\nreturn ${env.module.use(d.allowNil ? "sendSafe" : "send")}(${target}, ${JSON.stringify(m)});\n}`);
+    }
+  }
+  for (const def of info.methods) {
+    const scope = new Scope(env);
+    const params = def.params.map((p) => `${scope.declare(p.name, UNKNOWN).ts}: unknown`);
+    members.push(`static ${rubyToTs(def.name)}(${params.join(", ")}) {\n${lowerBody(def.body, scope, "return").join("\n")}\n}`);
+  }
+  const code = `export class ${tsIdent(info.className)} extends ${base} {\n${members.join("\n\n")}\n}`;
+  return { path: `models/${modelFile(info.className)}.ts`, state: env.module, statements: [code], from: info.file.absPath };
+}
+
+/** `Current.user`, `Current.user = u`, `Current.account`, and the same names receiver-less inside the class. */
+export function currentCall(info: CurrentInfo, recv: TsExpr, call: NodeOf<"call">, scope: Scope): TsExpr | null {
+  const m = call.method;
+  if (info.attributes.includes(m) && !call.args.length && !call.block) return lit(`${recv.code}.${m}`, UNKNOWN);
+  if (m.endsWith("=") && info.attributes.includes(m.slice(0, -1)) && call.args.length === 1) {
+    return lit(`(${recv.code}.${m.slice(0, -1)} = ${lowerArgs(call.args, null, scope)[0]})`, UNKNOWN);
+  }
+  const delegated = info.delegates.some((d) => d.methods.some((x) => (d.prefix ? `${d.prefix}_${x}` : x) === m));
+  if (delegated || info.methods.some((d) => d.name === m)) {
+    return lit(`${recv.code}.${rubyToTs(m)}(${lowerArgs(call.args, call.block, scope).join(", ")})`, UNKNOWN);
+  }
+  if (m === "set" || m === "reset") return lit(`${recv.code}.${m}(${lowerArgs(call.args, call.block, scope).join(", ")})`, UNKNOWN);
+  return null;
+}

@@ -22,6 +22,7 @@ const DIGESTS = {
   index: digestPath("posts/index", "html", views, { hashDigestClass: "SHA256" }),
   post: digestPath("posts/_post", "html", views, { hashDigestClass: "SHA256" }),
   summary: digestPath("posts/_summary", "html", views, { hashDigestClass: "SHA256" }),
+  nested: digestPath("posts/_nested", "html", views, { hashDigestClass: "SHA256" }),
 };
 
 type Collections = Step["collections"];
@@ -37,6 +38,16 @@ function renderPost(fc: FragmentCache, post: Post, counter: number): string {
     }),
   );
   return buf.safeAppend("</li>\n").toString();
+}
+
+/** posts/_nested.html.erb: its `cache nested` key is the one the cached collection uses for the same item
+ * (Campfire's messages/_message shape): the inner write is overwritten by the collection's. */
+function renderNested(fc: FragmentCache, nested: Post): string {
+  const buf = new OutputBuffer();
+  buf.safeAppend(
+    cacheFragment(fc, nested, { digestPath: DIGESTS.nested }, () => new OutputBuffer().safeAppend("  <b>").append(nested.title).safeAppend("</b>\n")),
+  );
+  return buf.toString();
 }
 
 /** posts/_summary.html.erb */
@@ -60,6 +71,9 @@ function renderIndex(fc: FragmentCache, posts: Post[], collections: Collections)
   // `render @posts, cached: true`: Rails 7.2 takes `cached` as a local here, so this render is not cached.
   collections.push(["_post.html.erb", null, posts.length]);
   buf.safeAppend(posts.map((p, i) => renderPost(fc, p, i)).join("")).safeAppend("</ol>\n");
+  const nested = renderCachedCollection(fc, posts, { digestPath: DIGESTS.nested, cached: true }, (missed) => missed.map((p) => renderNested(fc, p)));
+  collections.push(["_nested.html.erb", nested.hits, nested.count]);
+  buf.safeAppend(nested.parts.join("")).safeAppend("\n");
   const summaries = renderCachedCollection(fc, posts, { digestPath: DIGESTS.summary, cached: (post) => [post, "summary"] }, (missed) =>
     missed.map((p, i) => renderSummary(p, i)),
   );
@@ -123,6 +137,6 @@ describe("fragment caching (CacheHelper, CollectionCaching)", () => {
     const body = renderIndex({ store: null }, Post.order("id").toA(), collections);
     const fresh = new MemoryStore();
     const cached = renderIndex({ store: fresh }, Post.order("id").toA(), []);
-    expect({ body, collections }).toEqual({ body: cached, collections: [["_post.html.erb", null, 3], ["_post.html.erb", null, 3], ["_summary.html.erb", null, 3]] });
+    expect({ body, collections }).toEqual({ body: cached, collections: [["_post.html.erb", null, 3], ["_post.html.erb", null, 3], ["_nested.html.erb", null, 3], ["_summary.html.erb", null, 3]] });
   });
 });

@@ -99,6 +99,14 @@ export function symProc(name: string): (recv: unknown) => unknown {
 export function send(recv: unknown, name: string, ...args: unknown[]): unknown {
   if (recv === null || recv === undefined) throw new TypeError(`undefined method \`${name}' for nil`);
   const target = recv as Record<string, unknown>;
+  if (name.endsWith("=") && args.length === 1 && !name.endsWith("==")) {
+    // A Ruby setter: an accessor property of that name, else a set<Name> method.
+    const prop = name.slice(0, -1);
+    if (prop in target && typeof target[prop] !== "function") {
+      target[prop] = args[0];
+      return args[0];
+    }
+  }
   const member = target[rubyToTs(name)] ?? target[name];
   if (typeof member === "function") return (member as (...a: unknown[]) => unknown).apply(recv, args);
   if (member !== undefined && args.length === 0) return member;

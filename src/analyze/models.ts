@@ -7,7 +7,7 @@
 //     before_save :normalize                  { event: "before_save", method: "normalize" }
 import type { Diagnostics } from "../diagnostics/index.js";
 import type { SourceFile } from "../parse/app.js";
-import { literalString, optionsOf, positionalArgs, type Node, type NodeOf, type Span } from "../parse/ir.js";
+import { literalString, optionsOf, positionalArgs, type Node, type NodeOf, type Param, type Span } from "../parse/ir.js";
 import type { Column, Schema } from "../parse/schema.js";
 import { collectConstants, flattenBody, resolveConstant, type ConstDecl } from "./constants.js";
 import { camelize, humanize, pluralize, singularize, underscore } from "../../runtime/support/inflector.js";
@@ -32,7 +32,9 @@ export interface ModelNames {
 export type Literal =
   | string | number | boolean | null | Literal[] | { [key: string]: Literal }
   | { $regexp: { source: string; flags: string } }
-  | { $range: { from: number | string | null; to: number | string | null; exclusive: boolean } };
+  | { $range: { from: number | string | null; to: number | string | null; exclusive: boolean } }
+  /** Ruby code (a lambda or a block) the lowering turns into a function; `self` is what the runtime binds. */
+  | { $code: { params: Param[]; body: Node[] }; self: "record" | "relation"; model: string };
 
 export interface AssociationInfo {
   kind: "belongs_to" | "has_many" | "has_one";
@@ -40,6 +42,8 @@ export interface AssociationInfo {
   className: string;
   foreignKey: string;
   options: Record<string, Literal>;
+  /** `has_many :x, -> { order(:y) }`: run on the target's relation. */
+  scope: Literal | null;
   span: Span;
 }
 
@@ -52,7 +56,10 @@ export interface ValidationInfo {
 
 export interface CallbackInfo {
   event: string;
-  method: string;
+  /** Symbol form; null for the block/lambda form (`code`). */
+  method: string | null;
+  code: Literal | null;
+  options: Record<string, Literal>;
   span: Span;
 }
 
@@ -84,11 +91,13 @@ export interface ModelInfo {
 }
 
 const CALLBACKS = /^(before|after|around)_(validation|save|create|update|destroy|commit|touch|initialize)$|^after_(create|update|destroy|save)_commit$/;
+// The options the model runtime implements (runtime/record/meta.ts AssociationDescriptor).
 const ASSOCIATION_OPTIONS: Record<string, Set<string>> = {
-  belongs_to: new Set(["optional", "class_name", "foreign_key", "touch", "inverse_of"]),
-  has_many: new Set(["dependent", "class_name", "foreign_key", "inverse_of"]),
-  has_one: new Set(["dependent", "class_name", "foreign_key", "inverse_of"]),
+  belongs_to: new Set(["optional", "required", "class_name", "foreign_key", "touch", "inverse_of", "default", "polymorphic", "counter_cache", "primary_key", "autosave", "validate", "foreign_type"]),
+  has_many: new Set(["dependent", "class_name", "foreign_key", "inverse_of", "through", "source", "source_type", "as", "primary_key", "autosave", "validate", "counter_cache", "strict_loading"]),
+  has_one: new Set(["dependent", "class_name", "foreign_key", "inverse_of", "through", "source", "source_type", "as", "primary_key", "autosave", "validate"]),
 };
+const CALLBACK_OPTIONS = new Set(["if", "unless", "on", "prepend"]);
 
 export function modelNames(className: string): ModelNames {
   const singular = underscore(className).replace(/\//g, "_");
@@ -210,14 +219,27 @@ function classMacro(model: ModelInfo, call: NodeOf<"call">, diags: Diagnostics):
   }
   else if (m === "belongs_to" || m === "has_many" || m === "has_one") model.associations.push(association(m, call, model, diags));
   else if (m === "validates") model.validations.push(...validations(call, diags));
-  else if (CALLBACKS.test(m)) {
-    for (const arg of positionalArgs(call.args)) {
-      const method = literalString(arg);
-      if (method) model.callbacks.push({ event: m, method, span: arg.span });
-      else diags.report("unsupported_construct", arg.span, `${m} with a non-symbol callback`);
-    }
-    if (call.block) diags.report("unsupported_construct", call.span, `${m} with a block`);
-  } else diags.report("unsupported_construct", call.span, `model macro ${m}`);
+  else if (CALLBACKS.test(m) || m === "validate") callbacks(model, call, diags);
+  else diags.report("unsupported_construct", call.span, `model macro ${m}`);
+}
+
+function callbacks(model: ModelInfo, call: NodeOf<"call">, diags: Diagnostics): void {
+  const options: Record<string, Literal> = {};
+  for (const [key, value] of optionsOf(call.args)) {
+    const lit = CALLBACK_OPTIONS.has(key) ? literal(value, model.className) : undefined;
+    if (lit === undefined) diags.report("unsupported_option", value.span, `${call.method} ${key}:`);
+    else options[key] = lit;
+  }
+  for (const arg of positionalArgs(call.args)) {
+    const method = literalString(arg);
+    if (method) model.callbacks.push({ event: call.method, method, code: null, options, span: arg.span });
+    else if (arg.kind === "lambda") model.callbacks.push({ event: call.method, method: null, code: literal(arg, model.className)!, options, span: arg.span });
+    else diags.report("unsupported_construct", arg.span, `${call.method} with a non-symbol callback`);
+  }
+  if (call.block) {
+    const code: Literal = { $code: { params: call.block.params, body: call.block.body }, self: "record", model: model.className };
+    model.callbacks.push({ event: call.method, method: null, code, options, span: call.span });
+  }
 }
 
 function association(kind: AssociationInfo["kind"], call: NodeOf<"call">, model: ModelInfo, diags: Diagnostics): AssociationInfo {
@@ -228,14 +250,17 @@ function association(kind: AssociationInfo["kind"], call: NodeOf<"call">, model:
       diags.report("unsupported_option", value.span, `${kind} ${key}:`);
       continue;
     }
-    const lit = literal(value);
+    const lit = literal(value, model.className);
     if (lit === undefined) diags.report("unsupported_option", value.span, `${kind} ${key}: with a non-literal value`);
     else options[key] = lit;
   }
   const className = typeof options.class_name === "string" ? options.class_name : camelize(kind === "has_many" ? singularize(name) : name);
   const foreignKey =
     typeof options.foreign_key === "string" ? options.foreign_key : kind === "belongs_to" ? `${name}_id` : `${underscore(model.className)}_id`;
-  return { kind, name, className, foreignKey, options, span: call.span };
+  const scopeArg = call.args[1];
+  const scope: Literal | null = scopeArg?.kind === "lambda" ? { $code: { params: scopeArg.params, body: scopeArg.body }, self: "relation", model: className } : null;
+  if (scopeArg && scopeArg.kind !== "lambda" && scopeArg.kind !== "hash") diags.report("unsupported_construct", scopeArg.span, `${kind} scope`);
+  return { kind, name, className, foreignKey, options, scope, span: call.span };
 }
 
 // Options of `validates` that apply to every validator on the line rather than naming one.
@@ -269,8 +294,11 @@ function validations(call: NodeOf<"call">, diags: Diagnostics): ValidationInfo[]
   return out;
 }
 
-/** A compile-time literal (numbers, strings, symbols, booleans, nil, arrays and hashes of those), or undefined. */
-export function literal(node: Node): Literal | undefined {
+/**
+ * A compile-time literal (numbers, strings, symbols, booleans, nil, regexps, ranges, arrays and hashes of those),
+ * or, where `model` is given, a lambda as code run with the record as self; otherwise undefined.
+ */
+export function literal(node: Node, model?: string): Literal | undefined {
   switch (node.kind) {
     case "int":
     case "float":
@@ -282,14 +310,14 @@ export function literal(node: Node): Literal | undefined {
     case "nil":
       return null;
     case "array": {
-      const items = node.elements.map(literal);
+      const items = node.elements.map((e) => literal(e, model));
       return items.every((i) => i !== undefined) ? (items as Literal[]) : undefined;
     }
     case "hash": {
       const out: Record<string, Literal> = {};
       for (const { key, value } of node.pairs) {
         const k = literalString(key);
-        const v = literal(value);
+        const v = literal(value, model);
         if (k === null || v === undefined) return undefined;
         out[k] = v;
       }
@@ -297,6 +325,8 @@ export function literal(node: Node): Literal | undefined {
     }
     case "regex":
       return { $regexp: { source: node.source, flags: node.flags } };
+    case "lambda":
+      return model ? { $code: { params: node.params, body: node.body }, self: "record", model } : undefined;
     case "range": {
       const end = (n: Node | null) => (n === null ? null : n.kind === "int" || n.kind === "float" ? n.value : literalString(n));
       const from = end(node.from);

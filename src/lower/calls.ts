@@ -132,6 +132,13 @@ function lowerRecordCall(call: NodeOf<"call">, recv: TsExpr, modelName: string, 
       return lit(`${recv.code}.${m}`, assoc.kind === "has_many" ? { k: "relation", model: assoc.className } : { k: "model", model: assoc.className });
     }
   }
+  if (m.endsWith("=") && call.args.length === 1) {
+    const attr = m.slice(0, -1);
+    const chain = modelChain(scope.env.app, modelName);
+    if (model.columns.some((c) => c.name === attr) || chain.some((x) => x.associations.some((a) => a.name === attr))) {
+      return lit(`(${recv.code}.${attr} = ${lowerExpr(call.args[0]!, scope).code})`, UNKNOWN);
+    }
+  }
   const args = recordArgs(call.args, call.block, scope);
   const RETURNS: Record<string, [string, RType]> = {
     save: ["save", BOOL], "save!": ["saveBang", BOOL], update: ["update", BOOL], "update!": ["updateBang", BOOL],

@@ -8,10 +8,18 @@ import type { Diagnostics } from "../diagnostics/index.js";
 import type { Span } from "../parse/ir.js";
 import { rubyRegexToJs } from "./regex.js";
 
-export function tsLiteral(value: Literal | undefined, diags: Diagnostics, span: Span): string {
+export type CodeLiteral = Extract<Literal, { $code: unknown }>;
+
+/** `code` lowers `$code` entries (lambdas, blocks); without it they are declined. */
+export function tsLiteral(value: Literal | undefined, diags: Diagnostics, span: Span, code?: (c: CodeLiteral) => string): string {
   if (value === undefined) return "undefined";
   if (value === null || typeof value !== "object") return JSON.stringify(value);
-  if (Array.isArray(value)) return `[${value.map((v) => tsLiteral(v, diags, span)).join(", ")}]`;
+  if (Array.isArray(value)) return `[${value.map((v) => tsLiteral(v, diags, span, code)).join(", ")}]`;
+  if ("$code" in value && "self" in value) {
+    if (code) return code(value as CodeLiteral);
+    diags.report("unsupported_construct", span, "Ruby code where a literal is needed");
+    return "null";
+  }
   if ("$regexp" in value && typeof value.$regexp === "object" && value.$regexp !== null && !Array.isArray(value.$regexp)) {
     const { source, flags } = value.$regexp as { source: string; flags: string };
     const js = rubyRegexToJs(source, flags);
@@ -26,6 +34,6 @@ export function tsLiteral(value: Literal | undefined, diags: Diagnostics, span: 
     }
     return `{ begin: ${JSON.stringify(from)}, end: ${JSON.stringify(to)}, exclusive: ${exclusive} }`;
   }
-  const entries = Object.entries(value).map(([k, v]) => `${/^[A-Za-z_$][\w$]*$/.test(k) ? k : JSON.stringify(k)}: ${tsLiteral(v, diags, span)}`);
+  const entries = Object.entries(value).map(([k, v]) => `${/^[A-Za-z_$][\w$]*$/.test(k) ? k : JSON.stringify(k)}: ${tsLiteral(v as Literal, diags, span, code)}`);
   return `{ ${entries.join(", ")} }`;
 }

@@ -83,6 +83,18 @@ function lowerAssign(node: NodeOf<"assign">, scope: Scope, tail: Tail): string[]
 function lowerOpAssign(node: NodeOf<"opAssign">, scope: Scope): string[] {
   const target = lowerExpr(node.target, scope);
   const value = lowerExpr(node.value, scope);
+  if (node.target.kind === "call" && node.target.args.length === 0 && node.target.receiver) {
+    // `self.token ||= x`: read with the getter, write with the setter, as Ruby does.
+    const setter: NodeOf<"call"> = { ...node.target, method: `${node.target.method}=`, args: [node.value] };
+    const write = `${lowerExpr(setter, scope).code};`;
+    if (node.op === "||") return [`if (!${truthy(target, scope)}) ${write}`];
+    if (node.op === "&&") return [`if (${truthy(target, scope)}) ${write}`];
+    const combined: NodeOf<"call"> = {
+      ...node.target, method: `${node.target.method}=`,
+      args: [{ kind: "binary", op: node.op, left: node.target, right: node.value, span: node.span }],
+    };
+    return [`${lowerExpr(combined, scope).code};`];
+  }
   if (node.target.kind !== "ident" && node.target.kind !== "ivar") {
     scope.env.diags.report("unsupported_construct", node.span, `${node.op}= on ${node.target.kind}`);
     return [`${scope.env.module.use("unsupported")}("op-assign");`];

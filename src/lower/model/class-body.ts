@@ -12,12 +12,30 @@ import { rubyToTs, tsIdent } from "../names.js";
 import { Scope, type LowerEnv } from "../scope.js";
 import { lowerBody } from "../stmts.js";
 import { UNKNOWN } from "../types.js";
+import type { CodeLiteral } from "../literal.js";
 
 export interface ClassSide {
   staticMethods: Array<{ name: string; isStatic: true; parameters: Array<{ name: string; type: string; isRestParameter?: boolean }>; statements: string[] }>;
   staticProperties: Array<{ name: string; isStatic: true; isReadonly: true; initializer: string }>;
   /** Statements after the class: the scope table. */
   after: string[];
+}
+
+/**
+ * A lambda or block from a model macro as a function with Ruby's self as `this`: the record (callbacks,
+ * `default:`) or the target's relation (association scopes).
+ */
+export function lowerCodeLiteral(c: CodeLiteral, app: AppModel, diags: Diagnostics, module: LowerEnv["module"]): string {
+  const model = app.models.get(c.model);
+  const env = makeEnv(app, diags, c.self === "record" ? "model" : "modelClass", {
+    selfExpr: "this", modelName: c.model, nesting: model ? [model.className, ...model.concerns] : [],
+  });
+  Object.assign(env, { module });
+  const scope = new Scope(env);
+  const params = c.$code.params.map((p) => `${scope.declare(p.name || "_", UNKNOWN).ts}: unknown`);
+  const self = c.self === "record" ? module.modelType(c.model) : `${module.useType("Relation")}<${module.modelType(c.model)}>`;
+  const body = lowerBody(c.$code.body, scope, "return");
+  return `function (this: ${self}${params.length ? ", " : ""}${params.join(", ")}) {\n${body.join("\n")}\n}`;
 }
 
 export function lowerClassSide(model: ModelInfo, app: AppModel, diags: Diagnostics, module: LowerEnv["module"]): ClassSide {

@@ -9,7 +9,8 @@
 import type { AppModel } from "../../analyze/app-model.js";
 import type { Literal, ModelInfo } from "../../analyze/models.js";
 import { tsLiteral } from "../literal.js";
-import { lowerClassSide } from "./class-body.js";
+import { lowerClassSide, lowerCodeLiteral } from "./class-body.js";
+import type { CodeLiteral } from "../literal.js";
 import type { Diagnostics } from "../../diagnostics/index.js";
 import { StructureKind, type StatementStructures } from "ts-morph";
 import { modelFile, type EmittedModule } from "../../emit/module.js";
@@ -53,7 +54,8 @@ export function lowerModel(model: ModelInfo, app: AppModel, diags: Diagnostics):
     properties: [...side.staticProperties, ...properties], methods: [...side.staticMethods, ...methods],
   });
   statements.push(...side.after);
-  statements.push(`${env.module.use("defineModel")}(${name}, ${tsLiteral(descriptor(model) as unknown as Literal, diags, model.file.body[0]?.span ?? fileSpan(model))});`);
+  const code = (c: CodeLiteral) => lowerCodeLiteral(c, app, diags, env.module);
+  statements.push(`${env.module.use("defineModel")}(${name}, ${tsLiteral(descriptor(model) as unknown as Literal, diags, model.file.body[0]?.span ?? fileSpan(model), code)});`);
   return { path: `models/${modelFile(model.className)}.ts`, state: env.module, statements, from: model.file.absPath };
 }
 
@@ -80,8 +82,13 @@ function descriptor(model: ModelInfo) {
     table: model.tableName,
     names: model.names,
     columns: model.columns,
-    associations: model.associations.map(({ span, ...a }) => ({ ...a, at: declarationOrder(span) })),
+    associations: model.associations.map(({ span, scope, ...a }) => ({ ...a, ...(scope ? { scope } : {}), at: declarationOrder(span) })),
     validations: model.validations.map(({ span, ...v }) => ({ ...v, at: declarationOrder(span) })),
-    callbacks: model.callbacks.map(({ span, ...c }) => ({ ...c, method: rubyToTs(c.method), at: declarationOrder(span) })),
+    callbacks: model.callbacks.map(({ span, method, code, ...c }) => ({
+      ...c,
+      ...(method ? { method: rubyToTs(method) } : {}),
+      ...(code ? { fn: code } : {}),
+      at: declarationOrder(span),
+    })),
   };
 }

@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import {
-  dependencyTree, hashDigestClassFor, readViewFiles, templateDependencies, templateDigest, ViewResolver,
+  dependencyTree, hashDigestClassFor, readViewFiles, templateDependencies, templateDigest, trackerDependencies, ViewResolver,
   type DigestCache, type HashDigestClass, type InjectedDependency,
 } from "../src/analyze/digest.js";
 import { RAILS_HANDLERS, RAILS_MIME_FORMATS } from "../src/analyze/digest/view-paths.js";
@@ -23,6 +23,15 @@ describe("template digests (ActionView::Digestor)", () => {
     expect({ handlers: RAILS_HANDLERS, formats: RAILS_MIME_FORMATS, locales: ["en"], hashDigestClass }).toEqual(expected.app);
   });
 
+  it("finds a template's dependencies by name and format, as the digest's root", () => {
+    const views = new ViewResolver(readViewFiles(join(root, "cases/renders/views")));
+    const deps = expected.cases.renders!.dependencies;
+    expect([
+      templateDependencies("posts/index", "html", views), templateDependencies("posts/_post", "json", views),
+      templateDependencies("posts/nonexistent", "html", views),
+    ]).toEqual([deps["posts/index.html.erb"], deps["posts/_post.json.jbuilder"], null]);
+  });
+
   for (const [name, recorded] of Object.entries(expected.cases)) {
     const views = new ViewResolver(readViewFiles(join(root, "cases", name, "views")));
 
@@ -30,7 +39,7 @@ describe("template digests (ActionView::Digestor)", () => {
       const actual: Record<string, string[]> = {};
       for (const file of Object.keys(recorded.dependencies)) {
         const template = views.templateAt(file)!;
-        actual[file] = templateDependencies(template.virtualPath, template, views);
+        actual[file] = trackerDependencies(template.virtualPath, template, views);
       }
       expect(actual).toEqual(recorded.dependencies);
     });

@@ -2,7 +2,8 @@
 // partial it renders changes every key built from it.
 //   Digestor.digest(name:, format:, finder:)      templateDigest(name, format, views, { formats })
 //   digest_path_from_template(template)           digestPath(virtualPath, format, views)  "posts/_post:<digest>"
-//   Digestor.tree(name, finder).to_dep_map        dependencyTree(name, views)
+//   Digestor.tree(name, finder).to_dep_map        dependencyTree(name, format, views)
+//   DependencyTracker.find_dependencies           templateDependencies(name, format, views) / trackerDependencies
 // A node's digest is ActiveSupport::Digest.hexdigest("#{source}-#{children's digests joined by -}"), hashed by the
 // app's hash_digest_class (load_defaults 7.0+: SHA256, 5.2-6.1: SHA1, else MD5), truncated to 32 hex digits.
 // Cycles and memoization follow Rails exactly, including that a child's digest is cached by its name in a cache
@@ -74,9 +75,18 @@ export function digestPath(virtualPath: string, format: string | null, views: Vi
   return digest === "" ? virtualPath : `${virtualPath}:${digest}`;
 }
 
-/** The direct dependencies Rails' tracker reports for a template file (none for non-ERB handlers). */
-export function templateDependencies(virtualPath: string, template: ResolvedTemplate, views: Views): string[] {
-  return template.handler === "erb" ? erbDependencies(virtualPath, template.source, asResolver(views)) : [];
+/** The direct dependencies Rails' tracker reports for the template `name` resolves to (as the digest's root);
+ * null when no template is found. */
+export function templateDependencies(name: string, format: string | null, views: Views, options: DigestOptions = {}): string[] | null {
+  const resolver = asResolver(views);
+  const path = parseTemplatePath(name);
+  const template = resolver.findAll(path.name, path.prefix, path.partial, lookupDetails(format, options))[0];
+  return template ? trackerDependencies(name, template, resolver) : null;
+}
+
+/** DependencyTracker.find_dependencies for one template file (none for non-ERB handlers). */
+export function trackerDependencies(name: string, template: ResolvedTemplate, views: Views): string[] {
+  return template.handler === "erb" ? erbDependencies(name, template.source, asResolver(views)) : [];
 }
 
 /** Digestor::Node#to_dep_map: `{ name => [children] }`, or the bare name for a leaf (or a repeated node). */
@@ -116,7 +126,7 @@ function tree(name: string, resolver: ViewResolver, details: LookupDetails, part
   if (known) return known;
   const node: DigestNode = { name, kind: "template", template, children: [] };
   seen.set(`file:${template.identifier}`, node);
-  const deps = templateDependencies(name, template, resolver);
+  const deps = trackerDependencies(name, template, resolver);
   const logical = (d: string) => d.replace(/\/_/g, "/");
   const unique = deps.filter((d, i) => deps.findIndex((e) => logical(e) === logical(d)) === i);
   for (const dep of unique) node.children.push(tree(dep, resolver, details, true, seen));

@@ -48,8 +48,10 @@ const ROUTES: RouteDecl[] = [
 const inflector = { singularize: (w: string) => w.replace(/s$/, ""), pluralize: (w: string) => `${w}s` };
 const table: RouteEntry[] = expandRoutes(ROUTES, inflector);
 
+// allow_browser versions: :modern, as in every generated ApplicationController.
 class ApplicationController extends Controller {
   static override controllerPath = "application";
+  static override filters = [{ kind: "before", method: "allowBrowser" }] as const;
 }
 
 // app/controllers/probe_controller.rb, as the compiler lowers it.
@@ -57,6 +59,7 @@ class ProbeController extends ApplicationController {
   static override controllerPath = "probe";
   static override layoutName = "probe";
   static override filters = [
+    ...super.filters,
     { kind: "skip_before", method: "verifyAuthenticityToken", only: ["open_post"] },
     { kind: "before", method: "requireLogin", only: ["secret"] },
   ] as const;

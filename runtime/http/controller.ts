@@ -21,7 +21,11 @@ import type { Router } from "./router.js";
 import { urlForOptions } from "./url-for.js";
 import type { Session } from "./session.js";
 import type { HostOptions } from "./url.js";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { browserBlocked, MODERN_BROWSERS } from "./user-agent.js";
 import { singularize } from "../support/inflector.js";
+import { SafeString } from "../view/safe.js";
 
 export interface Filter {
   readonly kind: "before" | "after" | "skip_before" | "skip_after";
@@ -48,6 +52,8 @@ export interface TemplateRenderer {
 
 export interface ControllerApp {
   router: Router;
+  /** public/: where allow_browser finds 406-unsupported-browser.html. */
+  publicDir: string | null;
   views: TemplateRenderer;
   /** ActiveSupport JSON encoding for `render json:` (records, errors, hashes). */
   encodeJson(value: unknown): string;
@@ -73,6 +79,7 @@ export interface ControllerClass {
   filters: readonly Filter[];
   layoutName: string | false | null;
   wrapParameters: WrapParameters | false | null;
+  browserVersions: "modern" | Record<string, number | false>;
 }
 
 const VERIFY_CSRF = "verifyAuthenticityToken";
@@ -83,6 +90,8 @@ export class Controller<A extends object = Record<string, unknown>> {
   static filters: readonly Filter[] = [];
   static layoutName: string | false | null = null;
   static wrapParameters: WrapParameters | false | null = null;
+  /** allow_browser versions: (the filter is `{ kind: "before", method: "allowBrowser" }`). */
+  static browserVersions: "modern" | Record<string, number | false> = "modern";
 
   /** The instance variables views see (`@article` is `assigns.article`). */
   assigns = {} as A;
@@ -263,6 +272,15 @@ export class Controller<A extends object = Record<string, unknown>> {
     const method = (this as unknown as Record<string, unknown>)[name];
     if (typeof method !== "function") throw new Error(`undefined method '${name}' for ${this.constructor.name}`);
     await method.call(this);
+  }
+
+  /** allow_browser's before_action: an old browser gets public/406-unsupported-browser.html with a 406. */
+  allowBrowser(): void {
+    const versions = (this.constructor as ControllerClass).browserVersions;
+    if (!browserBlocked(this.request.userAgent, versions === "modern" ? MODERN_BROWSERS : versions)) return;
+    const file = this.app.publicDir ? join(this.app.publicDir, "406-unsupported-browser.html") : null;
+    const page = file && existsSync(file) ? readFileSync(file, "utf8") : "";
+    this.render({ html: new SafeString(page), status: "not_acceptable", layout: false });
   }
 
   verifyAuthenticityToken(): void {

@@ -66,6 +66,7 @@ export class HttpApp {
     this.publicDir = dir === null || dir === undefined ? null : dir instanceof URL ? fileURLToPath(dir) : dir;
     this.controllerApp = {
       router: this.router,
+      publicDir: this.publicDir,
       views: config.views,
       encodeJson: config.encodeJson ?? toJson,
       urlFor: config.urlFor ?? ((c, target) => polymorphicUrl(this.router, target, "url", {}, c.urlHost(), c.recall())),

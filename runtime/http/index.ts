@@ -23,4 +23,5 @@ export {
 } from "./controller.js";
 export { FormatCollector, type RenderOptions, type RedirectOptions } from "./rendering.js";
 export { RailsHealthController, RailsPwaController } from "./builtin.js";
+export { browserBlocked, MODERN_BROWSERS } from "./user-agent.js";
 export { HttpApp, createHttpApp, startServer, type HttpAppConfig } from "./server.js";

@@ -2,13 +2,13 @@
 //   Store#normalize_key(name)          normalizeKey(name, namespace)   "views/posts/_post:d1/posts/1"
 //   Store#normalize_version(name)      normalizeVersion(name)          "20240215120000123456" (records' versions)
 //   Cache.expand_cache_key(key, ns)    expandCacheKey(key, ns)         "views/posts/1-20240215120000123456"
-//   obj.to_param                       toParam(obj)
 // A store keeps a record's cache_key in the key and its cache_version beside the entry (cache versioning), so an
 // updated record misses without growing the key space; expand_cache_key (controller/jbuilder caches) inlines the
 // version instead. Ruby values map as: nil -> null, Symbol -> string, Hash -> plain object or Map, records -> objects
 // with cacheKey()/cacheVersion() or Active Record-like objects (record-key.ts).
 import { SafeString } from "../view/safe.js";
 import { isPlainObject, toS } from "../support/ruby.js";
+import { toQuery } from "../http/url.js";
 import { cacheIdentity } from "./record-key.js";
 
 /** What Rails raises for a key it cannot use: ArgumentError (blank) or NoMethodError (`true` as the whole key). */
@@ -30,28 +30,20 @@ const pairs = (h: Record<string, unknown> | Map<unknown, unknown>): Array<[unkno
 /** Ruby sorts Strings by bytes; UTF-16 order differs only past the BMP, but be exact. */
 const byteCompare = (a: string, b: string) => Buffer.compare(Buffer.from(a, "utf8"), Buffer.from(b, "utf8"));
 
-/** Object#to_param (ActiveSupport core_ext): nil/true/false stay themselves, Arrays join with "/", Hashes query. */
-export function toParam(v: unknown): Param {
+/** Object#to_param (ActiveSupport core_ext) as the key builders see it: unlike http's toParam, true/false stay
+ * themselves, because a bare `true` key is an error in Rails rather than "true". */
+function toParam(v: unknown): Param {
   if (v === null || v === undefined) return null;
   if (typeof v === "boolean" || typeof v === "string") return v;
   if (v instanceof SafeString) return v.toString();
   if (Array.isArray(v)) return v.map((e) => joinPart(toParam(e))).join("/");
-  if (isHash(v)) return toQuery(v);
+  if (isHash(v)) return toQuery(v instanceof Map ? Object.fromEntries(v) : v);
   if (typeof (v as { toParam?: unknown }).toParam === "function") return (v as { toParam(): Param }).toParam();
   return toS(v);
 }
 
 /** Array#join's view of a to_param result: nil is "", true is "true". */
 const joinPart = (p: Param): string => (p === null ? "" : String(p));
-
-/** Hash#to_query for flat values: `k=v` pairs, CGI-escaped, sorted. */
-function toQuery(h: Record<string, unknown> | Map<unknown, unknown>): string {
-  const esc = (s: string) => encodeURIComponent(s).replace(/%20/g, "+").replace(/[!'()*~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return pairs(h)
-    .map(([k, v]) => `${esc(toS(k))}=${esc(joinPart(toParam(v)))}`)
-    .sort(byteCompare)
-    .join("&");
-}
 
 /** Store#expanded_key: records by cache_key, Arrays element-wise, Hashes as sorted `k=v`, the rest by to_param. */
 export function expandedKey(key: unknown): Param {

@@ -21,6 +21,8 @@ import { View, type TemplateEntry, type ViewContext } from "./view.js";
 export interface AppSchema extends SchemaDescription {
   /** structure.sql, executed verbatim when present. */
   sql?: string;
+  /** Virtual (FTS5) tables that `sql` creates. */
+  virtualTables?: string[];
 }
 
 export interface AppConfig {

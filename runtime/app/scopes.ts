@@ -2,7 +2,7 @@
 // chains from the class (`User.active`) and from any relation (`room.users.active.ordered`), as Rails delegates.
 //   User.active            User.active()                       (a static the compiler emits)
 //   relation.ordered       scope(relation, "ordered")          (looked up on the relation's model)
-import { Relation } from "../record/index.js";
+import { Base, Relation } from "../record/index.js";
 
 export type ScopeFn = (this: Relation<never>, ...args: unknown[]) => unknown;
 
@@ -20,10 +20,14 @@ function lookup(model: object | null, name: string): ScopeFn | null {
   return null;
 }
 
-/** Applies scope `name` to a model class (via its `all()`) or to a relation. */
-export function scope(target: unknown, name: string, ...args: unknown[]): unknown {
+/**
+ * Applies scope `name` to a model class (via its `all()`) or to a relation. The compiler names the model as the
+ * type argument; Rails returns the scope's relation (or `all` when the body returns nil).
+ */
+export function scope<T extends Base>(target: unknown, name: string, ...args: unknown[]): Relation<T> {
   const relation = target instanceof Relation ? target : (target as { all(): Relation<never> }).all();
   const fn = lookup(relation.model as unknown as object, name);
   if (!fn) throw new TypeError(`undefined scope \`${name}' for ${String((relation.model as { name?: string }).name)}`);
-  return fn.apply(relation as Relation<never>, args);
+  const result = fn.apply(relation as Relation<never>, args);
+  return (result === null || result === undefined ? relation : result) as Relation<T>;
 }

@@ -82,9 +82,12 @@ export const PLAIN_HELPERS = {
   capture: view.capture,
 } as const;
 
-type DropHost<F> = F extends (host: ViewHost, ...args: infer A) => infer R ? (...args: A) => R : never;
+// Templates pass Ruby values the compiler could not always type: the View methods take `unknown` arguments and the
+// helpers check their arguments at run time, as Ruby's do.
+type Loose<F> = F extends (...args: never[]) => infer R ? (...args: unknown[]) => R : never;
+type DropHost<F> = F extends (host: ViewHost, ...args: never[]) => infer R ? (...args: unknown[]) => R : never;
 export type HostHelperMethods = { [K in keyof typeof HOST_HELPERS]: DropHost<(typeof HOST_HELPERS)[K]> };
-export type PlainHelperMethods = { [K in keyof typeof PLAIN_HELPERS]: (typeof PLAIN_HELPERS)[K] };
+export type PlainHelperMethods = { [K in keyof typeof PLAIN_HELPERS]: Loose<(typeof PLAIN_HELPERS)[K]> };
 
 /** Installs every helper on the prototype: host helpers receive the view itself as their first argument. */
 export function installHelpers(proto: object): void {

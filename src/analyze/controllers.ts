@@ -33,6 +33,8 @@ export interface ControllerInfo {
   layout: string | null | false;
   /** `helper_method :signed_in?`: controller methods views may call. */
   helperMethods: string[];
+  /** allow_browser versions other than :modern (a hash of browser => version). */
+  browserVersions?: Node | null;
 }
 
 const FILTERS: Record<string, FilterInfo["kind"]> = {
@@ -143,6 +145,15 @@ function macro(info: ControllerInfo, call: NodeOf<"call">, diags: Diagnostics): 
   } else if (call.method === "layout") {
     const arg = call.args[0];
     info.layout = arg?.kind === "false" ? false : literalString(arg);
+  } else if (call.method === "allow_browser") {
+    // ActionController::AllowBrowser: a before filter (the runtime's allowBrowser) with the versions set.
+    const options = optionsOf(call.args);
+    const versions = options.get("versions");
+    info.filters.push({ kind: "before", method: "allow_browser", only: names(options.get("only")), except: names(options.get("except")) });
+    if (literalString(versions) !== "modern") info.browserVersions = versions ?? null;
+    for (const key of options.keys()) {
+      if (!["versions", "only", "except"].includes(key)) diags.report("unsupported_option", call.span, `allow_browser ${key}:`);
+    }
   } else if (call.method === "helper_method") {
     for (const arg of call.args) {
       const name = literalString(arg);

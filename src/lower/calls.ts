@@ -110,7 +110,9 @@ function lowerClassCall(call: NodeOf<"call">, recv: TsExpr, model: string, scope
   };
   const entry = RETURNS[call.method];
   if (!entry) {
-    if (findScope(scope.env.app, model, call.method)) return lit(`${scope.env.module.use("scope")}(${[recv.code, JSON.stringify(call.method), ...args].join(", ")})`, relation);
+    if (findScope(scope.env.app, model, call.method)) {
+      return lit(`${scope.env.module.use("scope")}<${scope.env.module.modelType(model)}>(${[recv.code, JSON.stringify(call.method), ...args].join(", ")})`, relation);
+    }
     const info = scope.env.app.models.get(model);
     if (info?.classMethods.some((d) => d.name === call.method)) return lit(`${recv.code}.${rubyToTs(call.method)}(${args.join(", ")})`, UNKNOWN);
     return null;
@@ -180,7 +182,7 @@ function lowerRelationCall(call: NodeOf<"call">, recv: TsExpr, model: string, sc
   };
   const entry = RETURNS[m];
   if (entry) return lit(`${recv.code}.${entry[0]}(${args.join(", ")})`, entry[1]);
-  if (findScope(scope.env.app, model, m)) return lit(`${scope.env.module.use("scope")}(${[recv.code, JSON.stringify(m), ...args].join(", ")})`, relation);
+  if (findScope(scope.env.app, model, m)) return lit(`${scope.env.module.use("scope")}<${scope.env.module.modelType(model)}>(${[recv.code, JSON.stringify(m), ...args].join(", ")})`, relation);
   return null;
 }
 

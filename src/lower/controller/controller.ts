@@ -18,6 +18,9 @@ import { Scope, type LowerEnv } from "../scope.js";
 import { lowerBody } from "../stmts.js";
 import { UNKNOWN, type RType } from "../types.js";
 import { inferIvarTypes } from "./ivars.js";
+import { literal } from "../../analyze/models.js";
+import { tsLiteral } from "../literal.js";
+import { singularize } from "../../../runtime/support/inflector.js";
 
 /** `Accounts::BotsController` -> `controllers/accounts/bots_controller.ts`. */
 export function controllerPath(className: string): string {
@@ -93,12 +96,21 @@ function staticProperties(info: ControllerInfo, env: LowerEnv) {
   const props = [];
   if (info.filters.length) {
     const filters = info.filters.map((f) => ({ kind: f.kind, method: rubyToTs(f.method), only: f.only, except: f.except }));
-    props.push({ name: "filters", isStatic: true, hasOverrideKeyword: true, initializer: `[...super.filters, ...${JSON.stringify(filters)}] as const` });
+    props.push({
+      name: "filters", isStatic: true, hasOverrideKeyword: true, type: `readonly ${env.module.useType("Filter")}[]`,
+      initializer: `[...super.filters, ...${JSON.stringify(filters)}]`,
+    });
   }
   if (info.layout !== null) {
     props.push({ name: "layoutName", isStatic: true, hasOverrideKeyword: true, initializer: JSON.stringify(info.layout) });
   }
   props.push({ name: "controllerPath", isStatic: true, hasOverrideKeyword: true, initializer: JSON.stringify(info.controllerPath) });
+  const wrap = wrapParameters(info, env);
+  if (wrap) props.push({ name: "wrapParameters", isStatic: true, hasOverrideKeyword: true, initializer: wrap });
+  if (info.browserVersions) {
+    const versions = literal(info.browserVersions);
+    props.push({ name: "browserVersions", isStatic: true, hasOverrideKeyword: true, initializer: tsLiteral(versions, env.diags, info.browserVersions.span) });
+  }
   void env;
   return props;
 }
@@ -113,6 +125,17 @@ function methodReturnTypes(defs: Array<NodeOf<"def">>, app: AppModel, ivarTypes:
     types.set(def.name, lowerExpr(last, new Scope(scratch)).type);
   }
   return types;
+}
+
+/**
+ * ParamsWrapper (on by default since load_defaults 7.0): JSON bodies are wrapped under the controller's singular
+ * name; when a model of that name exists, only its attribute names are copied.
+ */
+function wrapParameters(info: ControllerInfo, env: LowerEnv): string | null {
+  const name = singularize(info.controllerPath.split("/").pop()!);
+  const model = [...env.app.models.values()].find((m) => !m.abstract && m.names.singular === name);
+  if (!model) return null;
+  return JSON.stringify({ name, include: model.columns.map((c) => c.name) });
 }
 
 function lowerMethod(def: NodeOf<"def">, env: LowerEnv) {

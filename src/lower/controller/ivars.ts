@@ -24,6 +24,7 @@ function onePass(bodies: Node[][], app: AppModel, known: Map<string, RType>): Ma
   const types = new Map<string, RType>();
   const conflicts = new Set<string>();
   const visit = (node: Node): void => {
+    if (node.kind === "opAssign" && node.target.kind === "ivar" && !types.has(node.target.name)) types.set(node.target.name, typeOf(node.value, app, known));
     if (node.kind === "assign" && node.target.kind === "ivar") {
       const t = typeOf(node.value, app, known);
       const name = node.target.name;

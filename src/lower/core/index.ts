@@ -1,25 +1,30 @@
 // Ruby's core and ActiveSupport's extensions on plain values (String, Symbol, Integer, Float, Array, Hash, Time,
-// Date, nil, true/false, Range) and the core constants (ERB::Util, Time, Date, ActiveSupport::..., Rails): the
-// calls that are neither the app's nor Rails' view/model API. The lowering asks these three hooks before it falls
-// back to dynamic dispatch or a diagnostic.
-//   "crisis".pluralize         pluralize("crisis")             (runtime/support inflector)
-//   1234.5.round(1)            ...
-//   ERB::Util.html_escape(x)   htmlEscape(x)
+// Date, nil, true/false, Range), the core constants (ERB::Util, Time, Date, ActiveSupport::..., Rails) and the
+// app's plain classes: the calls that are neither the app's models nor Rails' view/model API. The lowering asks
+// these hooks before it falls back to dynamic dispatch or a diagnostic.
+//   "crisis".pluralize         StringMethods.pluralize("crisis")      (runtime/support/core-string.ts)
+//   @list.join(", ")           coreSend(view.assigns.list, "join", ", ")
+//   ERB::Util.html_escape(x)   ErbUtil.htmlEscape(x)                  BigDecimal("1") -> Kernel.BigDecimal("1")
+//   Article.new(id: 1)         Article.build({ id: 1 })               (a plain class, models/article.ts)
 import type { NodeOf } from "../../parse/ir.js";
 import type { TsExpr } from "../expr.js";
 import type { Scope } from "../scope.js";
+import { lowerConstant, lowerConstantCall } from "./constants.js";
+import { lowerKernelCall } from "./kernel.js";
+import { lowerMethodCall } from "./methods.js";
+import { plainTypedCall } from "./plain-calls.js";
 
 /** A method call on a value whose type the lowering knows or not; null when this is not a core method. */
-export function lowerCoreCall(_call: NodeOf<"call">, _recv: TsExpr, _scope: Scope): TsExpr | null {
-  return null;
+export function lowerCoreCall(call: NodeOf<"call">, recv: TsExpr, scope: Scope): TsExpr | null {
+  return plainTypedCall(call, recv, scope) ?? lowerConstantCall(call, recv, scope) ?? lowerMethodCall(call, recv, scope);
 }
 
-/** A constant that is Ruby's or Rails' own (not the app's); null when unknown. */
-export function lowerCoreConst(_node: NodeOf<"const">, _scope: Scope): TsExpr | null {
-  return null;
+/** A constant that is Ruby's or Rails' own (not the app's), or one of the app's plain classes; null when unknown. */
+export function lowerCoreConst(node: NodeOf<"const">, scope: Scope): TsExpr | null {
+  return lowerConstant(node, scope);
 }
 
-/** A receiver-less Kernel call (raise, format, Integer(), Array(), puts...); null when not one. */
-export function lowerCoreSelfCall(_call: NodeOf<"call">, _scope: Scope): TsExpr | null {
-  return null;
+/** A receiver-less Kernel call (raise, format, Integer(), Array(), BigDecimal()...); null when not one. */
+export function lowerCoreSelfCall(call: NodeOf<"call">, scope: Scope): TsExpr | null {
+  return lowerKernelCall(call, scope);
 }

@@ -1,10 +1,102 @@
-// Plain Ruby classes under app/models (not Active Record: ActiveModel::Model, attr_accessor, POROs) -> TS
-// classes. Not lowered yet: each is reported, so the ledger shows them.
+// Plain Ruby classes under app/models (not Active Record: ActiveModel::Model, attr_accessor, POROs) -> TS classes
+// on runtime/support/active-model.ts, one module each where models live (models/<file>.ts).
+//
+//   class Article                                   export class Article extends ActiveModel {
+//     include ActiveModel::Model                      static override rubyName = "Article";
+//     attr_accessor :id, :title                       declare id: unknown; declare title: unknown;
+//     def persisted? = id.present?                    isPersisted() { return isPresent(this.id); }
+//     def self.find(id) = new(id: id.to_i)            static find(id: unknown) { return this.build({ id: ... }); }
+//   end                                             }  attrAccessor(Article, ["id", "title"], "accessor");
+//   class Open < Room; end  (Room plain too)        export class Rooms_Open extends Room { ... }
+//   include GlobalID::Identification                includeGlobalId(Article)
+// Accessors are installed at run time (`declare` keeps TS from emitting fields that would shadow them).
 import type { AppModel } from "../../analyze/app-model.js";
+import { collectConstants, flattenBody, resolveConstant, type ConstDecl } from "../../analyze/constants.js";
 import type { Diagnostics } from "../../diagnostics/index.js";
-import type { EmittedModule } from "../../emit/module.js";
+import { modelFile, type EmittedModule } from "../../emit/module.js";
+import { literalString, type Node, type NodeOf } from "../../parse/ir.js";
+import { makeEnv } from "../env.js";
+import { lowerExpr } from "../expr.js";
+import { rubyToTs, tsIdent } from "../names.js";
+import { Scope, type LowerEnv } from "../scope.js";
+import { lowerBody } from "../stmts.js";
+import { lowerParams } from "./params.js";
+import { plainSelfCall, plainClassFacts, type PlainClassFacts } from "./plain-calls.js";
+import { ActiveModel, RubyObject } from "../../../runtime/support/active-model.js";
+
+/** Modules a plain class may include: what each means for the lowered class. */
+const KNOWN_INCLUDES: Record<string, "activeModel" | "globalId" | "none"> = {
+  "ActiveModel::Model": "activeModel",
+  "ActiveModel::API": "activeModel",
+  "ActiveModel::Conversion": "activeModel",
+  "GlobalID::Identification": "globalId",
+};
 
 export function lowerPlainClasses(app: AppModel, diags: Diagnostics): EmittedModule[] {
-  for (const decl of app.plainClasses) diags.report("unsupported_construct", decl.node.span, `plain class ${decl.path}`);
+  const modules = new Map<string, ConstDecl[]>();
+  for (const d of collectConstants(app.parsed.models)) if (d.kind === "module") modules.set(d.path, [...(modules.get(d.path) ?? []), d]);
+  const classes = new Map<string, ConstDecl[]>();
+  for (const d of app.plainClasses) classes.set(d.path, [...(classes.get(d.path) ?? []), d]);
+  return [...classes].map(([path, decls]) => lowerPlainClass(path, decls, modules, app, diags));
+}
+
+function lowerPlainClass(path: string, decls: ConstDecl[], modules: Map<string, ConstDecl[]>, app: AppModel, diags: Diagnostics): EmittedModule {
+  const facts = plainClassFacts(app, path)!;
+  const env = makeEnv(app, diags, "model", { selfExpr: "this", modelName: path, ivar: (n) => `this.ivars.${n}` });
+  env.selfCall = (call, scope) => plainSelfCall(call, scope, facts, false);
+  const flat = flattenBody(decls, decls, modules);
+  const name = tsIdent(path);
+  const after: string[] = [];
+  const members: string[] = [`static override rubyName = ${JSON.stringify(path)};`];
+  const base = baseClass(facts, flat.unresolvedIncludes, env, after, name);
+  for (const stmt of flat.body) members.push(...bodyStatement(stmt, env, after, name));
+  for (const def of flat.methods) members.push(method(def, env, facts, false));
+  const classEnv = makeEnv(app, diags, "modelClass", { selfExpr: "this", modelName: path, ivar: (n) => `this.ivars.${n}` });
+  Object.assign(classEnv, { module: env.module });
+  classEnv.selfCall = (call, scope) => plainSelfCall(call, scope, facts, true);
+  for (const def of flat.classMethods) members.push(method(def, classEnv, facts, true));
+  const cls = `export class ${name} extends ${base} {\n${members.join("\n")}\n}`;
+  return { path: `models/${modelFile(path)}.ts`, state: env.module, statements: [cls, ...after], from: decls[0]!.file.absPath };
+}
+
+/** The superclass: another plain class, or the runtime base the includes call for. */
+function baseClass(facts: PlainClassFacts, includes: Array<{ name: string; node: Node }>, env: LowerEnv, after: string[], name: string): string {
+  for (const inc of includes) {
+    const meaning = KNOWN_INCLUDES[inc.name];
+    if (!meaning) env.diags.report("unsupported_construct", inc.node.span, `include ${inc.name} in a plain class`);
+    if (meaning === "globalId") after.push(`${env.module.use("includeGlobalId")}(${name});`);
+  }
+  if (facts.superclass) return env.module.model(facts.superclass);
+  if (facts.superclassWritten) env.diags.report("unsupported_construct", facts.span, `superclass ${facts.superclassWritten} of a plain class`);
+  return env.module.use(facts.activeModel ? "ActiveModel" : "RubyObject");
+}
+
+const ACCESSORS = new Set(["attr_accessor", "attr_reader", "attr_writer"]);
+
+function bodyStatement(stmt: Node, env: LowerEnv, after: string[], name: string): string[] {
+  if (stmt.kind === "call" && stmt.receiver === null && ACCESSORS.has(stmt.method)) {
+    const names = stmt.args.map((a) => literalString(a));
+    if (names.every((n): n is string => n !== null)) {
+      const kind = stmt.method.slice(5);
+      after.push(`${env.module.use("attrAccessor")}(${name}, ${JSON.stringify(names)}, ${JSON.stringify(kind)});`);
+      return names.map((n) => `declare ${/^[A-Za-z_$][\w$]*$/.test(n) ? n : JSON.stringify(n)}: unknown;`);
+    }
+  }
+  if (stmt.kind === "assign" && stmt.target.kind === "const") {
+    return [`static readonly ${stmt.target.name} = ${lowerExpr(stmt.value, new Scope(env)).code};`];
+  }
+  env.diags.report("unsupported_construct", stmt.span, `${stmt.kind === "call" ? stmt.method : stmt.kind} in a plain class body`);
   return [];
+}
+
+/** A `def` as a TS method; `override` where the runtime base already has the member (persisted?, to_param...). */
+function method(def: NodeOf<"def">, env: LowerEnv, facts: PlainClassFacts, isStatic: boolean): string {
+  const scope = new Scope(env);
+  const params = lowerParams(def.params, scope);
+  const body = lowerBody(def.body, scope, "return");
+  const tsName = rubyToTs(def.name);
+  const base = isStatic ? (facts.activeModel ? ActiveModel : RubyObject) : (facts.activeModel ? ActiveModel : RubyObject).prototype;
+  const override = tsName in base ? "override " : "";
+  const head = `${isStatic ? "static " : ""}${override}${tsName}(${params.signature})`;
+  return `${head} {\n${[...params.prologue, ...body].join("\n")}\n}`;
 }

@@ -1,4 +1,4 @@
-import { type FormatCollector, type Relation } from "rails2ts/runtime";
+import { type Filter, type FormatCollector, type Relation } from "rails2ts/runtime";
 import { Article } from "../models/article.js";
 import * as routes from "../routes.js";
 import { ApplicationController, type ApplicationControllerAssigns } from "./application_controller.js";
@@ -11,11 +11,12 @@ export interface ArticlesControllerAssigns extends ApplicationControllerAssigns 
 export class ArticlesController<
   A extends ArticlesControllerAssigns = ArticlesControllerAssigns,
 > extends ApplicationController<A> {
-  static override filters = [
+  static override filters: readonly Filter[] = [
     ...super.filters,
     ...[{ kind: "before", method: "setArticle", only: ["show", "edit", "update", "destroy"], except: null }],
-  ] as const;
+  ];
   static override controllerPath = "articles";
+  static override wrapParameters = { name: "article", include: ["id", "title", "body", "created_at", "updated_at"] };
 
   index() {
     this.assigns.articles = Article.all();

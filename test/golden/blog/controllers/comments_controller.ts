@@ -1,4 +1,4 @@
-import { type FormatCollector, type Relation } from "rails2ts/runtime";
+import { type Filter, type FormatCollector, type Relation } from "rails2ts/runtime";
 import { Article } from "../models/article.js";
 import { type Comment } from "../models/comment.js";
 import { ApplicationController, type ApplicationControllerAssigns } from "./application_controller.js";
@@ -12,14 +12,18 @@ export interface CommentsControllerAssigns extends ApplicationControllerAssigns 
 export class CommentsController<
   A extends CommentsControllerAssigns = CommentsControllerAssigns,
 > extends ApplicationController<A> {
-  static override filters = [
+  static override filters: readonly Filter[] = [
     ...super.filters,
     ...[
       { kind: "before", method: "setArticle", only: null, except: null },
       { kind: "before", method: "setComment", only: ["show", "edit", "update", "destroy"], except: null },
     ],
-  ] as const;
+  ];
   static override controllerPath = "comments";
+  static override wrapParameters = {
+    name: "comment",
+    include: ["id", "article_id", "commenter", "body", "created_at", "updated_at"],
+  };
 
   index() {
     this.assigns.comments = this.assigns.article.comments;

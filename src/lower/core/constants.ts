@@ -1,0 +1,61 @@
+// Constants that are not the app's models: the app's plain classes, and Ruby's/Rails' own (runtime/support/
+// core-constants.ts), whose singleton methods are members of one runtime object each.
+//   Article (plain class)         Article                       imported from models/article.ts
+//   ERB::Util.html_escape(x)      ErbUtil.htmlEscape(x)         Time.current -> TimeClass.current()
+//   Float::NAN                    FloatClass.NAN
+import { constPath } from "../../analyze/constants.js";
+import type { NodeOf } from "../../parse/ir.js";
+import { lowerArgs } from "../calls.js";
+import { lit, type TsExpr } from "../expr.js";
+import { rubyToTs } from "../names.js";
+import type { Scope } from "../scope.js";
+import { UNKNOWN, type RType } from "../types.js";
+import { plainClassFacts } from "./plain-calls.js";
+import { CORE_CONSTANTS } from "../../../runtime/support/core-constants.js";
+
+/** What a constant method returns, where it matters to later calls (a typed receiver lowers directly). */
+const RETURNS: Record<string, RType> = {
+  "Time.current": { k: "time" }, "Time.now": { k: "time" }, "Time.utc": { k: "time" }, "Date.new": { k: "time" },
+  "Date.today": { k: "time" }, "Date.current": { k: "time" }, "DateTime.new": { k: "time" },
+  "ERB::Util.html_escape": { k: "safe" }, "ERB::Util.html_escape_once": { k: "safe" },
+};
+
+export function lowerConstant(node: NodeOf<"const">, scope: Scope): TsExpr | null {
+  const path = constPath(node);
+  if (!path) return null;
+  const plain = plainClass(path, scope);
+  if (plain) return lit(scope.env.module.model(plain), { k: "model", model: `typeof ${plain}` });
+  const core = CORE_CONSTANTS[path];
+  if (core) return lit(scope.env.module.use(core[0]), UNKNOWN);
+  const cut = path.lastIndexOf("::");
+  const owner = cut > 0 ? CORE_CONSTANTS[path.slice(0, cut)] : undefined;
+  if (owner && node.name in owner[1]) return lit(`${scope.env.module.use(owner[0])}.${node.name}`, UNKNOWN);
+  return null;
+}
+
+/** The app's plain class a constant names, looked up lexically from where it is written (Ruby's rule). */
+function plainClass(written: string, scope: Scope): string | null {
+  const nesting = scope.env.nesting ?? (scope.env.modelName ? enclosing(scope.env.modelName) : []);
+  for (const candidate of [...nesting.map((n) => `${n}::${written}`), written]) {
+    if (plainClassFacts(scope.env.app, candidate)) return candidate;
+  }
+  return null;
+}
+
+/** `Rooms::Open` -> ["Rooms::Open", "Rooms"]: the lexical scopes of code inside that class. */
+function enclosing(path: string): string[] {
+  const parts = path.split("::");
+  return parts.map((_, i) => parts.slice(0, parts.length - i).join("::"));
+}
+
+/** `Const.method(args)` on one of Ruby's/Rails' constants; null when the constant or method is not known. */
+export function lowerConstantCall(call: NodeOf<"call">, recv: TsExpr, scope: Scope): TsExpr | null {
+  if (call.receiver?.kind !== "const") return null;
+  const path = constPath(call.receiver);
+  const core = path ? CORE_CONSTANTS[path] : undefined;
+  if (!path || !core) return null;
+  const member = rubyToTs(call.method);
+  if (typeof Reflect.get(core[1], member) !== "function") return null;
+  const args = lowerArgs(call.args, call.block, scope);
+  return lit(`${recv.code}.${member}(${args.join(", ")})`, RETURNS[`${path}.${call.method}`] ?? UNKNOWN);
+}

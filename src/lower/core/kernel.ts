@@ -1,0 +1,20 @@
+// Receiver-less calls to Ruby's Kernel functions (runtime/support/core-constants.ts Kernel).
+//   BigDecimal("1.5")     Kernel.BigDecimal("1.5")        format("%d", 3) -> Kernel.format("%d", 3)
+//   raise "boom"          (() => { throw new Error("boom"); })()
+import type { NodeOf } from "../../parse/ir.js";
+import { lowerArgs } from "../calls.js";
+import { lit, type TsExpr } from "../expr.js";
+import type { Scope } from "../scope.js";
+import { UNKNOWN } from "../types.js";
+import { Kernel } from "../../../runtime/support/core-constants.js";
+
+export function lowerKernelCall(call: NodeOf<"call">, scope: Scope): TsExpr | null {
+  const m = call.method;
+  if (m === "raise" || m === "fail") {
+    const args = lowerArgs(call.args, null, scope);
+    return lit(`${scope.env.module.use("raise")}(${args.join(", ")})`, UNKNOWN);
+  }
+  if (!Object.prototype.hasOwnProperty.call(Kernel, m)) return null;
+  const args = lowerArgs(call.args, call.block, scope);
+  return lit(`${scope.env.module.use("Kernel")}.${m}(${args.join(", ")})`, UNKNOWN);
+}

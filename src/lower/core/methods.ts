@@ -1,0 +1,50 @@
+// Ruby core and ActiveSupport methods on values (runtime/support/core-*.ts): direct table calls when the
+// receiver's type is known, `coreSend` (dispatch on the run-time class) when it is not.
+//   "crisis".pluralize        StringMethods.pluralize("crisis")
+//   3.days.ago                DurationMethods.ago(NumericMethods.days(3))
+//   @x.join(", ")             coreSend(view.assigns.x, "join", ", ")      (an Array, a record with `join`...)
+//   @x.title                  null here: not a core method; the caller sends it to the object
+import type { NodeOf } from "../../parse/ir.js";
+import { lowerArgs } from "../calls.js";
+import { lit, type TsExpr } from "../expr.js";
+import { rubyToTs } from "../names.js";
+import type { Scope } from "../scope.js";
+import { STRING, UNKNOWN, type RType } from "../types.js";
+import { CORE_TABLES, isCoreMethod } from "../../../runtime/support/core-send.js";
+
+type TableKey = keyof typeof CORE_TABLES;
+
+const TABLE_EXPORTS: Record<TableKey, string> = {
+  string: "StringMethods", numeric: "NumericMethods", array: "ArrayMethods", hash: "HashMethods", time: "TimeMethods",
+  duration: "DurationMethods", timeZone: "TimeZoneMethods", nil: "NilMethods", object: "ObjectMethods",
+};
+
+/** The class table a statically typed receiver's methods come from. */
+const TABLE_OF_TYPE: Partial<Record<RType["k"], TableKey>> = {
+  string: "string", safe: "string", number: "numeric", array: "array", hash: "hash", time: "time", nil: "nil",
+};
+
+/** Results worth typing: strings from String's own transformations, so chains stay direct. */
+const STRING_RESULTS = new Set([
+  "pluralize", "singularize", "camelize", "underscore", "humanize", "titleize", "tableize", "classify", "dasherize",
+  "demodulize", "deconstantize", "foreign_key", "parameterize", "upcase", "downcase", "squish", "join", "to_fs",
+  "to_str", "inspect", "to_json", "ordinalize", "iso8601", "strftime",
+]);
+
+export function lowerMethodCall(call: NodeOf<"call">, recv: TsExpr, scope: Scope): TsExpr | null {
+  const m = call.method;
+  const member = rubyToTs(m);
+  const tableKey = TABLE_OF_TYPE[recv.type.k];
+  const type: RType = STRING_RESULTS.has(m) ? STRING : m === "html_safe" ? { k: "safe" } : UNKNOWN;
+  if (tableKey) {
+    const table = [tableKey, "object"].find((k) => member in CORE_TABLES[k as TableKey]) as TableKey | undefined;
+    if (table) {
+      const args = lowerArgs(call.args, call.block, scope);
+      return lit(`${scope.env.module.use(TABLE_EXPORTS[table])}.${member}(${[recv.code, ...args].join(", ")})`, type);
+    }
+  }
+  if (recv.type.k !== "unknown" && recv.type.k !== "bool" && !tableKey) return null;
+  if (!isCoreMethod(m)) return null;
+  const args = lowerArgs(call.args, call.block, scope);
+  return lit(`${scope.env.module.use("coreSend")}(${[recv.code, JSON.stringify(m), ...args].join(", ")})`, type);
+}

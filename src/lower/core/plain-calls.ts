@@ -1,0 +1,121 @@
+// Calls that reach a plain class (see plain-class.ts): facts about the class, and the calls its own code and its
+// callers make on it.
+//   title            (inside, an attr reader)       this.title
+//   label(x)         (inside, an own method)        this.label(x)
+//   new(id: 1)       (inside a class method)        this.build({ id: 1 })
+//   article.title    (typed Article receiver)       article.title
+//   Article.find(1)  (an own class method)          Article.find(1)
+import type { AppModel } from "../../analyze/app-model.js";
+import { collectConstants, flattenBody, resolveConstant, type ConstDecl } from "../../analyze/constants.js";
+import type { NodeOf, Span } from "../../parse/ir.js";
+import { lowerArgs } from "../calls.js";
+import { lit, type TsExpr } from "../expr.js";
+import { rubyToTs } from "../names.js";
+import type { Scope } from "../scope.js";
+import { UNKNOWN } from "../types.js";
+import { lowerCoreSelfCall } from "./index.js";
+
+export interface PlainClassFacts {
+  path: string;
+  /** The superclass when it is a plain class of the app (resolved path). */
+  superclass: string | null;
+  /** The superclass as written, when it is something else (`Struct.new(...)`, a library class). */
+  superclassWritten: string | null;
+  activeModel: boolean;
+  readers: Set<string>;
+  writers: Set<string>;
+  methods: Set<string>;
+  classMethods: Set<string>;
+  span: Span;
+}
+
+const factsCache = new WeakMap<AppModel, Map<string, PlainClassFacts>>();
+
+/** Facts about the app's plain class at `path` (inherited members included); null when it is not one. */
+export function plainClassFacts(app: AppModel, path: string): PlainClassFacts | null {
+  let all = factsCache.get(app);
+  if (!all) {
+    all = collectFacts(app);
+    factsCache.set(app, all);
+  }
+  return all.get(path) ?? null;
+}
+
+function collectFacts(app: AppModel): Map<string, PlainClassFacts> {
+  const modules = new Map<string, ConstDecl[]>();
+  for (const d of collectConstants(app.parsed.models)) if (d.kind === "module") modules.set(d.path, [...(modules.get(d.path) ?? []), d]);
+  const classes = new Map<string, ConstDecl[]>();
+  for (const d of app.plainClasses) classes.set(d.path, [...(classes.get(d.path) ?? []), d]);
+  const known = new Set(classes.keys());
+  const own = new Map<string, PlainClassFacts>();
+  for (const [path, decls] of classes) own.set(path, ownFacts(path, decls, modules, known));
+  const out = new Map<string, PlainClassFacts>();
+  const inherit = (path: string, depth = 0): PlainClassFacts => {
+    const mine = own.get(path)!;
+    if (!mine.superclass || depth > 20) return mine;
+    const parent = inherit(mine.superclass, depth + 1);
+    const union = (a: Set<string>, b: Set<string>) => new Set([...a, ...b]);
+    return {
+      ...mine, activeModel: mine.activeModel || parent.activeModel, readers: union(parent.readers, mine.readers),
+      writers: union(parent.writers, mine.writers), methods: union(parent.methods, mine.methods), classMethods: union(parent.classMethods, mine.classMethods),
+    };
+  };
+  for (const path of own.keys()) out.set(path, inherit(path));
+  return out;
+}
+
+function ownFacts(path: string, decls: ConstDecl[], modules: Map<string, ConstDecl[]>, known: Set<string>): PlainClassFacts {
+  const flat = flattenBody(decls, decls, modules);
+  const written = decls.find((d) => d.superclassName)?.superclassName ?? null;
+  const decl = decls.find((d) => d.superclassName) ?? decls[0]!;
+  const superclass = written ? resolveConstant(written, decl.nesting.slice(1), known) : null;
+  const readers = new Set<string>();
+  const writers = new Set<string>();
+  for (const stmt of flat.body) {
+    if (stmt.kind !== "call" || stmt.receiver !== null || !/^attr_(accessor|reader|writer)$/.test(stmt.method)) continue;
+    for (const a of stmt.args) {
+      const name = a.kind === "sym" ? a.name : null;
+      if (!name) continue;
+      if (stmt.method !== "attr_writer") readers.add(name);
+      if (stmt.method !== "attr_reader") writers.add(name);
+    }
+  }
+  const activeModel = flat.unresolvedIncludes.some((i) => /^ActiveModel::(Model|API|Conversion)$/.test(i.name));
+  return {
+    path, superclass, superclassWritten: superclass ? null : written, activeModel, readers, writers,
+    methods: new Set(flat.methods.map((m) => m.name)), classMethods: new Set(flat.classMethods.map((m) => m.name)),
+    span: decl.node.span,
+  };
+}
+
+/** A receiver-less call inside the class's own methods (`isStatic`: inside a class method). */
+export function plainSelfCall(call: NodeOf<"call">, scope: Scope, facts: PlainClassFacts, isStatic: boolean): TsExpr | null {
+  const m = call.method;
+  const args = () => lowerArgs(call.args, call.block, scope);
+  if (isStatic) {
+    if (m === "new") return lit(`this.build(${args().join(", ")})`, { k: "model", model: facts.path });
+    if (facts.classMethods.has(m)) return lit(`this.${rubyToTs(m)}(${args().join(", ")})`, UNKNOWN);
+    return lowerCoreSelfCall(call, scope);
+  }
+  if (facts.readers.has(m) && !call.args.length && !call.block && !facts.methods.has(m)) return lit(`this.${m}`, UNKNOWN);
+  if (facts.methods.has(m)) return lit(`this.${rubyToTs(m)}(${args().join(", ")})`, UNKNOWN);
+  return lowerCoreSelfCall(call, scope);
+}
+
+/** `recv.m(...)` where recv is typed as an instance (or the class) of a plain class; null when not one of its own. */
+export function plainTypedCall(call: NodeOf<"call">, recv: TsExpr, scope: Scope): TsExpr | null {
+  if (recv.type.k !== "model") return null;
+  const isClass = recv.type.model.startsWith("typeof ");
+  const facts = plainClassFacts(scope.env.app, isClass ? recv.type.model.slice(7) : recv.type.model);
+  if (!facts) return null;
+  const m = call.method;
+  const args = () => lowerArgs(call.args, call.block, scope);
+  if (isClass) {
+    if (m === "new") return lit(`${recv.code}.build(${args().join(", ")})`, { k: "model", model: facts.path });
+    if (facts.classMethods.has(m)) return lit(`${recv.code}.${rubyToTs(m)}(${args().join(", ")})`, UNKNOWN);
+    return null;
+  }
+  if (facts.readers.has(m) && !call.args.length && !call.block && !facts.methods.has(m)) return lit(`${recv.code}.${m}`, UNKNOWN);
+  if (facts.methods.has(m)) return lit(`${recv.code}.${rubyToTs(m)}(${args().join(", ")})`, UNKNOWN);
+  return null;
+}

@@ -22,3 +22,17 @@ export * as view from "./view/index.js";
 export * as json from "./json/index.js";
 export { bindArgs, ArgumentError, type ArgSpec, type BoundArgs } from "./app/args.js";
 export { CurrentAttributes, resetCurrentAttributes } from "./app/current.js";
+// Ruby core and ActiveSupport on plain values, Ruby's own constants, and plain (ActiveModel) classes.
+export { coreSend } from "./support/core-send.js";
+export { StringMethods } from "./support/core-string.js";
+export { NumericMethods } from "./support/core-numeric.js";
+export { ArrayMethods, HashMethods } from "./support/core-collections.js";
+export { TimeMethods, DurationMethods, TimeZoneMethods } from "./support/core-time.js";
+export { ObjectMethods, NilMethods, raise } from "./support/core-object.js";
+export {
+  ErbUtil, TimeClass, DateClass, DateTimeClass, I18nModule, JsonModule, ActiveSupportJson, DurationClass, NumberHelperModule,
+  TimeZoneClass, RecordIdentifierModule, FloatClass, SetClass, Kernel,
+} from "./support/core-constants.js";
+export { ActiveModel, RubyObject, attrAccessor } from "./support/active-model.js";
+export { includeGlobalId, globalIdConfig } from "./support/global-id.js";
+export { tagElement, tagAttributes } from "./view/tag.js";

@@ -105,3 +105,8 @@ export function translate(key: string, options: TranslateOptions = {}): unknown 
   const v = translateOrUndefined(key, options);
   return v === undefined ? `Translation missing: ${options.locale ?? currentLocale}.${fullKey(key, options.scope)}` : v;
 }
+
+/** I18n.available_locales: the locales with translations loaded. */
+export function availableLocales(): string[] {
+  return [...stores.keys()];
+}

@@ -13,10 +13,13 @@ import { lowerConstant, lowerConstantCall } from "./constants.js";
 import { lowerKernelCall } from "./kernel.js";
 import { lowerMethodCall } from "./methods.js";
 import { plainTypedCall } from "./plain-calls.js";
+import { lowerTagBuilderCall } from "./tag-builder.js";
 
 /** A method call on a value whose type the lowering knows or not; null when this is not a core method. */
 export function lowerCoreCall(call: NodeOf<"call">, recv: TsExpr, scope: Scope): TsExpr | null {
-  return plainTypedCall(call, recv, scope) ?? lowerConstantCall(call, recv, scope) ?? lowerMethodCall(call, recv, scope);
+  return (
+    lowerTagBuilderCall(call, scope) ?? plainTypedCall(call, recv, scope) ?? lowerConstantCall(call, recv, scope) ?? lowerMethodCall(call, recv, scope)
+  );
 }
 
 /** A constant that is Ruby's or Rails' own (not the app's), or one of the app's plain classes; null when unknown. */

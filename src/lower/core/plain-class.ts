@@ -11,7 +11,7 @@
 //   include GlobalID::Identification                includeGlobalId(Article)
 // Accessors are installed at run time (`declare` keeps TS from emitting fields that would shadow them).
 import type { AppModel } from "../../analyze/app-model.js";
-import { collectConstants, flattenBody, resolveConstant, type ConstDecl } from "../../analyze/constants.js";
+import { collectConstants, flattenBody, type ConstDecl } from "../../analyze/constants.js";
 import type { Diagnostics } from "../../diagnostics/index.js";
 import { modelFile, type EmittedModule } from "../../emit/module.js";
 import { literalString, type Node, type NodeOf } from "../../parse/ir.js";
@@ -21,6 +21,7 @@ import { rubyToTs, tsIdent } from "../names.js";
 import { Scope, type LowerEnv } from "../scope.js";
 import { lowerBody } from "../stmts.js";
 import { lowerParams } from "./params.js";
+import { defBody } from "./endless-def.js";
 import { plainSelfCall, plainClassFacts, type PlainClassFacts } from "./plain-calls.js";
 import { ActiveModel, RubyObject } from "../../../runtime/support/active-model.js";
 
@@ -50,11 +51,12 @@ function lowerPlainClass(path: string, decls: ConstDecl[], modules: Map<string, 
   const members: string[] = [`static override rubyName = ${JSON.stringify(path)};`];
   const base = baseClass(facts, flat.unresolvedIncludes, env, after, name);
   for (const stmt of flat.body) members.push(...bodyStatement(stmt, env, after, name));
-  for (const def of flat.methods) members.push(method(def, env, facts, false));
+  const source = (def: NodeOf<"def">) => decls.find((d) => d.file.absPath === def.span.file)?.file.source ?? "";
+  for (const def of flat.methods) members.push(method(def, defBody(def, source(def)), env, facts, false));
   const classEnv = makeEnv(app, diags, "modelClass", { selfExpr: "this", modelName: path, ivar: (n) => `this.ivars.${n}` });
   Object.assign(classEnv, { module: env.module });
   classEnv.selfCall = (call, scope) => plainSelfCall(call, scope, facts, true);
-  for (const def of flat.classMethods) members.push(method(def, classEnv, facts, true));
+  for (const def of flat.classMethods) members.push(method(def, defBody(def, source(def)), classEnv, facts, true));
   const cls = `export class ${name} extends ${base} {\n${members.join("\n")}\n}`;
   return { path: `models/${modelFile(path)}.ts`, state: env.module, statements: [cls, ...after], from: decls[0]!.file.absPath };
 }
@@ -90,10 +92,10 @@ function bodyStatement(stmt: Node, env: LowerEnv, after: string[], name: string)
 }
 
 /** A `def` as a TS method; `override` where the runtime base already has the member (persisted?, to_param...). */
-function method(def: NodeOf<"def">, env: LowerEnv, facts: PlainClassFacts, isStatic: boolean): string {
+function method(def: NodeOf<"def">, statements: Node[], env: LowerEnv, facts: PlainClassFacts, isStatic: boolean): string {
   const scope = new Scope(env);
   const params = lowerParams(def.params, scope);
-  const body = lowerBody(def.body, scope, "return");
+  const body = lowerBody(statements, scope, "return");
   const tsName = rubyToTs(def.name);
   const base = isStatic ? (facts.activeModel ? ActiveModel : RubyObject) : (facts.activeModel ? ActiveModel : RubyObject).prototype;
   const override = tsName in base ? "override " : "";

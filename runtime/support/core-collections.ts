@@ -1,0 +1,112 @@
+// Array and Hash methods (Ruby core and ActiveSupport) on lowered arrays and plain objects, keyed by the one
+// Ruby -> TS naming rule. Blocks arrive as the last argument, a function.
+//   list.join(", ")           ArrayMethods.join(list, ", ")         ["a", "b"].to_sentence -> "a and b"
+//   h.to_query                HashMethods.toQuery(h)                 h.to_json -> ActiveSupport's encoding
+import { encodeJson } from "./json.js";
+import { inspect, isPlainObject, toS, truthy } from "./ruby.js";
+import { toParam, toQuery } from "../http/url.js";
+import { translateOrUndefined } from "./i18n.js";
+
+type Block = (...args: unknown[]) => unknown;
+const opts = (o: unknown): Record<string, unknown> => (isPlainObject(o) ? o : {});
+
+/** Array#join: nested arrays join recursively; nil is "". */
+function join(list: unknown[], sep: string): string {
+  return list.map((x) => (Array.isArray(x) ? join(x, sep) : toS(x))).join(sep);
+}
+
+/** Array#to_sentence (ActiveSupport), with the connectors of support.array in the current locale. */
+function toSentence(list: unknown[], o: unknown = {}): string {
+  const options = opts(o);
+  const fromLocale = (key: string, fallback: string) => toS(options[key] ?? translateOrUndefined(`support.array.${key}`) ?? fallback);
+  const words = fromLocale("words_connector", ", ");
+  const two = fromLocale("two_words_connector", " and ");
+  const last = fromLocale("last_word_connector", ", and ");
+  const items = list.map((x) => toS(x));
+  if (items.length <= 1) return items[0] ?? "";
+  if (items.length === 2) return items.join(two);
+  return `${items.slice(0, -1).join(words)}${last}${items[items.length - 1]}`;
+}
+
+const compare = (a: unknown, b: unknown): number => (a === b ? 0 : (a as number) < (b as number) ? -1 : 1);
+
+export const ArrayMethods = {
+  join: (list: unknown[], sep: unknown = "") => join(list, toS(sep)),
+  toSentence: (list: unknown[], o?: unknown) => toSentence(list, o),
+  first: (list: unknown[], n?: unknown) => (n === undefined ? list[0] ?? null : list.slice(0, Number(n))),
+  last: (list: unknown[], n?: unknown) => (n === undefined ? list[list.length - 1] ?? null : list.slice(Math.max(0, list.length - Number(n)))),
+  length: (list: unknown[]) => list.length,
+  size: (list: unknown[]) => list.length,
+  count: (list: unknown[], block?: unknown) => (typeof block === "function" ? list.filter((x) => truthy((block as Block)(x))).length : list.length),
+  isEmpty: (list: unknown[]) => list.length === 0,
+  isAny: (list: unknown[], block?: unknown) => list.some((x) => truthy(typeof block === "function" ? (block as Block)(x) : x)),
+  isInclude: (list: unknown[], v: unknown) => list.some((x) => x === v),
+  toA: (list: unknown[]) => list,
+  toAry: (list: unknown[]) => list,
+  dup: (list: unknown[]) => [...list],
+  sort: (list: unknown[]) => [...list].sort(compare),
+  reverse: (list: unknown[]) => [...list].reverse(),
+  compact: (list: unknown[]) => list.filter((x) => x !== null && x !== undefined),
+  flatten: (list: unknown[]) => list.flat(Infinity),
+  uniq: (list: unknown[]) => [...new Set(list)],
+  map: (list: unknown[], block: Block) => list.map((x) => block(x)),
+  collect: (list: unknown[], block: Block) => list.map((x) => block(x)),
+  select: (list: unknown[], block: Block) => list.filter((x) => truthy(block(x))),
+  filter: (list: unknown[], block: Block) => list.filter((x) => truthy(block(x))),
+  reject: (list: unknown[], block: Block) => list.filter((x) => !truthy(block(x))),
+  find: (list: unknown[], block: Block) => list.find((x) => truthy(block(x))) ?? null,
+  each: (list: unknown[], block: Block) => {
+    for (const x of list) block(x);
+    return list;
+  },
+  eachWithIndex: (list: unknown[], block: Block) => {
+    list.forEach((x, i) => block(x, i));
+    return list;
+  },
+  inspect: (list: unknown[]) => inspect(list),
+  toS: (list: unknown[]) => inspect(list),
+  toJson: (list: unknown[]) => encodeJson(list),
+  asJson: (list: unknown[]) => JSON.parse(encodeJson(list, false)) as unknown,
+  toParam: (list: unknown[]) => toParam(list),
+  toQuery: (list: unknown[], key: unknown) => toQuery({ [toS(key)]: list }),
+};
+
+export const HashMethods = {
+  toJson: (h: Record<string, unknown>) => encodeJson(h),
+  asJson: (h: Record<string, unknown>) => JSON.parse(encodeJson(h, false)) as unknown,
+  inspect: (h: Record<string, unknown>) => inspect(h),
+  toS: (h: Record<string, unknown>) => inspect(h),
+  toQuery: (h: Record<string, unknown>, namespace?: unknown) => toQuery(h, namespace === undefined || namespace === null ? undefined : toS(namespace)),
+  toParam: (h: Record<string, unknown>, namespace?: unknown) => toQuery(h, namespace === undefined || namespace === null ? undefined : toS(namespace)),
+  keys: (h: Record<string, unknown>) => Object.keys(h),
+  values: (h: Record<string, unknown>) => Object.values(h),
+  length: (h: Record<string, unknown>) => Object.keys(h).length,
+  size: (h: Record<string, unknown>) => Object.keys(h).length,
+  isEmpty: (h: Record<string, unknown>) => Object.keys(h).length === 0,
+  isKey: (h: Record<string, unknown>, k: unknown) => toS(k) in h,
+  isHasKey: (h: Record<string, unknown>, k: unknown) => toS(k) in h,
+  isInclude: (h: Record<string, unknown>, k: unknown) => toS(k) in h,
+  fetch: (h: Record<string, unknown>, k: unknown, fallback?: unknown) => {
+    if (toS(k) in h) return h[toS(k)];
+    if (fallback !== undefined) return typeof fallback === "function" ? (fallback as Block)(k) : fallback;
+    throw new KeyError(`key not found: ${inspect(k)}`);
+  },
+  dig: (h: Record<string, unknown>, ...keys: unknown[]) =>
+    keys.reduce<unknown>((node, k) => (isPlainObject(node) ? node[toS(k)] ?? null : Array.isArray(node) ? node[Number(k)] ?? null : null), h),
+  merge: (h: Record<string, unknown>, ...others: unknown[]) => Object.assign({}, h, ...others.map(opts)),
+  except: (h: Record<string, unknown>, ...keys: unknown[]) => Object.fromEntries(Object.entries(h).filter(([k]) => !keys.map((x) => toS(x)).includes(k))),
+  slice: (h: Record<string, unknown>, ...keys: unknown[]) => Object.fromEntries(keys.map((k) => toS(k)).filter((k) => k in h).map((k) => [k, h[k]])),
+  symbolizeKeys: (h: Record<string, unknown>) => ({ ...h }),
+  stringifyKeys: (h: Record<string, unknown>) => ({ ...h }),
+  dup: (h: Record<string, unknown>) => ({ ...h }),
+  each: (h: Record<string, unknown>, block: Block) => {
+    for (const [k, v] of Object.entries(h)) block(k, v);
+    return h;
+  },
+  map: (h: Record<string, unknown>, block: Block) => Object.entries(h).map(([k, v]) => block(k, v)),
+  toA: (h: Record<string, unknown>) => Object.entries(h),
+};
+
+export class KeyError extends Error {
+  override name = "KeyError";
+}

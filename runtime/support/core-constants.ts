@@ -1,0 +1,152 @@
+// Ruby's and Rails' own constants as values lowered code calls into (the app's classes are the app's modules):
+// each object's members are the constant's singleton methods under the one Ruby -> TS naming rule.
+//   ERB::Util.html_escape(x)   ErbUtil.htmlEscape(x)        Time.current -> TimeClass.current()
+//   Date.new(2024, 2, 15)      DateClass.new(2024, 2, 15)   Float::NAN -> FloatClass.NAN
+//   BigDecimal("1.5")          Kernel.BigDecimal("1.5")     (receiver-less Kernel functions)
+import { Decimal } from "../record/decimal.js";
+import { currentTime } from "../record/time.js";
+import { RubyDate } from "./date.js";
+import { Duration } from "./duration.js";
+import { availableLocales, locale, translate } from "./i18n.js";
+import { encodeJson, generateJson } from "./json.js";
+import { localize } from "./localize.js";
+import * as NH from "./number-helper.js";
+import { numberToHuman, numberToHumanSize, numberToPhone } from "./number-human.js";
+import { isPlainObject, rubyFormat, toArray, toS } from "./ruby.js";
+import { allTimeZones, defaultTimeZone, findTimeZone } from "./time-zone.js";
+import { utcTime } from "./core-time.js";
+import { ZonedTime } from "./zoned-time.js";
+import { escapeOnce, htmlEscape, unwrappedHtmlEscape, urlEncode } from "../view/safe.js";
+import { xmlNameEscape } from "../view/tag-options.js";
+import { jsonEscape } from "../view/javascript.js";
+import { domClass, domId } from "../view/record-identifier.js";
+
+/** "+05:30" -> seconds east of UTC. */
+function parseOffset(s: unknown): number {
+  const m = /^([+-])(\d\d):?(\d\d)$/.exec(toS(s));
+  if (!m) return 0;
+  return (m[1] === "-" ? -1 : 1) * (Number(m[2]) * 3600 + Number(m[3]) * 60);
+}
+
+type Civil = [number, number?, number?, number?, number?, number?];
+
+export const ErbUtil = {
+  htmlEscape, h: htmlEscape, htmlEscapeOnce: escapeOnce, unwrappedHtmlEscape, urlEncode, u: urlEncode, xmlNameEscape, jsonEscape,
+};
+
+export const TimeClass = {
+  current: () => currentTime(),
+  now: () => currentTime(),
+  zone: () => defaultTimeZone(),
+  at: (seconds: unknown) => utcTime(Number(seconds) * 1000),
+  utc: (...args: unknown[]) => {
+    const [y, mo = 1, d = 1, h = 0, mi = 0, s = 0, usec = 0] = args.map(Number);
+    return utcTime(Date.UTC(y!, mo - 1, d, h, mi, s) + Math.floor(usec / 1000), usec % 1000);
+  },
+  /** Time.new(y, m, d, h, mi, s, "+05:30"): without an offset, local time (UTC in the app's process). */
+  new: (...args: unknown[]) => {
+    if (args.length === 0) return currentTime();
+    const [y, mo = 1, d = 1, h = 0, mi = 0, s = 0] = args.slice(0, 6).map(Number) as Civil;
+    if (args[6] === undefined) return utcTime(Date.UTC(y, mo - 1, d, h, mi, s));
+    return ZonedTime.fixed(y, mo, d, h, mi, s, parseOffset(args[6]), "time");
+  },
+};
+Object.assign(TimeClass, { gm: TimeClass.utc, mktime: TimeClass.new, local: TimeClass.new });
+
+export const DateClass = {
+  new: (y: unknown, m: unknown = 1, d: unknown = 1) => new RubyDate(Number(y), Number(m), Number(d)),
+  today: () => RubyDate.fromTime(currentTime()),
+  current: () => RubyDate.fromTime(currentTime()),
+  yesterday: () => RubyDate.fromTime(currentTime()).addDays(-1),
+  tomorrow: () => RubyDate.fromTime(currentTime()).addDays(1),
+  parse: (s: unknown) => RubyDate.parse(toS(s)),
+};
+
+export const DateTimeClass = {
+  new: (...args: unknown[]) => {
+    const [y, mo = 1, d = 1, h = 0, mi = 0, s = 0] = args.slice(0, 6).map(Number) as Civil;
+    return ZonedTime.fixed(y, mo, d, h, mi, s, parseOffset(args[6] ?? "+00:00"), "datetime");
+  },
+  now: () => {
+    const t = currentTime();
+    return new ZonedTime(t.getTime(), 0, null, 0, "datetime");
+  },
+};
+
+export const I18nModule = {
+  t: (key: unknown, options: unknown = {}) => translate(toS(key), isPlainObject(options) ? options : {}),
+  translate: (key: unknown, options: unknown = {}) => translate(toS(key), isPlainObject(options) ? options : {}),
+  l: (value: unknown, options: unknown = {}) => localize(value as RubyDate, isPlainObject(options) ? options : {}),
+  localize: (value: unknown, options: unknown = {}) => localize(value as RubyDate, isPlainObject(options) ? options : {}),
+  locale: () => locale(),
+  defaultLocale: () => "en",
+  availableLocales: () => availableLocales(),
+};
+
+export const JsonModule = {
+  generate: (v: unknown) => generateJson(v),
+  dump: (v: unknown) => generateJson(v),
+  parse: (s: unknown) => JSON.parse(toS(s)) as unknown,
+};
+
+export const ActiveSupportJson = {
+  encode: (v: unknown) => encodeJson(v),
+  decode: (s: unknown) => JSON.parse(toS(s)) as unknown,
+};
+
+export const DurationClass = { build: (seconds: unknown) => Duration.build(Number(seconds)) };
+
+export const NumberHelperModule = {
+  numberToDelimited: NH.numberToDelimited, numberToRounded: NH.numberToRounded, numberToCurrency: NH.numberToCurrency,
+  numberToPercentage: NH.numberToPercentage, numberToHuman, numberToHumanSize, numberToPhone,
+};
+
+export const TimeZoneClass = { all: () => allTimeZones(), new: (name: unknown) => findTimeZone(toS(name)) };
+
+export const RecordIdentifierModule = { domId, domClass };
+
+export const FloatClass = { NAN: Number.NaN, INFINITY: Number.POSITIVE_INFINITY };
+
+export const SetClass = { new: (items: unknown = []) => new Set(toArray(items)) };
+
+/** Receiver-less Kernel functions: BigDecimal(), Integer(), format()... */
+export const Kernel = {
+  BigDecimal: (v: unknown) => {
+    const d = Decimal.parse(typeof v === "number" ? v : toS(v));
+    if (!d) throw new TypeError(`invalid value for BigDecimal(): ${JSON.stringify(toS(v))}`);
+    return d;
+  },
+  Rational: (a: unknown, b: unknown = 1) => Number(a) / Number(b),
+  Integer: (v: unknown) => {
+    const n = typeof v === "number" ? Math.trunc(v) : /^\s*[-+]?\d+\s*$/.test(toS(v)) ? Number(toS(v)) : Number.NaN;
+    if (Number.isNaN(n)) throw new TypeError(`invalid value for Integer(): ${JSON.stringify(toS(v))}`);
+    return n;
+  },
+  Float: (v: unknown) => {
+    const n = Number(typeof v === "number" ? v : toS(v));
+    if (Number.isNaN(n)) throw new TypeError(`invalid value for Float(): ${JSON.stringify(toS(v))}`);
+    return n;
+  },
+  String: (v: unknown) => toS(v),
+  Array: (v: unknown) => toArray(v),
+  format: (fmt: unknown, ...args: unknown[]) => rubyFormat(toS(fmt), args.length === 1 ? args[0] : args),
+  sprintf: (fmt: unknown, ...args: unknown[]) => rubyFormat(toS(fmt), args.length === 1 ? args[0] : args),
+};
+
+/** Constant path -> [the export emitted code names, the object]. */
+export const CORE_CONSTANTS: Record<string, [string, object]> = {
+  "ERB::Util": ["ErbUtil", ErbUtil],
+  Time: ["TimeClass", TimeClass],
+  Date: ["DateClass", DateClass],
+  DateTime: ["DateTimeClass", DateTimeClass],
+  I18n: ["I18nModule", I18nModule],
+  JSON: ["JsonModule", JsonModule],
+  "ActiveSupport::JSON": ["ActiveSupportJson", ActiveSupportJson],
+  "ActiveSupport::Duration": ["DurationClass", DurationClass],
+  "ActiveSupport::NumberHelper": ["NumberHelperModule", NumberHelperModule],
+  "ActiveSupport::TimeZone": ["TimeZoneClass", TimeZoneClass],
+  "ActionView::RecordIdentifier": ["RecordIdentifierModule", RecordIdentifierModule],
+  Float: ["FloatClass", FloatClass],
+  Set: ["SetClass", SetClass],
+};
+

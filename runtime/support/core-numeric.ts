@@ -1,0 +1,63 @@
+// Integer and Float methods (Ruby core and ActiveSupport's numeric extensions) on lowered numbers (a JS number,
+// or a bigint past 2**53), keyed by the one Ruby -> TS naming rule.
+//   3.days / 1.5.hours         NumericMethods.days(3) -> Duration            5.megabytes -> 5242880
+//   1234567.to_fs(:human)      NumericMethods.toFs(1234567, "human")        1.ordinalize -> "1st"
+import { Duration, type DurationUnit } from "./duration.js";
+import * as I from "./inflector.js";
+import { encodeJson } from "./json.js";
+import { numericToFs } from "./numeric-conversions.js";
+import { isPlainObject, toS } from "./ruby.js";
+
+export type RubyNumeric = number | bigint;
+
+const num = (n: RubyNumeric): number => Number(n);
+const duration = (unit: DurationUnit) => (n: RubyNumeric) => Duration.of(num(n), unit);
+const bytes = (power: number) => (n: RubyNumeric) => num(n) * 1024 ** power;
+
+export const NumericMethods = {
+  ordinalize: (n: RubyNumeric) => I.ordinalize(num(n)),
+  ordinal: (n: RubyNumeric) => I.ordinal(num(n)),
+  toFs: (n: RubyNumeric, format: unknown = null, options: unknown = {}) =>
+    numericToFs(n, format === null || format === undefined ? null : toS(format), isPlainObject(options) ? options : {}),
+  toFormattedS: (n: RubyNumeric, format: unknown = null, options: unknown = {}) =>
+    numericToFs(n, format === null || format === undefined ? null : toS(format), isPlainObject(options) ? options : {}),
+  toS: (n: RubyNumeric, base: unknown = 10) => (base === 10 ? toS(n) : n.toString(Number(base))),
+  toI: (n: RubyNumeric) => (typeof n === "bigint" ? n : Math.trunc(n)),
+  toF: (n: RubyNumeric) => num(n),
+  toParam: (n: RubyNumeric) => toS(n),
+  isHtmlSafe: () => true,
+  isZero: (n: RubyNumeric) => num(n) === 0,
+  isPositive: (n: RubyNumeric) => num(n) > 0,
+  isNegative: (n: RubyNumeric) => num(n) < 0,
+  isEven: (n: RubyNumeric) => (typeof n === "bigint" ? n % 2n === 0n : n % 2 === 0),
+  isOdd: (n: RubyNumeric) => (typeof n === "bigint" ? n % 2n !== 0n : Math.abs(n % 2) === 1),
+  abs: (n: RubyNumeric) => (typeof n === "bigint" ? (n < 0n ? -n : n) : Math.abs(n)),
+  round: (n: RubyNumeric, digits: unknown = 0) => roundHalfAway(num(n), Number(digits)),
+  floor: (n: RubyNumeric) => Math.floor(num(n)),
+  ceil: (n: RubyNumeric) => Math.ceil(num(n)),
+  toJson: (n: RubyNumeric) => encodeJson(n),
+  asJson: (n: RubyNumeric) => n,
+  second: duration("seconds"), seconds: duration("seconds"),
+  minute: duration("minutes"), minutes: duration("minutes"),
+  hour: duration("hours"), hours: duration("hours"),
+  day: duration("days"), days: duration("days"),
+  week: duration("weeks"), weeks: duration("weeks"),
+  fortnight: (n: RubyNumeric) => Duration.of(num(n) * 2, "weeks"),
+  fortnights: (n: RubyNumeric) => Duration.of(num(n) * 2, "weeks"),
+  month: duration("months"), months: duration("months"),
+  year: duration("years"), years: duration("years"),
+  byte: bytes(0), bytes: bytes(0),
+  kilobyte: bytes(1), kilobytes: bytes(1),
+  megabyte: bytes(2), megabytes: bytes(2),
+  gigabyte: bytes(3), gigabytes: bytes(3),
+  terabyte: bytes(4), terabytes: bytes(4),
+};
+
+/** Float#round(digits): half away from zero, on the decimal digits Ruby prints. */
+function roundHalfAway(n: number, digits: number): number {
+  if (!Number.isFinite(n)) return n;
+  const factor = 10 ** digits;
+  const scaled = Math.abs(n) * factor;
+  const rounded = Math.round(Number(scaled.toPrecision(15))) / factor;
+  return n < 0 ? -rounded : rounded;
+}

@@ -1,0 +1,98 @@
+// Methods every Ruby object has (Kernel, Object and ActiveSupport's Object extensions), and nil's own, on any
+// lowered value: what `coreSend` falls back to when the receiver's class has no such method of its own.
+//   x.to_json / x.to_param / x.html_safe?   ObjectMethods.toJson(x) / toParam(x) / isHtmlSafe(x)
+//   x.class.name                           ObjectMethods.class(x).name   ("String", "ActiveSupport::SafeBuffer", ...)
+import { encodeJson } from "./json.js";
+import { inspect, isBlank, isPlainObject, RubyRange, toS, truthy } from "./ruby.js";
+import { toParam, toQuery } from "../http/url.js";
+import { isHtmlSafe, SafeString } from "../view/safe.js";
+import { RubyDate } from "./date.js";
+import { Duration } from "./duration.js";
+import { ZonedTime } from "./zoned-time.js";
+
+/** A Ruby class as a value (`x.class`): enough to read its name. */
+export class RubyClass {
+  constructor(readonly name: string) {}
+  toRubyString(): string {
+    return this.name;
+  }
+  toRubyInspect(): string {
+    return this.name;
+  }
+}
+
+/** The Ruby class name of a lowered value. */
+export function rubyClassName(v: unknown): string {
+  if (v === null || v === undefined) return "NilClass";
+  if (typeof v === "string") return "String";
+  if (v instanceof SafeString) return "ActiveSupport::SafeBuffer";
+  if (typeof v === "number") return Number.isInteger(v) && !Object.is(v, -0) ? "Integer" : "Float";
+  if (typeof v === "bigint") return "Integer";
+  if (v === true) return "TrueClass";
+  if (v === false) return "FalseClass";
+  if (Array.isArray(v)) return "Array";
+  if (isPlainObject(v)) return "Hash";
+  if (v instanceof RubyDate) return "Date";
+  if (v instanceof ZonedTime) return v.kind === "datetime" ? "DateTime" : v.kind === "twz" ? "ActiveSupport::TimeWithZone" : "Time";
+  if (v instanceof Date) return "Time";
+  if (v instanceof Duration) return "ActiveSupport::Duration";
+  if (v instanceof RubyRange) return "Range";
+  if (v instanceof RegExp) return "Regexp";
+  if (v instanceof Set) return "Set";
+  const ctor = (v as { constructor?: { rubyName?: string; name?: string } }).constructor;
+  return ctor?.rubyName ?? ctor?.name ?? "Object";
+}
+
+export const ObjectMethods = {
+  class: (v: unknown) => new RubyClass(rubyClassName(v)),
+  isHtmlSafe: (v: unknown) => isHtmlSafe(v),
+  toJson: (v: unknown) => encodeJson(v),
+  asJson: (v: unknown) => JSON.parse(encodeJson(v, false)) as unknown,
+  toParam: (v: unknown) => (v === true || v === false ? v : toParam(v)),
+  toQuery: (v: unknown, key: unknown) => toQuery({ [toS(key)]: v }),
+  toS: (v: unknown) => toS(v),
+  inspect: (v: unknown) => inspect(v),
+  isNil: (v: unknown) => v === null || v === undefined,
+  isBlank: (v: unknown) => isBlank(v),
+  isPresent: (v: unknown) => !isBlank(v),
+  presence: (v: unknown) => (isBlank(v) ? null : v),
+  isIn: (v: unknown, list: unknown) => (Array.isArray(list) ? list.includes(v) : isPlainObject(list) ? toS(v) in list : false),
+  dup: (v: unknown) => v,
+  freeze: (v: unknown) => v,
+  isFrozen: () => true,
+  itself: (v: unknown) => v,
+  then: (v: unknown, block: (x: unknown) => unknown) => block(v),
+  yieldSelf: (v: unknown, block: (x: unknown) => unknown) => block(v),
+  tap: (v: unknown, block: (x: unknown) => unknown) => {
+    block(v);
+    return v;
+  },
+  /** Object#try: calls only when the receiver has the method; nil.try is nil. */
+  try: (v: unknown, name: unknown, ...args: unknown[]) => (truthy(v) || v === false ? tryCall(v, toS(name), args) : null),
+};
+
+function tryCall(v: unknown, name: string, args: unknown[]): unknown {
+  const member = (v as Record<string, unknown>)[name];
+  return typeof member === "function" ? (member as (...a: unknown[]) => unknown).apply(v, args) : null;
+}
+
+/** nil's own methods (NilClass); the rest come from ObjectMethods. */
+export const NilMethods = {
+  toA: () => [],
+  toH: () => ({}),
+  toI: () => 0,
+  toF: () => 0,
+  isHtmlSafe: () => false,
+  toParam: () => null,
+};
+
+/** Kernel#raise: `raise "msg"` is a RuntimeError; `raise SomeError, "msg"` uses that class when it is an Error. */
+export function raise(first: unknown = null, message: unknown = null): never {
+  if (first instanceof Error) throw first;
+  if (typeof first === "function" && first.prototype instanceof Error) {
+    throw new (first as new (m: string) => Error)(message === null ? "" : toS(message));
+  }
+  const error = new Error(first === null ? "unhandled exception" : toS(first));
+  error.name = "RuntimeError";
+  throw error;
+}

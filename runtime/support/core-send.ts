@@ -1,0 +1,61 @@
+// Dynamic dispatch of Ruby core and ActiveSupport methods by the receiver's class at run time, for calls the
+// compiler could not type: `x.pluralize` on an unknown `x` lowers to coreSend(x, "pluralize"). Core values
+// (strings, numbers, arrays, hashes, times...) answer from their class's table, then Object's; any other object
+// answers with its own member first (a record's `to_param`), then Object's, as Ruby's method lookup would.
+import { send } from "../app/ops.js";
+import { rubyToTs } from "../app/names.js";
+import { ArrayMethods, HashMethods } from "./core-collections.js";
+import { NumericMethods } from "./core-numeric.js";
+import { NilMethods, ObjectMethods, rubyClassName } from "./core-object.js";
+import { StringMethods } from "./core-string.js";
+import { DurationMethods, TimeMethods, TimeZoneMethods } from "./core-time.js";
+import { RubyDate } from "./date.js";
+import { Duration } from "./duration.js";
+import { isPlainObject } from "./ruby.js";
+import { TimeZone } from "./time-zone.js";
+import { ZonedTime } from "./zoned-time.js";
+import { SafeString } from "../view/safe.js";
+
+type MethodTable = Record<string, (recv: never, ...args: never[]) => unknown>;
+
+/** Every class table, by the kind of receiver it serves (what the compiler consults for typed receivers). */
+export const CORE_TABLES = {
+  string: StringMethods, numeric: NumericMethods, array: ArrayMethods, hash: HashMethods, time: TimeMethods,
+  duration: DurationMethods, timeZone: TimeZoneMethods, nil: NilMethods, object: ObjectMethods,
+} satisfies Record<string, MethodTable>;
+
+/** The class table of a core value; null for other objects. */
+function tableOf(v: unknown): MethodTable | null {
+  if (v === null || v === undefined) return NilMethods;
+  if (typeof v === "string" || v instanceof SafeString) return StringMethods;
+  if (typeof v === "number" || typeof v === "bigint") return NumericMethods;
+  if (typeof v === "boolean") return {};
+  if (Array.isArray(v)) return ArrayMethods;
+  if (isPlainObject(v)) return HashMethods;
+  if (v instanceof Date || v instanceof RubyDate || v instanceof ZonedTime) return TimeMethods;
+  if (v instanceof Duration) return DurationMethods;
+  if (v instanceof TimeZone) return TimeZoneMethods;
+  return null;
+}
+
+export class NoMethodError extends Error {
+  override name = "NoMethodError";
+}
+
+/** `recv.name(*args)` with Ruby's lookup over core classes, objects' own members and Object. */
+export function coreSend(recv: unknown, name: string, ...args: unknown[]): unknown {
+  const key = rubyToTs(name);
+  const table = tableOf(recv);
+  if (table === null && recv !== null && typeof recv === "object" && key in recv) return send(recv, name, ...args);
+  const own = table?.[key] ?? (ObjectMethods as MethodTable)[key];
+  if (own) return (own as (...a: unknown[]) => unknown)(recv, ...args);
+  if (table === null) return send(recv, name, ...args);
+  const what = recv === null || recv === undefined ? "nil" : `an instance of ${rubyClassName(recv)}`;
+  throw new NoMethodError(`undefined method \`${name}' for ${what}`);
+}
+
+/** True when some core table or Object has a method under this Ruby name (the compiler's test). */
+export function isCoreMethod(name: string): boolean {
+  const key = rubyToTs(name);
+  return Object.values(CORE_TABLES).some((t) => key in t);
+}

@@ -1,0 +1,116 @@
+// String and ActiveSupport::SafeBuffer methods on lowered strings (a JS string, or a SafeString when html_safe),
+// keyed by the one Ruby -> TS naming rule (html_safe? -> isHtmlSafe). The compiler calls a member directly when
+// it knows the receiver is a String; `coreSend` (core-send.ts) finds it when it does not.
+//   "post".pluralize           StringMethods.pluralize("post")
+//   "<b>".html_safe + "<i>"    StringMethods.plus(safe, "<i>")      (SafeBuffer#+ escapes what is not safe)
+//   s.upcase on a SafeBuffer   a plain String, as SafeBuffer's UNSAFE_STRING_METHODS return
+import * as I from "./inflector.js";
+import * as S from "./string.js";
+import { encodeJson } from "./json.js";
+import { isPlainObject, rubyFormat, toS } from "./ruby.js";
+import { htmlEscape, htmlSafe, SafeString } from "../view/safe.js";
+
+export type RubyString = string | SafeString;
+type Options = Record<string, unknown>;
+
+const str = (s: RubyString): string => (s instanceof SafeString ? s.value : s);
+const opts = (o: unknown): Options => (isPlainObject(o) ? o : {});
+
+/** String#inquiry: an object answering `value?` with true for its own value. */
+export class StringInquirer {
+  constructor(readonly value: string) {
+    return new Proxy(this, {
+      get: (target, key) => {
+        if (typeof key === "string" && /^is[A-Z]/.test(key) && !(key in target)) return () => key.slice(2).toLowerCase() === value.replace(/_/g, "");
+        return Reflect.get(target, key);
+      },
+    });
+  }
+  toRubyString(): string {
+    return this.value;
+  }
+}
+
+export const StringMethods = {
+  // ActiveSupport inflections (core_ext/string/inflections.rb)
+  pluralize: (s: RubyString, count: unknown = null, locale: unknown = "en") =>
+    typeof count === "number" && count === 1 ? str(s) : I.pluralize(str(s), typeof count === "string" ? count : toS(locale)),
+  singularize: (s: RubyString, locale: unknown = "en") => I.singularize(str(s), toS(locale)),
+  camelize: (s: RubyString, first: unknown = "upper") => I.camelize(str(s), first === "lower" ? "lower" : true),
+  camelcase: (s: RubyString, first: unknown = "upper") => I.camelize(str(s), first === "lower" ? "lower" : true),
+  underscore: (s: RubyString) => I.underscore(str(s)),
+  humanize: (s: RubyString, o?: unknown) =>
+    I.humanize(str(s), { capitalize: opts(o).capitalize as boolean | undefined, keepIdSuffix: opts(o).keep_id_suffix as boolean | undefined }),
+  titleize: (s: RubyString, o?: unknown) => I.titleize(str(s), { keepIdSuffix: opts(o).keep_id_suffix as boolean | undefined }),
+  titlecase: (s: RubyString, o?: unknown) => I.titleize(str(s), { keepIdSuffix: opts(o).keep_id_suffix as boolean | undefined }),
+  tableize: (s: RubyString) => I.tableize(str(s)),
+  classify: (s: RubyString) => I.classify(str(s)),
+  dasherize: (s: RubyString) => I.dasherize(str(s)),
+  demodulize: (s: RubyString) => I.demodulize(str(s)),
+  deconstantize: (s: RubyString) => I.deconstantize(str(s)),
+  foreignKey: (s: RubyString, separate: unknown = true) => I.foreignKey(str(s), separate !== false && separate !== null),
+  parameterize: (s: RubyString, o?: unknown) =>
+    I.parameterize(str(s), { separator: opts(o).separator as string | undefined, preserveCase: opts(o).preserve_case as boolean | undefined }),
+  upcaseFirst: (s: RubyString) => I.upcaseFirst(str(s)),
+  downcaseFirst: (s: RubyString) => I.downcaseFirst(str(s)),
+  // ActiveSupport filters and access
+  truncate: (s: RubyString, n: number, o?: unknown) => S.truncate(str(s), n, opts(o) as S.TruncateOptions),
+  truncateWords: (s: RubyString, n: number, o?: unknown) => S.truncateWords(str(s), n, opts(o) as S.TruncateOptions),
+  truncateBytes: (s: RubyString, n: number, o?: unknown) => S.truncateBytes(str(s), n, opts(o) as { omission?: string }),
+  squish: (s: RubyString) => S.squish(str(s)),
+  remove: (s: RubyString, ...patterns: unknown[]) => S.remove(str(s), ...(patterns as Array<string | RegExp>)),
+  inquiry: (s: RubyString) => new StringInquirer(str(s)),
+  // output safety (core_ext/string/output_safety.rb)
+  htmlSafe: (s: RubyString) => htmlSafe(s),
+  isHtmlSafe: (s: RubyString) => s instanceof SafeString,
+  safeConcat: (s: RubyString, v: unknown) => (s instanceof SafeString ? s.safeConcat(v) : str(s) + toS(v)),
+  // Ruby's String, with SafeBuffer's overrides where the receiver is safe
+  plus: (s: RubyString, v: unknown) => (s instanceof SafeString ? s.concat(v) : str(s) + toS(v)),
+  concat: (s: RubyString, ...vs: unknown[]) => (s instanceof SafeString ? s.concat(...vs) : str(s) + vs.map((v) => toS(v)).join("")),
+  insert: (s: RubyString, index: number, v: unknown) => (s instanceof SafeString ? s.insert(index, v) : insertAt(str(s), index, toS(v))),
+  prepend: (s: RubyString, ...vs: unknown[]) => (s instanceof SafeString ? vs.reduceRight<SafeString>((acc, v) => acc.prepend(v), s) : vs.map((v) => toS(v)).join("") + str(s)),
+  replace: (s: RubyString, v: unknown) => (s instanceof SafeString ? htmlEscape(v) : toS(v)),
+  format: (s: RubyString, args: unknown) => (s instanceof SafeString ? s.format(args) : rubyFormat(str(s), args)),
+  times: (s: RubyString, n: number) => (s instanceof SafeString ? s.repeat(n) : str(s).repeat(n)),
+  toS: (s: RubyString) => s,
+  toStr: (s: RubyString) => str(s),
+  dup: (s: RubyString) => s,
+  toParam: (s: RubyString) => str(s),
+  toSym: (s: RubyString) => str(s),
+  length: (s: RubyString) => Array.from(str(s)).length,
+  size: (s: RubyString) => Array.from(str(s)).length,
+  bytesize: (s: RubyString) => Buffer.byteLength(str(s), "utf8"),
+  upcase: (s: RubyString) => str(s).toUpperCase(),
+  downcase: (s: RubyString) => str(s).toLowerCase(),
+  capitalize: (s: RubyString) => I.capitalize(str(s).toLowerCase()),
+  strip: (s: RubyString) => str(s).replace(/^[\s\0]+|[\s\0]+$/g, ""),
+  lstrip: (s: RubyString) => str(s).replace(/^\s+/, ""),
+  rstrip: (s: RubyString) => str(s).replace(/[\s\0]+$/, ""),
+  gsub: (s: RubyString, pattern: unknown, replacement: unknown) => substitute(str(s), pattern, replacement, true),
+  sub: (s: RubyString, pattern: unknown, replacement: unknown) => substitute(str(s), pattern, replacement, false),
+  isStartWith: (s: RubyString, ...prefixes: unknown[]) => prefixes.some((p) => str(s).startsWith(toS(p))),
+  isEndWith: (s: RubyString, ...suffixes: unknown[]) => suffixes.some((p) => str(s).endsWith(toS(p))),
+  isInclude: (s: RubyString, other: unknown) => str(s).includes(toS(other)),
+  isEmpty: (s: RubyString) => str(s) === "",
+  split: (s: RubyString, sep: unknown = " ") => (sep === " " ? str(s).trim().split(/\s+/).filter((x) => x !== "") : str(s).split(sep instanceof RegExp ? sep : toS(sep))),
+  toI: (s: RubyString) => { const m = /^\s*[-+]?\d+/.exec(str(s).replace(/_/g, "")); return m ? Number(m[0]) : 0; },
+  toF: (s: RubyString) => { const m = /^\s*[-+]?(\d+(\.\d+)?([eE][-+]?\d+)?)/.exec(str(s)); return m ? Number(m[0]) : 0; },
+  toJson: (s: RubyString) => encodeJson(str(s)),
+  asJson: (s: RubyString) => str(s),
+};
+
+function insertAt(s: string, index: number, v: string): string {
+  const i = index < 0 ? s.length + index + 1 : index;
+  return s.slice(0, i) + v + s.slice(i);
+}
+
+/** String#gsub/#sub with a String or Regexp pattern and a String replacement (`\1` backreferences). */
+function substitute(s: string, pattern: unknown, replacement: unknown, global: boolean): string {
+  const rep = toS(replacement).replace(/\$/g, "$$$$").replace(/\\(\d)/g, "$$$1").replace(/\\0/g, "$$&");
+  if (pattern instanceof RegExp) {
+    const flags = global ? (pattern.flags.includes("g") ? pattern.flags : pattern.flags + "g") : pattern.flags.replace("g", "");
+    return s.replace(new RegExp(pattern.source, flags), rep);
+  }
+  const p = toS(pattern);
+  return global ? s.split(p).join(toS(replacement)) : s.replace(p, () => toS(replacement));
+}

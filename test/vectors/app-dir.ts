@@ -1,0 +1,90 @@
+// A vector file's header -> a small Rails app directory the real compiler reads (test support):
+//   routes          config/routes.rb   (inside `Rails.application.routes.draw do ... end`)
+//   setup classes   app/models/*.rb    (ActiveModel classes; a controller class goes to app/controllers)
+//   setup assigns   app/views/vectors/assigns.html.erb   (`<% @article = Article.new(...) %>`, run per vector)
+//   view_files      as named            (partials the turbo calls render)
+//   each vector     app/views/vectors/v<N>.html.erb: `<% @vector_result = (call) %>`, or the ERB itself
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { parseRuby } from "../../src/parse/ruby.js";
+import type { Node } from "../../src/parse/ir.js";
+import type { Vector, VectorFile } from "./files.js";
+
+/** The instance variable a value vector stores its result in (read back from the view's assigns). */
+export const RESULT_IVAR = "vector_result";
+const ASSIGNS_MARKER = /^# assigns,.*$/m;
+
+export function vectorTemplate(index: number): string {
+  return `vectors/v${String(index).padStart(4, "0")}`;
+}
+
+export const ASSIGNS_TEMPLATE = "vectors/assigns";
+
+/** Writes the app for one vector file; returns its root. */
+export function writeVectorApp(file: VectorFile): string {
+  const root = join(tmpdir(), `rails2ts-vectors-${file.name}-${process.pid}`);
+  rmSync(root, { recursive: true, force: true });
+  const write = (rel: string, text: string) => {
+    mkdirSync(dirname(join(root, rel)), { recursive: true });
+    writeFileSync(join(root, rel), text);
+  };
+  const { classes, assigns } = splitSetup(file.header.setup);
+  write("config/routes.rb", `Rails.application.routes.draw do\n${file.header.routes}end\n`);
+  write("db/schema.rb", "ActiveRecord::Schema[7.2].define(version: 0) do\nend\n");
+  for (const [rel, source] of classFiles(classes)) write(rel, source);
+  write(`app/views/${ASSIGNS_TEMPLATE}.html.erb`, `<%\n${assigns}\n%>`);
+  for (const [rel, source] of Object.entries(file.header.view_files ?? {})) write(rel, source);
+  file.vectors.forEach((v, i) => write(`app/views/${vectorTemplate(i)}.html.erb`, templateOf(v)));
+  return root;
+}
+
+function splitSetup(setup: string): { classes: string; assigns: string } {
+  const m = ASSIGNS_MARKER.exec(setup);
+  if (!m) return { classes: setup, assigns: "" };
+  return { classes: setup.slice(0, m.index), assigns: setup.slice(m.index + m[0].length) };
+}
+
+/** Top-level class/module definitions, each in the directory Rails autoloads it from. */
+function classFiles(source: string): Array<[string, string]> {
+  const lines = source.split("\n");
+  const body = parseRuby(source, "setup.rb").body;
+  return body.map((node, i) => {
+    const end = i + 1 < body.length ? body[i + 1]!.span.line - 1 : lines.length;
+    const text = lines.slice(node.span.line - 1, end).join("\n") + "\n";
+    const dir = isController(node) ? "app/controllers" : "app/models";
+    return [`${dir}/setup_${i}.rb`, text];
+  });
+}
+
+function isController(node: Node): boolean {
+  return node.kind === "class" && node.superclass?.kind === "const" && node.superclass.name === "Base" && /Controller$/.test(
+    node.name.kind === "const" ? node.name.name : "",
+  );
+}
+
+/**
+ * A value vector keeps its result in an ivar; several statements (`a; b`) run in order and the last is kept.
+ * ERB vectors are the template.
+ */
+function templateOf(v: Vector): string {
+  if (v.kind === "erb") return v.call;
+  const statements = splitStatements(v.call);
+  const last = statements.pop()!;
+  return [...statements.map((s) => `<% ${s} %>`), `<% @${RESULT_IVAR} = (${last}) %>`].join("");
+}
+
+/** Top-level statements of a Ruby snippet as source text (by the parser's spans). */
+function splitStatements(code: string): string[] {
+  const body = parseRuby(code, "vector.rb").body;
+  if (body.length <= 1) return [code];
+  const offsets = lineOffsets(code);
+  const starts = body.map((n) => offsets[n.span.line - 1]! + n.span.column - 1);
+  return starts.map((s, i) => code.slice(s, i + 1 < starts.length ? starts[i + 1] : code.length).replace(/[\s;]+$/, ""));
+}
+
+function lineOffsets(code: string): number[] {
+  const out = [0];
+  for (let i = 0; i < code.length; i++) if (code[i] === "\n") out.push(i + 1);
+  return out;
+}

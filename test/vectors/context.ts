@@ -1,0 +1,38 @@
+// The view context a vector file's header describes, built from the runtime's own pieces (test support):
+// ActionDispatch::TestRequest (http://test.host, GET /), the app's routes (the table the compiler lowered),
+// the frozen clock, forgery protection on only where the file says so, and the compiled templates (partials).
+import { polymorphicUrl } from "../../runtime/app/polymorphic.js";
+import { routerFor } from "../../runtime/app/routes.js";
+import type { TemplateEntry, ViewContext } from "../../runtime/app/view.js";
+import type { RouteEntry } from "../../runtime/http/route-table.js";
+
+/** Stands in for the per-request masked token (86 characters); the suite writes it as {{CSRF_TOKEN}}. */
+export const CSRF_TOKEN = "t".repeat(43) + "T".repeat(43);
+
+export interface ContextOptions {
+  routes: RouteEntry[];
+  templates: Record<string, TemplateEntry>;
+  now: Date;
+  protectAgainstForgery: boolean;
+}
+
+export function vectorViewContext(o: ContextOptions): ViewContext {
+  const router = routerFor(o.routes);
+  const host = { host: "test.host", protocol: "http://" };
+  return {
+    templates: o.templates,
+    // `ApplicationController.new.view_context`: partials without a directory resolve under application/.
+    controllerPath: "application",
+    format: "html",
+    request: { method: "GET", fullpath: "/", protocol: "http://", hostWithPort: "test.host", referer: null },
+    urlHost: () => host,
+    recall: () => ({}),
+    flashValue: () => null,
+    formAuthenticityToken: () => CSRF_TOKEN,
+    protectAgainstForgery: () => o.protectAgainstForgery,
+    urlFor: (target) => (typeof target === "string" ? target : polymorphicUrl(router, target, "path", {}, host, {})),
+    polymorphicPath: (target, options) => polymorphicUrl(router, target, "path", options?.format ? { format: options.format } : {}, host, {}),
+    assetPath: () => null,
+    now: () => new Date(o.now),
+  };
+}

@@ -18,6 +18,8 @@ export interface ServerEnv {
 export interface RunningServer {
   baseUrl: string;
   stop(): Promise<void>;
+  /** The server's own log (Rails: Puma's output with the production log), when it keeps one. */
+  logPath?: string;
 }
 
 export interface PreparedRailsApp {
@@ -79,7 +81,7 @@ export async function startRailsServer(app: PreparedRailsApp, env: ServerEnv): P
     const tail = existsSync(pumaLog) ? readFileSync(pumaLog, "utf8").slice(-4000) : "";
     throw new Error(`${(error as Error).message}\n${tail}`);
   }
-  return { baseUrl: `http://127.0.0.1:${port}`, stop };
+  return { baseUrl: `http://127.0.0.1:${port}`, stop, logPath: pumaLog };
 }
 
 /** A starter for runConformance that serves the app with real Rails: Rails against its own reference. */

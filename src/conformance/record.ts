@@ -1,8 +1,9 @@
 // Records a fixture's reference from real Rails: serve the app with Rails (rails-server.ts), replay its
 // scenarios.json, write reference/NN_<name>.{meta.json,body}. The compiler is never involved.
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { parseCacheLog } from "./cache-log.js";
 import { prepareRailsApp, startRailsServer } from "./rails-server.js";
 import { referenceDir, writeReference } from "./reference.js";
 import { replay, type ReplayedResponse } from "./replay.js";
@@ -31,13 +32,25 @@ export async function replayAgainstRails(appDir: string, log: (line: string) => 
     const sqlLogPath = join(scratch, "sql.log");
     const server = await startRailsServer(app, { sqlLogPath, frozenTime: scenario.frozenTime });
     log(`Puma at ${server.baseUrl}, clock frozen at ${scenario.frozenTime}`);
+    let responses: ReplayedResponse[];
     try {
-      return await replay(scenario, server.baseUrl, sqlLogPath);
+      responses = await replay(scenario, server.baseUrl, sqlLogPath);
     } finally {
       await server.stop();
     }
+    return withCacheHits(responses, server.logPath);
   } finally {
     app.dispose();
     rmSync(scratch, { recursive: true, force: true });
   }
+}
+
+/** Each response with the fragment cache activity Rails logged under its request id. */
+function withCacheHits(responses: ReplayedResponse[], logPath: string | undefined): ReplayedResponse[] {
+  if (logPath === undefined || !existsSync(logPath)) return responses;
+  const byRequest = parseCacheLog(readFileSync(logPath, "utf8"));
+  return responses.map((r) => {
+    const cacheHits = r.requestId ? byRequest.get(r.requestId) : undefined;
+    return cacheHits ? { ...r, cacheHits } : r;
+  });
 }

@@ -2,6 +2,7 @@
 // one pair per scenario step in order. Written by record(), read by runConformance().
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import type { CacheHits } from "./cache-log.js";
 import type { ReplayedResponse } from "./replay.js";
 
 export interface ReferenceMeta {
@@ -11,6 +12,10 @@ export interface ReferenceMeta {
   location: string | null;
   contentType: string | null;
   sqlCount: number | null;
+  /** Action Cable entries: the scenario's socket name. */
+  socket?: string;
+  /** Rails' fragment cache activity for this request, from its log (see cache-log.ts). */
+  cacheHits?: CacheHits;
 }
 
 export function referenceDir(appDir: string): string {
@@ -35,6 +40,8 @@ export function writeReference(dir: string, responses: ReplayedResponse[]): void
       location: r.location,
       contentType: r.contentType,
       sqlCount: r.sqlCount,
+      ...(r.socket !== undefined ? { socket: r.socket } : {}),
+      ...(r.cacheHits !== undefined ? { cacheHits: r.cacheHits } : {}),
     };
     writeFileSync(join(dir, `${stem}.meta.json`), JSON.stringify(meta, null, 2) + "\n");
     writeFileSync(join(dir, `${stem}.body`), r.body);

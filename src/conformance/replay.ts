@@ -1,10 +1,13 @@
 // Replays a scenario against a running server (Rails under Puma, or the emitted Node app) the way a browser
-// would: one request per step, cookies kept, redirects not followed, CSRF tokens carried from the latest page.
+// would: one request per step, cookies kept, redirects not followed, CSRF tokens carried from the latest page;
+// Action Cable sockets and their frames as cable-steps.ts records them.
 import { request as httpRequest } from "node:http";
 import type { IncomingHttpHeaders } from "node:http";
+import { CableSession } from "./cable-steps.js";
+import type { CacheHits } from "./cache-log.js";
 import { CookieJar } from "./cookies.js";
 import { extractCsrfToken } from "./csrf.js";
-import type { Scenario, ScenarioStep } from "./scenario.js";
+import { isCableStep, type Scenario, type ScenarioStep } from "./scenario.js";
 import { SqlLogReader } from "./sql-log.js";
 
 /** A modern Chrome: Rails 7.2's generated `allow_browser versions: :modern` answers 406 to older browsers. */
@@ -22,6 +25,12 @@ export interface ReplayedResponse {
   body: Buffer;
   /** SQL statements the server reported for this request through the SQL log; null when it reported none. */
   sqlCount: number | null;
+  /** The X-Request-Id the server answered with: how the recorder finds this request's lines in Rails' log. */
+  requestId?: string | null;
+  /** Fragment cache activity Rails logged for this request (recorded from Rails only, never compared). */
+  cacheHits?: CacheHits;
+  /** For Action Cable entries: the scenario's name of the socket. */
+  socket?: string;
 }
 
 interface RawResponse {
@@ -33,31 +42,47 @@ interface RawResponse {
 export async function replay(scenario: Scenario, baseUrl: string, sqlLogPath: string): Promise<ReplayedResponse[]> {
   const jar = new CookieJar();
   const sqlLog = new SqlLogReader(sqlLogPath);
+  const cable = new CableSession(baseUrl, scenario.host, USER_AGENT);
   let lastHtml: string | null = null;
   const responses: ReplayedResponse[] = [];
-  for (const step of scenario.steps) {
-    const token = step.csrf ? csrfTokenFor(step, lastHtml) : null;
-    const raw = await send(baseUrl, buildRequest(step, scenario.host, jar, token));
-    jar.store(raw.headers["set-cookie"]);
-    const contentType = raw.headers["content-type"] ?? null;
-    // The page a browser would submit from next: the latest HTML that hands out a token (redirects have an
-    // empty body, error pages from public/ have no token).
-    if (contentType?.startsWith("text/html")) {
-      const html = raw.body.toString("utf8");
-      if (extractCsrfToken(html, null) !== null) lastHtml = html;
+  try {
+    for (const step of scenario.steps) {
+      if (isCableStep(step)) {
+        responses.push(await cable.subscribe(step, jar));
+        continue;
+      }
+      const token = step.csrf ? csrfTokenFor(step, lastHtml) : null;
+      const raw = await send(baseUrl, buildRequest(step, scenario.host, jar, token));
+      jar.store(raw.headers["set-cookie"]);
+      const response = toReplayed(step, raw, await sqlLog.next());
+      // The page a browser would submit from next: the latest HTML that hands out a token (redirects have an
+      // empty body, error pages from public/ have no token).
+      if (response.contentType?.startsWith("text/html")) {
+        const html = raw.body.toString("utf8");
+        if (extractCsrfToken(html, null) !== null) lastHtml = html;
+      }
+      responses.push(response, ...(await cable.afterHttpStep(step)));
     }
-    responses.push({
-      name: step.name,
-      method: step.method,
-      path: step.path,
-      status: raw.status,
-      location: raw.headers.location ?? null,
-      contentType,
-      body: raw.body,
-      sqlCount: await sqlLog.next(),
-    });
+    responses.push(...(await cable.finish()));
+  } finally {
+    await cable.closeAll();
   }
   return responses;
+}
+
+function toReplayed(step: ScenarioStep, raw: RawResponse, sqlCount: number | null): ReplayedResponse {
+  const requestId = raw.headers["x-request-id"];
+  return {
+    name: step.name,
+    method: step.method,
+    path: step.path,
+    status: raw.status,
+    location: raw.headers.location ?? null,
+    contentType: raw.headers["content-type"] ?? null,
+    body: raw.body,
+    sqlCount,
+    requestId: typeof requestId === "string" ? requestId : null,
+  };
 }
 
 // A browser submits the token of the form it submits, which is on the page it last loaded.
@@ -80,7 +105,7 @@ export function buildRequest(step: ScenarioStep, host: string, jar: CookieJar, c
   const headers: Record<string, string> = { Host: host, "User-Agent": USER_AGENT };
   let body: Buffer | null = null;
   let path = step.path;
-  headers.Accept = step.json !== undefined ? "application/json" : BROWSER_ACCEPT;
+  headers.Accept = step.accept ?? (step.json !== undefined ? "application/json" : BROWSER_ACCEPT);
   if (step.form !== undefined && step.method.toUpperCase() === "GET") {
     // A GET form (a search box) is submitted in the query string, never with a body.
     path += (path.includes("?") ? "&" : "?") + encodeForm(step.form, null);

@@ -1,0 +1,66 @@
+// Rails' own account of its fragment cache, read from the production log of a recording (RAILS_LOG_LEVEL=debug,
+// config.action_controller.enable_fragment_cache_logging): per request, found by the request id Rails tags
+// every line with. `cache` blocks log "Read fragment <key>" and, on a miss, "Write fragment <key>"; cached
+// collection renders log "Rendered collection of <partial> [N / M cache hits]". A second oracle beside the
+// bytes: a page can be right while our store misses where Rails hits.
+
+export interface FragmentRead {
+  key: string;
+  hit: boolean;
+}
+
+export interface CollectionHits {
+  partial: string;
+  hits: number;
+  count: number;
+}
+
+export interface CacheHits {
+  /** `cache` blocks that found their fragment, and those that rendered and wrote it. */
+  hits: number;
+  misses: number;
+  fragments: FragmentRead[];
+  collections: CollectionHits[];
+}
+
+const TAGGED = /\[([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\] (.*)$/;
+const FRAGMENT = /^(Read|Write) fragment (.+) \(\d+(?:\.\d+)?ms\)$/;
+const COLLECTION = /^\s*Rendered collection of (\S+) \[(\d+) \/ (\d+) cache hits\]/;
+
+/** Cache activity per request id; requests with none are absent. */
+export function parseCacheLog(log: string): Map<string, CacheHits> {
+  const byRequest = new Map<string, CacheHits>();
+  const get = (id: string): CacheHits => {
+    let hits = byRequest.get(id);
+    if (!hits) byRequest.set(id, (hits = { hits: 0, misses: 0, fragments: [], collections: [] }));
+    return hits;
+  };
+  for (const line of log.split("\n")) {
+    const tagged = TAGGED.exec(line);
+    if (!tagged) continue;
+    const [, id, message] = tagged;
+    const fragment = FRAGMENT.exec(message);
+    if (fragment) recordFragment(get(id), fragment[1] === "Read", fragment[2]);
+    const collection = COLLECTION.exec(message);
+    if (collection) get(id).collections.push({ partial: collection[1], hits: Number(collection[2]), count: Number(collection[3]) });
+  }
+  for (const hits of byRequest.values()) {
+    hits.hits = hits.fragments.filter((f) => f.hit).length;
+    hits.misses = hits.fragments.length - hits.hits;
+  }
+  return byRequest;
+}
+
+// A read is a hit until a write of the same key follows it (fragment_for writes only what it had to render).
+function recordFragment(hits: CacheHits, isRead: boolean, key: string): void {
+  if (isRead) {
+    hits.fragments.push({ key, hit: true });
+    return;
+  }
+  for (let i = hits.fragments.length - 1; i >= 0; i--) {
+    if (hits.fragments[i].key === key) {
+      hits.fragments[i].hit = false;
+      return;
+    }
+  }
+}

@@ -35,6 +35,8 @@ export interface ControllerInfo {
   helperMethods: string[];
   /** allow_browser versions other than :modern (a hash of browser => version). */
   browserVersions?: Node | null;
+  /** `NAME = value` in the class body or an included concern. */
+  constants: Array<{ name: string; value: Node }>;
 }
 
 const FILTERS: Record<string, FilterInfo["kind"]> = {
@@ -93,6 +95,7 @@ function analyzeController(
     classMethods: flat.classMethods,
     layout: null,
     helperMethods: [],
+    constants: [],
   };
   for (const inc of flat.unresolvedIncludes) diags.report("unresolved_constant", inc.node.span, `include ${inc.name}`);
   const classMethod = (name: string): NodeOf<"def"> | null => {
@@ -103,6 +106,10 @@ function analyzeController(
     return null;
   };
   const visit = (stmt: Node, depthLeft: number): void => {
+    if (stmt.kind === "assign" && stmt.target.kind === "const") {
+      info.constants.push({ name: stmt.target.name, value: stmt.value });
+      return;
+    }
     const call = stmt.kind === "ident" ? asCall(stmt) : stmt;
     if (call.kind !== "call" || call.receiver !== null) {
       diags.report("unsupported_construct", stmt.span, `${stmt.kind} in controller body`);
@@ -148,7 +155,9 @@ function macro(info: ControllerInfo, call: NodeOf<"call">, diags: Diagnostics): 
   } else if (call.method === "allow_browser") {
     // ActionController::AllowBrowser: a before filter (the runtime's allowBrowser) with the versions set.
     const options = optionsOf(call.args);
-    const versions = options.get("versions");
+    const written = options.get("versions");
+    // A constant defined alongside (Campfire's AllowBrowser::VERSIONS) stands for its value.
+    const versions = written?.kind === "const" ? (info.constants.find((c) => c.name === written.name)?.value ?? written) : written;
     info.filters.push({ kind: "before", method: "allow_browser", only: names(options.get("only")), except: names(options.get("except")) });
     if (literalString(versions) !== "modern") info.browserVersions = versions ?? null;
     for (const key of options.keys()) {

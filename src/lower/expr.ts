@@ -214,8 +214,7 @@ function appConstant(written: string, nesting: string[], scope: Scope): TsExpr |
     const owner = env.app.models.get(candidate.slice(0, cut));
     const name = candidate.slice(cut + 2);
     if (owner?.constants.some((c) => c.name === name)) {
-      const ownerRef = owner.className === env.modelName && env.self === "modelClass" ? "this" : env.module.model(owner.className);
-      return lit(`${ownerRef}.${name}`, UNKNOWN);
+      return lit(`${env.module.model(owner.className)}.${name}`, UNKNOWN);
     }
   }
   return null;

@@ -50,7 +50,10 @@ export function lowerApp(app: AppModel): Lowered {
   const controllers = guard([...app.controllers.values()], (c) => lowerController(c, app, diags));
   const ivars = controllerIvarTypes(app);
   const views = guard([...app.templates.values()], (t) => lowerView(t, app, diags, ivars.get(t.logicalPath.split("/").slice(0, -1).join("/")) ?? new Map()));
-  const plain = [...lowerPlainClasses(app, diags), ...[...app.currents.values()].map((c) => lowerCurrent(c, app, diags))];
+  const plain = [
+    ...guard([{ absPath: join(app.parsed.root, "app/models") }], () => lowerPlainClasses(app, diags)).flat(),
+    ...guard([...app.currents.values()], (c) => lowerCurrent(c, app, diags)),
+  ];
   const seeds = app.parsed.seeds ? [lowerSeeds(app.parsed.seeds, app, diags)] : [];
   const { assets, publicFiles } = digestAssets(app.parsed.root, app.config.assetsVersion);
   const entry = lowerEntry({

@@ -18,6 +18,7 @@ import { Scope, type LowerEnv } from "../scope.js";
 import { lowerBody } from "../stmts.js";
 import { UNKNOWN, type RType } from "../types.js";
 import { inferIvarTypes } from "./ivars.js";
+import { lowerParams } from "../params.js";
 import { literal } from "../../analyze/models.js";
 import { tsLiteral } from "../literal.js";
 import { singularize } from "../../../runtime/support/inflector.js";
@@ -98,7 +99,7 @@ function staticProperties(info: ControllerInfo, env: LowerEnv) {
     const filters = info.filters.map((f) => ({ kind: f.kind, method: rubyToTs(f.method), only: f.only, except: f.except }));
     props.push({
       name: "filters", isStatic: true, hasOverrideKeyword: true, type: `readonly ${env.module.useType("Filter")}[]`,
-      initializer: `[...super.filters, ...${JSON.stringify(filters)}]`,
+      initializer: `[...super.filters, ${filters.map((f) => JSON.stringify(f)).join(", ")}]`,
     });
   }
   if (info.layout !== null) {
@@ -109,8 +110,10 @@ function staticProperties(info: ControllerInfo, env: LowerEnv) {
   if (wrap) props.push({ name: "wrapParameters", isStatic: true, hasOverrideKeyword: true, initializer: wrap });
   if (info.browserVersions) {
     const versions = literal(info.browserVersions);
-    props.push({ name: "browserVersions", isStatic: true, hasOverrideKeyword: true, initializer: tsLiteral(versions, env.diags, info.browserVersions.span) });
+    if (versions === undefined) env.diags.report("unsupported_option", info.browserVersions.span, "allow_browser versions: that is not a literal");
+    else props.push({ name: "browserVersions", isStatic: true, hasOverrideKeyword: true, initializer: `${tsLiteral(versions, env.diags, info.browserVersions.span)} as const` });
   }
+  for (const c of info.constants) props.push({ name: c.name, isStatic: true, isReadonly: true, initializer: lowerExpr(c.value, new Scope(env)).code });
   void env;
   return props;
 }
@@ -140,6 +143,6 @@ function wrapParameters(info: ControllerInfo, env: LowerEnv): string | null {
 
 function lowerMethod(def: NodeOf<"def">, env: LowerEnv) {
   const scope = new Scope(env);
-  const params = def.params.map((p) => ({ name: scope.declare(p.name, UNKNOWN).ts, type: "unknown" }));
-  return { name: rubyToTs(def.name), parameters: params, statements: lowerBody(def.body, scope, "return") };
+  const params = lowerParams(def, scope);
+  return { name: rubyToTs(def.name), parameters: params.parameters, statements: [...params.prologue, ...lowerBody(def.body, scope, "return")] };
 }

@@ -11,12 +11,13 @@ import type { EmittedModule } from "../../emit/module.js";
 import type { NodeOf } from "../../parse/ir.js";
 import { lowerArgs } from "../calls.js";
 import { makeEnv } from "../env.js";
-import { lit, lowerExpr, type TsExpr } from "../expr.js";
+import { lit, type TsExpr } from "../expr.js";
 import { rubyToTs } from "../names.js";
 import { Scope, type LowerEnv } from "../scope.js";
 import { lowerBody } from "../stmts.js";
-import { UNKNOWN } from "../types.js";
 import { viewSelfCall } from "../view/helpers.js";
+import { UNKNOWN } from "../types.js";
+import { lowerParams } from "../params.js";
 
 /** Ruby names of the app's helper methods (what views and helpers may call), in Rails' include order. */
 export function appHelperMethods(app: AppModel): Map<string, NodeOf<"def">> {
@@ -48,21 +49,8 @@ export function lowerHelpersModule(app: AppModel, diags: Diagnostics): EmittedMo
 
 function helperFunction(def: NodeOf<"def">, env: LowerEnv, viewType: string): string {
   const scope = new Scope(env);
-  const spec: Record<string, unknown> = { req: [], opt: [], rest: null, keys: [], keyrest: null, block: null };
-  const bind: string[] = [];
-  for (const p of def.params) {
-    const name = p.name || (p.kind === "block" ? "block" : p.kind === "rest" ? "rest" : "options");
-    const local = scope.declare(name, UNKNOWN).ts;
-    const key = { req: "req", opt: "opt", key: "keys", keyopt: "keys" }[p.kind as "req"];
-    if (key) (spec[key] as string[]).push(name);
-    else if (p.kind === "rest") spec.rest = name;
-    else if (p.kind === "keyrest") spec.keyrest = name;
-    else if (p.kind === "block") spec.block = name;
-    const value = p.default ? `(${JSON.stringify(name)} in a ? a[${JSON.stringify(name)}] : ${lowerExpr(p.default, scope).code})` : `a[${JSON.stringify(name)}]`;
-    bind.push(`let ${local} = ${value};`);
-    if (p.kind === "block") scope.blockParam = local;
-  }
+  const params = lowerParams(def, scope);
   const body = lowerBody(def.body, scope, "return");
-  const binder = env.module.use("bindArgs");
-  return `export function ${rubyToTs(def.name)}(view: ${viewType}, ...args: unknown[]): unknown {\nconst a = ${binder}(args, ${JSON.stringify(spec)});\n${bind.join("\n")}\n${body.join("\n")}\n}`;
+  const list = params.parameters.map((p) => (p.isRestParameter ? `...${p.name}: ${p.type}` : `${p.name}: ${p.type}`));
+  return `export function ${rubyToTs(def.name)}(${["view: " + viewType, ...list].join(", ")}): unknown {\n${[...params.prologue, ...body].join("\n")}\n}`;
 }

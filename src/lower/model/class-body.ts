@@ -13,6 +13,7 @@ import { Scope, type LowerEnv } from "../scope.js";
 import { lowerBody } from "../stmts.js";
 import { UNKNOWN } from "../types.js";
 import type { CodeLiteral } from "../literal.js";
+import { lowerParams } from "../params.js";
 
 export interface ClassSide {
   staticMethods: Array<{ name: string; isStatic: true; parameters: Array<{ name: string; type: string; isRestParameter?: boolean }>; statements: string[] }>;
@@ -44,8 +45,8 @@ export function lowerClassSide(model: ModelInfo, app: AppModel, diags: Diagnosti
   const side: ClassSide = { staticMethods: [], staticProperties: [], after: [] };
   for (const def of model.classMethods) {
     const scope = new Scope(env);
-    const parameters = def.params.map((p) => ({ name: scope.declare(p.name, UNKNOWN).ts, type: "unknown" }));
-    side.staticMethods.push({ name: rubyToTs(def.name), isStatic: true, parameters, statements: lowerBody(def.body, scope, "return") });
+    const params = lowerParams(def, scope);
+    side.staticMethods.push({ name: rubyToTs(def.name), isStatic: true, parameters: params.parameters, statements: [...params.prologue, ...lowerBody(def.body, scope, "return")] });
   }
   const scopeFns: string[] = [];
   for (const s of model.scopes) {

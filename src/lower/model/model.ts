@@ -10,6 +10,7 @@ import type { AppModel } from "../../analyze/app-model.js";
 import type { Literal, ModelInfo } from "../../analyze/models.js";
 import { tsLiteral } from "../literal.js";
 import { lowerClassSide, lowerCodeLiteral } from "./class-body.js";
+import { lowerParams } from "../params.js";
 import type { CodeLiteral } from "../literal.js";
 import type { Diagnostics } from "../../diagnostics/index.js";
 import { StructureKind, type StatementStructures } from "ts-morph";
@@ -44,8 +45,8 @@ export function lowerModel(model: ModelInfo, app: AppModel, diags: Diagnostics):
   ];
   const methods = model.methods.map((def) => {
     const scope = new Scope(env);
-    const parameters = def.params.map((p) => ({ name: scope.declare(p.name, UNKNOWN).ts, type: "unknown" }));
-    return { name: rubyToTs(def.name), parameters, statements: lowerBody(def.body, scope, "return") };
+    const params = lowerParams(def, scope);
+    return { name: rubyToTs(def.name), parameters: params.parameters, statements: [...params.prologue, ...lowerBody(def.body, scope, "return")] };
   });
   const name = tsIdent(model.className);
   const side = lowerClassSide(model, app, diags, env.module);

@@ -7,7 +7,7 @@ export class ApplicationController<
 > extends Controller<A> {
   static override filters: readonly Filter[] = [
     ...super.filters,
-    ...[{ kind: "before", method: "allowBrowser", only: null, except: null }],
+    { kind: "before", method: "allowBrowser", only: null, except: null },
   ];
   static override controllerPath = "application";
 }

@@ -13,7 +13,7 @@ export class ArticlesController<
 > extends ApplicationController<A> {
   static override filters: readonly Filter[] = [
     ...super.filters,
-    ...[{ kind: "before", method: "setArticle", only: ["show", "edit", "update", "destroy"], except: null }],
+    { kind: "before", method: "setArticle", only: ["show", "edit", "update", "destroy"], except: null },
   ];
   static override controllerPath = "articles";
   static override wrapParameters = { name: "article", include: ["id", "title", "body", "created_at", "updated_at"] };

@@ -14,10 +14,8 @@ export class CommentsController<
 > extends ApplicationController<A> {
   static override filters: readonly Filter[] = [
     ...super.filters,
-    ...[
-      { kind: "before", method: "setArticle", only: null, except: null },
-      { kind: "before", method: "setComment", only: ["show", "edit", "update", "destroy"], except: null },
-    ],
+    { kind: "before", method: "setArticle", only: null, except: null },
+    { kind: "before", method: "setComment", only: ["show", "edit", "update", "destroy"], except: null },
   ];
   static override controllerPath = "comments";
   static override wrapParameters = {

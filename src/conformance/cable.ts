@@ -75,11 +75,15 @@ export class CableSocket {
     return false;
   }
 
-  /** Waits until nothing has arrived for quietMs (at most maxMs): the server has finished delivering. */
+  /**
+   * Waits until nothing has arrived for quietMs since the call or the last frame (at most maxMs): the server
+   * has finished delivering what the caller's last request set off.
+   */
   async settle(quietMs: number, maxMs: number): Promise<void> {
-    const deadline = Date.now() + maxMs;
+    const start = Date.now();
+    const deadline = start + maxMs;
     for (;;) {
-      const quietFor = Date.now() - this.lastActivity;
+      const quietFor = Date.now() - Math.max(start, this.lastActivity);
       if (quietFor >= quietMs || !this.isOpen || Date.now() >= deadline) return;
       await new Promise((r) => setTimeout(r, quietMs - quietFor));
     }

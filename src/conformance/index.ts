@@ -4,7 +4,19 @@ export { record, replayAgainstRails, type RecordResult } from "./record.js";
 export { runConformance, report, type ConformanceOptions, type ConformanceResult, type StartServer } from "./conformance.js";
 export { railsStarter, prepareRailsApp, startRailsServer, freePort, type RunningServer, type ServerEnv } from "./rails-server.js";
 export { replay, buildRequest, USER_AGENT, type ReplayedResponse } from "./replay.js";
-export { loadScenario, validateScenario, type Scenario, type ScenarioStep } from "./scenario.js";
+export {
+  loadScenario,
+  validateScenario,
+  isCableStep,
+  type Scenario,
+  type ScenarioStep,
+  type CableStep,
+  type CableSubscription,
+  type AnyStep,
+} from "./scenario.js";
+export { CableSession, QUIET_MS } from "./cable-steps.js";
+export { CableSocket, CABLE_PROTOCOLS } from "./cable.js";
+export { parseCacheLog, type CacheHits, type FragmentRead, type CollectionHits } from "./cache-log.js";
 export { compareResponses, diffBodies, type Comparison } from "./diff.js";
 export { FORGIVEN, FORGIVEN_PLACEHOLDER, normalizeForgiven } from "./forgiven.js";
 export { readReference, writeReference, referenceDir } from "./reference.js";

@@ -34,5 +34,7 @@ export {
   TimeZoneClass, RecordIdentifierModule, FloatClass, SetClass, Kernel,
 } from "./support/core-constants.js";
 export { ActiveModel, RubyObject, attrAccessor } from "./support/active-model.js";
-export { includeGlobalId, globalIdConfig } from "./support/global-id.js";
+export { includeGlobalId } from "./support/global-id.js";
 export { tagElement, tagAttributes } from "./view/tag.js";
+export { coreBinop, coreIndex } from "./support/core-operators.js";
+export { RubyRange } from "./support/ruby.js";

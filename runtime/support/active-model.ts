@@ -13,6 +13,7 @@ import { lookup } from "./i18n.js";
 import { humanize } from "./inflector.js";
 import { buildModelName, type BuiltModelName } from "./model-name.js";
 import { isPlainObject, toS, truthy } from "./ruby.js";
+import { NoMethodError } from "./core-send.js";
 
 /** Object: instance variables, and `new` as allocate + initialize. */
 export class RubyObject {
@@ -54,6 +55,11 @@ export class RubyObject {
     return (this.constructor as typeof RubyObject).rubyName;
   }
 
+  /** Object#as_json (ActiveSupport): the instance variables that are set, by name, in the order they were set. */
+  asJson(): Record<string, unknown> {
+    return { ...this.ivars };
+  }
+
   /** Object#to_s: the class name and an address (stable per object; Ruby's differs per run anyway). */
   toRubyString(): string {
     return `#<${this.rubyClassName()}:0x${objectAddress(this)}>`;
@@ -73,29 +79,32 @@ function objectAddress(object: object): string {
   return address;
 }
 
-export class NoMethodError extends Error {
-  override name = "NoMethodError";
-}
-
 export class UnknownAttributeError extends NoMethodError {
   override name = "ActiveModel::UnknownAttributeError";
 }
 
 export type AccessorKind = "accessor" | "reader" | "writer";
 
-/** attr_accessor / attr_reader / attr_writer: `title` reads @title (nil when unset), `title=` / `setTitle` write it. */
+/**
+ * attr_accessor / attr_reader / attr_writer: `title` reads @title (nil when unset), `title=` writes it. The reader
+ * is a property under the Ruby name and its camelCase form (what a dynamic send looks up); the writer is also the
+ * method `setTitle`, the name the Ruby -> TS rule gives `title=`.
+ */
 export function attrAccessor(cls: { prototype: object }, names: string[], kind: AccessorKind): void {
   for (const name of names) {
-    const existing = Object.getOwnPropertyDescriptor(cls.prototype, name);
-    const get = kind === "writer" ? existing?.get : function (this: RubyObject) {
-      return this.ivars[name] ?? null;
-    };
-    const set = kind === "reader" ? existing?.set : function (this: RubyObject, v: unknown) {
-      this.ivars[name] = v;
-    };
-    Object.defineProperty(cls.prototype, name, { get, set, configurable: true, enumerable: false });
-    if (kind !== "reader" && !Object.prototype.hasOwnProperty.call(cls.prototype, rubyToTs(`${name}=`))) {
-      Object.defineProperty(cls.prototype, rubyToTs(`${name}=`), {
+    for (const key of new Set([name, camel(name)])) {
+      const existing = Object.getOwnPropertyDescriptor(cls.prototype, key);
+      const get = kind === "writer" ? existing?.get : function (this: RubyObject) {
+        return this.ivars[name] ?? null;
+      };
+      const set = kind === "reader" ? existing?.set : function (this: RubyObject, v: unknown) {
+        this.ivars[name] = v;
+      };
+      Object.defineProperty(cls.prototype, key, { get, set, configurable: true, enumerable: false });
+    }
+    const setter = rubyToTs(`${name}=`);
+    if (kind !== "reader" && !Object.prototype.hasOwnProperty.call(cls.prototype, setter)) {
+      Object.defineProperty(cls.prototype, setter, {
         value: function (this: RubyObject, v: unknown) {
           this.ivars[name] = v;
           return v;
@@ -208,4 +217,3 @@ function translated(key: string, count: number): string | undefined {
   return undefined;
 }
 
-export { camel };

@@ -107,7 +107,7 @@ export const RecordIdentifierModule = { domId, domClass };
 
 export const FloatClass = { NAN: Number.NaN, INFINITY: Number.POSITIVE_INFINITY };
 
-export const SetClass = { new: (items: unknown = []) => new Set(toArray(items)) };
+export const SetClass = { new: (items: unknown = []) => new Set(toArray(items)), "[]": (...items: unknown[]) => new Set(items) };
 
 /** Receiver-less Kernel functions: BigDecimal(), Integer(), format()... */
 export const Kernel = {

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { parseRuby } from "../../src/parse/ruby.js";
 import type { Node } from "../../src/parse/ir.js";
-import type { Vector, VectorFile } from "./files.js";
+import type { RecordedError, Vector, VectorFile } from "./files.js";
 
 /** The instance variable a value vector stores its result in (read back from the view's assigns). */
 export const RESULT_IVAR = "vector_result";
@@ -19,10 +19,15 @@ export function vectorTemplate(index: number): string {
   return `vectors/v${String(index).padStart(4, "0")}`;
 }
 
+/** The template of the index-th call Rails raised on (the file's .errors.json). */
+export function errorTemplate(index: number): string {
+  return `vectors/e${String(index).padStart(4, "0")}`;
+}
+
 export const ASSIGNS_TEMPLATE = "vectors/assigns";
 
-/** Writes the app for one vector file; returns its root. */
-export function writeVectorApp(file: VectorFile): string {
+/** Writes the app for one vector file (and the calls Rails raised on); returns its root. */
+export function writeVectorApp(file: VectorFile, errors: RecordedError[] = []): string {
   const root = join(tmpdir(), `rails2ts-vectors-${file.name}-${process.pid}`);
   rmSync(root, { recursive: true, force: true });
   const write = (rel: string, text: string) => {
@@ -36,6 +41,7 @@ export function writeVectorApp(file: VectorFile): string {
   write(`app/views/${ASSIGNS_TEMPLATE}.html.erb`, `<%\n${assigns}\n%>`);
   for (const [rel, source] of Object.entries(file.header.view_files ?? {})) write(rel, source);
   file.vectors.forEach((v, i) => write(`app/views/${vectorTemplate(i)}.html.erb`, templateOf(v)));
+  errors.forEach((e, i) => write(`app/views/${errorTemplate(i)}.html.erb`, templateOf({ ...e, output: "", html_safe: false })));
   return root;
 }
 
@@ -67,7 +73,7 @@ function isController(node: Node): boolean {
  * A value vector keeps its result in an ivar; several statements (`a; b`) run in order and the last is kept.
  * ERB vectors are the template.
  */
-function templateOf(v: Vector): string {
+function templateOf(v: Pick<Vector, "call" | "kind">): string {
   if (v.kind === "erb") return v.call;
   const statements = splitStatements(v.call);
   const last = statements.pop()!;

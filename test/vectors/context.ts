@@ -5,6 +5,8 @@ import { polymorphicUrl } from "../../runtime/app/polymorphic.js";
 import { routerFor } from "../../runtime/app/routes.js";
 import type { TemplateEntry, ViewContext } from "../../runtime/app/view.js";
 import type { RouteEntry } from "../../runtime/http/route-table.js";
+import { urlForOptions } from "../../runtime/http/url-for.js";
+import { isPlainObject } from "../../runtime/support/ruby.js";
 
 /** Stands in for the per-request masked token (86 characters); the suite writes it as {{CSRF_TOKEN}}. */
 export const CSRF_TOKEN = "t".repeat(43) + "T".repeat(43);
@@ -30,7 +32,12 @@ export function vectorViewContext(o: ContextOptions): ViewContext {
     flashValue: () => null,
     formAuthenticityToken: () => CSRF_TOKEN,
     protectAgainstForgery: () => o.protectAgainstForgery,
-    urlFor: (target) => (typeof target === "string" ? target : polymorphicUrl(router, target, "path", {}, host, {})),
+    // ActionView's url_for: a route hash is a path unless it names a host or only_path: false (RoutingUrlFor).
+    urlFor: (target) => {
+      if (typeof target === "string") return target;
+      if (isPlainObject(target)) return urlForOptions(router, { ...host, only_path: !("host" in target), ...target }, {});
+      return polymorphicUrl(router, target, "path", {}, host, {});
+    },
     polymorphicPath: (target, options) => polymorphicUrl(router, target, "path", options?.format ? { format: options.format } : {}, host, {}),
     assetPath: () => null,
     now: () => new Date(o.now),

@@ -22,6 +22,8 @@ export interface VectorHeader {
   /** "none (...)" when no asset pipeline was loaded: asset paths resolve to /images, /javascripts... */
   asset_pipeline?: string;
   setup: string;
+  /** GlobalID.app of the recording (turbo). */
+  global_id_app?: string;
   /** Partials the turbo calls render (path under the app root -> ERB source). */
   view_files?: Record<string, string>;
 }

@@ -11,9 +11,12 @@ import type { RouteEntry } from "../../runtime/http/route-table.js";
 import { setClock } from "../../runtime/record/time.js";
 import { floatToS, inspect, toS } from "../../runtime/support/ruby.js";
 import { isHtmlSafe } from "../../runtime/view/safe.js";
-import { ASSIGNS_TEMPLATE, RESULT_IVAR, vectorTemplate, writeVectorApp } from "./app-dir.js";
+import { sanitizerConfig } from "../../runtime/view/sanitize.js";
+import { plainGlobalIdConfig } from "../../runtime/support/global-id.js";
+import { zoneConfig } from "../../runtime/support/time-zone.js";
+import { ASSIGNS_TEMPLATE, errorTemplate, RESULT_IVAR, vectorTemplate, writeVectorApp } from "./app-dir.js";
 import { CSRF_TOKEN, vectorViewContext } from "./context.js";
-import type { Vector, VectorFile } from "./files.js";
+import type { RecordedError, Vector, VectorFile } from "./files.js";
 import { ModuleLoader } from "./loader.js";
 
 export interface Outcome {
@@ -24,11 +27,14 @@ export interface Outcome {
 }
 
 export interface CompiledFile {
+  /** The index-th vector of the file. */
   run(index: number): Outcome;
+  /** The index-th call of the file's .errors.json (Rails raised on it): `!! ...` when it raised here too. */
+  runError(index: number): Outcome;
 }
 
-export function compileVectorFile(file: VectorFile): CompiledFile {
-  const root = writeVectorApp(file);
+export function compileVectorFile(file: VectorFile, errors: RecordedError[] = []): CompiledFile {
+  const root = writeVectorApp(file, errors);
   const parsed = parseApp(root);
   const app = analyzeApp(parsed);
   const lowered = lowerApp(app);
@@ -39,14 +45,33 @@ export function compileVectorFile(file: VectorFile): CompiledFile {
   const now = new Date(file.header.frozen_time);
   const noPipeline = file.header.asset_pipeline?.startsWith("none") ?? false;
   setClock(() => new Date(now));
+  // What the compiled app's configuration would set, from the header: the sanitizer vendor load_defaults picks
+  // (Rails::HTML4 before 7.1) and GlobalID.app.
+  const configure = () => {
+    sanitizerConfig.vendor = Number(file.header.load_defaults) < 7.1 ? "html4" : "html5";
+    plainGlobalIdConfig.app = file.header.global_id_app ?? null;
+    // faketime froze the whole process in the recording: time zones' current periods too.
+    zoneConfig.now = () => now.getTime();
+  };
+  const newView = (group: string) => {
+    configure();
+    const view = new View(vectorViewContext({ routes, templates, now, protectAgainstForgery: group === "csrf" }), {});
+    // The recording had no asset pipeline (header.asset_pipeline); View always asks Propshaft's lookup.
+    if (noPipeline) Object.defineProperty(view, "computeAssetPath", { value: undefined });
+    return view;
+  };
+  const diagnosticsOf = (template: string) => (byFile.get(join(root, `app/views/${template}.html.erb`)) ?? []).map((d) => d.message);
   return {
     run(index) {
       const v = file.vectors[index]!;
-      const diagnostics = (byFile.get(join(root, `app/views/${vectorTemplate(index)}.html.erb`)) ?? []).map((d) => d.message);
-      const view = new View(vectorViewContext({ routes, templates, now, protectAgainstForgery: v.group === "csrf" }), {});
-      // The recording had no asset pipeline (header.asset_pipeline); View always asks Propshaft's lookup.
-      if (noPipeline) Object.defineProperty(view, "computeAssetPath", { value: undefined });
-      return { actual: actualOf(v, () => evaluate(v, view, index)), diagnostics };
+      const template = vectorTemplate(index);
+      return { actual: actualOf(v, () => evaluate(v, newView(v.group), template)), diagnostics: diagnosticsOf(template) };
+    },
+    runError(index) {
+      const e = errors[index]!;
+      const v: Vector = { ...e, output: "", html_safe: false };
+      const template = errorTemplate(index);
+      return { actual: actualOf(v, () => evaluate(v, newView(e.group), template)), diagnostics: diagnosticsOf(template) };
     },
   };
 }
@@ -63,9 +88,9 @@ function templateEntries(loader: ModuleLoader, keys: string[]): Record<string, T
   return entries;
 }
 
-function evaluate(v: Vector, view: View, index: number): unknown {
+function evaluate(v: Vector, view: View, template: string): unknown {
   view.renderTemplate(ASSIGNS_TEMPLATE);
-  const out = view.renderTemplate(vectorTemplate(index));
+  const out = view.renderTemplate(template);
   return v.kind === "erb" ? out : view.assigns[RESULT_IVAR];
 }
 
@@ -76,7 +101,9 @@ function actualOf(v: Vector, run: () => unknown): string {
   } catch (e) {
     return `!! ${(e as Error).name}: ${(e as Error).message}`;
   }
-  const output = shown(value, v.output_class).split(CSRF_TOKEN).join("{{CSRF_TOKEN}}");
+  // The recorder's normalization ("normalized": random CSRF tokens and Ruby object addresses replaced).
+  let output = shown(value, v.output_class).split(CSRF_TOKEN).join("{{CSRF_TOKEN}}");
+  if (v.normalized) output = output.replace(/0x[0-9a-f]{16}/g, "0x{{ADDR}}");
   const htmlSafe = isHtmlSafe(value);
   return htmlSafe === v.html_safe ? output : `${output}  [html_safe=${htmlSafe}]`;
 }

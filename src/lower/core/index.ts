@@ -31,3 +31,11 @@ export function lowerCoreConst(node: NodeOf<"const">, scope: Scope): TsExpr | nu
 export function lowerCoreSelfCall(call: NodeOf<"call">, scope: Scope): TsExpr | null {
   return lowerKernelCall(call, scope);
 }
+
+/**
+ * Operators, `[]` and ranges on Ruby values (operators.ts). Not wired yet: src/lower/expr.ts's lowerBinary should
+ * ask `lowerCoreBinary(node.op, left, right, scope)` before its `binop` fallback, its "index" case
+ * `lowerCoreIndex(recv, args, scope)` instead of `index(...)` for receivers other than params, and its "range"
+ * case `lowerCoreRange(node, scope)`.
+ */
+export { lowerCoreBinary, lowerCoreIndex, lowerCoreRange } from "./operators.js";

@@ -1,0 +1,176 @@
+// Ruby's binary operators and `[]` on lowered values whose class the compiler could not prove: each is the
+// receiver's method, as in Ruby (`a + b` is `a.+(b)`), dispatched on the run-time class.
+//   t + 40 / t - 1.day        TimeMethods.plus / minus       (seconds or a Duration)
+//   safe + "<i>"              StringMethods.plus             (SafeBuffer#+ escapes)
+//   "x" * 3 / fmt % args      StringMethods.times / format   2 ** 70 -> exact (a bigint past 2**53)
+//   s[0, 3] / list[1..2]      coreIndex(s, 0, 3)             Set[1, 2] -> SetClass["[]"](1, 2)
+import { rubyToTs } from "../app/names.js";
+import { ArrayMethods } from "./core-collections.js";
+import { StringMethods } from "./core-string.js";
+import { DurationMethods, TimeMethods } from "./core-time.js";
+import { RubyDate } from "./date.js";
+import { Duration } from "./duration.js";
+import { isPlainObject, RubyRange, toS } from "./ruby.js";
+import { ZonedTime } from "./zoned-time.js";
+import { SafeString } from "../view/safe.js";
+import { NoMethodError } from "./core-send.js";
+import { rubyClassName } from "./core-object.js";
+
+const isTime = (v: unknown): v is Date | RubyDate | ZonedTime => v instanceof Date || v instanceof RubyDate || v instanceof ZonedTime;
+const isString = (v: unknown): v is string | SafeString => typeof v === "string" || v instanceof SafeString;
+const isNumber = (v: unknown): v is number | bigint => typeof v === "number" || typeof v === "bigint";
+
+/** `a <op> b` with Ruby's meaning for the receiver's class. */
+export function coreBinop(op: string, a: unknown, b: unknown): unknown {
+  if (isNumber(a) && (isNumber(b) || b instanceof Duration)) return numeric(op, a, b instanceof Duration ? b.value : b);
+  if (isString(a)) return stringOp(op, a, b);
+  if (isTime(a)) return timeOp(op, a, b);
+  if (a instanceof Duration) return durationOp(op, a, b);
+  if (Array.isArray(a)) return arrayOp(op, a, b);
+  const member = a !== null && typeof a === "object" ? (a as Record<string, unknown>)[OPERATOR_METHODS[op] ?? op] : undefined;
+  if (typeof member === "function") return (member as (x: unknown) => unknown).call(a, b);
+  throw new NoMethodError(`undefined method \`${op}' for ${a === null || a === undefined ? "nil" : `an instance of ${rubyClassName(a)}`}`);
+}
+
+/** The TS member an object implements an operator with (a model's `def +(other)` lowers to `plus`). */
+const OPERATOR_METHODS: Record<string, string> = { "+": "plus", "-": "minus", "*": "times", "/": "divide", "%": "format", "<<": "concat", "<=>": "compare" };
+
+function numeric(op: string, a: number | bigint, b: number | bigint): unknown {
+  if (typeof a === "bigint" || typeof b === "bigint") return bigintOp(op, BigInt(a), BigInt(b));
+  switch (op) {
+    case "+": return a + b;
+    case "-": return a - b;
+    case "*": return a * b;
+    case "/": return Number.isInteger(a) && Number.isInteger(b) ? Math.floor(a / b) : a / b;
+    case "%": return ((a % b) + b) % b;
+    case "**": {
+      const r = a ** b;
+      return Number.isInteger(a) && Number.isInteger(b) && b >= 0 && !Number.isSafeInteger(r) ? BigInt(a) ** BigInt(b) : r;
+    }
+    case "<": return a < b;
+    case ">": return a > b;
+    case "<=": return a <= b;
+    case ">=": return a >= b;
+    case "<=>": return a < b ? -1 : a > b ? 1 : 0;
+  }
+  throw new NoMethodError(`undefined method \`${op}' for an instance of ${rubyClassName(a)}`);
+}
+
+function bigintOp(op: string, a: bigint, b: bigint): unknown {
+  switch (op) {
+    case "+": return a + b;
+    case "-": return a - b;
+    case "*": return a * b;
+    case "/": return a / b - (a % b !== 0n && (a < 0n) !== (b < 0n) ? 1n : 0n);
+    case "**": return a ** b;
+    case "<": return a < b;
+    case ">": return a > b;
+  }
+  throw new NoMethodError(`undefined method \`${op}' for an instance of Integer`);
+}
+
+function stringOp(op: string, a: string | SafeString, b: unknown): unknown {
+  const s = toS(a);
+  switch (op) {
+    case "+":
+    case "<<": return StringMethods.plus(a, b);
+    case "*": return StringMethods.times(a, Number(b));
+    case "%": return StringMethods.format(a, b);
+    case "<": return s < toS(b);
+    case ">": return s > toS(b);
+    case "<=": return s <= toS(b);
+    case ">=": return s >= toS(b);
+    case "<=>": return s < toS(b) ? -1 : s > toS(b) ? 1 : 0;
+    case "=~": return b instanceof RegExp ? (b.exec(s)?.index ?? null) : null;
+  }
+  throw new NoMethodError(`undefined method \`${op}' for an instance of String`);
+}
+
+function epoch(t: Date | RubyDate | ZonedTime): number {
+  return t instanceof ZonedTime ? t.epochMs : t instanceof RubyDate ? t.toTime().getTime() : t.getTime();
+}
+
+function timeOp(op: string, a: Date | RubyDate | ZonedTime, b: unknown): unknown {
+  if (op === "+") return TimeMethods.plus(a, b);
+  if (op === "-") return TimeMethods.minus(a, b);
+  if (isTime(b)) {
+    const x = epoch(a);
+    const y = epoch(b);
+    if (op === "<") return x < y;
+    if (op === ">") return x > y;
+    if (op === "<=") return x <= y;
+    if (op === ">=") return x >= y;
+    if (op === "<=>") return x < y ? -1 : x > y ? 1 : 0;
+  }
+  throw new NoMethodError(`undefined method \`${op}' for an instance of ${rubyClassName(a)}`);
+}
+
+function durationOp(op: string, a: Duration, b: unknown): unknown {
+  if (op === "+") return DurationMethods.plus(a, b);
+  if (op === "-") return DurationMethods.minus(a, b);
+  if (op === "*") return new Duration(a.value * Number(b), Object.fromEntries(Object.entries(a.parts).map(([k, v]) => [k, v * Number(b)])));
+  const x = a.value;
+  const y = b instanceof Duration ? b.value : Number(b);
+  if (op === "<") return x < y;
+  if (op === ">") return x > y;
+  if (op === "<=") return x <= y;
+  if (op === ">=") return x >= y;
+  throw new NoMethodError(`undefined method \`${op}' for an instance of ActiveSupport::Duration`);
+}
+
+function arrayOp(op: string, a: unknown[], b: unknown): unknown {
+  if (op === "+") return [...a, ...(b as unknown[])];
+  if (op === "-") return a.filter((x) => !(b as unknown[]).includes(x));
+  if (op === "&") return a.filter((x) => (b as unknown[]).includes(x));
+  if (op === "|") return [...new Set([...a, ...(b as unknown[])])];
+  if (op === "<<") {
+    a.push(b);
+    return a;
+  }
+  if (op === "*") return typeof b === "number" ? Array.from({ length: b }, () => a).flat() : ArrayMethods.join(a, b);
+  throw new NoMethodError(`undefined method \`${op}' for an instance of Array`);
+}
+
+/** `recv[args]`: String/SafeBuffer slices, Array and Hash access, a constant's `[]` (Set[1, 2]). */
+export function coreIndex(recv: unknown, ...args: unknown[]): unknown {
+  const own = recv !== null && (typeof recv === "object" || typeof recv === "function") ? (recv as Record<string, unknown>)[rubyToTs("[]")] : undefined;
+  if (typeof own === "function") return (own as (...a: unknown[]) => unknown).apply(recv, args);
+  if (isString(recv)) return stringSlice(recv, args);
+  if (Array.isArray(recv)) return arraySlice(recv, args);
+  if (isPlainObject(recv)) return recv[toS(args[0])] ?? null;
+  const get = (recv as { get?: (k: unknown) => unknown } | null)?.get;
+  if (typeof get === "function") return get.call(recv, args[0]);
+  throw new NoMethodError(`undefined method \`[]' for ${recv === null || recv === undefined ? "nil" : `an instance of ${rubyClassName(recv)}`}`);
+}
+
+/** Ruby's (start, length) / index / range on a sequence of `size`: [from, to) or null when out of range. */
+function bounds(size: number, args: unknown[]): [number, number] | null {
+  const [first, second] = args;
+  if (first instanceof RubyRange) {
+    const from = first.first < 0 ? size + first.first : first.first;
+    const last = first.last < 0 ? size + first.last : first.last;
+    const to = Math.min(size, first.excludeEnd ? last : last + 1);
+    return from < 0 || from > size ? null : [from, Math.max(from, to)];
+  }
+  const start = Number(first) < 0 ? size + Number(first) : Number(first);
+  if (second === undefined) return start < 0 || start >= size ? null : [start, start + 1];
+  if (start < 0 || start > size || Number(second) < 0) return null;
+  return [start, Math.min(size, start + Number(second))];
+}
+
+function stringSlice(s: string | SafeString, args: unknown[]): unknown {
+  const chars = Array.from(toS(s));
+  const range = bounds(chars.length, args);
+  if (!range) return null;
+  const text = chars.slice(range[0], range[1]).join("");
+  return s instanceof SafeString ? new SafeString(text) : text;
+}
+
+function arraySlice(list: unknown[], args: unknown[]): unknown {
+  if (args.length === 1 && !(args[0] instanceof RubyRange)) {
+    const i = Number(args[0]);
+    return list[i < 0 ? list.length + i : i] ?? null;
+  }
+  const range = bounds(list.length, args);
+  return range ? list.slice(range[0], range[1]) : null;
+}

@@ -1,0 +1,63 @@
+// The Node lanes: (c) the emitted app, one process, booted by the compiler's own bootEmitted on its own copy
+// of the database Rails seeded; (d) the ceiling, node:http answering the same page bytes from memory.
+import { spawn } from "node:child_process";
+import { copyFileSync, existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { bootEmitted } from "../../dist/src/emit/boot.js";
+import { SECRET_KEY_BASE } from "../../dist/src/conformance/secret.js";
+import { lanePids } from "./procs.js";
+
+const PROBE = pathToFileURL(fileURLToPath(new URL("./node-probe.js", import.meta.url))).href;
+const CEILING = fileURLToPath(new URL("./ceiling-server.js", import.meta.url));
+
+/**
+ * @param {string} outDir an emitted project (`rails2ts compile --out`)
+ * @param {{ name: string, seeded: string, scratch: string, sqlLog?: string }} o
+ */
+export async function startEmitted(outDir, o) {
+  const dbFile = join(o.scratch, `${o.name}.sqlite3`);
+  copyFileSync(o.seeded, dbFile);
+  const probeFile = join(o.scratch, `${o.name}.probe.json`);
+  const env = { NODE_OPTIONS: `--import=${PROBE}`, RAILS2TS_BENCH_PROBE: probeFile, SECRET_KEY_BASE };
+  if (o.sqlLog) env.RAILS2TS_SQL_LOG = o.sqlLog;
+  const booted = await bootEmitted(outDir, { port: 0, dbPath: dbFile, env });
+  const baseUrl = booted.baseUrl;
+  const probe = () => probeEmitted(booted.port, probeFile);
+  return { name: o.name, kind: "node", port: booted.port, baseUrl, dbFile, stop: () => booted.stop(), probe };
+}
+
+/** SIGUSR2 to the process holding the port; node-probe.js answers in the probe file. */
+async function probeEmitted(port, probeFile) {
+  const [pid] = lanePids(port);
+  if (pid === undefined) throw new Error(`no process listens on ${port}`);
+  rmSync(probeFile, { force: true });
+  process.kill(pid, "SIGUSR2");
+  for (let i = 0; i < 100 && !existsSync(probeFile); i++) await new Promise((r) => setTimeout(r, 20));
+  await new Promise((r) => setTimeout(r, 50)); // the write is one writeFileSync; let it finish
+  return [JSON.parse(readFileSync(probeFile, "utf8"))];
+}
+
+/**
+ * @param {Record<string, { status: number, contentType: string, body: Buffer }>} pages by path
+ */
+export async function startCeiling(pages, scratch) {
+  const file = join(scratch, "ceiling-pages.json");
+  const encoded = Object.fromEntries(Object.entries(pages).map(([p, v]) => [p, { ...v, body: v.body.toString("base64") }]));
+  writeFileSync(file, JSON.stringify(encoded));
+  const child = spawn(process.execPath, [CEILING, file, "0"], { stdio: ["ignore", "pipe", "inherit"] });
+  const port = await new Promise((resolve, reject) => {
+    child.stdout.on("data", (d) => {
+      const m = /listening on (\d+)/.exec(String(d));
+      if (m) resolve(Number(m[1]));
+    });
+    child.once("exit", (code) => reject(new Error(`ceiling server exited with ${code}`)));
+  });
+  const stop = () =>
+    new Promise((done) => {
+      if (child.exitCode !== null) return done();
+      child.once("exit", () => done());
+      child.kill("SIGTERM");
+    });
+  return { name: "ceiling", kind: "ceiling", port, baseUrl: `http://127.0.0.1:${port}`, stop, probe: async () => [] };
+}

@@ -1,0 +1,36 @@
+// The command line of `npm run bench` (see bench/README.md for what each option changes), and where this run
+// came from when it runs inside a snapshot (lib/snapshot.js).
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+
+export function parseOptions(argv, root) {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      fixture: { type: "string", default: "blog" },
+      duration: { type: "string", default: "10" },
+      rounds: { type: "string", default: "3" },
+      warmup: { type: "string", default: "3" },
+      connections: { type: "string", default: "10" },
+      threads: { type: "string", default: "1" },
+      "compile-runs": { type: "string", default: "3" },
+      "compile-app": { type: "string", multiple: true, default: [] },
+      "quiet-pct": { type: "string", default: "20" },
+      "quiet-max-wait": { type: "string", default: "60" },
+      "retry-pct": { type: "string", default: "25" },
+      retries: { type: "string", default: "2" },
+      source: { type: "string", default: "head" },
+      out: { type: "string", default: join(root, "bench/results") },
+      name: { type: "string" },
+      "no-save": { type: "boolean", default: false },
+    },
+  });
+  if (values.source !== "head" && values.source !== "dist") throw new Error(`--source is head or dist, not ${values.source}`);
+  return values;
+}
+
+/** Set when this process runs inside a snapshot: the repository, commit and arguments it came from. */
+export function origin() {
+  const raw = process.env.RAILS2TS_BENCH_ORIGIN;
+  return raw ? JSON.parse(raw) : null;
+}

@@ -1,0 +1,69 @@
+// From raw runs to the numbers the report states: medians over rounds (and the spread), our ratios to each
+// Rails lane and to the ceiling, memory per lane, and the issue's targets as met / not met (never asserted).
+export const OURS = "node";
+export const CEILING = "ceiling";
+
+export const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+
+function cell(runs) {
+  const rps = runs.map((r) => r.rps);
+  return {
+    rounds: rps.map((x) => Math.round(x * 10) / 10),
+    rps: median(rps),
+    rpsMin: Math.min(...rps),
+    rpsMax: Math.max(...rps),
+    p50Ms: median(runs.map((r) => r.latencyUs.p50)) / 1000,
+    p99Ms: median(runs.map((r) => r.latencyUs.p99)) / 1000,
+    p99MaxMs: Math.max(...runs.map((r) => r.latencyUs.p99)) / 1000,
+    cpuMsPerRequest: median(runs.map((r) => (r.cpu.laneS * 1000) / Math.max(1, r.requests))),
+    wrkCpuShare: median(runs.map((r) => r.cpu.childrenS / r.cpu.wallS)),
+    otherCpuMaxPct: Math.max(...runs.map((r) => (r.cpu.otherS / r.cpu.wallS) * 100)),
+    errors: runs.reduce((s, r) => s + r.non2xxOrErrors, 0),
+  };
+}
+
+/** @param {{ runs: any[], laneNames: string[], railsLanes: string[], paths: string[] }} o */
+export function summarize(o) {
+  const cells = {};
+  const ratios = {};
+  for (const path of o.paths) {
+    cells[path] = {};
+    for (const lane of o.laneNames) cells[path][lane] = cell(o.runs.filter((r) => r.path === path && r.lane === lane));
+    const ours = cells[path][OURS].rps;
+    const rails = Object.fromEntries(o.railsLanes.map((l) => [l, ours / cells[path][l].rps]));
+    const best = Math.max(...o.railsLanes.map((l) => cells[path][l].rps));
+    ratios[path] = { vsRails: rails, vsBestRails: ours / best, ofCeiling: ours / cells[path][CEILING].rps };
+  }
+  const memory = {};
+  for (const lane of o.laneNames) {
+    const runs = o.runs.filter((r) => r.lane === lane);
+    const max = (k) => Math.max(...runs.map((r) => r.memory[k])) / 1024;
+    memory[lane] = { rssMiB: max("rssKiB"), pssMiB: max("pssKiB"), hwmMiB: max("hwmKiB"), processes: Math.max(...runs.map((r) => r.memory.processes.length)) };
+  }
+  return { cells, ratios, memory };
+}
+
+/** The issue's targets, evaluated on the measured numbers; a report line each, never a failure. */
+export function targets({ summary, counting, compile, railsLanes, indexPath }) {
+  const out = [];
+  const r = summary.ratios[indexPath];
+  if (r) out.push({ target: `${indexPath}: >= 15x Rails' best lane`, measured: `${r.vsBestRails.toFixed(1)}x`, met: r.vsBestRails >= 15 });
+  const above = counting.filter((c) => steady(c.oursSql) > steady(c.railsSql));
+  out.push({ target: "SQL per request never above Rails", measured: above.length ? `above on ${above.map((c) => c.path).join(", ")}` : "never above", met: above.length === 0 });
+  for (const c of compile.filter((x) => x.fixture)) {
+    const measured = `${(c.medianMs / 1000).toFixed(2)} s wall (median; CPU ${(c.medianCpuMs / 1000).toFixed(2)} s)`;
+    out.push({ target: `cold compile of ${c.name} < 0.5 s`, measured, met: c.medianMs < 500 });
+  }
+  for (const lane of railsLanes) {
+    const ratio = summary.memory[OURS].rssMiB / summary.memory[lane].rssMiB;
+    out.push({ target: `RSS <= 1/3 of ${lane}`, measured: `${(ratio * 100).toFixed(0)}% of it`, met: ratio <= 1 / 3 });
+  }
+  return out;
+}
+
+/** A request's count once the process is warm: the last of the sequential samples. */
+export const steady = (counts) => counts[counts.length - 1];

@@ -1,0 +1,65 @@
+// The results file from a hand-made report: every section present in order, and the tables that carry the
+// verdicts (targets, pragmas) exactly as written.
+import { describe, expect, it } from "vitest";
+import { markdownReport } from "../lib/report.js";
+import { summarize } from "../lib/summary.js";
+
+const pragmas = { foreign_keys: 1, journal_mode: "wal", synchronous: 1 };
+const probe = (pid, file, extra = {}) => ({ pid, pragmas, databases: [{ main: `/x/${file}` }], sqlite_version: "3.53.4", default_pragmas: { foreign_keys: true }, pool_size: 5, runtime: { ruby: "ruby 3.3.8", yjit: "not built in", rails: "7.2.4", puma: "8.0.2", sqlite3_gem: "2.9.6", cache_store: "ActiveSupport::Cache::MemoryStore", perform_caching: true, log_level: 1 }, ...extra });
+const run = (lane, rps) => ({
+  round: 1, lane, path: "/a", rps, requests: rps * 10, latencyUs: { p50: 1000, p99: 2000 }, non2xxOrErrors: 0, load1: 0.5,
+  quiet: { waitedS: 1, busyPct: 3 }, cpu: { laneS: 1, childrenS: 1, irqS: 0, wallS: 10, otherS: 0 },
+  memory: { rssKiB: 1024, pssKiB: 512, hwmKiB: 2048, processes: [{}] },
+});
+const runs = [run("rails-1x5", 100), run("rails-2x5", 200), run("node", 1000), run("ceiling", 10_000)];
+const lanes = ["rails-1x5", "rails-2x5", "node", "ceiling"].map((name) => ({ name, kind: name.startsWith("rails") ? "rails" : name, workers: name === "rails-2x5" ? 2 : 0, threads: 5 }));
+const report = {
+  startedAt: "2026-01-02T03:04:05.000Z",
+  machine: { cpu: "CPU", cores: 2, memoryGiB: 4, os: "Debian", kernel: "6", node: "v20", wrk: "wrk 4", betterSqlite3: "12", source: "snapshot", commit: "abc", distBuiltAt: "t" },
+  config: { fixture: "blog", paths: ["/a"], durationS: 10, rounds: 1, warmupS: 3, connections: 10, wrkThreads: 1, quietPct: 20, quietMaxWaitS: 60, retryPct: 25, retries: 2, headers: { Host: "h" }, argv: [] },
+  compile: [{ name: "blog", runs: [900], medianMs: 900, medianCpuMs: 1200, samples: [{ otherPct: 4 }], phases: null, exitStatus: 0, summary: "ok" }],
+  cacheSites: 0,
+  lanes,
+  railsLanes: ["rails-1x5", "rails-2x5"],
+  runs,
+  counting: [{ path: "/a", railsSql: [1, 1, 1], oursSql: [1, 1, 1], bytesIdentical: true, railsBytes: 10, oursBytes: 10 }],
+  probes: { "rails-1x5": [probe(1, "r1.sqlite3")], "rails-2x5": [probe(2, "r2.sqlite3"), probe(3, "r2.sqlite3")], node: [probe(4, "n.sqlite3", { pool_size: undefined })], ceiling: [] },
+  summary: summarize({ runs, laneNames: lanes.map((l) => l.name), railsLanes: ["rails-1x5", "rails-2x5"], paths: ["/a"] }),
+  targets: [{ target: "t", measured: "m", met: false }],
+};
+
+describe("markdownReport", () => {
+  const md = markdownReport(report);
+
+  it("has every section, in order", () => {
+    expect(md.split("\n").filter((l) => /^#+ [A-Z]/.test(l))).toEqual([
+      "# Benchmark: blog, 2026-01-02",
+      "## Targets (for the report, not assertions)",
+      "## Throughput and latency",
+      "## Ratios (req/s medians)",
+      "## Memory (max over the timed runs, sampled right after each run, summed over the lane's processes)",
+      "## SQL statements per request, and the bytes served",
+      "## Compile time",
+      "## Durability: SQLite pragmas, read back from each lane's live connection",
+      "## Setup",
+      "## Every timed run, and the noise around it",
+      "## TODO: sockets (Action Cable) lanes",
+      "## What these numbers are not",
+      "## Commands",
+    ]);
+  });
+
+  it("states the pragmas each lane read back, and the ratios", () => {
+    expect(md).toContain([
+      "| pragma           | rails-1x5  | rails-2x5  | node       |",
+      "|------------------|------------|------------|------------|",
+      "| foreign_keys     | 1 (ON)     | 1 (ON)     | 1 (ON)     |",
+      "| journal_mode     | wal        | wal        | wal        |",
+      "| synchronous      | 1 (NORMAL) | 1 (NORMAL) | 1 (NORMAL) |",
+      "| SQLite library   | 3.53.4     | 3.53.4     | 3.53.4     |",
+      "| database file    | r1.sqlite3 | r2.sqlite3 | n.sqlite3  |",
+      "| processes probed | 1          | 2          | 1          |",
+    ].join("\n"));
+    expect(md).toContain("| /a   | 10.0x            | 5.00x            | 5.00x             | 10.0%          |");
+  });
+});

@@ -38,3 +38,4 @@ export { includeGlobalId } from "./support/global-id.js";
 export { tagElement, tagAttributes } from "./view/tag.js";
 export { coreBinop, coreIndex } from "./support/core-operators.js";
 export { RubyRange } from "./support/ruby.js";
+export * from "./cache/index.js";

@@ -16,6 +16,7 @@ import { toJson } from "../json/index.js";
 import { polymorphicUrl } from "./polymorphic.js";
 import { routerFor } from "./routes.js";
 import { resetCurrentAttributes } from "./current.js";
+import { MemoryStore, parseCacheSize, type Store } from "../cache/index.js";
 import { View, type TemplateEntry, type ViewContext } from "./view.js";
 
 export interface AppSchema extends SchemaDescription {
@@ -35,16 +36,20 @@ export interface AppConfig {
   /** Logical asset path -> digested public path (`application.css` -> `/assets/application-1a2b3c4d.css`). */
   assets: Record<string, string>;
   publicDir: URL;
+  /** production's config.action_controller.perform_caching. */
+  performCaching?: boolean;
 }
 
 export function createApp(config: AppConfig): HttpApp {
   const root = dirname(fileURLToPath(config.publicDir));
+  // One process, one in-process store; RAILS2TS_CACHE_SIZE (e.g. "64m") bounds it in bytes.
+  const store = config.performCaching ? new MemoryStore({ size: parseCacheSize(process.env.RAILS2TS_CACHE_SIZE ?? "32m") }) : null;
   openDatabase(config, process.env.DATABASE_PATH ?? join(root, "storage/production.sqlite3"));
   return createHttpApp({
     name: config.name,
     routes: config.routes,
     controllers: config.controllers,
-    views: templateRenderer(config),
+    views: templateRenderer(config, store),
     secretKeyBase: process.env.SECRET_KEY_BASE ?? localSecret(root),
     publicDir: config.publicDir,
     encodeJson: toJson,
@@ -84,7 +89,7 @@ function localSecret(root: string): string {
   return secret;
 }
 
-function templateRenderer(config: AppConfig): TemplateRenderer {
+function templateRenderer(config: AppConfig, store: Store | null): TemplateRenderer {
   const formats = new Map<string, string[]>();
   for (const key of Object.keys(config.templates)) {
     const dot = key.lastIndexOf(".");
@@ -94,7 +99,7 @@ function templateRenderer(config: AppConfig): TemplateRenderer {
   return {
     formatsOf: (path) => formats.get(path) ?? [],
     render(controller, path, format, layout) {
-      const view = new View(viewContext(config, controller, format), controller.assigns as Record<string, unknown>);
+      const view = new View(viewContext(config, controller, format, store), controller.assigns as Record<string, unknown>);
       if (config.templates[`${path}.${format}`]?.handler === "jbuilder") return renderJson(view, config, path);
       return view.renderWithLayout(path, layout);
     },
@@ -115,7 +120,7 @@ function renderJson(view: View, config: AppConfig, path: string): string {
   return json.target();
 }
 
-function viewContext(config: AppConfig, controller: Controller<object>, format: string): ViewContext {
+function viewContext(config: AppConfig, controller: Controller<object>, format: string, store: Store | null): ViewContext {
   const router = routerFor(config.routes);
   const request = controller.request;
   return {
@@ -135,5 +140,7 @@ function viewContext(config: AppConfig, controller: Controller<object>, format: 
       polymorphicUrl(router, target, "path", options?.format ? { format: options.format } : {}, controller.urlHost(), controller.recall()),
     assetPath: (source) => config.assets[source] ?? null,
     now: () => currentTime(),
+    // Request renders use Rails' exact keys; broadcast renders get their own namespace (see the cable runtime).
+    fragmentCache: { store, namespace: null },
   };
 }

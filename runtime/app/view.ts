@@ -10,12 +10,17 @@ import type { Jbuilder } from "../json/index.js";
 import { isViewRecord, type AssetType, type ViewHost, type ViewRecord, type ViewRequest } from "../view/host.js";
 import type { HostOptions } from "../http/url.js";
 import { isPlainObject, toS } from "../support/ruby.js";
+import { cacheFragment, renderCachedCollection, type FragmentCache } from "../cache/index.js";
 import { installHelpers, type HostHelperMethods, type PlainHelperMethods } from "./view-helpers.js";
 
 /** A compiled template: ERB renders to a SafeString; jbuilder writes into the Jbuilder it is given. */
-export type TemplateEntry =
+export type TemplateEntry = (
   | { handler: "erb"; render: (view: View, locals: Record<string, unknown>) => SafeString }
-  | { handler: "jbuilder"; render: (view: View, locals: Record<string, unknown>, json: Jbuilder) => void };
+  | { handler: "jbuilder"; render: (view: View, locals: Record<string, unknown>, json: Jbuilder) => void }
+) & {
+  /** `virtual_path:digest`, computed when compiling (fragment cache keys carry it). */
+  digestPath?: string;
+};
 
 /** What the controller side gives a view. */
 export interface ViewContext {
@@ -32,12 +37,18 @@ export interface ViewContext {
   polymorphicPath(target: unknown, options?: { format?: string | null }): string;
   assetPath(source: string): string | null;
   now(): Date;
+  /** The fragment cache for this render (store null when perform_caching is off). */
+  fragmentCache: FragmentCache;
 }
 
 export class View implements ViewHost {
   readonly assigns: Record<string, unknown>;
   private readonly content = new Map<string, string>();
   private layoutContent: SafeString | null = null;
+  /** The templates being rendered, innermost last (`cache` digests with the current one). */
+  private readonly rendering: TemplateEntry[] = [];
+  /** `[hits / count]` of the cached collections rendered (Rails logs them per render). */
+  readonly collectionCacheHits: Array<{ hits: number | null; count: number }> = [];
 
   constructor(
     readonly ctx: ViewContext,
@@ -125,7 +136,24 @@ export class View implements ViewHost {
   renderTemplate(logicalPath: string, locals: Record<string, unknown> = {}): SafeString {
     const entry = this.lookup(logicalPath);
     if (entry.handler === "jbuilder") throw new MissingTemplate(`${logicalPath} is a jbuilder template`);
-    return toSafe(entry.render(this, locals));
+    this.rendering.push(entry);
+    try {
+      return toSafe(entry.render(this, locals));
+    } finally {
+      this.rendering.pop();
+    }
+  }
+
+  /**
+   * `<% cache key do %>…<% end %>` (CacheHelper#cache): the fragment from the store, or the block's output written
+   * to it. The compiler only emits this for keys it proved (literals, records, arrays of those).
+   */
+  cache(name: unknown, options: unknown, block?: () => unknown): SafeString {
+    const fn = (typeof options === "function" ? options : block) as () => unknown;
+    const opts = isPlainObject(options) ? options : {};
+    const current = this.rendering[this.rendering.length - 1];
+    const { skip_digest: skipDigest, ...rest } = opts as { skip_digest?: boolean } & Record<string, unknown>;
+    return cacheFragment(this.ctx.fragmentCache, name, { ...rest, skipDigest: Boolean(skipDigest), digestPath: current?.digestPath ?? null }, () => toS(fn()));
   }
 
   renderWithLayout(logicalPath: string, layout: string | null): SafeString {
@@ -152,6 +180,9 @@ export class View implements ViewHost {
   private renderOptions(options: Record<string, unknown>): SafeString | null {
     const locals = isPlainObject(options.locals) ? options.locals : {};
     const partial = typeof options.partial === "string" ? options.partial : null;
+    if ("collection" in options && partial && (options.cached === true || typeof options.cached === "function")) {
+      return this.renderCachedCollection(collectionItems(options.collection) ?? [], partial, options, locals);
+    }
     if ("collection" in options) {
       const items = collectionItems(options.collection) ?? [];
       return this.renderCollection(items, partial, typeof options.as === "string" ? options.as : null, locals);
@@ -163,6 +194,21 @@ export class View implements ViewHost {
     }
     if (typeof options.template === "string") return this.renderTemplate(options.template, locals);
     throw new Error("render options not supported");
+  }
+
+  /** `render partial:, collection:, cached: true` (CollectionCaching): read all keys at once, render the misses. */
+  private renderCachedCollection(items: unknown[], partial: string, options: Record<string, unknown>, locals: Record<string, unknown>): SafeString | null {
+    if (!items.length) return null;
+    const path = this.partialPath(partial);
+    const as = typeof options.as === "string" ? options.as : null;
+    const digestPath = this.lookup(path).digestPath ?? path;
+    const cached = options.cached === true ? true : (options.cached as (item: unknown) => unknown);
+    const result = renderCachedCollection(this.ctx.fragmentCache, items, { digestPath, cached }, (missed) => {
+      const name = localName(partial, as);
+      return missed.map((item, i) => this.renderTemplate(path, { ...locals, [name]: item, [`${name}_counter`]: i }));
+    });
+    this.collectionCacheHits.push({ hits: result.hits, count: result.count });
+    return new SafeString(result.parts.join(""));
   }
 
   renderPartial(name: string, locals: Record<string, unknown>): SafeString {

@@ -6,15 +6,24 @@ import { literalString, type Node } from "../parse/ir.js";
 export interface AppConfigFacts {
   /** Propshaft's config.assets.version (its railtie default is "1"); it is part of every asset digest. */
   assetsVersion: string;
+  /** `config.load_defaults X` (decides e.g. the template digest's hash class). */
+  loadDefaults: number | null;
+  /** production's config.action_controller.perform_caching (fragment caching on). */
+  performCaching: boolean;
 }
 
+/** Reads config/application.rb, config/initializers/*.rb and config/environments/production.rb. */
 export function analyzeConfig(files: SourceFile[]): AppConfigFacts {
-  const facts: AppConfigFacts = { assetsVersion: "1" };
+  const facts: AppConfigFacts = { assetsVersion: "1", loadDefaults: null, performCaching: false };
   const visit = (node: Node): void => {
     if (node.kind === "call") {
       if (node.method === "version=" && node.receiver?.kind === "call" && node.receiver.method === "assets") {
         const value = literalString(node.args[0]);
         if (value !== null) facts.assetsVersion = value;
+      }
+      if (node.method === "load_defaults" && (node.args[0]?.kind === "float" || node.args[0]?.kind === "int")) facts.loadDefaults = node.args[0].value;
+      if (node.method === "perform_caching=" && node.receiver?.kind === "call" && node.receiver.method === "action_controller") {
+        facts.performCaching = node.args[0]?.kind === "true";
       }
       node.block?.body.forEach(visit);
       if (node.receiver) visit(node.receiver);

@@ -3,7 +3,8 @@ const ORDER_NOTE = [
   "routes first: views and controllers check `*_path` helpers against the route names",
   "controllers before views: a view's @ivars are typed by its controller's assignments",
 ] as const;
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { digestPath, hashDigestClassFor, readViewFiles, ViewResolver, type DigestCache } from "../analyze/digest.js";
 import { createHash } from "node:crypto";
 import { join, relative } from "node:path";
 import type { AppModel } from "../analyze/app-model.js";
@@ -56,10 +57,14 @@ export function lowerApp(app: AppModel): Lowered {
   ];
   const seeds = app.parsed.seeds ? [lowerSeeds(app.parsed.seeds, app, diags)] : [];
   const { assets, publicFiles } = digestAssets(app.parsed.root, app.config.assetsVersion);
+  const digests = templateDigests(app);
   const entry = lowerEntry({
     appName: app.parsed.appName,
     controllers: [...app.controllers.values()].map((c) => ({ className: c.className, path: controllerPath(c.className) })),
-    templates: [...app.templates.values()].map((t) => ({ key: `${t.logicalPath}.${t.format}`, path: templateModulePath(t), handler: t.handler })),
+    templates: [...app.templates.values()].map((t) => ({
+      key: `${t.logicalPath}.${t.format}`, path: templateModulePath(t), handler: t.handler, digestPath: digests.get(`${t.logicalPath}.${t.format}`) ?? t.logicalPath,
+    })),
+    performCaching: app.config.performCaching,
     models: models.map((m) => m.path),
     schema: app.parsed.schema,
     hasSeeds: seeds.length > 0,
@@ -67,6 +72,25 @@ export function lowerApp(app: AppModel): Lowered {
   });
   modules.push(...models, ...plain, ...controllers, ...views, ...seeds, ...entry);
   return { modules, publicFiles };
+}
+
+/**
+ * Every template's `virtual_path:digest` as Rails' Digestor computes it (one digest cache per format, as Rails shares
+ * one per lookup details): what fragment cache keys carry, so editing a template or a partial it renders moves them.
+ */
+function templateDigests(app: AppModel): Map<string, string> {
+  const dir = join(app.parsed.root, "app/views");
+  const views = existsSync(dir) ? new ViewResolver(readViewFiles(dir)) : null;
+  const out = new Map<string, string>();
+  if (!views) return out;
+  const hashDigestClass = hashDigestClassFor(app.config.loadDefaults === null ? null : String(app.config.loadDefaults));
+  const caches = new Map<string, DigestCache>();
+  for (const t of app.templates.values()) {
+    const cache = caches.get(t.format) ?? new Map<string, string>();
+    caches.set(t.format, cache);
+    out.set(`${t.logicalPath}.${t.format}`, digestPath(t.logicalPath, t.format, views, { hashDigestClass, cache }));
+  }
+  return out;
 }
 
 /** Propshaft's digested paths: `application.css` -> `assets/application-<sha1(content + version)[0,8]>.css`. */

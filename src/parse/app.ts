@@ -58,7 +58,10 @@ export function parseApp(root: string): ParsedApp {
     helpers: rubyIn("app/helpers"),
     templates: listFiles(root, "app/views", "").flatMap((rel) => parseTemplate(root, rel, diagnostics)),
     routes: existsSync(join(root, "config/routes.rb")) ? ruby("config/routes.rb") : null,
-    config: [...(existsSync(join(root, "config/application.rb")) ? [ruby("config/application.rb")] : []), ...rubyIn("config/initializers")],
+    config: [
+      ...["config/application.rb", "config/environments/production.rb"].filter((f) => existsSync(join(root, f))).map(ruby),
+      ...rubyIn("config/initializers"),
+    ],
     seeds: existsSync(join(root, "db/seeds.rb")) ? ruby("db/seeds.rb") : null,
     schema: schemaFile
       ? schemaFromRuby(schemaFile.body, diagnostics)

@@ -10,7 +10,8 @@ import { tsIdent } from "../names.js";
 export interface EntryInput {
   appName: string;
   controllers: Array<{ className: string; path: string }>;
-  templates: Array<{ key: string; path: string; handler: "erb" | "jbuilder" }>;
+  templates: Array<{ key: string; path: string; handler: "erb" | "jbuilder"; digestPath: string }>;
+  performCaching: boolean;
   models: string[];
   schema: Schema;
   hasSeeds: boolean;
@@ -27,7 +28,7 @@ export function lowerEntry(input: EntryInput): EmittedModule[] {
   if (input.hasSeeds) imports.push(`import { seed } from "./db/seeds.js";`);
   const controllers = input.controllers.map((c) => `${JSON.stringify(c.className)}: ${tsIdent(c.className)}`).join(",\n");
   const templates = input.templates
-    .map((t, i) => `${JSON.stringify(t.key)}: { handler: ${JSON.stringify(t.handler)}, render: template${i} }`)
+    .map((t, i) => `${JSON.stringify(t.key)}: { handler: ${JSON.stringify(t.handler)}, render: template${i}, digestPath: ${JSON.stringify(t.digestPath)} }`)
     .join(",\n");
   const app = `export const app = ${state.use("createApp")}({
     name: ${JSON.stringify(input.appName)},
@@ -37,6 +38,7 @@ export function lowerEntry(input: EntryInput): EmittedModule[] {
     schema: ${JSON.stringify(input.schema)},
     seed: ${input.hasSeeds ? "seed" : "null"},
     assets: ${JSON.stringify(input.assets)},
+    performCaching: ${input.performCaching},
     publicDir: new URL("../public/", import.meta.url),
   });`;
   const serverState = new ModuleState();

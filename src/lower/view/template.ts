@@ -9,7 +9,7 @@
 import type { TemplateFile } from "../../parse/app.js";
 import type { Block, Node, NodeOf } from "../../parse/ir.js";
 import { modelBySingular } from "../../analyze/app-model.js";
-import { lit, lowerExpr, type TsExpr } from "../expr.js";
+import { lit, lowerExpr, truthy, type TsExpr } from "../expr.js";
 import { Scope, type LowerEnv } from "../scope.js";
 import { blockParamNames, lowerBody } from "../stmts.js";
 import { UNKNOWN, type RType } from "../types.js";
@@ -59,11 +59,55 @@ const APPENDS: Record<string, string> = {
 };
 
 function outputStatement(call: NodeOf<"call">, scope: Scope): string[] | null {
+  if (call.receiver === null && call.block && (call.method === "cache" || call.method === "cache_if" || call.method === "cache_unless")) {
+    return lowerCacheBlock(call, scope);
+  }
   if (!isBuffer(call.receiver)) return null;
   const method = APPENDS[call.method];
   if (!method || call.args.length !== 1) return null;
   const value = lowerExpr(call.args[0]!, scope);
   return [`${scope.buffer}.${method}(${value.code});`];
+}
+
+/**
+ * `<% cache key do %>`: the key builder claims exactly what it can prove names the fragment: literals, a local or
+ * instance variable that is a model record, and arrays of those. Anything else renders the block without the store
+ * and reports cache_key_declined: a missed key costs a render, a colliding key would serve the wrong bytes.
+ */
+function lowerCacheBlock(call: NodeOf<"call">, scope: Scope): string[] {
+  const env = scope.env;
+  const conditional = call.method !== "cache";
+  const [condition, key, options] = conditional ? [call.args[0], call.args[1], call.args[2]] : [null, call.args[0], call.args[1]];
+  const reason = key ? declineReason(key, scope) : "no key";
+  const inline = () => lowerBody(call.block!.body.filter((n) => !isBufferRead(n)), scope.child(), "void");
+  if (reason) {
+    env.diags.report("cache_key_declined", (key ?? call).span, reason);
+    return inline();
+  }
+  const block = captureFn(call.block!, scope, []).code;
+  const opts = options ? lowerExpr(options, scope).code : "{}";
+  const cached = `${scope.buffer}.safeAppend(view.cache(${lowerExpr(key!, scope).code}, ${opts}, ${block}));`;
+  if (!conditional) return [cached];
+  const cond = truthy(lowerExpr(condition!, scope), scope);
+  return [`if (${call.method === "cache_if" ? cond : `!${cond}`}) {`, cached, "} else {", ...inline(), "}"];
+}
+
+/** Why a cache key is not provably a fragment's name, or null when it is. */
+function declineReason(key: Node, scope: Scope): string | null {
+  if (key.kind === "array") {
+    for (const e of key.elements) {
+      const r = declineReason(e, scope);
+      if (r) return r;
+    }
+    return key.elements.length ? null : "an empty key";
+  }
+  if (key.kind === "int" || key.kind === "sym" || (key.kind === "str" && key.parts.every((p) => typeof p === "string"))) return null;
+  if (key.kind === "ident" || key.kind === "ivar" || (key.kind === "call" && !key.receiver && !key.args.length)) {
+    const t = lowerExpr(key, scope).type;
+    if (t.k === "model") return null;
+    return `${key.kind === "ivar" ? "@" : ""}${key.kind === "call" ? key.method : key.name} is not known to be a model record`;
+  }
+  return `a ${key.kind === "str" ? "string with interpolation" : key.kind} is not a provable fragment name`;
 }
 
 function containsOutput(nodes: Node[]): boolean {

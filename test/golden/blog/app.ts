@@ -36,26 +36,106 @@ export const app = createApp({
     CommentsController: CommentsController,
   },
   templates: {
-    "articles/_article.html": { handler: "erb", render: template0 },
-    "articles/_article.json": { handler: "jbuilder", render: template1 },
-    "articles/_form.html": { handler: "erb", render: template2 },
-    "articles/edit.html": { handler: "erb", render: template3 },
-    "articles/index.html": { handler: "erb", render: template4 },
-    "articles/index.json": { handler: "jbuilder", render: template5 },
-    "articles/new.html": { handler: "erb", render: template6 },
-    "articles/show.html": { handler: "erb", render: template7 },
-    "articles/show.json": { handler: "jbuilder", render: template8 },
-    "comments/_comment.html": { handler: "erb", render: template9 },
-    "comments/_comment.json": { handler: "jbuilder", render: template10 },
-    "comments/_form.html": { handler: "erb", render: template11 },
-    "comments/edit.html": { handler: "erb", render: template12 },
-    "comments/index.html": { handler: "erb", render: template13 },
-    "comments/index.json": { handler: "jbuilder", render: template14 },
-    "comments/new.html": { handler: "erb", render: template15 },
-    "comments/show.html": { handler: "erb", render: template16 },
-    "comments/show.json": { handler: "jbuilder", render: template17 },
-    "layouts/application.html": { handler: "erb", render: template18 },
-    "pwa/manifest.json": { handler: "erb", render: template19 },
+    "articles/_article.html": {
+      handler: "erb",
+      render: template0,
+      digestPath: "articles/_article:4207481fb9e99958ef188f6b6e2dedf4",
+    },
+    "articles/_article.json": {
+      handler: "jbuilder",
+      render: template1,
+      digestPath: "articles/_article:6937001a61eed58e883d9fcb959cd3fc",
+    },
+    "articles/_form.html": {
+      handler: "erb",
+      render: template2,
+      digestPath: "articles/_form:14fc3aa3ea26afc5a0b245698a8da1ee",
+    },
+    "articles/edit.html": {
+      handler: "erb",
+      render: template3,
+      digestPath: "articles/edit:b46afd5b212a2de27ec655474bbb40dd",
+    },
+    "articles/index.html": {
+      handler: "erb",
+      render: template4,
+      digestPath: "articles/index:a407bf5ffed84cd59853a9137e6fa8ea",
+    },
+    "articles/index.json": {
+      handler: "jbuilder",
+      render: template5,
+      digestPath: "articles/index:74c4844d8b6b4793c421f11d698d3af5",
+    },
+    "articles/new.html": {
+      handler: "erb",
+      render: template6,
+      digestPath: "articles/new:9c7e8814e50d18baf4d4beac89713917",
+    },
+    "articles/show.html": {
+      handler: "erb",
+      render: template7,
+      digestPath: "articles/show:4388db123c82c74fce013f083ef0af3a",
+    },
+    "articles/show.json": {
+      handler: "jbuilder",
+      render: template8,
+      digestPath: "articles/show:f458f74fdbf5b434f7feb45636cd609e",
+    },
+    "comments/_comment.html": {
+      handler: "erb",
+      render: template9,
+      digestPath: "comments/_comment:4a9a45016ccd93a0a7561003c41c8d7d",
+    },
+    "comments/_comment.json": {
+      handler: "jbuilder",
+      render: template10,
+      digestPath: "comments/_comment:59f030959c1e42fd13900221102bc340",
+    },
+    "comments/_form.html": {
+      handler: "erb",
+      render: template11,
+      digestPath: "comments/_form:db368e5ce8baa57dc6ab99d7b1677663",
+    },
+    "comments/edit.html": {
+      handler: "erb",
+      render: template12,
+      digestPath: "comments/edit:572bed9f1c56a76268f0a3f81b9ede45",
+    },
+    "comments/index.html": {
+      handler: "erb",
+      render: template13,
+      digestPath: "comments/index:43493705ed76c0f3d93cad27eeb86646",
+    },
+    "comments/index.json": {
+      handler: "jbuilder",
+      render: template14,
+      digestPath: "comments/index:fc8e89ac7a810e2322d6bdedb086f2b2",
+    },
+    "comments/new.html": {
+      handler: "erb",
+      render: template15,
+      digestPath: "comments/new:b7fcb6def4bada5448da69e0fe2bea3f",
+    },
+    "comments/show.html": {
+      handler: "erb",
+      render: template16,
+      digestPath: "comments/show:ee0acc1b825de9e5abbb2958f62bc1e2",
+    },
+    "comments/show.json": {
+      handler: "jbuilder",
+      render: template17,
+      digestPath: "comments/show:07f4db2032a8bc95a1a6ef6699c6de63",
+    },
+    "layouts/application.html": {
+      handler: "erb",
+      render: template18,
+      digestPath: "layouts/application:186bfa4b4e0646e685375e300f97029c",
+    },
+    "pwa/manifest.json": {
+      handler: "erb",
+      render: template19,
+      digestPath: "pwa/manifest:7f8626efce4b0324f4c2437462968d7a",
+    },
   },
   schema: {
     tables: [
@@ -89,5 +169,6 @@ export const app = createApp({
   },
   seed: seed,
   assets: { "application.css": "/assets/application-c2cd8c57.css" },
+  performCaching: true,
   publicDir: new URL("../public/", import.meta.url),
 });

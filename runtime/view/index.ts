@@ -39,3 +39,7 @@ export * from "./sanitize.js";
 export * from "./text.js";
 export * from "./translation.js";
 export * from "./date-select.js";
+export * from "./turbo-frames.js";
+export * from "./turbo-stream-tags.js";
+export * from "./turbo-stream-builder.js";
+export * from "./turbo-drive.js";

@@ -84,20 +84,32 @@ export class Connection {
     return stmt.all(...binds.map(bindable));
   }
 
+  /**
+   * select_rows: each row as an array in column order (duplicate column names kept apart, as pluck needs).
+   * Shares the query cache with select (Rails caches select_all, which both go through).
+   */
+  selectRows(sql: string, binds: BindValue[] = [], name = "SQL"): unknown[][] {
+    if (!isRead(sql)) this.clearQueryCache();
+    else if (this.queryCache) {
+      return this.cachedSelect(sql, binds, name, this.queryCache, true) as unknown as unknown[][];
+    }
+    return this.prepareForQuery(sql, binds, name, true).all(...binds.map(bindable)) as unknown as unknown[][];
+  }
+
   // QueryCache#cache_sql: a hit is reported (cached: true) but neither sent, counted nor materializes a
   // transaction; entries are LRU, at most 100; callers get copies.
-  private cachedSelect(sql: string, binds: BindValue[], name: string, cache: Map<string, Row[]>): Row[] {
-    const key = cacheKey(sql, binds);
+  private cachedSelect(sql: string, binds: BindValue[], name: string, cache: Map<string, Row[]>, raw = false): Row[] {
+    const key = `${raw ? "\u0002" : ""}${cacheKey(sql, binds)}`;
     let rows = cache.get(key);
     if (rows) {
       cache.delete(key);
       this.emit({ name, sql, binds, cached: true });
     } else {
       if (cache.size >= QUERY_CACHE_SIZE) cache.delete(cache.keys().next().value!);
-      rows = this.prepareForQuery(sql, binds, name).all(...binds.map(bindable));
+      rows = this.prepareForQuery(sql, binds, name, raw).all(...binds.map(bindable));
     }
     cache.set(key, rows);
-    return rows.map((row) => ({ ...row }));
+    return rows.map((row) => (Array.isArray(row) ? ([...row] as unknown as Row) : { ...row }));
   }
 
   /**
@@ -156,9 +168,9 @@ export class Connection {
   }
 
   // Every query first materializes lazily-begun transactions, as Rails' with_raw_connection does.
-  private prepareForQuery(sql: string, binds: BindValue[], name: string): Statement {
+  private prepareForQuery(sql: string, binds: BindValue[], name: string, raw = false): Statement {
     this.transactions.materialize();
-    const stmt = this.prepare(sql);
+    const stmt = this.prepare(sql, raw);
     this.emit({ name, sql, binds });
     this.transactions.dirty();
     return stmt;
@@ -172,11 +184,13 @@ export class Connection {
     stmt.run(...binds.map(bindable));
   }
 
-  private prepare(sql: string): Statement {
-    let stmt = this.statements.get(sql);
+  private prepare(sql: string, raw = false): Statement {
+    const key = raw ? `\u0002${sql}` : sql;
+    let stmt = this.statements.get(key);
     if (!stmt) {
       stmt = this.db.prepare<unknown[], Row>(sql);
-      this.statements.set(sql, stmt);
+      if (raw) stmt.raw(true);
+      this.statements.set(key, stmt);
     }
     return stmt;
   }

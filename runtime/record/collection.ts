@@ -1,160 +1,188 @@
-// ActiveRecord::Associations::CollectionProxy (has_many) -> CollectionProxy<T>: a Relation scoped to the owner's
-// key that also holds the association's target — records loaded once, plus records built but not yet saved.
+// ActiveRecord::Associations::CollectionProxy -> CollectionProxy<T>: a Relation whose query is the association's
+// scope, which also answers from (and loads into) the association's target.
 //
-//   article.comments.each / to_a          loads once: SELECT "comments".* ... WHERE "comments"."article_id" = ?
-//   article.comments.build(h)             new Comment(article_id: article.id), inverse set, kept in the target
-//   article.comments.create(h)            build + save (raises RecordNotSaved when the owner is new)
-//   article.comments.size / empty? / any? Rails' rules: no query when loaded; COUNT / SELECT 1 otherwise
-//   article.comments.where(...)/order(...) a plain Relation with the owner's key (a new query each time)
-// Loaded children get the owner as their inverse belongs_to target, so `comment.article` costs no query.
-import { RecordNotSaved } from "./exceptions.js";
-import { metaOf, type AssociationMeta, type ModelClassLike, type RecordLike } from "./model.js";
-import { EMPTY_QUERY, type QueryState } from "./query.js";
-import { queryValue, Relation, type Conditions } from "./relation.js";
-
-/** Sets a child's inverse belongs_to (if there is one) to the owner, as Rails' set_inverse_instance. */
-export type InverseSetter = (child: RecordLike, owner: RecordLike) => void;
+//   room.memberships.each / to_a           loads once (SELECT ... WHERE "memberships"."room_id" = ?)
+//   room.memberships.build(h) / create(h)  the owner's key set, inverse set; create! raises; << saves
+//   room.memberships.size / empty? / any?  Rails' rules (has-many.ts): no query when loaded
+//   room.memberships.where(...).visible    a plain relation with the owner's condition (a new query each time)
+//   has_many :x do def m ... end end       extension methods on the proxy; proxy_association.owner is the owner
+// The proxy of a model is its per-model subclass (scoping.ts), so the target's scopes are callable on it.
+import type { AssociationMeta, ModelClassLike, RecordLike } from "./model.js";
+import { metaOf, modelClass } from "./model.js";
+import type { QueryState } from "./query.js";
+import { targetClassName } from "./reflection.js";
+import { Relation, type Conditions } from "./relation.js";
+import { HasManyAssociation, setProxyFactory } from "./has-many.js";
 
 export class CollectionProxy<T extends RecordLike> extends Relation<T> {
-  private target: T[] = [];
-  private targetLoaded = false;
-
   constructor(
     model: ModelClassLike<T>,
-    readonly owner: RecordLike,
-    readonly association: AssociationMeta,
-    private readonly setInverse: InverseSetter,
+    readonly proxyAssociation: HasManyAssociation,
   ) {
-    super(model, EMPTY_QUERY);
+    super(model);
   }
 
-  private ownerKey(): unknown {
-    return this.owner.readAttribute(metaOf(this.owner.constructor).primaryKey);
+  get owner(): RecordLike {
+    return this.proxyAssociation.owner;
   }
 
-  protected override q(): QueryState {
-    const fk = this.association.foreignKey;
-    return { ...EMPTY_QUERY, predicates: [{ kind: "eq", column: fk, value: queryValue(this.meta, fk, this.ownerKey()) }] };
+  get association(): AssociationMeta {
+    return this.proxyAssociation.reflection;
   }
 
-  /** A new owner has no rows yet: Rails' null scope answers from the target without querying. */
-  private get ownerIsNew(): boolean {
-    return this.owner.isNewRecord();
+  override queryState(): QueryState {
+    return this.proxyAssociation.scope().queryState();
+  }
+
+  /** The association's relation (CollectionProxy#scope). */
+  scope(): Relation<T> {
+    return this.proxyAssociation.scope() as unknown as Relation<T>;
   }
 
   override isLoaded(): boolean {
-    return this.targetLoaded;
+    return this.proxyAssociation.loaded;
   }
 
   override toA(): T[] {
-    if (!this.targetLoaded && !this.ownerIsNew) this.loadTarget(this.loadRecords(this.q()));
-    return this.target;
+    return this.proxyAssociation.loadTarget() as T[];
   }
 
-  /** Replaces the target with loaded rows (the preloader calls this too), keeping unsaved records after them. */
+  /** Replaces the target with loaded rows (the preloader), keeping unsaved records after them. */
   loadTarget(rows: T[]): void {
-    for (const child of rows) this.setInverse(child, this.owner);
-    const unsaved = this.target.filter((r) => r.isNewRecord());
-    this.target = [...rows, ...unsaved];
-    this.targetLoaded = true;
+    this.proxyAssociation.loadRows(rows);
   }
 
   override reload(): this {
-    this.targetLoaded = false;
-    this.target = this.target.filter((r) => r.isNewRecord());
-    this.toA();
+    this.proxyAssociation.reset();
+    this.proxyAssociation.loadTarget();
     return this;
   }
 
-  reset(): void {
-    this.targetLoaded = false;
-    this.target = [];
+  override reset(): this {
+    this.proxyAssociation.reset();
+    return this;
   }
 
   /** Records built or added but not saved yet (what autosave saves). */
   unsavedRecords(): T[] {
-    return this.target.filter((r) => r.isNewRecord());
-  }
-
-  override count(): number {
-    return this.ownerIsNew ? 0 : super.count();
+    return this.proxyAssociation.target.filter((r) => r.isNewRecord()) as T[];
   }
 
   override size(): number {
-    if (this.targetLoaded || this.ownerIsNew) return this.target.length;
-    const unsaved = this.unsavedRecords().length;
-    return unsaved + this.count();
+    return this.proxyAssociation.size();
+  }
+
+  override length(): number {
+    return this.toA().length;
   }
 
   override isEmpty(): boolean {
-    if (this.targetLoaded || this.ownerIsNew) return this.size() === 0;
-    return this.target.length === 0 && !this.exists();
+    return this.proxyAssociation.isEmpty();
   }
 
-  /** Rails answers first/last from the target once it is loaded or holds unsaved records. */
-  private useTarget(): boolean {
-    return this.targetLoaded || this.ownerIsNew || this.target.some((r) => r.isNewRecord());
+  override isAny(): boolean {
+    return !this.isEmpty();
+  }
+
+  override isMany(): boolean {
+    return this.proxyAssociation.findFromTarget() ? this.toA().length > 1 : this.size() > 1;
   }
 
   override first(n?: number): T | null | T[] {
-    if (!this.useTarget()) return super.first(n);
+    if (!this.proxyAssociation.findFromTarget()) return this.withInverse(super.first(n));
     const all = this.toA();
     return n === undefined ? (all[0] ?? null) : all.slice(0, n);
   }
 
   override last(n?: number): T | null | T[] {
-    if (!this.useTarget()) return super.last(n);
+    if (!this.proxyAssociation.findFromTarget()) return this.withInverse(super.last(n));
     const all = this.toA();
     return n === undefined ? (all[all.length - 1] ?? null) : all.slice(Math.max(0, all.length - n));
   }
 
-  override build(attributes: Conditions = {}): T {
-    const record = new this.model({ [this.association.foreignKey]: this.ownerKey() });
-    this.setInverse(record, this.owner);
-    (record as unknown as { assignAttributes(a: Conditions): void }).assignAttributes(attributes);
-    this.target.push(record);
-    return record;
+  override take(n?: number): T | null | T[] {
+    if (!this.proxyAssociation.findFromTarget()) return this.withInverse(super.take(n));
+    const all = this.toA();
+    return n === undefined ? (all[0] ?? null) : all.slice(0, n);
   }
 
-  override create(attributes: Conditions = {}): T {
-    this.requireSavedOwner();
-    const record = this.build(attributes);
-    record.save();
-    return record;
+  /** Records read through the scope still get the owner as their inverse (no query for `message.room`). */
+  private withInverse(found: T | null | T[]): T | null | T[] {
+    for (const r of Array.isArray(found) ? found : found ? [found] : []) this.proxyAssociation.setInverseInstance(r);
+    return found;
   }
 
-  override createBang(attributes: Conditions = {}): T {
-    this.requireSavedOwner();
-    const record = this.build(attributes);
-    (record as unknown as { saveBang(): boolean }).saveBang();
-    return record;
+  override build(attributes: Conditions | unknown = {}): T {
+    return this.proxyAssociation.build(attributes) as T;
   }
 
-  /** `collection << record`: sets the key, saves when the owner is saved, adds to the target. */
-  push(...records: T[]): this {
-    for (const record of records) {
-      record.writeAttribute(this.association.foreignKey, this.ownerKey());
-      this.setInverse(record, this.owner);
-      if (!this.ownerIsNew) record.save();
-      if (!this.target.includes(record)) this.target.push(record);
-    }
+  override new(attributes: Conditions | unknown = {}): T {
+    return this.build(attributes);
+  }
+
+  override create(attributes: Conditions | unknown = {}): T {
+    return this.proxyAssociation.create(attributes) as T;
+  }
+
+  override createBang(attributes: Conditions | unknown = {}): T {
+    return this.proxyAssociation.create(attributes, true) as T;
+  }
+
+  /** `collection << record` / push / concat. */
+  push(...records: Array<T | T[]>): this {
+    this.proxyAssociation.concat(records.flat() as T[]);
     return this;
   }
 
+  concat(...records: Array<T | T[]>): this {
+    return this.push(...records);
+  }
+
+  /** delete(records): removed by the dependent strategy (nullify unless :destroy / :delete_all). */
+  delete(...records: Array<T | T[]>): T[] {
+    const list = records.flat() as T[];
+    this.proxyAssociation.deleteOrDestroy(list, this.association.dependent === "destroy" ? "destroy" : this.association.dependent);
+    return list;
+  }
+
+  destroy(...records: Array<T | T[]>): T[] {
+    const list = records.flat() as T[];
+    this.proxyAssociation.deleteOrDestroy(list, "destroy");
+    return list;
+  }
+
+  override deleteAll(dependent?: string): number {
+    return this.proxyAssociation.deleteAll(dependent);
+  }
+
   override destroyAll(): T[] {
-    const records = this.toA();
-    for (const r of [...records]) r.destroy();
-    this.target = [];
-    return records;
+    return this.proxyAssociation.destroyAll() as T[];
   }
 
-  override deleteAll(): number {
-    const n = super.deleteAll();
-    this.reset();
-    return n;
+  clear(): this {
+    this.deleteAll();
+    return this;
   }
 
-  private requireSavedOwner(): void {
-    if (this.ownerIsNew) throw new RecordNotSaved("You cannot call create unless the parent is saved", this.owner);
+  /** include?(record): from the target when loaded, else SELECT 1 AS one ... "id" = ?. */
+  isInclude(record: T): boolean {
+    return this.proxyAssociation.includes(record);
+  }
+
+  includesRecord(record: T): boolean {
+    return this.isInclude(record);
   }
 }
+
+/** The proxy for one association: the target class's proxy subclass, with the extension block's methods. */
+function makeProxy(association: HasManyAssociation): CollectionProxy<RecordLike> {
+  const cls = modelClass(targetClassName(association.ownerMeta, association.reflection));
+  const Proxy = (metaOf(cls).proxyClass as typeof CollectionProxy | undefined) ?? CollectionProxy;
+  const proxy = new Proxy(cls, association);
+  for (const [name, fn] of Object.entries(association.reflection.extension ?? {})) {
+    Object.defineProperty(proxy, name, { configurable: true, writable: true, value: fn });
+  }
+  return proxy;
+}
+
+setProxyFactory(makeProxy);

@@ -1,59 +1,81 @@
 // defineModel(Class, descriptor): turns the compiler's data into a working model — the meta (types, defaults,
-// association, validation and callback chains in declaration order), the registry entry, and accessors.
+// association, validation and callback chains in declaration order, scopes, enums, STI), the registry entry, the
+// per-model relation classes, and the generated members.
 //
 //   t.string "title"              article.title / article.title = v   (and a camelCase alias when different)
-//   belongs_to :article           comment.article / comment.article = a
-//   has_many :comments            article.comments  (CollectionProxy)
+//   belongs_to :article           comment.article / comment.article = a / buildArticle / createArticleBang
+//   has_many :comments            article.comments  (CollectionProxy) / commentIds
+//   scope :recent, -> { ... }     Article.recent() / relation.recent()
+//   enum :status, [...]           article.isDraft() / Article.draft() / Article.statuses
 // Emitted models declare these members with `declare` so TS knows their types and emits no field that would
-// shadow the accessor.
+// shadow them.
 import { camel } from "../app/names.js";
-import { associationCallbacks, normalizeAssociation, readAssociation, writeBelongsTo } from "./associations.js";
+import { associationCallbacks } from "./association-callbacks.js";
+import { installAssociationAccessors } from "./association-accessors.js";
+import { installAttributeMethods } from "./attribute-methods.js";
 import { addCallback, addCallbackEntry } from "./callbacks.js";
+import { CollectionProxy } from "./collection.js";
+import { enumType, installEnum, normalizeEnum } from "./enum.js";
+import { inheritanceOf, registerDescendant } from "./inheritance.js";
 import { declarationsInOrder, modelName, type ModelDescriptor } from "./meta.js";
 import { findMeta, registerClass, setMeta, type ModelClassLike, type ModelMeta, type RecordLike } from "./model.js";
+import { Querying } from "./querying.js";
+import { normalizeAssociation } from "./reflection.js";
+import { installScoping } from "./scoping.js";
+import { installSecureFeatures } from "./secure.js";
 import { attributeType, type AttributeType } from "./types.js";
 import { validatorFor } from "./validations.js";
 
 function buildMeta(cls: object, d: ModelDescriptor): ModelMeta {
-  const columns = d.columns ?? [];
-  const types = new Map<string, AttributeType>(columns.map((c) => [c.name, attributeType(c)]));
-  const defaults = new Map<string, unknown>(
-    columns.filter((c) => c.default !== undefined && c.default !== null).map((c) => [c.name, types.get(c.name)!.cast(c.default)]),
-  );
   const parent = findMeta(Object.getPrototypeOf(cls));
+  const inherited = parent && !parent.abstract ? parent : undefined;
+  const columns = d.columns ?? inherited?.columns ?? [];
+  const types = new Map<string, AttributeType>(columns.map((c) => [c.name, attributeType(c)]));
+  const enums = new Map([...(inherited?.enums ?? new Map()), ...(d.enums ?? []).map((e) => [e.attribute, normalizeEnum(e)] as const)]);
+  for (const e of enums.values()) types.set(e.attribute, enumType(e, types.get(e.attribute) ?? attributeType({ name: e.attribute, type: "string" })));
+  const defaults = new Map<string, unknown>();
+  for (const c of columns) if (c.default !== undefined && c.default !== null) defaults.set(c.name, types.get(c.name)!.cast(c.default));
+  for (const e of enums.values()) if (e.default !== null) defaults.set(e.attribute, e.default);
   const names = d.names ?? {
     name: d.name, singular: d.name.toLowerCase(), plural: d.table ?? d.name.toLowerCase(), paramKey: d.name.toLowerCase(),
     routeKey: d.table ?? d.name.toLowerCase(), singularRouteKey: d.name.toLowerCase(), i18nKey: d.name.toLowerCase(), human: d.name,
   };
   return {
-    descriptor: d,
-    className: d.name,
-    tableName: d.table ?? "",
-    primaryKey: d.primaryKey ?? "id",
-    abstract: d.abstract === true,
-    modelName: modelName(names),
-    columns,
-    types,
+    descriptor: d, className: d.name, tableName: d.table ?? inherited?.tableName ?? "", primaryKey: d.primaryKey ?? inherited?.primaryKey ?? "id",
+    abstract: d.abstract === true, modelName: modelName(names), columns, types,
     schema: { className: d.name, columns, types, defaults },
     associations: new Map(parent?.associations ?? []),
     // Subclasses run their ancestors' callbacks first, as Ruby's inherited callback chains do.
-    callbacks: new Map([...(parent?.callbacks ?? new Map())].map(([event, fns]) => [event, [...fns]])),
+    callbacks: new Map([...(parent?.callbacks ?? new Map())].map(([chain, list]) => [chain, [...list]])),
+    ...inheritanceOf(d.name, parent, columns.map((c) => c.name), d.inheritanceColumn),
+    scopes: new Map(parent?.scopes ?? []),
+    enums,
+    defaultScopes: [...(parent?.defaultScopes ?? []), ...(d.defaultScopes ?? [])],
   };
+}
+
+function declare(meta: ModelMeta, d: ModelDescriptor): void {
+  for (const decl of declarationsInOrder(d)) {
+    if (decl.kind === "association") {
+      const assoc = normalizeAssociation(decl.entry, d.name);
+      meta.associations.set(assoc.name, assoc);
+      for (const [event, fn, options] of associationCallbacks(assoc)) addCallback(meta, event, fn, options);
+    } else if (decl.kind === "validation") addCallback(meta, "validate", validatorFor(decl.entry));
+    else addCallbackEntry(meta, decl.entry);
+  }
+  for (const scope of d.scopes ?? []) meta.scopes.set(scope.name, scope.body);
 }
 
 export function defineModel(cls: ModelClassLike | (abstract new (...args: never[]) => unknown), d: ModelDescriptor): void {
   const meta = buildMeta(cls, d);
-  for (const decl of declarationsInOrder(d)) {
-    if (decl.kind === "association") {
-      const assoc = normalizeAssociation(decl.entry);
-      meta.associations.set(assoc.name, assoc);
-      for (const [event, fn] of associationCallbacks(assoc)) addCallback(meta, event, fn);
-    } else if (decl.kind === "validation") addCallback(meta, "validate", validatorFor(decl.entry));
-    else addCallbackEntry(meta, decl.entry);
-  }
+  declare(meta, d);
+  for (const e of meta.enums.values()) if (d.enums?.some((x) => x.attribute === e.attribute)) installEnum(cls, meta, e);
+  installSecureFeatures(cls as ModelClassLike, meta, d);
   setMeta(cls, meta);
+  installScoping(cls as ModelClassLike, meta, CollectionProxy as unknown as typeof import("./relation.js").Relation, (c) => c === Querying || c === Function.prototype || Object.getPrototypeOf(c) === Querying);
   if (meta.abstract) return;
   registerClass(d.name, cls as ModelClassLike);
+  if (meta.finderNeedsTypeCondition) registerDescendant(cls, meta);
   installAccessors(cls.prototype as object, meta);
 }
 
@@ -78,17 +100,6 @@ function installAccessors(proto: object, meta: ModelMeta): void {
       },
     );
   }
-  for (const assoc of meta.associations.values()) {
-    define(
-      proto,
-      assoc.name,
-      function () {
-        return readAssociation(this, assoc);
-      },
-      function (v) {
-        if (assoc.kind !== "belongs_to") throw new Error(`assigning ${assoc.kind} ${assoc.name} is not supported`);
-        writeBelongsTo(this, assoc, v as RecordLike | null);
-      },
-    );
-  }
+  installAttributeMethods(proto, meta.columns.map((c) => c.name));
+  installAssociationAccessors(proto, meta);
 }

@@ -116,13 +116,16 @@ export function performTouch(record: Lifecycle, meta: ModelMeta, names: string[]
   return status === true;
 }
 
-/** touch_later: stamp in memory now, UPDATE before COMMIT; `touchParents` cascades to touch: true parents. */
-export function touchLater(record: Lifecycle, meta: ModelMeta, touchParents: (record: Lifecycle) => void): void {
+/**
+ * touch_later(*names): stamp in memory now, UPDATE before COMMIT; `touchParents` cascades to touch: true parents.
+ * Names accumulate across calls until the touch runs (@_defer_touch_attrs |= names).
+ */
+export function touchLater(record: Lifecycle, meta: ModelMeta, names: string[], touchParents: (record: Lifecycle) => void): void {
   if (!record.isPersisted()) throw new Error(`cannot touch on a new or destroyed record object`);
   const s = transactionState(record, meta);
   const time = currentTime();
-  const columns = UPDATE_STAMPS.filter((c) => meta.types.has(c));
-  s.deferredTouch = { run: () => void performTouch(record, meta, [], time) };
+  const columns = [...new Set([...(s.deferredTouch?.columns ?? UPDATE_STAMPS.filter((c) => meta.types.has(c))), ...names])];
+  s.deferredTouch = { columns, run: () => void performTouch(record, meta, columns, time) };
   for (const c of columns) record._attributes.write(c, time);
   record._attributes.forgetChanges(columns);
   // add_to_transaction without remember_transaction_record_state; `@_new_record_before_last_commit ||= false`.

@@ -9,6 +9,8 @@
 // validations in declaration order across all three kinds. Without `at`, associations come first, then
 // validations, then callbacks (the conventional layout of a model file).
 import { humanize } from "../support/inflector.js";
+import type { EnumDescriptor } from "./enum.js";
+import type { SecurePasswordDescriptor, SecureTokenDescriptor } from "./secure.js";
 import type { ColumnMeta } from "./types.js";
 
 export interface ModelNames {
@@ -27,10 +29,21 @@ export interface ModelNames {
 export interface AssociationDescriptor {
   kind: "belongs_to" | "has_many" | "has_one";
   name: string;
+  /** class_name, or the conventional class (a through association without class_name resolves its source's). */
   className: string;
+  /** foreign_key, or the conventional key (`as:` associations use `<as>_id` unless foreign_key is given). */
   foreignKey: string;
-  /** The Ruby options as literals: optional, dependent, touch, inverse_of, validate, autosave. */
+  /**
+   * The Ruby options as literals: optional, required, dependent, touch (true or a column), inverse_of (name or
+   * false), validate, autosave, polymorphic, as, through, source, source_type, primary_key, foreign_type,
+   * counter_cache (true or a column), class_name, foreign_key, strict_loading. `default: -> { }` is a function
+   * called as fn.call(record, record).
+   */
   options?: { [key: string]: unknown };
+  /** The scope lambda (`has_many :x, -> { order(:y) }`): function (this: Relation, owner) returning a relation. */
+  scope?: Function;
+  /** The extension block's methods (`has_many :x do def m ... end end`), `this` = the collection proxy. */
+  extension?: { [method: string]: Function };
   at?: number;
 }
 
@@ -62,6 +75,7 @@ export interface CallbackDescriptor {
 export interface ModelDescriptor {
   name: string;
   abstract?: boolean;
+  /** Omitted by an STI subclass: the parent's table (and columns) are used. */
   table?: string;
   primaryKey?: string;
   names?: ModelNames;
@@ -71,6 +85,28 @@ export interface ModelDescriptor {
   callbacks?: CallbackDescriptor[];
   /** Model.human_attribute_name overrides (I18n activerecord.attributes.<model>.<attr>). */
   humanAttributes?: { [attribute: string]: string };
+  /**
+   * `scope :name, ->(args) { body }`: body is `function (this: Relation<Model>, ...args) { return this.where(...) }`
+   * (Ruby's instance_exec on the relation; a nil/false result means `all`). `name` may be the Ruby name or the TS
+   * member name; both are installed.
+   */
+  scopes?: ScopeDescriptor[];
+  /** `default_scope { ... }` bodies, same shape as scope bodies, applied to every relation of the class. */
+  defaultScopes?: Function[];
+  /** `enum :role, [...] / { ... }, prefix:, suffix:, scopes:, default:, validate:` (see enum.ts). */
+  enums?: EnumDescriptor[];
+  /** STI column; default "type" when the table has one; null for `self.inheritance_column = nil`. */
+  inheritanceColumn?: string | null;
+  /** `has_secure_token :token, length: 24, on: :initialize`. */
+  secureTokens?: SecureTokenDescriptor[];
+  /** `has_secure_password :password, validations: true`. */
+  securePassword?: SecurePasswordDescriptor[];
+}
+
+export interface ScopeDescriptor {
+  name: string;
+  body: Function;
+  at?: number;
 }
 
 /** ActiveModel::Name, the shape runtime/view/host.ts reads. */

@@ -31,14 +31,40 @@ export type CallbackFn = (record: RecordLike) => void;
 export interface AssociationMeta {
   kind: "belongs_to" | "has_many" | "has_one";
   name: string;
+  /** The target class; for a through association without class_name, resolved from its source (reflection.ts). */
   className: string;
+  classNameExplicit: boolean;
   foreignKey: string;
+  /** foreign_key: was given (Rails then detects no inverse automatically). */
+  explicitForeignKey: boolean;
+  /** primary_key: the key on the target (belongs_to) or owner (has_*) side; null = that model's primary key. */
+  primaryKey: string | null;
   optional: boolean;
   dependent: string | null;
-  touch: boolean;
-  /** Explicit inverse_of, or null to detect it (Rails' automatic_inverse_of). */
-  inverseOf: string | null;
+  /** touch: true, or a column to touch besides updated_at. */
+  touch: boolean | string;
+  /** Explicit inverse_of, false to turn detection off, or null to detect it (Rails' automatic_inverse_of). */
+  inverseOf: string | false | null;
   validate: boolean;
+  /** autosave: true/false, or null (Rails' default: new records only). */
+  autosave: boolean | null;
+  /** belongs_to polymorphic: true: the target class comes from foreignType. */
+  polymorphic: boolean;
+  /** The *_type column of a polymorphic belongs_to or of an `as:` has_many/has_one. */
+  foreignType: string | null;
+  as: string | null;
+  through: string | null;
+  source: string | null;
+  sourceType: string | null;
+  /** The scope lambda: function (this: Relation, owner?) { return this.where(...) }. */
+  scope: Function | null;
+  /** The extension block's methods, installed on the association's collection proxy. */
+  extension: { [method: string]: Function } | null;
+  /** belongs_to counter_cache: the parent's counter column. */
+  counterCache: string | null;
+  /** belongs_to default: -> { ... }: called on the record when the association is nil at validation. */
+  default: Function | null;
+  strictLoading: boolean;
 }
 
 export interface ModelMeta {
@@ -54,6 +80,36 @@ export interface ModelMeta {
   associations: Map<string, AssociationMeta>;
   /** Callback chains (save, create, validate, commit, ...) in Rails' chain order (see callbacks.ts). */
   callbacks: Map<string, Callback[]>;
+  /** STI: the column naming each row's class ("type"), or null when the table has none / it is turned off. */
+  inheritanceColumn: string | null;
+  /** base_class.name: what polymorphic *_type columns store and STI queries start from. */
+  baseClassName: string;
+  /** Subclasses of an STI base query with a type condition (this class and its descendants). */
+  finderNeedsTypeCondition: boolean;
+  /** sti_name of every registered descendant (for the type condition). */
+  descendants: string[];
+  /** scope :name, ->(args) { ... } bodies: function (this: Relation, ...args). */
+  scopes: Map<string, Function>;
+  enums: Map<string, EnumMeta>;
+  /** default_scope bodies, applied to every relation of this class. */
+  defaultScopes: Function[];
+  /** Per-model Relation / CollectionProxy subclasses carrying scopes and class methods (scoping.ts). */
+  relationClass?: unknown;
+  proxyClass?: unknown;
+  /** has_secure_password attributes ("password"), for authenticate_by. */
+  securePasswords?: string[];
+}
+
+/** enum :role, { member: 0, ... }: names to stored values, and the generated method names. */
+export interface EnumMeta {
+  attribute: string;
+  mapping: Map<string, string | number>;
+  /** "involved_in_" or ""; "_role" or "" */
+  prefix: string;
+  suffix: string;
+  scopes: boolean;
+  default: string | null;
+  validate: boolean;
 }
 
 /** A model class as the runtime handles it: constructible, with its meta registered. */

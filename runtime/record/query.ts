@@ -1,79 +1,60 @@
-// Arel, for the query shapes Relation builds: the SQL text is Rails 7.2's for the same relation, with every value
-// a bound parameter (`?`). Tests compare text and binds with what Rails logged.
+// A relation's query values (Relation#*_values) and the statements built from them, in Rails 7.2's SQL text:
 //
-//   where(title: "x")            WHERE "t"."title" = ?          where(title: nil)   "t"."title" IS NULL
-//   where(id: [1, 2])            "t"."id" IN (?, ?)             where(id: [])       1=0
-//   where("a = ? OR b", x)       (a = ? OR b)                   order(:a) / order(a: :desc) / order("a DESC")
-//   .limit(2).offset(1)          LIMIT ? OFFSET ?               count with limit: COUNT(*) FROM (SELECT 1 AS one ...) subquery_for_count
+//   SELECT [DISTINCT] <projection> FROM "t" <joins> WHERE ... GROUP BY ... ORDER BY ... LIMIT ? OFFSET ?
+//   count with limit/offset      SELECT COUNT(*) FROM (SELECT 1 AS one ... LIMIT ?) subquery_for_count
+//   exists?                      SELECT 1 AS one ... LIMIT ?          (ORDER BY dropped)
+//   update_all / delete_all      UPDATE "t" SET ... WHERE ...; with joins: WHERE ("t"."id") IN (SELECT ...)
 import type { BindValue } from "../db/connection.js";
 import { quoteName } from "../db/schema.js";
+import type { Node } from "./arel.js";
+import type { JoinSpec } from "./joins.js";
+import { isContradiction, whereSql, type WhereClause } from "./where-clause.js";
 
-export type Predicate =
-  | { kind: "eq"; column: string; value: BindValue }
-  | { kind: "in"; column: string; values: BindValue[] }
-  | { kind: "null"; column: string }
-  | { kind: "not"; inner: Predicate }
-  | { kind: "sql"; sql: string; binds: BindValue[] };
+export type Ordering =
+  | { kind: "column"; table: string; column: string; direction: "ASC" | "DESC" }
+  | { kind: "sql"; sql: string };
 
-export type Ordering = { kind: "column"; column: string; direction: "ASC" | "DESC" } | { kind: "sql"; sql: string };
+/** An association tree as includes/preload/eager_load/joins take it: names, nested `{ name: subtree }`. */
+export type AssociationTree = Array<string | { [name: string]: AssociationTree | string }>;
 
 export interface QueryState {
-  predicates: Predicate[];
+  where: WhereClause;
   orders: Ordering[];
   limit: number | null;
   offset: number | null;
+  joins: JoinSpec[];
+  references: string[];
+  distinct: boolean;
+  /** select(...): column names or SQL; null selects "t".* */
+  select: string[] | null;
+  group: string[];
+  none: boolean;
+  includes: AssociationTree;
+  preload: AssociationTree;
+  eagerLoad: AssociationTree;
+  createWith: { [attribute: string]: unknown };
 }
 
-export const EMPTY_QUERY: QueryState = { predicates: [], orders: [], limit: null, offset: null };
-
-/** WhereClause#contradiction?: an empty IN list. Rails then answers loads, counts, exists and plucks without a query. */
-export function isContradiction(q: QueryState): boolean {
-  return q.predicates.some((p) => p.kind === "in" && p.values.length === 0);
-}
+export const EMPTY_QUERY: QueryState = {
+  where: [], orders: [], limit: null, offset: null, joins: [], references: [], distinct: false, select: null, group: [],
+  none: false, includes: [], preload: [], eagerLoad: [], createWith: {},
+};
 
 export interface Sql {
   sql: string;
   binds: BindValue[];
 }
 
-function column(table: string, name: string): string {
-  return `${quoteName(table)}.${quoteName(name)}`;
+/** Rails answers loads, counts, exists and plucks of these without a query. */
+export function isEmptyResult(q: QueryState): boolean {
+  return q.none || isContradiction(q.where);
 }
 
-function predicateSql(table: string, p: Predicate, binds: BindValue[]): string {
-  switch (p.kind) {
-    case "eq":
-      binds.push(p.value);
-      return `${column(table, p.column)} = ?`;
-    case "null":
-      return `${column(table, p.column)} IS NULL`;
-    case "in":
-      if (p.values.length === 0) return "1=0";
-      binds.push(...p.values);
-      return `${column(table, p.column)} IN (${p.values.map(() => "?").join(", ")})`;
-    case "not":
-      if (p.inner.kind === "eq") return (binds.push(p.inner.value), `${column(table, p.inner.column)} != ?`);
-      if (p.inner.kind === "null") return `${column(table, p.inner.column)} IS NOT NULL`;
-      if (p.inner.kind === "in") {
-        if (p.inner.values.length === 0) return "1=1";
-        binds.push(...p.inner.values);
-        return `${column(table, p.inner.column)} NOT IN (${p.inner.values.map(() => "?").join(", ")})`;
-      }
-      return `NOT (${predicateSql(table, p.inner, binds)})`;
-    case "sql":
-      binds.push(...p.binds);
-      return `(${p.sql})`;
-  }
-}
+export const column = (table: string, name: string): string => `${quoteName(table)}.${quoteName(name)}`;
 
-export function whereSql(table: string, q: QueryState, binds: BindValue[]): string {
-  if (q.predicates.length === 0) return "";
-  return ` WHERE ${q.predicates.map((p) => predicateSql(table, p, binds)).join(" AND ")}`;
-}
-
-function orderSql(table: string, orders: Ordering[]): string {
+export function orderSql(orders: Ordering[]): string {
   if (orders.length === 0) return "";
-  return ` ORDER BY ${orders.map((o) => (o.kind === "sql" ? o.sql : `${column(table, o.column)} ${o.direction}`)).join(", ")}`;
+  return ` ORDER BY ${orders.map((o) => (o.kind === "sql" ? o.sql : `${column(o.table, o.column)} ${o.direction}`)).join(", ")}`;
 }
 
 function limitSql(q: QueryState, binds: BindValue[]): string {
@@ -83,38 +64,59 @@ function limitSql(q: QueryState, binds: BindValue[]): string {
   return sql;
 }
 
-/** SELECT <projection> FROM "t" WHERE ... ORDER BY ... LIMIT ? OFFSET ? */
-export function selectSql(table: string, q: QueryState, projection = `${quoteName(table)}.*`): Sql {
+/** How joins become SQL text (joins.ts), injected to keep this module free of association code. */
+export type JoinRenderer = (table: string, q: QueryState, binds: BindValue[]) => string;
+
+/** The projection of a plain load: select values (columns qualified, SQL as is) or "t".* */
+export function projection(table: string, q: QueryState, columnNames: Set<string>): string {
+  if (!q.select) return `${quoteName(table)}.*`;
+  return q.select.map((s) => (columnNames.has(s) ? column(table, s) : s)).join(", ");
+}
+
+export function selectSql(table: string, q: QueryState, joins: JoinRenderer, select: string, extra: { groupBy?: string } = {}): Sql {
   const binds: BindValue[] = [];
-  const where = whereSql(table, q, binds);
-  const sql = `SELECT ${projection} FROM ${quoteName(table)}${where}${orderSql(table, q.orders)}${limitSql(q, binds)}`;
+  const from = `${quoteName(table)}${joins(table, q, binds)}`;
+  const where = whereSql(q.where, binds);
+  const group = extra.groupBy ?? (q.group.length ? ` GROUP BY ${q.group.join(", ")}` : "");
+  const sql = `SELECT ${q.distinct ? "DISTINCT " : ""}${select} FROM ${from}${where}${group}${orderSql(q.orders)}${limitSql(q, binds)}`;
   return { sql, binds };
 }
 
 /** Relation#count: ORDER BY dropped; a limited/offset relation counts a subquery, as Rails does. */
-export function countSql(table: string, q: QueryState): Sql {
-  if (q.limit === null && q.offset === null) return selectSql(table, { ...q, orders: [] }, "COUNT(*)");
-  const inner = selectSql(table, { ...q, orders: [] }, "1 AS one");
-  return { sql: `SELECT COUNT(*) FROM (${inner.sql}) subquery_for_count`, binds: inner.binds };
+export function countSql(table: string, q: QueryState, joins: JoinRenderer, expression = "COUNT(*)"): Sql {
+  const unordered = { ...q, orders: [] };
+  if (q.limit === null && q.offset === null) return selectSql(table, { ...unordered, distinct: false }, joins, expression);
+  const inner = selectSql(table, unordered, joins, "1 AS one");
+  return { sql: `SELECT ${expression} FROM (${inner.sql}) subquery_for_count`, binds: inner.binds };
 }
 
 /** Relation#exists?: SELECT 1 AS one ... LIMIT 1, ORDER BY dropped. */
-export function existsSql(table: string, q: QueryState): Sql {
-  return selectSql(table, { ...q, orders: [], limit: 1 }, "1 AS one");
+export function existsSql(table: string, q: QueryState, joins: JoinRenderer): Sql {
+  return selectSql(table, { ...q, orders: [], limit: 1, distinct: false }, joins, "1 AS one");
 }
 
-export function pluckSql(table: string, q: QueryState, columns: string[]): Sql {
-  return selectSql(table, q, columns.map((c) => column(table, c)).join(", "));
-}
-
-export function deleteSql(table: string, q: QueryState): Sql {
+export function deleteSql(table: string, pk: string, q: QueryState, joins: JoinRenderer): Sql {
   const binds: BindValue[] = [];
-  return { sql: `DELETE FROM ${quoteName(table)}${whereSql(table, q, binds)}`, binds };
+  if (q.joins.length) {
+    const inner = selectSql(table, { ...q, select: null }, joins, column(table, pk));
+    return { sql: `DELETE FROM ${quoteName(table)} WHERE ${column(table, pk)} IN (${inner.sql})`, binds: inner.binds };
+  }
+  return { sql: `DELETE FROM ${quoteName(table)}${whereSql(q.where, binds)}`, binds };
+}
+
+/** update_all: SET list already rendered (quoted columns with `?`, or the caller's SQL). */
+export function updateSql(table: string, pk: string, q: QueryState, joins: JoinRenderer, sets: Sql): Sql {
+  if (q.joins.length || q.limit !== null || q.offset !== null || q.orders.length) {
+    const inner = selectSql(table, { ...q, select: null }, joins, column(table, pk));
+    return { sql: `UPDATE ${quoteName(table)} SET ${sets.sql} WHERE (${column(table, pk)}) IN (${inner.sql})`, binds: [...sets.binds, ...inner.binds] };
+  }
+  const binds = [...sets.binds];
+  return { sql: `UPDATE ${quoteName(table)} SET ${sets.sql}${whereSql(q.where, binds)}`, binds };
 }
 
 /** Reverses an order for `last` (Rails' reverse_sql_order); no order means the primary key descending. */
-export function reverseOrders(orders: Ordering[], primaryKey: string): Ordering[] {
-  if (orders.length === 0) return [{ kind: "column", column: primaryKey, direction: "DESC" }];
+export function reverseOrders(orders: Ordering[], table: string, primaryKey: string): Ordering[] {
+  if (orders.length === 0) return [{ kind: "column", table, column: primaryKey, direction: "DESC" }];
   return orders.map((o) => {
     if (o.kind === "column") return { ...o, direction: o.direction === "ASC" ? "DESC" : "ASC" };
     return { kind: "sql", sql: o.sql.split(/,\s*/).map(reverseSqlTerm).join(", ") };
@@ -126,3 +128,5 @@ function reverseSqlTerm(term: string): string {
   if (/\sASC$/i.test(term)) return term.replace(/\sASC$/i, " DESC");
   return `${term} DESC`;
 }
+
+export type { Node };

@@ -13,14 +13,20 @@ import { connection } from "../db/current.js";
 import { rubyToTs } from "../app/names.js";
 import { JsonFloat } from "../json/encode.js";
 import { inspect } from "../support/ruby.js";
-import { readAssociation, resetAssociations, writeBelongsTo } from "./associations.js";
+import { association, resetAssociations, type Association } from "./association.js";
+import { readAssociation, writeAssociation } from "./association-accessors.js";
+import "./associations.js";
 import { AttributeSet, UnknownAttributeError } from "./attributes.js";
 import { runCallbacks } from "./callbacks.js";
 import { Errors } from "./errors.js";
 import { ForbiddenAttributesError, RecordNotDestroyed, RecordNotFound } from "./exceptions.js";
 import { performDestroy, performSave, performTouch, runValidations, type Lifecycle, type SaveOptions } from "./lifecycle.js";
 import { humanAttributeName, type ModelName } from "./meta.js";
-import { metaOf, RECORD, type ModelMeta, type RecordLike } from "./model.js";
+import { classForRow } from "./inheritance.js";
+import { recordCacheKey, recordCacheVersion } from "../cache/record-key.js";
+import { metaOf, RECORD, type ModelClassLike, type ModelMeta, type RecordLike } from "./model.js";
+import { becomes, deleteRow, incrementBang, updateAttribute, updateColumns } from "./persistence-methods.js";
+import { currentScope } from "./relation.js";
 import { selectRow } from "./persistence.js";
 import { withTransactionReturningStatus } from "./transaction-state.js";
 import { Querying } from "./querying.js";
@@ -60,16 +66,21 @@ export class Base extends Querying implements RecordLike, Lifecycle {
       runCallbacks(this, meta, "find");
     } else {
       this._attributes = AttributeSet.forNew(meta.schema);
+      // populate_with_current_scope_attributes, then ensure_proper_type (STI), then the given attributes.
+      const scope = currentScope(new.target);
+      if (scope) this.assignAttributes(scope.scopeAttributes());
+      if (meta.finderNeedsTypeCondition && meta.inheritanceColumn) this._attributes.write(meta.inheritanceColumn, meta.className);
       if (attributes) this.assignAttributes(attributes);
     }
     runCallbacks(this, meta, "initialize");
   }
 
-  /** A record from a database row (no assignment, not new). */
+  /** A record from a database row (no assignment, not new); STI rows become their type's class. */
   static instantiate<T extends Base>(this: ModelClass<T>, row: { [column: string]: unknown }): T {
+    const cls = classForRow(this as unknown as ModelClassLike, metaOf(this), row) as unknown as ModelClass<T>;
     pendingRow = row;
     try {
-      return new this();
+      return new cls();
     } finally {
       pendingRow = null;
     }
@@ -116,7 +127,7 @@ export class Base extends Querying implements RecordLike, Lifecycle {
     if (this._destroyed) throw new TypeError("can't modify frozen attributes");
     if (this._attributes.has(name)) return this._attributes.write(name, value);
     const assoc = this.meta.associations.get(name);
-    if (assoc?.kind === "belongs_to") return writeBelongsTo(this, assoc, value as RecordLike | null);
+    if (assoc) return writeAssociation(this, assoc, value);
     const setter = (this as unknown as Attributes)[rubyToTs(`${name}=`)];
     if (typeof setter === "function") return void (setter as (v: unknown) => unknown).call(this, value);
     throw new UnknownAttributeError(name, this.meta.className);
@@ -228,8 +239,62 @@ export class Base extends Querying implements RecordLike, Lifecycle {
 
   /** update_attribute: one attribute, saved without validations. */
   updateAttribute(name: string, value: unknown): boolean {
-    this.writeAttribute(name, value);
-    return this.save({ validate: false });
+    return updateAttribute(this, name, value);
+  }
+
+  /** update_columns / update_column: straight to the database, no callbacks or timestamps. */
+  updateColumns(attributes: Attributes): boolean {
+    return updateColumns(this, attributes);
+  }
+
+  updateColumn(name: string, value: unknown): boolean {
+    return updateColumns(this, { [name]: value });
+  }
+
+  increment(attribute: string, by = 1): this {
+    this.writeAttribute(attribute, Number(this.readAttribute(attribute) ?? 0) + by);
+    return this;
+  }
+
+  decrement(attribute: string, by = 1): this {
+    return this.increment(attribute, -by);
+  }
+
+  incrementBang(attribute: string, by = 1, options: { touch?: boolean | string } = {}): this {
+    incrementBang(this, attribute, by, options.touch);
+    return this;
+  }
+
+  decrementBang(attribute: string, by = 1, options: { touch?: boolean | string } = {}): this {
+    return this.incrementBang(attribute, -by, options);
+  }
+
+  toggle(attribute: string): this {
+    this.writeAttribute(attribute, !this.readAttribute(attribute));
+    return this;
+  }
+
+  toggleBang(attribute: string): boolean {
+    return this.updateAttribute(attribute, !this.readAttribute(attribute));
+  }
+
+  /** delete: DELETE without callbacks. */
+  delete(): this {
+    deleteRow(this);
+    return this;
+  }
+
+  becomes<T extends RecordLike>(klass: ModelClassLike<T>): T {
+    return becomes(this, klass, false);
+  }
+
+  becomesBang<T extends RecordLike>(klass: ModelClassLike<T>): T {
+    return becomes(this, klass, true);
+  }
+
+  /** record.association(:name): the association object (reader, target, loaded?, reset, reload). */
+  association(name: string): Association {
+    return association(this, name);
   }
 
   destroy(): this | false {
@@ -268,13 +333,28 @@ export class Base extends Querying implements RecordLike, Lifecycle {
     return this;
   }
 
-  /** The key as a URL segment; null for a record not saved. */
+  /** The key as a URL segment (Integration#to_param: the id; nil when there is none). */
   toParam(): string | null {
-    return this.isPersisted() && this.id !== null ? String(this.id) : null;
+    return this.id === null || this.id === undefined ? null : String(this.id);
   }
 
+  /** Integration#cache_key / cache_version / cache_key_with_version (derived in runtime/cache/record-key.ts). */
+  cacheKey(): string {
+    return recordCacheKey(this);
+  }
+
+  cacheVersion(): string | null {
+    return recordCacheVersion(this);
+  }
+
+  cacheKeyWithVersion(): string {
+    const version = this.cacheVersion();
+    return version ? `${this.cacheKey()}-${version}` : this.cacheKey();
+  }
+
+  /** to_key: [id], or nil without one (models override it, e.g. a client-generated key). */
   toKey(): unknown[] | null {
-    return this.isPersisted() && this.id !== null ? [this.id] : null;
+    return this.id === null || this.id === undefined ? null : [this.id];
   }
 
   /** "articles/article", the partial `render record` uses. */

@@ -2,130 +2,211 @@
 // in a controller and iterated twice in a view loads once, as in Rails).
 //
 //   Model.where(title: "x").order(created_at: :desc).limit(2)   Model.where({ title: "x" }).order({ created_at: "desc" }).limit(2)
-//   relation.each / to_a / first / last / count / size          each(r) / r.toA() / r.first() / r.last() / r.count() / r.size()
-//   relation.any? / empty? / exists? / pluck(:a) / ids          r.isAny() / r.isEmpty() / r.exists() / r.pluck("a") / r.ids()
-//   relation.find(id) / find_by(h) / find_by!(h)                r.find(id) / r.findBy(h) / r.findByBang(h)
-//   relation.build / create / create! (where-hash as defaults)  r.build(h) / r.create(h) / r.createBang(h)
-// Names ("Project Load", "Project Count", ...) and SQL text are Rails'; see query.ts.
+//   where.not(h) / or(r) / none / merge(r) / joins(:a)           whereNot(h) / or(r) / none() / merge(r) / joins("a")
+//   relation.each / to_a / size / any? / many?                   each(fn) / toA() / size() / isAny() / isMany()
+//   finders, calculations, batches, bulk writes                  finders.ts, calculations.ts, batches.ts, bulk.ts
+// Each model gets a Relation subclass carrying its scopes and class methods (scoping.ts), so
+// `Model.active().ordered()` and `room.memberships.visible()` work as in Ruby. Statement names ("User Load",
+// "User Count", ...) and SQL text are Rails'.
 import type { BindValue } from "../db/connection.js";
 import { connection } from "../db/current.js";
-import { pluralize } from "../support/inflector.js";
-import { inspect } from "../support/ruby.js";
-import { RecordNotFound } from "./exceptions.js";
-import { isRecord, metaOf, type ModelClassLike, type ModelMeta, type RecordLike } from "./model.js";
-import {
-  countSql, deleteSql, EMPTY_QUERY, existsSql, isContradiction, pluckSql, reverseOrders, selectSql, whereSql, type Ordering, type Predicate,
-  type QueryState, type Sql,
-} from "./query.js";
+import { findEach, findInBatches, inBatches, type BatchOptions } from "./batches.js";
+import * as bulk from "./bulk.js";
+import * as calc from "./calculations.js";
+import * as finders from "./finders.js";
+import { joinsSql } from "./joins.js";
+import { metaOf, type ModelClassLike, type ModelMeta, type RecordLike } from "./model.js";
+import { column, EMPTY_QUERY, isEmptyResult, projection, selectSql, type AssociationTree, type QueryState, type Sql } from "./query.js";
+import { orderings, whereArgs, type Conditions, type OrderArg, type WhereArg } from "./relation-where.js";
+import { inlineBinds, type SqlFragment } from "./sanitize.js";
+import { invertClause, mergeClause, orClause } from "./where-clause.js";
 
-export type Conditions = { [attribute: string]: unknown };
-export type OrderArg = string | { [column: string]: string };
+export type { Conditions, OrderArg, WhereArg } from "./relation-where.js";
 
-type Preloader = (records: RecordLike[], names: string[]) => void;
-let preloader: Preloader | null = null;
+type Loader = (relation: Relation<RecordLike>, query: QueryState) => RecordLike[];
+let loader: Loader | null = null;
 
-/** associations.ts installs batch preloading here (kept as a hook so this module imports no association code). */
-export function setPreloader(fn: Preloader): void {
-  preloader = fn;
+/** associations.ts installs the loader that preloads/eager-loads (a hook keeps this module free of association code). */
+export function setLoader(fn: Loader): void {
+  loader = fn;
 }
 
-/** ActiveModel::Type#serialize as a where-clause bind: integer columns bind nil for non-numeric strings. */
-export function queryValue(meta: ModelMeta, column: string, value: unknown): BindValue {
-  const type = meta.types.get(column);
-  if (!type) throw new Error(`no such column: ${meta.tableName}.${column}`);
-  if (isRecord(value)) value = value.readAttribute(metaOf(value.constructor).primaryKey);
-  const numeric = meta.columns.find((c) => c.name === column)?.type;
-  if ((numeric === "integer" || numeric === "bigint") && typeof value === "string" && !/^\s*[+-]?\d/.test(value)) return null;
-  return type.serialize(type.cast(value));
-}
-
-/** One hash condition -> a predicate; a belongs_to name stands for its foreign key (`where(project: p)`). */
-function predicateFor(meta: ModelMeta, key: string, value: unknown): Predicate {
-  const association = meta.associations.get(key);
-  const column = association?.kind === "belongs_to" ? association.foreignKey : key;
-  if (value === null || value === undefined) return { kind: "null", column };
-  // Rails' ArrayHandler: one element is an equality, none is 1=0.
-  if (Array.isArray(value) && value.length === 1) return predicateFor(meta, key, value[0]);
-  if (Array.isArray(value)) return { kind: "in", column, values: value.map((v) => queryValue(meta, column, v)) };
-  return { kind: "eq", column, value: queryValue(meta, column, value) };
-}
+const union = <V>(a: V[], b: V[]) => [...a, ...b.filter((x) => !a.includes(x))];
 
 export class Relation<T extends RecordLike> implements Iterable<T> {
   protected loaded: T[] | null = null;
-  protected includeNames: string[] = [];
 
   constructor(
     readonly model: ModelClassLike<T>,
     protected readonly query: QueryState = EMPTY_QUERY,
   ) {}
 
-  /** The query this relation runs (a collection proxy adds its owner's foreign key here). */
-  protected q(): QueryState {
+  /** The query this relation runs (a collection proxy adds its owner's key here). */
+  queryState(): QueryState {
     return this.query;
   }
 
-  protected get meta(): ModelMeta {
+  get meta(): ModelMeta {
     return metaOf(this.model);
   }
 
-  /** A new relation with this one's query changed; subclasses (collection proxies) return plain relations. */
-  protected spawn(query: QueryState): Relation<T> {
-    const r = new Relation(this.model, query);
-    r.includeNames = this.includeNames;
-    return r;
+  /** A new relation of this model (its per-model subclass, so scopes stay callable). */
+  spawn(query: QueryState): Relation<T> {
+    const Cls = (this.meta.relationClass as typeof Relation | undefined) ?? Relation;
+    return new Cls(this.model, query) as Relation<T>;
   }
+
+  protected with(patch: Partial<QueryState>): Relation<T> {
+    return this.spawn({ ...this.queryState(), ...patch });
+  }
+
+  // ---- query methods -------------------------------------------------------------------------------------
 
   all(): Relation<T> {
-    return this.spawn(this.q());
+    return this.spawn(this.queryState());
   }
 
-  where(conditions: Conditions | string = {}, ...binds: BindValue[]): Relation<T> {
-    const added: Predicate[] =
-      typeof conditions === "string"
-        ? [{ kind: "sql", sql: conditions, binds }]
-        : Object.entries(conditions).map(([k, v]) => predicateFor(this.meta, k, v));
-    return this.spawn({ ...this.q(), predicates: [...this.q().predicates, ...added] });
+  where(conditions: WhereArg = {}, ...binds: unknown[]): Relation<T> {
+    const q = this.queryState();
+    const built = whereArgs(this.meta, this.meta.tableName, conditions, binds);
+    return this.with({ where: [...q.where, ...built.predicates], references: union(q.references, built.references) });
   }
 
-  /** `where.not(hash)`. */
-  whereNot(conditions: Conditions): Relation<T> {
-    const added = Object.entries(conditions).map(([k, v]): Predicate => ({ kind: "not", inner: predicateFor(this.meta, k, v) }));
-    return this.spawn({ ...this.q(), predicates: [...this.q().predicates, ...added] });
+  /** where.not(...): one predicate inverted, several as NOT (a AND b). */
+  whereNot(conditions: WhereArg, ...binds: unknown[]): Relation<T> {
+    const q = this.queryState();
+    const built = whereArgs(this.meta, this.meta.tableName, conditions, binds);
+    return this.with({ where: [...q.where, ...invertClause(built.predicates)], references: union(q.references, built.references) });
   }
 
-  /** Symbols and hashes name columns; a string that is not a bare column name is raw SQL. */
+  /** rewhere: conditions on these columns replace the existing ones. */
+  rewhere(conditions: Conditions): Relation<T> {
+    const q = this.queryState();
+    const built = whereArgs(this.meta, this.meta.tableName, conditions, []);
+    return this.with({ where: mergeClause(q.where, built.predicates) });
+  }
+
+  or(other: Relation<T>): Relation<T> {
+    const q = this.queryState();
+    const o = other.queryState();
+    return this.with({ where: orClause(q.where, o.where), references: union(q.references, o.references), none: q.none && o.none });
+  }
+
+  none(): Relation<T> {
+    return this.with({ none: true });
+  }
+
   order(...args: OrderArg[]): Relation<T> {
-    const orders: Ordering[] = args.flatMap((arg): Ordering[] => {
-      if (typeof arg === "string") {
-        return this.meta.types.has(arg) ? [{ kind: "column", column: arg, direction: "ASC" }] : [{ kind: "sql", sql: arg }];
-      }
-      return Object.entries(arg).map(([column, dir]) => ({ kind: "column", column, direction: dir.toUpperCase() === "DESC" ? "DESC" : "ASC" }));
-    });
-    return this.spawn({ ...this.q(), orders: [...this.q().orders, ...orders] });
+    return this.with({ orders: [...this.queryState().orders, ...orderings(this.meta, args)] });
   }
 
   reorder(...args: OrderArg[]): Relation<T> {
-    return this.spawn({ ...this.q(), orders: [] }).order(...args);
+    return this.with({ orders: orderings(this.meta, args) });
+  }
+
+  /** unscope(:order / :where / :limit / :offset / :joins / :select / :group). */
+  unscope(...kinds: string[]): Relation<T> {
+    const reset: Partial<QueryState> = {};
+    for (const kind of kinds) {
+      const key = ({ order: "orders", where: "where", limit: "limit", offset: "offset", joins: "joins", select: "select", group: "group" } as const)[kind];
+      if (key) Object.assign(reset, { [key]: EMPTY_QUERY[key] });
+    }
+    return this.with(reset);
   }
 
   limit(n: number | null): Relation<T> {
-    return this.spawn({ ...this.q(), limit: n });
+    return this.with({ limit: n });
   }
 
   offset(n: number | null): Relation<T> {
-    return this.spawn({ ...this.q(), offset: n });
+    return this.with({ offset: n });
   }
 
-  /** `includes` / `preload`: associations loaded for all records in one query each, after the records. */
-  includes(...names: string[]): Relation<T> {
-    const r = this.spawn(this.q());
-    r.includeNames = [...this.includeNames, ...names];
-    return r;
+  distinct(value = true): Relation<T> {
+    return this.with({ distinct: value });
   }
 
-  preload(...names: string[]): Relation<T> {
-    return this.includes(...names);
+  select(...columns: string[]): Relation<T> {
+    return this.with({ select: [...(this.queryState().select ?? []), ...columns] });
   }
+
+  group(...columns: string[]): Relation<T> {
+    const quoted = columns.map((c) => (this.meta.types.has(c) ? column(this.meta.tableName, c) : c));
+    return this.with({ group: [...this.queryState().group, ...quoted] });
+  }
+
+  joins(...args: Array<string | AssociationTree[number]>): Relation<T> {
+    const added = args.map((a) => (typeof a === "string" && /\s/.test(a) ? { kind: "sql" as const, sql: a } : { kind: "inner" as const, tree: [a] }));
+    return this.with({ joins: [...this.queryState().joins, ...added] });
+  }
+
+  leftJoins(...args: AssociationTree): Relation<T> {
+    return this.with({ joins: [...this.queryState().joins, ...args.map((a) => ({ kind: "left" as const, tree: [a] }))] });
+  }
+
+  leftOuterJoins(...args: AssociationTree): Relation<T> {
+    return this.leftJoins(...args);
+  }
+
+  /** includes / preload / eager_load: associations loaded with the records, in batches (preload.ts). */
+  includes(...names: AssociationTree): Relation<T> {
+    return this.with({ includes: [...this.queryState().includes, ...names] });
+  }
+
+  preload(...names: AssociationTree): Relation<T> {
+    return this.with({ preload: [...this.queryState().preload, ...names] });
+  }
+
+  eagerLoad(...names: AssociationTree): Relation<T> {
+    return this.with({ eagerLoad: [...this.queryState().eagerLoad, ...names] });
+  }
+
+  references(...tables: string[]): Relation<T> {
+    return this.with({ references: union(this.queryState().references, tables) });
+  }
+
+  /** merge(other): other's conditions win on the columns they share; joins, orders, includes add up. */
+  merge(other: Relation<RecordLike> | null | undefined): Relation<T> {
+    if (!other) return this;
+    const q = this.queryState();
+    const o = other.queryState();
+    const sameModel = other.meta.tableName === this.meta.tableName;
+    return this.with({
+      where: mergeClause(q.where, o.where), orders: [...q.orders, ...o.orders], limit: o.limit ?? q.limit, offset: o.offset ?? q.offset,
+      joins: sameModel ? [...q.joins, ...o.joins] : q.joins, references: union(q.references, o.references),
+      distinct: q.distinct || o.distinct, none: q.none || o.none, includes: sameModel ? [...q.includes, ...o.includes] : q.includes,
+      preload: sameModel ? [...q.preload, ...o.preload] : q.preload, createWith: { ...q.createWith, ...o.createWith },
+    });
+  }
+
+  /** excluding(records or relations): id != ? / NOT IN, relations by their ids. */
+  excluding(...records: unknown[]): Relation<T> {
+    const ids = records.flat().flatMap((r) => (r instanceof Relation ? r.ids() : r === null || r === undefined ? [] : [r]));
+    return this.whereNot({ [this.meta.primaryKey]: ids });
+  }
+
+  without(...records: unknown[]): Relation<T> {
+    return this.excluding(...records);
+  }
+
+  createWith(attributes: Conditions | null): Relation<T> {
+    return this.with({ createWith: attributes ? { ...this.queryState().createWith, ...attributes } : {} });
+  }
+
+  /** No-ops here: readonly, strict_loading, lock, extending without modules. */
+  readonly(): Relation<T> {
+    return this.all();
+  }
+
+  strictLoading(): Relation<T> {
+    return this.all();
+  }
+
+  lock(): Relation<T> {
+    return this.all();
+  }
+
+  // ---- loading ------------------------------------------------------------------------------------------
 
   isLoaded(): boolean {
     return this.loaded !== null;
@@ -133,8 +214,16 @@ export class Relation<T extends RecordLike> implements Iterable<T> {
 
   /** The records (loaded once). */
   toA(): T[] {
-    if (this.loaded === null) this.loaded = this.loadRecords(this.q());
+    if (this.loaded === null) this.loaded = this.loadRecords(this.queryState());
     return this.loaded;
+  }
+
+  records(): T[] {
+    return this.toA();
+  }
+
+  toAry(): T[] {
+    return this.toA();
   }
 
   load(): this {
@@ -145,6 +234,11 @@ export class Relation<T extends RecordLike> implements Iterable<T> {
   reload(): this {
     this.loaded = null;
     return this.load();
+  }
+
+  reset(): this {
+    this.loaded = null;
+    return this;
   }
 
   [Symbol.iterator](): Iterator<T> {
@@ -160,82 +254,13 @@ export class Relation<T extends RecordLike> implements Iterable<T> {
     return this.toA().map(fn);
   }
 
-  first(n?: number): T | null | T[] {
-    const byKey: Ordering[] = [{ kind: "column", column: this.meta.primaryKey, direction: "ASC" }];
-    return this.nth(n, this.q().orders.length ? this.q().orders : byKey, false);
-  }
-
-  last(n?: number): T | null | T[] {
-    return this.nth(n, reverseOrders(this.q().orders, this.meta.primaryKey), true);
-  }
-
-  take(n?: number): T | null | T[] {
-    if (this.loaded) return n === undefined ? (this.loaded[0] ?? null) : this.loaded.slice(0, n);
-    const records = this.loadRecords({ ...this.q(), limit: n ?? 1 });
-    return n === undefined ? (records[0] ?? null) : records;
-  }
-
-  private nth(n: number | undefined, orders: Ordering[], fromEnd: boolean): T | null | T[] {
-    if (this.loaded) {
-      const all = this.loaded;
-      if (n === undefined) return (fromEnd ? all[all.length - 1] : all[0]) ?? null;
-      return fromEnd ? all.slice(Math.max(0, all.length - n)) : all.slice(0, n);
-    }
-    const records = this.loadRecords({ ...this.q(), orders, limit: n ?? 1 });
-    if (n === undefined) return records[0] ?? null;
-    return fromEnd ? records.reverse() : records;
-  }
-
-  find(...ids: unknown[]): T {
-    const list = ids.length === 1 && Array.isArray(ids[0]) ? (ids[0] as unknown[]) : ids;
-    const pk = this.meta.primaryKey;
-    if (list.length !== 1 || Array.isArray(ids[0])) return this.findMany(list) as unknown as T;
-    const record = this.where({ [pk]: list[0] }).take() as T | null;
-    if (!record) throw this.notFound(`'${pk}'=${inspect(list[0])}`, list[0]);
-    return record;
-  }
-
-  private findMany(ids: unknown[]): T[] {
-    const pk = this.meta.primaryKey;
-    const records = this.where({ [pk]: ids }).toA();
-    if (records.length === new Set(ids.map(String)).size) return records;
-    const name = this.meta.className;
-    const found = `(found ${records.length} results, but was looking for ${ids.length}).`;
-    const msg = `Couldn't find all ${pluralize(name)} with '${pk}': (${ids.map(inspect).join(", ")})${this.conditionsSuffix()} ${found}`;
-    throw new RecordNotFound(msg, name, pk, ids);
-  }
-
-  findBy(conditions: Conditions): T | null {
-    return this.where(conditions).take() as T | null;
-  }
-
-  findByBang(conditions: Conditions): T {
-    const relation = this.where(conditions);
-    const record = relation.take() as T | null;
-    if (record) return record;
-    throw new RecordNotFound(`Couldn't find ${this.meta.className} with${relation.conditionsSuffix()}`, this.meta.className, this.meta.primaryKey);
-  }
-
-  protected conditionsSuffix(): string {
-    return this.q().predicates.length ? ` [${whereSql(this.meta.tableName, this.q(), []).slice(1)}]` : "";
-  }
-
-  private notFound(what: string, id: unknown): RecordNotFound {
-    const name = this.meta.className;
-    return new RecordNotFound(`Couldn't find ${name} with ${what}${this.conditionsSuffix()}`, name, this.meta.primaryKey, id);
-  }
-
-  count(): number {
-    return Number(this.run(countSql(this.meta.tableName, this.q()), "Count")[0]?.["COUNT(*)"] ?? 0);
+  length(): number {
+    return this.toA().length;
   }
 
   /** Loaded: the number of records; otherwise COUNT. */
   size(): number {
     return this.loaded ? this.loaded.length : this.count();
-  }
-
-  length(): number {
-    return this.toA().length;
   }
 
   isEmpty(): boolean {
@@ -250,48 +275,165 @@ export class Relation<T extends RecordLike> implements Iterable<T> {
     return this.isEmpty();
   }
 
-  exists(conditions?: Conditions | number | string): boolean {
-    if (conditions !== undefined && conditions !== null && typeof conditions !== "object") {
-      return this.where({ [this.meta.primaryKey]: conditions }).exists();
-    }
-    const relation = conditions ? this.where(conditions) : this;
-    return relation.run(existsSql(this.meta.tableName, relation.q()), "Exists?", relation.q()).length > 0;
+  isMany(): boolean {
+    return this.loaded ? this.loaded.length > 1 : calc.limitedCount(this) > 1;
+  }
+
+  isOne(): boolean {
+    return this.loaded ? this.loaded.length === 1 : calc.limitedCount(this) === 1;
+  }
+
+  // ---- finders (finders.ts) -----------------------------------------------------------------------------
+
+  find(...ids: unknown[]): T {
+    return finders.find(this, ids) as T;
+  }
+
+  findBy(conditions: WhereArg, ...binds: unknown[]): T | null {
+    return this.where(conditions, ...binds).take() as T | null;
+  }
+
+  findByBang(conditions: WhereArg, ...binds: unknown[]): T {
+    return this.where(conditions, ...binds).takeBang();
+  }
+
+  first(n?: number): T | null | T[] {
+    return finders.first(this, n);
+  }
+
+  firstBang(): T {
+    return finders.orRaise(this, this.first() as T | null);
+  }
+
+  last(n?: number): T | null | T[] {
+    return finders.last(this, n);
+  }
+
+  lastBang(): T {
+    return finders.orRaise(this, this.last() as T | null);
+  }
+
+  take(n?: number): T | null | T[] {
+    return finders.take(this, n);
+  }
+
+  takeBang(): T {
+    return finders.orRaise(this, this.take() as T | null);
+  }
+
+  sole(): T {
+    return finders.sole(this);
+  }
+
+  findSoleBy(conditions: WhereArg, ...binds: unknown[]): T {
+    return this.where(conditions, ...binds).sole();
+  }
+
+  exists(conditions?: unknown): boolean {
+    return finders.exists(this, conditions);
+  }
+
+  // ---- calculations (calculations.ts) -------------------------------------------------------------------
+
+  /** COUNT; on a grouped relation Rails returns a Hash: here a Map (typed number for the common case). */
+  count(columnName?: string): number {
+    return calc.calculate(this as unknown as Relation<RecordLike>, "count", columnName) as number;
+  }
+
+  /** group(...).count as a Map, typed. */
+  groupCount(columnName?: string): Map<unknown, number> {
+    return calc.calculate(this as unknown as Relation<RecordLike>, "count", columnName) as Map<unknown, number>;
+  }
+
+  sum(columnName: string): unknown {
+    return calc.calculate(this, "sum", columnName);
+  }
+
+  minimum(columnName: string): unknown {
+    return calc.calculate(this, "minimum", columnName);
+  }
+
+  maximum(columnName: string): unknown {
+    return calc.calculate(this, "maximum", columnName);
+  }
+
+  average(columnName: string): unknown {
+    return calc.calculate(this, "average", columnName);
   }
 
   pluck(...columns: string[]): unknown[] {
-    const rows = this.run(pluckSql(this.meta.tableName, this.q(), columns), "Pluck");
-    const values = rows.map((row) => columns.map((c) => this.meta.types.get(c)!.deserialize(row[c] ?? null)));
-    return columns.length === 1 ? values.map((v) => v[0]) : values;
+    return calc.pluck(this, columns);
+  }
+
+  pick(...columns: string[]): unknown {
+    return calc.pick(this, columns);
   }
 
   ids(): unknown[] {
-    const pk = this.meta.primaryKey;
-    return this.run(pluckSql(this.meta.tableName, this.q(), [pk]), "Ids").map((row) => row[pk]);
+    return calc.ids(this);
   }
 
-  /** Attributes the where-hash fixes (`where(a: 1).build` sets a = 1), as Rails' scope_for_create. */
+  // ---- batches and writes -------------------------------------------------------------------------------
+
+  findEach(options: BatchOptions | ((record: T) => void), fn?: (record: T) => void): void {
+    findEach(this, options, fn);
+  }
+
+  findInBatches(options: BatchOptions | ((records: T[]) => void), fn?: (records: T[]) => void): void {
+    findInBatches(this, options, fn);
+  }
+
+  /** in_batches: `fn` runs per batch before the next is fetched (Rails' order); returns fn's results. */
+  inBatches<U = Relation<T>>(options: BatchOptions = {}, fn?: (batch: Relation<T>) => U): U[] {
+    return inBatches(this, options, fn);
+  }
+
+  /** Attributes the where-hash fixes, then create_with (scope_for_create). */
   scopeAttributes(): Conditions {
-    const out: Conditions = {};
-    for (const p of this.q().predicates) if (p.kind === "eq") out[p.column] = p.value;
-    return out;
+    return bulk.scopeForCreate(this);
   }
 
-  build(attributes: Conditions = {}): T {
-    const record = new this.model(this.scopeAttributes());
-    assign(record, attributes);
-    return record;
+  build(attributes: Conditions | unknown = {}): T {
+    return bulk.build(this, attributes) as T;
   }
 
-  create(attributes: Conditions = {}): T {
+  new(attributes: Conditions | unknown = {}): T {
+    return this.build(attributes);
+  }
+
+  create(attributes: Conditions | unknown = {}): T {
     const record = this.build(attributes);
     record.save();
     return record;
   }
 
-  createBang(attributes: Conditions = {}): T {
+  createBang(attributes: Conditions | unknown = {}): T {
     const record = this.build(attributes);
     (record as unknown as { saveBang(): boolean }).saveBang();
     return record;
+  }
+
+  findOrCreateBy(attributes: Conditions): T {
+    return this.findBy(attributes) ?? this.create(attributes);
+  }
+
+  findOrCreateByBang(attributes: Conditions): T {
+    return this.findBy(attributes) ?? this.createBang(attributes);
+  }
+
+  findOrInitializeBy(attributes: Conditions): T {
+    return this.findBy(attributes) ?? this.build(attributes);
+  }
+
+  updateAll(updates: Conditions | string, ...binds: unknown[]): number {
+    return bulk.updateAll(this, updates, binds);
+  }
+
+  /** One DELETE, no callbacks; returns the number of rows deleted. */
+  deleteAll(): number {
+    const n = bulk.deleteAll(this);
+    this.loaded = null;
+    return n;
   }
 
   /** Loads and destroys each record (callbacks run); returns them. */
@@ -302,34 +444,98 @@ export class Relation<T extends RecordLike> implements Iterable<T> {
     return records;
   }
 
-  /** One DELETE, no callbacks; returns the number of rows deleted. */
-  deleteAll(): number {
-    const { sql, binds } = deleteSql(this.meta.tableName, this.q());
-    this.loaded = null;
-    return connection().execute(sql, binds, `${this.meta.className} Delete All`);
+  deleteBy(conditions: WhereArg, ...binds: unknown[]): number {
+    return this.where(conditions, ...binds).deleteAll();
   }
 
-  toSql(): Sql {
-    return selectSql(this.meta.tableName, this.q());
+  destroyBy(conditions: WhereArg, ...binds: unknown[]): T[] {
+    return this.where(conditions, ...binds).destroyAll();
   }
 
-  asJson(): unknown[] {
-    return this.toA().map((r) => (r as unknown as { asJson(): unknown }).asJson());
+  touchAll(...names: string[]): number {
+    return bulk.touchAll(this, names);
   }
 
-  protected loadRecords(query: QueryState): T[] {
-    const rows = this.run(selectSql(this.meta.tableName, query), "Load", query);
-    const records = rows.map((row) => this.model.instantiate(row));
-    if (this.includeNames.length && records.length && preloader) preloader(records, this.includeNames);
-    return records;
+  insertAll(rows: Conditions[]): Array<{ [column: string]: unknown }> {
+    return bulk.insertAll(this, rows);
   }
 
-  protected run(q: Sql, what: string, query: QueryState = this.q()): Array<{ [column: string]: unknown }> {
-    if (isContradiction(query)) return [];
+  // ---- SQL -------------------------------------------------------------------------------------------------
+
+  /** The SELECT this relation loads with (binds as `?`). */
+  arel(): Sql {
+    const q = this.queryState();
+    return selectSql(this.meta.tableName, q, this.joinRenderer(), projection(this.meta.tableName, q, new Set(this.meta.types.keys())));
+  }
+
+  toSql(): string {
+    const q = this.queryState();
+    if (q.none) {
+      const { sql, binds } = selectSql(this.meta.tableName, { ...q, where: [{ k: "sql", sql: "1=0", binds: [] }] }, this.joinRenderer(), projection(this.meta.tableName, q, new Set(this.meta.types.keys())));
+      return inlineBinds(sql, binds);
+    }
+    const { sql, binds } = this.arel();
+    return inlineBinds(sql, binds);
+  }
+
+  /** This relation as a subquery value (where(id: relation)): its select list, or `column`. */
+  subquerySql(defaultColumn: string): SqlFragment {
+    const q = this.queryState();
+    const select = q.select ? projection(this.meta.tableName, q, new Set(this.meta.types.keys())) : column(this.meta.tableName, this.meta.types.has(defaultColumn) ? defaultColumn : this.meta.primaryKey);
+    return selectSql(this.meta.tableName, q, this.joinRenderer(), select);
+  }
+
+  toSqlFragment(): SqlFragment {
+    return { sql: this.toSql(), binds: [] };
+  }
+
+  joinRenderer(eagerLoad: AssociationTree = []) {
+    return (_table: string, q: QueryState, binds: BindValue[]) => joinsSql(this.meta, q, binds, eagerLoad);
+  }
+
+  asJson(options?: unknown): unknown[] {
+    return this.toA().map((r) => (r as unknown as { asJson(o?: unknown): unknown }).asJson(options));
+  }
+
+  /** Runs fn with this relation as the model's current scope (Model.all inside returns it). */
+  scoping<R>(fn: () => R): R {
+    return withScope(this.model, this as unknown as Relation<RecordLike>, fn);
+  }
+
+  loadRecords(query: QueryState): T[] {
+    if (isEmptyResult(query)) return [];
+    if (loader) return loader(this as unknown as Relation<RecordLike>, query) as T[];
+    const rows = this.run(selectSql(this.meta.tableName, query, this.joinRenderer(), projection(this.meta.tableName, query, new Set(this.meta.types.keys()))), "Load", query);
+    return rows.map((row) => this.model.instantiate(row));
+  }
+
+  run(q: Sql, what: string, query: QueryState = this.queryState()): Array<{ [column: string]: unknown }> {
+    if (isEmptyResult(query)) return [];
     return connection().select(q.sql, q.binds, `${this.meta.className} ${what}`);
   }
 }
 
-function assign(record: RecordLike, attributes: Conditions): void {
-  (record as unknown as { assignAttributes(a: Conditions): void }).assignAttributes(attributes);
+// ---- current scope (Model.all under `scoping`) -------------------------------------------------------------
+
+const currentScopes = new Map<object, Relation<RecordLike>>();
+
+/** The scope set for this class or its nearest ancestor (ScopeRegistry.value_for walks up to the base class). */
+export function currentScope(model: object): Relation<RecordLike> | undefined {
+  for (let c: object | null = model; c && c !== Function.prototype; c = Object.getPrototypeOf(c)) {
+    const scope = currentScopes.get(c);
+    if (scope) return scope;
+  }
+  return undefined;
+}
+
+export function withScope<R>(model: object, relation: Relation<RecordLike> | null, fn: () => R): R {
+  const previous = currentScopes.get(model);
+  if (relation) currentScopes.set(model, relation);
+  else currentScopes.delete(model);
+  try {
+    return fn();
+  } finally {
+    if (previous) currentScopes.set(model, previous);
+    else currentScopes.delete(model);
+  }
 }

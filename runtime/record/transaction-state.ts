@@ -38,7 +38,7 @@ export interface RecordTransactionState {
   triggerUpdate: boolean;
   triggerDestroy: boolean;
   committedAlreadyCalled: boolean;
-  deferredTouch: { run: () => void } | null;
+  deferredTouch: { columns: string[]; run: () => void } | null;
   participant: TransactionParticipant;
 }
 

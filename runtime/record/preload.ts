@@ -1,0 +1,131 @@
+// ActiveRecord::Associations::Preloader: includes / preload load each association for all loaded records with
+// one query per association (and per class, for polymorphic belongs_to), as Rails batches them.
+//
+//   Message.includes(:creator, :boosts)      SELECT "users".* ... WHERE "users"."id" IN (?, ?, ?)   (keys unique,
+//                                            in first-seen order; one key -> "id" = ?)
+//                                            SELECT "boosts".* ... WHERE "boosts"."message_id" IN (...)
+//   Room.includes(memberships: :user)        memberships for all rooms, then users for all those memberships
+//   Room.preload(:users)  (through)          the through association first, then the source on its records
+//   Note.preload(:notable) (polymorphic)     one query per *_type, in first-seen order
+// Associations already loaded are not loaded again; children get their inverse set to the owner.
+import { association, type Association } from "./association.js";
+import { belongsToClass } from "./association-scope.js";
+import type { BelongsToAssociation } from "./belongs-to.js";
+import type { HasManyAssociation } from "./has-many.js";
+import { treeEntries } from "./joins.js";
+import { metaOf, modelClass, type AssociationMeta, type ModelClassLike, type ModelMeta, type RecordLike } from "./model.js";
+import { build } from "./predicates.js";
+import type { AssociationTree } from "./query.js";
+import { joinKeys, sourceReflection, targetMeta } from "./reflection.js";
+import type { Relation } from "./relation.js";
+import { baseRelation } from "./scoping.js";
+import { callProc } from "./conditions.js";
+
+const keyOf = (v: unknown) => (v === null || v === undefined ? null : String(v));
+
+function uniqueKeys(values: unknown[]): unknown[] {
+  const seen = new Map<string, unknown>();
+  for (const v of values) if (v !== null && v !== undefined && !seen.has(String(v))) seen.set(String(v), v);
+  return [...seen.values()];
+}
+
+/** Preloads a tree of associations onto records (of one or several classes). */
+export function preloadTree(records: RecordLike[], tree: AssociationTree): void {
+  if (records.length === 0) return;
+  for (const [name, subtree] of treeEntries(tree)) {
+    const byClass = new Map<ModelMeta, RecordLike[]>();
+    for (const r of records) {
+      const meta = metaOf(r.constructor);
+      if (!meta.associations.has(name)) throw new Error(`Association named '${name}' was not found on ${meta.className}; perhaps you misspelled it?`);
+      byClass.set(meta, [...(byClass.get(meta) ?? []), r]);
+    }
+    const loaded: RecordLike[] = [];
+    for (const [meta, owners] of byClass) loaded.push(...preloadOne(owners, meta, meta.associations.get(name)!));
+    if (subtree.length) preloadTree(uniqueRecords(loaded), subtree);
+  }
+}
+
+function uniqueRecords(records: RecordLike[]): RecordLike[] {
+  return [...new Set(records)];
+}
+
+/** Loads one association for owners of one class; returns the records loaded (for nested preloads). */
+export function preloadOne(owners: RecordLike[], meta: ModelMeta, assoc: AssociationMeta): RecordLike[] {
+  const pending = owners.filter((o) => !association(o, assoc.name).loaded);
+  if (assoc.through) return preloadThrough(owners, pending, meta, assoc);
+  if (assoc.kind === "belongs_to") return preloadBelongsTo(owners, pending, assoc);
+  const targets = pending.length ? loadChildren(pending, meta, assoc) : [];
+  const { targetColumn, ownerColumn } = joinKeys(meta, assoc);
+  for (const owner of pending) {
+    const key = keyOf(owner.readAttribute(ownerColumn));
+    const mine = targets.filter((t) => key !== null && keyOf(t.readAttribute(targetColumn)) === key);
+    assign(owner, assoc, mine);
+  }
+  return owners.flatMap((o) => loadedTargets(association(o, assoc.name)));
+}
+
+function loadChildren(owners: RecordLike[], meta: ModelMeta, assoc: AssociationMeta): RecordLike[] {
+  const target = targetMeta(meta, assoc);
+  const { targetColumn, ownerColumn } = joinKeys(meta, assoc);
+  const keys = uniqueKeys(owners.map((o) => o.readAttribute(ownerColumn)));
+  if (keys.length === 0) return [];
+  let relation = baseRelation(modelClass(target.className)) as Relation<RecordLike>;
+  const table = { table: target.tableName, meta: target };
+  const where = [build(table, { table: target.tableName, column: targetColumn }, keys)];
+  if (assoc.as) where.push(build(table, { table: target.tableName, column: assoc.foreignType! }, meta.baseClassName));
+  relation = relation.spawn({ ...relation.queryState(), where: [...relation.queryState().where, ...where] });
+  if (assoc.scope) relation = (callProc(assoc.scope, relation, null) as Relation<RecordLike> | null) ?? relation;
+  return relation.toA();
+}
+
+function preloadBelongsTo(owners: RecordLike[], pending: RecordLike[], assoc: AssociationMeta): RecordLike[] {
+  const groups = new Map<ModelClassLike, RecordLike[]>();
+  for (const o of pending) {
+    const cls = belongsToClass(o, assoc);
+    if (!cls) continue;
+    groups.set(cls, [...(groups.get(cls) ?? []), o]);
+  }
+  const found = new Map<ModelClassLike, RecordLike[]>();
+  for (const [cls, group] of groups) {
+    const pk = assoc.primaryKey ?? metaOf(cls).primaryKey;
+    const keys = uniqueKeys(group.map((o) => o.readAttribute(assoc.foreignKey)));
+    found.set(cls, keys.length ? baseRelation(cls).where({ [pk]: keys }).toA() : []);
+  }
+  for (const o of pending) {
+    const cls = belongsToClass(o, assoc);
+    const pk = cls ? (assoc.primaryKey ?? metaOf(cls).primaryKey) : "";
+    const key = keyOf(o.readAttribute(assoc.foreignKey));
+    const target = cls && key !== null ? (found.get(cls)?.find((t) => keyOf(t.readAttribute(pk)) === key) ?? null) : null;
+    const a = association<BelongsToAssociation>(o, assoc.name);
+    a.markLoaded(target);
+    a.setInverseInstance(target);
+  }
+  return owners.flatMap((o) => loadedTargets(association(o, assoc.name)));
+}
+
+function preloadThrough(owners: RecordLike[], pending: RecordLike[], meta: ModelMeta, assoc: AssociationMeta): RecordLike[] {
+  const through = meta.associations.get(assoc.through!)!;
+  const middle = preloadOne(pending, meta, through);
+  const source = sourceReflection(meta, assoc);
+  if (middle.length) preloadOne(uniqueRecords(middle), metaOf(middle[0]!.constructor), source);
+  for (const owner of pending) {
+    const via = loadedTargets(association(owner, through.name));
+    assign(owner, assoc, via.flatMap((m) => loadedTargets(association(m, source.name))));
+  }
+  return owners.flatMap((o) => loadedTargets(association(o, assoc.name)));
+}
+
+function assign(owner: RecordLike, assoc: AssociationMeta, records: RecordLike[]): void {
+  const a = association(owner, assoc.name);
+  if (assoc.kind === "has_many") (a as HasManyAssociation).loadRows(records);
+  else {
+    a.markLoaded(records[0] ?? null);
+    a.setInverseInstance(records[0] ?? null);
+  }
+}
+
+function loadedTargets(a: Association): RecordLike[] {
+  const t = a.target;
+  if (Array.isArray(t)) return t as RecordLike[];
+  return t ? [t as RecordLike] : [];
+}

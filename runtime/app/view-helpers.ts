@@ -74,6 +74,8 @@ export const HOST_HELPERS = {
   collectionSelect: view.collectionSelect,
   dateSelect: view.dateSelect,
   timeSelect: view.timeSelect,
+  // protect_against_forgery? under the Ruby -> TS naming rule (ViewHost spells it protectAgainstForgery).
+  isProtectAgainstForgery: (host: ViewHost) => host.protectAgainstForgery(),
 } as const;
 
 export const PLAIN_HELPERS = {

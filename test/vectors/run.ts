@@ -110,7 +110,9 @@ function actualOf(v: Vector, run: () => unknown): string {
 
 /** Strings by content; other classes as Ruby's `inspect` shows them (what the recorder wrote). */
 function shown(value: unknown, outputClass: string | undefined): string {
-  if (!outputClass) return value === undefined ? "!! undefined" : toS(value);
+  // undefined is no Ruby value: a name the template could not resolve (Rails would have raised NameError).
+  if (value === undefined) return "(undefined)";
+  if (!outputClass) return toS(value);
   if (outputClass === "Float" && typeof value === "number") return floatToS(value);
   return inspect(value ?? null);
 }

@@ -6,7 +6,7 @@ export { routeHelper, routerFor, type RouteHelper, type UrlContext } from "./app
 export { polymorphicName, polymorphicUrl } from "./app/polymorphic.js";
 export { defineScopes, scope, type ScopeFn } from "./app/scopes.js";
 export {
-  and, binop, caseEq, each, eachWithIndex, eq, index, isBlank, isPresent, or, send, sendSafe, symProc, toA, toS,
+  and, binop, caseEq, each, eachWithIndex, eq, index, indexSet, isBlank, isPresent, or, send, sendSafe, symProc, toA, toS,
   truthy, unsupported,
 } from "./app/ops.js";
 

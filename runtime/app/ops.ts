@@ -71,6 +71,16 @@ export function index(recv: unknown, ...keys: unknown[]): unknown {
   return (recv as Record<string, unknown>)[String(key)] ?? null;
 }
 
+/** Ruby's `recv[key] = value`: a `set` method (session, cookies, flash, Parameters), else the property. */
+export function indexSet(recv: unknown, key: unknown, value: unknown): unknown {
+  if (recv === null || recv === undefined) throw new TypeError("undefined method `[]=' for nil");
+  const withSet = recv as { set?: (k: unknown, v: unknown) => unknown };
+  if (typeof withSet.set === "function") withSet.set(key, value);
+  else if (Array.isArray(recv)) recv[key as number] = value;
+  else (recv as Record<string, unknown>)[String(key)] = value;
+  return value;
+}
+
 export function binop(op: string, a: unknown, b: unknown): unknown {
   if (op === "+" && Array.isArray(a) && Array.isArray(b)) return [...a, ...b];
   if (op === "+" && typeof a === "string") return a + toS(b);

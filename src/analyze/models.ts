@@ -88,6 +88,10 @@ export interface ModelInfo {
   /** The class this one inherits from when that is a model too (STI), resolved to its full path. */
   parentModel: string | null;
   concerns: string[];
+  /** `enum :role, [...]` / `enum role: {...}` in runtime/record's EnumDescriptor shape. */
+  enums: Array<Record<string, Literal>>;
+  secureTokens: Array<Record<string, Literal>>;
+  securePassword: Array<Record<string, Literal>>;
 }
 
 const CALLBACKS = /^(before|after|around)_(validation|save|create|update|destroy|commit|touch|initialize)$|^after_(create|update|destroy|save)_commit$/;
@@ -168,6 +172,7 @@ function analyzeModel(className: string, decls: ConstDecl[], superclass: string,
     className, file, superclass, abstract: superclass === "ActiveRecord::Base", tableName: pluralize(underscore(className).replace(/\//g, "_")),
     names: modelNames(className), columns: [], associations: [], validations: [], callbacks: [], methods: lastDefinitions(flat.methods),
     classMethods: lastDefinitions(flat.classMethods), scopes: [], constants: [], parentModel: null, concerns: flat.concerns,
+    enums: [], secureTokens: [], securePassword: [],
   };
   for (const inc of flat.unresolvedIncludes) diags.report("unresolved_constant", inc.node.span, `include ${inc.name}`);
   for (const stmt of flat.body) {
@@ -220,7 +225,60 @@ function classMacro(model: ModelInfo, call: NodeOf<"call">, diags: Diagnostics):
   else if (m === "belongs_to" || m === "has_many" || m === "has_one") model.associations.push(association(m, call, model, diags));
   else if (m === "validates") model.validations.push(...validations(call, diags));
   else if (CALLBACKS.test(m) || m === "validate") callbacks(model, call, diags);
+  else if (m === "enum") enumMacro(model, call, diags);
+  else if (m === "has_secure_token" || m === "has_secure_password") secureMacro(model, call, diags);
   else diags.report("unsupported_construct", call.span, `model macro ${m}`);
+}
+
+/**
+ * `enum :role, %i[member admin], prefix: true` (7.0+) and `enum role: [...], _prefix: ...` (the older form).
+ * Values: an array, a hash, or the `%w[...].index_by(&:itself)` idiom (each value mapped to itself).
+ */
+function enumMacro(model: ModelInfo, call: NodeOf<"call">, diags: Diagnostics): void {
+  const options = new Map(optionsOf(call.args));
+  let attribute = literalString(call.args[0]);
+  let valuesNode: Node | undefined = call.args[1];
+  if (call.args[0]?.kind === "hash") {
+    // Old form: the first pair that is not an option names the attribute.
+    const pair = call.args[0].pairs.find((p) => !/^_/.test(literalString(p.key) ?? "_"));
+    attribute = pair ? literalString(pair.key) : null;
+    valuesNode = pair?.value;
+    if (pair) options.delete(attribute ?? "");
+  }
+  const values = valuesNode ? enumValues(valuesNode) : undefined;
+  if (!attribute || values === undefined) {
+    diags.report("unsupported_construct", call.span, "enum whose values are not a literal list or hash");
+    return;
+  }
+  const descriptor: Record<string, Literal> = { attribute, values };
+  for (const [key, value] of options) {
+    if (valuesNode && value === valuesNode) continue;
+    const lit = literal(value);
+    if (lit === undefined) diags.report("unsupported_option", value.span, `enum ${key}:`);
+    else descriptor[key.replace(/^_/, "")] = lit;
+  }
+  model.enums.push(descriptor);
+}
+
+function enumValues(node: Node): Literal | undefined {
+  if (node.kind === "call" && node.method === "index_by" && node.receiver?.kind === "array" && node.args[0]?.kind === "blockPass"
+    && node.args[0].value?.kind === "sym" && node.args[0].value.name === "itself") {
+    const items = node.receiver.elements.map((e) => literalString(e));
+    return items.every((i): i is string => i !== null) ? Object.fromEntries(items.map((i) => [i, i])) : undefined;
+  }
+  return literal(node);
+}
+
+function secureMacro(model: ModelInfo, call: NodeOf<"call">, diags: Diagnostics): void {
+  const descriptor: Record<string, Literal> = {};
+  const attribute = literalString(call.args[0]);
+  if (attribute) descriptor.attribute = attribute;
+  for (const [key, value] of optionsOf(call.args)) {
+    const lit = literal(value);
+    if (lit === undefined) diags.report("unsupported_option", value.span, `${call.method} ${key}:`);
+    else descriptor[key] = lit;
+  }
+  (call.method === "has_secure_token" ? model.secureTokens : model.securePassword).push(descriptor);
 }
 
 function callbacks(model: ModelInfo, call: NodeOf<"call">, diags: Diagnostics): void {

@@ -74,6 +74,10 @@ export function lowerTypedCall(call: NodeOf<"call">, recv: TsExpr, scope: Scope)
   if (m === "nil?" && call.args.length === 0) return lit(`(${recv.code} == null)`, BOOL);
   if ((m === "present?" || m === "blank?") && call.args.length === 0) return lit(`${env.module.use(m === "present?" ? "isPresent" : "isBlank")}(${recv.code})`, BOOL);
   if (m === "to_s" && call.args.length === 0) return lit(`${env.module.use("toS")}(${recv.code})`, STRING);
+  if ((m === "is_a?" || m === "kind_of?" || m === "instance_of?") && call.args.length === 1) {
+    const klass = lowerExpr(call.args[0]!, scope);
+    if (klass.type.k === "model") return lit(`(${recv.code} instanceof ${klass.code})`, BOOL);
+  }
   if (t.k === "model" && t.model.startsWith("typeof ")) return lowerClassCall(call, recv, t.model.slice(7), scope);
   if (t.k === "model") return lowerRecordCall(call, recv, t.model, scope);
   if (t.k === "relation") return lowerRelationCall(call, recv, t.model, scope);

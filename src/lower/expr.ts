@@ -12,6 +12,7 @@
 import type { Node, NodeOf } from "../parse/ir.js";
 import { lowerCall } from "./calls.js";
 import { rubyRegexToJs } from "./regex.js";
+import { lowerBody } from "./stmts.js";
 import { lowerCoreConst } from "./core/index.js";
 import { constPath } from "../analyze/constants.js";
 import type { Scope } from "./scope.js";
@@ -102,6 +103,12 @@ export function lowerExpr(node: Node, scope: Scope): TsExpr {
         scope.hoisted.push(`let ${local.ts}: ${env.typeName(value.type)} | null = null;`);
       }
       return lit(`(${local.ts} = ${value.code})`, value.type);
+    }
+    case "lambda": {
+      // A lambda/proc value: an arrow function (Ruby's lambda arity checks are not modelled).
+      const inner = scope.child();
+      const params = node.params.map((p) => `${inner.declare(p.name || "_", UNKNOWN).ts}: unknown`);
+      return lit(`(${params.join(", ")}) => {\n${lowerBody(node.body, inner, "return").join("\n")}\n}`, UNKNOWN);
     }
     case "range":
       break;

@@ -25,6 +25,10 @@ export function lowerSelfCall(call: NodeOf<"call">, scope: Scope): TsExpr {
     return lit(`${env.module.useRoutes()}.${camel(m)}(${[env.selfExpr, ...args].join(", ")})`, { k: "string" });
   }
   if (m === "block_given?" && scope.blockParam) return lit(`(${scope.blockParam} != null)`, BOOL);
+  if ((m === "is_a?" || m === "kind_of?" || m === "instance_of?") && call.args.length === 1 && env.selfExpr === "this") {
+    const klass = lowerExpr(call.args[0]!, scope);
+    if (klass.type.k === "model") return lit(`(this instanceof ${klass.code})`, BOOL);
+  }
   const special = env.selfCall?.(call, scope);
   if (special) return special;
   switch (env.self) {
@@ -68,6 +72,24 @@ function controllerCall(call: NodeOf<"call">, scope: Scope): TsExpr {
   return lit(`${env.module.use("unsupported")}(${JSON.stringify(m)})`, UNKNOWN);
 }
 
+/** `enum :role, %i[member admin], prefix: ...` defines `member?`, `member!` (with the prefix/suffix applied). */
+export function enumMethodNames(app: LowerEnv["app"], modelName: string): Set<string> {
+  const names = new Set<string>();
+  for (let m = app.models.get(modelName); m; m = app.models.get(m.superclass)) {
+    for (const e of m.enums) {
+      const values = Array.isArray(e.values) ? e.values.map(String) : Object.keys((e.values ?? {}) as object);
+      const affix = (v: unknown) => (v === true ? `${String(e.attribute)}` : typeof v === "string" ? v : null);
+      const prefix = affix(e.prefix);
+      const suffix = affix(e.suffix);
+      for (const v of values) {
+        const base = [prefix, v, suffix].filter(Boolean).join("_");
+        names.add(`${base}?`).add(`${base}!`);
+      }
+    }
+  }
+  return names;
+}
+
 function ancestorHasMethod(app: LowerEnv["app"], modelName: string, method: string): boolean {
   for (let m = app.models.get(modelName); m; m = m.parentModel ? app.models.get(m.parentModel) : app.models.get(m.superclass)) {
     if (m.methods.some((d) => d.name === method)) return true;
@@ -87,6 +109,10 @@ function modelSelfCall(call: NodeOf<"call">, scope: Scope): TsExpr {
     const typed = lowerTypedCall(call, lit("this", { k: "model", model: model.className }), scope);
     if (typed) return typed;
     if (ancestorHasMethod(env.app, model.className, m)) return lit(`this.${rubyToTs(m)}(${lowerArgs(call.args, call.block, scope).join(", ")})`);
+    if (enumMethodNames(env.app, model.className).has(m)) {
+      // Methods the runtime defines for enums (`administrator?`, `administrator!`): dispatched by name.
+      return lit(`${env.module.use("send")}(${["this", JSON.stringify(m), ...lowerArgs(call.args, call.block, scope)].join(", ")})`, m.endsWith("?") ? BOOL : UNKNOWN);
+    }
   }
   env.diags.report("unknown_helper", call.span, `${m} (model)`);
   const args = lowerArgs(call.args, call.block, scope);

@@ -76,6 +76,12 @@ function lowerAssign(node: NodeOf<"assign">, scope: Scope, tail: Tail): string[]
     if (tail === "return") lines.push(`return ${target};`);
     return lines;
   }
+  if (node.target.kind === "index" && node.target.args.length === 1) {
+    // `session[:x] = v`, `flash.now[:notice] = v`, `hash[k] = v`: Ruby's []=.
+    const recv = lowerExpr(node.target.receiver, scope).code;
+    const key = lowerExpr(node.target.args[0]!, scope).code;
+    return [`${scope.env.module.use("indexSet")}(${recv}, ${key}, ${value.code});`];
+  }
   scope.env.diags.report("unsupported_construct", node.span, `assignment to ${node.target.kind}`);
   return [`${scope.env.module.use("unsupported")}("assignment");`];
 }

@@ -85,6 +85,9 @@ function descriptor(model: ModelInfo) {
     columns: model.columns,
     associations: model.associations.map(({ span, scope, ...a }) => ({ ...a, ...(scope ? { scope } : {}), at: declarationOrder(span) })),
     validations: model.validations.map(({ span, ...v }) => ({ ...v, at: declarationOrder(span) })),
+    ...(model.enums.length ? { enums: model.enums } : {}),
+    ...(model.secureTokens.length ? { secureTokens: model.secureTokens } : {}),
+    ...(model.securePassword.length ? { securePassword: model.securePassword } : {}),
     callbacks: model.callbacks.map(({ span, method, code, ...c }) => ({
       ...c,
       ...(method ? { method: rubyToTs(method) } : {}),

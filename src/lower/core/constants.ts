@@ -25,6 +25,8 @@ export function lowerConstant(node: NodeOf<"const">, scope: Scope): TsExpr | nul
   if (!path) return null;
   const plain = plainClass(path, scope);
   if (plain) return lit(scope.env.module.model(plain), { k: "model", model: `typeof ${plain}` });
+  const owned = plainClassConstant(path, scope);
+  if (owned) return owned;
   const core = CORE_CONSTANTS[path];
   if (core) return lit(scope.env.module.use(core[0]), UNKNOWN);
   const cut = path.lastIndexOf("::");
@@ -38,6 +40,19 @@ function plainClass(written: string, scope: Scope): string | null {
   const nesting = scope.env.nesting ?? (scope.env.modelName ? enclosing(scope.env.modelName) : []);
   for (const candidate of [...nesting.map((n) => `${n}::${written}`), written]) {
     if (plainClassFacts(scope.env.app, candidate)) return candidate;
+  }
+  return null;
+}
+
+/** `ACCOUNT_NAME` inside FirstRun (or `FirstRun::ACCOUNT_NAME` anywhere): a constant of the app's plain class. */
+function plainClassConstant(written: string, scope: Scope): TsExpr | null {
+  const nesting = scope.env.nesting ?? (scope.env.modelName ? enclosing(scope.env.modelName) : []);
+  for (const candidate of [...nesting.map((n) => `${n}::${written}`), written]) {
+    const cut = candidate.lastIndexOf("::");
+    if (cut < 0) continue;
+    const owner = candidate.slice(0, cut);
+    const name = candidate.slice(cut + 2);
+    if (plainClassFacts(scope.env.app, owner)?.constants.has(name)) return lit(`${scope.env.module.model(owner)}.${name}`, UNKNOWN);
   }
   return null;
 }

@@ -20,6 +20,7 @@ export function defBody(def: NodeOf<"def">, source: string): Node[] {
 function spanText(source: string, node: Node): string {
   const lines = source.split("\n");
   const { line, column, endLine, endColumn } = node.span;
+  if (endLine > lines.length) return "";
   if (line === endLine) return lines[line - 1]!.slice(column - 1, endColumn - 1);
   return [lines[line - 1]!.slice(column - 1), ...lines.slice(line, endLine - 1), lines[endLine - 1]!.slice(0, endColumn - 1)].join("\n");
 }

@@ -26,6 +26,8 @@ export interface PlainClassFacts {
   writers: Set<string>;
   methods: Set<string>;
   classMethods: Set<string>;
+  /** `NAME = value` in the class body. */
+  constants: Set<string>;
   span: Span;
 }
 
@@ -66,9 +68,11 @@ function collectFacts(app: AppModel): Map<string, PlainClassFacts> {
 
 function ownFacts(path: string, decls: ConstDecl[], modules: Map<string, ConstDecl[]>, known: Set<string>): PlainClassFacts {
   const flat = flattenBody(decls, decls, modules);
-  const written = decls.find((d) => d.superclassName)?.superclassName ?? null;
-  const decl = decls.find((d) => d.superclassName) ?? decls[0]!;
-  const superclass = written ? resolveConstant(written, decl.nesting.slice(1), known) : null;
+  const decl = decls.find((d) => d.node.kind === "class" && d.node.superclass) ?? decls[0]!;
+  // A superclass that is an expression (`Struct.new(:a)`) has no constant path: it is named by its kind.
+  const superNode = decl.node.kind === "class" ? decl.node.superclass : null;
+  const written = decl.superclassName ?? (superNode ? `(${superNode.kind === "call" ? superNode.method : superNode.kind} expression)` : null);
+  const superclass = decl.superclassName ? resolveConstant(decl.superclassName, decl.nesting.slice(1), known) : null;
   const readers = new Set<string>();
   const writers = new Set<string>();
   for (const stmt of flat.body) {
@@ -84,6 +88,7 @@ function ownFacts(path: string, decls: ConstDecl[], modules: Map<string, ConstDe
   return {
     path, superclass, superclassWritten: superclass ? null : written, activeModel, readers, writers,
     methods: new Set(flat.methods.map((m) => m.name)), classMethods: new Set(flat.classMethods.map((m) => m.name)),
+    constants: new Set(flat.body.flatMap((n) => (n.kind === "assign" && n.target.kind === "const" ? [n.target.name] : []))),
     span: decl.node.span,
   };
 }

@@ -43,19 +43,21 @@ export function lowerPlainClasses(app: AppModel, diags: Diagnostics): EmittedMod
 
 function lowerPlainClass(path: string, decls: ConstDecl[], modules: Map<string, ConstDecl[]>, app: AppModel, diags: Diagnostics): EmittedModule {
   const facts = plainClassFacts(app, path)!;
+  // Instance methods run with self an instance; class methods and the class body's constants with self the class.
   const env = makeEnv(app, diags, "model", { selfExpr: "this", modelName: path, ivar: (n) => `this.ivars.${n}` });
   env.selfCall = (call, scope) => plainSelfCall(call, scope, facts, false);
+  const classEnv = makeEnv(app, diags, "modelClass", { selfExpr: "this", modelName: path, ivar: (n) => `this.ivars.${n}` });
+  Object.assign(classEnv, { module: env.module });
+  classEnv.selfCall = (call, scope) => plainSelfCall(call, scope, facts, true);
   const flat = flattenBody(decls, decls, modules);
   const name = tsIdent(path);
   const after: string[] = [];
   const members: string[] = [`static override rubyName = ${JSON.stringify(path)};`];
   const base = baseClass(facts, flat.unresolvedIncludes, env, after, name);
-  for (const stmt of flat.body) members.push(...bodyStatement(stmt, env, after, name));
-  const source = (def: NodeOf<"def">) => decls.find((d) => d.file.absPath === def.span.file)?.file.source ?? "";
+  for (const stmt of flat.body) members.push(...bodyStatement(stmt, classEnv, after, name));
+  // Methods may come from included concerns, written in other files.
+  const source = (def: NodeOf<"def">) => app.parsed.models.find((f) => f.absPath === def.span.file)?.source ?? "";
   for (const def of flat.methods) members.push(method(def, defBody(def, source(def)), env, facts, false));
-  const classEnv = makeEnv(app, diags, "modelClass", { selfExpr: "this", modelName: path, ivar: (n) => `this.ivars.${n}` });
-  Object.assign(classEnv, { module: env.module });
-  classEnv.selfCall = (call, scope) => plainSelfCall(call, scope, facts, true);
   for (const def of flat.classMethods) members.push(method(def, defBody(def, source(def)), classEnv, facts, true));
   const cls = `export class ${name} extends ${base} {\n${members.join("\n")}\n}`;
   return { path: `models/${modelFile(path)}.ts`, state: env.module, statements: [cls, ...after], from: decls[0]!.file.absPath };

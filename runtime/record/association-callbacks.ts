@@ -91,6 +91,25 @@ function counterCacheAfterUpdate(record: RecordLike, assoc: AssociationMeta): vo
   if (change[0] !== null && change[0] !== undefined) counterUpdate(cls, change[0], assoc.counterCache!, -1, assoc.touch);
 }
 
+/** The association (a has_many with dependent: :destroy) destroying this record, if any (destroyed_by_association). */
+export const DESTROYED_BY = Symbol.for("rails2ts.destroyedByAssociation");
+
+/** After the INSERT, inside the create callbacks: each counter_cache belongs_to adds one. */
+export function counterCacheAfterInsert(record: RecordLike): void {
+  for (const a of metaOf(record.constructor).associations.values()) {
+    if (a.kind === "belongs_to" && a.counterCache) belongsTo(record, a.name).updateCounters(1);
+  }
+}
+
+/** After the DELETE: each counter_cache belongs_to subtracts one, unless its parent is the one destroying us. */
+export function counterCacheAfterDelete(record: RecordLike): void {
+  const by = (record as unknown as { [DESTROYED_BY]?: AssociationMeta })[DESTROYED_BY];
+  for (const a of metaOf(record.constructor).associations.values()) {
+    if (a.kind !== "belongs_to" || !a.counterCache || (by && by.foreignKey === a.foreignKey)) continue;
+    belongsTo(record, a.name).updateCounters(-1);
+  }
+}
+
 /** `Model.where(pk => key).update_counters(column => by, touch:)`. */
 export function counterUpdate(cls: ReturnType<typeof modelClass>, key: unknown, column: string, by: number, touch: boolean | string): void {
   const relation = baseRelation(cls).where({ [metaOf(cls).primaryKey]: key }) as unknown as { updateCounters(c: object, t: unknown): number };

@@ -6,11 +6,12 @@
 //   includes + joins/references          one SELECT with t0_r0 aliases (eager-load.ts), then preload values
 import { setAssociationFactory } from "./association.js";
 import { BelongsToAssociation, setCounterUpdater } from "./belongs-to.js";
-import { counterUpdate } from "./association-callbacks.js";
+import { counterCacheAfterDelete, counterCacheAfterInsert, counterUpdate } from "./association-callbacks.js";
 import "./collection.js";
 import { eagerLoad, isEagerLoading } from "./eager-load.js";
 import { HasManyAssociation } from "./has-many.js";
 import { HasOneAssociation } from "./has-one.js";
+import { setCounterCacheHooks } from "./lifecycle.js";
 import { preloadTree } from "./preload.js";
 import { projection, selectSql } from "./query.js";
 import { setLoader } from "./relation.js";
@@ -22,6 +23,7 @@ setAssociationFactory((owner, reflection) => {
 });
 
 setCounterUpdater(counterUpdate);
+setCounterCacheHooks({ afterInsert: counterCacheAfterInsert, afterDelete: counterCacheAfterDelete });
 
 setLoader((relation, q) => {
   const meta = relation.meta;

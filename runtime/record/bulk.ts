@@ -15,6 +15,7 @@ import { columnValue } from "./predicates.js";
 import { deleteSql, isEmptyResult, updateSql, type Sql } from "./query.js";
 import type { Conditions, Relation } from "./relation.js";
 import { bindValue, boundSql, inlineBinds, quote } from "./sanitize.js";
+import { counterSet, touchedColumns } from "./persistence-methods.js";
 import { currentTime } from "./time.js";
 
 type R = Relation<RecordLike>;
@@ -67,6 +68,16 @@ export function touchAll(relation: R, names: string[]): number {
   return updateAll(relation, Object.fromEntries(columns.map((c) => [c, now])), []);
 }
 
+/** Relation#update_counters: one update_all with COALESCE increments, then the touched timestamps. */
+export function updateCounters(relation: R, counters: { [column: string]: number }, touch?: boolean | string): number {
+  const meta = relation.meta;
+  const q = relation.queryState();
+  if (isEmptyResult(q)) return 0;
+  const sets = counterSet(counters, touchedColumns(null, meta.types, touch), (c, v) => columnValue(meta, c, v));
+  const sql = updateSql(meta.tableName, meta.primaryKey, q, relation.joinRenderer(), { sql: sets.sql, binds: sets.binds as BindValue[] });
+  return connection().execute(sql.sql, sql.binds, `${meta.className} Update All`);
+}
+
 const NOW_SQL = "STRFTIME('%Y-%m-%d %H:%M:%f', 'NOW')";
 
 /** insert_all: one statement, values inlined and quoted; returns the RETURNING rows ({ id }). */
@@ -81,5 +92,5 @@ export function insertAll(relation: R, rows: Conditions[]): Array<{ [column: str
   });
   const columns = [...keys, ...stamps].map(quoteName).join(",");
   const sql = `INSERT INTO ${quoteName(meta.tableName)} (${columns}) VALUES ${values.join(", ")} ON CONFLICT  DO NOTHING RETURNING ${quoteName(meta.primaryKey)}`;
-  return connection().select(sql, [], `${meta.className} Bulk Insert`);
+  return connection().select(sql, [], `${meta.className} ${rows.length > 1 ? "Bulk " : ""}Insert`);
 }

@@ -15,6 +15,9 @@ import { metaOf, modelClass, type RecordLike } from "./model.js";
 import { targetClassName, targetMeta } from "./reflection.js";
 import type { Relation } from "./relation.js";
 
+/** Set on children a dependent: :destroy owner destroys (their counter caches skip the owner). */
+export const DESTROYED_BY = Symbol.for("rails2ts.destroyedByAssociation");
+
 type Saveable = RecordLike & { saveBang(): boolean; destroyBang(): unknown; isEqual(o: unknown): boolean; isChanged(): boolean };
 
 export class HasManyAssociation extends Association {
@@ -201,8 +204,10 @@ export class HasManyAssociation extends Association {
   /** dependent: on the owner's destroy (before_destroy). */
   handleDependency(): void {
     const dependent = this.reflection.dependent;
-    if (dependent === "destroy") this.destroyAll();
-    else if (dependent === "restrict_with_exception") {
+    if (dependent === "destroy") {
+      for (const r of this.loadTarget()) (r as unknown as { [k: symbol]: unknown })[DESTROYED_BY] = this.reflection;
+      this.destroyAll();
+    } else if (dependent === "restrict_with_exception") {
       if (!this.isEmpty()) throw Object.assign(new Error(`Cannot delete record because of dependent ${this.reflection.name}`), { name: "DeleteRestrictionError" });
     } else if (dependent === "restrict_with_error") {
       if (this.isEmpty()) return;

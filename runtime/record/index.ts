@@ -1,9 +1,9 @@
-// The model runtime's public surface (re-exported by runtime/index.ts).
+// The model runtime's public surface (re-exported by runtime/index.ts as `record` and, for the common names, flat).
 export { Base, Record } from "./record.js";
 export type { Attributes, ModelClass } from "./record.js";
 export { defineModel } from "./define.js";
-export { Relation } from "./relation.js";
-export type { Conditions, OrderArg } from "./relation.js";
+export { Relation, currentScope } from "./relation.js";
+export type { Conditions, OrderArg, WhereArg } from "./relation.js";
 export { CollectionProxy } from "./collection.js";
 export { Errors, ErrorEntry, MESSAGES } from "./errors.js";
 export type { ErrorOptions } from "./errors.js";
@@ -11,13 +11,23 @@ export {
   abort, CallbackAbort, ForbiddenAttributesError, RecordInvalid, RecordNotDestroyed, RecordNotFound, RecordNotSaved,
 } from "./exceptions.js";
 export { UnknownAttributeError } from "./attributes.js";
+export { EnumArgumentError } from "./enum.js";
+export type { EnumDescriptor } from "./enum.js";
+export { SubclassNotFound } from "./inheritance.js";
 export { Time, currentTime, setClock } from "./time.js";
 export { Decimal } from "./decimal.js";
 export { RubyDate } from "../support/date.js";
 export { isRecord, modelClass, registeredModels } from "./model.js";
-export type { AssociationMeta, ModelMeta } from "./model.js";
+export type { AssociationMeta, EnumMeta, ModelMeta } from "./model.js";
 export type {
-  AssociationDescriptor, CallbackDescriptor, ModelDescriptor, ModelName, ModelNames, ValidationDescriptor,
+  AssociationDescriptor, CallbackDescriptor, ModelDescriptor, ModelName, ModelNames, ScopeDescriptor, ValidationDescriptor,
 } from "./meta.js";
 export type { ColumnMeta, RailsType } from "./types.js";
 export type { SerializeOptions } from "./serialization.js";
+export type { RangeLike } from "./range.js";
+export { CurrentAttributes, defineCurrentAttributes } from "./current-attributes.js";
+export type { CurrentAttributesDescriptor } from "./current-attributes.js";
+export { bcryptHash, bcryptVerify } from "./bcrypt.js";
+export { generateUniqueSecureToken, setBcryptCost, setTokenGenerator } from "./secure.js";
+export type { SecurePasswordDescriptor, SecureTokenDescriptor } from "./secure.js";
+export type { BatchOptions } from "./batches.js";

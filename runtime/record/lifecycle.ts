@@ -24,6 +24,16 @@ export interface Lifecycle extends TransactionalRecord {
 
 const UPDATE_STAMPS = ["updated_at", "updated_on"];
 
+/** CounterCache#_create_record / #destroy_row: belongs_to counter_cache updates (installed by associations.ts). */
+export interface CounterCacheHooks {
+  afterInsert(record: Lifecycle): void;
+  afterDelete(record: Lifecycle): void;
+}
+let counterCache: CounterCacheHooks = { afterInsert: () => undefined, afterDelete: () => undefined };
+export function setCounterCacheHooks(hooks: CounterCacheHooks): void {
+  counterCache = hooks;
+}
+
 /** valid?(context): the validation chain around the validate chain; true when no errors were added. */
 export function runValidations(record: Lifecycle, meta: ModelMeta, context: string | null = null): boolean {
   const previous = record._validationContext;
@@ -65,6 +75,7 @@ function create(record: Lifecycle, meta: ModelMeta): boolean {
     insertRecord(record, meta);
     record._newRecord = false;
     record._previouslyNewRecord = true;
+    counterCache.afterInsert(record);
     record._attributes.applyChanges();
     return true;
   }) !== false;
@@ -86,6 +97,7 @@ export function performDestroy(record: Lifecycle, meta: ModelMeta): boolean {
   const status = withTransactionReturningStatus(record, meta, () =>
     runCallbacks(record, meta, "destroy", () => {
       const deleted = record._newRecord ? 0 : deleteRecord(record, meta);
+      if (deleted > 0) counterCache.afterDelete(record);
       const s = transactionState(record, meta);
       s.triggerDestroy ||= record.isPersisted() && deleted > 0;
       record._destroyed = true;

@@ -42,7 +42,8 @@ export function columnValue(meta: ModelMeta | null, column: string, value: unkno
   const type = meta?.types.get(column);
   if (!type) return bindValue(value);
   const sqlType = meta!.columns.find((c) => c.name === column)?.type;
-  if ((sqlType === "integer" || sqlType === "bigint") && typeof value === "string" && !/^\s*[+-]?\d/.test(value)) return null;
+  const numeric = (sqlType === "integer" || sqlType === "bigint") && !meta!.enums.has(column);
+  if (numeric && typeof value === "string" && !/^\s*[+-]?\d/.test(value)) return null;
   return type.serialize(type.cast(value));
 }
 

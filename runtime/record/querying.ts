@@ -1,20 +1,24 @@
 // ActiveRecord::Querying + naming on the class side: `Model.where(...)`, `Model.find(id)`, `Model.model_name`.
-// Every query method starts a Relation (relation.ts); Base (record.ts) extends this class.
+// Every query method starts from Model.all (the current scope inside `scoping`, else a fresh relation with the
+// STI condition and default scopes) and hands over to the Relation; Base (record.ts) extends this class.
 //
-//   Article.all / where / order / limit / includes        Article.all() / where({..}) / order("title") / ...
-//   Article.find(id) / find_by(h) / find_by!(h)           Article.find(id) / findBy(h) / findByBang(h)
-//   Article.first / last / count / exists? / pluck / ids   first() / last() / count() / exists() / pluck("a") / ids()
-//   Article.new(h) / create(h) / create!(h)               Article.build(h) / create(h) / createBang(h)
-import type { BindValue } from "../db/connection.js";
+//   Article.all / where / order / limit / includes / joins     Article.all() / where({..}) / order("title") / ...
+//   Article.find(id) / find_by(h) / find_by!(h) / first / last Article.find(id) / findBy(h) / findByBang(h) / ...
+//   Article.count / sum(:x) / pluck / pick / ids / exists?      count() / sum("x") / pluck("a") / ...
+//   Article.new(h) / create(h) / create!(h) / find_or_create_by Article.build(h) / create(h) / createBang(h) / ...
+//   User.authenticate_by(email:, password:)                     User.authenticateBy({ email, password })
 import type { Attributes } from "./record.js";
+import type { BatchOptions } from "./batches.js";
 import { humanAttributeName, type ModelName } from "./meta.js";
 import { findMeta, metaOf, type ModelClassLike, type RecordLike } from "./model.js";
-import { Relation, type Conditions, type OrderArg } from "./relation.js";
+import type { AssociationTree } from "./query.js";
+import type { Conditions, OrderArg, Relation, WhereArg } from "./relation.js";
+import { allOf, baseRelation } from "./scoping.js";
 
 type Constructor<T> = new (attributes?: Attributes) => T;
 
-function relation<T extends RecordLike>(cls: Constructor<T>): Relation<T> {
-  return new Relation<T>(cls as unknown as ModelClassLike<T>);
+function all<T extends RecordLike>(cls: Constructor<T>): Relation<T> {
+  return allOf(cls as unknown as ModelClassLike<T>);
 }
 
 export class Querying {
@@ -43,86 +47,250 @@ export class Querying {
   }
 
   static all<T extends RecordLike>(this: Constructor<T>): Relation<T> {
-    return relation<T>(this);
+    return all(this);
   }
 
-  static where<T extends RecordLike>(this: Constructor<T>, conditions?: Conditions | string, ...binds: BindValue[]): Relation<T> {
-    return relation<T>(this).where(conditions, ...binds);
+  /** Model.unscoped: no default scopes, no current scope. */
+  static unscoped<T extends RecordLike>(this: Constructor<T>): Relation<T> {
+    const rel = baseRelation(this as unknown as ModelClassLike<T>);
+    return rel.spawn({ ...rel.queryState(), where: rel.queryState().where.slice(0, metaOf(this).finderNeedsTypeCondition ? 1 : 0), orders: [] });
   }
 
-  static whereNot<T extends RecordLike>(this: Constructor<T>, conditions: Conditions): Relation<T> {
-    return relation<T>(this).whereNot(conditions);
+  static where<T extends RecordLike>(this: Constructor<T>, conditions?: WhereArg, ...binds: unknown[]): Relation<T> {
+    return all(this).where(conditions, ...binds);
+  }
+
+  static whereNot<T extends RecordLike>(this: Constructor<T>, conditions: WhereArg, ...binds: unknown[]): Relation<T> {
+    return all(this).whereNot(conditions, ...binds);
+  }
+
+  static none<T extends RecordLike>(this: Constructor<T>): Relation<T> {
+    return all(this).none();
   }
 
   static order<T extends RecordLike>(this: Constructor<T>, ...args: OrderArg[]): Relation<T> {
-    return relation<T>(this).order(...args);
+    return all(this).order(...args);
   }
 
-  static limit<T extends RecordLike>(this: Constructor<T>, n: number): Relation<T> {
-    return relation<T>(this).limit(n);
+  static reorder<T extends RecordLike>(this: Constructor<T>, ...args: OrderArg[]): Relation<T> {
+    return all(this).reorder(...args);
   }
 
-  static includes<T extends RecordLike>(this: Constructor<T>, ...names: string[]): Relation<T> {
-    return relation<T>(this).includes(...names);
+  static limit<T extends RecordLike>(this: Constructor<T>, n: number | null): Relation<T> {
+    return all(this).limit(n);
   }
 
-  static preload<T extends RecordLike>(this: Constructor<T>, ...names: string[]): Relation<T> {
-    return relation<T>(this).preload(...names);
+  static offset<T extends RecordLike>(this: Constructor<T>, n: number | null): Relation<T> {
+    return all(this).offset(n);
+  }
+
+  static distinct<T extends RecordLike>(this: Constructor<T>): Relation<T> {
+    return all(this).distinct();
+  }
+
+  static select<T extends RecordLike>(this: Constructor<T>, ...columns: string[]): Relation<T> {
+    return all(this).select(...columns);
+  }
+
+  static group<T extends RecordLike>(this: Constructor<T>, ...columns: string[]): Relation<T> {
+    return all(this).group(...columns);
+  }
+
+  static joins<T extends RecordLike>(this: Constructor<T>, ...args: AssociationTree): Relation<T> {
+    return all(this).joins(...args);
+  }
+
+  static leftJoins<T extends RecordLike>(this: Constructor<T>, ...args: AssociationTree): Relation<T> {
+    return all(this).leftJoins(...args);
+  }
+
+  static leftOuterJoins<T extends RecordLike>(this: Constructor<T>, ...args: AssociationTree): Relation<T> {
+    return all(this).leftJoins(...args);
+  }
+
+  static includes<T extends RecordLike>(this: Constructor<T>, ...names: AssociationTree): Relation<T> {
+    return all(this).includes(...names);
+  }
+
+  static preload<T extends RecordLike>(this: Constructor<T>, ...names: AssociationTree): Relation<T> {
+    return all(this).preload(...names);
+  }
+
+  static eagerLoad<T extends RecordLike>(this: Constructor<T>, ...names: AssociationTree): Relation<T> {
+    return all(this).eagerLoad(...names);
+  }
+
+  static merge<T extends RecordLike>(this: Constructor<T>, other: Relation<RecordLike>): Relation<T> {
+    return all(this).merge(other);
+  }
+
+  static excluding<T extends RecordLike>(this: Constructor<T>, ...records: unknown[]): Relation<T> {
+    return all(this).excluding(...records);
+  }
+
+  static createWith<T extends RecordLike>(this: Constructor<T>, attributes: Conditions | null): Relation<T> {
+    return all(this).createWith(attributes);
   }
 
   static find<T extends RecordLike>(this: Constructor<T>, ...ids: unknown[]): T {
-    return relation<T>(this).find(...ids);
+    return all(this).find(...ids);
   }
 
-  static findBy<T extends RecordLike>(this: Constructor<T>, conditions: Conditions): T | null {
-    return relation<T>(this).findBy(conditions);
+  static findBy<T extends RecordLike>(this: Constructor<T>, conditions: WhereArg, ...binds: unknown[]): T | null {
+    return all(this).findBy(conditions, ...binds);
   }
 
-  static findByBang<T extends RecordLike>(this: Constructor<T>, conditions: Conditions): T {
-    return relation<T>(this).findByBang(conditions);
+  static findByBang<T extends RecordLike>(this: Constructor<T>, conditions: WhereArg, ...binds: unknown[]): T {
+    return all(this).findByBang(conditions, ...binds);
+  }
+
+  static findSoleBy<T extends RecordLike>(this: Constructor<T>, conditions: WhereArg, ...binds: unknown[]): T {
+    return all(this).findSoleBy(conditions, ...binds);
   }
 
   static first<T extends RecordLike>(this: Constructor<T>): T | null {
-    return relation<T>(this).first() as T | null;
+    return all(this).first() as T | null;
+  }
+
+  static firstBang<T extends RecordLike>(this: Constructor<T>): T {
+    return all(this).firstBang();
   }
 
   static last<T extends RecordLike>(this: Constructor<T>): T | null {
-    return relation<T>(this).last() as T | null;
+    return all(this).last() as T | null;
   }
 
-  static count(this: Constructor<RecordLike>): number {
-    return relation(this).count();
+  static lastBang<T extends RecordLike>(this: Constructor<T>): T {
+    return all(this).lastBang();
   }
 
-  static exists(this: Constructor<RecordLike>, conditions?: Conditions | number | string): boolean {
-    return relation(this).exists(conditions);
+  static take<T extends RecordLike>(this: Constructor<T>): T | null {
+    return all(this).take() as T | null;
+  }
+
+  static count(this: Constructor<RecordLike>, columnName?: string): number {
+    return all(this).count(columnName);
+  }
+
+  static sum(this: Constructor<RecordLike>, columnName: string): unknown {
+    return all(this).sum(columnName);
+  }
+
+  static minimum(this: Constructor<RecordLike>, columnName: string): unknown {
+    return all(this).minimum(columnName);
+  }
+
+  static maximum(this: Constructor<RecordLike>, columnName: string): unknown {
+    return all(this).maximum(columnName);
+  }
+
+  static average(this: Constructor<RecordLike>, columnName: string): unknown {
+    return all(this).average(columnName);
+  }
+
+  static exists(this: Constructor<RecordLike>, conditions?: unknown): boolean {
+    return all(this).exists(conditions);
+  }
+
+  static isAny(this: Constructor<RecordLike>): boolean {
+    return all(this).isAny();
   }
 
   static pluck(this: Constructor<RecordLike>, ...columns: string[]): unknown[] {
-    return relation(this).pluck(...columns);
+    return all(this).pluck(...columns);
+  }
+
+  static pick(this: Constructor<RecordLike>, ...columns: string[]): unknown {
+    return all(this).pick(...columns);
   }
 
   static ids(this: Constructor<RecordLike>): unknown[] {
-    return relation(this).ids();
+    return all(this).ids();
+  }
+
+  static findEach<T extends RecordLike>(this: Constructor<T>, options: BatchOptions | ((r: T) => void), fn?: (r: T) => void): void {
+    all(this).findEach(options, fn);
+  }
+
+  static inBatches<T extends RecordLike, U = Relation<T>>(this: Constructor<T>, options: BatchOptions = {}, fn?: (batch: Relation<T>) => U): U[] {
+    return all(this).inBatches(options, fn);
   }
 
   static create<T extends RecordLike>(this: Constructor<T>, attributes?: Attributes): T {
-    const record = new this(attributes);
-    record.save();
-    return record;
+    return all(this).create(attributes);
   }
 
   static createBang<T extends RecordLike>(this: Constructor<T>, attributes?: Attributes): T {
-    const record = new this(attributes);
-    (record as unknown as { saveBang(): true }).saveBang();
-    return record;
+    return all(this).createBang(attributes);
+  }
+
+  static findOrCreateBy<T extends RecordLike>(this: Constructor<T>, attributes: Conditions): T {
+    return all(this).findOrCreateBy(attributes);
+  }
+
+  static findOrCreateByBang<T extends RecordLike>(this: Constructor<T>, attributes: Conditions): T {
+    return all(this).findOrCreateByBang(attributes);
+  }
+
+  static findOrInitializeBy<T extends RecordLike>(this: Constructor<T>, attributes: Conditions): T {
+    return all(this).findOrInitializeBy(attributes);
+  }
+
+  static updateAll(this: Constructor<RecordLike>, updates: Conditions | string, ...binds: unknown[]): number {
+    return all(this).updateAll(updates, ...binds);
   }
 
   static deleteAll(this: Constructor<RecordLike>): number {
-    return relation(this).deleteAll();
+    return all(this).deleteAll();
   }
 
   static destroyAll<T extends RecordLike>(this: Constructor<T>): T[] {
-    return relation<T>(this).destroyAll();
+    return all(this).destroyAll();
+  }
+
+  static deleteBy(this: Constructor<RecordLike>, conditions: WhereArg, ...binds: unknown[]): number {
+    return all(this).deleteBy(conditions, ...binds);
+  }
+
+  static destroyBy<T extends RecordLike>(this: Constructor<T>, conditions: WhereArg, ...binds: unknown[]): T[] {
+    return all(this).destroyBy(conditions, ...binds);
+  }
+
+  static insertAll(this: Constructor<RecordLike>, rows: Conditions[]): Array<{ [column: string]: unknown }> {
+    return all(this).insertAll(rows);
+  }
+
+  static touchAll(this: Constructor<RecordLike>, ...names: string[]): number {
+    return all(this).touchAll(...names);
+  }
+
+  /** update_counters(id, counter => by, touch:): UPDATE ... SET "c" = COALESCE("c", 0) + ? ... */
+  static updateCounters(this: Constructor<RecordLike>, id: unknown, counters: { [column: string]: number }, touch?: boolean | string): number {
+    return all(this).where({ [metaOf(this).primaryKey]: id }).updateCounters(counters, touch);
+  }
+
+  static incrementCounter(this: Constructor<RecordLike>, column: string, id: unknown, options: { by?: number; touch?: boolean | string } = {}): number {
+    return all(this).where({ [metaOf(this).primaryKey]: id }).updateCounters({ [column]: options.by ?? 1 }, options.touch);
+  }
+
+  static decrementCounter(this: Constructor<RecordLike>, column: string, id: unknown, options: { by?: number; touch?: boolean | string } = {}): number {
+    return all(this).where({ [metaOf(this).primaryKey]: id }).updateCounters({ [column]: -(options.by ?? 1) }, options.touch);
+  }
+
+  /** authenticate_by(email:, password:): the record when every password matches; nil (after hashing) otherwise. */
+  static authenticateBy<T extends RecordLike>(this: Constructor<T>, attributes: Conditions): T | null {
+    const passwords = metaOf(this).securePasswords ?? [];
+    const given = Object.entries(attributes).filter(([k]) => passwords.includes(k));
+    const identifiers = Object.fromEntries(Object.entries(attributes).filter(([k]) => !passwords.includes(k)));
+    if (given.length === 0) throw new Error("One or more password arguments are required");
+    if (Object.keys(identifiers).length === 0) throw new Error("One or more finder arguments are required");
+    if (given.some(([, v]) => v === null || v === undefined || v === "")) return null;
+    const record = all(this).findBy(identifiers) as (T & { [k: string]: unknown }) | null;
+    if (!record) {
+      new this(Object.fromEntries(given)); // hashes anyway, so a missing user takes as long as a wrong password
+      return null;
+    }
+    const ok = given.every(([k, v]) => (record[`authenticate${k.charAt(0).toUpperCase()}${k.slice(1)}`] as (p: unknown) => unknown).call(record, v));
+    return ok ? record : null;
   }
 }

@@ -453,7 +453,17 @@ export class Relation<T extends RecordLike> implements Iterable<T> {
   }
 
   touchAll(...names: string[]): number {
-    return bulk.touchAll(this, names);
+    return bulk.touchAll(this as unknown as Relation<RecordLike>, names);
+  }
+
+  /** update_counters(c => by, touch:): UPDATE "t" SET "c" = COALESCE("c", 0) + ?[, "updated_at" = ?] ... */
+  updateCounters(counters: { [column: string]: number }, touch?: boolean | string): number {
+    return bulk.updateCounters(this as unknown as Relation<RecordLike>, counters, touch);
+  }
+
+  /** Delegated to the class: Model.transaction. */
+  transaction<R>(fn: () => R, options: { requiresNew?: boolean } = {}): R | null {
+    return connection().transaction(fn, options);
   }
 
   insertAll(rows: Conditions[]): Array<{ [column: string]: unknown }> {

@@ -9,6 +9,7 @@ import { fileURLToPath } from "node:url";
 import type { Controller, ControllerClass, TemplateRenderer } from "../http/controller.js";
 import type { RouteEntry } from "../http/route-table.js";
 import { createHttpApp, type HttpApp } from "../http/server.js";
+import { registerMime } from "../http/mime.js";
 import { establishConnection, loadSchema, sqlCounter, type SchemaDescription } from "../db/index.js";
 import { currentTime } from "../record/index.js";
 import { Jbuilder } from "../json/index.js";
@@ -38,10 +39,13 @@ export interface AppConfig {
   publicDir: URL;
   /** production's config.action_controller.perform_caching. */
   performCaching?: boolean;
+  /** Mime types the app registers in its initializers. */
+  mimeTypes?: Array<{ string: string; symbol: string }>;
 }
 
 export function createApp(config: AppConfig): HttpApp {
   const root = dirname(fileURLToPath(config.publicDir));
+  for (const m of config.mimeTypes ?? []) registerMime(m.string, m.symbol);
   // One process, one in-process store; RAILS2TS_CACHE_SIZE (e.g. "64m") bounds it in bytes.
   const store = config.performCaching ? new MemoryStore({ size: parseCacheSize(process.env.RAILS2TS_CACHE_SIZE ?? "32m") }) : null;
   openDatabase(config, process.env.DATABASE_PATH ?? join(root, "storage/production.sqlite3"));

@@ -182,12 +182,14 @@ export class Controller<A extends object = Record<string, unknown>> {
 
   // ---- rendering (rendering.ts) -----------------------------------------------------------------------
 
-  render(action?: string | RenderOptions, options?: RenderOptions): void {
-    render(this, action, options);
+  // Lowered Ruby passes option hashes whose values the compiler could not always type: the shapes are checked at
+  // run time (as Rails does), so these accept any hash.
+  render(action?: string | RenderOptions | Record<string, unknown>, options?: RenderOptions | Record<string, unknown>): void {
+    render(this, action as string | RenderOptions | undefined, options as RenderOptions | undefined);
   }
 
-  redirectTo(target: unknown, options: RedirectOptions = {}): void {
-    redirectTo(this, target, options);
+  redirectTo(target: unknown, options: RedirectOptions | Record<string, unknown> = {}): void {
+    redirectTo(this, target, options as RedirectOptions);
   }
 
   /** redirect_back(fallback_location:) / redirect_back_or_to(fallback). */

@@ -14,7 +14,7 @@ export { KeyGenerator, MessageEncryptor, MessageVerifier, activeSupportJson } fr
 export { Session, CookieSessionStore } from "./session.js";
 export { Flash } from "./flash.js";
 export { Csrf, InvalidAuthenticityToken } from "./csrf.js";
-export { ALL as MIME_ALL, mimeByExtension, mimeLookup, parseAccept, type MimeType } from "./mime.js";
+export { ALL as MIME_ALL, mimeByExtension, mimeLookup, parseAccept, registerMime, type MimeType } from "./mime.js";
 export { HTTP_STATUS_CODES, SYMBOL_TO_STATUS_CODE, statusCode } from "./status.js";
 export { ActionNotFound, RoutingError, UnknownFormat, UnsafeRedirectError, DoubleRenderError, statusForError } from "./errors.js";
 export {

@@ -60,6 +60,18 @@ for (const [string, symbol, synonyms, extensions] of REGISTERED) {
   for (const e of [symbol, ...extensions]) EXTENSIONS.set(e, type);
 }
 
+/** Mime::Type.register(string, symbol, synonyms, extensions), as an app's initializer calls it (idempotent). */
+export function registerMime(string: string, symbol: string, synonyms: string[] = [], extensions: string[] = []): MimeType {
+  const existing = EXTENSIONS.get(symbol);
+  if (existing && existing.string === string) return existing;
+  const type: MimeType = { symbol, string };
+  SET.push(type);
+  SYNONYMS.set(type, synonyms);
+  for (const s of [string, ...synonyms]) LOOKUP.set(s, type);
+  for (const e of [symbol, ...extensions]) EXTENSIONS.set(e, type);
+  return type;
+}
+
 /** Mime[:json] / Mime["json"]: by symbol or extension. */
 export function mimeByExtension(ext: string): MimeType | null {
   return EXTENSIONS.get(ext) ?? null;

@@ -10,16 +10,23 @@ export interface AppConfigFacts {
   loadDefaults: number | null;
   /** production's config.action_controller.perform_caching (fragment caching on). */
   performCaching: boolean;
+  /** `Mime::Type.register "text/vnd.turbo-stream.html", :turbo_stream` in initializers. */
+  mimeTypes: Array<{ string: string; symbol: string }>;
 }
 
 /** Reads config/application.rb, config/initializers/*.rb and config/environments/production.rb. */
 export function analyzeConfig(files: SourceFile[]): AppConfigFacts {
-  const facts: AppConfigFacts = { assetsVersion: "1", loadDefaults: null, performCaching: false };
+  const facts: AppConfigFacts = { assetsVersion: "1", loadDefaults: null, performCaching: false, mimeTypes: [] };
   const visit = (node: Node): void => {
     if (node.kind === "call") {
       if (node.method === "version=" && node.receiver?.kind === "call" && node.receiver.method === "assets") {
         const value = literalString(node.args[0]);
         if (value !== null) facts.assetsVersion = value;
+      }
+      if (node.method === "register" && node.receiver?.kind === "const" && node.receiver.name === "Type") {
+        const string = literalString(node.args[0]);
+        const symbol = literalString(node.args[1]);
+        if (string && symbol) facts.mimeTypes.push({ string, symbol });
       }
       if (node.method === "load_defaults" && (node.args[0]?.kind === "float" || node.args[0]?.kind === "int")) facts.loadDefaults = node.args[0].value;
       if (node.method === "perform_caching=" && node.receiver?.kind === "call" && node.receiver.method === "action_controller") {

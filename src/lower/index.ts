@@ -65,6 +65,7 @@ export function lowerApp(app: AppModel): Lowered {
       key: `${t.logicalPath}.${t.format}`, path: templateModulePath(t), handler: t.handler, digestPath: digests.get(`${t.logicalPath}.${t.format}`) ?? t.logicalPath,
     })),
     performCaching: app.config.performCaching,
+    mimeTypes: app.config.mimeTypes,
     models: models.map((m) => m.path),
     schema: app.parsed.schema,
     hasSeeds: seeds.length > 0,

@@ -120,8 +120,12 @@ function modelSelfCall(call: NodeOf<"call">, scope: Scope): TsExpr {
 }
 
 /** `format.html { ... }` inside respond_to. */
+const BUILTIN_FORMATS = new Set(["html", "json", "xml", "js", "text", "csv", "any", "all"]);
+
 export function lowerFormatCall(call: NodeOf<"call">, recv: TsExpr, scope: Scope): TsExpr {
   const fn = call.block ? lowerBlockFn(call.block, scope, []).code : "undefined";
+  // Formats an app registers (turbo_stream) go through the collector's custom(symbol, block).
+  if (!BUILTIN_FORMATS.has(call.method)) return lit(`${recv.code}.custom(${JSON.stringify(call.method)}, ${fn})`);
   return lit(`${recv.code}.${camel(call.method)}(${fn})`);
 }
 

@@ -12,6 +12,7 @@ export interface EntryInput {
   controllers: Array<{ className: string; path: string }>;
   templates: Array<{ key: string; path: string; handler: "erb" | "jbuilder"; digestPath: string }>;
   performCaching: boolean;
+  mimeTypes: Array<{ string: string; symbol: string }>;
   models: string[];
   schema: Schema;
   hasSeeds: boolean;
@@ -39,6 +40,7 @@ export function lowerEntry(input: EntryInput): EmittedModule[] {
     seed: ${input.hasSeeds ? "seed" : "null"},
     assets: ${JSON.stringify(input.assets)},
     performCaching: ${input.performCaching},
+    mimeTypes: ${JSON.stringify(input.mimeTypes)},
     publicDir: new URL("../public/", import.meta.url),
   });`;
   const serverState = new ModuleState();

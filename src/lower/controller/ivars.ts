@@ -62,9 +62,13 @@ function typeOf(node: Node, app: AppModel, known: Map<string, RType>): RType {
 function children(node: Node): Node[] {
   switch (node.kind) {
     case "if":
-      return [...node.then, ...node.else];
+      return [node.cond, ...node.then, ...node.else];
+    case "binary":
+      return [node.left, node.right];
+    case "not":
+      return [node.expr];
     case "call":
-      return node.block ? node.block.body : [];
+      return [...(node.receiver ? [node.receiver] : []), ...node.args, ...(node.block ? node.block.body : [])];
     case "begin":
       return [...node.body, ...node.rescues.flatMap((r) => r.body)];
     case "def":

@@ -9,6 +9,8 @@ const ENDLESS = /^def\s+(?:self\.)?[\w]+[?!]?\s*(?:\([^)]*\))?\s*=(?!=|~|>)/;
 
 /** The body of `def`, re-parsed from `source` when the def is an endless one. */
 export function defBody(def: NodeOf<"def">, source: string): Node[] {
+  // A setter (`def title=(v)`) cannot be endless; its `=` belongs to the name.
+  if (def.name.endsWith("=")) return def.body;
   const text = spanText(source, def);
   const m = ENDLESS.exec(text);
   if (!m) return def.body;

@@ -170,5 +170,6 @@ export const app = createApp({
   seed: seed,
   assets: { "application.css": "/assets/application-c2cd8c57.css" },
   performCaching: true,
+  mimeTypes: [],
   publicDir: new URL("../public/", import.meta.url),
 });

@@ -106,7 +106,7 @@ export function inverseOf(owner: ModelMeta, assoc: AssociationMeta): string | nu
   if (assoc.inverseOf) return assoc.inverseOf;
   if (assoc.kind === "belongs_to" || assoc.through || assoc.scope || assoc.explicitForeignKey) return null;
   const target = targetMeta(owner, assoc);
-  const base = underscore(demodulize(owner.className));
+  const base = underscore(demodulize(assoc.declaredBy || owner.className));
   const candidates = assoc.as ? [assoc.as] : [base, pluralize(base)];
   for (const name of candidates) {
     const r = target.associations.get(name);

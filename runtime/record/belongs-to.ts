@@ -43,11 +43,19 @@ export class BelongsToAssociation extends Association {
     this.markLoaded(record);
   }
 
+  /** The has_many/has_one side set us to its owner: copy its key (when it differs), then cache it. */
+  override inversedFrom(record: RecordLike): void {
+    if (record) this.replaceKeys(record);
+    super.inversedFrom(record);
+  }
+
   /** replace_keys: the key (and type) from the record; a new record leaves the key nil until it is saved. */
   replaceKeys(record: RecordLike | null): void {
     const r = this.reflection;
     const pk = record ? (r.primaryKey ?? metaOf(record.constructor).primaryKey) : null;
-    this.owner.writeAttribute(r.foreignKey, record && pk ? record.readAttribute(pk) : null);
+    const key = record && pk ? record.readAttribute(pk) : null;
+    // Only a different value is written, so an unchanged key stays clean.
+    if ((this.owner.readAttribute(r.foreignKey) ?? null) !== (key ?? null)) this.owner.writeAttribute(r.foreignKey, key);
     if (r.polymorphic) this.owner.writeAttribute(r.foreignType!, record ? metaOf(record.constructor).baseClassName : null);
   }
 

@@ -31,6 +31,8 @@ export type CallbackFn = (record: RecordLike) => void;
 export interface AssociationMeta {
   kind: "belongs_to" | "has_many" | "has_one";
   name: string;
+  /** The class that declared it (Rails' reflection.active_record): STI subclasses share their parent's. */
+  declaredBy: string;
   /** The target class; for a through association without class_name, resolved from its source (reflection.ts). */
   className: string;
   classNameExplicit: boolean;

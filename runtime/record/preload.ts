@@ -33,14 +33,18 @@ function uniqueKeys(values: unknown[]): unknown[] {
 export function preloadTree(records: RecordLike[], tree: AssociationTree): void {
   if (records.length === 0) return;
   for (const [name, subtree] of treeEntries(tree)) {
-    const byClass = new Map<ModelMeta, RecordLike[]>();
+    // Grouped by reflection, as Rails' Preloader does: STI subclasses share their parent's (one query for all).
+    const byReflection = new Map<AssociationMeta, { meta: ModelMeta; owners: RecordLike[] }>();
     for (const r of records) {
       const meta = metaOf(r.constructor);
-      if (!meta.associations.has(name)) throw new Error(`Association named '${name}' was not found on ${meta.className}; perhaps you misspelled it?`);
-      byClass.set(meta, [...(byClass.get(meta) ?? []), r]);
+      const assoc = meta.associations.get(name);
+      if (!assoc) throw new Error(`Association named '${name}' was not found on ${meta.className}; perhaps you misspelled it?`);
+      const group = byReflection.get(assoc) ?? { meta, owners: [] };
+      group.owners.push(r);
+      byReflection.set(assoc, group);
     }
     const loaded: RecordLike[] = [];
-    for (const [meta, owners] of byClass) loaded.push(...preloadOne(owners, meta, meta.associations.get(name)!));
+    for (const [assoc, { meta, owners }] of byReflection) loaded.push(...preloadOne(owners, meta, assoc));
     if (subtree.length) preloadTree(uniqueRecords(loaded), subtree);
   }
 }

@@ -22,7 +22,7 @@ export function normalizeAssociation(d: AssociationDescriptor, owner = ""): Asso
   const foreignKey = explicitKey ?? (as ? `${as}_id` : d.foreignKey);
   const counter = o.counter_cache === true ? `${pluralize(underscore(demodulize(owner)))}_count` : str(o.counter_cache);
   return {
-    kind: d.kind, name: d.name, className: d.className, classNameExplicit: typeof o.class_name === "string", foreignKey,
+    kind: d.kind, name: d.name, declaredBy: owner, className: d.className, classNameExplicit: typeof o.class_name === "string", foreignKey,
     explicitForeignKey: explicitKey !== null,
     primaryKey: str(o.primary_key),
     optional: o.optional === true || o.required === false,

@@ -56,9 +56,6 @@ export class Channel {
   static onSubscribe(...args: unknown[]): void {
     defineCallback(this, "subscribe", "after", args);
   }
-  static aroundSubscribe(...args: unknown[]): void {
-    defineCallback(this, "subscribe", "around", args);
-  }
   static beforeUnsubscribe(...args: unknown[]): void {
     defineCallback(this, "unsubscribe", "before", args);
   }
@@ -68,8 +65,9 @@ export class Channel {
   static onUnsubscribe(...args: unknown[]): void {
     defineCallback(this, "unsubscribe", "after", args);
   }
-  static aroundUnsubscribe(...args: unknown[]): void {
-    defineCallback(this, "unsubscribe", "around", args);
+  /** `set_callback(:subscribe | :unsubscribe, :before | :after | :around, *filters, **options)`. */
+  static setCallback(name: "subscribe" | "unsubscribe", kind: "before" | "after" | "around", ...args: unknown[]): void {
+    defineCallback(this, name, kind, args);
   }
 
   /** `periodically(:method_or_proc, every: seconds)`: runs while subscribed. */

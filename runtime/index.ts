@@ -4,7 +4,7 @@ export { createApp, type AppConfig, type AppSchema } from "./app/app.js";
 export { View, MissingTemplate, type TemplateEntry, type ViewContext } from "./app/view.js";
 export { routeHelper, routerFor, type RouteHelper, type UrlContext } from "./app/routes.js";
 export { polymorphicName, polymorphicUrl } from "./app/polymorphic.js";
-export { defineScopes, scope, type ScopeFn } from "./app/scopes.js";
+export { defineScopes, model, scope, type ScopeFn } from "./app/scopes.js";
 export {
   and, binop, caseEq, each, eachWithIndex, eq, index, indexSet, isBlank, isPresent, or, send, sendSafe, symProc, toA, toS,
   truthy, unsupported,
@@ -24,7 +24,7 @@ export { bindArgs, ArgumentError, type ArgSpec, type BoundArgs } from "./app/arg
 export { CurrentAttributes, resetCurrentAttributes } from "./app/current.js";
 // Ruby core and ActiveSupport on plain values, Ruby's own constants, and plain (ActiveModel) classes.
 export { coreSend } from "./support/core-send.js";
-export { StringMethods } from "./support/core-string.js";
+export { StringMethods, BinaryStringMethods } from "./support/core-string.js";
 export { NumericMethods } from "./support/core-numeric.js";
 export { ArrayMethods, HashMethods } from "./support/core-collections.js";
 export { TimeMethods, DurationMethods, TimeZoneMethods } from "./support/core-time.js";
@@ -33,8 +33,8 @@ export {
   ErbUtil, TimeClass, DateClass, DateTimeClass, I18nModule, JsonModule, ActiveSupportJson, DurationClass, NumberHelperModule,
   TimeZoneClass, RecordIdentifierModule, FloatClass, SetClass, Kernel,
 } from "./support/core-constants.js";
+export { TurboStreamsChannelConstant, TurboModule, TurboStreamsTagBuilderClass, GlobalIdModule, GlobalIdLocator } from "./support/turbo-constants.js";
 export { ActiveModel, RubyObject, attrAccessor } from "./support/active-model.js";
-export { includeGlobalId } from "./support/global-id.js";
 export { tagElement, tagAttributes } from "./view/tag.js";
 export { coreBinop, coreIndex } from "./support/core-operators.js";
 export { RubyRange } from "./support/ruby.js";

@@ -2,7 +2,7 @@
 // chains from the class (`User.active`) and from any relation (`room.users.active.ordered`), as Rails delegates.
 //   User.active            User.active()                       (a static the compiler emits)
 //   relation.ordered       scope(relation, "ordered")          (looked up on the relation's model)
-import { Base, Relation } from "../record/index.js";
+import { Base, Relation, modelClass } from "../record/index.js";
 
 export type ScopeFn = (this: Relation<never>, ...args: unknown[]) => unknown;
 
@@ -30,4 +30,9 @@ export function scope<T extends Base>(target: unknown, name: string, ...args: un
   if (!fn) throw new TypeError(`undefined scope \`${name}' for ${String((relation.model as { name?: string }).name)}`);
   const result = fn.apply(relation as Relation<never>, args);
   return (result === null || result === undefined ? relation : result) as Relation<T>;
+}
+
+/** A model class by its Ruby name, from the registry `defineModel` fills (models never import each other). */
+export function model<T>(name: string): T {
+  return modelClass(name) as unknown as T;
 }

@@ -30,7 +30,17 @@ export class ModuleState {
     return name;
   }
 
+  /**
+   * Set for model modules: other models are reached through the runtime's registry (`model<typeof X>("X")`),
+   * never imported as values, so a parent and its STI subclasses can refer to each other without an import cycle.
+   */
+  registryFor: string | null = null;
+
   model(name: string): string {
+    if (this.registryFor !== null && name !== this.registryFor) {
+      this.modelTypes.add(name);
+      return `${this.use("model")}<typeof ${tsIdent(name)}>(${JSON.stringify(name)})`;
+    }
     this.models.add(name);
     return tsIdent(name);
   }

@@ -17,6 +17,7 @@ type TableKey = keyof typeof CORE_TABLES;
 const TABLE_EXPORTS: Record<TableKey, string> = {
   string: "StringMethods", numeric: "NumericMethods", array: "ArrayMethods", hash: "HashMethods", time: "TimeMethods",
   duration: "DurationMethods", timeZone: "TimeZoneMethods", nil: "NilMethods", object: "ObjectMethods",
+  binary: "BinaryStringMethods",
 };
 
 /** The class table a statically typed receiver's methods come from. */

@@ -8,7 +8,6 @@
 //     def self.find(id) = new(id: id.to_i)            static find(id: unknown) { return this.build({ id: ... }); }
 //   end                                             }  attrAccessor(Article, ["id", "title"], "accessor");
 //   class Open < Room; end  (Room plain too)        export class Rooms_Open extends Room { ... }
-//   include GlobalID::Identification                includeGlobalId(Article)
 // Accessors are installed at run time (`declare` keeps TS from emitting fields that would shadow them).
 import type { AppModel } from "../../analyze/app-model.js";
 import { collectConstants, flattenBody, type ConstDecl } from "../../analyze/constants.js";
@@ -25,12 +24,16 @@ import { defBody } from "./endless-def.js";
 import { plainSelfCall, plainClassFacts, type PlainClassFacts } from "./plain-calls.js";
 import { ActiveModel, RubyObject } from "../../../runtime/support/active-model.js";
 
-/** Modules a plain class may include: what each means for the lowered class. */
-const KNOWN_INCLUDES: Record<string, "activeModel" | "globalId" | "none"> = {
+/**
+ * Modules a plain class may include: the ActiveModel ones make the runtime base ActiveModel; GlobalID's needs
+ * nothing more (runtime/cable/global-id.ts identifies any model with an id, and to_global_id/to_gid_param are
+ * Object methods of the runtime, core-object.ts).
+ */
+const KNOWN_INCLUDES: Record<string, "activeModel" | "none"> = {
   "ActiveModel::Model": "activeModel",
   "ActiveModel::API": "activeModel",
   "ActiveModel::Conversion": "activeModel",
-  "GlobalID::Identification": "globalId",
+  "GlobalID::Identification": "none",
 };
 
 export function lowerPlainClasses(app: AppModel, diags: Diagnostics): EmittedModule[] {
@@ -53,7 +56,7 @@ function lowerPlainClass(path: string, decls: ConstDecl[], modules: Map<string, 
   const name = tsIdent(path);
   const after: string[] = [];
   const members: string[] = [`static override rubyName = ${JSON.stringify(path)};`];
-  const base = baseClass(facts, flat.unresolvedIncludes, env, after, name);
+  const base = baseClass(facts, flat.unresolvedIncludes, env);
   for (const stmt of flat.body) members.push(...bodyStatement(stmt, classEnv, after, name));
   // Methods may come from included concerns, written in other files.
   const source = (def: NodeOf<"def">) => app.parsed.models.find((f) => f.absPath === def.span.file)?.source ?? "";
@@ -64,11 +67,9 @@ function lowerPlainClass(path: string, decls: ConstDecl[], modules: Map<string, 
 }
 
 /** The superclass: another plain class, or the runtime base the includes call for. */
-function baseClass(facts: PlainClassFacts, includes: Array<{ name: string; node: Node }>, env: LowerEnv, after: string[], name: string): string {
+function baseClass(facts: PlainClassFacts, includes: Array<{ name: string; node: Node }>, env: LowerEnv): string {
   for (const inc of includes) {
-    const meaning = KNOWN_INCLUDES[inc.name];
-    if (!meaning) env.diags.report("unsupported_construct", inc.node.span, `include ${inc.name} in a plain class`);
-    if (meaning === "globalId") after.push(`${env.module.use("includeGlobalId")}(${name});`);
+    if (!KNOWN_INCLUDES[inc.name]) env.diags.report("unsupported_construct", inc.node.span, `include ${inc.name} in a plain class`);
   }
   if (facts.superclass) return env.module.model(facts.superclass);
   if (facts.superclassWritten) env.diags.report("unsupported_construct", facts.span, `superclass ${facts.superclassWritten} of a plain class`);

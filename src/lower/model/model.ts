@@ -30,6 +30,7 @@ const TS_COLUMN: Record<string, string> = {
 
 export function lowerModel(model: ModelInfo, app: AppModel, diags: Diagnostics): EmittedModule {
   const env = makeEnv(app, diags, "model", { selfExpr: "this", modelName: model.className, nesting: [model.className, ...model.concerns] });
+  env.module.registryFor = model.className;
   const isBase = !app.models.has(model.superclass);
   const base = isBase ? env.module.use("Base") : model.superclass;
   const statements: Array<StatementStructures | string> = [];

@@ -138,10 +138,17 @@ function rawHash(password: string, cost: number, salt: Uint8Array): Uint8Array {
   return out.subarray(0, 23);
 }
 
+let saltSource: (() => string) | null = null;
+
+/** Replaces BCrypt::Engine.generate_salt's randomness (tests pin salts, as their recorders do); null restores it. */
+export function setSaltGenerator(fn: (() => string) | null): void {
+  saltSource = fn;
+}
+
 /** A bcrypt digest of `password`; `salt` is the 22-character encoded salt (random when omitted). */
 export function bcryptHash(password: string, cost = 12, salt?: string): string {
   if (cost < 4 || cost > 31) throw new Error(`invalid bcrypt cost ${cost}`);
-  const saltText = salt ?? encode64(randomBytes(16), 16);
+  const saltText = salt ?? saltSource?.() ?? encode64(randomBytes(16), 16);
   const raw = rawHash(password, cost, decode64(saltText, 16));
   return `$2a$${String(cost).padStart(2, "0")}$${saltText.slice(0, 22)}${encode64(raw, 23)}`;
 }

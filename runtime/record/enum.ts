@@ -51,21 +51,26 @@ export function normalizeEnum(d: EnumDescriptor): EnumMeta {
 /** EnumType: casts names, stored values (and their string forms) to the name; serializes to the stored value. */
 export function enumType(e: EnumMeta, subtype: AttributeType): AttributeType {
   const byValue = new Map<string, string>([...e.mapping].map(([name, value]) => [String(value), name]));
+  // A value is a name (string or symbol) or, exactly, a stored value: "2" is not the integer 2.
+  const nameOf = (v: unknown): string | undefined => {
+    if (typeof v === "string" && e.mapping.has(v)) return v;
+    for (const [name, value] of e.mapping) if (value === v) return name;
+    return undefined;
+  };
   const cast = (v: unknown): unknown => {
     if (v === null || v === undefined || v === "") return null;
-    const s = String(v);
-    if (e.mapping.has(s)) return s;
-    if (byValue.has(s)) return byValue.get(s)!;
-    if (e.validate) return s;
-    throw new EnumArgumentError(`'${s}' is not a valid ${e.attribute}`);
+    const name = nameOf(v);
+    if (name !== undefined) return name;
+    if (e.validate) return String(v);
+    throw new EnumArgumentError(`'${String(v)}' is not a valid ${e.attribute}`);
   };
   return {
     cast,
     deserialize: (v) => (v === null || v === undefined ? null : (byValue.get(String(subtype.deserialize(v))) ?? null)),
     serialize: (v) => {
       if (v === null || v === undefined) return null;
-      const s = String(v);
-      return subtype.serialize(e.mapping.has(s) ? e.mapping.get(s) : byValue.has(s) ? v : v);
+      const name = nameOf(v);
+      return subtype.serialize(name === undefined ? v : e.mapping.get(name));
     },
     equal: (a, b) => (a ?? null) === (b ?? null),
   };

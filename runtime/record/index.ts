@@ -27,7 +27,7 @@ export type { SerializeOptions } from "./serialization.js";
 export type { RangeLike } from "./range.js";
 export { CurrentAttributes, defineCurrentAttributes } from "./current-attributes.js";
 export type { CurrentAttributesDescriptor } from "./current-attributes.js";
-export { bcryptHash, bcryptVerify } from "./bcrypt.js";
+export { bcryptHash, bcryptVerify, setSaltGenerator } from "./bcrypt.js";
 export { generateUniqueSecureToken, setBcryptCost, setTokenGenerator } from "./secure.js";
 export type { SecurePasswordDescriptor, SecureTokenDescriptor } from "./secure.js";
 export type { BatchOptions } from "./batches.js";

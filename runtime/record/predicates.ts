@@ -42,7 +42,9 @@ export function columnValue(meta: ModelMeta | null, column: string, value: unkno
   const type = meta?.types.get(column);
   if (!type) return bindValue(value);
   const sqlType = meta!.columns.find((c) => c.name === column)?.type;
-  const numeric = (sqlType === "integer" || sqlType === "bigint") && !meta!.enums.has(column);
+  // EnumType#serialize takes names and stored values as they are (an unknown name binds through the subtype).
+  if (meta!.enums.has(column)) return type.serialize(value);
+  const numeric = sqlType === "integer" || sqlType === "bigint";
   if (numeric && typeof value === "string" && !/^\s*[+-]?\d/.test(value)) return null;
   return type.serialize(type.cast(value));
 }

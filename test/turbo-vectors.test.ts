@@ -17,6 +17,7 @@ import {
   verifiedStreamName,
 } from "../runtime/cable/stream-name.js";
 import { TurboStreamsChannel, turboBroadcastConfig } from "../runtime/cable/streams-channel.js";
+import * as B from "../runtime/cable/broadcastable.js";
 import { setActionCableServer } from "../runtime/cable/global.js";
 import { TestAdapter } from "../runtime/cable/pubsub.js";
 import { toJson } from "../runtime/json/encode.js";
@@ -267,5 +268,54 @@ describe("signed stream names against Campfire's pages", () => {
     expect(verifiedStreamName(`x${signed}`)).toBe(null);
     expect(verifiedStreamName(42)).toBe(null);
     expect(isPlainObject(verifiedStreamName(signStreamValue({ a: 1 })))).toBe(true);
+  });
+});
+
+// Turbo::Broadcastable fills in a record's defaults (its partial, itself as a local, its dom id or the plural as
+// target) and calls the StreamsChannel broadcast: each record call must send what the recorded StreamsChannel call
+// with those defaults written out sent.
+describe("record broadcasts (Turbo::Broadcastable)", () => {
+  const cases: [string, (a: Record<string, FakeRecord>) => void][] = [
+    ['Turbo::StreamsChannel.broadcast_replace_to(@room, target: @message, partial: "messages/message", locals: { message: @message })',
+      ({ message, room }) => B.broadcastReplaceTo(message!, room)],
+    ['Turbo::StreamsChannel.broadcast_replace_to(@room, target: @message, partial: "messages/message", locals: { message: @message }, attributes: { method: :morph })',
+      ({ message, room }) => B.broadcastReplaceTo(message!, room, { attributes: { method: "morph" } })],
+    ["Turbo::StreamsChannel.broadcast_remove_to(@room, target: @message)", ({ message, room }) => B.broadcastRemoveTo(message!, room)],
+    ['Turbo::StreamsChannel.broadcast_prepend_to(@room, :messages, target: "messages", partial: "messages/message", locals: { message: @message })',
+      ({ message, room }) => B.broadcastPrependTo(message!, room, "messages")],
+    ['Turbo::StreamsChannel.broadcast_append_to(@room, :messages, target: "messages", partial: "messages/message", locals: { message: @message })',
+      ({ message, room }) => B.broadcastAppendTo(message!, room, "messages", { target: "messages" })],
+    ['Turbo::StreamsChannel.broadcast_append_to("rooms", target: "rooms", partial: "rooms/room", locals: { room: @room })',
+      ({ room }) => B.broadcastAppendTo(room!, "rooms")],
+    ['Turbo::StreamsChannel.broadcast_update_to(@room, target: "counter", html: "5")',
+      ({ message, room }) => B.broadcastUpdateTo(message!, room, { target: "counter", html: "5" })],
+    ['Turbo::StreamsChannel.broadcast_before_to(@room, target: "message_42", html: "<hr>")',
+      ({ message, room }) => B.broadcastBeforeTo(message!, room, { target: "message_42", html: "<hr>" })],
+    ['Turbo::StreamsChannel.broadcast_after_to(@room, target: "message_42", html: "<hr>")',
+      ({ message, room }) => B.broadcastAfterTo(message!, room, { target: "message_42", html: "<hr>" })],
+    ["Turbo::StreamsChannel.broadcast_refresh_to(@room)", ({ message, room }) => B.broadcastRefreshTo(message!, room)],
+    ['Turbo::StreamsChannel.broadcast_render_to(@room, partial: "messages/stream", locals: { message: @message })',
+      ({ message, room }) => B.broadcastRenderTo(message!, room, { partial: "messages/stream" })],
+    ['Turbo::StreamsChannel.broadcast_append_later_to(@room, target: "messages", html: "<b>later</b>")',
+      ({ message, room }) => B.broadcastAppendLaterTo(message!, room, { html: "<b>later</b>" })],
+  ];
+  for (const [call, run] of cases) {
+    it(call.replace("Turbo::StreamsChannel.", "record."), () => {
+      const v = spec.vectors.find((x) => x.call === call)!;
+      captured = [];
+      run(assigns());
+      expect(captured.map((b) => ({ ...printed(b.message), broadcasting: b.broadcasting })))
+        .toEqual([{ output: v.output, htmlSafe: v.html_safe, broadcasting: v.broadcasting }]);
+    });
+  }
+
+  it("installs them as methods; the `_to`-less ones stream to the record itself", () => {
+    const { message } = assigns();
+    B.installBroadcastable(message!);
+    captured = [];
+    (message as unknown as { broadcastRemove(): void }).broadcastRemove();
+    const removal = spec.vectors.find((x) => x.call === "Turbo::StreamsChannel.broadcast_remove_to(@room, target: @message)")!;
+    const stream = spec.vectors.find((x) => x.call === "Turbo::StreamsChannel.send(:stream_name_from, @message)")!;
+    expect(captured.map((b) => [b.broadcasting, toS(b.message)])).toEqual([[stream.output, removal.output]]);
   });
 });

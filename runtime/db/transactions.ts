@@ -37,6 +37,8 @@ export interface TransactionParticipant {
    * last runs callbacks. Participants without it always run theirs.
    */
   callbackCandidate?(): CallbackCandidate | null;
+  /** The row a record participant stands for: before_commit runs only on the last instance of each row. */
+  rowKey?(): string | null;
 }
 
 export interface CallbackCandidate {
@@ -125,7 +127,7 @@ export class TransactionManager {
 
   private commit(level: Level): void {
     // before_commit_records runs with the transaction still open, over the records enrolled so far.
-    if (level.kind === "real") for (const p of unique(level.participants)) p.beforeCommit?.();
+    if (level.kind === "real") beforeCommit(unique(level.participants));
     this.stack.pop();
     if (level.kind === "real" && level.materialized) this.run("commit transaction");
     if (level.kind === "savepoint" && level.materialized) this.run(`RELEASE SAVEPOINT ${level.savepoint}`);
@@ -156,6 +158,19 @@ export class TransactionManager {
       this.run("rollback transaction");
       this.run("begin transaction");
     } else this.run(`ROLLBACK TO SAVEPOINT ${level.savepoint}`);
+  }
+}
+
+/** before_commit_records (before_committed_on_all_records): first-enrolled order, last instance of each row. */
+function beforeCommit(list: TransactionParticipant[]): void {
+  const last = new Map<string, TransactionParticipant>();
+  for (const p of list) {
+    const key = p.rowKey?.() ?? null;
+    if (key !== null) last.set(key, p);
+  }
+  for (const p of list) {
+    const key = p.rowKey?.() ?? null;
+    if (key === null || last.get(key) === p) p.beforeCommit?.();
   }
 }
 

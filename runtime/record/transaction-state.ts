@@ -85,6 +85,10 @@ function participant(record: TransactionalRecord, meta: ModelMeta, s: RecordTran
       }
     },
     callbackCandidate: () => candidate(record, meta, s),
+    rowKey: () => {
+      const id = record._attributes.read(meta.primaryKey);
+      return id === null || id === undefined ? null : `${record.constructor.name}:${String(id)}`;
+    },
   };
 }
 

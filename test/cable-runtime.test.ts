@@ -1,0 +1,203 @@
+// runtime/cable pieces the WebSocket recording does not reach: the pubsub adapters' delivery (actioncable's
+// SubscriberMap, Inline, Async, Test, ChannelPrefix), periodic timers, the later/debounced Turbo broadcasts,
+// GlobalID identifiers of connections, and mounting /cable beside the app's HTTP server.
+import { createServer } from "node:http";
+import { afterEach, describe, expect, it } from "vitest";
+import WebSocket from "ws";
+import {
+  AsyncAdapter, InlineAdapter, TestAdapter, adapterFor, withChannelPrefix, type SubscriptionAdapter,
+} from "../runtime/cable/pubsub.js";
+import { Channel } from "../runtime/cable/channel.js";
+import { Connection } from "../runtime/cable/connection.js";
+import { createCableServer, type CableServer } from "../runtime/cable/server.js";
+import { setActionCableServer } from "../runtime/cable/global.js";
+import { globalIdConfig } from "../runtime/cable/global-id.js";
+import { TurboStreamsChannel, turboBroadcastConfig } from "../runtime/cable/streams-channel.js";
+import { withRequestId } from "../runtime/view/turbo-stream-tags.js";
+import { Room } from "./fixtures/cable/turbo-context.js";
+
+const tick = () => new Promise((r) => setImmediate(r));
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe("subscription adapters", () => {
+  it("inline delivers at once, in subscription order, to each subscriber it holds", () => {
+    const a = new InlineAdapter();
+    const got: string[] = [];
+    const one = (m: string) => got.push(`one ${m}`);
+    const two = (m: string) => got.push(`two ${m}`);
+    let live = 0;
+    a.subscribe("c", one, () => live++);
+    a.subscribe("c", two, () => live++);
+    a.broadcast("c", "x");
+    a.unsubscribe("c", one);
+    a.broadcast("c", "y");
+    a.broadcast("other", "z");
+    expect([got, live]).toEqual([["one x", "two x", "two y"], 2]);
+  });
+
+  it("async subscribes and delivers on a later turn, and unsubscribes at once", async () => {
+    const a = new AsyncAdapter();
+    const got: string[] = [];
+    const cb = (m: string) => got.push(m);
+    let live = false;
+    a.subscribe("c", cb, () => (live = true));
+    a.broadcast("c", "too early");
+    expect(live).toBe(false);
+    await tick();
+    a.broadcast("c", "x");
+    expect(got).toEqual([]);
+    await tick();
+    a.unsubscribe("c", cb);
+    a.broadcast("c", "y");
+    await tick();
+    expect([live, got]).toEqual([true, ["x"]]);
+  });
+
+  it("test remembers every payload per channel", async () => {
+    const a = new TestAdapter();
+    a.broadcast("c", '"a"');
+    a.broadcast("c", '"b"');
+    expect(a.broadcasts("c")).toEqual(['"a"', '"b"']);
+    a.clearMessages("c");
+    expect(a.broadcasts("c")).toEqual([]);
+  });
+
+  it("prefixes channel names for a shared bus, and picks adapters as cable.yml names them", () => {
+    const seen: string[] = [];
+    const bus: SubscriptionAdapter = { broadcast: (c) => seen.push(c), subscribe: (c) => seen.push(c), unsubscribe: (c) => seen.push(c), shutdown: () => {} };
+    const prefixed = withChannelPrefix(bus, "app_production");
+    prefixed.subscribe("rooms", () => {});
+    prefixed.broadcast("rooms", "x");
+    expect(seen).toEqual(["app_production:rooms", "app_production:rooms"]);
+    expect([adapterFor({ adapter: "async" }), adapterFor({ adapter: "test" }), adapterFor({ adapter: "inline" }), adapterFor({})].map((x) => x.constructor.name))
+      .toEqual(["AsyncAdapter", "TestAdapter", "InlineAdapter", "AsyncAdapter"]);
+    expect(() => adapterFor({ adapter: "carrier_pigeon" })).toThrow("Could not load the 'carrier_pigeon' Action Cable pubsub adapter");
+  });
+});
+
+/** A connection on a socket that records frames, on its own server. */
+function harness(channels: (typeof Channel)[], identifiers: Record<string, unknown> = {}) {
+  const sent: string[] = [];
+  class Conn extends Connection {
+    static {
+      this.identifiedBy(...Object.keys(identifiers));
+    }
+    override connect(): void {
+      for (const [k, v] of Object.entries(identifiers)) this.setIdentifier(k, v);
+    }
+  }
+  const server = createCableServer({ connectionClass: Conn, channels: channels as never, pubsub: new InlineAdapter(), global: false, log: () => {} });
+  const socket = { protocol: "actioncable-v1-json", isOpen: () => true, send: (t: string) => sent.push(t), close: () => {} };
+  const connection = new Conn(server, { header: () => undefined } as never, socket);
+  return { server, connection, sent };
+}
+
+describe("channels", () => {
+  it("run `periodically` callbacks while subscribed and stop them on unsubscribe", async () => {
+    class TickChannel extends Channel {
+      static override publicMethods = [];
+      static {
+        this.periodically(function (this: Channel) { this.transmit("tick"); }, { every: 0.02 });
+      }
+    }
+    const { connection, sent } = harness([TickChannel]);
+    await connection.handleOpen();
+    connection.receive(JSON.stringify({ command: "subscribe", identifier: '{"channel":"TickChannel"}' }));
+    await sleep(70);
+    connection.receive(JSON.stringify({ command: "unsubscribe", identifier: '{"channel":"TickChannel"}' }));
+    await sleep(10);
+    const ticks = sent.length;
+    await sleep(60);
+    expect(sent.length).toBe(ticks);
+    expect(sent.filter((f) => f.includes('"message":"tick"')).length).toBeGreaterThanOrEqual(2);
+    expect(() => Channel.periodically("x", { every: 0 })).toThrow("Expected every: to be a positive number of seconds, got 0");
+  });
+
+  it("name connections by their identifiers' GlobalID params, sorted, for remote disconnects", async () => {
+    globalIdConfig.app = "campfire";
+    const room = Room.build({ id: 1 });
+    const { connection, server } = harness([], { current_user: room, tab: "b" });
+    await connection.handleOpen();
+    expect(connection.connectionIdentifier()).toBe("Z2lkOi8vY2FtcGZpcmUvUm9vbS8x:b");
+    expect((connection as unknown as { currentUser: unknown }).currentUser).toBe(room);
+    const frames: string[] = [];
+    server.pubsub.subscribe("action_cable/Z2lkOi8vY2FtcGZpcmUvUm9vbS8x:b", (m) => frames.push(m));
+    server.disconnect({ tab: "b", current_user: room }, { reconnect: false });
+    expect(frames).toEqual(['{"type":"disconnect","reconnect":false}']);
+    expect(() => server.disconnect({ tab: "b" })).toThrow("InvalidIdentifiersError");
+  });
+});
+
+describe("Turbo broadcasts that run later", () => {
+  let sent: [string, unknown][] = [];
+  const jobs: (() => unknown)[] = [];
+  afterEach(() => {
+    setActionCableServer(null);
+    turboBroadcastConfig.enqueue = (job) => void setImmediate(job);
+  });
+
+  function capture(): void {
+    sent = [];
+    jobs.length = 0;
+    setActionCableServer({ broadcast: (b, m) => void sent.push([String(b), String(m)]) });
+    turboBroadcastConfig.enqueue = (job) => void jobs.push(job);
+  }
+
+  it("fix the stream name and DOM ids when enqueued, and send when the job runs", async () => {
+    capture();
+    globalIdConfig.app = "campfire";
+    TurboStreamsChannel.broadcastReplaceLaterTo(Room.build({ id: 1 }), "messages", { target: [Room.build({ id: 2 }), "list"], html: "<p>x</p>" });
+    TurboStreamsChannel.broadcastAppendLaterTo(null, "", [], { target: "t", html: "ignored" });
+    expect([sent.length, jobs.length]).toEqual([0, 1]);
+    await jobs[0]!();
+    expect(sent).toEqual([["Z2lkOi8vY2FtcGZpcmUvUm9vbS8x:messages",
+      '<turbo-stream action="replace" target="list_room_2"><template><p>x</p></template></turbo-stream>']]);
+  });
+
+  it("debounce refreshes per stream and request id", async () => {
+    capture();
+    turboBroadcastConfig.refreshDebounceMs = 20;
+    TurboStreamsChannel.broadcastRefreshLaterTo("rooms");
+    TurboStreamsChannel.broadcastRefreshLaterTo("rooms");
+    withRequestId("r-1", () => TurboStreamsChannel.broadcastRefreshLaterTo("rooms"));
+    await sleep(40);
+    for (const job of jobs) await job();
+    expect(sent).toEqual([
+      ["rooms", '<turbo-stream action="refresh"></turbo-stream>'],
+      ["rooms", '<turbo-stream request-id="r-1" action="refresh"></turbo-stream>'],
+    ]);
+    turboBroadcastConfig.refreshDebounceMs = 500;
+  });
+});
+
+describe("mounting", () => {
+  let cable: CableServer | null = null;
+  afterEach(() => {
+    cable?.close();
+    cable = null;
+  });
+
+  it("serves /cable upgrades on the app's own server, leaving its HTTP requests alone", async () => {
+    const http = createServer((_req, res) => res.end("app"));
+    cable = createCableServer({ disableRequestForgeryProtection: true, global: false }).attach(http);
+    await new Promise<void>((r) => http.listen(0, "127.0.0.1", r));
+    const port = (http.address() as { port: number }).port;
+    const body = await (await fetch(`http://127.0.0.1:${port}/anything`)).text();
+    const frame = await new Promise<string>((resolve, reject) => {
+      const ws = new WebSocket(`ws://127.0.0.1:${port}/cable?x=1`, ["actioncable-v1-json"]);
+      ws.on("message", (d) => {
+        resolve(d.toString());
+        ws.close();
+      });
+      ws.on("error", reject);
+    });
+    const status = await new Promise<number>((resolve) => {
+      const ws = new WebSocket(`ws://127.0.0.1:${port}/elsewhere`);
+      ws.on("unexpected-response", (_req, res) => resolve(res.statusCode ?? 0));
+      ws.on("error", () => {});
+    });
+    cable.close();
+    await new Promise((r) => http.close(r));
+    expect([body, frame, status]).toEqual(["app", '{"type":"welcome"}', 404]);
+  });
+});

@@ -15,6 +15,10 @@ import { globalIdConfig } from "../runtime/cable/global-id.js";
 import { TurboStreamsChannel, turboBroadcastConfig } from "../runtime/cable/streams-channel.js";
 import { withRequestId } from "../runtime/view/turbo-stream-tags.js";
 import { Room } from "./fixtures/cable/turbo-context.js";
+import { readFileSync } from "node:fs";
+
+const recorded = JSON.parse(readFileSync(new URL("./fixtures/cable/expected.json", import.meta.url), "utf8"));
+const scenarioSpec = JSON.parse(readFileSync(new URL("./fixtures/cable/scenarios.json", import.meta.url), "utf8"));
 
 const tick = () => new Promise((r) => setImmediate(r));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -199,5 +203,40 @@ describe("mounting", () => {
     cable.close();
     await new Promise((r) => http.close(r));
     expect([body, frame, status]).toEqual(["app", '{"type":"welcome"}', 404]);
+  });
+
+  it("identifies connections through a callback given the upgrade request, refusing as Rails does", async () => {
+    const http = createServer();
+    const seen: unknown[] = [];
+    cable = createCableServer({
+      secretKeyBase: scenarioSpec.secretKeyBase,
+      global: false,
+      identify: {
+        identifiedBy: ["current_user"],
+        connect: (request, cookies) => {
+          seen.push(request.path);
+          const user = cookies.signed.get("user_id");
+          return user ? { current_user: user } : null;
+        },
+      },
+    }).attach(http);
+    await new Promise<void>((r) => http.listen(0, "127.0.0.1", r));
+    const host = `127.0.0.1:${(http.address() as { port: number }).port}`;
+    const session = (cookie: string | null) => new Promise<unknown[]>((resolve) => {
+      const log: unknown[] = [];
+      const ws = new WebSocket(`ws://${host}/cable`, ["actioncable-v1-json"], { origin: `http://${host}`, headers: cookie ? { cookie } : {} });
+      ws.on("message", (d) => {
+        log.push({ recv: d.toString() });
+        if (cookie) ws.close();
+      });
+      ws.on("close", (code, reason) => resolve([...log, { close: [code, reason.toString()] }]));
+    });
+    const welcomed = await session(recorded.cookies.alice);
+    const refused = await session(null);
+    expect(cable.connections.length).toBe(0);
+    cable.close();
+    await new Promise((r) => http.close(r));
+    const logOf = (name: string) => recorded.results.find((r: { name: string }) => r.name === name).log;
+    expect([welcomed, refused, seen]).toEqual([logOf("welcome"), logOf("unauthorized"), ["/cable", "/cable"]]);
   });
 });

@@ -12,7 +12,7 @@ import type { Duplex } from "node:stream";
 import { WebSocketServer, type WebSocket } from "ws";
 import { KeyGenerator } from "../http/messages.js";
 import { Request } from "../http/request.js";
-import type { CookieConfig } from "../http/cookies.js";
+import type { CookieConfig, CookieJar } from "../http/cookies.js";
 import { toJson } from "../json/encode.js";
 import type { Channel } from "./channel.js";
 import { Connection, type ConnectionClass } from "./connection.js";
@@ -33,6 +33,14 @@ type ChannelClass = (new (connection: Connection, identifier: string, params: Re
 export interface CableServerConfig {
   /** ApplicationCable::Connection (the plain base when the app has none). */
   connectionClass?: ConnectionClass;
+  /**
+   * Instead of a connection class: `identified_by` names and a `connect` that reads the upgrade request and its
+   * cookies and returns the identifiers, or null to refuse the socket as unauthorized.
+   */
+  identify?: {
+    identifiedBy: string[];
+    connect: (request: Request, cookies: CookieJar) => Record<string, unknown> | null | Promise<Record<string, unknown> | null>;
+  };
   /** Every channel class a client may subscribe to, found by Ruby class name (their `rubyName`). */
   channels?: ChannelClass[];
   /** A subscription adapter, or a factory for one (restart makes a new one); default the async adapter. */
@@ -66,8 +74,11 @@ export class CableServer implements CableServerCore, Broadcaster {
   private readonly keyGenerator: KeyGenerator | null;
   private heartbeat: ReturnType<typeof setInterval> | null = null;
 
+  private readonly connectionClass: ConnectionClass;
+
   constructor(readonly config: CableServerConfig = {}) {
     for (const c of config.channels ?? []) this.channels.set(c.rubyName ?? c.name, c);
+    this.connectionClass = config.connectionClass ?? (config.identify ? identifyingConnection(config.identify) : (Connection as ConnectionClass));
     this.keyGenerator = config.secretKeyBase ? new KeyGenerator(config.secretKeyBase) : null;
     if (config.global ?? true) setActionCableServer(this);
   }
@@ -149,8 +160,7 @@ export class CableServer implements CableServerCore, Broadcaster {
   }
 
   private open(ws: WebSocket, request: Request): void {
-    const Klass = this.config.connectionClass ?? (Connection as ConnectionClass);
-    const connection = new Klass(this, request, wsSocket(ws));
+    const connection = new this.connectionClass(this, request, wsSocket(ws));
     ws.on("message", (data, isBinary) => {
       if (isBinary) this.logError(`Couldn't handle non-string message: Array`);
       else connection.receive(Buffer.isBuffer(data) ? data.toString("utf8") : Buffer.concat(data as Buffer[]).toString("utf8"));
@@ -181,8 +191,7 @@ export class CableServer implements CableServerCore, Broadcaster {
 
   /** `disconnect(identifiers)` / remote_connections.where(identifiers).disconnect(reconnect:). */
   disconnect(identifiers: Record<string, unknown>, options: { reconnect?: boolean } = {}): void {
-    const Klass = this.config.connectionClass ?? Connection;
-    const expected = [...Klass.identifiers].sort().join(",");
+    const expected = [...this.connectionClass.identifiers].sort().join(",");
     if (Object.keys(identifiers).sort().join(",") !== expected) throw new Error("InvalidIdentifiersError");
     const ids = Object.values(identifiers).filter((v) => v !== null && v !== undefined && v !== false);
     const id = ids.map((o) => (isGlobalIdentifiable(o) ? toGidParam(o) : toS(o))).sort().join(":");
@@ -203,6 +212,21 @@ export class CableServer implements CableServerCore, Broadcaster {
     for (const ws of this.wss.clients) ws.terminate();
     this.wss.close();
   }
+}
+
+// A connection class for CableServerConfig.identify.
+function identifyingConnection(identify: NonNullable<CableServerConfig["identify"]>): ConnectionClass {
+  class IdentifiedConnection extends Connection {
+    static {
+      this.identifiedBy(...identify.identifiedBy);
+    }
+    override async connect(): Promise<void> {
+      const ids = await identify.connect(this.request, this.cookies);
+      if (!ids) this.rejectUnauthorizedConnection();
+      for (const name of identify.identifiedBy) this.setIdentifier(name, ids[name] ?? null);
+    }
+  }
+  return IdentifiedConnection as ConnectionClass;
 }
 
 export function createCableServer(config: CableServerConfig = {}): CableServer {

@@ -2,7 +2,7 @@
 // runtime, the model runtime and the views. This is the only place that knows all three.
 //   templates    { "articles/index.html": { handler: "erb", render } }  -> TemplateRenderer for controllers
 //   schema       db/schema.rb's tables (or structure.sql's SQL)         -> created on a fresh database, then seeds
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -65,12 +65,36 @@ export function createApp(config: AppConfig): HttpApp {
       reset: () => {
         sqlCounter.reset();
         resetCurrentAttributes();
+        cacheStats.reset();
       },
-      read: () => sqlCounter.read(),
+      read: () => {
+        cacheStats.flush(process.env.RAILS2TS_CACHE_LOG);
+        return sqlCounter.read();
+      },
     },
     now: () => currentTime(),
   });
 }
+
+/**
+ * Per-request fragment cache activity, what Rails logs at debug level (`Read fragment`, `[N / M cache hits]`):
+ * with RAILS2TS_CACHE_LOG set, one JSON line per request in the shape the conformance lane records from Rails.
+ * It is written from the end-of-request hook of the SQL-count protocol, so it needs RAILS2TS_SQL_LOG set too.
+ */
+const cacheStats = {
+  fragments: [] as Array<{ key: string; hit: boolean }>,
+  collections: [] as Array<{ partial: string; hits: number | null; count: number }>,
+  reset(): void {
+    this.fragments = [];
+    this.collections = [];
+  },
+  flush(path: string | undefined): void {
+    if (!path) return;
+    const hits = this.fragments.filter((f) => f.hit).length;
+    const line = { hits, misses: this.fragments.length - hits, fragments: this.fragments, collections: this.collections };
+    appendFileSync(path, `${JSON.stringify(line)}\n`);
+  },
+};
 
 /** A fresh database gets the schema and the seeds, as `bin/rails db:prepare` does. */
 function openDatabase(config: AppConfig, path: string): void {
@@ -145,6 +169,7 @@ function viewContext(config: AppConfig, controller: Controller<object>, format: 
     assetPath: (source) => config.assets[source] ?? null,
     now: () => currentTime(),
     // Request renders use Rails' exact keys; broadcast renders get their own namespace (see the cable runtime).
-    fragmentCache: { store, namespace: null },
+    fragmentCache: { store, namespace: null, onFragment: (e) => cacheStats.fragments.push(e) },
+    onCachedCollection: (partial, hits, count) => cacheStats.collections.push({ partial, hits, count }),
   };
 }

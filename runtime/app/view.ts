@@ -39,6 +39,8 @@ export interface ViewContext {
   now(): Date;
   /** The fragment cache for this render (store null when perform_caching is off). */
   fragmentCache: FragmentCache;
+  /** Told of each cached collection render (Rails logs `[hits / count cache hits]`). */
+  onCachedCollection?: (partial: string, hits: number | null, count: number) => void;
 }
 
 export class View implements ViewHost {
@@ -208,6 +210,7 @@ export class View implements ViewHost {
       return missed.map((item, i) => this.renderTemplate(path, { ...locals, [name]: item, [`${name}_counter`]: i }));
     });
     this.collectionCacheHits.push({ hits: result.hits, count: result.count });
+    this.ctx.onCachedCollection?.(path, result.hits, result.count);
     return new SafeString(result.parts.join(""));
   }
 

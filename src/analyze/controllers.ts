@@ -163,6 +163,10 @@ function macro(info: ControllerInfo, call: NodeOf<"call">, diags: Diagnostics): 
     for (const key of options.keys()) {
       if (!["versions", "only", "except"].includes(key)) diags.report("unsupported_option", call.span, `allow_browser ${key}:`);
     }
+  } else if (call.method === "skip_forgery_protection") {
+    // = skip_before_action :verify_authenticity_token, raise: false (options as given)
+    const options = optionsOf(call.args);
+    info.filters.push({ kind: "skip_before", method: "verify_authenticity_token", only: names(options.get("only")), except: names(options.get("except")) });
   } else if (call.method === "helper_method") {
     for (const arg of call.args) {
       const name = literalString(arg);

@@ -9,19 +9,17 @@
 // lists them in `static publicMethods` (Ruby names, Ruby visibility); without it every method a subclass defines
 // counts. Identifiers of the connection (`identified_by`) read as properties of the channel.
 import { rubyToTs } from "../app/names.js";
-import { jsonString } from "../json/encode.js";
 import { underscore } from "../support/inflector.js";
 import { toS } from "../support/ruby.js";
 import { callbackArgs, runCallbacks, setCallback, type CallbackFn } from "./callbacks.js";
 import { isGlobalIdentifiable, toGidParam, toParamValue } from "./global-id.js";
-import { actionCableServer, type Coder } from "./global.js";
-import { post, type MessageCallback } from "./pubsub.js";
+import { actionCableServer } from "./global.js";
+import { Streams } from "./streams.js";
 import type { Connection } from "./connection.js";
 
-type StreamCallback = (message: unknown) => unknown;
 type ChannelClass = typeof Channel;
 
-export class Channel {
+export class Channel extends Streams {
   /** The Ruby class name (`Admin::NotesChannel`); defaults to the TS class name. */
   static rubyName: string | null = null;
   /** The Ruby names of the public methods this class defines (its possible actions); see the header. */
@@ -93,7 +91,6 @@ export class Channel {
   }
 
   readonly params: Record<string, any>;
-  private readonly streams = new Map<string, MessageCallback>();
   private confirmationCounter = 1;
   private rejected = false;
   private confirmationSent = false;
@@ -105,6 +102,7 @@ export class Channel {
     readonly identifier: string,
     params: Record<string, unknown> = {},
   ) {
+    super();
     this.params = params;
     for (const name of connection.identifierNames()) {
       Object.defineProperty(this, rubyToTs(name), { get: () => connection.identifierValue(name), configurable: true });
@@ -115,7 +113,7 @@ export class Channel {
     return (this.constructor as ChannelClass).channelName();
   }
 
-  broadcastingFor(model: unknown): string {
+  override broadcastingFor(model: unknown): string {
     return (this.constructor as ChannelClass).broadcastingFor(model);
   }
 
@@ -146,7 +144,7 @@ export class Channel {
     await runCallbacks(this, "unsubscribe", () => this.unsubscribed());
   }
 
-  isUnsubscribed(): boolean {
+  override isUnsubscribed(): boolean {
     return this.unsubscribedFlag;
   }
 
@@ -174,11 +172,11 @@ export class Channel {
   }
 
   /** `transmit(data, via: nil)`: a message frame for this subscription. */
-  transmit(data: unknown, _options: { via?: string } = {}): void {
+  override transmit(data: unknown, _options: { via?: string } = {}): void {
     this.connection.transmit({ identifier: this.identifier, message: data });
   }
 
-  reject(): void {
+  override reject(): void {
     this.rejected = true;
   }
 
@@ -190,7 +188,7 @@ export class Channel {
     return this.confirmationSent;
   }
 
-  deferSubscriptionConfirmation(): void {
+  override deferSubscriptionConfirmation(): void {
     this.confirmationCounter++;
   }
 
@@ -199,7 +197,7 @@ export class Channel {
   }
 
   /** `ensure_confirmation_sent`: one count down per stream that went live, confirming at zero. */
-  ensureConfirmationSent(): void {
+  override ensureConfirmationSent(): void {
     if (this.rejected) return;
     this.confirmationCounter--;
     if (this.confirmationCounter > 0 || this.confirmationSent) return;
@@ -210,61 +208,6 @@ export class Channel {
   private async rejectSubscription(): Promise<void> {
     await this.connection.subscriptions.removeSubscription(this);
     this.connection.transmit({ identifier: this.identifier, type: "reject_subscription" });
-  }
-
-  /**
-   * `stream_from(broadcasting, callback = nil, coder: nil)`: the subscription goes live on a later turn (and
-   * confirms then); messages reach the client as they were broadcast, or `callback` gets them (decoded by
-   * `coder` when one is given).
-   */
-  streamFrom(broadcasting: unknown, callback: StreamCallback | null = null, options: { coder?: Coder | null } = {}): void {
-    if (this.unsubscribedFlag) return;
-    const name = toS(broadcasting);
-    this.deferSubscriptionConfirmation();
-    const handler = this.streamHandler(name, callback, options.coder ?? null);
-    this.streams.set(name, handler);
-    const pubsub = this.connection.server.pubsub;
-    post(() => pubsub.subscribe(name, handler, () => this.ensureConfirmationSent()));
-  }
-
-  /** `stream_for(model, callback = nil, coder: nil)`. */
-  streamFor(model: unknown, callback: StreamCallback | null = null, options: { coder?: Coder | null } = {}): void {
-    this.streamFrom(this.broadcastingFor(model), callback, options);
-  }
-
-  stopStreamFrom(broadcasting: unknown): void {
-    const name = toS(broadcasting);
-    const handler = this.streams.get(name);
-    if (!handler) return;
-    this.streams.delete(name);
-    this.connection.server.pubsub.unsubscribe(name, handler);
-  }
-
-  stopStreamFor(model: unknown): void {
-    this.stopStreamFrom(this.broadcastingFor(model));
-  }
-
-  stopAllStreams(): void {
-    for (const [name, handler] of this.streams) this.connection.server.pubsub.unsubscribe(name, handler);
-    this.streams.clear();
-  }
-
-  streamOrRejectFor(model: unknown): void {
-    if (model !== null && model !== undefined && model !== false) this.streamFor(model);
-    else this.reject();
-  }
-
-  // The default handler forwards the broadcast JSON as the frame's message without re-encoding it: Rails
-  // decodes and re-encodes with the same coder, which gives back the same bytes.
-  private streamHandler(broadcasting: string, callback: StreamCallback | null, coder: Coder | null): MessageCallback {
-    const server = this.connection.server;
-    const handle = callback
-      ? (payload: string) => callback.call(this, coder ? coder.decode(payload) : payload)
-      : (payload: string) => {
-          if (coder) this.transmit(coder.decode(payload), { via: `streamed from ${broadcasting}` });
-          else this.connection.transmitEncoded(`{"identifier":${jsonString(this.identifier)},"message":${validJson(payload)}}`);
-        };
-    return (payload) => void server.work(this.connection, () => handle(payload)).catch((e) => server.logError(e));
   }
 
   private startPeriodicTimers(): void {
@@ -305,11 +248,6 @@ function extractAction(data: unknown): string {
   else throw new Error(`no implicit conversion of String into Integer`);
   const name = toS(action);
   return action === null || action === undefined || name.trim() === "" ? "receive" : name;
-}
-
-function validJson(payload: string): string {
-  JSON.parse(payload);
-  return payload;
 }
 
 /** ActionCable::Channel::Broadcasting.serialize_broadcasting. */

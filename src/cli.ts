@@ -3,7 +3,7 @@
 import { Command } from "commander";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join, relative, resolve } from "node:path";
 import { compile } from "./compile.js";
 import { CompileError, formatDiagnostic, type Diagnostic } from "./diagnostics/index.js";
 import { bootEmitted } from "./emit/boot.js";
@@ -48,10 +48,18 @@ program
   });
 
 program
-  .command("inspect <app> <file>")
-  .description("print the TypeScript a Ruby or ERB file became")
-  .action(async (app: string, file: string) => {
+  .command("inspect <app> [file]")
+  .description("print the TypeScript a Ruby or ERB file became; --cache lists every fragment cache site")
+  .option("--cache", "list every cache site: claimed or declined, and why")
+  .action(async (app: string, file: string | undefined, opts: { cache?: boolean }) => {
     const result = await compile(resolve(app));
+    if (opts.cache) {
+      for (const s of result.cacheSites) {
+        console.log(`${relative(resolve(app), s.span.file)}:${s.span.line}:${s.span.column} ${s.kind} ${s.claimed ? "claimed" : "declined"}: ${s.reason}`);
+      }
+      if (!file) return;
+    }
+    if (!file) throw new Error("name a file to inspect, or pass --cache");
     const target = resolve(app, file);
     const matches = result.files.filter((f) => f.from === target || f.from === resolve(file));
     if (!matches.length) throw new Error(`no emitted module comes from ${file}`);

@@ -1,5 +1,5 @@
 // compile(appDir, opts): the pipeline, one call per phase.
-import { analyzeApp } from "./analyze/app-model.js";
+import { analyzeApp, type AppModel } from "./analyze/app-model.js";
 import { CompileError, type Diagnostic } from "./diagnostics/index.js";
 import { renderModules, writeProject, type WrittenFile } from "./emit/project.js";
 import { parseApp } from "./parse/app.js";
@@ -8,6 +8,7 @@ import { lowerApp } from "./lower/index.js";
 export interface CompileResult {
   files: WrittenFile[];
   diagnostics: Diagnostic[];
+  cacheSites: AppModel["cacheSites"];
 }
 
 export async function compile(appDir: string, opts: { out?: string } = {}): Promise<CompileResult> {
@@ -17,5 +18,5 @@ export async function compile(appDir: string, opts: { out?: string } = {}): Prom
   const lowered = lowerApp(app);
   const files = await renderModules(lowered.modules, parsed.diagnostics);
   if (opts.out) writeProject(opts.out, files, lowered.publicFiles, appDir);
-  return { files, diagnostics: parsed.diagnostics.list };
+  return { files, diagnostics: parsed.diagnostics.list, cacheSites: app.cacheSites };
 }

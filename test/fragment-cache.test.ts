@@ -127,6 +127,23 @@ describe("fragment cache", () => {
   }, 240_000);
 });
 
+describe("rails2ts inspect --cache", () => {
+  it("lists every cache site, claimed or declined, and why", async () => {
+    const { execFileSync } = await import("node:child_process");
+    const cli = join(import.meta.dirname, "../dist/src/cli.js");
+    expect(execFileSync(process.execPath, [cli, "inspect", app, "--cache"], { encoding: "utf8" })).toBe(
+      [
+        "app/views/boosts/_boost.html.erb:1:10 cache claimed: key proven: literals, records, arrays of those",
+        "app/views/messages/_message.html.erb:1:10 cache claimed: key proven: literals, records, arrays of those",
+        "app/views/rooms/show.html.erb:2:10 cache claimed: key proven: literals, records, arrays of those",
+        "app/views/rooms/show.html.erb:6:66 collection claimed: cached collection: one key per record, read at once",
+        "app/views/rooms/show.html.erb:8:10 cache declined: a string with interpolation is not a provable fragment name",
+        "",
+      ].join("\n"),
+    );
+  });
+});
+
 describe("fragment keys", () => {
   it("a request render and a broadcast render of the same fragment use different entries", async () => {
     const { MemoryStore, cacheFragment } = await import("../runtime/cache/index.js");

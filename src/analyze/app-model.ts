@@ -5,7 +5,7 @@ import { analyzeModelFiles, type ModelInfo } from "./models.js";
 import type { ConstDecl } from "./constants.js";
 import { analyzeCurrent, isCurrentAttributes, type CurrentInfo } from "./current.js";
 import type { ParsedApp as Parsed } from "../parse/app.js";
-import type { NodeOf } from "../parse/ir.js";
+import type { NodeOf, Span } from "../parse/ir.js";
 import { analyzeConfig, type AppConfigFacts } from "./config.js";
 
 export interface AppModel {
@@ -20,6 +20,8 @@ export interface AppModel {
   templates: Map<string, TemplateFile>;
   /** Named routes (`article`, `new_article`), for `*_path` / `*_url` helpers. */
   routeNames: Set<string>;
+  /** Every fragment cache site the lowering met: claimed (through the store) or declined, and why. */
+  cacheSites: Array<{ span: Span; kind: "cache" | "collection"; claimed: boolean; reason: string }>;
   /** The app's helper methods (app/helpers), by Ruby name. */
   helperMethods: Map<string, NodeOf<"def">>;
   config: AppConfigFacts;
@@ -33,6 +35,7 @@ export function analyzeApp(parsed: ParsedApp): AppModel {
   return {
     parsed, models, plainClasses: modelFiles.plainClasses.filter((d) => !isCurrentAttributes(d)), currents: currentClasses(modelFiles.plainClasses, parsed), controllers, templates, routeNames: new Set(), config: analyzeConfig(parsed.config),
     helperMethods: new Map(),
+    cacheSites: [],
   };
 }
 

@@ -49,7 +49,20 @@ export function viewSelfCall(call: NodeOf<"call">, scope: Scope): TsExpr | null 
   if (m === "yield") return null;
   if (!call.args.length && !call.block && isViewProperty(m)) return lit(`view.${m}`, UNKNOWN);
   if (!isViewHelper(m)) return null;
+  if (m === "render") noteCachedCollection(call, scope);
   const args = lowerArgs(call.args, call.block, scope, BLOCK_TYPES[m] ?? []);
   return lit(`view.${rubyToTs(m)}(${args.join(", ")})`, RETURNS[m] ?? (m === "params" ? { k: "params" } : UNKNOWN));
 }
 
+
+/** `render partial:, collection:, cached: true` is a cache site too (keys are the records: always claimed). */
+function noteCachedCollection(call: NodeOf<"call">, scope: Scope): void {
+  const options = call.args[0]?.kind === "hash" ? call.args[0] : null;
+  const cached = options?.pairs.find((p) => p.key.kind === "sym" && p.key.name === "cached");
+  if (!cached) return;
+  const hasPartial = options!.pairs.some((p) => p.key.kind === "sym" && p.key.name === "partial");
+  scope.env.app.cacheSites.push({
+    span: cached.key.span, kind: "collection", claimed: hasPartial,
+    reason: hasPartial ? "cached collection: one key per record, read at once" : "render with cached: but no partial: is not cached in Rails 7.2",
+  });
+}

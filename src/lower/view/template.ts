@@ -80,6 +80,7 @@ function lowerCacheBlock(call: NodeOf<"call">, scope: Scope): string[] {
   const [condition, key, options] = conditional ? [call.args[0], call.args[1], call.args[2]] : [null, call.args[0], call.args[1]];
   const reason = key ? declineReason(key, scope) : "no key";
   const inline = () => lowerBody(call.block!.body.filter((n) => !isBufferRead(n)), scope.child(), "void");
+  env.app.cacheSites.push({ span: (key ?? call).span, kind: "cache", claimed: !reason, reason: reason ?? "key proven: literals, records, arrays of those" });
   if (reason) {
     env.diags.report("cache_key_declined", (key ?? call).span, reason);
     return inline();

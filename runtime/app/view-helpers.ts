@@ -74,6 +74,14 @@ export const HOST_HELPERS = {
   collectionSelect: view.collectionSelect,
   dateSelect: view.dateSelect,
   timeSelect: view.timeSelect,
+  // turbo-rails (runtime/view/turbo-*.ts)
+  turboFrameTag: view.turboFrameTag,
+  turboStream: view.turboStream,
+  turboExemptsPageFromCache: view.turboExemptsPageFromCache,
+  turboExemptsPageFromPreview: view.turboExemptsPageFromPreview,
+  turboPageRequiresReload: view.turboPageRequiresReload,
+  turboRefreshesWith: view.turboRefreshesWith,
+  turboIncludeTags: view.turboIncludeTags,
   // protect_against_forgery? under the Ruby -> TS naming rule (ViewHost spells it protectAgainstForgery).
   isProtectAgainstForgery: (host: ViewHost) => host.protectAgainstForgery(),
 } as const;
@@ -154,6 +162,15 @@ export const PLAIN_HELPERS = {
   recordKeyForDomId: view.recordKeyForDomId,
   sanitizeCss: view.sanitizeCss,
   javascriptCdataSection: view.javascriptCdataSection,
+  // turbo-rails (runtime/view/turbo-*.ts)
+  turboStreamFrom: view.turboStreamFrom,
+  turboStreamActionTag: view.turboStreamActionTag,
+  turboStreamRefreshTag: view.turboStreamRefreshTag,
+  turboExemptsPageFromCacheTag: view.turboExemptsPageFromCacheTag,
+  turboExemptsPageFromPreviewTag: view.turboExemptsPageFromPreviewTag,
+  turboPageRequiresReloadTag: view.turboPageRequiresReloadTag,
+  turboRefreshMethodTag: view.turboRefreshMethodTag,
+  turboRefreshScrollTag: view.turboRefreshScrollTag,
 } as const;
 
 // Templates pass Ruby values the compiler could not always type: the View methods take `unknown` arguments and the

@@ -20,6 +20,7 @@ import { escapeOnce, htmlEscape, unwrappedHtmlEscape, urlEncode } from "../view/
 import { xmlNameEscape } from "../view/tag-options.js";
 import { jsonEscape } from "../view/javascript.js";
 import { domClass, domId } from "../view/record-identifier.js";
+import { GlobalIdLocator, GlobalIdModule, TurboModule, TurboStreamsChannelConstant, TurboStreamsTagBuilderClass } from "./turbo-constants.js";
 
 /** "+05:30" -> seconds east of UTC. */
 function parseOffset(s: unknown): number {
@@ -148,5 +149,10 @@ export const CORE_CONSTANTS: Record<string, [string, object]> = {
   "ActionView::RecordIdentifier": ["RecordIdentifierModule", RecordIdentifierModule],
   Float: ["FloatClass", FloatClass],
   Set: ["SetClass", SetClass],
+  "Turbo::StreamsChannel": ["TurboStreamsChannelConstant", TurboStreamsChannelConstant],
+  Turbo: ["TurboModule", TurboModule],
+  "Turbo::Streams::TagBuilder": ["TurboStreamsTagBuilderClass", TurboStreamsTagBuilderClass],
+  GlobalID: ["GlobalIdModule", GlobalIdModule],
+  "GlobalID::Locator": ["GlobalIdLocator", GlobalIdLocator],
 };
 

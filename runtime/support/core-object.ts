@@ -9,6 +9,8 @@ import { isHtmlSafe, SafeString } from "../view/safe.js";
 import { RubyDate } from "./date.js";
 import { Duration } from "./duration.js";
 import { ZonedTime } from "./zoned-time.js";
+import { toGidParam, toGlobalId } from "../cable/global-id.js";
+import type { ViewRecord } from "../view/host.js";
 
 /** A Ruby class as a value (`x.class`): enough to read its name. */
 export class RubyClass {
@@ -67,6 +69,10 @@ export const ObjectMethods = {
     block(v);
     return v;
   },
+  // GlobalID::Identification (Active Record models and ActiveModel classes that include it): the URI as a String.
+  toGlobalId: (v: unknown) => toGlobalId(v as ViewRecord),
+  toGid: (v: unknown) => toGlobalId(v as ViewRecord),
+  toGidParam: (v: unknown) => toGidParam(v as ViewRecord),
   /** Object#try: calls only when the receiver has the method; nil.try is nil. */
   try: (v: unknown, name: unknown, ...args: unknown[]) => (truthy(v) || v === false ? tryCall(v, toS(name), args) : null),
 };

@@ -7,7 +7,7 @@ import { rubyToTs } from "../app/names.js";
 import { ArrayMethods, HashMethods } from "./core-collections.js";
 import { NumericMethods } from "./core-numeric.js";
 import { NilMethods, ObjectMethods, rubyClassName } from "./core-object.js";
-import { StringMethods } from "./core-string.js";
+import { BinaryStringMethods, StringMethods } from "./core-string.js";
 import { DurationMethods, TimeMethods, TimeZoneMethods } from "./core-time.js";
 import { RubyDate } from "./date.js";
 import { Duration } from "./duration.js";
@@ -21,7 +21,7 @@ type MethodTable = Record<string, (recv: never, ...args: never[]) => unknown>;
 /** Every class table, by the kind of receiver it serves (what the compiler consults for typed receivers). */
 export const CORE_TABLES = {
   string: StringMethods, numeric: NumericMethods, array: ArrayMethods, hash: HashMethods, time: TimeMethods,
-  duration: DurationMethods, timeZone: TimeZoneMethods, nil: NilMethods, object: ObjectMethods,
+  duration: DurationMethods, timeZone: TimeZoneMethods, nil: NilMethods, object: ObjectMethods, binary: BinaryStringMethods,
 } satisfies Record<string, MethodTable>;
 
 /** The class table of a core value; null for other objects. */
@@ -35,6 +35,7 @@ function tableOf(v: unknown): MethodTable | null {
   if (v instanceof Date || v instanceof RubyDate || v instanceof ZonedTime) return TimeMethods;
   if (v instanceof Duration) return DurationMethods;
   if (v instanceof TimeZone) return TimeZoneMethods;
+  if (Buffer.isBuffer(v)) return BinaryStringMethods;
   return null;
 }
 

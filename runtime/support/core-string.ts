@@ -114,3 +114,14 @@ function substitute(s: string, pattern: unknown, replacement: unknown, global: b
   const p = toS(pattern);
   return global ? s.split(p).join(toS(replacement)) : s.replace(p, () => toS(replacement));
 }
+
+/** A binary String (ASCII-8BIT, e.g. a derived key) as a Buffer: the few methods code asks of one. */
+export const BinaryStringMethods = {
+  unpack1: (b: Buffer, format: unknown) => {
+    if (toS(format) !== "H*") throw new Error(`unpack1 format ${toS(format)} is not supported`);
+    return b.toString("hex");
+  },
+  bytesize: (b: Buffer) => b.length,
+  length: (b: Buffer) => b.length,
+  size: (b: Buffer) => b.length,
+};

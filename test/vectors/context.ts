@@ -1,6 +1,7 @@
 // The view context a vector file's header describes, built from the runtime's own pieces (test support):
 // ActionDispatch::TestRequest (http://test.host, GET /), the app's routes (the table the compiler lowered),
 // the frozen clock, forgery protection on only where the file says so, and the compiled templates (partials).
+// Broadcast renders (ApplicationController.render) use the default renderer's host, http://example.org.
 import { polymorphicUrl } from "../../runtime/app/polymorphic.js";
 import { routerFor } from "../../runtime/app/routes.js";
 import type { TemplateEntry, ViewContext } from "../../runtime/app/view.js";
@@ -16,17 +17,19 @@ export interface ContextOptions {
   templates: Record<string, TemplateEntry>;
   now: Date;
   protectAgainstForgery: boolean;
+  /** "test.host" for the view; "example.org" for ApplicationController.render. */
+  host?: string;
 }
 
 export function vectorViewContext(o: ContextOptions): ViewContext {
   const router = routerFor(o.routes);
-  const host = { host: "test.host", protocol: "http://" };
+  const host = { host: o.host ?? "test.host", protocol: "http://" };
   return {
     templates: o.templates,
     // `ApplicationController.new.view_context`: partials without a directory resolve under application/.
     controllerPath: "application",
     format: "html",
-    request: { method: "GET", fullpath: "/", protocol: "http://", hostWithPort: "test.host", referer: null },
+    request: { method: "GET", fullpath: "/", protocol: "http://", hostWithPort: host.host, referer: null },
     urlHost: () => host,
     recall: () => ({}),
     flashValue: () => null,

@@ -12,6 +12,8 @@ export interface Vector {
   normalized?: boolean;
   broadcasting?: string;
   wire_payload?: string;
+  /** How many broadcasts the call made, where that is what the vector checks. */
+  broadcasts?: number;
 }
 
 export interface VectorHeader {

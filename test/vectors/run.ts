@@ -6,16 +6,13 @@ import { parseApp } from "../../src/parse/app.js";
 import { analyzeApp } from "../../src/analyze/app-model.js";
 import { lowerApp } from "../../src/lower/index.js";
 import type { Diagnostic } from "../../src/diagnostics/index.js";
-import { View, type TemplateEntry } from "../../runtime/app/view.js";
+import type { TemplateEntry, View } from "../../runtime/app/view.js";
 import type { RouteEntry } from "../../runtime/http/route-table.js";
-import { setClock } from "../../runtime/record/time.js";
 import { floatToS, inspect, toS } from "../../runtime/support/ruby.js";
 import { isHtmlSafe } from "../../runtime/view/safe.js";
-import { sanitizerConfig } from "../../runtime/view/sanitize.js";
-import { plainGlobalIdConfig } from "../../runtime/support/global-id.js";
-import { zoneConfig } from "../../runtime/support/time-zone.js";
+import { wireRuntime, type Broadcast } from "./wiring.js";
 import { ASSIGNS_TEMPLATE, errorTemplate, RESULT_IVAR, vectorTemplate, writeVectorApp } from "./app-dir.js";
-import { CSRF_TOKEN, vectorViewContext } from "./context.js";
+import { CSRF_TOKEN } from "./context.js";
 import type { RecordedError, Vector, VectorFile } from "./files.js";
 import { ModuleLoader } from "./loader.js";
 
@@ -42,36 +39,21 @@ export function compileVectorFile(file: VectorFile, errors: RecordedError[] = []
   const routes = loader.load("routes.ts").table as RouteEntry[];
   const templates = templateEntries(loader, [...app.templates.values()].map((t) => `${t.logicalPath}.${t.format}`));
   const byFile = diagnosticsByFile(parsed.diagnostics.list);
-  const now = new Date(file.header.frozen_time);
-  const noPipeline = file.header.asset_pipeline?.startsWith("none") ?? false;
-  setClock(() => new Date(now));
-  // What the compiled app's configuration would set, from the header: the sanitizer vendor load_defaults picks
-  // (Rails::HTML4 before 7.1) and GlobalID.app.
-  const configure = () => {
-    sanitizerConfig.vendor = Number(file.header.load_defaults) < 7.1 ? "html4" : "html5";
-    plainGlobalIdConfig.app = file.header.global_id_app ?? null;
-    // faketime froze the whole process in the recording: time zones' current periods too.
-    zoneConfig.now = () => now.getTime();
-  };
-  const newView = (group: string) => {
-    configure();
-    const view = new View(vectorViewContext({ routes, templates, now, protectAgainstForgery: group === "csrf" }), {});
-    // The recording had no asset pipeline (header.asset_pipeline); View always asks Propshaft's lookup.
-    if (noPipeline) Object.defineProperty(view, "computeAssetPath", { value: undefined });
-    return view;
-  };
+  const wiring = wireRuntime(file.header, loader, routes, templates);
   const diagnosticsOf = (template: string) => (byFile.get(join(root, `app/views/${template}.html.erb`)) ?? []).map((d) => d.message);
   return {
     run(index) {
       const v = file.vectors[index]!;
       const template = vectorTemplate(index);
-      return { actual: actualOf(v, () => evaluate(v, newView(v.group), template)), diagnostics: diagnosticsOf(template) };
+      const view = wiring.view(v.group);
+      return { actual: actualOf(v, () => evaluate(v, view, template), wiring.broadcasts), diagnostics: diagnosticsOf(template) };
     },
     runError(index) {
       const e = errors[index]!;
       const v: Vector = { ...e, output: "", html_safe: false };
       const template = errorTemplate(index);
-      return { actual: actualOf(v, () => evaluate(v, newView(e.group), template)), diagnostics: diagnosticsOf(template) };
+      const view = wiring.view(e.group);
+      return { actual: actualOf(v, () => evaluate(v, view, template), wiring.broadcasts), diagnostics: diagnosticsOf(template) };
     },
   };
 }
@@ -94,18 +76,32 @@ function evaluate(v: Vector, view: View, template: string): unknown {
   return v.kind === "erb" ? out : view.assigns[RESULT_IVAR];
 }
 
-function actualOf(v: Vector, run: () => unknown): string {
+function actualOf(v: Vector, run: () => unknown, broadcasts: Broadcast[]): string {
   let value: unknown;
   try {
     value = run();
   } catch (e) {
     return `!! ${(e as Error).name}: ${(e as Error).message}`;
   }
+  if (v.kind === "broadcast" && v.broadcasts === undefined) return broadcastOf(v, broadcasts);
+  if (v.broadcasts !== undefined && broadcasts.length !== v.broadcasts) return `${shown(value, v.output_class)}  [broadcasts=${broadcasts.length}]`;
   // The recorder's normalization ("normalized": random CSRF tokens and Ruby object addresses replaced).
   let output = shown(value, v.output_class).split(CSRF_TOKEN).join("{{CSRF_TOKEN}}");
   if (v.normalized) output = output.replace(/0x[0-9a-f]{16}/g, "0x{{ADDR}}");
   const htmlSafe = isHtmlSafe(value);
   return htmlSafe === v.html_safe ? output : `${output}  [html_safe=${htmlSafe}]`;
+}
+
+/** A broadcast vector compares the one message sent: its text and html_safe flag, its broadcasting, its wire JSON. */
+function broadcastOf(v: Vector, broadcasts: Broadcast[]): string {
+  if (broadcasts.length !== 1) return `!! ${broadcasts.length} broadcasts`;
+  const [b] = broadcasts as [Broadcast];
+  const marks = [
+    isHtmlSafe(b.message) === v.html_safe ? "" : `  [html_safe=${isHtmlSafe(b.message)}]`,
+    b.broadcasting === v.broadcasting ? "" : `  [broadcasting=${b.broadcasting}]`,
+    v.wire_payload === undefined || b.payload === v.wire_payload ? "" : `  [wire_payload=${b.payload}]`,
+  ];
+  return toS(b.message) + marks.join("");
 }
 
 /** Strings by content; other classes as Ruby's `inspect` shows them (what the recorder wrote). */

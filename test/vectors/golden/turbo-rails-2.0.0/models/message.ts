@@ -1,0 +1,15 @@
+import { ActiveModel, attrAccessor, coreSend, isPresent, toS } from "rails2ts/runtime";
+export class Message extends ActiveModel {
+  static override rubyName = "Message";
+  declare id: unknown;
+  declare room_id: unknown;
+  declare body: unknown;
+  override isPersisted() {
+    return isPresent(this.id);
+  }
+  static find(id: unknown) {
+    return this.build({ id: coreSend(id, "to_i"), room_id: 1, body: `Message ${toS(id)}` });
+  }
+}
+
+attrAccessor(Message, ["id", "room_id", "body"], "accessor");

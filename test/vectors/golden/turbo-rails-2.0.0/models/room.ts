@@ -1,0 +1,14 @@
+import { ActiveModel, attrAccessor, coreSend, isPresent, toS } from "rails2ts/runtime";
+export class Room extends ActiveModel {
+  static override rubyName = "Room";
+  declare id: unknown;
+  declare name: unknown;
+  override isPersisted() {
+    return isPresent(this.id);
+  }
+  static find(id: unknown) {
+    return this.build({ id: coreSend(id, "to_i"), name: `Room ${toS(id)}` });
+  }
+}
+
+attrAccessor(Room, ["id", "name"], "accessor");

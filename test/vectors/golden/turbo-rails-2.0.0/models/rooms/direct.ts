@@ -1,0 +1,4 @@
+import { Room } from "../../models/room.js";
+export class Rooms_Direct extends Room {
+  static override rubyName = "Rooms::Direct";
+}

@@ -1,0 +1,14 @@
+import { ActiveModel, attrAccessor, coreSend, isPresent, toS } from "rails2ts/runtime";
+export class User extends ActiveModel {
+  static override rubyName = "User";
+  declare id: unknown;
+  declare name: unknown;
+  override isPersisted() {
+    return isPresent(this.id);
+  }
+  static find(id: unknown) {
+    return this.build({ id: coreSend(id, "to_i"), name: `User ${toS(id)}` });
+  }
+}
+
+attrAccessor(User, ["id", "name"], "accessor");

@@ -9,7 +9,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import * as prettier from "prettier";
 import { Project } from "ts-morph";
-import ts from "typescript";
+import { ts } from "ts-morph";
 import { importStatements, type EmittedModule } from "./module.js";
 import type { Diagnostics } from "../diagnostics/index.js";
 

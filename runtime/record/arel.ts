@@ -24,6 +24,7 @@ export type Node =
   | { k: "inQuery"; attr: Attr; sql: string; binds: BindValue[]; negated: boolean }
   | { k: "between"; attr: Attr; low: BindValue; high: BindValue }
   | { k: "columns"; attr: Attr; other: Attr }
+  | { k: "lowerEq"; attr: Attr; value: BindValue }
   | { k: "and"; children: Node[] }
   | { k: "or"; left: Node; right: Node }
   | { k: "group"; expr: Node }
@@ -51,6 +52,9 @@ export function render(node: Node, binds: BindValue[]): string {
       return `${quoteColumn(node.attr)} BETWEEN ? AND ?`;
     case "columns":
       return `${quoteColumn(node.attr)} = ${quoteColumn(node.other)}`;
+    case "lowerEq":
+      binds.push(node.value);
+      return `LOWER(${quoteColumn(node.attr)}) = LOWER(?)`;
     case "and":
       return node.children.map((c) => render(c, binds)).join(" AND ");
     case "or":

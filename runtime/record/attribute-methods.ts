@@ -75,3 +75,22 @@ export function installAttributeMethods(proto: object, columns: string[]): void 
     }
   }
 }
+
+const VIRTUAL = Symbol("rails2ts.virtualAttributes");
+
+/**
+ * attr_accessor :terms (and the <attr>_confirmation accessors confirmation validators define): a plain Ruby
+ * attribute, assignable through new/update like a column, stored on the record, never persisted.
+ */
+export function installVirtualAttribute(proto: object, name: string): void {
+  const store = (r: object): Map<string, unknown> => ((r as { [VIRTUAL]?: Map<string, unknown> })[VIRTUAL] ??= new Map());
+  const get = function (this: object) {
+    return store(this).get(name) ?? null;
+  };
+  const set = function (this: object, v: unknown) {
+    store(this).set(name, v);
+  };
+  for (const key of new Set([name, rubyToTs(name)])) if (!(key in proto)) Object.defineProperty(proto, key, { get, set, configurable: true });
+  const setter = rubyToTs(`${name}=`);
+  if (!(setter in proto)) Object.defineProperty(proto, setter, { value: set, configurable: true, writable: true });
+}

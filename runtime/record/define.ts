@@ -12,7 +12,7 @@
 import { camel } from "../app/names.js";
 import { associationCallbacks } from "./association-callbacks.js";
 import { installAssociationAccessors } from "./association-accessors.js";
-import { installAttributeMethods } from "./attribute-methods.js";
+import { installAttributeMethods, installVirtualAttribute } from "./attribute-methods.js";
 import { addCallback, addCallbackEntry } from "./callbacks.js";
 import { CollectionProxy } from "./collection.js";
 import { enumType, installEnum, normalizeEnum } from "./enum.js";
@@ -24,7 +24,7 @@ import { normalizeAssociation } from "./reflection.js";
 import { installScoping } from "./scoping.js";
 import { installSecureFeatures } from "./secure.js";
 import { attributeType, type AttributeType } from "./types.js";
-import { validatorFor } from "./validations.js";
+import { registerValidation } from "./validations.js";
 
 function buildMeta(cls: object, d: ModelDescriptor): ModelMeta {
   const parent = findMeta(Object.getPrototypeOf(cls));
@@ -60,7 +60,7 @@ function declare(meta: ModelMeta, d: ModelDescriptor): void {
       const assoc = normalizeAssociation(decl.entry, d.name);
       meta.associations.set(assoc.name, assoc);
       for (const [event, fn, options] of associationCallbacks(assoc)) addCallback(meta, event, fn, options);
-    } else if (decl.kind === "validation") addCallback(meta, "validate", validatorFor(decl.entry));
+    } else if (decl.kind === "validation") registerValidation(meta, decl.entry);
     else addCallbackEntry(meta, decl.entry);
   }
   for (const scope of d.scopes ?? []) meta.scopes.set(scope.name, scope.body);
@@ -101,5 +101,10 @@ function installAccessors(proto: object, meta: ModelMeta): void {
     );
   }
   installAttributeMethods(proto, meta.columns.map((c) => c.name));
+  const virtual = [
+    ...(meta.descriptor.accessors ?? []),
+    ...(meta.descriptor.validations ?? []).filter((v) => v.validator === "confirmation").map((v) => `${v.attribute}_confirmation`),
+  ];
+  for (const name of virtual) installVirtualAttribute(proto, name);
   installAssociationAccessors(proto, meta);
 }

@@ -7,6 +7,9 @@
 //   errors.each { |e| e.full_message }        for (const e of errors) e.fullMessage()
 // Method names follow the compiler's one Ruby -> TS rule (runtime/app/names.ts): any? -> isAny.
 
+import { toS } from "../support/ruby.js";
+import { rangeOf } from "./range.js";
+
 type Plural = { one: string; other: string };
 
 /** errors.messages.* of activemodel's and activerecord's en.yml. */
@@ -42,15 +45,25 @@ export const MESSAGES: Record<string, string | Plural> = {
   taken: "has already been taken",
 };
 
-export type ErrorOptions = { message?: string; count?: number; [key: string]: unknown };
+export type ErrorOptions = { message?: unknown; count?: unknown; [key: string]: unknown };
+
+/** Error::CALLBACKS_OPTIONS + MESSAGE_OPTIONS: never part of details or option comparisons. */
+const NOT_DETAILS = new Set(["if", "unless", "on", "allow_nil", "allow_blank", "strict", "message"]);
 
 /** What an error needs from the record it belongs to. */
 export interface ErrorBase {
   humanAttributeName(attribute: string): string;
 }
 
+/** I18n interpolation: values print as Ruby's to_s (nil as "", ranges as 1..5, dates as 2024-02-10). */
 function interpolate(template: string, values: Record<string, unknown>): string {
-  return template.replace(/%\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
+  return template.replace(/%\{(\w+)\}/g, (whole, key: string) => (key in values ? rubyText(values[key]) : whole));
+}
+
+function rubyText(v: unknown): string {
+  const range = rangeOf(v);
+  if (range) return `${rubyText(range.begin)}${range.exclusive ? "..." : ".."}${rubyText(range.end)}`;
+  return toS(v);
 }
 
 /** ActiveModel::Error: one failed validation on one attribute. */
@@ -77,7 +90,8 @@ export class ErrorEntry {
 
   message(): string {
     const explicit = this.opts.message;
-    const key = explicit ?? this.kind;
+    if (typeof explicit === "function") return String((explicit as (b: unknown, d: unknown) => unknown)(this.base, { ...this.values(), model: this.base.constructor?.name }));
+    const key = (explicit as string | undefined) ?? this.kind;
     const entry = MESSAGES[key];
     if (entry === undefined) return interpolate(key, this.values());
     const template = typeof entry === "string" ? entry : this.opts.count === 1 ? entry.one : entry.other;
@@ -90,12 +104,27 @@ export class ErrorEntry {
   }
 
   details(): Record<string, unknown> {
-    const { message: _m, ...rest } = this.opts;
-    return { error: this.kind, ...rest };
+    return { error: this.kind, ...this.detailOptions() };
   }
 
-  isMatch(attribute: string, type?: string): boolean {
-    return this.attr === attribute && (type === undefined || this.kind === type);
+  private detailOptions(): Record<string, unknown> {
+    return Object.fromEntries(Object.entries(this.opts).filter(([k]) => !NOT_DETAILS.has(k)));
+  }
+
+  /** Whether `type` names a message key (a Ruby symbol) rather than being the message itself. */
+  isKeyType(): boolean {
+    return this.kind in MESSAGES;
+  }
+
+  isMatch(attribute: string, type?: string, options?: ErrorOptions): boolean {
+    if (this.attr !== attribute || (type !== undefined && this.kind !== type)) return false;
+    if (!options) return true;
+    return Object.entries(options).every(([k, v]) => JSON.stringify(this.opts[k]) === JSON.stringify(v));
+  }
+
+  /** strict_match?: same attribute, type and (non-callback) options. */
+  isStrictMatch(attribute: string, type: string, options: ErrorOptions): boolean {
+    return this.attr === attribute && this.kind === type && JSON.stringify(this.detailOptions()) === JSON.stringify(options);
   }
 
   private values(): Record<string, unknown> {
@@ -162,11 +191,19 @@ export class Errors implements Iterable<ErrorEntry> {
     return [...new Set(this.entries.map((e) => e.attribute()))];
   }
 
-  where(attribute: string, type?: string): ErrorEntry[] {
-    return this.entries.filter((e) => e.isMatch(attribute, type));
+  where(attribute: string, type?: string, options?: ErrorOptions): ErrorEntry[] {
+    return this.entries.filter((e) => e.isMatch(attribute, type, options));
   }
 
-  isAdded(attribute: string, type = "invalid"): boolean {
+  /** added?(attribute, type, options): a key type matches type and options exactly; a message by its text. */
+  isAdded(attribute: string, type = "invalid", options: ErrorOptions = {}): boolean {
+    if (!(type in MESSAGES)) return this.messagesFor(attribute).includes(type);
+    return this.entries.some((e) => e.isStrictMatch(attribute, type, options));
+  }
+
+  /** of_kind?(attribute, type): any error of that type, whatever its options. */
+  isOfKind(attribute: string, type = "invalid"): boolean {
+    if (!(type in MESSAGES)) return this.messagesFor(attribute).includes(type);
     return this.entries.some((e) => e.isMatch(attribute, type));
   }
 
@@ -203,10 +240,11 @@ export class Errors implements Iterable<ErrorEntry> {
     this.entries = [];
   }
 
-  delete(attribute: string): string[] {
-    const removed = this.messagesFor(attribute);
-    this.entries = this.entries.filter((e) => e.attribute() !== attribute);
-    return removed;
+  /** delete(attribute, type = nil, **options): the deleted messages (nil when none). */
+  delete(attribute: string, type?: string, options?: ErrorOptions): string[] | null {
+    const removed = this.entries.filter((e) => e.isMatch(attribute, type, options));
+    this.entries = this.entries.filter((e) => !removed.includes(e));
+    return removed.length ? removed.map((e) => e.message()) : null;
   }
 
   toA(): ErrorEntry[] {

@@ -101,6 +101,8 @@ export interface ModelDescriptor {
   secureTokens?: SecureTokenDescriptor[];
   /** `has_secure_password :password, validations: true`. */
   securePassword?: SecurePasswordDescriptor[];
+  /** `attr_accessor :terms`: virtual attributes, assignable through new/update, never persisted. */
+  accessors?: string[];
 }
 
 export interface ScopeDescriptor {

@@ -122,7 +122,13 @@ export function attributeType(column: ColumnMeta): AttributeType {
     case "float":
       return { cast: toFloat, deserialize: toFloat, serialize: (v) => v as number | null, equal: same };
     case "decimal": {
-      const cast = (v: unknown) => (v === null || v === undefined || v === "" ? null : Decimal.parse(v instanceof Decimal ? v.toString() : String(v), column.scale));
+      // String#to_d: the leading number ("12abc" -> 12, "abc" -> 0); blank strings are nil.
+      const cast = (v: unknown) => {
+        if (v === null || v === undefined || (typeof v === "string" && v.trim() === "")) return null;
+        if (v === true || v === false) return Decimal.parse(v ? "1" : "0", column.scale);
+        const text = v instanceof Decimal ? v.toString() : typeof v === "number" ? String(v) : (/^\s*[+-]?(\d[\d_]*)?(\.\d+)?([eE][+-]?\d+)?/.exec(String(v))![0].replace(/_/g, "").trim());
+        return Decimal.parse(/\d/.test(text) ? text : "0", column.scale);
+      };
       return { cast, deserialize: cast, serialize: (v) => (v === null ? null : String(v)), equal: sameValue };
     }
     case "boolean":

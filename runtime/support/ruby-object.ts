@@ -1,0 +1,106 @@
+// Plain Ruby objects as the compiler lowers them (src/lower/core/plain-class.ts): Object's `new`/`initialize`
+// protocol, instance variables, respond_to?/public_send, and attr_accessor.
+//   class Note; def initialize(a); @a = a; end; end   class Note extends RubyObject { initialize(a) { this.ivars.a = a; } }
+//   Note.new(1)                                        Note.build(1)          (allocate, then initialize, as Class#new)
+//   attr_accessor :title                               attrAccessor(Note, ["title"], "accessor")
+import { camel, rubyToTs } from "../app/names.js";
+import { NoMethodError } from "./core-send.js";
+
+/** Object: instance variables, and `new` as allocate + initialize. */
+export class RubyObject {
+  /** `@name` of this object (unset reads as nil). */
+  readonly ivars: Record<string, unknown> = {};
+
+  /** The class's Ruby name (`Rooms::Open`), set by the lowering. */
+  static rubyName = "Object";
+
+  static build<T extends RubyObject>(this: new () => T, ...args: unknown[]): T {
+    const object = new this();
+    object.initialize(...args);
+    return object;
+  }
+
+  /** `Class#new` under its Ruby name, for dynamic sends (`klass.new(...)`). */
+  static new<T extends RubyObject>(this: new () => T, ...args: unknown[]): T {
+    return (this as unknown as { build(...a: unknown[]): T }).build(...args);
+  }
+
+  initialize(..._args: unknown[]): unknown {
+    return null;
+  }
+
+  /** respond_to?: a member under the one Ruby -> TS naming rule. */
+  respondTo(name: string): boolean {
+    return rubyToTs(name) in this;
+  }
+
+  /** public_send(name, *args): a method is called, an accessor property read. */
+  publicSend(name: string, ...args: unknown[]): unknown {
+    const member = (this as unknown as Record<string, unknown>)[rubyToTs(name)];
+    if (typeof member === "function") return (member as (...a: unknown[]) => unknown).apply(this, args);
+    if (member === undefined) throw new NoMethodError(`undefined method \`${name}' for an instance of ${this.rubyClassName()}`);
+    return member;
+  }
+
+  rubyClassName(): string {
+    return (this.constructor as typeof RubyObject).rubyName;
+  }
+
+  /** Object#as_json (ActiveSupport): the instance variables that are set, by name, in the order they were set. */
+  asJson(): Record<string, unknown> {
+    return { ...this.ivars };
+  }
+
+  /** Object#to_s: the class name and an address (stable per object; Ruby's differs per run anyway). */
+  toRubyString(): string {
+    return `#<${this.rubyClassName()}:0x${objectAddress(this)}>`;
+  }
+}
+
+const addresses = new WeakMap<object, string>();
+let nextAddress = 0x7f0000001000;
+
+function objectAddress(object: object): string {
+  let address = addresses.get(object);
+  if (!address) {
+    nextAddress += 0x28;
+    address = nextAddress.toString(16).padStart(16, "0");
+    addresses.set(object, address);
+  }
+  return address;
+}
+
+export type AccessorKind = "accessor" | "reader" | "writer";
+
+/**
+ * attr_accessor / attr_reader / attr_writer: `title` reads @title (nil when unset), `title=` writes it. The reader
+ * is a property under the Ruby name and its camelCase form (what a dynamic send looks up); the writer is also the
+ * method `setTitle`, the name the Ruby -> TS rule gives `title=`.
+ */
+export function attrAccessor(cls: { prototype: object }, names: string[], kind: AccessorKind): void {
+  for (const name of names) {
+    for (const key of new Set([name, camel(name)])) {
+      const existing = Object.getOwnPropertyDescriptor(cls.prototype, key);
+      // A method the class body defines under the same name wins (`attr_reader :name` then `def name`).
+      if (typeof existing?.value === "function") continue;
+      const get = kind === "writer" ? existing?.get : function (this: RubyObject) {
+        return this.ivars[name] ?? null;
+      };
+      const set = kind === "reader" ? existing?.set : function (this: RubyObject, v: unknown) {
+        this.ivars[name] = v;
+      };
+      Object.defineProperty(cls.prototype, key, { get, set, configurable: true, enumerable: false });
+    }
+    const setter = rubyToTs(`${name}=`);
+    if (kind !== "reader" && !Object.prototype.hasOwnProperty.call(cls.prototype, setter)) {
+      Object.defineProperty(cls.prototype, setter, {
+        value: function (this: RubyObject, v: unknown) {
+          this.ivars[name] = v;
+          return v;
+        },
+        configurable: true,
+        writable: true,
+      });
+    }
+  }
+}

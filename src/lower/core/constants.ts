@@ -7,7 +7,7 @@ import { constPath } from "../../analyze/constants.js";
 import type { NodeOf } from "../../parse/ir.js";
 import { lowerArgs } from "../calls.js";
 import { lit, type TsExpr } from "../expr.js";
-import { rubyToTs } from "../names.js";
+import { rubyToTs, tsIdent } from "../names.js";
 import type { Scope } from "../scope.js";
 import { UNKNOWN, type RType } from "../types.js";
 import { plainClassFacts } from "./plain-calls.js";
@@ -24,7 +24,7 @@ export function lowerConstant(node: NodeOf<"const">, scope: Scope): TsExpr | nul
   const path = constPath(node);
   if (!path) return null;
   const plain = plainClass(path, scope);
-  if (plain) return lit(scope.env.module.model(plain), { k: "model", model: `typeof ${plain}` });
+  if (plain) return lit(plainClassRef(plain, scope), { k: "model", model: `typeof ${plain}` });
   const owned = plainClassConstant(path, scope);
   if (owned) return owned;
   const core = CORE_CONSTANTS[path];
@@ -52,9 +52,18 @@ function plainClassConstant(written: string, scope: Scope): TsExpr | null {
     if (cut < 0) continue;
     const owner = candidate.slice(0, cut);
     const name = candidate.slice(cut + 2);
-    if (plainClassFacts(scope.env.app, owner)?.constants.has(name)) return lit(`${scope.env.module.model(owner)}.${name}`, UNKNOWN);
+    if (plainClassFacts(scope.env.app, owner)?.constants.has(name)) return lit(`${plainClassRef(owner, scope)}.${name}`, UNKNOWN);
   }
   return null;
+}
+
+/**
+ * A plain class as a value: imported from its module, also where models reach each other through the registry
+ * (module.registryFor): plain classes are not registered models, and no STI cycle runs through them.
+ */
+function plainClassRef(path: string, scope: Scope): string {
+  scope.env.module.models.add(path);
+  return tsIdent(path);
 }
 
 /** `Rooms::Open` -> ["Rooms::Open", "Rooms"]: the lexical scopes of code inside that class. */

@@ -39,3 +39,6 @@ export { tagElement, tagAttributes } from "./view/tag.js";
 export { coreBinop, coreIndex } from "./support/core-operators.js";
 export { RubyRange } from "./support/ruby.js";
 export * from "./cache/index.js";
+export { serveApp, renderForBroadcast, type CableSetup } from "./app/serve.js";
+export { Connection, Channel, actionCableServer } from "./cable/index.js";
+export * as cable from "./cable/index.js";

@@ -17,6 +17,8 @@ import { toJson } from "../json/index.js";
 import { polymorphicUrl } from "./polymorphic.js";
 import { routerFor } from "./routes.js";
 import { resetCurrentAttributes } from "./current.js";
+import { registerAppRuntime, type CableSetup } from "./serve.js";
+import { isPlainObject } from "../support/ruby.js";
 import { MemoryStore, parseCacheSize, type Store } from "../cache/index.js";
 import { View, type TemplateEntry, type ViewContext } from "./view.js";
 
@@ -41,6 +43,8 @@ export interface AppConfig {
   performCaching?: boolean;
   /** Mime types the app registers in its initializers. */
   mimeTypes?: Array<{ string: string; symbol: string }>;
+  /** app/channels: the connection class and the channels, when the app has Action Cable. */
+  cable?: CableSetup | null;
 }
 
 export function createApp(config: AppConfig): HttpApp {
@@ -49,7 +53,7 @@ export function createApp(config: AppConfig): HttpApp {
   // One process, one in-process store; RAILS2TS_CACHE_SIZE (e.g. "64m") bounds it in bytes.
   const store = config.performCaching ? new MemoryStore({ size: parseCacheSize(process.env.RAILS2TS_CACHE_SIZE ?? "32m") }) : null;
   openDatabase(config, process.env.DATABASE_PATH ?? join(root, "storage/production.sqlite3"));
-  return createHttpApp({
+  const http = createHttpApp({
     name: config.name,
     routes: config.routes,
     controllers: config.controllers,
@@ -74,6 +78,41 @@ export function createApp(config: AppConfig): HttpApp {
     },
     now: () => currentTime(),
   });
+  registerAppRuntime(http, {
+    cable: config.cable ?? null,
+    secretKeyBase: process.env.SECRET_KEY_BASE ?? localSecret(root),
+    renderBroadcast: (options) => renderBroadcast(config, store, options),
+  });
+  return http;
+}
+
+/**
+ * ApplicationController.render outside a request, as broadcasts use it: host example.org, no CSRF input, and the
+ * broadcast namespace in fragment keys (its fragments differ from a request's: no token).
+ */
+function renderBroadcast(config: AppConfig, store: Store | null, options: Record<string, unknown>): string {
+  const formats = Array.isArray(options.formats) ? options.formats.map(String) : options.formats ? [String(options.formats)] : ["html"];
+  const router = routerFor(config.routes);
+  const host = { host: "example.org", protocol: "http://" };
+  const ctx: ViewContext = {
+    templates: config.templates,
+    controllerPath: "application",
+    format: formats[0]!,
+    request: { method: "GET", fullpath: "/", protocol: "http://", hostWithPort: "example.org", referer: null },
+    urlHost: () => host,
+    recall: () => ({}),
+    flashValue: () => null,
+    formAuthenticityToken: () => "",
+    protectAgainstForgery: () => false,
+    urlFor: (target) => (typeof target === "string" ? target : polymorphicUrl(router, target, "path", {}, host, {})),
+    polymorphicPath: (target, opts) => polymorphicUrl(router, target, "path", opts?.format ? { format: opts.format } : {}, host, {}),
+    assetPath: (source) => config.assets[source] ?? null,
+    now: () => currentTime(),
+    fragmentCache: { store, namespace: "broadcast" },
+  };
+  const view = new View(ctx, {});
+  if (typeof options.template === "string") return view.renderTemplate(options.template, isPlainObject(options.locals) ? options.locals : {}).toString();
+  return (view.render({ ...options, formats: null }) ?? "").toString();
 }
 
 /**

@@ -49,6 +49,8 @@ export class View implements ViewHost {
   private layoutContent: SafeString | null = null;
   /** The templates being rendered, innermost last (`cache` digests with the current one). */
   private readonly rendering: TemplateEntry[] = [];
+  /** The format templates are looked up in; `render formats: :html` switches it for one render. */
+  private format: string | null = null;
   /** `[hits / count]` of the cached collections rendered (Rails logs them per render). */
   readonly collectionCacheHits: Array<{ hits: number | null; count: number }> = [];
 
@@ -166,7 +168,11 @@ export class View implements ViewHost {
   }
 
   hasTemplate(logicalPath: string): boolean {
-    return `${logicalPath}.${this.ctx.format}` in this.ctx.templates;
+    return `${logicalPath}.${this.currentFormat}` in this.ctx.templates;
+  }
+
+  get currentFormat(): string {
+    return this.format ?? this.ctx.format;
   }
 
   /** ActionView's `render` inside a template. */
@@ -180,6 +186,20 @@ export class View implements ViewHost {
   }
 
   private renderOptions(options: Record<string, unknown>): SafeString | null {
+    if (options.formats !== undefined && options.formats !== null) {
+      const wanted = Array.isArray(options.formats) ? options.formats : [options.formats];
+      const previous = this.format;
+      this.format = toS(wanted[0]);
+      try {
+        return this.renderOptions({ ...options, formats: null });
+      } finally {
+        this.format = previous;
+      }
+    }
+    if (isViewRecord(options.partial)) {
+      const record = options.partial;
+      return this.renderRecord(record, 0, 1, isPlainObject(options.locals) ? options.locals : {});
+    }
     const locals = isPlainObject(options.locals) ? options.locals : {};
     const partial = typeof options.partial === "string" ? options.partial : null;
     if ("collection" in options && partial && (options.cached === true || typeof options.cached === "function")) {
@@ -246,8 +266,8 @@ export class View implements ViewHost {
   }
 
   private lookup(logicalPath: string): TemplateEntry {
-    const entry = this.ctx.templates[`${logicalPath}.${this.ctx.format}`];
-    if (!entry) throw new MissingTemplate(`Missing template ${logicalPath} with formats: ${this.ctx.format}`);
+    const entry = this.ctx.templates[`${logicalPath}.${this.currentFormat}`];
+    if (!entry) throw new MissingTemplate(`Missing template ${logicalPath} with formats: ${this.currentFormat}`);
     return entry;
   }
 }

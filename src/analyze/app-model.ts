@@ -3,6 +3,7 @@ import type { ParsedApp, TemplateFile } from "../parse/app.js";
 import { analyzeControllers, type ControllerInfo } from "./controllers.js";
 import { analyzeModelFiles, type ModelInfo } from "./models.js";
 import type { ConstDecl } from "./constants.js";
+import { analyzeChannels, type ChannelInfo } from "./channels.js";
 import { analyzeCurrent, isCurrentAttributes, type CurrentInfo } from "./current.js";
 import type { ParsedApp as Parsed } from "../parse/app.js";
 import type { NodeOf, Span } from "../parse/ir.js";
@@ -13,6 +14,8 @@ export interface AppModel {
   models: Map<string, ModelInfo>;
   /** Non-Active Record classes under app/models (plain Ruby / ActiveModel): not lowered yet, reported. */
   plainClasses: ConstDecl[];
+  /** Action Cable connections and channels (app/channels). */
+  channels: ChannelInfo[];
   /** ActiveSupport::CurrentAttributes subclasses (`Current`), by path. */
   currents: Map<string, CurrentInfo>;
   controllers: Map<string, ControllerInfo>;
@@ -36,6 +39,7 @@ export function analyzeApp(parsed: ParsedApp): AppModel {
     parsed, models, plainClasses: modelFiles.plainClasses.filter((d) => !isCurrentAttributes(d)), currents: currentClasses(modelFiles.plainClasses, parsed), controllers, templates, routeNames: new Set(), config: analyzeConfig(parsed.config),
     helperMethods: new Map(),
     cacheSites: [],
+    channels: analyzeChannels(parsed.channels, parsed.controllers, parsed.diagnostics),
   };
 }
 

@@ -40,6 +40,11 @@ export function importStatements(mod: EmittedModule): StatementStructures[] {
       namedImports: [typeOnly ? `type ${tsIdent(name)}` : tsIdent(name)],
     });
   }
+  for (const name of [...mod.state.channels].sort()) {
+    const path = `channels/${name.replace(/::/g, "/").replace(/([a-z\d])([A-Z])/g, "$1_$2").toLowerCase()}.ts`;
+    if (path === mod.path) continue;
+    out.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: relativeModule(mod.path, path), namedImports: [tsIdent(name)] });
+  }
   if (mod.state.usesHelpers) {
     out.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: `${up}helpers.js`, namespaceImport: "helpers" });
   }
@@ -47,6 +52,16 @@ export function importStatements(mod: EmittedModule): StatementStructures[] {
     out.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: `${up}routes.js`, namespaceImport: "routes" });
   }
   return out;
+}
+
+/** The import specifier of module `to` from module `from` (both paths inside the emitted src/). */
+export function relativeModule(from: string, to: string): string {
+  const fromDir = from.split("/").slice(0, -1);
+  const target = to.split("/");
+  let common = 0;
+  while (common < fromDir.length && fromDir[common] === target[common]) common++;
+  const up = fromDir.length - common;
+  return `${up ? "../".repeat(up) : "./"}${target.slice(common).join("/").replace(/\.ts$/, ".js")}`;
 }
 
 /** `Article` -> `article`, `BlogPost` -> `blog_post`: the emitted model's file name. */

@@ -21,6 +21,8 @@ import { currentCall } from "./model/current.js";
 
 export function lowerCall(call: NodeOf<"call">, scope: Scope): TsExpr {
   if (call.receiver === null) return lowerSelfCall(call, scope);
+  const framework = lowerFrameworkClassCall(call, scope);
+  if (framework) return framework;
   // `'text'.freeze` (Erubi writes every literal so) is the literal itself.
   if (call.method === "freeze" && call.args.length === 0) return lowerExpr(call.receiver, scope);
   const recv = lowerExpr(call.receiver, scope);
@@ -49,6 +51,23 @@ function recordArgs(args: Node[], block: Block | null, scope: Scope): string[] {
     if (a.kind !== "hash" && lowerExpr(a, scope).type.k === "params") out[i] = `${out[i]}.toH()`;
   });
   return out;
+}
+
+/**
+ * Class-level calls into Rails itself from app code:
+ *   ApplicationController.render(partial: ..., locals: ...)   renderForBroadcast({...})   (any app controller)
+ *   ActionCable.server.broadcast(stream, data)                 actionCableServer().broadcast(stream, data)
+ */
+function lowerFrameworkClassCall(call: NodeOf<"call">, scope: Scope): TsExpr | null {
+  const r = call.receiver;
+  const env = scope.env;
+  if (r?.kind === "const" && !r.scope && call.method === "render" && [...env.app.controllers.keys()].includes(r.name)) {
+    return lit(`${env.module.use("renderForBroadcast")}(${lowerArgs(call.args, null, scope).join(", ")})`, STRING);
+  }
+  if (r?.kind === "call" && r.method === "server" && r.receiver?.kind === "const" && r.receiver.name === "ActionCable" && !r.args.length) {
+    return lit(`${env.module.use("actionCableServer")}().${rubyToTs(call.method)}(${lowerArgs(call.args, call.block, scope).join(", ")})`, UNKNOWN);
+  }
+  return null;
 }
 
 /** Arguments as TS: positionals, the options hash as an object literal, the block as a function. */

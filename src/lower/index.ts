@@ -19,6 +19,7 @@ import { lowerRoutesModule } from "./routes/module.js";
 import { lowerSeeds } from "./seeds.js";
 import { lowerPlainClasses } from "./core/plain-class.js";
 import { lowerCurrent } from "./model/current.js";
+import { channelModulePath, lowerChannel } from "./channel/channel.js";
 import { appHelperMethods, lowerHelpersModule } from "./helpers/module.js";
 import { lowerView, templateModulePath } from "./view/module.js";
 
@@ -55,6 +56,7 @@ export function lowerApp(app: AppModel): Lowered {
     ...guard([{ absPath: join(app.parsed.root, "app/models") }], () => lowerPlainClasses(app, diags)).flat(),
     ...guard([...app.currents.values()], (c) => lowerCurrent(c, app, diags)),
   ];
+  const channels = guard(app.channels, (c) => lowerChannel(c, app, diags));
   const seeds = app.parsed.seeds ? [lowerSeeds(app.parsed.seeds, app, diags)] : [];
   const { assets, publicFiles } = digestAssets(app.parsed.root, app.config.assetsVersion);
   const digests = templateDigests(app);
@@ -67,11 +69,12 @@ export function lowerApp(app: AppModel): Lowered {
     performCaching: app.config.performCaching,
     mimeTypes: app.config.mimeTypes,
     models: models.map((m) => m.path),
+    channels: app.channels.map((c) => ({ kind: c.kind, className: c.className, path: channelModulePath(c.className) })),
     schema: app.parsed.schema,
     hasSeeds: seeds.length > 0,
     assets,
   });
-  modules.push(...models, ...plain, ...controllers, ...views, ...seeds, ...entry);
+  modules.push(...models, ...plain, ...controllers, ...channels, ...views, ...seeds, ...entry);
   return { modules, publicFiles };
 }
 

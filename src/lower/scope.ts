@@ -51,6 +51,13 @@ export class ModuleState {
   }
 
   /** The emitted app's route helpers module, imported as `routes`. */
+  /** App channel classes used as values (`RoomChannel.broadcast_to`), by Ruby path. */
+  readonly channels = new Set<string>();
+  channel(name: string): string {
+    this.channels.add(name);
+    return tsIdent(name);
+  }
+
   /** The emitted app's helpers module, imported as `helpers`. */
   usesHelpers = false;
   useHelpers(): string {

@@ -31,6 +31,7 @@ export interface ParsedApp {
   models: SourceFile[];
   controllers: SourceFile[];
   helpers: SourceFile[];
+  channels: SourceFile[];
   templates: TemplateFile[];
   routes: SourceFile | null;
   /** config/application.rb, then config/initializers/*.rb (Rails' load order). */
@@ -56,6 +57,7 @@ export function parseApp(root: string): ParsedApp {
     models: rubyIn("app/models"),
     controllers: rubyIn("app/controllers"),
     helpers: rubyIn("app/helpers"),
+    channels: rubyIn("app/channels"),
     templates: listFiles(root, "app/views", "").flatMap((rel) => parseTemplate(root, rel, diagnostics)),
     routes: existsSync(join(root, "config/routes.rb")) ? ruby("config/routes.rb") : null,
     config: [

@@ -129,3 +129,71 @@ export function positionalArgs(args: Node[]): Node[] {
   const last = args[args.length - 1];
   return last && last.kind === "hash" && last.pairs.every((p) => p.key.kind === "sym") ? args.slice(0, -1) : args;
 }
+
+/** Every node below `node` (itself included), depth first: blocks, branches, arguments, bodies. */
+export function walk(node: Node, visit: (n: Node) => void): void {
+  visit(node);
+  for (const child of childNodes(node)) walk(child, visit);
+}
+
+function childNodes(n: Node): Node[] {
+  switch (n.kind) {
+    case "str":
+    case "dsym":
+      return n.parts.filter((p): p is Node => typeof p !== "string");
+    case "array":
+      return n.elements;
+    case "hash":
+      return n.pairs.flatMap((p) => [p.key, p.value]);
+    case "range":
+      return [n.from, n.to].filter((x): x is Node => x !== null);
+    case "const":
+      return n.scope ? [n.scope] : [];
+    case "call":
+      return [...(n.receiver ? [n.receiver] : []), ...n.args, ...(n.block ? n.block.body : [])];
+    case "splat":
+    case "dsplat":
+      return [n.value];
+    case "blockPass":
+      return n.value ? [n.value] : [];
+    case "assign":
+    case "opAssign":
+      return [n.target, n.value];
+    case "multiAssign":
+      return [...n.targets, n.value];
+    case "binary":
+      return [n.left, n.right];
+    case "not":
+    case "unary":
+    case "defined":
+      return [n.expr];
+    case "if":
+      return [n.cond, ...n.then, ...n.else];
+    case "while":
+      return [n.cond, ...n.body];
+    case "case":
+      return [...(n.subject ? [n.subject] : []), ...n.whens.flatMap((w) => [...w.tests, ...w.body]), ...(n.else ?? [])];
+    case "seq":
+      return n.body;
+    case "begin":
+      return [...n.body, ...n.rescues.flatMap((r) => [...r.classes, ...r.body]), ...(n.elseBody ?? []), ...(n.ensure ?? [])];
+    case "def":
+    case "class":
+    case "sclass":
+    case "module":
+    case "lambda":
+      return n.body;
+    case "return":
+    case "break":
+    case "next":
+      return n.value ? [n.value] : [];
+    case "yield":
+      return n.args;
+    case "super":
+      return n.args ?? [];
+    case "index":
+      return [n.receiver, ...n.args];
+    default:
+      return [];
+  }
+}

@@ -14,6 +14,7 @@ export interface EntryInput {
   performCaching: boolean;
   mimeTypes: Array<{ string: string; symbol: string }>;
   models: string[];
+  channels: Array<{ kind: "connection" | "channel"; className: string; path: string }>;
   schema: Schema;
   hasSeeds: boolean;
   assets: Record<string, string>;
@@ -24,6 +25,9 @@ export function lowerEntry(input: EntryInput): EmittedModule[] {
   const imports: string[] = [];
   input.models.forEach((path) => imports.push(`import "./${path.replace(/\.ts$/, ".js")}";`));
   input.controllers.forEach((c) => imports.push(`import { ${tsIdent(c.className)} } from "./${c.path.replace(/\.ts$/, ".js")}";`));
+  input.channels.forEach((c) => imports.push(`import { ${tsIdent(c.className)} } from "./${c.path.replace(/\.ts$/, ".js")}";`));
+  const connection = input.channels.find((c) => c.kind === "connection" && !input.channels.some((x) => x !== c && x.kind === "connection" && x.className.startsWith(`${c.className}::`)));
+  const channelList = input.channels.filter((c) => c.kind === "channel").map((c) => tsIdent(c.className));
   input.templates.forEach((t, i) => imports.push(`import template${i} from "./${t.path.replace(/\.ts$/, ".js")}";`));
   imports.push(`import { table } from "./routes.js";`);
   if (input.hasSeeds) imports.push(`import { seed } from "./db/seeds.js";`);
@@ -41,11 +45,12 @@ export function lowerEntry(input: EntryInput): EmittedModule[] {
     assets: ${JSON.stringify(input.assets)},
     performCaching: ${input.performCaching},
     mimeTypes: ${JSON.stringify(input.mimeTypes)},
+    cable: ${connection ? `{ connection: ${tsIdent(connection.className)}, channels: [${channelList.join(", ")}] }` : "null"},
     publicDir: new URL("../public/", import.meta.url),
   });`;
   const serverState = new ModuleState();
   const server = `const port = Number(process.env.PORT ?? 3000);
-  ${serverState.use("startServer")}(app, { port, host: process.env.HOST ?? "127.0.0.1" });`;
+  ${serverState.use("serveApp")}(app, { port, host: process.env.HOST ?? "127.0.0.1" });`;
   return [
     { path: "app.ts", state, statements: [...imports, app], from: null },
     { path: "server.ts", state: serverState, statements: [`import { app } from "./app.js";`, server], from: null },

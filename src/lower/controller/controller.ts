@@ -10,7 +10,7 @@ import type { ControllerInfo } from "../../analyze/controllers.js";
 import { Diagnostics } from "../../diagnostics/index.js";
 import { lowerExpr } from "../expr.js";
 import { StructureKind, type StatementStructures } from "ts-morph";
-import type { EmittedModule } from "../../emit/module.js";
+import { relativeModule, type EmittedModule } from "../../emit/module.js";
 import type { NodeOf } from "../../parse/ir.js";
 import { makeEnv } from "../env.js";
 import { rubyToTs, tsIdent } from "../names.js";
@@ -73,16 +73,6 @@ export function lowerController(info: ControllerInfo, app: AppModel, diags: Diag
     statements.unshift(`import { ${parent}, type ${parent}Assigns } from "${relativeModule(mod.path, controllerPath(info.superclass))}";`);
   }
   return mod;
-}
-
-/** The import specifier of module `to` from module `from` (both emitted paths). */
-function relativeModule(from: string, to: string): string {
-  const fromDir = from.split("/").slice(0, -1);
-  const target = to.split("/");
-  let common = 0;
-  while (common < fromDir.length && fromDir[common] === target[common]) common++;
-  const up = fromDir.length - common;
-  return `${up ? "../".repeat(up) : "./"}${target.slice(common).join("/").replace(/\.ts$/, ".js")}`;
 }
 
 function ownMethods(info: ControllerInfo, app: AppModel): Set<string> {

@@ -5,6 +5,8 @@ import "./models/comment.js";
 import { ApplicationController } from "./controllers/application_controller.js";
 import { ArticlesController } from "./controllers/articles_controller.js";
 import { CommentsController } from "./controllers/comments_controller.js";
+import { ApplicationCable_Channel } from "./channels/application_cable/channel.js";
+import { ApplicationCable_Connection } from "./channels/application_cable/connection.js";
 import template0 from "./views/articles/_article.html.js";
 import template1 from "./views/articles/_article.json.js";
 import template2 from "./views/articles/_form.html.js";
@@ -171,5 +173,6 @@ export const app = createApp({
   assets: { "application.css": "/assets/application-c2cd8c57.css" },
   performCaching: true,
   mimeTypes: [],
+  cable: { connection: ApplicationCable_Connection, channels: [ApplicationCable_Channel] },
   publicDir: new URL("../public/", import.meta.url),
 });

@@ -1,4 +1,4 @@
-import { startServer } from "rails2ts/runtime";
+import { serveApp } from "rails2ts/runtime";
 import { app } from "./app.js";
 const port = Number(process.env.PORT ?? 3000);
-startServer(app, { port, host: process.env.HOST ?? "127.0.0.1" });
+serveApp(app, { port, host: process.env.HOST ?? "127.0.0.1" });

@@ -1,0 +1,53 @@
+// Serving an emitted app: the HTTP server, with Action Cable mounted on the same port when the app has channels,
+// and the broadcast renderer (ApplicationController.render) bound to the app's templates.
+//   ApplicationController.render(partial: "messages/message", formats: [:turbo_stream], locals: {...})
+//     -> renderForBroadcast({ partial, formats, locals }): host example.org, no CSRF input, the broadcast cache namespace
+import type { Server } from "node:http";
+import type { HttpApp } from "../http/server.js";
+import { startServer } from "../http/server.js";
+import { createCableServer, setActionCableServer, turboBroadcastConfig, type ConnectionClass } from "../cable/index.js";
+import type { Channel } from "../cable/index.js";
+import { isPlainObject } from "../support/ruby.js";
+
+export interface CableSetup {
+  connection: ConnectionClass;
+  channels: Array<typeof Channel>;
+}
+
+interface AppRuntime {
+  cable: CableSetup | null;
+  secretKeyBase: string;
+  renderBroadcast: (options: Record<string, unknown>) => string;
+}
+
+const runtimes = new WeakMap<HttpApp, AppRuntime>();
+let current: AppRuntime | null = null;
+
+/** Called by createApp: what serveApp and renderForBroadcast need to know about the app. */
+export function registerAppRuntime(app: HttpApp, runtime: AppRuntime): void {
+  runtimes.set(app, runtime);
+  current = runtime;
+  turboBroadcastConfig.render = (options) => runtime.renderBroadcast(options as Record<string, unknown>);
+}
+
+/** `ApplicationController.render(...)` outside a request (broadcasts). */
+export function renderForBroadcast(options: unknown): string {
+  if (!current) throw new Error("ApplicationController.render before the app was created");
+  return current.renderBroadcast(isPlainObject(options) ? options : {});
+}
+
+export async function serveApp(app: HttpApp, options: { port: number; host?: string }): Promise<Server> {
+  const server = await startServer(app, options);
+  const runtime = runtimes.get(app);
+  if (runtime?.cable) {
+    const cable = createCableServer({
+      connectionClass: runtime.cable.connection,
+      channels: runtime.cable.channels as never,
+      secretKeyBase: runtime.secretKeyBase,
+      allowSameOriginAsHost: true,
+    });
+    setActionCableServer(cable as never);
+    cable.attach(server);
+  }
+  return server;
+}

@@ -1,0 +1,2 @@
+import { Connection } from "rails2ts/runtime";
+export class ApplicationCable_Connection extends Connection {}

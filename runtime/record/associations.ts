@@ -14,7 +14,11 @@ import { HasOneAssociation } from "./has-one.js";
 import { setCounterCacheHooks } from "./lifecycle.js";
 import { preloadTree } from "./preload.js";
 import { projection, selectSql } from "./query.js";
-import { setLoader } from "./relation.js";
+import { callProc } from "./conditions.js";
+import { setJoinHooks } from "./joins.js";
+import { modelClass, type ModelMeta } from "./model.js";
+import { Relation, setLoader } from "./relation.js";
+import { typeCondition } from "./scoping.js";
 
 setAssociationFactory((owner, reflection) => {
   if (reflection.kind === "belongs_to") return new BelongsToAssociation(owner, reflection);
@@ -23,6 +27,20 @@ setAssociationFactory((owner, reflection) => {
 });
 
 setCounterUpdater(counterUpdate);
+
+// Join ON clauses: predicates of the target's default scope and of the association's scope, evaluated on a bare
+// relation of the target (Reflection#join_scope), and its STI condition.
+const bare = (meta: ModelMeta) => {
+  const model = modelClass(meta.className);
+  const Cls = (meta.relationClass as typeof Relation | undefined) ?? Relation;
+  return new Cls(model);
+};
+const predicatesOf = (r: unknown) => (r instanceof Relation ? r.queryState().where : []);
+setJoinHooks({
+  typeCondition: (target, table) => typeCondition(target, table),
+  defaultScopePredicates: (target) => target.defaultScopes.flatMap((body) => predicatesOf(callProc(body, bare(target)))),
+  scopePredicates: (hop) => (hop.assoc.scope ? predicatesOf(callProc(hop.assoc.scope, bare(hop.target), null)) : []),
+});
 setCounterCacheHooks({ afterInsert: counterCacheAfterInsert, afterDelete: counterCacheAfterDelete });
 
 setLoader((relation, q) => {

@@ -18,12 +18,16 @@ import { hops, joinKeys, type Hop } from "./reflection.js";
 
 export type JoinSpec = { kind: "inner" | "left"; tree: AssociationTree } | { kind: "sql"; sql: string; binds?: BindValue[] };
 
-/** Relation hooks joins.ts needs without importing relation code: a target's STI condition and scope predicates. */
+/**
+ * Relation hooks joins.ts needs without importing relation code: a target's default-scope conditions, the
+ * association scope's conditions, and the STI type condition.
+ */
 export interface JoinHooks {
   typeCondition(target: ModelMeta, table: string): Node | null;
+  defaultScopePredicates(target: ModelMeta, table: string): Node[];
   scopePredicates(hop: Hop, table: string): Node[];
 }
-let hooks: JoinHooks = { typeCondition: () => null, scopePredicates: () => [] };
+let hooks: JoinHooks = { typeCondition: () => null, defaultScopePredicates: () => [], scopePredicates: () => [] };
 export function setJoinHooks(h: JoinHooks): void {
   hooks = h;
 }
@@ -50,7 +54,7 @@ function joinHop(state: JoinState, hop: Hop, parentTable: string, type: "INNER" 
   else if (state.used.has(table)) alias = `${pluralize(hop.assoc.name)}_${parentTable}${root ? "" : "_join"}`;
   state.used.add(alias);
   const { targetColumn, ownerColumn } = joinKeys(hop.owner, hop.assoc);
-  const on: Node[] = [];
+  const on: Node[] = [...hooks.defaultScopePredicates(hop.target, alias)];
   if (hop.assoc.as) on.push({ k: "cmp", op: "=", attr: { table: alias, column: hop.assoc.foreignType! }, value: hop.owner.baseClassName });
   on.push(...hooks.scopePredicates(hop, alias));
   on.push({ k: "columns", attr: { table: alias, column: targetColumn }, other: { table: parentTable, column: ownerColumn } });

@@ -65,7 +65,13 @@ export function preloadOne(owners: RecordLike[], meta: ModelMeta, assoc: Associa
     const mine = targets.filter((t) => key !== null && keyOf(t.readAttribute(targetColumn)) === key);
     assign(owner, assoc, mine);
   }
-  return owners.flatMap((o) => loadedTargets(association(o, assoc.name)));
+  return inQueryOrder(targets, owners, assoc);
+}
+
+/** What a preload step loaded, in query order, then targets owners already had (for nested steps and sorting). */
+function inQueryOrder(queried: RecordLike[], owners: RecordLike[], assoc: AssociationMeta): RecordLike[] {
+  const seen = new Set(queried);
+  return [...queried, ...owners.flatMap((o) => loadedTargets(association(o, assoc.name))).filter((r) => !seen.has(r) && (seen.add(r), true))];
 }
 
 function loadChildren(owners: RecordLike[], meta: ModelMeta, assoc: AssociationMeta): RecordLike[] {
@@ -74,12 +80,12 @@ function loadChildren(owners: RecordLike[], meta: ModelMeta, assoc: AssociationM
   const keys = uniqueKeys(owners.map((o) => o.readAttribute(ownerColumn)));
   if (keys.length === 0) return [];
   let relation = baseRelation(modelClass(target.className)) as Relation<RecordLike>;
+  // The association's scope comes first, then the keys (Preloader::Association#build_scope).
+  if (assoc.scope) relation = (callProc(assoc.scope, relation, null) as Relation<RecordLike> | null) ?? relation;
   const table = { table: target.tableName, meta: target };
   const where = [build(table, { table: target.tableName, column: targetColumn }, keys)];
   if (assoc.as) where.push(build(table, { table: target.tableName, column: assoc.foreignType! }, meta.baseClassName));
-  relation = relation.spawn({ ...relation.queryState(), where: [...relation.queryState().where, ...where] });
-  if (assoc.scope) relation = (callProc(assoc.scope, relation, null) as Relation<RecordLike> | null) ?? relation;
-  return relation.toA();
+  return relation.spawn({ ...relation.queryState(), where: [...relation.queryState().where, ...where] }).toA();
 }
 
 function preloadBelongsTo(owners: RecordLike[], pending: RecordLike[], assoc: AssociationMeta): RecordLike[] {
@@ -104,17 +110,23 @@ function preloadBelongsTo(owners: RecordLike[], pending: RecordLike[], assoc: As
     a.markLoaded(target);
     a.setInverseInstance(target);
   }
-  return owners.flatMap((o) => loadedTargets(association(o, assoc.name)));
+  return inQueryOrder([...found.values()].flat(), owners, assoc);
 }
 
 function preloadThrough(owners: RecordLike[], pending: RecordLike[], meta: ModelMeta, assoc: AssociationMeta): RecordLike[] {
   const through = meta.associations.get(assoc.through!)!;
   const middle = preloadOne(pending, meta, through);
   const source = sourceReflection(meta, assoc);
-  if (middle.length) preloadOne(uniqueRecords(middle), metaOf(middle[0]!.constructor), source);
+  const loaded = middle.length ? preloadOne(uniqueRecords(middle), metaOf(middle[0]!.constructor), source) : [];
+  // An ordered source (its scope or default scope) keeps the source query's order across through records.
+  const sourceMeta = targetMeta(metaOf(middle[0]?.constructor ?? Object), source);
+  const ordered = middle.length > 0 && baseRelation(modelClass(sourceMeta.className)).queryState().orders.length > 0;
+  const index = new Map(loaded.map((r, i) => [r, i]));
   for (const owner of pending) {
     const via = loadedTargets(association(owner, through.name));
-    assign(owner, assoc, via.flatMap((m) => loadedTargets(association(m, source.name))));
+    const records = via.flatMap((m) => loadedTargets(association(m, source.name)));
+    if (ordered) records.sort((a, b) => (index.get(a) ?? 0) - (index.get(b) ?? 0));
+    assign(owner, assoc, records);
   }
   return owners.flatMap((o) => loadedTargets(association(o, assoc.name)));
 }

@@ -50,10 +50,17 @@ export class Querying {
     return all(this);
   }
 
-  /** Model.unscoped: no default scopes, no current scope. */
+  /** Model.unscoped: no default scopes, no current scope (the STI condition stays). */
   static unscoped<T extends RecordLike>(this: Constructor<T>): Relation<T> {
-    const rel = baseRelation(this as unknown as ModelClassLike<T>);
-    return rel.spawn({ ...rel.queryState(), where: rel.queryState().where.slice(0, metaOf(this).finderNeedsTypeCondition ? 1 : 0), orders: [] });
+    return baseRelation(this as unknown as ModelClassLike<T>, false);
+  }
+
+  static whereMissing<T extends RecordLike>(this: Constructor<T>, ...names: string[]): Relation<T> {
+    return all(this).whereMissing(...names);
+  }
+
+  static whereAssociated<T extends RecordLike>(this: Constructor<T>, ...names: string[]): Relation<T> {
+    return all(this).whereAssociated(...names);
   }
 
   static where<T extends RecordLike>(this: Constructor<T>, conditions?: WhereArg, ...binds: unknown[]): Relation<T> {

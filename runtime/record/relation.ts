@@ -16,6 +16,7 @@ import * as calc from "./calculations.js";
 import * as finders from "./finders.js";
 import { joinsSql } from "./joins.js";
 import { metaOf, type ModelClassLike, type ModelMeta, type RecordLike } from "./model.js";
+import { targetMeta } from "./reflection.js";
 import { column, EMPTY_QUERY, isEmptyResult, projection, selectSql, type AssociationTree, type QueryState, type Sql } from "./query.js";
 import { orderings, whereArgs, type Conditions, type OrderArg, type WhereArg } from "./relation-where.js";
 import { inlineBinds, type SqlFragment } from "./sanitize.js";
@@ -77,6 +78,20 @@ export class Relation<T extends RecordLike> implements Iterable<T> {
     const q = this.queryState();
     const built = whereArgs(this.meta, this.meta.tableName, conditions, binds);
     return this.with({ where: [...q.where, ...invertClause(built.predicates)], references: union(q.references, built.references) });
+  }
+
+  /** where.missing(:assoc): LEFT OUTER JOIN it and keep rows without one ("t"."id" IS NULL). */
+  whereMissing(...names: string[]): Relation<T> {
+    let r = this.leftJoins(...names);
+    for (const name of names) r = r.where({ [associationTable(this.meta, name)]: { [associationKey(this.meta, name)]: null } });
+    return r;
+  }
+
+  /** where.associated(:assoc): INNER JOIN it and keep rows with one ("t"."id" IS NOT NULL). */
+  whereAssociated(...names: string[]): Relation<T> {
+    let r = this.joins(...names);
+    for (const name of names) r = r.whereNot({ [associationTable(this.meta, name)]: { [associationKey(this.meta, name)]: null } });
+    return r;
   }
 
   /** rewhere: conditions on these columns replace the existing ones. */
@@ -523,6 +538,16 @@ export class Relation<T extends RecordLike> implements Iterable<T> {
     if (isEmptyResult(query)) return [];
     return connection().select(q.sql, q.binds, `${this.meta.className} ${what}`);
   }
+}
+
+function associationTable(meta: ModelMeta, name: string): string {
+  const assoc = meta.associations.get(name);
+  if (!assoc) throw new Error(`An association named :${name} does not exist on the model \`${meta.className}\`.`);
+  return targetMeta(meta, assoc).tableName;
+}
+
+function associationKey(meta: ModelMeta, name: string): string {
+  return targetMeta(meta, meta.associations.get(name)!).primaryKey;
 }
 
 // ---- current scope (Model.all under `scoping`) -------------------------------------------------------------

@@ -24,12 +24,13 @@ export function typeCondition(meta: ModelMeta, table = meta.tableName): Node | n
   return build({ table, meta }, { table, column: meta.inheritanceColumn }, names.length === 1 ? names[0] : names);
 }
 
-/** The relation every query of a class starts from (Model.unscoped plus default scopes). */
-export function baseRelation<T extends RecordLike>(model: ModelClassLike<T>): Relation<T> {
+/** The relation every query of a class starts from (Model.unscoped plus default scopes, unless told not to). */
+export function baseRelation<T extends RecordLike>(model: ModelClassLike<T>, defaultScopes = true): Relation<T> {
   const meta = metaOf(model);
   const sti = typeCondition(meta);
   const Cls = (meta.relationClass as typeof Relation | undefined) ?? Relation;
   let relation = new Cls(model, sti ? { ...EMPTY_QUERY, where: [sti] } : EMPTY_QUERY) as Relation<T>;
+  if (!defaultScopes) return relation;
   for (const body of meta.defaultScopes) relation = (callProc(body, relation) as Relation<T> | null) ?? relation;
   return relation;
 }

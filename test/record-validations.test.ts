@@ -6,7 +6,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll } from "vitest";
 import { Connection, loadSchema, setConnection } from "../runtime/db/index.js";
-import { Base, defineModel, RubyDate, setClock, Time, type ColumnMeta, type ValidationDescriptor } from "../runtime/record/index.js";
+import {
+  Base, defineModel, RubyDate, setBcryptCost, setClock, setSaltGenerator, Time, type ColumnMeta, type ValidationDescriptor,
+} from "../runtime/record/index.js";
 import { names } from "./support/record-models.js";
 import { replaySteps, rescue } from "./support/record-replay.js";
 
@@ -62,11 +64,33 @@ defineModel(Product, {
   callbacks: [{ event: "validate", method: "notReserved", at: 15 }, { event: "validate", method: "customContextCheck", options: { on: "review" }, at: 16 }],
 });
 
+class Account extends Base {
+  declare id: number;
+  declare password_digest: string | null;
+  declare authenticate: (pw: string) => Account | false;
+}
+defineModel(Account, {
+  name: "Account", table: "accounts", names: names("Account", "account", "accounts"),
+  columns: [{ name: "id", type: "integer", null: false }, { name: "email", type: "string" }, { name: "password_digest", type: "string" }],
+  securePassword: [{ attribute: "password" }],
+});
+
 const conn = new Connection(join(mkdtempSync(join(tmpdir(), "rails2ts-validations-")), "v.sqlite3"));
-loadSchema(conn, { tables: [{ name: "products", columns: columns.slice(1) as never }] });
+loadSchema(conn, {
+  tables: [
+    { name: "products", columns: columns.slice(1) as never },
+    { name: "accounts", columns: [{ name: "email", type: "string" }, { name: "password_digest", type: "string" }] },
+  ],
+});
 setConnection(conn);
 setClock(() => Time.utc(2024, 2, 15, 12, 0, 0));
-afterAll(() => setClock(null));
+setBcryptCost(4);
+setSaltGenerator(() => "abcdefghijklmnopqrstuu");
+afterAll(() => {
+  setClock(null);
+  setBcryptCost(12);
+  setSaltGenerator(null);
+});
 
 const errorsOf = (p: Base) => p.errors.toA().map((e) => [e.attribute(), e.isKeyType() ? e.type() : `(message) ${e.type()}`, e.message(), e.fullMessage()]);
 const attempt = (attributes: object) => {
@@ -121,6 +145,15 @@ const steps: Array<[string, () => unknown]> = [
     return [errorsOf(p), p.errors.details()];
   }],
   ["save! and create! messages", () => rescue(() => Product.createBang(with_({ name: "", status: "x" }) as never))],
+  ["has_secure_password validations", () => [
+    { email: "a" }, { email: "b", password: "" }, { email: "c", password: "pw", password_confirmation: "nope" }, { email: "d", password: "x".repeat(73) },
+    { email: "e", password: "pw", password_confirmation: "pw" },
+  ].map((attrs) => { const a = Account.build(attrs); return [a.isValid(), errorsOf(a), a.password_digest]; })],
+  ["has_secure_password on update", () => {
+    const a = Account.createBang({ email: "f", password: "first" });
+    const b = Account.find(a.id);
+    return [b.isValid(), b.update({ password: "" }), b.update({ password: null }), errorsOf(b), b.authenticate("first")];
+  }],
 ];
 
 void RubyDate;

@@ -9,6 +9,8 @@ import { setActionCableServer } from "../../runtime/cable/global.js";
 import { configureSignedStreamVerifier } from "../../runtime/cable/stream-name.js";
 import { turboBroadcastConfig } from "../../runtime/cable/streams-channel.js";
 import type { RouteEntry } from "../../runtime/http/route-table.js";
+import type { HttpApp } from "../../runtime/http/server.js";
+import { registerAppRuntime } from "../../runtime/app/serve.js";
 import { toJson } from "../../runtime/json/encode.js";
 import { setClock } from "../../runtime/record/time.js";
 import { toS } from "../../runtime/support/ruby.js";
@@ -60,7 +62,12 @@ export function wireRuntime(header: VectorHeader, loader: ModuleLoader, routes: 
         broadcasts.push({ broadcasting: toS(broadcasting), message, payload: toJson(message) });
       },
     });
-    turboBroadcastConfig.render = (options) => newView("broadcast", "example.org").render(options);
+    // createApp registers the broadcast renderer (ApplicationController.render, which Turbo's broadcasts use).
+    registerAppRuntime({} as HttpApp, {
+      cable: null,
+      secretKeyBase: header.secret_key_base,
+      renderBroadcast: (options) => toS(newView("broadcast", "example.org").render(options)),
+    });
     turboBroadcastConfig.enqueue = (job) => void job();
   };
   return {

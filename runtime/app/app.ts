@@ -1,6 +1,6 @@
 // createApp: the emitted app's pieces (routes, controllers, templates, schema, seeds, assets) wired into the HTTP
 // runtime, the model runtime and the views. This is the only place that knows all three.
-//   templates    { "articles/index.html": { handler: "erb", render } }  -> TemplateRenderer for controllers
+//   templates    { "posts/index.html": { handler: "erb", render } }  -> TemplateRenderer for controllers
 //   schema       db/schema.rb's tables (or structure.sql's SQL)         -> created on a fresh database, then seeds
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";

@@ -1,8 +1,8 @@
 // ActionDispatch::Routing::PolymorphicRoutes: records and arrays of records -> a named route.
-//   article (persisted)          article_path(article)
-//   Article.new                  articles_path
-//   [article, comment]           article_comment_path(article, comment)
-//   [article, Comment.new]       article_comments_path(article)
+//   post (persisted)          post_path(post)
+//   Post.new                  posts_path
+//   [post, comment]           post_comment_path(post, comment)
+//   [post, Comment.new]       post_comments_path(post)
 //   "admin" / :admin in arrays   admin_..._path
 import type { Router, UrlOptions } from "../http/router.js";
 import type { HostOptions } from "../http/url.js";

@@ -1,4 +1,4 @@
-// Named route helpers of an emitted app: `articlePath(ctx, article, { format: "json" })`.
+// Named route helpers of an emitted app: `postPath(ctx, post, { format: "json" })`.
 // `ctx` is whatever is rendering (a view, a controller, a jbuilder template): it supplies the request's host
 // (for `_url`) and its path parameters (Rails' recall).
 import { Router, type UrlOptions } from "../http/router.js";

@@ -1,6 +1,6 @@
 // One render's view context (ActionView::Base): assigns copied from the controller, content_for storage,
 // partial lookup, and the ViewHost the helpers read. Emitted templates receive it as `view`.
-//   render "form", a: x          articles/_form (the controller's prefix) with local a
+//   render "form", a: x          posts/_form (the controller's prefix) with local a
 //   render "comments/form"       comments/_form
 //   render record / collection   <collection>/_<element> with local <element> (+ _counter, _iteration)
 //   yield / yield :head          yieldContent() / contentFor("head")
@@ -136,7 +136,7 @@ export class View implements ViewHost {
     return this.layoutContent;
   }
 
-  /** Renders a template by logical path (`articles/index`) in the current format. */
+  /** Renders a template by logical path (`posts/index`) in the current format. */
   renderTemplate(logicalPath: string, locals: Record<string, unknown> = {}): SafeString {
     const entry = this.lookup(logicalPath);
     if (entry.handler === "jbuilder") throw new MissingTemplate(`${logicalPath} is a jbuilder template`);

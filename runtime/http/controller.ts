@@ -1,8 +1,8 @@
 // ActionController::Base for emitted controllers: the filter chain (the CSRF check first, as Rails registers it
 // on ActionController::Base, then the class's static `filters`), params/session/cookies/flash/request, the
 // action, the implicit render, flash commit. Rendering itself lives in rendering.ts.
-//   class ArticlesController < ApplicationController     class ArticlesController extends ApplicationController {
-//     before_action :set_article, only: %i[show]            static override filters = [...super.filters, { kind: "before", method: "setArticle", only: ["show"] }];
+//   class PostsController < ApplicationController     class PostsController extends ApplicationController {
+//     before_action :set_post, only: %i[show]            static override filters = [...super.filters, { kind: "before", method: "setPost", only: ["show"] }];
 //     layout "admin"                                        static override layoutName = "admin";
 //     def show; end                                         show() {}
 import type { CookieJar } from "./cookies.js";
@@ -29,7 +29,7 @@ import { SafeString } from "../view/safe.js";
 
 export interface Filter {
   readonly kind: "before" | "after" | "skip_before" | "skip_after";
-  /** The TS method name (`setArticle`); `verifyAuthenticityToken` names the CSRF check. */
+  /** The TS method name (`setPost`); `verifyAuthenticityToken` names the CSRF check. */
   readonly method: string;
   readonly only?: readonly string[] | null;
   readonly except?: readonly string[] | null;
@@ -44,7 +44,7 @@ export interface WrapParameters {
 
 /** What a controller needs from its compiled app: templates, routes, JSON encoding, URL building. */
 export interface TemplateRenderer {
-  /** The formats a template exists in (`articles/show` -> ["html", "json"]); empty when it does not exist. */
+  /** The formats a template exists in (`posts/show` -> ["html", "json"]); empty when it does not exist. */
   formatsOf(path: string): string[];
   /** Renders `path` in `format` with the controller's assigns, inside `layout` (e.g. "layouts/application") or none. */
   render(controller: Controller<any>, path: string, format: string, layout: string | null): string | { toString(): string };
@@ -93,7 +93,7 @@ export class Controller<A extends object = Record<string, unknown>> {
   /** allow_browser versions: (the filter is `{ kind: "before", method: "allowBrowser" }`). */
   static browserVersions: "modern" | Record<string, number | false> = "modern";
 
-  /** The instance variables views see (`@article` is `assigns.article`). */
+  /** The instance variables views see (`@post` is `assigns.post`). */
   assigns = {} as A;
   readonly response = new Response();
   actionName = "";

@@ -1,4 +1,4 @@
-// Journey path specs (`/articles/:id(.:format)`): parsed once into parts, then matched with the regexp
+// Journey path specs (`/posts/:id(.:format)`): parsed once into parts, then matched with the regexp
 // Journey::Path::Pattern::AnchoredRegexp builds and formatted back into paths as Journey::Format does
 // (a group renders only when every parameter inside it has a value).
 import { escapePath, escapeSegment } from "./url.js";

@@ -1,7 +1,7 @@
 // multipart/form-data bodies as Rack::Multipart::Parser reads them and Rails hands them on: text parts become
 // UTF-8 strings, file parts ActionDispatch::Http::UploadedFile, a part with an empty filename (a file field left
-// empty) is dropped, and the (name, value) pairs are nested like a query string (`article[image]`).
-//   params[:article][:image].original_filename     params.get("article").get("image").originalFilename
+// empty) is dropped, and the (name, value) pairs are nested like a query string (`post[image]`).
+//   params[:post][:image].original_filename     params.get("post").get("image").originalFilename
 
 /** ActionDispatch::Http::UploadedFile. */
 export class UploadedFile {

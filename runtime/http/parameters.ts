@@ -1,5 +1,5 @@
-// ActionController::Parameters: `params[:id]` is `params.get("id")`, `params.require(:article).permit(:title,
-// :body)` is `params.require("article").permit("title", "body")`, `permit(tags: [])` is `permit({ tags: [] })`.
+// ActionController::Parameters: `params[:id]` is `params.get("id")`, `params.require(:post).permit(:title,
+// :body)` is `params.require("post").permit("title", "body")`, `permit(tags: [])` is `permit({ tags: [] })`.
 // Nested hashes come back as Parameters; only permitted Parameters turn into plain attribute objects (toH),
 // which is what the model runtime's mass assignment accepts.
 import { UploadedFile } from "./multipart.js";

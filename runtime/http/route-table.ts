@@ -3,11 +3,11 @@
 
 /** One drawn route, in the order `bin/rails routes` prints them. */
 export interface RouteEntry {
-  /** The named-route name (`article_comments`), null where Rails gives none (a later route reusing a name). */
+  /** The named-route name (`post_comments`), null where Rails gives none (a later route reusing a name). */
   name: string | null;
   /** `GET`, `POST`, ... or `GET|POST` for a `via:` list, `""` for `via: :all`, as Journey's Route#verb. */
   verb: string;
-  /** The Journey path spec, e.g. `/articles/:article_id/comments(.:format)`. */
+  /** The Journey path spec, e.g. `/posts/:post_id/comments(.:format)`. */
   path: string;
   controller: string;
   action: string;

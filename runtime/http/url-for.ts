@@ -1,6 +1,6 @@
 // url_for with a route hash, no route name (RouteSet::Generator + Journey::Formatter#match_route):
-//   url_for(controller: "articles", action: "show", id: 5)   pathForOptions(router, { controller: "articles", action: "show", id: 5 })
-//   redirect_to action: :edit   (in articles#show)         the controller and id come from the recall
+//   url_for(controller: "posts", action: "show", id: 5)   pathForOptions(router, { controller: "posts", action: "show", id: 5 })
+//   redirect_to action: :edit   (in posts#show)         the controller and id come from the recall
 // Routes whose controller and action match are tried by score (required segments supplied), then drawing order.
 import { generateWith, finishPath, generationError, RESERVED, withHost, type CompiledRoute, type Router, type UrlOptions } from "./router.js";
 import type { HostOptions } from "./url.js";

@@ -2,11 +2,11 @@
 // association, validation and callback chains in declaration order, scopes, enums, STI), the registry entry, the
 // per-model relation classes, and the generated members.
 //
-//   t.string "title"              article.title / article.title = v   (and a camelCase alias when different)
-//   belongs_to :article           comment.article / comment.article = a / buildArticle / createArticleBang
-//   has_many :comments            article.comments  (CollectionProxy) / commentIds
-//   scope :recent, -> { ... }     Article.recent() / relation.recent()
-//   enum :status, [...]           article.isDraft() / Article.draft() / Article.statuses
+//   t.string "title"              post.title / post.title = v   (and a camelCase alias when different)
+//   belongs_to :post           comment.post / comment.post = a / buildPost / createPostBang
+//   has_many :comments            post.comments  (CollectionProxy) / commentIds
+//   scope :recent, -> { ... }     Post.recent() / relation.recent()
+//   enum :status, [...]           post.isDraft() / Post.draft() / Post.statuses
 // Emitted models declare these members with `declare` so TS knows their types and emits no field that would
 // shadow them.
 import { camel } from "../app/names.js";

@@ -1,9 +1,9 @@
-// The model facts the compiler emits as data (`defineModel(Article, {...})`), and their normalized runtime form.
+// The model facts the compiler emits as data (`defineModel(Post, {...})`), and their normalized runtime form.
 // The compiler knows every name form (it has the inflector), so the runtime never pluralizes anything.
 //
-//   class Article < ApplicationRecord         defineModel(Article, { name: "Article", table: "articles",
+//   class Post < ApplicationRecord         defineModel(Post, { name: "Post", table: "posts",
 //     has_many :comments, dependent: :destroy   names: {...}, columns: [...], associations: [{ kind: "has_many",
-//     validates :title, presence: true          name: "comments", className: "Comment", foreignKey: "article_id",
+//     validates :title, presence: true          name: "comments", className: "Comment", foreignKey: "post_id",
 //     before_save :normalize                    options: { dependent: "destroy" } }], validations: [...], callbacks: [...] })
 // Every association/validation/callback entry may carry `at` (its source offset): Rails runs callbacks and
 // validations in declaration order across all three kinds. Without `at`, associations come first, then

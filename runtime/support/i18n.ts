@@ -1,6 +1,6 @@
 // I18n with Rails' bundled English (actionview, activesupport, activemodel, activerecord locale/en.yml)
 // and the app's own locale files layered on top (config/locales/*.yml lower to storeTranslations).
-//   I18n.t("helpers.submit.create", model: "Article")  -> translate("helpers.submit.create", { model: "Article" })
+//   I18n.t("helpers.submit.create", model: "Post")  -> translate("helpers.submit.create", { model: "Post" })
 //   defaults: a key (Symbol in Ruby, `{ key }` here) is looked up, a String is the literal fallback.
 import { RAILS_EN } from "./i18n-en.js";
 import { isPlainObject, toS } from "./ruby.js";

@@ -1,6 +1,6 @@
 // ActiveModel::Name#initialize: the naming facts derived from a class name, as the view helpers
 // (dom_id, form_with scopes, submit labels, polymorphic routes) read them.
-//   Article.model_name -> buildModelName("Article")   Admin::Post -> buildModelName("Admin::Post")
+//   Post.model_name -> buildModelName("Post")   Admin::Post -> buildModelName("Admin::Post")
 import { demodulize, humanize, pluralize, singularize, underscore } from "./inflector.js";
 
 export interface BuiltModelName {

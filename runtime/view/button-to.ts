@@ -1,5 +1,5 @@
 // UrlHelper#button_to: a one-button form.
-//   button_to "Delete", @article, method: :delete        -> buttonTo(view, "Delete", article, { method: "delete" })
+//   button_to "Delete", @post, method: :delete        -> buttonTo(view, "Delete", post, { method: "delete" })
 //   button_to(path, method: :patch) { ... }               -> buttonTo(view, path, { method: "patch" }, () => ...)
 // Rails 7.0+ defaults (button_to_generates_button_tag = true) render a <button>; the method becomes a
 // hidden `_method` input, the CSRF token follows the button, `params:` become sorted hidden inputs.

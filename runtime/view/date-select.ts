@@ -1,7 +1,7 @@
 // DateHelper's select-based pickers (ActionView::Helpers::DateTimeSelector and Tags::DateSelect):
 //   select_date(date, prefix: "d")        -> selectDate(view, date, { prefix: "d" })
 //   select_year / select_month / select_day / select_hour / select_minute / select_second / select_time / select_datetime
-//   date_select(:article, :published_on)  -> dateSelect(view, "article", "published_on")  (and time_select, datetime_select)
+//   date_select(:post, :published_on)  -> dateSelect(view, "post", "published_on")  (and time_select, datetime_select)
 // The selects are joined exactly as Rails does: a newline after each option and each select.
 import { RubyDate } from "../support/date.js";
 import { translate } from "../support/i18n.js";

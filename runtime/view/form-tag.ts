@@ -1,7 +1,7 @@
 // FormTagHelper's form element and naming rules, shared by form_tag, form_with and the field tags:
 //   form_tag("/x", method: :delete) { ... }  -> formTag(view, "/x", { method: "delete" }, () => ...)
-//   field_id(:article, :title)               -> fieldId("article", "title")
-//   field_name(:article, :tag_ids, multiple: true) -> fieldName("article", "tag_ids", { multiple: true })
+//   field_id(:post, :title)               -> fieldId("post", "title")
+//   field_name(:post, :tag_ids, multiple: true) -> fieldName("post", "tag_ids", { multiple: true })
 import { isBlank, isPlainObject, isPresent, toS } from "../support/ruby.js";
 import { viewConfig } from "./config.js";
 import { methodTag, tokenTag } from "./csrf.js";

@@ -13,7 +13,7 @@ export interface ModelName {
   readonly plural: string;
   readonly element: string;
   readonly collection: string;
-  /** Form scope: `article[title]`. */
+  /** Form scope: `post[title]`. */
   readonly paramKey: string;
   readonly routeKey: string;
   readonly singularRouteKey: string;
@@ -22,7 +22,7 @@ export interface ModelName {
   human(options?: { count?: number }): string;
 }
 
-/** A model class as a value (`dom_class(Article)`, `polymorphic_path(Article)`). */
+/** A model class as a value (`dom_class(Post)`, `polymorphic_path(Post)`). */
 export interface ModelClass {
   readonly modelName: ModelName;
   humanAttributeName?(attribute: string): string;
@@ -65,7 +65,7 @@ export function isModelClass(v: unknown): v is ModelClass {
 /** The current request, as url_for/current_page?/asset_url read it. */
 export interface ViewRequest {
   readonly method: string;
-  /** Path with query string (`request.fullpath`), e.g. "/articles?page=2". */
+  /** Path with query string (`request.fullpath`), e.g. "/posts?page=2". */
   readonly fullpath: string;
   /** "http://" or "https://". */
   readonly protocol: string;
@@ -104,9 +104,9 @@ export interface ViewHost {
   contentSecurityPolicyNonce?(): string | null;
   /** True when the app configures a content security policy (csp_meta_tag renders only then). */
   readonly contentSecurityPolicy?: boolean;
-  /** The template being rendered ("articles/index", "articles/_form"), for t(".key") lookups. */
+  /** The template being rendered ("posts/index", "posts/_form"), for t(".key") lookups. */
   readonly virtualPath?: string;
-  /** The controller's instance variables by name without "@" (`text_field(:article, :title)` reads @article). */
+  /** The controller's instance variables by name without "@" (`text_field(:post, :title)` reads @post). */
   readonly assigns?: Record<string, unknown>;
   /**
    * Preload links from stylesheet_link_tag/javascript_include_tag/preload_link_tag

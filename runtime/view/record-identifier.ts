@@ -1,7 +1,7 @@
 // ActionView::RecordIdentifier: DOM ids and classes for records and model classes.
-//   dom_id(@article)           -> domId(article)             "article_1" / "new_article"
-//   dom_id(@article, :edit)    -> domId(article, "edit")     "edit_article_1"
-//   dom_class(Article, :new)   -> domClass(ArticleClass, "new")
+//   dom_id(@post)           -> domId(post)             "post_1" / "new_post"
+//   dom_id(@post, :edit)    -> domId(post, "edit")     "edit_post_1"
+//   dom_class(Post, :new)   -> domClass(PostClass, "new")
 import { toS } from "../support/ruby.js";
 import { isViewRecord, type ModelClass, type ViewRecord } from "./host.js";
 

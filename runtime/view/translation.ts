@@ -1,6 +1,6 @@
 // TranslationHelper#translate / t, with ActiveSupport::HtmlSafeTranslation:
 //   t("helpers.submit.create", model: "Post")  -> t(view, "helpers.submit.create", { model: "Post" })
-//   t(".title") (scoped by the template path)  -> ViewHost.virtualPath "articles/index" -> articles.index.title
+//   t(".title") (scoped by the template path)  -> ViewHost.virtualPath "posts/index" -> posts.index.title
 //   keys ending in _html/.html escape their interpolations and come back html_safe.
 // Symbol defaults are other keys to try: pass them as i18nKey("other.key"); String defaults are literals.
 import { locale as currentLocale, translateOrUndefined, type KeyDefault, type TranslateOptions } from "../support/i18n.js";

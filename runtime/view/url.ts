@@ -1,8 +1,8 @@
 // UrlHelper: link_to, link_to_if/unless/unless_current, current_page?, url_for's view-side cases.
-//   link_to "Show", @article, class: "c"      -> linkTo(view, "Show", article, { class: "c" })
-//   link_to(@article) { ... }                 -> linkTo(view, article, () => ...)
+//   link_to "Show", @post, class: "c"      -> linkTo(view, "Show", post, { class: "c" })
+//   link_to(@post) { ... }                 -> linkTo(view, post, () => ...)
 //   link_to "Back", :back                     -> linkTo(view, "Back", BACK)
-//   current_page?(articles_path)              -> isCurrentPage(view, "/articles")
+//   current_page?(posts_path)              -> isCurrentPage(view, "/posts")
 // button_to is in button-to.ts, mail_to/phone_to/sms_to in mail-to.ts.
 import { isBlank, isPlainObject, toS } from "../support/ruby.js";
 import { isModelClass, isViewRecord, type ViewHost } from "./host.js";

@@ -19,9 +19,9 @@ export interface AppModel {
   /** ActiveSupport::CurrentAttributes subclasses (`Current`), by path. */
   currents: Map<string, CurrentInfo>;
   controllers: Map<string, ControllerInfo>;
-  /** Templates by `logicalPath.format` (e.g. `articles/index.html`). */
+  /** Templates by `logicalPath.format` (e.g. `posts/index.html`). */
   templates: Map<string, TemplateFile>;
-  /** Named routes (`article`, `new_article`), for `*_path` / `*_url` helpers. */
+  /** Named routes (`post`, `new_post`), for `*_path` / `*_url` helpers. */
   routeNames: Set<string>;
   /** Every fragment cache site the lowering met: claimed (through the store) or declined, and why. */
   cacheSites: Array<{ span: Span; kind: "cache" | "collection"; claimed: boolean; reason: string }>;
@@ -43,7 +43,7 @@ export function analyzeApp(parsed: ParsedApp): AppModel {
   };
 }
 
-/** The model whose singular name is `name` (`article` -> Article), for locals named after a model. */
+/** The model whose singular name is `name` (`post` -> Post), for locals named after a model. */
 export function modelBySingular(app: AppModel, name: string): ModelInfo | null {
   for (const m of app.models.values()) if (!m.abstract && m.names.singular === name) return m;
   return null;

@@ -1,10 +1,10 @@
 // app/controllers/**/*.rb -> ControllerInfo: filters, public actions, private helpers, layout; concerns flattened
 // in, and class-level calls to the app's own macro methods expanded (Campfire's `allow_unauthenticated_access`).
 //
-//   class ArticlesController < ApplicationController   { className, controllerPath: "articles" }
-//     before_action :set_article, only: %i[show]       { kind: "before", method: "set_article", only: ["show"] }
+//   class PostsController < ApplicationController   { className, controllerPath: "posts" }
+//     before_action :set_post, only: %i[show]       { kind: "before", method: "set_post", only: ["show"] }
 //     def index ... end                                 actions (public defs)
-//     private; def article_params ... end               privateMethods
+//     private; def post_params ... end               privateMethods
 //   def self.allow_x(**o) = skip_before_action(:a, **o)  allow_x only: :new  ->  skip_before_action :a, only: :new
 import type { Diagnostics } from "../diagnostics/index.js";
 import type { SourceFile } from "../parse/app.js";

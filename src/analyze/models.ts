@@ -1,8 +1,8 @@
 // app/models/*.rb -> ModelInfo: the facts about each model that lowering looks up instead of guessing.
 //
-//   class Article < ApplicationRecord        { className: "Article", tableName: "articles", names: {...} }
+//   class Post < ApplicationRecord        { className: "Post", tableName: "posts", names: {...} }
 //     has_many :comments, dependent: :destroy { kind: "has_many", name: "comments", className: "Comment", ... }
-//     belongs_to :article, touch: true        { kind: "belongs_to", foreignKey: "article_id", options: {touch} }
+//     belongs_to :post, touch: true        { kind: "belongs_to", foreignKey: "post_id", options: {touch} }
 //     validates :title, presence: true        { attribute: "title", validator: "presence", options: {} }
 //     before_save :normalize                  { event: "before_save", method: "normalize" }
 import type { Diagnostics } from "../diagnostics/index.js";

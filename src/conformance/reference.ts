@@ -22,7 +22,7 @@ export function referenceDir(appDir: string): string {
   return join(appDir, "reference");
 }
 
-/** "01_articles_index": two digits keep `ls` in scenario order; more appear only past 99 steps. */
+/** "01_posts_index": two digits keep `ls` in scenario order; more appear only past 99 steps. */
 export function referenceStem(index: number, name: string, total: number): string {
   return `${String(index + 1).padStart(Math.max(2, String(total).length), "0")}_${name}`;
 }

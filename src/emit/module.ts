@@ -5,7 +5,7 @@ import type { ModuleState } from "../lower/scope.js";
 import { tsIdent } from "../lower/names.js";
 
 export interface EmittedModule {
-  /** Path inside the emitted app's src/, e.g. `controllers/articles_controller.ts`. */
+  /** Path inside the emitted app's src/, e.g. `controllers/posts_controller.ts`. */
   path: string;
   state: ModuleState;
   statements: Array<StatementStructures | string>;
@@ -64,7 +64,7 @@ export function relativeModule(from: string, to: string): string {
   return `${up ? "../".repeat(up) : "./"}${target.slice(common).join("/").replace(/\.ts$/, ".js")}`;
 }
 
-/** `Article` -> `article`, `BlogPost` -> `blog_post`: the emitted model's file name. */
+/** `Post` -> `post`, `BlogPost` -> `blog_post`: the emitted model's file name. */
 export function modelFile(className: string): string {
   return className.replace(/::/g, "/").replace(/([a-z\d])([A-Z])/g, "$1_$2").toLowerCase();
 }

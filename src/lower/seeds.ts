@@ -1,5 +1,5 @@
 // db/seeds.rb -> db/seeds.ts: `export function seed(): void { ... }`, run once on a fresh database.
-//   Article.create!(id: 1, title: "…")     Article.createBang({ id: 1, title: "…" });
+//   Post.create!(id: 1, title: "…")     Post.createBang({ id: 1, title: "…" });
 import type { AppModel } from "../analyze/app-model.js";
 import type { Diagnostics } from "../diagnostics/index.js";
 import type { EmittedModule } from "../emit/module.js";

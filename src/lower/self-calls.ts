@@ -1,12 +1,12 @@
 // Receiver-less calls: what `foo(args)` means depends on where the code runs.
 //
-//   anywhere   new_article_path(x) / article_url(x)   routes.newArticlePath(self, x)   (the app's route table)
+//   anywhere   new_post_path(x) / post_url(x)   routes.newPostPath(self, x)   (the app's route table)
 //   view       link_to "A", x / form_with ... do      view.linkTo("A", x) / view.formWith({...}, (form) => ...)
 //              render x / yield / yield :head          view.render(...) / view.yieldContent() / view.contentFor("head")
-//              article (a partial's local)             locals.article
+//              post (a partial's local)             locals.post
 //   controller params / render / redirect_to / head    this.params / this.render({...}) / this.redirectTo(...)
 //              respond_to do |format| ... end          this.respondTo((format) => { format.html(() => ...) })
-//              set_article (own method)                this.setArticle()
+//              set_post (own method)                this.setPost()
 //   model      title / comments / errors / own method  this.title / this.comments / this.errors / this.m()
 import type { NodeOf } from "../parse/ir.js";
 import { lit, lowerExpr, type TsExpr } from "./expr.js";
@@ -135,7 +135,7 @@ declare module "./scope.js" {
   interface LowerEnv {
     /** Names of the methods `self` has (a controller's actions and private methods, a helper module's). */
     ownMethods?: Set<string>;
-    /** What own methods return, where their last expression proves it (`article_params` -> params). */
+    /** What own methods return, where their last expression proves it (`post_params` -> params). */
     methodTypes?: Map<string, RType>;
     /** A view's or jbuilder's own receiver-less calls (helpers, render, yield, locals). */
     selfCall?: (call: NodeOf<"call">, scope: Scope) => TsExpr | null;

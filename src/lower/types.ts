@@ -1,5 +1,5 @@
 // What the lowering knows about a Ruby value's type, and the TS type it emits for it.
-// Known types let a call lower to a direct member access (`article.title`); an unknown receiver lowers to the
+// Known types let a call lower to a direct member access (`post.title`); an unknown receiver lowers to the
 // runtime's dynamic `send`, which is correct but slower, so inference only ever makes code faster, never
 // different.
 import { tsIdent } from "./names.js";

@@ -19,7 +19,7 @@ export interface SourceFile {
 }
 
 export interface TemplateFile extends SourceFile {
-  /** `articles/index`, `layouts/application`, `articles/_form`. */
+  /** `posts/index`, `layouts/application`, `posts/_form`. */
   logicalPath: string;
   format: string;
   handler: "erb" | "jbuilder";

@@ -1,11 +1,11 @@
 // db/schema.rb -> Schema. schema.rb is Ruby, so it goes through the Ruby parser; this file reads the
 // `create_table` / `add_foreign_key` DSL that ActiveRecord::SchemaDumper writes.
 //
-//   create_table "articles", force: :cascade do |t|    { name: "articles", primaryKey: "id", columns: [...] }
+//   create_table "posts", force: :cascade do |t|    { name: "posts", primaryKey: "id", columns: [...] }
 //     t.string "title", null: false, limit: 40         { name: "title", type: "string", null: false, limit: 40 }
 //     t.timestamps / t.datetime "created_at", ...      created_at, updated_at datetime(6) NOT NULL
-//     t.index ["article_id"], name: "index_..."        { columns: ["article_id"], name, unique }
-//   add_foreign_key "comments", "articles"             { from: "comments", to: "articles", column: "article_id" }
+//     t.index ["post_id"], name: "index_..."        { columns: ["post_id"], name, unique }
+//   add_foreign_key "comments", "posts"             { from: "comments", to: "posts", column: "post_id" }
 import { literalString, optionsOf, positionalArgs, type Node, type Span } from "./ir.js";
 import type { Diagnostics } from "../diagnostics/index.js";
 

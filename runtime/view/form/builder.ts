@@ -198,7 +198,7 @@ export class FormBuilder {
     return buttonTag(value, options);
   }
 
-  /** FormBuilder#submit_default_value: "Create Article" / "Update Article" / "Save Search" via I18n. */
+  /** FormBuilder#submit_default_value: "Create Post" / "Update Post" / "Save Search" via I18n. */
   submitDefaultValue(): string {
     const object = this.object;
     const key = object ? (object.isPersisted() ? "update" : "create") : "submit";

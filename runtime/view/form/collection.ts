@@ -1,6 +1,6 @@
 // Tags::CollectionCheckBoxes / CollectionRadioButtons (+ CollectionHelpers):
-//   collection_check_boxes(:article, :tag_ids, tags, :id, :name) { |b| b.label { b.check_box + b.text } }
-//     -> collectionCheckBoxes(view, "article", "tag_ids", tags, "id", "name", {}, {}, (b) => ...)
+//   collection_check_boxes(:post, :tag_ids, tags, :id, :name) { |b| b.label { b.check_box + b.text } }
+//     -> collectionCheckBoxes(view, "post", "tag_ids", tags, "id", "name", {}, {}, (b) => ...)
 // A leading hidden input (name[] for check boxes) lets an empty selection be submitted.
 import { toArray, toS } from "../../support/ruby.js";
 import { hiddenFieldTag } from "../field-tags.js";

@@ -1,6 +1,6 @@
 // FormHelper's object-bound inputs (Tags::TextField and its subclasses, TextArea, CheckBox, RadioButton):
-//   text_field(:article, :title, class: "x")  -> textField(view, "article", "title", { class: "x" })
-//   check_box(:article, :published, {}, "yes", "no") -> checkBox(view, "article", "published", {}, "yes", "no")
+//   text_field(:post, :title, class: "x")  -> textField(view, "post", "title", { class: "x" })
+//   check_box(:post, :published, {}, "yes", "no") -> checkBox(view, "post", "published", {}, "yes", "no")
 // The FormBuilder calls these with `object:` set to its object.
 import { RubyDate } from "../../support/date.js";
 import { toS } from "../../support/ruby.js";

@@ -1,9 +1,9 @@
 // FormHelper's form builders:
-//   form_with(model: @article) do |f| ... end   -> formWith(view, { model: article }, (f) => ...)
+//   form_with(model: @post) do |f| ... end   -> formWith(view, { model: post }, (f) => ...)
 //   form_with(url: "/search", method: :get)     -> formWith(view, { url: "/search", method: "get" }, block)
-//   form_for(@article, url: "/x") { |f| }       -> formFor(view, article, { url: "/x" }, block)
-//   fields_for(:article, @article) { |f| }      -> fieldsFor(view, "article", article, {}, block)
-//   fields(:article, model: @article) { |f| }   -> fields(view, "article", { model: article }, block)
+//   form_for(@post, url: "/x") { |f| }       -> formFor(view, post, { url: "/x" }, block)
+//   fields_for(:post, @post) { |f| }      -> fieldsFor(view, "post", post, {}, block)
+//   fields(:post, model: @post) { |f| }   -> fields(view, "post", { model: post }, block)
 // Rails 7.2 defaults: local forms (no data-remote), ids generated, no utf8 input, a `_method` input for
 // persisted models (patch), and the authenticity token when forgery protection is on.
 import { isPlainObject, toS } from "../../support/ruby.js";

@@ -1,4 +1,4 @@
-// Tags::Label: `label(:article, :title)` -> label(view, "article", "title").
+// Tags::Label: `label(:post, :title)` -> label(view, "post", "title").
 // Text comes from the block, the given content, I18n helpers.label.<object>.<method>, the model's
 // human_attribute_name, or the humanized method name, in that order.
 import { humanize } from "../../support/inflector.js";

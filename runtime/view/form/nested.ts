@@ -1,7 +1,7 @@
 // FormBuilder#fields_for and nested attributes (accepts_nested_attributes_for):
 //   f.fields_for :comments do |cf| ... end  -> f.fieldsFor("comments", (cf) => ...)
-//     names article[comments_attributes][0][body], and a hidden id for each persisted child
-//   f.fields_for :author, @author do |af|   -> article[author][...]
+//     names post[comments_attributes][0][body], and a hidden id for each persisted child
+//   f.fields_for :author, @author do |af|   -> post[author][...]
 import { isPlainObject, toS } from "../../support/ruby.js";
 import { isViewRecord, type ViewRecord } from "../host.js";
 import { capture, SafeString, type Block } from "../safe.js";

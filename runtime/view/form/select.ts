@@ -1,6 +1,6 @@
 // Object-bound selects (Tags::Select, CollectionSelect, GroupedCollectionSelect + SelectRenderer):
-//   select(:article, :category, choices, { include_blank: true }, { class: "s" })
-//     -> select(view, "article", "category", choices, { include_blank: true }, { class: "s" })
+//   select(:post, :category, choices, { include_blank: true }, { class: "s" })
+//     -> select(view, "post", "category", choices, { include_blank: true }, { class: "s" })
 //   collection_select / grouped_collection_select likewise.
 import { isBlank, RubyRange, toArray, toS } from "../../support/ruby.js";
 import {

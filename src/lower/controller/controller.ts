@@ -1,10 +1,10 @@
 // A controller class -> a TS class extending the runtime's Controller.
 //
-//   class ArticlesController < ApplicationController   export class ArticlesController extends ApplicationController {
-//     before_action :set_article, only: %i[show]          static override filters = [{ kind: "before", method: "setArticle", only: ["show"] }];
-//     def index; @articles = Article.all; end             index(): void { this.assigns.articles = Article.all(); }
-//     private def article_params ... end                   articleParams() { return this.params.require("article")… }
-//   @article (read)                                      this.assigns.article   (typed by the controller's Assigns)
+//   class PostsController < ApplicationController   export class PostsController extends ApplicationController {
+//     before_action :set_post, only: %i[show]          static override filters = [{ kind: "before", method: "setPost", only: ["show"] }];
+//     def index; @posts = Post.all; end             index(): void { this.assigns.posts = Post.all(); }
+//     private def post_params ... end                   postParams() { return this.params.require("post")… }
+//   @post (read)                                      this.assigns.post   (typed by the controller's Assigns)
 import type { AppModel } from "../../analyze/app-model.js";
 import type { ControllerInfo } from "../../analyze/controllers.js";
 import { Diagnostics } from "../../diagnostics/index.js";
@@ -28,7 +28,7 @@ export function controllerPath(className: string): string {
   return `controllers/${className.replace(/::/g, "/").replace(/([a-z\d])([A-Z])/g, "$1_$2").toLowerCase()}.ts`;
 }
 
-/** The ivar types of every controller, by controller path (`articles`), for its views. */
+/** The ivar types of every controller, by controller path (`posts`), for its views. */
 export function controllerIvarTypes(app: AppModel): Map<string, Map<string, RType>> {
   const out = new Map<string, Map<string, RType>>();
   for (const c of app.controllers.values()) {

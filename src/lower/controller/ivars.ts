@@ -1,5 +1,5 @@
-// Instance-variable types of a controller, from its assignments: `@article = Article.find(...)` makes
-// `@article` an Article everywhere in the controller and in its views. Only shapes that prove the type count;
+// Instance-variable types of a controller, from its assignments: `@post = Post.find(...)` makes
+// `@post` an Post everywhere in the controller and in its views. Only shapes that prove the type count;
 // anything else stays unknown (dynamic, still correct).
 import type { AppModel } from "../../analyze/app-model.js";
 import type { Node } from "../../parse/ir.js";
@@ -9,7 +9,7 @@ const RECORD = new Set(["new", "find", "find_by", "find_by!", "create", "create!
 const RELATION = new Set(["all", "where", "order", "limit", "includes", "preload"]);
 
 export function inferIvarTypes(bodies: Node[][], app: AppModel): Map<string, RType> {
-  // Assignments may read ivars assigned in methods defined later (a before_action's `@article`), so passes
+  // Assignments may read ivars assigned in methods defined later (a before_action's `@post`), so passes
   // repeat until the types stop changing.
   let known = new Map<string, RType>();
   for (let pass = 0; pass < 4; pass++) {

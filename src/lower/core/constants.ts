@@ -1,6 +1,6 @@
 // Constants that are not the app's models: the app's plain classes, and Ruby's/Rails' own (runtime/support/
 // core-constants.ts), whose singleton methods are members of one runtime object each.
-//   Article (plain class)         Article                       imported from models/article.ts
+//   Post (plain class)         Post                       imported from models/post.ts
 //   ERB::Util.html_escape(x)      ErbUtil.htmlEscape(x)         Time.current -> TimeClass.current()
 //   Float::NAN                    FloatClass.NAN
 import { constPath } from "../../analyze/constants.js";

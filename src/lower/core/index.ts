@@ -5,7 +5,7 @@
 //   "crisis".pluralize         StringMethods.pluralize("crisis")      (runtime/support/core-string.ts)
 //   @list.join(", ")           coreSend(view.assigns.list, "join", ", ")
 //   ERB::Util.html_escape(x)   ErbUtil.htmlEscape(x)                  BigDecimal("1") -> Kernel.BigDecimal("1")
-//   Article.new(id: 1)         Article.build({ id: 1 })               (a plain class, models/article.ts)
+//   Post.new(id: 1)         Post.build({ id: 1 })               (a plain class, models/post.ts)
 import type { NodeOf } from "../../parse/ir.js";
 import type { TsExpr } from "../expr.js";
 import type { Scope } from "../scope.js";

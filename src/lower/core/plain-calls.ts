@@ -3,8 +3,8 @@
 //   title            (inside, an attr reader)       this.title
 //   label(x)         (inside, an own method)        this.label(x)
 //   new(id: 1)       (inside a class method)        this.build({ id: 1 })
-//   article.title    (typed Article receiver)       article.title
-//   Article.find(1)  (an own class method)          Article.find(1)
+//   post.title    (typed Post receiver)       post.title
+//   Post.find(1)  (an own class method)          Post.find(1)
 import type { AppModel } from "../../analyze/app-model.js";
 import { collectConstants, flattenBody, resolveConstant, type ConstDecl } from "../../analyze/constants.js";
 import type { NodeOf, Span } from "../../parse/ir.js";

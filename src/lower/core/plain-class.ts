@@ -1,12 +1,12 @@
 // Plain Ruby classes under app/models (not Active Record: ActiveModel::Model, attr_accessor, POROs) -> TS classes
 // on runtime/support/active-model.ts, one module each where models live (models/<file>.ts).
 //
-//   class Article                                   export class Article extends ActiveModel {
-//     include ActiveModel::Model                      static override rubyName = "Article";
+//   class Post                                   export class Post extends ActiveModel {
+//     include ActiveModel::Model                      static override rubyName = "Post";
 //     attr_accessor :id, :title                       declare id: unknown; declare title: unknown;
 //     def persisted? = id.present?                    isPersisted() { return isPresent(this.id); }
 //     def self.find(id) = new(id: id.to_i)            static find(id: unknown) { return this.build({ id: ... }); }
-//   end                                             }  attrAccessor(Article, ["id", "title"], "accessor");
+//   end                                             }  attrAccessor(Post, ["id", "title"], "accessor");
 //   class Open < Room; end  (Room plain too)        export class Rooms_Open extends Room { ... }
 // Accessors are installed at run time (`declare` keeps TS from emitting fields that would shadow them).
 import type { AppModel } from "../../analyze/app-model.js";

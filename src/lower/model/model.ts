@@ -3,7 +3,7 @@
 // registry entry and the association machinery from that data, so models never import each other's values.
 //
 //   class Comment < ApplicationRecord          export class Comment extends ApplicationRecord {
-//     belongs_to :article, touch: true            declare article: Article;  (+ association data)
+//     belongs_to :post, touch: true            declare post: Post;  (+ association data)
 //     def label; "#{id}: #{body}"; end            label() { return `${toS(this.id)}: ${toS(this.body)}`; }
 //   end                                         } defineModel(Comment, { table: "comments", ... });
 import type { AppModel } from "../../analyze/app-model.js";

@@ -1,8 +1,8 @@
 // config/routes.rb (IR) -> the route DSL of src/analyze/routes.ts, which expands it as Rails' Mapper does.
 //
-//   resources :articles, only: %i[index] do ... end    resources("articles", { only: ["index"], children })
+//   resources :posts, only: %i[index] do ... end    resources("posts", { only: ["index"], children })
 //   get "up" => "rails/health#show", as: :x             match("up", { to: "rails/health#show", as: "x", via: ["get"] })
-//   root "articles#index"                               root({ to: "articles#index" })
+//   root "posts#index"                               root({ to: "posts#index" })
 //   namespace :admin do ... end / scope ... / member    namespace("admin", children) / ...
 import type { Diagnostics } from "../../diagnostics/index.js";
 import { literal, type Literal } from "../../analyze/models.js";

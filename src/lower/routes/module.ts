@@ -1,6 +1,6 @@
 // The route table -> routes.ts: the table as data plus one named helper per named route.
-//   article   GET /articles/:id(.:format)    export const articlePath = routeHelper(table, "article", "path");
-//                                            export const articleUrl = routeHelper(table, "article", "url");
+//   post   GET /posts/:id(.:format)    export const postPath = routeHelper(table, "post", "path");
+//                                            export const postUrl = routeHelper(table, "post", "url");
 import type { RouteEntry } from "../../analyze/routes.js";
 import type { EmittedModule } from "../../emit/module.js";
 import { ModuleState } from "../scope.js";

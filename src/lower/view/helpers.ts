@@ -5,7 +5,7 @@
 //   link_to "A", x, class: "c"       view.linkTo("A", x, { class: "c" })
 //   form_with(model: a) do |form|    view.formWith({ model: a }, (form: FormBuilder) => { …capture… })
 //   render a / render @list          view.render(a) / view.render(list)   (the runtime picks the partial)
-//   render "form", article: @a       view.render("form", { article: … })
+//   render "form", post: @a       view.render("form", { post: … })
 //   yield / yield :head              view.yieldContent() / view.contentFor("head")
 import type { NodeOf } from "../../parse/ir.js";
 import { lowerArgs } from "../calls.js";

@@ -1,8 +1,8 @@
 // One template -> one emitted module exporting its render function.
 //
-//   app/views/articles/index.html.erb     views/articles/index.html.ts: export default function (view, locals): SafeString
-//   app/views/articles/_a.json.jbuilder   views/articles/_a.json.ts:    export default function (view, locals, json): void
-//   @article in a view                     (view.assigns.article as Article)   (typed by the controller's assignments)
+//   app/views/posts/index.html.erb     views/posts/index.html.ts: export default function (view, locals): SafeString
+//   app/views/posts/_a.json.jbuilder   views/posts/_a.json.ts:    export default function (view, locals, json): void
+//   @post in a view                     (view.assigns.post as Post)   (typed by the controller's assignments)
 import type { AppModel } from "../../analyze/app-model.js";
 import type { Diagnostics } from "../../diagnostics/index.js";
 import type { EmittedModule } from "../../emit/module.js";

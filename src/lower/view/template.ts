@@ -2,10 +2,10 @@
 // TS render function.
 //
 //   @output_buffer.safe_append='<p>'.freeze;   out.safeAppend("<p>");
-//   @output_buffer.append=( article.title );   out.append(article.title);
+//   @output_buffer.append=( post.title );   out.append(post.title);
 //   @output_buffer.safe_expr_append=( x );     out.safeExprAppend(x);
 //   <%= helper(...) do |f| %> ... <% end %>    out.append(view.helper(..., (f) => { const out2 = …; return out2.toSafeString(); }))
-//   @article / article (partial local)         (view.assigns.article as Article) / locals.article
+//   @post / post (partial local)         (view.assigns.post as Post) / locals.post
 import type { TemplateFile } from "../../parse/app.js";
 import type { Block, Node, NodeOf } from "../../parse/ir.js";
 import { modelBySingular } from "../../analyze/app-model.js";

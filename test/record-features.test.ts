@@ -118,6 +118,12 @@ const steps: Array<[string, () => unknown]> = [
     const r = Rooms_Open.find(1);
     return [m.cacheKey(), m.cacheVersion(), m.cacheKeyWithVersion(), r.cacheKey(), r.cacheKeyWithVersion(), User.build().cacheKey()];
   }],
+  ["sanitize_sql and connection.execute", () => {
+    const sql = User.sanitizeSql(["update users set bio = ? where id IN (?) and name <> ? and active = ?", "it's", [1, 2], null, true]);
+    User.connection.execute(sql);
+    return [sql, User.sanitizeSql(["name = :n OR id = :id", { n: "x", id: 3 }]), User.sanitizeSql("raw"), User.where({ id: [1, 2] }).pluck("bio"),
+      User.sanitizeSql(["at < ?", at(2024, 2, 15, 12, 0, 0, 500000)])];
+  }],
 ];
 
 replaySteps("features", () => conn, steps, trace);

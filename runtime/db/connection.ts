@@ -15,7 +15,8 @@ export type BindValue = string | number | bigint | boolean | null | Buffer;
 export type Row = { [column: string]: unknown };
 
 export interface SqlEvent {
-  name: string;
+  /** Rails' payload name ("Project Load", "TRANSACTION"); null for raw connection.execute / select_all calls. */
+  name: string | null;
   sql: string;
   binds: BindValue[];
   /** Answered by the query cache (Rails' `cached: true`): not sent, not counted. */
@@ -77,7 +78,7 @@ export class Connection {
   }
 
   /** Runs a statement that returns rows (SELECT, INSERT ... RETURNING); SELECTs go through the query cache. */
-  select(sql: string, binds: BindValue[] = [], name = "SQL"): Row[] {
+  select(sql: string, binds: BindValue[] = [], name: string | null = null): Row[] {
     if (!isRead(sql)) this.clearQueryCache();
     else if (this.queryCache) return this.cachedSelect(sql, binds, name, this.queryCache);
     const stmt = this.prepareForQuery(sql, binds, name);
@@ -88,7 +89,7 @@ export class Connection {
    * select_rows: each row as an array in column order (duplicate column names kept apart, as pluck needs).
    * Shares the query cache with select (Rails caches select_all, which both go through).
    */
-  selectRows(sql: string, binds: BindValue[] = [], name = "SQL"): unknown[][] {
+  selectRows(sql: string, binds: BindValue[] = [], name: string | null = null): unknown[][] {
     if (!isRead(sql)) this.clearQueryCache();
     else if (this.queryCache) {
       return this.cachedSelect(sql, binds, name, this.queryCache, true) as unknown as unknown[][];
@@ -98,7 +99,7 @@ export class Connection {
 
   // QueryCache#cache_sql: a hit is reported (cached: true) but neither sent, counted nor materializes a
   // transaction; entries are LRU, at most 100; callers get copies.
-  private cachedSelect(sql: string, binds: BindValue[], name: string, cache: Map<string, Row[]>, raw = false): Row[] {
+  private cachedSelect(sql: string, binds: BindValue[], name: string | null, cache: Map<string, Row[]>, raw = false): Row[] {
     const key = `${raw ? "\u0002" : ""}${cacheKey(sql, binds)}`;
     let rows = cache.get(key);
     if (rows) {
@@ -133,13 +134,13 @@ export class Connection {
   }
 
   /** The first column of the first row, or null. */
-  selectValue(sql: string, binds: BindValue[] = [], name = "SQL"): unknown {
+  selectValue(sql: string, binds: BindValue[] = [], name: string | null = null): unknown {
     const row = this.select(sql, binds, name)[0];
     return row === undefined ? null : Object.values(row)[0];
   }
 
   /** Runs a statement that returns no rows; gives the number of rows it changed. Clears the query cache. */
-  execute(sql: string, binds: BindValue[] = [], name = "SQL"): number {
+  execute(sql: string, binds: BindValue[] = [], name: string | null = null): number {
     this.clearQueryCache();
     const stmt = this.prepareForQuery(sql, binds, name);
     return stmt.run(...binds.map(bindable)).changes;
@@ -168,7 +169,7 @@ export class Connection {
   }
 
   // Every query first materializes lazily-begun transactions, as Rails' with_raw_connection does.
-  private prepareForQuery(sql: string, binds: BindValue[], name: string, raw = false): Statement {
+  private prepareForQuery(sql: string, binds: BindValue[], name: string | null, raw = false): Statement {
     this.transactions.materialize();
     const stmt = this.prepare(sql, raw);
     this.emit({ name, sql, binds });

@@ -31,3 +31,5 @@ export { bcryptHash, bcryptVerify, setSaltGenerator } from "./bcrypt.js";
 export { generateUniqueSecureToken, setBcryptCost, setTokenGenerator } from "./secure.js";
 export type { SecurePasswordDescriptor, SecureTokenDescriptor } from "./secure.js";
 export type { BatchOptions } from "./batches.js";
+export { configureSignedIds, InvalidSignature } from "./signed-id.js";
+export type { SignedIdOptions } from "./signed-id.js";

@@ -2,12 +2,15 @@
 // Every query method starts from Model.all (the current scope inside `scoping`, else a fresh relation with the
 // STI condition and default scopes) and hands over to the Relation; Base (record.ts) extends this class.
 //
-//   Article.all / where / order / limit / includes / joins     Article.all() / where({..}) / order("title") / ...
-//   Article.find(id) / find_by(h) / find_by!(h) / first / last Article.find(id) / findBy(h) / findByBang(h) / ...
-//   Article.count / sum(:x) / pluck / pick / ids / exists?      count() / sum("x") / pluck("a") / ...
-//   Article.new(h) / create(h) / create!(h) / find_or_create_by Article.build(h) / create(h) / createBang(h) / ...
+//   Post.all / where / order / limit / includes / joins     Post.all() / where({..}) / order("title") / ...
+//   Post.find(id) / find_by(h) / find_by!(h) / first / last Post.find(id) / findBy(h) / findByBang(h) / ...
+//   Post.count / sum(:x) / pluck / pick / ids / exists?      count() / sum("x") / pluck("a") / ...
+//   Post.new(h) / create(h) / create!(h) / find_or_create_by Post.build(h) / create(h) / createBang(h) / ...
 //   User.authenticate_by(email:, password:)                     User.authenticateBy({ email, password })
+import type { Connection } from "../db/connection.js";
+import { connection } from "../db/current.js";
 import type { Attributes } from "./record.js";
+import { sanitizeSqlArray } from "./sanitize.js";
 import type { BatchOptions } from "./batches.js";
 import { humanAttributeName, type ModelName } from "./meta.js";
 import { findMeta, metaOf, type ModelClassLike, type RecordLike } from "./model.js";
@@ -40,6 +43,21 @@ export class Querying {
 
   static humanAttributeName(attribute: string): string {
     return humanAttributeName(findMeta(this)?.descriptor ?? { name: this.name }, attribute);
+  }
+
+  /** Model.connection (the database connection: execute / select). */
+  static get connection(): Connection {
+    return connection();
+  }
+
+  /** sanitize_sql(["a = ?", v]) / sanitize_sql("raw"): values quoted inline. */
+  static sanitizeSql(input: string | unknown[]): string {
+    if (typeof input === "string") return input;
+    return sanitizeSqlArray(String(input[0]), input.slice(1));
+  }
+
+  static sanitizeSqlArray(input: unknown[]): string {
+    return sanitizeSqlArray(String(input[0]), input.slice(1));
   }
 
   static build<T extends RecordLike>(this: Constructor<T>, attributes?: Attributes): T {

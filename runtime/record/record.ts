@@ -1,12 +1,12 @@
 // ActiveRecord::Base -> Base (also exported as Record): what every emitted model extends.
 //
-//   Article.new(h) / Article.create(h)          Article.build(h) / Article.create(h)     (also `new Article(h)`)
-//   article.title / article.title = "x"         article.title / article.title = "x"     (accessors from defineModel)
-//   article.save / save! / update(h) / destroy  save() / saveBang() / update(h) / destroy()
-//   article.persisted? / new_record?            isPersisted() / isNewRecord()
-//   article.errors / valid?                     errors / isValid()
-//   article.title_changed? / changes            isAttributeChanged("title") / changes()
-//   article.to_param / to_key / as_json         toParam() / toKey() / asJson()
+//   Post.new(h) / Post.create(h)          Post.build(h) / Post.create(h)     (also `new Post(h)`)
+//   post.title / post.title = "x"         post.title / post.title = "x"     (accessors from defineModel)
+//   post.save / save! / update(h) / destroy  save() / saveBang() / update(h) / destroy()
+//   post.persisted? / new_record?            isPersisted() / isNewRecord()
+//   post.errors / valid?                     errors / isValid()
+//   post.title_changed? / changes            isAttributeChanged("title") / changes()
+//   post.to_param / to_key / as_json         toParam() / toKey() / asJson()
 // Member names follow the compiler's Ruby -> TS rule (runtime/app/names.ts). Class-level queries live in
 // querying.ts (each starts a Relation), the save/destroy flows in lifecycle.ts.
 import { connection } from "../db/current.js";
@@ -27,6 +27,7 @@ import { recordCacheKey, recordCacheVersion } from "../cache/record-key.js";
 import { metaOf, RECORD, type ModelClassLike, type ModelMeta, type RecordLike } from "./model.js";
 import { becomes, deleteRow, incrementBang, updateAttribute, updateColumns } from "./persistence-methods.js";
 import { currentScope } from "./relation.js";
+import { signedId, verifiedId, type SignedIdOptions } from "./signed-id.js";
 import { selectRow } from "./persistence.js";
 import { withTransactionReturningStatus } from "./transaction-state.js";
 import { Querying } from "./querying.js";
@@ -292,6 +293,23 @@ export class Base extends Querying implements RecordLike, Lifecycle {
     return becomes(this, klass, true);
   }
 
+  /** signed_id(purpose:, expires_in: seconds, expires_at:): see signed-id.ts. */
+  signedId(options: SignedIdOptions = {}): string {
+    return signedId(this, options);
+  }
+
+  /** find_signed(id, purpose:): the record, or null for a tampered, expired or other-purpose id. */
+  static findSigned<T extends Base>(this: ModelClass<T>, signed: string, options: { purpose?: string | null } = {}): T | null {
+    const id = verifiedId(metaOf(this).baseClassName, signed, options.purpose);
+    return id === null ? null : (this.findBy({ [metaOf(this).primaryKey]: id }) as T | null);
+  }
+
+  /** find_signed!: InvalidSignature for a tampered id, RecordNotFound when the record is gone. */
+  static findSignedBang<T extends Base>(this: ModelClass<T>, signed: string, options: { purpose?: string | null } = {}): T | null {
+    const id = verifiedId(metaOf(this).baseClassName, signed, options.purpose, true);
+    return id === null ? null : (this.find(id) as T);
+  }
+
   /** record.association(:name): the association object (reader, target, loaded?, reset, reload). */
   association(name: string): Association {
     return association(this, name);
@@ -357,7 +375,7 @@ export class Base extends Querying implements RecordLike, Lifecycle {
     return this.id === null || this.id === undefined ? null : [this.id];
   }
 
-  /** "articles/article", the partial `render record` uses. */
+  /** "posts/post", the partial `render record` uses. */
   toPartialPath(): string {
     return `${this.modelName.collection}/${this.modelName.element}`;
   }

@@ -85,3 +85,18 @@ export function inlineBinds(sql: string, binds: BindValue[]): string {
   let i = 0;
   return sql.replace(/\?/g, () => (i < binds.length ? quote(binds[i++]!) : "?"));
 }
+
+/**
+ * sanitize_sql_array: the statement with each `?` / `:name` replaced by its quoted value, inline (no binds), as
+ * `connection.execute(sanitize_sql([...]))` sends it. Arrays become "1,2" (no space), empty arrays NULL.
+ */
+export function sanitizeSqlArray(statement: string, values: unknown[]): string {
+  const quoted = (v: unknown): string => {
+    if (Array.isArray(v)) return v.length === 0 ? "NULL" : v.map((x) => quote(bindValue(x))).join(",");
+    return quote(bindValue(v));
+  };
+  const named = values.length === 1 && isHash(values[0]) && /:\w+/.test(statement) ? (values[0] as Record<string, unknown>) : null;
+  if (named) return statement.replace(/(?<!:):([a-zA-Z]\w*)/g, (whole, name: string) => (name in named ? quoted(named[name]) : whole));
+  let i = 0;
+  return statement.replace(/\?/g, () => quoted(values[i++]));
+}

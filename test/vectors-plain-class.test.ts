@@ -1,7 +1,7 @@
 // The plain (ActiveModel) classes of the vector headers, as the project writer emits them: the lowering of
 // src/lower/core/plain-class.ts pinned as whole files (test/vectors/golden/<vector file>/models/*.ts).
 // UPDATE=1 rewrites the golden files after a deliberate change. Their behaviour is checked by test/vectors.test.ts.
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseApp } from "../src/parse/app.js";
@@ -17,8 +17,10 @@ describe("plain classes of the vector headers", () => {
   for (const name of ["actionview-7.2.4", "turbo-rails-2.0.0"]) {
     it(name, async () => {
       const file = loadVectorFile(name);
-      const parsed = parseApp(writeVectorApp({ ...file, vectors: [] }));
+      const root = writeVectorApp({ ...file, vectors: [] });
+      const parsed = parseApp(root);
       const modules = lowerApp(analyzeApp(parsed)).modules.filter((m) => m.path.startsWith("models/"));
+      rmSync(root, { recursive: true, force: true });
       const written = await renderModules(modules, parsed.diagnostics);
       expect(parsed.diagnostics.list.map((d) => d.message)).toEqual([]);
       for (const f of written) {

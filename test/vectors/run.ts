@@ -1,6 +1,7 @@
 // Runs one vector file through the real compiler (test support): the header's app is written out, parsed,
 // analyzed and lowered exactly as `rails2ts compile` does (parseApp -> analyzeApp -> lowerApp), the emitted
 // modules are loaded (loader.ts), and each vector's template renders in a fresh View built from the header.
+import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { parseApp } from "../../src/parse/app.js";
 import { analyzeApp } from "../../src/analyze/app-model.js";
@@ -35,6 +36,7 @@ export function compileVectorFile(file: VectorFile, errors: RecordedError[] = []
   const parsed = parseApp(root);
   const app = analyzeApp(parsed);
   const lowered = lowerApp(app);
+  rmSync(root, { recursive: true, force: true });
   const loader = new ModuleLoader(lowered.modules);
   const routes = loader.load("routes.ts").table as RouteEntry[];
   const templates = templateEntries(loader, [...app.templates.values()].map((t) => `${t.logicalPath}.${t.format}`));

@@ -1,8 +1,8 @@
 // The members an association declaration generates on the model (Associations::Builder::*.define_accessors):
 //
-//   belongs_to :room / has_one :webhook    room / room = r        build_room(h) / create_room(h) / create_room!(h)
+//   belongs_to :project / has_one :profile    project / project = r        build_project(h) / create_project(h) / create_project!(h)
 //                                          reload_room / reset_room
-//   has_many :memberships                  memberships (the proxy) / memberships = [...]    membership_ids / _ids=
+//   has_many :assignments                  assignments (the proxy) / assignments = [...]    assignment_ids / _ids=
 // Names are installed as written in Ruby and as the compiler's TS names (buildRoom, createRoomBang, membershipIds).
 import { rubyToTs } from "../app/names.js";
 import { singularize } from "../support/inflector.js";
@@ -14,7 +14,7 @@ import type { AssociationMeta, ModelMeta, RecordLike } from "./model.js";
 
 type Singular = BelongsToAssociation | HasOneAssociation;
 
-/** record.room, as readAttribute and the accessors read it. */
+/** record.project, as readAttribute and the accessors read it. */
 export function readAssociation(record: RecordLike, assoc: AssociationMeta): unknown {
   const a = association(record, assoc.name) as Association & { reader(): unknown };
   return a.reader();

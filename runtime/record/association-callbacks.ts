@@ -5,7 +5,7 @@
 //               after_update/after_destroy/after_touch, default before_validation, required validate ("must exist",
 //               checked only when the key is nil or changed — belongs_to_required_validates_foreign_key = false)
 //   has_many    [dependent before_destroy] autosave after_create/after_update (new records, or all when the
-//               owner was new), validate ("Memberships is invalid")
+//               owner was new), validate ("Assignments is invalid")
 //   has_one     [dependent before_destroy] autosave after_create/after_update
 import { isBlank } from "../support/ruby.js";
 import { association, inverseOf } from "./association.js";

@@ -1,11 +1,11 @@
 // ActiveRecord::Associations::AssociationScope: the relation an association reads from, in Rails 7.2's SQL.
 //
-//   message.room                  SELECT "rooms".* FROM "rooms" WHERE "rooms"."id" = ? LIMIT ?
-//   user.messages                 ... WHERE "messages"."creator_id" = ?
+//   task.project                  SELECT "projects".* FROM "projects" WHERE "projects"."id" = ? LIMIT ?
+//   user.tasks                 ... WHERE "tasks"."author_id" = ?
 //   user.notes  (as: :notable)    ... WHERE "notes"."notable_id" = ? AND "notes"."notable_type" = ?
-//   room.users  (through)         SELECT "users".* FROM "users" INNER JOIN "memberships"
-//                                   ON "users"."id" = "memberships"."user_id" WHERE "memberships"."room_id" = ?
-//   user.reachable_messages       the chain walked back from the target, one join per hop
+//   project.users  (through)         SELECT "users".* FROM "users" INNER JOIN "assignments"
+//                                   ON "users"."id" = "assignments"."user_id" WHERE "assignments"."project_id" = ?
+//   user.visible_tasks       the chain walked back from the target, one join per hop
 //   has_many :x, -> { order(:y) } the lambda runs on the relation (this = relation, first argument = owner)
 import { quoteName } from "../db/schema.js";
 import { callProc } from "./conditions.js";

@@ -1,9 +1,9 @@
 // ActiveRecord::Associations::Association: one record's side of one association — its target, whether it is
 // loaded, and the state the target was loaded for (stale_state) — plus Rails' automatic inverse_of.
 //
-//   record.association(:room)        association(record, "room")   (created once per record and name)
-//   has_many :memberships             its children's `room` is set to the owner without a query (inverse)
-//   has_many :messages, foreign_key:  no automatic inverse (Rails turns detection off with foreign_key:)
+//   record.association(:project)        association(record, "project")   (created once per record and name)
+//   has_many :assignments             its children's `project` is set to the owner without a query (inverse)
+//   has_many :tasks, foreign_key:  no automatic inverse (Rails turns detection off with foreign_key:)
 import { demodulize, pluralize, underscore } from "../support/inflector.js";
 import { metaOf, type AssociationMeta, type ModelMeta, type RecordLike } from "./model.js";
 import { targetMeta } from "./reflection.js";

@@ -1,9 +1,9 @@
 // belongs_to's association object (Associations::BelongsToAssociation), polymorphic included.
 //
-//   message.room                 loaded once per foreign key value; nil key -> nil, no query
-//   message.room = r             room_id (and room_type when polymorphic: the base class name) set, target cached
-//   message.build_room(h)        a new Room as the target (key set when autosave saves it)
-//   message.create_room!(h)      built, saved, assigned
+//   task.project                 loaded once per foreign key value; nil key -> nil, no query
+//   task.project = r             project_id (and project_type when polymorphic: the base class name) set, target cached
+//   task.build_project(h)        a new Project as the target (key set when autosave saves it)
+//   task.create_project!(h)      built, saved, assigned
 //   counter_cache                target.increment!(col, by, touch:) when loaded, else an UPDATE on its key
 import { Association, association } from "./association.js";
 import { associationScope, belongsToClass } from "./association-scope.js";

@@ -2,10 +2,10 @@
 //
 //   count / count(:bio) / distinct.count(:a)   SELECT COUNT(*) | COUNT("t"."bio") | COUNT(DISTINCT "t"."a")
 //   limit(2).count / many?                     SELECT COUNT(*) FROM (SELECT 1 AS one ... LIMIT ?) subquery_for_count
-//   group(:room_id).count                      SELECT COUNT(*) AS "count_all", "t"."room_id" AS "t_room_id" ... GROUP BY
+//   group(:project_id).count                      SELECT COUNT(*) AS "count_all", "t"."project_id" AS "t_room_id" ... GROUP BY
 //                                              -> a Map (Ruby Hash) keyed by the column's cast values
 //   sum / maximum / minimum                    the column's type (an enum's integer); average -> Decimal
-//   pluck(:a, "rooms.id", "SQL")               one statement ("Pluck"); a loaded relation answers from its records
+//   pluck(:a, "projects.id", "SQL")               one statement ("Pluck"); a loaded relation answers from its records
 import { connection } from "../db/current.js";
 import { quoteName } from "../db/schema.js";
 import { Decimal } from "./decimal.js";

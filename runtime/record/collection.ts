@@ -1,10 +1,10 @@
 // ActiveRecord::Associations::CollectionProxy -> CollectionProxy<T>: a Relation whose query is the association's
 // scope, which also answers from (and loads into) the association's target.
 //
-//   room.memberships.each / to_a           loads once (SELECT ... WHERE "memberships"."room_id" = ?)
-//   room.memberships.build(h) / create(h)  the owner's key set, inverse set; create! raises; << saves
-//   room.memberships.size / empty? / any?  Rails' rules (has-many.ts): no query when loaded
-//   room.memberships.where(...).visible    a plain relation with the owner's condition (a new query each time)
+//   project.assignments.each / to_a           loads once (SELECT ... WHERE "assignments"."project_id" = ?)
+//   project.assignments.build(h) / create(h)  the owner's key set, inverse set; create! raises; << saves
+//   project.assignments.size / empty? / any?  Rails' rules (has-many.ts): no query when loaded
+//   project.assignments.where(...).visible    a plain relation with the owner's condition (a new query each time)
 //   has_many :x do def m ... end end       extension methods on the proxy; proxy_association.owner is the owner
 // The proxy of a model is its per-model subclass (scoping.ts), so the target's scopes are callable on it.
 import type { AssociationMeta, ModelClassLike, RecordLike } from "./model.js";
@@ -106,7 +106,7 @@ export class CollectionProxy<T extends RecordLike> extends Relation<T> {
     return n === undefined ? (all[0] ?? null) : all.slice(0, n);
   }
 
-  /** Records read through the scope still get the owner as their inverse (no query for `message.room`). */
+  /** Records read through the scope still get the owner as their inverse (no query for `task.project`). */
   private withInverse(found: T | null | T[]): T | null | T[] {
     for (const r of Array.isArray(found) ? found : found ? [found] : []) this.proxyAssociation.setInverseInstance(r);
     return found;

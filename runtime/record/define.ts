@@ -3,8 +3,8 @@
 // per-model relation classes, and the generated members.
 //
 //   t.string "title"              post.title / post.title = v   (and a camelCase alias when different)
-//   belongs_to :post           comment.post / comment.post = a / buildPost / createPostBang
-//   has_many :comments            post.comments  (CollectionProxy) / commentIds
+//   belongs_to :post           note.post / note.post = a / buildPost / createPostBang
+//   has_many :notes            post.notes  (CollectionProxy) / commentIds
 //   scope :recent, -> { ... }     Post.recent() / relation.recent()
 //   enum :status, [...]           post.isDraft() / Post.draft() / Post.statuses
 // Emitted models declare these members with `declare` so TS knows their types and emits no field that would

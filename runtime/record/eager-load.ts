@@ -1,10 +1,10 @@
 // eager_load (and includes that must join): one SELECT with every table's columns aliased, as Rails' JoinDependency
 // writes it, then the rows folded back into records and loaded associations.
 //
-//   Membership.eager_load(:room)             SELECT "memberships"."id" AS t0_r0, ..., "rooms"."id" AS t1_r0, ...
-//                                            FROM "memberships" LEFT OUTER JOIN "rooms" ON ...       (named "SQL")
-//   includes(:room).joins(:room)             the same columns over the INNER JOIN (joined includes eager-load)
-//   includes(:memberships).where(memberships: {...})   referenced tables make includes eager-load
+//   Assignment.eager_load(:project)             SELECT "assignments"."id" AS t0_r0, ..., "projects"."id" AS t1_r0, ...
+//                                            FROM "assignments" LEFT OUTER JOIN "projects" ON ...       (named "SQL")
+//   includes(:project).joins(:project)             the same columns over the INNER JOIN (joined includes eager-load)
+//   includes(:assignments).where(assignments: {...})   referenced tables make includes eager-load
 // Records are deduplicated per table by primary key; a NULL key leaves the association loaded and empty.
 import type { BindValue } from "../db/connection.js";
 import { connection } from "../db/current.js";

@@ -1,8 +1,8 @@
 // ActiveRecord::Enum: an attribute whose stored values have names.
 //
 //   enum :role, %i[member administrator bot]        enums: [{ attribute: "role", values: ["member", ...] }]
-//   enum :involvement, %w[a b].index_by(&:itself),   { attribute: "involvement", values: { a: "a", b: "b" },
-//        prefix: :involved_in                          prefix: "involved_in" }   (prefix/suffix: true or a name)
+//   enum :status, %w[a b].index_by(&:itself),   { attribute: "status", values: { a: "a", b: "b" },
+//        prefix: :status                          prefix: "status" }   (prefix/suffix: true or a name)
 //   user.role / user.role = :bot / "bot" / 2         the name ("bot"); stored and bound as 2
 //   user.bot? / user.bot! / User.bot / User.not_bot   isBot() / botBang() / User.bot() / User.notBot()
 //   User.roles                                       User.roles -> { member: 0, ... }

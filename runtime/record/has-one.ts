@@ -1,7 +1,7 @@
 // has_one's association object (Associations::HasOneAssociation).
 //
-//   user.webhook                   SELECT ... WHERE "webhooks"."user_id" = ? LIMIT ?   (none while the owner is new)
-//   user.webhook = w               replace: the current target loaded, removed by dependent: (delete -> DELETE,
+//   user.profile                   SELECT ... WHERE "profiles"."user_id" = ? LIMIT ?   (none while the owner is new)
+//   user.profile = w               replace: the current target loaded, removed by dependent: (delete -> DELETE,
 //                                  destroy -> destroy, else its key nulled and saved), w keyed and saved — in one
 //                                  transaction when the owner is persisted
 //   user.build_webhook(h)          the same replace without saving (the old target is still loaded first)

@@ -1,11 +1,11 @@
 // Single table inheritance (ActiveRecord::Inheritance): one table, a `type` column naming each row's class.
 //
-//   class Rooms::Open < Room               defineModel(Rooms_Open, { name: "Rooms::Open", ... }) (table and columns
+//   class Projects::Public < Project               defineModel(Projects_Public, { name: "Projects::Public", ... }) (table and columns
 //                                          inherited when the descriptor omits them)
-//   Rooms::Open.new                         type = "Rooms::Open" (the base class's own records keep type nil)
-//   Room.find(1)                            a Rooms::Open instance when its row says so (SubclassNotFound if unknown)
-//   Rooms::Open.where(...)                  WHERE "rooms"."type" = ? AND ...   (IN (...) with descendants)
-//   room.becomes(Rooms::Closed)             the same attributes seen as another class
+//   Projects::Public.new                         type = "Projects::Public" (the base class's own records keep type nil)
+//   Project.find(1)                            a Projects::Public instance when its row says so (SubclassNotFound if unknown)
+//   Projects::Public.where(...)                  WHERE "projects"."type" = ? AND ...   (IN (...) with descendants)
+//   project.becomes(Projects::Private)             the same attributes seen as another class
 //   self.inheritance_column = nil           descriptor inheritanceColumn: null
 import { findMeta, modelClass, registeredModels, type ModelClassLike, type ModelMeta } from "./model.js";
 

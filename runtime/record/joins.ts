@@ -1,11 +1,11 @@
 // Relation#joins / left_joins -> JOIN clauses, as Rails 7.2's JoinDependency writes them:
 //
-//   Membership.joins(:room)           INNER JOIN "rooms" ON "rooms"."id" = "memberships"."room_id"
-//   Room.joins(:memberships)          INNER JOIN "memberships" ON "memberships"."room_id" = "rooms"."id"
-//   Room.joins(:users)  (through)     INNER JOIN "memberships" ON ... INNER JOIN "users" ON "users"."id" = "memberships"."user_id"
-//   User.joins(memberships: :room)    nested, each hop from its parent's table
-//   .where.not(room: { type: "X" })   the join to `room` is aliased: INNER JOIN "rooms" "room" ON "room"."id" = ...
-//   User.left_joins(:messages)        LEFT OUTER JOIN ...
+//   Assignment.joins(:project)           INNER JOIN "projects" ON "projects"."id" = "assignments"."project_id"
+//   Project.joins(:assignments)          INNER JOIN "assignments" ON "assignments"."project_id" = "projects"."id"
+//   Project.joins(:users)  (through)     INNER JOIN "assignments" ON ... INNER JOIN "users" ON "users"."id" = "assignments"."user_id"
+//   User.joins(assignments: :project)    nested, each hop from its parent's table
+//   .where.not(project: { type: "X" })   the join to `project` is aliased: INNER JOIN "projects" "project" ON "project"."id" = ...
+//   User.left_joins(:tasks)        LEFT OUTER JOIN ...
 //   joins("INNER JOIN ...")           as written: before association joins when it comes first, else after
 // ON conditions in Rails' order: `as:` type, the association's scope, the key pair, the STI type condition.
 import type { BindValue } from "../db/connection.js";
@@ -87,7 +87,7 @@ export function joinsSql(meta: ModelMeta, q: QueryState, binds: BindValue[], eag
   return buildJoins(meta, q, binds, eagerLoad).sql;
 }
 
-/** The JOIN text, and the table (alias) each joined association path ("/room", "/memberships/user") got. */
+/** The JOIN text, and the table (alias) each joined association path ("/project", "/assignments/user") got. */
 export function buildJoins(meta: ModelMeta, q: QueryState, binds: BindValue[], eagerLoad: AssociationTree = []): { sql: string; joined: Map<string, string> } {
   const state: JoinState = { used: new Set([meta.tableName]), joined: new Map(), references: new Set(q.references), parts: [] };
   if (q.joins.length === 0 && eagerLoad.length === 0) return { sql: "", joined: state.joined };

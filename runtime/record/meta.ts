@@ -2,8 +2,8 @@
 // The compiler knows every name form (it has the inflector), so the runtime never pluralizes anything.
 //
 //   class Post < ApplicationRecord         defineModel(Post, { name: "Post", table: "posts",
-//     has_many :comments, dependent: :destroy   names: {...}, columns: [...], associations: [{ kind: "has_many",
-//     validates :title, presence: true          name: "comments", className: "Comment", foreignKey: "post_id",
+//     has_many :notes, dependent: :destroy   names: {...}, columns: [...], associations: [{ kind: "has_many",
+//     validates :title, presence: true          name: "notes", className: "Note", foreignKey: "post_id",
 //     before_save :normalize                    options: { dependent: "destroy" } }], validations: [...], callbacks: [...] })
 // Every association/validation/callback entry may carry `at` (its source offset): Rails runs callbacks and
 // validations in declaration order across all three kinds. Without `at`, associations come first, then

@@ -1,5 +1,5 @@
 // The runtime form of a model class's facts, and the registry through which models reach each other by class
-// name (an association names "Comment"; the runtime looks the class up here, so emitted models never import
+// name (an association names "Note"; the runtime looks the class up here, so emitted models never import
 // each other's values and load order does not matter).
 import type { AttributeSchema } from "./attributes.js";
 import type { Callback } from "./callbacks.js";
@@ -150,7 +150,7 @@ export function registerClass(name: string, cls: ModelClassLike): void {
   classes.set(name, cls);
 }
 
-/** A model class by its Ruby class name ("Comment", "Admin::Post"). */
+/** A model class by its Ruby class name ("Note", "Admin::Post"). */
 export function modelClass(name: string): ModelClassLike {
   const cls = classes.get(name);
   if (!cls) throw new Error(`uninitialized constant ${name}: no model registered under that name`);

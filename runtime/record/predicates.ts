@@ -4,9 +4,9 @@
 //   where(name: "x") / (name: nil)          = ?  /  IS NULL
 //   where(id: [1, nil, 2..3])               ("t"."id" IN (?, ?) OR "t"."id" IS NULL OR ...)   (ArrayHandler)
 //   where(id: 2..3 / 2...4 / 3.. / ..2)     BETWEEN / >= AND < / >= / <=                        (RangeHandler)
-//   where(room: record) / (user: [a, b])    the foreign key ("t"."room_id" = ?); polymorphic adds the type
-//   where(rooms: { type: "X" })             a condition on a joined table (references "rooms"; `room:` aliases)
-//   where("rooms.type" => "X")              the same, table-qualified
+//   where(project: record) / (user: [a, b])    the foreign key ("t"."project_id" = ?); polymorphic adds the type
+//   where(projects: { type: "X" })             a condition on a joined table (references "projects"; `project:` aliases)
+//   where("projects.type" => "X")              the same, table-qualified
 //   where(id: relation)                     "t"."id" IN (SELECT ...)
 import type { BindValue } from "../db/connection.js";
 import { singularize } from "../support/inflector.js";

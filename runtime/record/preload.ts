@@ -1,11 +1,11 @@
 // ActiveRecord::Associations::Preloader: includes / preload load each association for all loaded records with
 // one query per association (and per class, for polymorphic belongs_to), as Rails batches them.
 //
-//   Message.includes(:creator, :boosts)      SELECT "users".* ... WHERE "users"."id" IN (?, ?, ?)   (keys unique,
+//   Task.includes(:author, :votes)      SELECT "users".* ... WHERE "users"."id" IN (?, ?, ?)   (keys unique,
 //                                            in first-seen order; one key -> "id" = ?)
-//                                            SELECT "boosts".* ... WHERE "boosts"."message_id" IN (...)
-//   Room.includes(memberships: :user)        memberships for all rooms, then users for all those memberships
-//   Room.preload(:users)  (through)          the through association first, then the source on its records
+//                                            SELECT "votes".* ... WHERE "votes"."task_id" IN (...)
+//   Project.includes(assignments: :user)        assignments for all projects, then users for all those assignments
+//   Project.preload(:users)  (through)          the through association first, then the source on its records
 //   Note.preload(:notable) (polymorphic)     one query per *_type, in first-seen order
 // Associations already loaded are not loaded again; children get their inverse set to the owner.
 import { association, type Association } from "./association.js";

@@ -2,10 +2,10 @@
 // models at both ends (target class, keys, through/source chain), looked up lazily through the registry so
 // declaration order across files does not matter.
 //
-//   belongs_to :creator, class_name: "User"       target User; key users.id = owner.creator_id
+//   belongs_to :author, class_name: "User"       target User; key users.id = owner.author_id
 //   has_many :notes, as: :notable                  key notes.notable_id = owner.id AND notes.notable_type = ?
-//   has_many :rooms, through: :memberships         chain: memberships (through) then rooms (source)
-//   has_many :reachable_messages, through: :rooms, source: :messages   target class from the source: Message
+//   has_many :projects, through: :assignments         chain: assignments (through) then projects (source)
+//   has_many :visible_tasks, through: :projects, source: :tasks   target class from the source: Task
 import { demodulize, pluralize, singularize, underscore } from "../support/inflector.js";
 import type { AssociationDescriptor } from "./meta.js";
 import { metaOf, modelClass, type AssociationMeta, type ModelMeta } from "./model.js";
@@ -94,7 +94,7 @@ export interface Hop {
   target: ModelMeta;
 }
 
-/** The hops from the owner to the target, through-associations expanded (memberships, then rooms). */
+/** The hops from the owner to the target, through-associations expanded (assignments, then projects). */
 export function hops(owner: ModelMeta, assoc: AssociationMeta): Hop[] {
   if (!assoc.through) return [{ owner, assoc, target: targetMeta(owner, assoc) }];
   const through = throughReflection(owner, assoc);

@@ -7,7 +7,7 @@
 //   finders, calculations, batches, bulk writes                  here, delegating to finders.ts, calculations.ts, ...
 // The class is layered: RelationCore (loading, SQL, scoping) < QueryMethods (chaining) < Relation.
 // Each model gets a Relation subclass carrying its scopes and class methods (scoping.ts), so
-// `Model.active().ordered()` and `room.memberships.visible()` work as in Ruby. Statement names ("User Load",
+// `Model.active().ordered()` and `project.assignments.visible()` work as in Ruby. Statement names ("User Load",
 // "User Count", ...) and SQL text are Rails'.
 import { findEach, findInBatches, inBatches, type BatchOptions } from "./batches.js";
 import * as bulk from "./bulk.js";

@@ -1,13 +1,13 @@
 // Scopes, class methods on relations, default scopes and the current scope (ActiveRecord::Scoping).
 //
-//   scope :visible, -> { where.not(involvement: :invisible) }   scopes: [{ name: "visible", body: function () {
-//                                                                 return this.whereNot({ involvement: "invisible" }) } }]
-//   Membership.visible / room.memberships.visible.unread         both work: each model has a Relation subclass
+//   scope :visible, -> { where.not(status: :hidden) }   scopes: [{ name: "visible", body: function () {
+//                                                                 return this.whereNot({ status: "hidden" }) } }]
+//   Assignment.visible / project.assignments.visible.unread         both work: each model has a Relation subclass
 //                                                                (and a CollectionProxy subclass) with its scopes
 //   def self.original; order(:created_at).first; end             a static method of the class is callable on its
-//   Room.without_directs.original                                relations too, run with the relation as scope
+//   Project.without_archived.original                                relations too, run with the relation as scope
 //   default_scope { order(:position) }                           defaultScopes: every relation starts from it
-//   Rooms::Open.all                                              STI subclasses start with "rooms"."type" = ?
+//   Projects::Public.all                                              STI subclasses start with "projects"."type" = ?
 // A scope body runs with `this` = the relation (Ruby's instance_exec on it); a nil/false result means `all`.
 import { rubyToTs } from "../app/names.js";
 import type { Node } from "./arel.js";
@@ -17,7 +17,7 @@ import { build } from "./predicates.js";
 import { EMPTY_QUERY } from "./query.js";
 import { currentScope, Relation } from "./relation.js";
 
-/** The STI type condition: this class and its descendants ("rooms"."type" = ? or IN (...)). */
+/** The STI type condition: this class and its descendants ("projects"."type" = ? or IN (...)). */
 export function typeCondition(meta: ModelMeta, table = meta.tableName): Node | null {
   if (!meta.finderNeedsTypeCondition || !meta.inheritanceColumn) return null;
   const names = [meta.className, ...meta.descendants];

@@ -11,7 +11,7 @@ export class RubyObject {
   /** `@name` of this object (unset reads as nil). */
   readonly ivars: Record<string, unknown> = {};
 
-  /** The class's Ruby name (`Rooms::Open`), set by the lowering. */
+  /** The class's Ruby name (`Billing::Invoice`), set by the lowering. */
   static rubyName = "Object";
 
   static build<T extends RubyObject>(this: new () => T, ...args: unknown[]): T {

@@ -44,7 +44,7 @@ function plainClass(written: string, scope: Scope): string | null {
   return null;
 }
 
-/** `ACCOUNT_NAME` inside FirstRun (or `FirstRun::ACCOUNT_NAME` anywhere): a constant of the app's plain class. */
+/** `DEFAULT_NAME` inside Setup (or `Setup::DEFAULT_NAME` anywhere): a constant of the app's plain class. */
 function plainClassConstant(written: string, scope: Scope): TsExpr | null {
   const nesting = scope.env.nesting ?? (scope.env.modelName ? enclosing(scope.env.modelName) : []);
   for (const candidate of [...nesting.map((n) => `${n}::${written}`), written]) {
@@ -66,7 +66,7 @@ function plainClassRef(path: string, scope: Scope): string {
   return tsIdent(path);
 }
 
-/** `Rooms::Open` -> ["Rooms::Open", "Rooms"]: the lexical scopes of code inside that class. */
+/** `Billing::Invoice` -> ["Billing::Invoice", "Billing"]: the lexical scopes of code inside that class. */
 function enclosing(path: string): string[] {
   const parts = path.split("::");
   return parts.map((_, i) => parts.slice(0, parts.length - i).join("::"));

@@ -7,7 +7,7 @@
 //     def persisted? = id.present?                    isPersisted() { return isPresent(this.id); }
 //     def self.find(id) = new(id: id.to_i)            static find(id: unknown) { return this.build({ id: ... }); }
 //   end                                             }  attrAccessor(Post, ["id", "title"], "accessor");
-//   class Open < Room; end  (Room plain too)        export class Rooms_Open extends Room { ... }
+//   class Posts::Draft < Post; end (Post plain)      export class Posts_Draft extends Post { ... }
 // Accessors are installed at run time (`declare` keeps TS from emitting fields that would shadow them).
 import type { AppModel } from "../../analyze/app-model.js";
 import { collectConstants, flattenBody, type ConstDecl } from "../../analyze/constants.js";

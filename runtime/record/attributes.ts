@@ -19,6 +19,8 @@ export interface AttributeSchema {
   columns: ColumnMeta[];
   types: Map<string, AttributeType>;
   defaults: Map<string, unknown>;
+  /** Attributes whose before-type-cast value becomes the stored one after a save (enums). */
+  enumAttributes?: string[];
 }
 
 export class AttributeSet {
@@ -102,6 +104,9 @@ export class AttributeSet {
   applyChanges(): void {
     this.savedChanges = this.changes();
     for (const [name, value] of this.values) this.original.set(name, value);
+    // forgetting_assignment: an enum now reads back its stored value before type cast ("c" for "closed"), as a
+    // value from the database would. (Other types keep what was assigned: our serialize already quotes for SQLite.)
+    for (const name of this.schema.enumAttributes ?? []) this.beforeTypeCast.set(name, this.schema.types.get(name)!.serialize(this.values.get(name) ?? null));
     this.materialize();
     this.lazy = false;
   }

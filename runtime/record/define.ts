@@ -43,7 +43,7 @@ function buildMeta(cls: object, d: ModelDescriptor): ModelMeta {
   return {
     descriptor: d, className: d.name, tableName: d.table ?? inherited?.tableName ?? "", primaryKey: d.primaryKey ?? inherited?.primaryKey ?? "id",
     abstract: d.abstract === true, modelName: modelName(names), columns, types,
-    schema: { className: d.name, columns, types, defaults },
+    schema: { className: d.name, columns, types, defaults, enumAttributes: [...enums.keys()] },
     associations: new Map(parent?.associations ?? []),
     // Subclasses run their ancestors' callbacks first, as Ruby's inherited callback chains do.
     callbacks: new Map([...(parent?.callbacks ?? new Map())].map(([chain, list]) => [chain, [...list]])),
@@ -69,7 +69,12 @@ function declare(meta: ModelMeta, d: ModelDescriptor): void {
 export function defineModel(cls: ModelClassLike | (abstract new (...args: never[]) => unknown), d: ModelDescriptor): void {
   const meta = buildMeta(cls, d);
   declare(meta, d);
-  for (const e of meta.enums.values()) if (d.enums?.some((x) => x.attribute === e.attribute)) installEnum(cls, meta, e);
+  for (const e of meta.enums.values()) {
+    if (!d.enums?.some((x) => x.attribute === e.attribute)) continue;
+    installEnum(cls, meta, e);
+    // validate: true keeps unknown values and validates inclusion in the names (validate: { allow_nil: true } too).
+    if (e.validate) registerValidation(meta, { attribute: e.attribute, validator: "inclusion", options: { in: [...e.mapping.keys()], ...e.validateOptions } });
+  }
   installSecureFeatures(cls as ModelClassLike, meta, d);
   setMeta(cls, meta);
   installScoping(cls as ModelClassLike, meta, CollectionProxy as unknown as typeof import("./relation.js").Relation, (c) => c === Querying || c === Function.prototype || Object.getPrototypeOf(c) === Querying);

@@ -45,6 +45,7 @@ export function normalizeEnum(d: EnumDescriptor): EnumMeta {
   return {
     attribute: d.attribute, mapping, prefix: prefix ? `${prefix}_` : "", suffix: suffix ? `_${suffix}` : "",
     scopes: opt(d, "scopes") !== false, default: (opt(d, "default") as string | undefined) ?? null, validate: Boolean(d.validate),
+    validateOptions: typeof d.validate === "object" && d.validate !== null ? (d.validate as { [key: string]: unknown }) : {},
   };
 }
 

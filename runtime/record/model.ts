@@ -112,6 +112,8 @@ export interface EnumMeta {
   scopes: boolean;
   default: string | null;
   validate: boolean;
+  /** validate: { allow_nil: true } options, passed to the inclusion validation. */
+  validateOptions: { [key: string]: unknown };
 }
 
 /** A model class as the runtime handles it: constructible, with its meta registered. */

@@ -8,6 +8,18 @@
 // Every association/validation/callback entry may carry `at` (its source offset): Rails runs callbacks and
 // validations in declaration order across all three kinds. Without `at`, associations come first, then
 // validations, then callbacks (the conventional layout of a model file).
+//
+// Ruby values in the descriptor, as the runtime expects them:
+//   symbols / strings          strings ("destroy", "title"); method names may be Ruby ("published?") or TS
+//   lambdas / blocks           functions; `this` is the receiver Ruby instance_execs on (the record for callbacks,
+//                              conditions and belongs_to defaults; the relation for scopes and association scopes),
+//                              and it is also passed as the first argument: function (this: R, r: R, ...) {}
+//   around callbacks           the method / function receives `proceed` (Ruby's yield / block.call)
+//   ranges                     { begin, end, exclusive } with null for an open end (support's RubyRange also works)
+//   regexps                    RegExp (Ruby \A \z already translated)
+//   Time / Date / BigDecimal   runtime Time / RubyDate / Decimal
+// Class-level Ruby (def self.x, class << self, class_methods) stays a static method of the emitted class: the
+// runtime makes it callable on the class's relations too (Model.where(...).x runs x with that relation as scope).
 import { humanize } from "../support/inflector.js";
 import type { EnumDescriptor } from "./enum.js";
 import type { SecurePasswordDescriptor, SecureTokenDescriptor } from "./secure.js";
@@ -49,8 +61,18 @@ export interface AssociationDescriptor {
 
 export interface ValidationDescriptor {
   attribute: string;
-  /** presence | length | absence | inclusion | exclusion | format | numericality | acceptance | comparison */
+  /**
+   * presence | absence | length | format | inclusion | exclusion | numericality | comparison | acceptance |
+   * confirmation | uniqueness. One entry per validator per attribute, in Rails' order (validators of one
+   * `validates` line in option order, each over all its attributes); entries of one line share `at`.
+   */
   validator: string;
+  /**
+   * The validator's options plus the shared ones (allow_nil, allow_blank, message, on, if, unless). Shapes:
+   * length in/within a range; inclusion/exclusion in an array, range or function; format with/without a RegExp;
+   * comparison greater_than etc. a value, a function, or a string naming another attribute; uniqueness scope a
+   * string or array, case_sensitive, conditions a scope-like function; messages may use %{value} / %{count}.
+   */
   options?: { [key: string]: unknown };
   at?: number;
 }

@@ -3,7 +3,7 @@
 // every step's statements (name, SQL, binds) and value as Rails recorded them.
 import { afterAll } from "vitest";
 import { currentTime, setClock, type Relation } from "../runtime/record/index.js";
-import { at, Membership, Message, Room, Search, seedDomain, trace, User } from "./support/record-domain.js";
+import { at, Membership, Message, Room, Search, seedDomain, Session, trace, User } from "./support/record-domain.js";
 import { replaySteps, rescue } from "./support/record-replay.js";
 
 const conn = seedDomain();
@@ -110,6 +110,22 @@ const steps: Array<[string, () => unknown]> = [
     User.where({ name: "O'Hara" }).toSql(), User.where("name = ?", "O'Hara").order("id").limit(3).toSql(), Membership.connected().toSql(),
   ]],
   ["loaded relation reuse", () => { const r = User.where({ active: true }); r.load(); return [r.size(), r.count(), (r.first() as User).id, r.pluck("id"), r.exists()]; }],
+  ["nested join merged with another model's scopes", () => {
+    const room = Room.find(1);
+    Session.createBang({ user_id: 2, user_agent: "ua" });
+    const memberships = (Membership.visible() as Relation<Membership> & { disconnected(): Relation<Membership> }).disconnected();
+    return Session.joins({ user: "memberships" }).merge(memberships.where({ room }).whereNot({ user: User.find(1) })).pluck("id");
+  }],
+  ["update_all through association scopes", () => {
+    const room = Room.find(1);
+    const visible = (room.memberships as unknown as { visible(): Relation<Membership> & { disconnected(): Relation<Membership> } }).visible();
+    return visible.disconnected().whereNot({ user: User.find(1) }).updateAll({ unread_at: at(2024, 2, 15, 12, 20), updated_at: currentTime() });
+  }],
+  ["delete_all with joins", () => (User.find(1).memberships as unknown as { withoutDirectRooms(): Relation<Membership> }).withoutDirectRooms().deleteAll()],
+  ["class method through an association", () => {
+    const searches = User.find(2).searches as unknown as { recordQuery(q: string): Search };
+    return [searches.recordQuery("hello").query, searches.recordQuery("hello").id, Search.where({ user_id: 2 }).count()];
+  }],
 ];
 
 replaySteps("relations", () => conn, steps, trace);

@@ -28,9 +28,11 @@ export function scopeForCreate(relation: R): Conditions {
   return { ...out, ...q.createWith };
 }
 
-/** relation.new(attributes): the model built with this relation as its current scope. */
+/** relation.new(attributes): the model built with this relation as its current scope (through the association
+ * for a relation derived from a collection: AssociationRelation#_new). */
 export function build(relation: R, attributes: unknown): RecordLike {
-  return relation.scoping(() => new relation.model(attributes as Conditions));
+  const through = relation.owningAssociation;
+  return relation.scoping(() => (through ? through.build(attributes) : new relation.model(attributes as Conditions)));
 }
 
 function setList(meta: ModelMeta, updates: Conditions | string, binds: unknown[]): Sql {

@@ -20,6 +20,7 @@ export class CollectionProxy<T extends RecordLike> extends Relation<T> {
     readonly proxyAssociation: HasManyAssociation,
   ) {
     super(model);
+    this.owningAssociation = proxyAssociation;
   }
 
   get owner(): RecordLike {

@@ -99,7 +99,7 @@ export function deleteSql(table: string, pk: string, q: QueryState, joins: JoinR
   const binds: BindValue[] = [];
   if (q.joins.length) {
     const inner = selectSql(table, { ...q, select: null }, joins, column(table, pk));
-    return { sql: `DELETE FROM ${quoteName(table)} WHERE ${column(table, pk)} IN (${inner.sql})`, binds: inner.binds };
+    return { sql: `DELETE FROM ${quoteName(table)} WHERE (${column(table, pk)}) IN (${inner.sql})`, binds: inner.binds };
   }
   return { sql: `DELETE FROM ${quoteName(table)}${whereSql(q.where, binds)}`, binds };
 }

@@ -23,8 +23,19 @@ export function setLoader(fn: Loader): void {
   loader = fn;
 }
 
+/** What an AssociationRelation builds through: the has_many's association object (has-many.ts). */
+export interface OwningAssociation {
+  build(attributes: unknown): RecordLike;
+  create(attributes: unknown, bang?: boolean): RecordLike;
+}
+
 export abstract class RelationCore<T extends RecordLike> implements Iterable<T> {
   protected loaded: T[] | null = null;
+  /**
+   * Set on relations derived from a collection (AssociationRelation): new/create go through the association, so
+   * the record gets the owner's key and inverse and joins the collection's target.
+   */
+  owningAssociation: OwningAssociation | null = null;
 
   constructor(
     readonly model: ModelClassLike<T>,

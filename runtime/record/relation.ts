@@ -26,7 +26,9 @@ export class Relation<T extends RecordLike> extends QueryMethods<T> {
   /** A new relation of this model (its per-model subclass, so scopes stay callable). */
   spawn(query: QueryState): Relation<T> {
     const Cls = (this.meta.relationClass as typeof Relation | undefined) ?? Relation;
-    return new Cls(this.model, query) as Relation<T>;
+    const relation = new Cls(this.model, query) as Relation<T>;
+    relation.owningAssociation = this.owningAssociation;
+    return relation;
   }
 
   // ---- finders (finders.ts) -----------------------------------------------------------------------------
@@ -148,12 +150,16 @@ export class Relation<T extends RecordLike> extends QueryMethods<T> {
   }
 
   create(attributes: Conditions | unknown = {}): T {
+    const through = this.owningAssociation;
+    if (through) return this.scoping(() => through.create(attributes)) as T;
     const record = this.build(attributes);
     record.save();
     return record;
   }
 
   createBang(attributes: Conditions | unknown = {}): T {
+    const through = this.owningAssociation;
+    if (through) return this.scoping(() => through.create(attributes, true)) as T;
     const record = this.build(attributes);
     (record as unknown as { saveBang(): boolean }).saveBang();
     return record;

@@ -266,6 +266,11 @@ export class Search extends ApplicationRecord {
   static record(query: string): unknown {
     return (this.findOrCreateBy({ query }) as Search).touch();
   }
+  static recordQuery(query: string): Search {
+    const search = this.findOrCreateBy({ query }) as Search;
+    search.touch();
+    return search;
+  }
   trimRecentSearches(): void {
     const searches = this.user.searches;
     (searches.excluding((searches as unknown as { ordered(): Relation<Search> }).ordered().limit(2)) as Relation<Search>).destroyAll();

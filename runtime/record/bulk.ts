@@ -75,7 +75,7 @@ export function updateCounters(relation: R, counters: { [column: string]: number
   const meta = relation.meta;
   const q = relation.queryState();
   if (isEmptyResult(q)) return 0;
-  const sets = counterSet(counters, touchedColumns(null, meta.types, touch), (c, v) => columnValue(meta, c, v));
+  const sets = counterSet(counters, touchedColumns(meta.types, touch), (c, v) => columnValue(meta, c, v));
   const sql = updateSql(meta.tableName, meta.primaryKey, q, relation.joinRenderer(), { sql: sets.sql, binds: sets.binds as BindValue[] });
   return connection().execute(sql.sql, sql.binds, `${meta.className} Update All`);
 }

@@ -43,9 +43,9 @@ export class HasManyAssociation extends Association {
     return !this.loaded && !this.owner.isNewRecord();
   }
 
+  /** The target, loading it on first use (a new owner has nothing stored: only what was built). */
   loadTarget(): RecordLike[] {
     if (this.findTarget()) this.loadRows(this.scope().toA());
-    else if (!this.loaded && this.owner.isNewRecord()) this.loaded = false;
     return this.target;
   }
 

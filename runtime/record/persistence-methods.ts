@@ -45,8 +45,8 @@ export function counterSet(counters: { [column: string]: number }, touched: stri
   return { sql: parts.join(", "), binds };
 }
 
-export function touchedColumns(record: { meta: { types: Map<string, unknown> } } | null, types: Map<string, unknown>, touch: boolean | string | string[] | undefined): string[] {
-  void record;
+/** touch: true -> the update timestamps; a name or names -> those too (touch_attributes_with_time). */
+export function touchedColumns(types: Map<string, unknown>, touch: boolean | string | string[] | undefined): string[] {
   if (!touch) return [];
   const stamps = ["updated_at", "updated_on"].filter((c) => types.has(c));
   if (touch === true) return stamps;
@@ -60,7 +60,7 @@ export function incrementBang(record: Rec, attribute: string, by: number, touch?
     const value = Number(record._attributes.read(attribute) ?? 0) + by;
     record._attributes.write(attribute, value);
     const change = value - Number(record._attributes.was(attribute) ?? 0);
-    const touched = touchedColumns(null, meta.types, touch);
+    const touched = touchedColumns(meta.types, touch);
     const sets = counterSet({ [attribute]: change }, touched, (c, v) => meta.types.get(c)!.serialize(v));
     const pk = meta.types.get(meta.primaryKey)!.serialize(record._attributes.read(meta.primaryKey));
     const sql = `UPDATE ${quoteName(meta.tableName)} SET ${sets.sql} WHERE ${column(meta.tableName, meta.primaryKey)} = ?`;

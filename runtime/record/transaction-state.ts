@@ -153,13 +153,3 @@ export function withTransactionReturningStatus<T>(record: TransactionalRecord, m
   });
   return status;
 }
-
-/** with_transaction_returning_status without a record (Base#update's assign + save). */
-export function transactionReturningStatus(body: () => boolean): boolean {
-  let status = false;
-  connection().transaction(() => {
-    status = body();
-    if (!status) throw new Rollback();
-  });
-  return status;
-}

@@ -221,6 +221,26 @@ export class Querying {
     return all(this).isAny();
   }
 
+  static isNone(this: Constructor<RecordLike>): boolean {
+    return all(this).isNone();
+  }
+
+  static isEmpty(this: Constructor<RecordLike>): boolean {
+    return all(this).isEmpty();
+  }
+
+  static isMany(this: Constructor<RecordLike>): boolean {
+    return all(this).isMany();
+  }
+
+  static isOne(this: Constructor<RecordLike>): boolean {
+    return all(this).isOne();
+  }
+
+  static without<T extends RecordLike>(this: Constructor<T>, ...records: unknown[]): Relation<T> {
+    return all(this).excluding(...records);
+  }
+
   static pluck(this: Constructor<RecordLike>, ...columns: string[]): unknown[] {
     return all(this).pluck(...columns);
   }

@@ -2,7 +2,7 @@
 // kind, builders, autosave, inverse_of, belongs_to default lambdas, counter_cache with touch, dependent options,
 // extension blocks, collection methods and their size rules, and preloading / eager loading with its statements.
 import { afterAll } from "vitest";
-import { setClock, type Base } from "../runtime/record/index.js";
+import { setClock, type Base, type Relation } from "../runtime/record/index.js";
 import {
   at, Boost, Current, Membership, Message, Note, Room, Rooms_Closed, Rooms_Open, Search, seedDomain, trace, travelTo, User, Webhook,
 } from "./support/record-domain.js";
@@ -149,6 +149,11 @@ const steps: Array<[string, () => unknown]> = [
   ["includes with joins (with_ordered_room)", () => Membership.withOrderedRoom().where({ user_id: 1 }).map((m) => [m.id, m.room.name])],
   ["includes referencing table", () => Room.includes("memberships").where({ memberships: { user_id: 2 } }).order("id").map((r) => [r.id, ids(r.memberships.toA())])],
   ["scope with includes", () => (Message as unknown as { withCreator(): { where(c: object): { order(o: string): { map<U>(f: (m: Message) => U): U[] } } } }).withCreator().where({ room_id: 1 }).order("id").map((m) => m.creator.name)],
+  ["without on an eager-loaded association relation", () => {
+    const all = (User.find(1).memberships as unknown as { visible(): { withOrderedRoom(): Relation<Membership> } }).visible().withOrderedRoom();
+    const direct = all.toA().filter((m) => m.room.isDirect());
+    return [direct.map((m) => m.id), all.without(direct).map((m) => [m.id, m.room.name])];
+  }],
 ];
 
 replaySteps("associations", () => conn, steps, trace);

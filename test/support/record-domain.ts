@@ -114,6 +114,9 @@ export class Room extends ApplicationRecord {
   defaultInvolvement(): string {
     return "mentions";
   }
+  isDirect(): boolean {
+    return this instanceof Rooms_Direct;
+  }
 }
 defineModel(Room, {
   name: "Room", table: "rooms", names: names("Room", "room", "rooms"), columns: roomColumns,

@@ -42,3 +42,4 @@ export * from "./cache/index.js";
 export { serveApp, renderForBroadcast, type CableSetup } from "./app/serve.js";
 export { Connection, Channel, actionCableServer } from "./cable/index.js";
 export * as cable from "./cable/index.js";
+export { BACK } from "./view/url.js";

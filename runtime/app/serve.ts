@@ -8,6 +8,7 @@ import { startServer } from "../http/server.js";
 import { createCableServer, setActionCableServer, turboBroadcastConfig, type ConnectionClass } from "../cable/index.js";
 import type { Channel } from "../cable/index.js";
 import { isPlainObject } from "../support/ruby.js";
+import { SafeString } from "../view/safe.js";
 
 export interface CableSetup {
   connection: ConnectionClass;
@@ -27,13 +28,14 @@ let current: AppRuntime | null = null;
 export function registerAppRuntime(app: HttpApp, runtime: AppRuntime): void {
   runtimes.set(app, runtime);
   current = runtime;
-  turboBroadcastConfig.render = (options) => runtime.renderBroadcast(options as Record<string, unknown>);
+  turboBroadcastConfig.render = (options) => new SafeString(runtime.renderBroadcast(options as Record<string, unknown>));
 }
 
 /** `ApplicationController.render(...)` outside a request (broadcasts). */
-export function renderForBroadcast(options: unknown): string {
+export function renderForBroadcast(options: unknown): SafeString {
   if (!current) throw new Error("ApplicationController.render before the app was created");
-  return current.renderBroadcast(isPlainObject(options) ? options : {});
+  // ApplicationController.render returns an html_safe SafeBuffer.
+  return new SafeString(current.renderBroadcast(isPlainObject(options) ? options : {}));
 }
 
 export async function serveApp(app: HttpApp, options: { port: number; host?: string }): Promise<Server> {

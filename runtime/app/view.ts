@@ -6,6 +6,7 @@
 //   yield / yield :head          yieldContent() / contentFor("head")
 import { SafeString, safeJoin } from "../view/safe.js";
 import { tag as viewTag, tagBuilder } from "../view/tag.js";
+import { BACK, urlFor as viewUrlFor } from "../view/url.js";
 import type { Jbuilder } from "../json/index.js";
 import { isViewRecord, type AssetType, type ViewHost, type ViewRecord, type ViewRequest } from "../view/host.js";
 import type { HostOptions } from "../http/url.js";
@@ -75,6 +76,8 @@ export class View implements ViewHost {
 
   urlFor(target: unknown): string {
     if (typeof target === "string" || target instanceof SafeString) return target.toString();
+    // url_for(:back): the referrer, or javascript:history.back() (ActionView's own rule, in runtime/view/url.ts).
+    if (target === BACK) return viewUrlFor(this, target);
     return this.ctx.urlFor(target);
   }
 

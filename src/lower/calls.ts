@@ -11,7 +11,7 @@
 import type { Block, Node, NodeOf } from "../parse/ir.js";
 import type { AppModel } from "../analyze/app-model.js";
 import { lit, lowerExpr, lowerHash, type TsExpr } from "./expr.js";
-import { rubyToTs } from "./names.js";
+import { camel, rubyToTs } from "./names.js";
 import type { Scope } from "./scope.js";
 import { lowerBlockFn } from "./stmts.js";
 import { BOOL, NUMBER, STRING, UNKNOWN, type RType } from "./types.js";
@@ -92,7 +92,10 @@ export function lowerTypedCall(call: NodeOf<"call">, recv: TsExpr, scope: Scope)
   const env = scope.env;
   if (m === "nil?" && call.args.length === 0) return lit(`(${recv.code} == null)`, BOOL);
   if ((m === "present?" || m === "blank?") && call.args.length === 0) return lit(`${env.module.use(m === "present?" ? "isPresent" : "isBlank")}(${recv.code})`, BOOL);
-  if (m === "to_s" && call.args.length === 0) return lit(`${env.module.use("toS")}(${recv.code})`, STRING);
+  // to_s of a value known not to be a SafeBuffer; otherwise the core hook keeps html_safe as Ruby does.
+  if (m === "to_s" && call.args.length === 0 && ["string", "number", "nil", "bool"].includes(recv.type.k)) {
+    return lit(`${env.module.use("toS")}(${recv.code})`, STRING);
+  }
   if ((m === "is_a?" || m === "kind_of?" || m === "instance_of?") && call.args.length === 1) {
     const klass = lowerExpr(call.args[0]!, scope);
     if (klass.type.k === "model") return lit(`(${recv.code} instanceof ${klass.code})`, BOOL);
@@ -108,6 +111,10 @@ export function lowerTypedCall(call: NodeOf<"call">, recv: TsExpr, scope: Scope)
     return null;
   }
   if (t.k === "error") return method(rubyToTs(m), m === "full_message" || m === "message" ? STRING : UNKNOWN);
+  // FormBuilder#object / #object_name / #options / #index are readers (properties in the runtime).
+  if (t.k === "formBuilder" && ["object", "object_name", "options", "index"].includes(m) && !call.args.length) {
+    return lit(`${recv.code}.${camel(m)}`, UNKNOWN);
+  }
   if (t.k === "formBuilder") return method(rubyToTs(m), { k: "safe" });
   if (t.k === "params") {
     if (m === "require" || m === "permit" || m === "fetch") return method(rubyToTs(m), { k: "params" });

@@ -14,6 +14,7 @@ import { lowerCall } from "./calls.js";
 import { rubyRegexToJs } from "./regex.js";
 import { lowerBody } from "./stmts.js";
 import { lowerCoreConst } from "./core/index.js";
+import { lowerCoreBinary, lowerCoreIndex, lowerCoreRange } from "./core/operators.js";
 import { constPath } from "../analyze/constants.js";
 import type { Scope } from "./scope.js";
 import { BOOL, NIL, NUMBER, STRING, UNKNOWN, type RType } from "./types.js";
@@ -77,7 +78,7 @@ export function lowerExpr(node: Node, scope: Scope): TsExpr {
       const recv = lowerExpr(node.receiver, scope);
       const args = node.args.map((a) => lowerExpr(a, scope).code);
       if (recv.type.k === "params" && args.length === 1) return lit(`${recv.code}.get(${args[0]})`, UNKNOWN);
-      return lit(`${env.module.use("index")}(${[recv.code, ...args].join(", ")})`, UNKNOWN);
+      return lowerCoreIndex(recv, node.args.map((a) => lowerExpr(a, scope)), scope);
     }
     case "yield": {
       const args = node.args.map((a) => lowerExpr(a, scope).code);
@@ -110,8 +111,11 @@ export function lowerExpr(node: Node, scope: Scope): TsExpr {
       const params = node.params.map((p) => `${inner.declare(p.name || "_", UNKNOWN).ts}: unknown`);
       return lit(`(${params.join(", ")}) => {\n${lowerBody(node.body, inner, "return").join("\n")}\n}`, UNKNOWN);
     }
-    case "range":
+    case "range": {
+      const range = lowerCoreRange(node, scope);
+      if (range) return range;
       break;
+    }
     default:
       break;
   }
@@ -198,7 +202,7 @@ function lowerBinary(node: NodeOf<"binary">, scope: Scope): TsExpr {
       }
       break;
   }
-  return lit(`${env.module.use("binop")}(${JSON.stringify(node.op)}, ${left.code}, ${right.code})`, UNKNOWN);
+  return lowerCoreBinary(node.op, left, right, scope) ?? lit(`${env.module.use("binop")}(${JSON.stringify(node.op)}, ${left.code}, ${right.code})`, UNKNOWN);
 }
 
 /** A TS boolean expression that is Ruby's truthiness of `e`. */

@@ -43,6 +43,8 @@ function isViewProperty(rubyName: string): boolean {
   return false;
 }
 
+const URL_POSITION: Record<string, number> = { link_to: 1, button_to: 1, url_for: 0, link_to_unless_current: 1 };
+
 export function viewSelfCall(call: NodeOf<"call">, scope: Scope): TsExpr | null {
   const env = scope.env;
   const m = call.method;
@@ -51,6 +53,10 @@ export function viewSelfCall(call: NodeOf<"call">, scope: Scope): TsExpr | null 
   if (!isViewHelper(m)) return null;
   if (m === "render") noteCachedCollection(call, scope);
   const args = lowerArgs(call.args, call.block, scope, BLOCK_TYPES[m] ?? []);
+  // `:back` in a URL position is the referrer (ActionView's url_for(:back)), not the string "back".
+  const at = URL_POSITION[m];
+  const urlArg = at === undefined ? undefined : call.args[at];
+  if (at !== undefined && urlArg?.kind === "sym" && urlArg.name === "back") args[at] = env.module.use("BACK");
   return lit(`view.${rubyToTs(m)}(${args.join(", ")})`, RETURNS[m] ?? (m === "params" ? { k: "params" } : UNKNOWN));
 }
 

@@ -17,7 +17,10 @@ import { toJson } from "../json/index.js";
 import { polymorphicUrl } from "./polymorphic.js";
 import { routerFor } from "./routes.js";
 import { resetCurrentAttributes } from "./current.js";
-import { registerAppRuntime, type CableSetup } from "./serve.js";
+import { configureSignedStreamVerifier, globalIdAppName, globalIdConfig } from "../cable/index.js";
+import { configureSignedIds } from "../record/signed-id.js";
+import { modelClass } from "../record/index.js";
+import { prepareAppRuntime, registerAppRuntime, type AppRuntime, type CableSetup } from "./serve.js";
 import { isPlainObject } from "../support/ruby.js";
 import { MemoryStore, parseCacheSize, type Store } from "../cache/index.js";
 import { View, type TemplateEntry, type ViewContext } from "./view.js";
@@ -52,6 +55,17 @@ export function createApp(config: AppConfig): HttpApp {
   for (const m of config.mimeTypes ?? []) registerMime(m.string, m.symbol);
   // One process, one in-process store; RAILS2TS_CACHE_SIZE (e.g. "64m") bounds it in bytes.
   const store = config.performCaching ? new MemoryStore({ size: parseCacheSize(process.env.RAILS2TS_CACHE_SIZE ?? "32m") }) : null;
+  const runtime: AppRuntime = {
+    cable: config.cable ?? null,
+    secretKeyBase: process.env.SECRET_KEY_BASE ?? localSecret(root),
+    renderBroadcast: (options) => renderBroadcast(config, store, options),
+  };
+  // What Rails' railties configure at boot from the app's name and secret_key_base.
+  globalIdConfig.app = globalIdAppName(config.name);
+  globalIdConfig.locate = (name, id) => (modelClass(name) as unknown as { find(id: unknown): unknown }).find(id);
+  configureSignedStreamVerifier({ secretKeyBase: runtime.secretKeyBase });
+  configureSignedIds(runtime.secretKeyBase);
+  prepareAppRuntime(runtime);
   openDatabase(config, process.env.DATABASE_PATH ?? join(root, "storage/production.sqlite3"));
   const http = createHttpApp({
     name: config.name,
@@ -78,11 +92,7 @@ export function createApp(config: AppConfig): HttpApp {
     },
     now: () => currentTime(),
   });
-  registerAppRuntime(http, {
-    cable: config.cable ?? null,
-    secretKeyBase: process.env.SECRET_KEY_BASE ?? localSecret(root),
-    renderBroadcast: (options) => renderBroadcast(config, store, options),
-  });
+  registerAppRuntime(http, runtime);
   return http;
 }
 
@@ -198,6 +208,7 @@ function viewContext(config: AppConfig, controller: Controller<object>, format: 
     urlHost: () => controller.urlHost(),
     recall: () => controller.recall(),
     flashValue: (key) => controller.flash.get(key),
+    params: () => controller.params,
     formAuthenticityToken: (options) => controller.formAuthenticityToken(options),
     protectAgainstForgery: () => controller.protectAgainstForgery(),
     // In a view, url_for(record) is a path (ActionView::RoutingUrlFor: only_path unless a host is asked for).

@@ -15,20 +15,40 @@ export interface CableSetup {
   channels: Array<typeof Channel>;
 }
 
-interface AppRuntime {
+export interface AppRuntime {
   cable: CableSetup | null;
   secretKeyBase: string;
   renderBroadcast: (options: Record<string, unknown>) => string;
 }
 
-const runtimes = new WeakMap<HttpApp, AppRuntime>();
+type CableServer = ReturnType<typeof createCableServer>;
+const runtimes = new WeakMap<HttpApp, { runtime: AppRuntime; cable: CableServer | null }>();
 let current: AppRuntime | null = null;
+let pendingCable: CableServer | null = null;
 
-/** Called by createApp: what serveApp and renderForBroadcast need to know about the app. */
-export function registerAppRuntime(app: HttpApp, runtime: AppRuntime): void {
-  runtimes.set(app, runtime);
+/**
+ * Called by createApp before the database is seeded: seeds and callbacks may broadcast, as they can in Rails
+ * (`bin/rails db:seed` broadcasts through the configured adapter, with nobody subscribed yet). The Action Cable
+ * server exists from here on; serveApp mounts it on the HTTP server.
+ */
+export function prepareAppRuntime(runtime: AppRuntime): void {
   current = runtime;
   turboBroadcastConfig.render = (options) => new SafeString(runtime.renderBroadcast(options as Record<string, unknown>));
+  pendingCable = runtime.cable
+    ? createCableServer({
+        connectionClass: runtime.cable.connection,
+        channels: runtime.cable.channels as never,
+        secretKeyBase: runtime.secretKeyBase,
+        allowSameOriginAsHost: true,
+      })
+    : null;
+  if (pendingCable) setActionCableServer(pendingCable as never);
+}
+
+/** Called by createApp once the HTTP app exists. */
+export function registerAppRuntime(app: HttpApp, runtime: AppRuntime): void {
+  runtimes.set(app, { runtime, cable: pendingCable });
+  pendingCable = null;
 }
 
 /** `ApplicationController.render(...)` outside a request (broadcasts). */
@@ -40,16 +60,6 @@ export function renderForBroadcast(options: unknown): SafeString {
 
 export async function serveApp(app: HttpApp, options: { port: number; host?: string }): Promise<Server> {
   const server = await startServer(app, options);
-  const runtime = runtimes.get(app);
-  if (runtime?.cable) {
-    const cable = createCableServer({
-      connectionClass: runtime.cable.connection,
-      channels: runtime.cable.channels as never,
-      secretKeyBase: runtime.secretKeyBase,
-      allowSameOriginAsHost: true,
-    });
-    setActionCableServer(cable as never);
-    cable.attach(server);
-  }
+  runtimes.get(app)?.cable?.attach(server);
   return server;
 }

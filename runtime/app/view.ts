@@ -40,6 +40,8 @@ export interface ViewContext {
   now(): Date;
   /** The fragment cache for this render (store null when perform_caching is off). */
   fragmentCache: FragmentCache;
+  /** The controller's params (views read them as `params`). */
+  params?: () => unknown;
   /** Told of each cached collection render (Rails logs `[hits / count cache hits]`). */
   onCachedCollection?: (partial: string, hits: number | null, count: number) => void;
 }
@@ -103,6 +105,17 @@ export class View implements ViewHost {
     return this.ctx.now();
   }
 
+  /** `flash[:notice]` in a view: the request's flash (read-only here). */
+  get flash(): { get(key: unknown): unknown; notice: unknown; alert: unknown } {
+    const read = (key: unknown) => this.ctx.flashValue(toS(key));
+    return { get: read, notice: read("notice"), alert: read("alert") };
+  }
+
+  /** `params` in a view: the controller's parameters. */
+  get params(): unknown {
+    return this.ctx.params?.() ?? null;
+  }
+
   notice(): unknown {
     return this.ctx.flashValue("notice");
   }
@@ -132,6 +145,11 @@ export class View implements ViewHost {
   /** `tag.div(...)` (no arguments: the tag builder) or the legacy `tag(:br, options, open, escape)`. */
   tag(...args: unknown[]): unknown {
     return args.length ? viewTag(...(args as Parameters<typeof viewTag>)) : tagBuilder;
+  }
+
+  /** ActionCable::Helpers::ActionCableHelper#action_cable_meta_tag (the mount path; no config.action_cable.url). */
+  actionCableMetaTag(): SafeString {
+    return viewTag("meta", { name: "action-cable-url", content: "/cable" });
   }
 
   /** `yield` in a layout: the rendered template. */

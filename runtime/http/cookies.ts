@@ -89,6 +89,11 @@ export class CookieJar {
     this.cookies = parseCookieHeader(header);
   }
 
+  /** `cookies.permanent[...] =`. */
+  get permanent(): ReturnType<typeof permanentJar> {
+    return permanentJar(this, () => this.config.now?.() ?? new Date());
+  }
+
   get(name: string): string | null {
     return this.cookies.get(name) ?? null;
   }
@@ -146,8 +151,33 @@ export class CookieJar {
 }
 
 // SerializedCookieJars: the jar JSON-encodes the value, then the verifier/encryptor wraps it with metadata.
+/**
+ * ActionDispatch::Cookies::PermanentCookieJar: `cookies.permanent[...] =` / `cookies.signed.permanent[...] =`
+ * write through the jar with `expires: 20.years.from_now` (calendar years, as ActiveSupport::Duration adds them).
+ */
+export function permanentJar(jar: { set(name: string, value: unknown): void; get(name: string): unknown }, now: () => Date) {
+  const expires = () => {
+    const d = now();
+    const t = new Date(d.getTime());
+    t.setUTCFullYear(d.getUTCFullYear() + 20);
+    return t;
+  };
+  return {
+    get: (name: string) => jar.get(name),
+    set: (name: string, value: unknown) => {
+      const options = value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : { value };
+      jar.set(name, { ...options, expires: expires() });
+    },
+  };
+}
+
 abstract class SerializedCookieJar {
   constructor(protected readonly parent: CookieJar) {}
+
+  /** `cookies.signed.permanent` / `cookies.encrypted.permanent`. */
+  get permanent(): ReturnType<typeof permanentJar> {
+    return permanentJar(this, () => this.parent.config.now?.() ?? new Date());
+  }
 
   protected abstract unwrap(data: string, meta: MessageMetadata): string | null;
   protected abstract wrap(data: string, meta: MessageMetadata): string;

@@ -179,6 +179,22 @@ export class Request {
     return this.formats[0] ?? null;
   }
 
+  /**
+   * ActionDispatch::RemoteIp#remote_ip, simplified: with Rails' default trusted proxies (loopback and private
+   * networks), the last X-Forwarded-For address that is not a trusted proxy, else REMOTE_ADDR. Not checked against
+   * a Rails recording yet (spoofing checks and Client-IP are not modelled).
+   */
+  get remoteIp(): string | null {
+    const trusted = /^(127\.|::1$|10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.|fc|fd|localhost$|unix)/i;
+    const forwarded = (this.header("x-forwarded-for") ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+    if (this.remoteAddr && trusted.test(this.remoteAddr)) {
+      const client = [...forwarded].reverse().find((ip) => !trusted.test(ip));
+      if (client) return client;
+      if (forwarded.length) return forwarded[0]!;
+    }
+    return this.remoteAddr;
+  }
+
   get userAgent(): string | undefined {
     return this.header("user-agent");
   }

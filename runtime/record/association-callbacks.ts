@@ -7,6 +7,7 @@
 //   has_many    [dependent before_destroy] autosave after_create/after_update (new records, or all when the
 //               owner was new), validate ("Assignments is invalid")
 //   has_one     [dependent before_destroy] autosave after_create/after_update
+import { isNoTouching } from "./no-touching.js";
 import { isBlank } from "../support/ruby.js";
 import { association, inverseOf } from "./association.js";
 import { belongsTo } from "./belongs-to.js";
@@ -130,6 +131,7 @@ function touchRecord(record: RecordLike, assoc: AssociationMeta, changes: Change
 }
 
 export function touchParentLater(record: RecordLike, columns: string[] = []): void {
+  if (isNoTouching(record.constructor)) return;
   touchLater(record as unknown as Lifecycle, metaOf(record.constructor), columns, (r) => {
     for (const a of metaOf(r.constructor).associations.values()) {
       if (a.kind === "belongs_to" && a.touch) touchRecord(r, a, dirty(r).changes());

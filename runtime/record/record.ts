@@ -9,6 +9,7 @@
 //   post.to_param / to_key / as_json         toParam() / toKey() / asJson()
 // Member names follow the compiler's Ruby -> TS rule (runtime/app/names.ts). Class-level queries live in
 // querying.ts (each starts a Relation), the save/destroy flows in lifecycle.ts.
+import { noTouching } from "./no-touching.js";
 import { connection } from "../db/current.js";
 import { rubyToTs } from "../app/names.js";
 import { JsonFloat } from "../json/encode.js";
@@ -89,6 +90,11 @@ export class Base extends Querying implements RecordLike, Lifecycle {
 
   protected get meta(): ModelMeta {
     return metaOf(this.constructor);
+  }
+
+  /** `no_touching { ... }`: no touches (nor touch: true cascades) of this class and its subclasses in the block. */
+  static noTouching<R>(fn: () => R): R {
+    return noTouching(this, fn);
   }
 
   static transaction<R>(fn: () => R, options: { requiresNew?: boolean } = {}): R | null {

@@ -61,6 +61,19 @@ function recordArgs(args: Node[], block: Block | null, scope: Scope): string[] {
 function lowerFrameworkClassCall(call: NodeOf<"call">, scope: Scope): TsExpr | null {
   const r = call.receiver;
   const env = scope.env;
+  // `where.not(h)` / `where.missing(:a)` / `where.associated(:a)`: Rails' WhereChain, the runtime's whereNot/...
+  const chain: Record<string, string> = { not: "whereNot", missing: "whereMissing", associated: "whereAssociated" };
+  // A bare `where` (no receiver, no arguments) parses as an identifier.
+  const whereCall: NodeOf<"call"> | null =
+    r?.kind === "call" && r.method === "where" && !r.args.length && !r.block ? r
+      : r?.kind === "ident" && r.name === "where" && !scope.lookup("where")
+        ? { kind: "call", receiver: null, method: "where", args: [], block: null, safeNav: false, parens: false, span: r.span }
+        : null;
+  if (chain[call.method] && whereCall) {
+    const base = whereCall.receiver ? lowerExpr(whereCall.receiver, scope) : lowerExpr({ ...whereCall, method: "all" }, scope);
+    const type = base.type.k === "relation" ? base.type : base.type.k === "model" && base.type.model.startsWith("typeof ") ? { k: "relation" as const, model: base.type.model.slice(7) } : UNKNOWN;
+    return lit(`${base.code}.${chain[call.method]}(${recordArgs(call.args, null, scope).join(", ")})`, type);
+  }
   if (r?.kind === "const" && !r.scope && call.method === "render" && [...env.app.controllers.keys()].includes(r.name)) {
     return lit(`${env.module.use("renderForBroadcast")}(${lowerArgs(call.args, null, scope).join(", ")})`, STRING);
   }

@@ -164,6 +164,8 @@ function lowerConst(node: NodeOf<"const">, scope: Scope): TsExpr {
     const app = appConstant(written, env.nesting ?? [], scope);
     if (app) return app;
   }
+  // ActiveRecord::Base itself (`ActiveRecord::Base.no_touching { }`, `.transaction { }`) is the runtime's Base.
+  if (written === "ActiveRecord::Base") return lit(env.module.use("Base"), UNKNOWN);
   const core = lowerCoreConst(node, scope);
   if (core) return core;
   env.diags.report("unresolved_constant", node.span, node.name);

@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { compile } from "../src/compile.js";
 import { report } from "../src/conformance/conformance.js";
+import { conformanceExitCode } from "../src/conformance/command.js";
 import { readReference, referenceDir } from "../src/conformance/reference.js";
 import { replay, type ReplayedResponse } from "../src/conformance/replay.js";
 import { loadScenario } from "../src/conformance/scenario.js";
@@ -57,6 +58,15 @@ describe("fixtures/blog, compiled and served", () => {
       last: `${ours.length} identical, 0 different`,
     });
     expect(ours.length).toBeGreaterThanOrEqual(15);
+  });
+
+  it("fails when a response runs more SQL than Rails did, even with identical bytes", () => {
+    const reference = readReference(referenceDir(app));
+    const index = ours.findIndex((r) => (r.sqlCount ?? 0) > 0);
+    const heavier = ours.map((r, i) => (i === index ? { ...r, sqlCount: (r.sqlCount ?? 0) + 1 } : r));
+    const result = report(reference, heavier, () => undefined);
+    expect([result.different, result.sqlOverRails, conformanceExitCode(result)]).toEqual([0, 1, 1]);
+    expect(conformanceExitCode(report(reference, ours, () => undefined))).toBe(0);
   });
 
   it("fails when one byte of a reference body changes", () => {

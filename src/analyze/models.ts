@@ -289,7 +289,8 @@ function callbacks(model: ModelInfo, call: NodeOf<"call">, diags: Diagnostics): 
     else options[key] = lit;
   }
   for (const arg of positionalArgs(call.args)) {
-    const method = literalString(arg);
+    // Only a Symbol names a method: Rails 5.1+ raises on String callbacks.
+    const method = arg.kind === "sym" ? arg.name : null;
     if (method) model.callbacks.push({ event: call.method, method, code: null, options, span: arg.span });
     else if (arg.kind === "lambda") model.callbacks.push({ event: call.method, method: null, code: literal(arg, model.className)!, options, span: arg.span });
     else diags.report("unsupported_construct", arg.span, `${call.method} with a non-symbol callback`);

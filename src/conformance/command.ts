@@ -18,7 +18,11 @@ export async function conformanceCommand(appDir: string): Promise<number> {
     });
     return { baseUrl: booted.baseUrl, stop: () => booted.stop() };
   });
-  // Query parity is part of conformance: a page that runs more SQL than Rails fails the run.
   if (result.sqlOverRails > 0) console.log(`${result.sqlOverRails} responses ran more SQL than Rails`);
+  return conformanceExitCode(result);
+}
+
+/** Query parity is part of conformance: a response that ran more SQL than Rails fails the run like a byte diff. */
+export function conformanceExitCode(result: { different: number; sqlOverRails: number }): number {
   return result.different === 0 && result.sqlOverRails === 0 ? 0 : 1;
 }

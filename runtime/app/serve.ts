@@ -32,8 +32,7 @@ let pendingCable: CableServer | null = null;
  * server exists from here on; serveApp mounts it on the HTTP server.
  */
 export function prepareAppRuntime(runtime: AppRuntime): void {
-  current = runtime;
-  turboBroadcastConfig.render = (options) => new SafeString(runtime.renderBroadcast(options as Record<string, unknown>));
+  useBroadcastRenderer(runtime);
   pendingCable = runtime.cable
     ? createCableServer({
         connectionClass: runtime.cable.connection,
@@ -45,8 +44,15 @@ export function prepareAppRuntime(runtime: AppRuntime): void {
   if (pendingCable) setActionCableServer(pendingCable as never);
 }
 
-/** Called by createApp once the HTTP app exists. */
+/** ApplicationController.render for broadcasts (and turbo-rails' broadcast renders) uses this app's templates. */
+function useBroadcastRenderer(runtime: AppRuntime): void {
+  current = runtime;
+  turboBroadcastConfig.render = (options) => new SafeString(runtime.renderBroadcast(options as Record<string, unknown>));
+}
+
+/** Called by createApp once the HTTP app exists (and by harnesses that build an app without createApp). */
 export function registerAppRuntime(app: HttpApp, runtime: AppRuntime): void {
+  useBroadcastRenderer(runtime);
   runtimes.set(app, { runtime, cable: pendingCable });
   pendingCable = null;
 }

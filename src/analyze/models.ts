@@ -12,18 +12,9 @@ import type { Column, Schema } from "../parse/schema.js";
 import { collectConstants, flattenBody, resolveConstant, type ConstDecl } from "./constants.js";
 import { camelize, humanize, pluralize, singularize, underscore } from "../../runtime/support/inflector.js";
 
-export interface ModelNames {
-  name: string;
-  singular: string;
-  plural: string;
-  paramKey: string;
-  routeKey: string;
-  singularRouteKey: string;
-  i18nKey: string;
-  human: string;
-  collection: string;
-  element: string;
-}
+// The names a model carries are the runtime's ModelNames (the compiler computes them, the runtime reads them).
+export type { ModelNames } from "../../runtime/record/meta.js";
+import type { ModelNames } from "../../runtime/record/meta.js";
 
 /**
  * A compile-time value. Regexps and ranges keep their Ruby form (`$regexp`, `$range`) so the lowering decides

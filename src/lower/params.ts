@@ -10,21 +10,26 @@ import { UNKNOWN } from "./types.js";
 
 export interface LoweredParams {
   parameters: Array<{ name: string; type: string; isRestParameter?: boolean }>;
+  /** The same parameters as TS source, for modules written as text. */
+  signature: string;
   prologue: string[];
 }
 
 export function lowerParams(def: { params: NodeOf<"def">["params"] }, scope: Scope): LoweredParams {
   if (def.params.every((p) => p.kind === "req")) {
-    return { parameters: def.params.map((p) => ({ name: scope.declare(p.name, UNKNOWN).ts, type: "unknown" })), prologue: [] };
+    const parameters = def.params.map((p) => ({ name: scope.declare(p.name, UNKNOWN).ts, type: "unknown" }));
+    return { parameters, signature: parameters.map((p) => `${p.name}: unknown`).join(", "), prologue: [] };
   }
   const spec: { req: string[]; opt: string[]; rest: string | null; keys: string[]; keyrest: string | null; block: string | null } = {
     req: [], opt: [], rest: null, keys: [], keyrest: null, block: null,
   };
   const bind: string[] = [];
+  // A fresh name for the bound arguments, so no Ruby parameter (`a`) can shadow it.
+  const holder = scope.env.module.fresh("bound");
   for (const p of def.params) {
     const name = p.name || (p.kind === "block" ? "block" : p.kind === "rest" ? "rest" : "options");
     const local = scope.declare(name, UNKNOWN).ts;
-    if (p.kind === "req") spec.req.push(name);
+    if (p.kind === "req" || p.kind === "destructure") spec.req.push(name);
     else if (p.kind === "opt") spec.opt.push(name);
     else if (p.kind === "key" || p.kind === "keyopt") spec.keys.push(name);
     else if (p.kind === "rest") spec.rest = name;
@@ -33,12 +38,14 @@ export function lowerParams(def: { params: NodeOf<"def">["params"] }, scope: Sco
       spec.block = name;
       scope.blockParam = local;
     }
-    const value = p.default ? `(${JSON.stringify(name)} in a ? a[${JSON.stringify(name)}] : ${lowerExpr(p.default, scope).code})` : `a[${JSON.stringify(name)}]`;
+    const key = JSON.stringify(name);
+    const value = p.default ? `(${key} in ${holder} ? ${holder}[${key}] : ${lowerExpr(p.default, scope).code})` : `${holder}[${key}]`;
     bind.push(p.kind === "block" ? `let ${local} = ${value} as ((...args: unknown[]) => unknown) | undefined;` : `let ${local} = ${value};`);
   }
   const binder = scope.env.module.use("bindArgs");
   return {
     parameters: [{ name: "args", type: "unknown[]", isRestParameter: true }],
-    prologue: [`const a = ${binder}(args, ${JSON.stringify(spec)});`, ...bind],
+    signature: "...args: unknown[]",
+    prologue: [`const ${holder} = ${binder}(args, ${JSON.stringify(spec)});`, ...bind],
   };
 }

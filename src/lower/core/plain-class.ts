@@ -19,7 +19,7 @@ import { lowerExpr } from "../expr.js";
 import { rubyToTs, tsIdent } from "../names.js";
 import { Scope, type LowerEnv } from "../scope.js";
 import { lowerBody } from "../stmts.js";
-import { lowerParams } from "./params.js";
+import { lowerParams } from "../params.js";
 import { defBody } from "./endless-def.js";
 import { plainSelfCall, plainClassFacts, type PlainClassFacts } from "./plain-calls.js";
 import { ActiveModel, RubyObject } from "../../../runtime/support/active-model.js";
@@ -97,7 +97,7 @@ function bodyStatement(stmt: Node, env: LowerEnv, after: string[], name: string)
 /** A `def` as a TS method; `override` where the runtime base already has the member (persisted?, to_param...). */
 function method(def: NodeOf<"def">, statements: Node[], env: LowerEnv, facts: PlainClassFacts, isStatic: boolean): string {
   const scope = new Scope(env);
-  const params = lowerParams(def.params, scope);
+  const params = lowerParams(def, scope);
   const body = lowerBody(statements, scope, "return");
   const tsName = rubyToTs(def.name);
   const base = isStatic ? (facts.activeModel ? ActiveModel : RubyObject) : (facts.activeModel ? ActiveModel : RubyObject).prototype;

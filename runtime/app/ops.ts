@@ -3,6 +3,7 @@
 //   a || b      or(a, () => b)          x.each      each(x)          recv.m(a)   send(recv, "m", a)
 import { isBlank, isPlainObject, toS } from "../support/ruby.js";
 import { rubyToTs } from "./names.js";
+import { coreMethodCall, NO_METHOD } from "../support/core-send.js";
 
 export { toS, isBlank };
 
@@ -120,7 +121,10 @@ export function send(recv: unknown, name: string, ...args: unknown[]): unknown {
   const member = target[rubyToTs(name)] ?? target[name];
   if (typeof member === "function") return (member as (...a: unknown[]) => unknown).apply(recv, args);
   if (member !== undefined && args.length === 0) return member;
-  if (isPlainObject(recv) && args.length === 0) return recv[name] ?? null;
+  if (isPlainObject(recv) && args.length === 0 && name in recv) return recv[name] ?? null;
+  // Not the object's own: Ruby's core method for its class.
+  const core = coreMethodCall(recv, name, args);
+  if (core !== NO_METHOD) return core;
   throw new TypeError(`undefined method \`${name}' for ${toS(recv)}`);
 }
 

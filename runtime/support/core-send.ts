@@ -55,6 +55,14 @@ export function coreSend(recv: unknown, name: string, ...args: unknown[]): unkno
   throw new NoMethodError(`undefined method \`${name}' for ${what}`);
 }
 
+export const NO_METHOD: unique symbol = Symbol("rails2ts.noMethod");
+
+/** Ruby's core method `name` for the value's class (or Object's), or NO_METHOD; never the object's own members. */
+export function coreMethodCall(recv: unknown, name: string, args: unknown[]): unknown {
+  const own = tableOf(recv)?.[rubyToTs(name)] ?? (ObjectMethods as MethodTable)[rubyToTs(name)];
+  return own ? (own as (...a: unknown[]) => unknown)(recv, ...args) : NO_METHOD;
+}
+
 /** True when some core table or Object has a method under this Ruby name (the compiler's test). */
 export function isCoreMethod(name: string): boolean {
   const key = rubyToTs(name);

@@ -27,6 +27,11 @@ export const TimeMethods = {
   toFs: (t: TimeValue, format: unknown = "default") => toFs(t, toS(format)),
   toFormattedS: (t: TimeValue, format: unknown = "default") => toFs(t, toS(format)),
   toS: (t: TimeValue) => toS(t),
+  // DateAndTime::Calculations#before? / #after? (ActiveSupport 6+), past? / future? against Time.current.
+  isBefore: (t: TimeValue, other: unknown) => asDate(t).getTime() < asDate(other as TimeValue).getTime(),
+  isAfter: (t: TimeValue, other: unknown) => asDate(t).getTime() > asDate(other as TimeValue).getTime(),
+  isPast: (t: TimeValue) => asDate(t).getTime() < currentTime().getTime(),
+  isFuture: (t: TimeValue) => asDate(t).getTime() > currentTime().getTime(),
   inspect: (t: TimeValue) => inspect(t),
   iso8601: (t: TimeValue, digits: unknown = 0) => iso8601(t, Number(digits)),
   xmlschema: (t: TimeValue, digits: unknown = 0) => iso8601(t, Number(digits)),

@@ -37,6 +37,8 @@ function safeNav(recv: TsExpr, typed: TsExpr, scope: Scope): TsExpr {
 
 export function dynamicSend(call: NodeOf<"call">, recv: TsExpr, scope: Scope): TsExpr {
   const args = lowerArgs(call.args, call.block, scope);
+  // Untyped receivers dispatch at run time (runtime/app/ops.ts send): the object's own member by the naming rule,
+  // else Ruby's core method for the value's class (Time#before?, String#squish...).
   const fn = scope.env.module.use(call.safeNav ? "sendSafe" : "send");
   return lit(`${fn}(${[recv.code, JSON.stringify(call.method), ...args].join(", ")})`, UNKNOWN);
 }

@@ -80,7 +80,9 @@ function lowerAssign(node: NodeOf<"assign">, scope: Scope, tail: Tail): string[]
     // `session[:x] = v`, `flash.now[:notice] = v`, `hash[k] = v`: Ruby's []=.
     const recv = lowerExpr(node.target.receiver, scope).code;
     const key = lowerExpr(node.target.args[0]!, scope).code;
-    return [`${scope.env.module.use("indexSet")}(${recv}, ${key}, ${value.code});`];
+    const write = `${scope.env.module.use("indexSet")}(${recv}, ${key}, ${value.code})`;
+    // An assignment is an expression in Ruby: as a method's last statement it is the return value.
+    return [tail === "return" ? `return ${write};` : `${write};`];
   }
   scope.env.diags.report("unsupported_construct", node.span, `assignment to ${node.target.kind}`);
   return [`${scope.env.module.use("unsupported")}("assignment");`];

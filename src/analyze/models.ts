@@ -10,7 +10,8 @@ import type { SourceFile } from "../parse/app.js";
 import { literalString, optionsOf, positionalArgs, type Node, type NodeOf, type Param, type Span } from "../parse/ir.js";
 import type { Column, Schema } from "../parse/schema.js";
 import { collectConstants, flattenBody, resolveConstant, type ConstDecl } from "./constants.js";
-import { camelize, humanize, pluralize, singularize, underscore } from "../../runtime/support/inflector.js";
+import { camelize, pluralize, singularize, underscore } from "../../runtime/support/inflector.js";
+import { buildModelName } from "../../runtime/support/model-name.js";
 
 // The names a model carries are the runtime's ModelNames (the compiler computes them, the runtime reads them).
 export type { ModelNames } from "../../runtime/record/meta.js";
@@ -94,20 +95,12 @@ const ASSOCIATION_OPTIONS: Record<string, Set<string>> = {
 };
 const CALLBACK_OPTIONS = new Set(["if", "unless", "on", "prepend"]);
 
+/** ActiveModel::Name's forms, computed by the runtime's own port of it (so `Rooms::Open` is human "Open"). */
 export function modelNames(className: string): ModelNames {
-  const singular = underscore(className).replace(/\//g, "_");
-  const plural = pluralize(singular);
+  const n = buildModelName(className);
   return {
-    name: className,
-    singular,
-    plural,
-    paramKey: singular,
-    routeKey: plural === singular ? `${plural}_index` : plural,
-    singularRouteKey: singular,
-    i18nKey: underscore(className),
-    human: humanize(singular),
-    collection: underscore(pluralize(className)),
-    element: singular,
+    name: n.name, singular: n.singular, plural: n.plural, paramKey: n.paramKey, routeKey: n.routeKey,
+    singularRouteKey: n.singularRouteKey, i18nKey: n.i18nKey, human: n.human(), collection: n.collection, element: n.element,
   };
 }
 

@@ -118,9 +118,11 @@ export function send(recv: unknown, name: string, ...args: unknown[]): unknown {
       return args[0];
     }
   }
-  const member = target[rubyToTs(name)] ?? target[name];
+  // A member that exists answers even when its value is null (a reader of nil), as Ruby's would.
+  const key = rubyToTs(name) in target ? rubyToTs(name) : name in target ? name : null;
+  const member = key === null ? undefined : target[key];
   if (typeof member === "function") return (member as (...a: unknown[]) => unknown).apply(recv, args);
-  if (member !== undefined && args.length === 0) return member;
+  if (key !== null && args.length === 0) return member ?? null;
   if (isPlainObject(recv) && args.length === 0 && name in recv) return recv[name] ?? null;
   // Not the object's own: Ruby's core method for its class.
   const core = coreMethodCall(recv, name, args);

@@ -2,6 +2,7 @@
 // Ruby -> TS naming rule. Blocks arrive as the last argument, a function.
 //   list.join(", ")           ArrayMethods.join(list, ", ")         ["a", "b"].to_sentence -> "a and b"
 //   h.to_query                HashMethods.toQuery(h)                 h.to_json -> ActiveSupport's encoding
+import { isBlank } from "./ruby.js";
 import { encodeJson } from "./json.js";
 import { inspect, isPlainObject, toS, truthy } from "./ruby.js";
 import { toParam, toQuery } from "../http/url.js";
@@ -47,6 +48,8 @@ export const ArrayMethods = {
   sort: (list: unknown[]) => [...list].sort(compare),
   reverse: (list: unknown[]) => [...list].reverse(),
   compact: (list: unknown[]) => list.filter((x) => x !== null && x !== undefined),
+  // ActiveSupport's Enumerable#compact_blank.
+  compactBlank: (list: unknown[]) => list.filter((x) => !isBlank(x)),
   flatten: (list: unknown[]) => list.flat(Infinity),
   uniq: (list: unknown[]) => [...new Set(list)],
   map: (list: unknown[], block: Block) => list.map((x) => block(x)),

@@ -10,18 +10,25 @@ export interface AppConfigFacts {
   loadDefaults: number | null;
   /** production's config.action_controller.perform_caching (fragment caching on). */
   performCaching: boolean;
+  /** Rails engines config/application.rb requires (`action_cable/engine`, or all of them with `rails/all`). */
+  engines: string[];
   /** `Mime::Type.register "text/vnd.turbo-stream.html", :turbo_stream` in initializers. */
   mimeTypes: Array<{ string: string; symbol: string }>;
 }
 
 /** Reads config/application.rb, config/initializers/*.rb and config/environments/production.rb. */
 export function analyzeConfig(files: SourceFile[]): AppConfigFacts {
-  const facts: AppConfigFacts = { assetsVersion: "1", loadDefaults: null, performCaching: false, mimeTypes: [] };
+  const facts: AppConfigFacts = { assetsVersion: "1", loadDefaults: null, performCaching: false, mimeTypes: [], engines: [] };
   const visit = (node: Node): void => {
     if (node.kind === "call") {
       if (node.method === "version=" && node.receiver?.kind === "call" && node.receiver.method === "assets") {
         const value = literalString(node.args[0]);
         if (value !== null) facts.assetsVersion = value;
+      }
+      if (node.method === "require" && !node.receiver) {
+        const lib = literalString(node.args[0]);
+        if (lib === "rails/all") facts.engines.push("action_cable");
+        else if (lib?.endsWith("/engine")) facts.engines.push(lib.slice(0, -"/engine".length));
       }
       if (node.method === "register" && node.receiver?.kind === "const" && node.receiver.name === "Type") {
         const string = literalString(node.args[0]);

@@ -6,7 +6,8 @@ const ORDER_NOTE = [
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { digestPath, hashDigestClassFor, readViewFiles, ViewResolver, type DigestCache } from "../analyze/digest.js";
 import { createHash } from "node:crypto";
-import { join, relative } from "node:path";
+import { dirname, join, relative } from "node:path";
+import { createRequire } from "node:module";
 import type { AppModel } from "../analyze/app-model.js";
 import { expandRoutes } from "../analyze/routes.js";
 import type { EmittedModule } from "../emit/module.js";
@@ -58,7 +59,7 @@ export function lowerApp(app: AppModel): Lowered {
   ];
   const channels = guard(app.channels, (c) => lowerChannel(c, app, diags));
   const seeds = app.parsed.seeds ? [lowerSeeds(app.parsed.seeds, app, diags)] : [];
-  const { assets, publicFiles } = digestAssets(app.parsed.root, app.config.assetsVersion);
+  const { assets, publicFiles } = digestAssets([join(app.parsed.root, "app/assets"), ...engineAssetPaths(app.config.engines)], app.config.assetsVersion);
   const digests = templateDigests(app);
   const entry = lowerEntry({
     appName: app.parsed.appName,
@@ -97,31 +98,52 @@ function templateDigests(app: AppModel): Map<string, string> {
   return out;
 }
 
-/** Propshaft's digested paths: `application.css` -> `assets/application-<sha1(content + version)[0,8]>.css`. */
-function digestAssets(root: string, version: string): { assets: Record<string, string>; publicFiles: Map<string, Buffer> } {
+/**
+ * The asset paths of the Rails engines the app requires, as Propshaft adds them after the app's own: Action Cable
+ * ships `actioncable.esm.js` / `actioncable.js` (the npm package @rails/actioncable 7.2 carries the same files
+ * byte for byte as the actioncable 7.2.4 gem, so the digests match).
+ */
+function engineAssetPaths(engines: string[]): string[] {
+  const require = createRequire(import.meta.url);
+  const out: string[] = [];
+  if (engines.includes("action_cable")) {
+    const pkg = dirname(require.resolve("@rails/actioncable/package.json"));
+    out.push(join(pkg, "app/assets"));
+  }
+  return out;
+}
+
+/**
+ * Propshaft's digested paths: `application.css` -> `assets/application-<sha1(content + version)[0,8]>.css`. Each
+ * load path holds subdirectories (`stylesheets/`, `javascripts/`) whose contents are logical paths; the first path
+ * that has a logical path wins.
+ */
+function digestAssets(loadPaths: string[], version: string): { assets: Record<string, string>; publicFiles: Map<string, Buffer> } {
   const assets: Record<string, string> = {};
   const publicFiles = new Map<string, Buffer>();
-  const base = join(root, "app/assets");
-  const walk = (dir: string) => {
-    let names: string[] = [];
-    try {
-      names = readdirSync(dir).sort();
-    } catch {
-      return;
-    }
-    for (const name of names) {
-      const abs = join(dir, name);
-      if (statSync(abs).isDirectory()) walk(abs);
-      else if (!name.startsWith(".")) {
-        const logical = relative(base, abs).split("/").slice(1).join("/");
-        const content = readFileSync(abs);
-        const digest = createHash("sha1").update(Buffer.concat([content, Buffer.from(version)])).digest("hex").slice(0, 8);
-        const digested = logical.replace(/\.(\w+)$/, `-${digest}.$1`);
-        assets[logical] = `/assets/${digested}`;
-        publicFiles.set(`assets/${digested}`, content);
+  for (const base of loadPaths) {
+    const walk = (dir: string) => {
+      let names: string[] = [];
+      try {
+        names = readdirSync(dir).sort();
+      } catch {
+        return;
       }
-    }
-  };
-  walk(base);
+      for (const name of names) {
+        const abs = join(dir, name);
+        if (statSync(abs).isDirectory()) walk(abs);
+        else if (!name.startsWith(".")) {
+          const logical = relative(base, abs).split("/").slice(1).join("/");
+          if (logical in assets) continue;
+          const content = readFileSync(abs);
+          const digest = createHash("sha1").update(Buffer.concat([content, Buffer.from(version)])).digest("hex").slice(0, 8);
+          const digested = logical.replace(/\.(\w+)$/, `-${digest}.$1`);
+          assets[logical] = `/assets/${digested}`;
+          publicFiles.set(`assets/${digested}`, content);
+        }
+      }
+    };
+    walk(base);
+  }
   return { assets, publicFiles };
 }

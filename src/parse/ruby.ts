@@ -158,9 +158,12 @@ class Converter {
         out.push(this.node(c));
       }
     }
-    // Bare keyword arguments `f(a, k: 1)` are one trailing hash, as Ruby passes them.
-    if (pairs.length > 0 && pairSpan) out.push({ kind: "hash", pairs, span: pairSpan });
-    return out;
+    // Bare keyword arguments `f(a, k: 1)` are one trailing hash, as Ruby passes them; a block argument (`&blk`,
+    // `&:sym`, `&`) is always last, after that hash.
+    const blockArgs = out.filter((n) => n.kind === "blockPass");
+    const positional = out.filter((n) => n.kind !== "blockPass");
+    if (pairs.length > 0 && pairSpan) positional.push({ kind: "hash", pairs, span: pairSpan });
+    return [...positional, ...blockArgs];
   }
 
   pair(c: SyntaxNode): { key: Node; value: Node } {

@@ -170,7 +170,12 @@ export const app = createApp({
     foreignKeys: [{ from: "comments", to: "articles", column: "article_id" }],
   },
   seed: seed,
-  assets: { "application.css": "/assets/application-c2cd8c57.css" },
+  assets: {
+    "application.css": "/assets/application-c2cd8c57.css",
+    "action_cable.js": "/assets/action_cable-5212cfee.js",
+    "actioncable.esm.js": "/assets/actioncable.esm-e0ec9819.js",
+    "actioncable.js": "/assets/actioncable-ac25813f.js",
+  },
   performCaching: true,
   mimeTypes: [],
   cable: { connection: ApplicationCable_Connection, channels: [ApplicationCable_Channel] },

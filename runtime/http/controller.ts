@@ -202,6 +202,14 @@ export class Controller<A extends object = Record<string, unknown>> {
     redirectBackOrTo(this, fallback_location, rest);
   }
 
+  /**
+   * ConditionalGet#fresh_when, declined to its safe path: the records' ETag/Last-Modified are not computed, so the
+   * action always renders in full (Rack::ETag still answers 304 for an unchanged body). The compiler reports it.
+   */
+  freshWhen(..._args: unknown[]): boolean {
+    return false;
+  }
+
   head(status: string | number, options: Record<string, unknown> = {}): void {
     head(this, status, options);
   }

@@ -62,6 +62,11 @@ function controllerCall(call: NodeOf<"call">, scope: Scope): TsExpr {
   if (m === "respond_to" && call.block) {
     return lit(`this.respondTo(${lowerBlockFn(call.block, scope, [{ k: "format" }]).code})`);
   }
+  if (m === "fresh_when" || m === "stale?") {
+    env.diags.report("unsupported_construct", call.span, `${m}: the records' ETag is not computed; the action always renders in full`);
+    const args = lowerArgs(call.args, call.block, scope).join(", ");
+    return m === "fresh_when" ? lit(`this.freshWhen(${args})`, BOOL) : lit(`!this.freshWhen(${args})`, BOOL);
+  }
   if (m === "render" || m === "redirect_to" || m === "head" || m === "redirect_back" || m === "render_to_string") {
     return lit(`this.${rubyToTs(m)}(${lowerArgs(call.args, call.block, scope).join(", ")})`);
   }

@@ -220,7 +220,7 @@ export function truthy(e: TsExpr, scope: Scope): string {
 function appConstant(written: string, nesting: string[], scope: Scope): TsExpr | null {
   const env = scope.env;
   for (const candidate of [...nesting.map((n) => `${n}::${written}`), written]) {
-    if (env.app.currents.has(candidate)) return lit(env.module.model(candidate), { k: "current", className: candidate });
+    if (env.app.currents.has(candidate)) return lit(env.module.directClass(candidate), { k: "current", className: candidate });
     if (env.app.channels.some((c) => c.className === candidate)) return lit(env.module.channel(candidate), UNKNOWN);
     if (env.app.models.has(candidate)) return lit(env.module.model(candidate), { k: "model", model: `typeof ${candidate}` });
     const cut = candidate.lastIndexOf("::");

@@ -45,6 +45,12 @@ export class ModuleState {
     return tsIdent(name);
   }
 
+  /** A class under app/models that is not a registered model (a CurrentAttributes class): imported directly. */
+  directClass(name: string): string {
+    this.models.add(name);
+    return tsIdent(name);
+  }
+
   modelType(name: string): string {
     this.modelTypes.add(name);
     return tsIdent(name);

@@ -89,6 +89,8 @@ export class Controller<A extends object = Record<string, unknown>> {
   static controllerPath = "application";
   static filters: readonly Filter[] = [];
   static layoutName: string | false | null = null;
+  /** `layout "x", only:/except:`: the actions the declared layout applies to (others use the implied one). */
+  static layoutConditions: { only?: readonly string[] | null; except?: readonly string[] | null } | null = null;
   static wrapParameters: WrapParameters | false | null = null;
   /** allow_browser versions: (the filter is `{ kind: "before", method: "allowBrowser" }`). */
   static browserVersions: "modern" | Record<string, number | false> = "modern";

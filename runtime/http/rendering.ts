@@ -90,7 +90,10 @@ function layoutFor(c: Controller<any>, format: string, option: string | boolean 
   const exists = (name: string) => c.app.views.formatsOf(name).includes(format);
   if (option === false) return null;
   if (typeof option === "string") return exists(`layouts/${option}`) ? `layouts/${option}` : null;
-  const declared = (c.constructor as ControllerClass).layoutName;
+  const klass = c.constructor as ControllerClass & { layoutConditions?: { only?: readonly string[] | null; except?: readonly string[] | null } | null };
+  const conditions = klass.layoutConditions;
+  const applies = !conditions || ((!conditions.only || conditions.only.includes(c.actionName)) && !conditions.except?.includes(c.actionName));
+  const declared = applies ? klass.layoutName : null;
   if (declared === false) return null;
   if (typeof declared === "string") return exists(`layouts/${declared}`) ? `layouts/${declared}` : null;
   for (let k = c.constructor as ControllerClass | null; k && "controllerPath" in k; k = Object.getPrototypeOf(k)) {

@@ -35,6 +35,8 @@ export interface ControllerInfo {
   helperMethods: string[];
   /** allow_browser versions other than :modern (a hash of browser => version). */
   browserVersions?: Node | null;
+  /** `layout ..., only:/except:`. */
+  layoutConditions?: { only: string[] | null; except: string[] | null };
   /** `NAME = value` in the class body or an included concern. */
   constants: Array<{ name: string; value: Node }>;
 }
@@ -152,6 +154,8 @@ function macro(info: ControllerInfo, call: NodeOf<"call">, diags: Diagnostics): 
   } else if (call.method === "layout") {
     const arg = call.args[0];
     info.layout = arg?.kind === "false" ? false : literalString(arg);
+    const options = optionsOf(call.args);
+    if (options.has("only") || options.has("except")) info.layoutConditions = { only: names(options.get("only")), except: names(options.get("except")) };
   } else if (call.method === "allow_browser") {
     // ActionController::AllowBrowser: a before filter (the runtime's allowBrowser) with the versions set.
     const options = optionsOf(call.args);

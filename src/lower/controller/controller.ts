@@ -94,6 +94,7 @@ function staticProperties(info: ControllerInfo, env: LowerEnv) {
   }
   if (info.layout !== null) {
     props.push({ name: "layoutName", isStatic: true, hasOverrideKeyword: true, type: "string | false | null", initializer: JSON.stringify(info.layout) });
+    if (info.layoutConditions) props.push({ name: "layoutConditions", isStatic: true, hasOverrideKeyword: true, initializer: JSON.stringify(info.layoutConditions) });
   }
   props.push({ name: "controllerPath", isStatic: true, hasOverrideKeyword: true, initializer: JSON.stringify(info.controllerPath) });
   const wrap = wrapParameters(info, env);

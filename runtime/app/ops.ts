@@ -118,8 +118,10 @@ export function send(recv: unknown, name: string, ...args: unknown[]): unknown {
       return args[0];
     }
   }
-  // A member that exists answers even when its value is null (a reader of nil), as Ruby's would.
-  const key = rubyToTs(name) in target ? rubyToTs(name) : name in target ? name : null;
+  // A member that exists answers even when its value is null (a reader of nil), as Ruby's would. Primitives
+  // (strings, numbers, booleans) have no members of ours: their methods are Ruby's core ones.
+  const isObject = typeof recv === "object" || typeof recv === "function";
+  const key = !isObject ? null : rubyToTs(name) in target ? rubyToTs(name) : name in target ? name : null;
   const member = key === null ? undefined : target[key];
   if (typeof member === "function") return (member as (...a: unknown[]) => unknown).apply(recv, args);
   if (key !== null && args.length === 0) return member ?? null;

@@ -32,6 +32,11 @@ export class StringInquirer {
 }
 
 export const StringMethods = {
+  // String#scan: every match; with capture groups, each match's groups.
+  scan: (str: unknown, pattern: unknown) => {
+    const re = pattern instanceof RegExp ? new RegExp(pattern.source, pattern.flags.includes("g") ? pattern.flags : `${pattern.flags}g`) : new RegExp(String(pattern).replace(/[.*+?^${}()|[\]\\]/g, "\\$&"), "g");
+    return [...String(str).matchAll(re)].map((m) => (m.length > 1 ? m.slice(1).map((g) => g ?? null) : m[0]));
+  },
   // ActiveSupport inflections (core_ext/string/inflections.rb)
   pluralize: (s: RubyString, count: unknown = null, locale: unknown = "en") =>
     typeof count === "number" && count === 1 ? str(s) : I.pluralize(str(s), typeof count === "string" ? count : toS(locale)),

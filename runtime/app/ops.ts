@@ -121,7 +121,9 @@ export function send(recv: unknown, name: string, ...args: unknown[]): unknown {
   // A member that exists answers even when its value is null (a reader of nil), as Ruby's would. Primitives
   // (strings, numbers, booleans) have no members of ours: their methods are Ruby's core ones.
   const isObject = typeof recv === "object" || typeof recv === "function";
-  const key = !isObject ? null : rubyToTs(name) in target ? rubyToTs(name) : name in target ? name : null;
+  // `in` for members holding nil; the value itself for proxies (StringInquirer) whose `has` does not list them.
+  const has = (k: string) => k in target || target[k] !== undefined;
+  const key = !isObject ? null : has(rubyToTs(name)) ? rubyToTs(name) : has(name) ? name : null;
   const member = key === null ? undefined : target[key];
   if (typeof member === "function") return (member as (...a: unknown[]) => unknown).apply(recv, args);
   if (key !== null && args.length === 0) return member ?? null;

@@ -15,7 +15,7 @@ export interface ConstDecl {
   file: SourceFile;
   /** Innermost first: the paths Ruby searches for a relative constant written inside this body. */
   nesting: string[];
-  /** The superclass as written (`Room`, `ActiveRecord::Base`), for classes. */
+  /** The superclass as written (`Shape`, `ActiveRecord::Base`), for classes. */
   superclassName: string | null;
 }
 

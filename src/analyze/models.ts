@@ -95,7 +95,7 @@ const ASSOCIATION_OPTIONS: Record<string, Set<string>> = {
 };
 const CALLBACK_OPTIONS = new Set(["if", "unless", "on", "prepend"]);
 
-/** ActiveModel::Name's forms, computed by the runtime's own port of it (so `Rooms::Open` is human "Open"). */
+/** ActiveModel::Name's forms, computed by the runtime's own port of it (so `Shapes::Square` is human "Square"). */
 export function modelNames(className: string): ModelNames {
   const n = buildModelName(className);
   return {

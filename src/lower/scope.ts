@@ -140,7 +140,7 @@ export interface LowerEnv {
   ivar(name: string): string;
   /** The TS expression for `self` (the view, the controller, the record). */
   selfExpr: string;
-  /** Lexical nesting for constant lookup, innermost first (`["Message", "Message::Pagination"]`). */
+  /** Lexical nesting for constant lookup, innermost first (`["Post", "Post::Pagination"]`). */
   nesting?: string[];
   /** For models: the model's class name. */
   modelName?: string;

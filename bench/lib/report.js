@@ -23,7 +23,9 @@ function throughputRows(report) {
 function ratioRows(report) {
   return report.config.paths.map((path) => {
     const r = report.summary.ratios[path];
-    return [path, ...report.railsLanes.map((l) => x(r.vsRails[l])), x(r.vsBestRails), `${(r.ofCeiling * 100).toFixed(1)}%`];
+    const cells = report.summary.cells[path];
+    const cpu = report.railsLanes.map((l) => x(cells[l].cpuMsPerRequest / cells[OURS].cpuMsPerRequest));
+    return [path, ...report.railsLanes.map((l) => x(r.vsRails[l])), x(r.vsBestRails), `${(r.ofCeiling * 100).toFixed(1)}%`, ...cpu];
   });
 }
 
@@ -43,12 +45,16 @@ function compileRows(report) {
     const p = c.phases;
     const split = p ? `${p.processStartMs} + ${p.importMs} + ${p.firstCompileMs}` : "n/a";
     const other = Math.max(...c.samples.map((x) => x.otherPct));
-    return [c.name, c.runs.join(", "), f0(c.medianMs), f0(c.medianCpuMs), `${other}%`, split, p ? f0(p.warmCompileMs) : "n/a", String(c.exitStatus), c.summary.replace(/\|/g, "/")];
+    // An app given by path is named by its last two path segments (/work/campfire/src -> campfire/src).
+    const name = c.fixture ? c.name : c.app.split("/").filter(Boolean).slice(-2).join("/");
+    return [name, c.runs.join(", "), f0(c.medianMs), f0(c.medianCpuMs), `${other}%`, split, p ? f0(p.warmCompileMs) : "n/a", String(c.exitStatus), c.summary.replace(/\|/g, "/")];
   });
 }
 
 const THROUGHPUT_HEAD = ["path", "lane", "req/s", "rounds min–max", "p50 ms", "p99 ms", "lane CPU ms/req", "errors"];
-const RATIO_HEAD = (report) => ["path", ...report.railsLanes.map((l) => `ours / ${l}`), "ours / best Rails", "ours / ceiling"];
+const RATIO_HEAD = (report) => [
+  "path", ...report.railsLanes.map((l) => `ours / ${l}`), "ours / best Rails", "ours / ceiling", ...report.railsLanes.map((l) => `CPU/req ${l} / ours`),
+];
 const MEMORY_HEAD = ["lane", "processes", "RSS MiB", "PSS MiB", "peak RSS MiB"];
 const SQL_HEAD = ["path", "Rails SQL/req", "ours SQL/req", "ours <= Rails", "bytes (CSRF aside)", "body bytes Rails / ours"];
 const COMPILE_HEAD = ["app", "cold runs, wall ms", "median wall ms", "median CPU ms", "max other CPU", "start + import + compile ms", "warm compile ms", "exit", "output"];
@@ -76,7 +82,11 @@ export function markdownReport(report) {
       `How to read every number: bench/README.md. Raw data: the .json file next to this one.`,
     `## Targets (for the report, not assertions)\n\n` + table(["target", "measured", "met"], report.targets.map((t) => [t.target, t.measured, t.met ? "yes" : "no"])),
     `## Throughput and latency\n\n` + table(THROUGHPUT_HEAD, throughputRows(report)),
-    `## Ratios (req/s medians)\n\n` + table(RATIO_HEAD(report), ratioRows(report)),
+    `## Ratios\n\n` +
+      `Throughput ratios are of req/s medians. The CPU/req columns divide the lane CPU per request medians: how much ` +
+      `less CPU we spend on the same page, a ratio that other work on the machine and the number of cores a lane ` +
+      `can use move much less than req/s (the Node lane uses one core; Puma's cluster lane can use every core).\n\n` +
+      table(RATIO_HEAD(report), ratioRows(report)),
     `## Memory (max over the timed runs, sampled right after each run, summed over the lane's processes)\n\n` + table(MEMORY_HEAD, memoryRows(report)),
     `## SQL statements per request, and the bytes served\n\n` +
       `Counted in a separate pass (the conformance counter on, one request at a time, 3 requests per path; the ` +

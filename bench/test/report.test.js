@@ -17,7 +17,10 @@ const report = {
   startedAt: "2026-01-02T03:04:05.000Z",
   machine: { cpu: "CPU", cores: 2, memoryGiB: 4, os: "Debian", kernel: "6", node: "v20", wrk: "wrk 4", betterSqlite3: "12", source: "snapshot", commit: "abc", distBuiltAt: "t" },
   config: { fixture: "blog", paths: ["/a"], durationS: 10, rounds: 1, warmupS: 3, connections: 10, wrkThreads: 1, quietPct: 20, quietMaxWaitS: 60, retryPct: 25, retries: 2, headers: { Host: "h" }, argv: [] },
-  compile: [{ name: "blog", runs: [900], medianMs: 900, medianCpuMs: 1200, samples: [{ otherPct: 4 }], phases: null, exitStatus: 0, summary: "ok" }],
+  compile: [
+    { name: "blog", fixture: true, app: "/r/fixtures/blog", runs: [900], medianMs: 900, medianCpuMs: 1200, samples: [{ otherPct: 4 }], phases: null, exitStatus: 0, summary: "ok" },
+    { name: "src", fixture: false, app: "/work/chat/src", runs: [3000], medianMs: 3000, medianCpuMs: 3500, samples: [{ otherPct: 0 }], phases: { processStartMs: 50, importMs: 800, firstCompileMs: 2000, warmCompileMs: 1500 }, exitStatus: 0, summary: "compiled 9 modules" },
+  ],
   cacheSites: 0,
   lanes,
   railsLanes: ["rails-1x5", "rails-2x5"],
@@ -36,7 +39,7 @@ describe("markdownReport", () => {
       "# Benchmark: blog, 2026-01-02",
       "## Targets (for the report, not assertions)",
       "## Throughput and latency",
-      "## Ratios (req/s medians)",
+      "## Ratios",
       "## Memory (max over the timed runs, sampled right after each run, summed over the lane's processes)",
       "## SQL statements per request, and the bytes served",
       "## Compile time",
@@ -47,6 +50,10 @@ describe("markdownReport", () => {
       "## What these numbers are not",
       "## Commands",
     ]);
+  });
+
+  it("names apps given by path by their last two segments", () => {
+    expect(md).toContain("| chat/src | 3000               | 3,000          | 3,500         | 0%            | 50 + 800 + 2000             | 1,500           | 0    | compiled 9 modules |");
   });
 
   it("states the pragmas each lane read back, and the ratios", () => {
@@ -60,6 +67,6 @@ describe("markdownReport", () => {
       "| database file    | r1.sqlite3 | r2.sqlite3 | n.sqlite3  |",
       "| processes probed | 1          | 2          | 1          |",
     ].join("\n"));
-    expect(md).toContain("| /a   | 10.0x            | 5.00x            | 5.00x             | 10.0%          |");
+    expect(md).toContain("| /a   | 10.0x            | 5.00x            | 5.00x             | 10.0%          | 10.0x                    | 5.00x                    |");
   });
 });

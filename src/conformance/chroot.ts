@@ -42,7 +42,11 @@ export async function stopGroup(child: ChildProcess, graceMs = 10_000): Promise<
   clearTimeout(timer);
   // The group may outlive its leader for a moment (Puma finishing its shutdown).
   for (let i = 0; i < 100 && groupAlive(child.pid); i++) await new Promise((r) => setTimeout(r, 50));
-  if (groupAlive(child.pid)) signalGroup(child.pid, "SIGKILL");
+  if (groupAlive(child.pid)) {
+    signalGroup(child.pid, "SIGKILL");
+    // Wait for the killed group to be gone: callers unmount the app's directory right after (else "busy").
+    for (let i = 0; i < 100 && groupAlive(child.pid); i++) await new Promise((r) => setTimeout(r, 50));
+  }
 }
 
 function signalGroup(pgid: number, signal: NodeJS.Signals): void {

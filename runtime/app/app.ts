@@ -55,9 +55,10 @@ export function createApp(config: AppConfig): HttpApp {
   for (const m of config.mimeTypes ?? []) registerMime(m.string, m.symbol);
   // One process, one in-process store; RAILS2TS_CACHE_SIZE (e.g. "64m") bounds it in bytes.
   const store = config.performCaching ? new MemoryStore({ size: parseCacheSize(process.env.RAILS2TS_CACHE_SIZE ?? "32m") }) : null;
+  const secretKeyBase = process.env.SECRET_KEY_BASE ?? localSecret(root);
   const runtime: AppRuntime = {
     cable: config.cable ?? null,
-    secretKeyBase: process.env.SECRET_KEY_BASE ?? localSecret(root),
+    secretKeyBase,
     renderBroadcast: (options) => renderBroadcast(config, store, options),
   };
   // What Rails' railties configure at boot from the app's name and secret_key_base.
@@ -72,7 +73,7 @@ export function createApp(config: AppConfig): HttpApp {
     routes: config.routes,
     controllers: config.controllers,
     views: templateRenderer(config, store),
-    secretKeyBase: process.env.SECRET_KEY_BASE ?? localSecret(root),
+    secretKeyBase,
     publicDir: config.publicDir,
     encodeJson: toJson,
     // redirect_to / location: of a record or [parent, child] in a controller is a full URL.

@@ -1,6 +1,6 @@
 // Ruby's argument binding for methods lowered from the app's own Ruby (helpers, models' methods called
 // dynamically): positional required/optional/rest, keywords from a trailing hash, a trailing function as the block.
-//   def avatar_tag(user, size: 32, **options, &block)    bindArgs(args, { req: ["user"], keys: ["size"], keyrest: "options", block: "block" })
+//   def avatar_tag(author, size: 32, **options, &block)    bindArgs(args, { req: ["author"], keys: ["size"], keyrest: "options", block: "block" })
 import { isPlainObject } from "../support/ruby.js";
 
 export interface ArgSpec {

@@ -138,7 +138,7 @@ export class Controller<A extends object = Record<string, unknown>> {
     return (this.constructor as ControllerClass).controllerPath;
   }
 
-  /** controller_name: the last segment of the path (`admin/users` -> `users`). */
+  /** controller_name: the last segment of the path (`admin/editors` -> `editors`). */
   get controllerName(): string {
     return this.controllerPath.split("/").pop()!;
   }

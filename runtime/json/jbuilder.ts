@@ -3,8 +3,8 @@
 //
 //   json.title @post.title                 json.set("title", post.title)
 //   json.author do ... end                 json.set("author", () => { ... })
-//   json.comments @post.comments do |c|    json.set("comments", post.comments, (c) => { ... })
-//   json.comments @post.comments, :body    json.set("comments", post.comments, "body")
+//   json.replies @post.replies do |c|    json.set("replies", post.replies, (c) => { ... })
+//   json.replies @post.replies, :body    json.set("replies", post.replies, "body")
 //   json.extract! @post, :id, :title       json.extract(post, "id", "title")
 //   json.array! @posts do |p| ... end      json.array(posts, (p) => { ... })
 //   json.child! { }, json.merge!(h), json.nil!, json.ignore_nil!, json.key_format! camelize: :lower

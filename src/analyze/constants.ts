@@ -3,7 +3,7 @@
 // include them here, so lowering sees one class body, as Ruby's method lookup does.
 //
 //   module Opengraph; class Metadata ... end; end   -> "Opengraph::Metadata", nesting ["Opengraph::Metadata", "Opengraph"]
-//   class Rooms::Open < Room                         -> "Rooms::Open", superclass resolved to "Room"
+//   class Shapes::Square < Shape                     -> "Shapes::Square", superclass resolved to "Shape"
 //   class User; include Bot                          -> Bot resolves to "User::Bot" (lexical first, then top level)
 import type { SourceFile } from "../parse/app.js";
 import type { Node, NodeOf } from "../parse/ir.js";

@@ -1,7 +1,7 @@
 // app/models/*.rb -> ModelInfo: the facts about each model that lowering looks up instead of guessing.
 //
 //   class Post < ApplicationRecord        { className: "Post", tableName: "posts", names: {...} }
-//     has_many :comments, dependent: :destroy { kind: "has_many", name: "comments", className: "Comment", ... }
+//     has_many :replies, dependent: :destroy   { kind: "has_many", name: "replies", className: "Reply", ... }
 //     belongs_to :post, touch: true        { kind: "belongs_to", foreignKey: "post_id", options: {touch} }
 //     validates :title, presence: true        { attribute: "title", validator: "presence", options: {} }
 //     before_save :normalize                  { event: "before_save", method: "normalize" }

@@ -1,7 +1,7 @@
 // config/routes.rb -> the route table, by a port of ActionDispatch::Routing::Mapper (actionpack 7.2.4). The DSL
 // arrives as TS values (what the compiler reads out of routes.rb) and is expanded with Rails' own scope chain, so
 // names, paths and order are exactly what `bin/rails routes` prints:
-//   resources :posts do resources :comments end  ->  resources("posts", { children: [resources("comments")] })
+//   resources :posts do resources :replies end  ->  resources("posts", { children: [resources("replies")] })
 //   get "up" => "rails/health#show", as: :rails_health_check  ->  get("up", { to: "rails/health#show", as: "rails_health_check" })
 //   get :preview, on: :member                        ->  get(sym("preview"), { on: "member" })
 //   post "login", to: "s#create", as: nil            ->  post("login", { to: "s#create", as: null })

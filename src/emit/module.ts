@@ -41,7 +41,7 @@ export function importStatements(mod: EmittedModule): StatementStructures[] {
     });
   }
   for (const name of [...mod.state.channels].sort()) {
-    const path = `channels/${name.replace(/::/g, "/").replace(/([a-z\d])([A-Z])/g, "$1_$2").toLowerCase()}.ts`;
+    const path = `channels/${modelFile(name)}.ts`;
     if (path === mod.path) continue;
     out.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: relativeModule(mod.path, path), namedImports: [tsIdent(name)] });
   }
@@ -64,7 +64,7 @@ export function relativeModule(from: string, to: string): string {
   return `${up ? "../".repeat(up) : "./"}${target.slice(common).join("/").replace(/\.ts$/, ".js")}`;
 }
 
-/** `Post` -> `post`, `BlogPost` -> `blog_post`: the emitted model's file name. */
+/** `Post` -> `post`, `BlogPost` -> `blog_post`, `Admin::User` -> `admin/user`: a constant's emitted file path. */
 export function modelFile(className: string): string {
   return className.replace(/::/g, "/").replace(/([a-z\d])([A-Z])/g, "$1_$2").toLowerCase();
 }

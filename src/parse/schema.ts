@@ -5,7 +5,7 @@
 //     t.string "title", null: false, limit: 40         { name: "title", type: "string", null: false, limit: 40 }
 //     t.timestamps / t.datetime "created_at", ...      created_at, updated_at datetime(6) NOT NULL
 //     t.index ["post_id"], name: "index_..."        { columns: ["post_id"], name, unique }
-//   add_foreign_key "comments", "posts"             { from: "comments", to: "posts", column: "post_id" }
+//   add_foreign_key "replies", "posts"              { from: "replies", to: "posts", column: "post_id" }
 import { literalString, optionsOf, positionalArgs, type Node, type Span } from "./ir.js";
 import type { Diagnostics } from "../diagnostics/index.js";
 

@@ -1,10 +1,10 @@
 // db/structure.sql (SQLite) -> Schema. Rails loads this file by executing it, so the emitted app does the same
 // (Schema.sql); the tables are also read here for the column facts models need.
 //
-//   CREATE TABLE IF NOT EXISTS "rooms" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "name" varchar, ...)
-//       -> { name: "rooms", primaryKey: "id", columns: [{ name: "name", type: "string", null: true }, ...] }
-//   CREATE [UNIQUE] INDEX "i" ON "rooms" ("a", "b")        -> indexes
-//   CONSTRAINT ... FOREIGN KEY ("user_id") REFERENCES "users" ("id")  -> foreignKeys
+//   CREATE TABLE IF NOT EXISTS "posts" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "name" varchar, ...)
+//       -> { name: "posts", primaryKey: "id", columns: [{ name: "name", type: "string", null: true }, ...] }
+//   CREATE [UNIQUE] INDEX "i" ON "posts" ("a", "b")        -> indexes
+//   CONSTRAINT ... FOREIGN KEY ("author_id") REFERENCES "authors" ("id")  -> foreignKeys
 //   CREATE VIRTUAL TABLE t USING fts5(...)                 -> virtualTables (FTS5: no model columns)
 import type { Diagnostics } from "../diagnostics/index.js";
 import type { Column, ColumnType, Schema, Table } from "./schema.js";

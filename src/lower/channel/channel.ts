@@ -8,7 +8,7 @@
 import type { AppModel } from "../../analyze/app-model.js";
 import type { ChannelInfo } from "../../analyze/channels.js";
 import type { Diagnostics } from "../../diagnostics/index.js";
-import { relativeModule, type EmittedModule } from "../../emit/module.js";
+import { modelFile, relativeModule, type EmittedModule } from "../../emit/module.js";
 import { walk, type NodeOf } from "../../parse/ir.js";
 import { lowerArgs } from "../calls.js";
 import { makeEnv } from "../env.js";
@@ -22,7 +22,7 @@ import { UNKNOWN } from "../types.js";
 const PROPERTIES = new Set(["params", "cookies", "request", "connection", "identifiers"]);
 
 export function channelModulePath(className: string): string {
-  return `channels/${className.replace(/::/g, "/").replace(/([a-z\d])([A-Z])/g, "$1_$2").toLowerCase()}.ts`;
+  return `channels/${modelFile(className)}.ts`;
 }
 
 export function lowerChannel(info: ChannelInfo, app: AppModel, diags: Diagnostics): EmittedModule {

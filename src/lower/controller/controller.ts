@@ -10,7 +10,7 @@ import type { ControllerInfo } from "../../analyze/controllers.js";
 import { Diagnostics } from "../../diagnostics/index.js";
 import { lowerExpr } from "../expr.js";
 import { StructureKind, type StatementStructures } from "ts-morph";
-import { relativeModule, type EmittedModule } from "../../emit/module.js";
+import { modelFile, relativeModule, type EmittedModule } from "../../emit/module.js";
 import type { NodeOf } from "../../parse/ir.js";
 import { makeEnv } from "../env.js";
 import { rubyToTs, tsIdent } from "../names.js";
@@ -25,7 +25,7 @@ import { singularize } from "../../../runtime/support/inflector.js";
 
 /** `Accounts::BotsController` -> `controllers/accounts/bots_controller.ts`. */
 export function controllerPath(className: string): string {
-  return `controllers/${className.replace(/::/g, "/").replace(/([a-z\d])([A-Z])/g, "$1_$2").toLowerCase()}.ts`;
+  return `controllers/${modelFile(className)}.ts`;
 }
 
 /** The ivar types of every controller, by controller path (`posts`), for its views. */

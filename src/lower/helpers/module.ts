@@ -1,9 +1,9 @@
 // app/helpers/**/*_helper.rb -> helpers.ts: every helper method as a function of the view, as Rails' `helper :all`
 // mixes every helper module into every view (a later module's method of the same name wins).
-//   module RoomsHelper                               export function linkToRoom(view: View, ...args: unknown[]) {
-//     def link_to_room(room, **attributes, &)          const a = bindArgs(args, { req: ["room"], keyrest: "attributes", block: "block" });
-//       link_to room_path(room), **attributes, &       ... view.linkTo(routes.roomPath(view, room), { ...attributes }, block)
-//   <%= link_to_room @room do %> in a view           helpers.linkToRoom(view, room, () => { …capture… })
+//   module PostsHelper                               export function linkToPost(view: View, ...args: unknown[]) {
+//     def link_to_post(post, **attributes, &)          const a = bindArgs(args, { req: ["post"], keyrest: "attributes", block: "block" });
+//       link_to post_path(post), **attributes, &       ... view.linkTo(routes.postPath(view, post), { ...attributes }, block)
+//   <%= link_to_post @post do %> in a view           helpers.linkToPost(view, post, () => { …capture… })
 import type { AppModel } from "../../analyze/app-model.js";
 import { collectConstants } from "../../analyze/constants.js";
 import type { Diagnostics } from "../../diagnostics/index.js";

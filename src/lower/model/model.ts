@@ -2,10 +2,10 @@
 // (table, names, columns, associations, validations, callbacks) as data. The runtime builds accessors, the
 // registry entry and the association machinery from that data, so models never import each other's values.
 //
-//   class Comment < ApplicationRecord          export class Comment extends ApplicationRecord {
+//   class Reply < ApplicationRecord          export class Reply extends ApplicationRecord {
 //     belongs_to :post, touch: true            declare post: Post;  (+ association data)
 //     def label; "#{id}: #{body}"; end            label() { return `${toS(this.id)}: ${toS(this.body)}`; }
-//   end                                         } defineModel(Comment, { table: "comments", ... });
+//   end                                         } defineModel(Reply, { table: "replies", ... });
 import type { AppModel } from "../../analyze/app-model.js";
 import type { Literal, ModelInfo } from "../../analyze/models.js";
 import { tsLiteral } from "../literal.js";

@@ -4,6 +4,7 @@ import { analyzeControllers, type ControllerInfo } from "./controllers.js";
 import { analyzeModelFiles, type ModelInfo } from "./models.js";
 import type { ConstDecl } from "./constants.js";
 import { analyzeChannels, type ChannelInfo } from "./channels.js";
+import { analyzeHelpers } from "./helpers.js";
 import { analyzeCurrent, isCurrentAttributes, type CurrentInfo } from "./current.js";
 import type { ParsedApp as Parsed } from "../parse/app.js";
 import type { NodeOf, Span } from "../parse/ir.js";
@@ -37,7 +38,7 @@ export function analyzeApp(parsed: ParsedApp): AppModel {
   const templates = new Map(parsed.templates.map((t) => [`${t.logicalPath}.${t.format}`, t]));
   return {
     parsed, models, plainClasses: modelFiles.plainClasses.filter((d) => !isCurrentAttributes(d)), currents: currentClasses(modelFiles.plainClasses, parsed), controllers, templates, routeNames: new Set(), config: analyzeConfig(parsed.config),
-    helperMethods: new Map(),
+    helperMethods: analyzeHelpers(parsed.helpers),
     cacheSites: [],
     channels: analyzeChannels(parsed.channels, parsed.controllers, parsed.diagnostics),
   };

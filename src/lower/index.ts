@@ -21,7 +21,7 @@ import { lowerSeeds } from "./seeds.js";
 import { lowerPlainClasses } from "./core/plain-class.js";
 import { lowerCurrent } from "./model/current.js";
 import { channelModulePath, lowerChannel } from "./channel/channel.js";
-import { appHelperMethods, lowerHelpersModule } from "./helpers/module.js";
+import { lowerHelpersModule } from "./helpers/module.js";
 import { lowerView, templateModulePath } from "./view/module.js";
 
 export interface Lowered {
@@ -35,7 +35,6 @@ export function lowerApp(app: AppModel): Lowered {
   const diags = app.parsed.diagnostics;
   const table = app.parsed.routes ? expandRoutes(routeDecls(app.parsed.routes.body, diags), { pluralize, singularize }) : [];
   table.forEach((r) => r.name && app.routeNames.add(r.name));
-  for (const [name, def] of appHelperMethods(app)) app.helperMethods.set(name, def);
   const modules: EmittedModule[] = [lowerRoutesModule(table)];
   const guard = <T extends { file: { absPath: string } } | { absPath: string }, R>(items: T[], fn: (item: T) => R): R[] =>
     items.flatMap((item) => {

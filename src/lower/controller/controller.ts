@@ -16,7 +16,7 @@ import { makeEnv } from "../env.js";
 import { rubyToTs, tsIdent } from "../names.js";
 import { Scope, type LowerEnv } from "../scope.js";
 import { lowerBody } from "../stmts.js";
-import { UNKNOWN, type RType } from "../types.js";
+import type { RType } from "../types.js";
 import { inferIvarTypes } from "./ivars.js";
 import { lowerParams } from "../params.js";
 import { literal } from "../../analyze/models.js";

@@ -5,7 +5,6 @@
 //       link_to post_path(post), **attributes, &       ... view.linkTo(routes.postPath(view, post), { ...attributes }, block)
 //   <%= link_to_post @post do %> in a view           helpers.linkToPost(view, post, () => { …capture… })
 import type { AppModel } from "../../analyze/app-model.js";
-import { collectConstants } from "../../analyze/constants.js";
 import type { Diagnostics } from "../../diagnostics/index.js";
 import type { EmittedModule } from "../../emit/module.js";
 import type { NodeOf } from "../../parse/ir.js";
@@ -18,17 +17,6 @@ import { lowerBody } from "../stmts.js";
 import { viewSelfCall } from "../view/helpers.js";
 import { UNKNOWN } from "../types.js";
 import { lowerParams } from "../params.js";
-
-/** Ruby names of the app's helper methods (what views and helpers may call), in Rails' include order. */
-export function appHelperMethods(app: AppModel): Map<string, NodeOf<"def">> {
-  const methods = new Map<string, NodeOf<"def">>();
-  const decls = collectConstants(app.parsed.helpers).filter((d) => d.kind === "module" && d.file.path.endsWith("_helper.rb"));
-  decls.sort((a, b) => a.path.localeCompare(b.path));
-  for (const decl of decls) {
-    for (const stmt of decl.node.body) if (stmt.kind === "def" && !stmt.singleton) methods.set(stmt.name, stmt);
-  }
-  return methods;
-}
 
 /** A receiver-less call to one of the app's helpers, from a view or from another helper. */
 export function appHelperCall(call: NodeOf<"call">, scope: Scope, inHelpersModule: boolean): TsExpr | null {

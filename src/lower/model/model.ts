@@ -21,7 +21,6 @@ import { makeEnv } from "../env.js";
 import { rubyToTs, tsIdent } from "../names.js";
 import { Scope } from "../scope.js";
 import { lowerBody } from "../stmts.js";
-import { UNKNOWN } from "../types.js";
 
 const TS_COLUMN: Record<string, string> = {
   string: "string", text: "string", integer: "number", bigint: "number", float: "number", decimal: "number",

@@ -1,7 +1,7 @@
 // ActiveSupport JSON encoding against what Rails 7.2.4 produced for the same values (fixtures/json/encode.rb).
 import { readFileSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
-import { JsonFloat, toJson } from "../runtime/json/index.js";
+import { RubyFloat, toJson } from "../runtime/json/index.js";
 import { Decimal, RubyDate, setClock, Time } from "../runtime/record/index.js";
 import { freshDatabase, Project } from "./support/record-models.js";
 
@@ -25,7 +25,7 @@ const values: Record<string, unknown> = {
   controls: "\b\f\n\r\t\u0000\u001f\u007f",
   unicode: "é ✓ 😀 /slash \\ back",
   integers: [0, -1, 42, 2 ** 53, 2n ** 64n],
-  floats: floats.map((f) => new JsonFloat(f)),
+  floats: floats.map((f) => new RubyFloat(f)),
   decimals: ["1.50", "0", "-12.345", "1e20"].map((d) => Decimal.parse(d)),
   literals: [null, true, false],
   symbols: new Map<unknown, unknown>([["sym", "value"], ["str", "s"], [1, "int key"], [null, "nil key"]]),

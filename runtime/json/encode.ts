@@ -5,19 +5,8 @@
 //   value.to_json / render json:  toJson(value)   JSON.generate + escape_html_entities_in_json: < > & as
 //                                                 \u003c \u003e \u0026, U+2028/2029 always as \u2028 \u2029
 // Floats print as Ruby's Float#to_s. A JS number cannot say whether Ruby had 1 or 1.0, so integral numbers
-// print as integers; values that were Floats in Ruby (float columns) arrive wrapped in JsonFloat.
-import { floatToS, isPlainObject } from "../support/ruby.js";
-
-/** A Ruby Float that must print as one ("1.0", "1.0e+15") even when integral. */
-export class JsonFloat {
-  constructor(readonly value: number) {}
-  valueOf(): number {
-    return this.value;
-  }
-  toRubyString(): string {
-    return floatToS(this.value);
-  }
-}
+// print as integers; values that were Floats in Ruby (float literals, float columns) arrive as RubyFloat.
+import { floatToS, isPlainObject, RubyFloat } from "../support/ruby.js";
 
 interface AsJson {
   asJson(options?: unknown): unknown;
@@ -28,14 +17,14 @@ function hasAsJson(v: object): v is AsJson {
 }
 
 /** Object#as_json for lowered values: a tree of strings, numbers, booleans, null, arrays, plain objects (or Maps,
- *  for Hashes whose key order a JS object cannot keep), JsonFloat. */
+ *  for Hashes whose key order a JS object cannot keep), RubyFloat. */
 export function asJson(value: unknown): unknown {
   if (value === null || value === undefined) return null;
   if (typeof value === "string" || typeof value === "boolean" || typeof value === "bigint") return value;
   if (typeof value === "number") return Number.isFinite(value) ? value : null;
   if (typeof value === "symbol") return value.description ?? null;
   if (typeof value !== "object") return String(value);
-  if (value instanceof JsonFloat) return Number.isFinite(value.value) ? value : null;
+  if (value instanceof RubyFloat) return Number.isFinite(value.value) ? value : null;
   if (Array.isArray(value) || value instanceof Set) return [...value].map(asJson);
   // A Map keeps Ruby's key order even for integer-like keys, which a JS object would move first.
   if (value instanceof Map) return new Map([...value].map(([k, v]) => [k === null || k === undefined ? "" : String(k), asJson(v)]));
@@ -73,7 +62,7 @@ export function generate(tree: unknown, escapeHtml = true): string {
   if (typeof tree === "boolean") return tree ? "true" : "false";
   if (typeof tree === "bigint") return tree.toString();
   if (typeof tree === "number") return numberJson(tree);
-  if (tree instanceof JsonFloat) return floatToS(tree.value);
+  if (tree instanceof RubyFloat) return floatToS(tree.value);
   if (Array.isArray(tree)) return `[${tree.map((v) => generate(v, escapeHtml)).join(",")}]`;
   const entries = (tree instanceof Map ? [...tree] : Object.entries(tree as object)).map(([k, v]) => `${jsonString(k, escapeHtml)}:${generate(v, escapeHtml)}`);
   return `{${entries.join(",")}}`;

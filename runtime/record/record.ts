@@ -12,8 +12,7 @@
 import { noTouching } from "./no-touching.js";
 import { connection } from "../db/current.js";
 import { rubyToTs } from "../app/names.js";
-import { JsonFloat } from "../json/encode.js";
-import { inspect } from "../support/ruby.js";
+import { inspect, RubyFloat } from "../support/ruby.js";
 import { association, resetAssociations, type Association } from "./association.js";
 import { readAssociation, writeAssociation } from "./association-accessors.js";
 import "./associations.js";
@@ -123,7 +122,7 @@ export class Base extends Querying implements RecordLike, Lifecycle {
   /** read_attribute_for_serialization (jbuilder's extract!): float columns stay Floats when printed. */
   readAttributeForSerialization(name: string): unknown {
     const value = this.readAttribute(name);
-    return this.meta.types.has(name) && typeof value === "number" && isFloatColumn(this.meta, name) ? new JsonFloat(value) : value;
+    return this.meta.types.has(name) && typeof value === "number" && isFloatColumn(this.meta, name) ? new RubyFloat(value) : value;
   }
 
   readAttributeBeforeTypeCast(name: string): unknown {

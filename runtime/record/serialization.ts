@@ -1,7 +1,8 @@
 // ActiveModel::Serializers::JSON -> recordAsJson: `record.as_json(only:, except:, methods:, include:)`.
 // Keys in the record's attribute order (attributes.ts explains why that is not always column order); values
 // through ActiveSupport's as_json, float columns kept as Floats so 2.0 prints "2.0" as Ruby does.
-import { asJson, JsonFloat } from "../json/encode.js";
+import { asJson } from "../json/encode.js";
+import { RubyFloat } from "../support/ruby.js";
 import type { ModelMeta, RecordLike } from "./model.js";
 
 export interface SerializeOptions {
@@ -16,7 +17,7 @@ const list = (v: string | string[] | undefined): string[] => (v === undefined ? 
 function attributeValue(record: RecordLike, meta: ModelMeta, name: string): unknown {
   const value = record.readAttribute(name);
   const column = meta.columns.find((c) => c.name === name);
-  if (column?.type === "float" && typeof value === "number") return new JsonFloat(value);
+  if (column?.type === "float" && typeof value === "number") return new RubyFloat(value);
   return value;
 }
 

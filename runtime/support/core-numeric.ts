@@ -1,14 +1,14 @@
 // Integer and Float methods (Ruby core and ActiveSupport's numeric extensions) on lowered numbers (a JS number,
-// or a bigint past 2**53), keyed by the one Ruby -> TS naming rule.
+// a bigint past 2**53, or a RubyFloat box for an integral Float: support/ruby.ts), keyed by the one Ruby -> TS naming rule.
 //   3.days / 1.5.hours         NumericMethods.days(3) -> Duration            5.megabytes -> 5242880
 //   1234567.to_fs(:human)      NumericMethods.toFs(1234567, "human")        1.ordinalize -> "1st"
 import { Duration, type DurationUnit } from "./duration.js";
 import * as I from "./inflector.js";
 import { encodeJson } from "./json.js";
 import { numericToFs } from "./numeric-conversions.js";
-import { isPlainObject, toS } from "./ruby.js";
+import { floatOf, isFloat, isPlainObject, RubyFloat, toS } from "./ruby.js";
 
-export type RubyNumeric = number | bigint;
+export type RubyNumeric = number | bigint | RubyFloat;
 
 const num = (n: RubyNumeric): number => Number(n);
 const duration = (unit: DurationUnit) => (n: RubyNumeric) => Duration.of(num(n), unit);
@@ -21,18 +21,19 @@ export const NumericMethods = {
     numericToFs(n, format === null || format === undefined ? null : toS(format), isPlainObject(options) ? options : {}),
   toFormattedS: (n: RubyNumeric, format: unknown = null, options: unknown = {}) =>
     numericToFs(n, format === null || format === undefined ? null : toS(format), isPlainObject(options) ? options : {}),
-  toS: (n: RubyNumeric, base: unknown = 10) => (base === 10 ? toS(n) : n.toString(Number(base))),
-  toI: (n: RubyNumeric) => (typeof n === "bigint" ? n : Math.trunc(n)),
-  toF: (n: RubyNumeric) => num(n),
+  toS: (n: RubyNumeric, base: unknown = 10) => (base === 10 ? toS(n) : (typeof n === "bigint" ? n : num(n)).toString(Number(base))),
+  inspect: (n: RubyNumeric) => toS(n),
+  toI: (n: RubyNumeric) => (typeof n === "bigint" ? n : Math.trunc(num(n))),
+  toF: (n: RubyNumeric) => floatOf(num(n)),
   toParam: (n: RubyNumeric) => toS(n),
   isHtmlSafe: () => true,
   isZero: (n: RubyNumeric) => num(n) === 0,
   isPositive: (n: RubyNumeric) => num(n) > 0,
   isNegative: (n: RubyNumeric) => num(n) < 0,
-  isEven: (n: RubyNumeric) => (typeof n === "bigint" ? n % 2n === 0n : n % 2 === 0),
-  isOdd: (n: RubyNumeric) => (typeof n === "bigint" ? n % 2n !== 0n : Math.abs(n % 2) === 1),
-  abs: (n: RubyNumeric) => (typeof n === "bigint" ? (n < 0n ? -n : n) : Math.abs(n)),
-  round: (n: RubyNumeric, digits: unknown = 0) => roundHalfAway(num(n), Number(digits)),
+  isEven: (n: RubyNumeric) => (typeof n === "bigint" ? n % 2n === 0n : num(n) % 2 === 0),
+  isOdd: (n: RubyNumeric) => (typeof n === "bigint" ? n % 2n !== 0n : Math.abs(num(n) % 2) === 1),
+  abs: (n: RubyNumeric) => (typeof n === "bigint" ? (n < 0n ? -n : n) : isFloat(n) ? floatOf(Math.abs(num(n))) : Math.abs(num(n))),
+  round: (n: RubyNumeric, digits: unknown = 0) => (isFloat(n) && Number(digits) > 0 ? floatOf(roundHalfAway(num(n), Number(digits))) : roundHalfAway(num(n), Number(digits))),
   floor: (n: RubyNumeric) => Math.floor(num(n)),
   ceil: (n: RubyNumeric) => Math.ceil(num(n)),
   toJson: (n: RubyNumeric) => encodeJson(n),

@@ -3,7 +3,7 @@
 //   x.to_json / x.to_param / x.html_safe?   ObjectMethods.toJson(x) / toParam(x) / isHtmlSafe(x)
 //   x.class.name                           ObjectMethods.class(x).name   ("String", "ActiveSupport::SafeBuffer", ...)
 import { encodeJson } from "./json.js";
-import { inspect, isBlank, isPlainObject, RubyRange, toS, truthy } from "./ruby.js";
+import { inspect, isBlank, isFloat, isPlainObject, RubyFloat, RubyRange, toS, truthy } from "./ruby.js";
 import { toParam, toQuery } from "../http/url.js";
 import { isHtmlSafe, SafeString } from "../view/safe.js";
 import { RubyDate } from "./date.js";
@@ -28,7 +28,7 @@ export function rubyClassName(v: unknown): string {
   if (v === null || v === undefined) return "NilClass";
   if (typeof v === "string") return "String";
   if (v instanceof SafeString) return "ActiveSupport::SafeBuffer";
-  if (typeof v === "number") return Number.isInteger(v) && !Object.is(v, -0) ? "Integer" : "Float";
+  if (typeof v === "number" || v instanceof RubyFloat) return isFloat(v) ? "Float" : "Integer";
   if (typeof v === "bigint") return "Integer";
   if (v === true) return "TrueClass";
   if (v === false) return "FalseClass";

@@ -10,7 +10,7 @@ import { StringMethods } from "./core-string.js";
 import { DurationMethods, TimeMethods } from "./core-time.js";
 import { RubyDate } from "./date.js";
 import { Duration } from "./duration.js";
-import { isPlainObject, RubyRange, toS } from "./ruby.js";
+import { floatOf, isFloat, isNumeric, isPlainObject, RubyFloat, RubyRange, toS } from "./ruby.js";
 import { ZonedTime } from "./zoned-time.js";
 import { SafeString } from "../view/safe.js";
 import { NoMethodError } from "./core-send.js";
@@ -18,11 +18,10 @@ import { rubyClassName } from "./core-object.js";
 
 const isTime = (v: unknown): v is Date | RubyDate | ZonedTime => v instanceof Date || v instanceof RubyDate || v instanceof ZonedTime;
 const isString = (v: unknown): v is string | SafeString => typeof v === "string" || v instanceof SafeString;
-const isNumber = (v: unknown): v is number | bigint => typeof v === "number" || typeof v === "bigint";
 
 /** `a <op> b` with Ruby's meaning for the receiver's class. */
 export function coreBinop(op: string, a: unknown, b: unknown): unknown {
-  if (isNumber(a) && (isNumber(b) || b instanceof Duration)) return numeric(op, a, b instanceof Duration ? b.value : b);
+  if (isNumeric(a) && (isNumeric(b) || b instanceof Duration)) return numeric(op, a, b instanceof Duration ? b.value : b);
   if (isString(a)) return stringOp(op, a, b);
   if (isTime(a)) return timeOp(op, a, b);
   if (a instanceof Duration) return durationOp(op, a, b);
@@ -35,38 +34,65 @@ export function coreBinop(op: string, a: unknown, b: unknown): unknown {
 /** The TS member an object implements an operator with (a model's `def +(other)` lowers to `plus`). */
 const OPERATOR_METHODS: Record<string, string> = { "+": "plus", "-": "minus", "*": "times", "/": "divide", "%": "format", "<<": "concat", "<=>": "compare" };
 
-function numeric(op: string, a: number | bigint, b: number | bigint): unknown {
-  if (typeof a === "bigint" || typeof b === "bigint") return bigintOp(op, BigInt(a), BigInt(b));
+function numeric(op: string, a: number | bigint | RubyFloat, b: number | bigint | RubyFloat): unknown {
+  if (isFloat(a) || isFloat(b)) return floatOp(op, Number(a), Number(b));
+  if (typeof a === "bigint" || typeof b === "bigint") return bigintOp(op, BigInt(a as number | bigint), BigInt(b as number | bigint));
+  return integerOp(op, a as number, b as number);
+}
+
+/** Integer with Integer: exact, moving to bigint where the result leaves the safe range (2**70, 2**62 * 4). */
+function integerOp(op: string, a: number, b: number): unknown {
+  const exact = (r: number, big: () => bigint) => (Number.isSafeInteger(r) ? r : normalizeBigint(big()));
   switch (op) {
-    case "+": return a + b;
-    case "-": return a - b;
-    case "*": return a * b;
-    case "/": return Number.isInteger(a) && Number.isInteger(b) ? Math.floor(a / b) : a / b;
+    case "+": return exact(a + b, () => BigInt(a) + BigInt(b));
+    case "-": return exact(a - b, () => BigInt(a) - BigInt(b));
+    case "*": return exact(a * b, () => BigInt(a) * BigInt(b));
+    case "/": return Math.floor(a / b);
     case "%": return ((a % b) + b) % b;
-    case "**": {
-      const r = a ** b;
-      return Number.isInteger(a) && Number.isInteger(b) && b >= 0 && !Number.isSafeInteger(r) ? BigInt(a) ** BigInt(b) : r;
-    }
+    case "**": return b >= 0 ? exact(a ** b, () => BigInt(a) ** BigInt(b)) : floatOf(a ** b);
+  }
+  return compare(op, a, b, "Integer");
+}
+
+/** Float with any Numeric: IEEE arithmetic, the result a Float (1.0 / 3, 2.5 * 2 -> 5.0). */
+function floatOp(op: string, a: number, b: number): unknown {
+  switch (op) {
+    case "+": return floatOf(a + b);
+    case "-": return floatOf(a - b);
+    case "*": return floatOf(a * b);
+    case "/": return floatOf(a / b);
+    case "%": return floatOf(((a % b) + b) % b);
+    case "**": return floatOf(a ** b);
+  }
+  return compare(op, a, b, "Float");
+}
+
+function compare(op: string, a: number | bigint, b: number | bigint, className: string): unknown {
+  switch (op) {
     case "<": return a < b;
     case ">": return a > b;
     case "<=": return a <= b;
     case ">=": return a >= b;
     case "<=>": return a < b ? -1 : a > b ? 1 : 0;
   }
-  throw new NoMethodError(`undefined method \`${op}' for an instance of ${rubyClassName(a)}`);
+  throw new NoMethodError(`undefined method \`${op}' for an instance of ${className}`);
+}
+
+/** An Integer result in its lowered form: a number while safe, a bigint beyond. */
+function normalizeBigint(n: bigint): number | bigint {
+  return n >= BigInt(Number.MIN_SAFE_INTEGER) && n <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(n) : n;
 }
 
 function bigintOp(op: string, a: bigint, b: bigint): unknown {
   switch (op) {
-    case "+": return a + b;
-    case "-": return a - b;
-    case "*": return a * b;
-    case "/": return a / b - (a % b !== 0n && (a < 0n) !== (b < 0n) ? 1n : 0n);
-    case "**": return a ** b;
-    case "<": return a < b;
-    case ">": return a > b;
+    case "+": return normalizeBigint(a + b);
+    case "-": return normalizeBigint(a - b);
+    case "*": return normalizeBigint(a * b);
+    case "/": return normalizeBigint(a / b - (a % b !== 0n && (a < 0n) !== (b < 0n) ? 1n : 0n));
+    case "%": return normalizeBigint(((a % b) + b) % b);
+    case "**": return normalizeBigint(a ** b);
   }
-  throw new NoMethodError(`undefined method \`${op}' for an instance of Integer`);
+  return compare(op, a, b, "Integer");
 }
 
 function stringOp(op: string, a: string | SafeString, b: unknown): unknown {

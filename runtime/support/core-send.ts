@@ -11,7 +11,7 @@ import { BinaryStringMethods, StringMethods } from "./core-string.js";
 import { DurationMethods, TimeMethods, TimeZoneMethods } from "./core-time.js";
 import { RubyDate } from "./date.js";
 import { Duration } from "./duration.js";
-import { isPlainObject } from "./ruby.js";
+import { isNumeric, isPlainObject } from "./ruby.js";
 import { TimeZone } from "./time-zone.js";
 import { ZonedTime } from "./zoned-time.js";
 import { SafeString } from "../view/safe.js";
@@ -28,7 +28,7 @@ export const CORE_TABLES = {
 function tableOf(v: unknown): MethodTable | null {
   if (v === null || v === undefined) return NilMethods;
   if (typeof v === "string" || v instanceof SafeString) return StringMethods;
-  if (typeof v === "number" || typeof v === "bigint") return NumericMethods;
+  if (isNumeric(v)) return NumericMethods;
   if (typeof v === "boolean") return {};
   if (Array.isArray(v)) return ArrayMethods;
   if (isPlainObject(v)) return HashMethods;

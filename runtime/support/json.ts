@@ -2,7 +2,7 @@
 // Ruby's JSON.generate string escaping, plus ActiveSupport's escaping of <, >, &, U+2028 and U+2029
 // (escape_html_entities_in_json, on by default). Floats print as Ruby's Float#to_s; NaN/Infinity -> null.
 // Objects with `asJson()` (records, times) supply their own JSON value.
-import { floatToS, isPlainObject, toS } from "./ruby.js";
+import { floatToS, isPlainObject, RubyFloat, toS } from "./ruby.js";
 
 export interface JsonEncodable {
   asJson(): unknown;
@@ -40,6 +40,7 @@ export function encodeJson(v: unknown, escapeHtml = true): string {
   if (v === null || v === undefined) return "null";
   if (typeof v === "string") return jsonString(v, escapeHtml);
   if (typeof v === "number") return numberJson(v);
+  if (v instanceof RubyFloat) return Number.isFinite(v.value) ? floatToS(v.value) : "null";
   if (typeof v === "bigint") return v.toString();
   if (typeof v === "boolean") return String(v);
   if (Array.isArray(v)) return `[${v.map((x) => encodeJson(x, escapeHtml)).join(",")}]`;

@@ -4,7 +4,7 @@
 // Numbers are JS numbers/bigints, numeric strings, or objects with toRubyString() (BigDecimal columns).
 import { Dec, type RoundMode } from "./decimal.js";
 import { lookup } from "./i18n.js";
-import { isPlainObject, numberToS, toS } from "./ruby.js";
+import { isPlainObject, numberToS, RubyFloat, toS } from "./ruby.js";
 
 export type NumberInput = number | bigint | string | { toRubyString(): string } | null | undefined;
 export type NumberOptions = Record<string, unknown>;
@@ -24,12 +24,13 @@ export function formatOptions(namespace: string | null, opts: NumberOptions): Nu
 /** The Ruby text of a number-like input (Float#to_s for floats). */
 export function numberText(n: NumberInput): string {
   if (typeof n === "number" || typeof n === "bigint") return typeof n === "number" ? numberToS(n) : n.toString();
+  if (n instanceof RubyFloat) return n.toRubyString();
   return toS(n);
 }
 
 /** NumberConverter#valid_bigdecimal: null when the input is not a number (strings with d/e never are). */
 export function validDecimal(n: NumberInput): Dec | null {
-  if (typeof n === "number") return Number.isFinite(n) ? Dec.fromNumber(n) : null;
+  if (typeof n === "number" || n instanceof RubyFloat) return Number.isFinite(Number(n)) ? Dec.fromNumber(Number(n)) : null;
   if (typeof n === "bigint") return Dec.fromNumber(n);
   const s = toS(n);
   if (typeof n === "string" && /[de]/i.test(s)) return null;

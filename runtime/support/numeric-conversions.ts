@@ -1,10 +1,10 @@
 // ActiveSupport's Numeric#to_fs(format, options) (core_ext/numeric/conversions.rb): the NumberHelper
 // formats without output safety.  1234.to_fs(:delimited) -> numericToFs(1234, "delimited")
-import { numberToCurrency, numberToDelimited, numberToPercentage, numberToRounded, type NumberOptions } from "./number-helper.js";
+import { numberToCurrency, numberToDelimited, numberToPercentage, numberToRounded, type NumberInput, type NumberOptions } from "./number-helper.js";
 import { numberToHuman, numberToHumanSize, numberToPhone } from "./number-human.js";
 import { toS } from "./ruby.js";
 
-const FORMATS: Record<string, (n: number | bigint, o: NumberOptions) => unknown> = {
+const FORMATS: Record<string, (n: NumberInput, o: NumberOptions) => unknown> = {
   phone: numberToPhone,
   currency: numberToCurrency,
   percentage: numberToPercentage,
@@ -14,7 +14,7 @@ const FORMATS: Record<string, (n: number | bigint, o: NumberOptions) => unknown>
   human_size: numberToHumanSize,
 };
 
-export function numericToFs(n: number | bigint, format: string | null = null, options: NumberOptions = {}): string {
+export function numericToFs(n: NumberInput, format: string | null = null, options: NumberOptions = {}): string {
   const fn = format ? FORMATS[format] : undefined;
   return fn ? toS(fn(n, options)) : toS(n);
 }

@@ -1,6 +1,9 @@
 // Ruby value semantics on lowered values: `to_s`, `inspect`, `blank?`/`present?`.
-// Lowering convention: String/Symbol -> string, nil -> null, Integer/Float -> number (bigint for huge
-// integers), Array -> array, Hash -> plain object, Time -> Date, Date -> RubyDate (support/time.ts).
+// Lowering convention: String/Symbol -> string, nil -> null, Array -> array, Hash -> plain object, Time -> Date,
+// Date -> RubyDate (support/time.ts). Numbers, so that the class is never ambiguous:
+//   Integer  a safe-integer JS number (|n| < 2**53), or a bigint beyond that
+//   Float    any other JS number (1.5, -0, 1e20, NaN), or a RubyFloat box for an integral value (1.0, 100.0)
+// (`floatOf(n)` gives a computed Float its right form; a JS number alone cannot say whether Ruby had 1 or 1.0).
 // Objects that know their own Ruby form implement `toRubyString()` / `toRubyInspect()`.
 
 export interface RubyStringable {
@@ -42,6 +45,39 @@ export function floatToS(n: number): string {
   const frac = digits.slice(1) || "0";
   const e = Math.abs(exp).toString().padStart(2, "0");
   return `${sign}${digits[0]}.${frac}e${exp < 0 ? "-" : "+"}${e}`;
+}
+
+/** A Ruby Float whose value a bare JS number would show as an Integer (1.0, 100.0). `valueOf` lets JS arithmetic
+ *  and Number() read it; Ruby's printing (to_s, inspect, to_json) reads the box. */
+export class RubyFloat {
+  constructor(readonly value: number) {}
+  valueOf(): number {
+    return this.value;
+  }
+  toString(): string {
+    return floatToS(this.value);
+  }
+  toRubyString(): string {
+    return floatToS(this.value);
+  }
+  toRubyInspect(): string {
+    return floatToS(this.value);
+  }
+}
+
+/** A Float result in its lowered form: boxed when the JS number alone would read as an Integer. */
+export function floatOf(n: number): number | RubyFloat {
+  return Number.isSafeInteger(n) && !Object.is(n, -0) ? new RubyFloat(n) : n;
+}
+
+/** Ruby's `is_a?(Float)` on a lowered value (see the convention above). */
+export function isFloat(v: unknown): boolean {
+  return v instanceof RubyFloat || (typeof v === "number" && (!Number.isSafeInteger(v) || Object.is(v, -0)));
+}
+
+/** Ruby's `is_a?(Numeric)` for Integer and Float. */
+export function isNumeric(v: unknown): v is number | bigint | RubyFloat {
+  return typeof v === "number" || typeof v === "bigint" || v instanceof RubyFloat;
 }
 
 /** Integer#to_s for a JS number known to hold an integer (exact beyond 2**53 via BigInt). */

@@ -5,7 +5,7 @@
 // input is a valid Float (or was already safe), so invalid input comes back as a plain String.
 import * as N from "../support/number-helper.js";
 import { numberToHuman as asHuman, numberToHumanSize as asHumanSize, numberToPhone as asPhone } from "../support/number-human.js";
-import { isPlainObject, toS } from "../support/ruby.js";
+import { isNumeric, isPlainObject, toS } from "../support/ruby.js";
 import { htmlEscape, isHtmlSafe, SafeString } from "./safe.js";
 
 type Options = Record<string, unknown>;
@@ -21,7 +21,7 @@ function escapeUnsafeOptions(options: Options): Options {
 
 /** Ruby's `Float(x, exception: false)` succeeding. */
 function isValidFloat(n: unknown): boolean {
-  if (typeof n === "number" || typeof n === "bigint") return true;
+  if (isNumeric(n)) return true;
   if (typeof n !== "string" && !(n instanceof SafeString) && !(n !== null && typeof n === "object" && "toRubyString" in n)) return false;
   const s = toS(n).trim();
   return /^[-+]?(\d[\d_]*)?(\.\d+)?([eE][-+]?\d+)?$/.test(s) && /\d/.test(s) && !/^[-+]?\./.test(s) && !/_$/.test(s);

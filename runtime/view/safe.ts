@@ -2,7 +2,7 @@
 // OutputSafetyHelper (raw, safe_join) and CaptureHelper#capture's treatment of a block's result.
 //   "x".html_safe           -> htmlSafe("x")          ERB::Util.html_escape(v) -> htmlEscape(v)
 //   raw(v) -> raw(v)         safe_join(a, sep) -> safeJoin(a, sep)      capture { } -> capture(block)
-import { inspectString, isBlank, isPlainObject, rubyFormat, toS } from "../support/ruby.js";
+import { inspectString, isBlank, isNumeric, isPlainObject, rubyFormat, toS } from "../support/ruby.js";
 
 /** An html_safe string (ActiveSupport::SafeBuffer). Plain JS strings are never html_safe. */
 export class SafeString {
@@ -66,7 +66,7 @@ const HTML_ESCAPE_ONCE_RE = /["><']|&(?!([a-zA-Z]+|(#\d+)|(#[xX][\dA-Fa-f]+));)/
 
 /** Ruby `html_safe?`: SafeBuffers and Numerics are safe; Strings, nil and others are not. */
 export function isHtmlSafe(v: unknown): boolean {
-  return v instanceof SafeString || typeof v === "number" || typeof v === "bigint";
+  return v instanceof SafeString || isNumeric(v);
 }
 
 /** String#html_safe (and `"".html_safe`-style marking of any value's to_s). */

@@ -37,8 +37,10 @@ export function lowerExpr(node: Node, scope: Scope): TsExpr {
     case "self":
       return lit(env.selfExpr, env.modelName ? { k: "model", model: env.modelName } : UNKNOWN);
     case "int":
+      // Past 2**53 an Integer is a bigint at run time (runtime/support/ruby.ts's number convention).
+      return node.exact === undefined ? lit(String(node.value), NUMBER) : lit(`${node.exact}n`, UNKNOWN);
     case "float":
-      return lit(String(node.value), NUMBER);
+      return lowerFloat(node.value, scope);
     case "sym":
       return lit(JSON.stringify(node.name), STRING);
     case "str":
@@ -121,6 +123,17 @@ export function lowerExpr(node: Node, scope: Scope): TsExpr {
   }
   env.diags.report("unsupported_construct", node.span, `${node.kind === "unknown" ? node.type : node.kind} expression`);
   return lit(`${env.module.use("unsupported")}(${JSON.stringify(describe(node))})`, UNKNOWN);
+}
+
+/**
+ * A Float literal. Integral values (1.0, 100.0) are boxed (RubyFloat) so they print and divide as Floats; every
+ * float is left untyped so arithmetic on it goes through the runtime's operators, whose results stay Floats
+ * (1.5 + 1.5 -> 3.0), where plain JS operators would produce a value that reads as an Integer.
+ */
+function lowerFloat(value: number, scope: Scope): TsExpr {
+  if (Number.isSafeInteger(value) && !Object.is(value, -0)) return lit(`new ${scope.env.module.use("RubyFloat")}(${value})`, UNKNOWN);
+  if (Object.is(value, -0)) return lit("-0", UNKNOWN);
+  return lit(Number.isFinite(value) ? String(value) : value > 0 ? "Infinity" : "-Infinity", UNKNOWN);
 }
 
 function describe(node: Node): string {

@@ -38,7 +38,8 @@ interface Base {
 
 export type Node =
   | (Base & { kind: "nil" | "true" | "false" | "self" })
-  | (Base & { kind: "int"; value: number })
+  // `exact`: the decimal digits of an Integer past 2**53, which `value` can only approximate.
+  | (Base & { kind: "int"; value: number; exact?: string })
   | (Base & { kind: "float"; value: number })
   | (Base & { kind: "str"; parts: Array<string | Node> })
   | (Base & { kind: "sym"; name: string })

@@ -320,6 +320,17 @@ function assignTarget(this: Converter, n: SyntaxNode): Node {
   return this.node(n);
 }
 
+/** An Integer literal's value (Ruby's 0x / 0b / 0o / 0d / leading-0 octal forms, `_` separators), exact past 2**53. */
+function integerValue(text: string): { value: number; exact?: string } {
+  const t = text.replace(/_/g, "");
+  const sign = t.startsWith("-") ? -1n : 1n;
+  const body = t.replace(/^[-+]/, "");
+  const digits = /^0[dD]/.test(body) ? body.slice(2) : /^0\d/.test(body) ? `0o${body.slice(1)}` : body;
+  const big = sign * BigInt(digits);
+  const value = Number(big);
+  return Number.isSafeInteger(value) ? { value } : { value, exact: big.toString() };
+}
+
 const CONVERTERS: Record<string, Conv> = {
   program(n, span) {
     return { kind: "seq", body: this.statements(n), span };
@@ -329,7 +340,7 @@ const CONVERTERS: Record<string, Conv> = {
   false: (_n, span) => ({ kind: "false", span }),
   self: (_n, span) => ({ kind: "self", span }),
   integer(n, span) {
-    return { kind: "int", value: Number(this.text(n).replace(/_/g, "")), span };
+    return { kind: "int", ...integerValue(this.text(n)), span };
   },
   float(n, span) {
     return { kind: "float", value: Number(this.text(n).replace(/_/g, "")), span };
@@ -488,7 +499,7 @@ const CONVERTERS: Record<string, Conv> = {
     const operand = this.node(this.field(n, "operand")!);
     if (op === "!" || op === "not") return { kind: "not", expr: operand, span };
     if (op === "defined?") return { kind: "defined", expr: operand, span };
-    if (op === "-" && operand.kind === "int") return { kind: "int", value: -operand.value, span };
+    if (op === "-" && operand.kind === "int") return { kind: "int", ...integerValue(`-${operand.exact ?? operand.value}`), span };
     if (op === "-" && operand.kind === "float") return { kind: "float", value: -operand.value, span };
     return { kind: "unary", op, expr: operand, span };
   },

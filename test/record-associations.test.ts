@@ -74,6 +74,12 @@ const steps: Array<[string, () => unknown]> = [
     const ms = r.memberships.toA();
     return [ms.length, ms.every((m) => m.room === r), (r.messages.first() as Message).room === r];
   }],
+  ["inverse through a chained association relation", () => {
+    const r = Room.find(1);
+    const last = r.messages.order("id").last(2) as Message[];
+    const where = r.messages.whereNot({ id: 0 }).toA();
+    return [last.map((m) => m.room === r), where.every((m) => m.room === r), (Message.where({ room_id: 1 }).first() as Message).room === r];
+  }],
   ["collection << and delete", () => {
     const u = User.find(4);
     const s = Search.build({ query: "pushed" }) as Search & { user_id: number };

@@ -10,14 +10,14 @@ import type { Controller, ControllerClass, TemplateRenderer } from "../http/cont
 import type { RouteEntry } from "../http/route-table.js";
 import { createHttpApp, type HttpApp } from "../http/server.js";
 import { registerMime } from "../http/mime.js";
-import { establishConnection, loadSchema, sqlCounter, type SchemaDescription } from "../db/index.js";
+import { establishConnection, loadSchema, sqlCounter, type Connection, type SchemaDescription } from "../db/index.js";
 import { currentTime } from "../record/index.js";
 import { Jbuilder } from "../json/index.js";
 import { toJson } from "../json/index.js";
 import { polymorphicUrl } from "./polymorphic.js";
 import { routerFor } from "./routes.js";
 import { resetCurrentAttributes } from "./current.js";
-import { configureSignedStreamVerifier, globalIdAppName, globalIdConfig } from "../cable/index.js";
+import { configureSignedGlobalIds, configureSignedStreamVerifier, globalIdAppName, globalIdConfig } from "../cable/index.js";
 import { configureSignedIds } from "../record/signed-id.js";
 import { modelClass } from "../record/index.js";
 import { prepareAppRuntime, registerAppRuntime, type AppRuntime, type CableSetup } from "./serve.js";
@@ -65,6 +65,7 @@ export function createApp(config: AppConfig): HttpApp {
   globalIdConfig.app = globalIdAppName(config.name);
   globalIdConfig.locate = (name, id) => (modelClass(name) as unknown as { find(id: unknown): unknown }).find(id);
   configureSignedStreamVerifier({ secretKeyBase: runtime.secretKeyBase });
+  configureSignedGlobalIds({ secretKeyBase: runtime.secretKeyBase });
   configureSignedIds(runtime.secretKeyBase);
   prepareAppRuntime(runtime);
   openDatabase(config, process.env.DATABASE_PATH ?? join(root, "storage/production.sqlite3"));
@@ -88,6 +89,7 @@ export function createApp(config: AppConfig): HttpApp {
       },
       read: () => {
         cacheStats.flush(process.env.RAILS2TS_CACHE_LOG);
+        if (process.env.RAILS2TS_SQL_TRACE) appendFileSync(process.env.RAILS2TS_SQL_TRACE, "--\n");
         return sqlCounter.read();
       },
     },
@@ -146,11 +148,24 @@ const cacheStats = {
   },
 };
 
+/**
+ * RAILS2TS_SQL_TRACE=<file>: every statement the counter counts, one "<name>\t<sql>" line each, and a "--" line
+ * at the end of each request (written by the counter's read). The Rails side of the conformance lane writes the
+ * same file format (src/conformance/rails/sql_count.rb), so the two can be diffed when the counts differ.
+ */
+function traceSql(conn: Connection, path: string | undefined): void {
+  if (!path) return;
+  conn.onSql((event) => {
+    if (!event.cached && event.name !== "SCHEMA") appendFileSync(path, `${event.name ?? ""}\t${event.sql.replace(/\s+/g, " ")}\n`);
+  });
+}
+
 /** A fresh database gets the schema and the seeds, as `bin/rails db:prepare` does. */
 function openDatabase(config: AppConfig, path: string): void {
   const fresh = !existsSync(path);
   if (fresh) mkdirSync(dirname(path), { recursive: true });
   const conn = establishConnection(path);
+  traceSql(conn, process.env.RAILS2TS_SQL_TRACE);
   if (!fresh) return;
   if (config.schema.sql) conn.executeSchema(config.schema.sql);
   else loadSchema(conn, config.schema);

@@ -10,7 +10,7 @@ import type { Csrf } from "./csrf.js";
 import { InvalidAuthenticityToken } from "./csrf.js";
 import { ActionNotFound } from "./errors.js";
 import type { Flash, FlashSlot } from "./flash.js";
-import type { MimeType } from "./mime.js";
+import { registeredFormats, type MimeType } from "./mime.js";
 import { Parameters } from "./parameters.js";
 import type { ParamTree } from "./query.js";
 import { defaultRender, head, redirectBackOrTo, redirectTo, render, respondTo, type FormatCollector, type RedirectOptions, type RenderOptions } from "./rendering.js";
@@ -99,7 +99,9 @@ export class Controller<A extends object = Record<string, unknown>> {
   assigns = {} as A;
   readonly response = new Response();
   actionName = "";
-  /** The formats this action renders in; respond_to narrows them to the negotiated one. */
+  /** The formats this action renders in; respond_to narrows them to the negotiated one. Until the action runs
+   * (in before_actions) they are the lookup context's defaults, Mime::SET: ActionController::Rendering#process_action
+   * sets them from the request inside the callbacks, so a `head` in a before_action answers text/html. */
   formats: MimeType[] = [];
   private ctx!: ControllerContext;
   private paramsObject: Parameters | null = null;
@@ -107,7 +109,7 @@ export class Controller<A extends object = Record<string, unknown>> {
   /** Called by the dispatcher before `process`. */
   attach(ctx: ControllerContext): void {
     this.ctx = ctx;
-    this.formats = ctx.request.formats;
+    this.formats = registeredFormats();
   }
 
   get app(): ControllerApp {
@@ -243,6 +245,7 @@ export class Controller<A extends object = Record<string, unknown>> {
       }
     }
     if (!halted) {
+      this.formats = this.request.formats;
       if (method) await method.call(this);
       if (!this.performed) defaultRender(this);
       for (const f of filters.filter((f) => f.kind === "after")) await this.runFilter(f.method);

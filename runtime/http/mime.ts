@@ -72,6 +72,11 @@ export function registerMime(string: string, symbol: string, synonyms: string[] 
   return type;
 }
 
+/** Mime::SET in registration order: ActionView::Base.default_formats, what a lookup context starts with. */
+export function registeredFormats(): MimeType[] {
+  return [...SET];
+}
+
 /** Mime[:json] / Mime["json"]: by symbol or extension. */
 export function mimeByExtension(ext: string): MimeType | null {
   return EXTENSIONS.get(ext) ?? null;

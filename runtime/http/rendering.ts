@@ -6,7 +6,7 @@
 //   respond_to { |f| f.html { ... }; f.json }        this.respondTo((f) => { f.html(() => ...); f.json(); })
 import type { Controller, ControllerClass } from "./controller.js";
 import { DoubleRenderError, UnknownFormat, UnsafeRedirectError } from "./errors.js";
-import { ALL, mimeByExtension, negotiateMime, type MimeType } from "./mime.js";
+import { ALL, mimeByExtension, negotiateMime, registeredFormats, type MimeType } from "./mime.js";
 import { statusCode } from "./status.js";
 import { htmlEscape, isHtmlSafe } from "../view/safe.js";
 
@@ -30,11 +30,6 @@ export interface RedirectOptions {
   flash?: Record<string, unknown>;
   allow_other_host?: boolean;
 }
-
-// Rails' default formats, in registration order: what a template lookup tries for `*/*`.
-const DEFAULT_FORMAT_ORDER = ["html", "text", "js", "css", "ics", "csv", "vcf", "vtt", "png", "jpeg", "gif", "bmp", "tiff",
-  "svg", "webp", "mpeg", "mp3", "ogg", "m4a", "webm", "mp4", "otf", "ttf", "woff", "woff2", "xml", "rss", "atom", "yaml",
-  "multipart_form", "url_encoded_form", "json", "pdf", "zip", "gzip"];
 
 export function render(c: Controller<any>, action?: string | RenderOptions, opts?: RenderOptions): void {
   if (c.performed) throw new DoubleRenderError();
@@ -77,7 +72,7 @@ function templateFormat(c: Controller<any>, path: string): string {
   const available = c.app.views.formatsOf(path);
   for (const f of c.formats) {
     if (f === ALL) {
-      const found = DEFAULT_FORMAT_ORDER.find((d) => available.includes(d));
+      const found = registeredFormats().find((d) => d.symbol !== null && available.includes(d.symbol))?.symbol;
       if (found) return found;
     } else if (f.symbol && available.includes(f.symbol)) return f.symbol;
   }

@@ -90,27 +90,21 @@ export class CollectionProxy<T extends RecordLike> extends Relation<T> {
   }
 
   override first(n?: number): T | null | T[] {
-    if (!this.proxyAssociation.findFromTarget()) return this.withInverse(super.first(n));
+    if (!this.proxyAssociation.findFromTarget()) return super.first(n);
     const all = this.toA();
     return n === undefined ? (all[0] ?? null) : all.slice(0, n);
   }
 
   override last(n?: number): T | null | T[] {
-    if (!this.proxyAssociation.findFromTarget()) return this.withInverse(super.last(n));
+    if (!this.proxyAssociation.findFromTarget()) return super.last(n);
     const all = this.toA();
     return n === undefined ? (all[all.length - 1] ?? null) : all.slice(Math.max(0, all.length - n));
   }
 
   override take(n?: number): T | null | T[] {
-    if (!this.proxyAssociation.findFromTarget()) return this.withInverse(super.take(n));
+    if (!this.proxyAssociation.findFromTarget()) return super.take(n);
     const all = this.toA();
     return n === undefined ? (all[0] ?? null) : all.slice(0, n);
-  }
-
-  /** Records read through the scope still get the owner as their inverse (no query for `task.project`). */
-  private withInverse(found: T | null | T[]): T | null | T[] {
-    for (const r of Array.isArray(found) ? found : found ? [found] : []) this.proxyAssociation.setInverseInstance(r);
-    return found;
   }
 
   override build(attributes: Conditions | unknown = {}): T {

@@ -27,6 +27,8 @@ export function setLoader(fn: Loader): void {
 export interface OwningAssociation {
   build(attributes: unknown): RecordLike;
   create(attributes: unknown, bang?: boolean): RecordLike;
+  /** The owner set as the inverse of a record read through the association's scope. */
+  setInverseInstance(record: RecordLike | null): void;
 }
 
 export abstract class RelationCore<T extends RecordLike> implements Iterable<T> {
@@ -182,9 +184,14 @@ export abstract class RelationCore<T extends RecordLike> implements Iterable<T> 
 
   loadRecords(query: QueryState): T[] {
     if (isEmptyResult(query)) return [];
-    if (loader) return loader(this as unknown as Relation<RecordLike>, query) as T[];
-    const rows = this.run(selectSql(this.meta.tableName, query, this.joinRenderer(), projection(this.meta.tableName, query, new Set(this.meta.types.keys()))), "Load", query);
-    return rows.map((row) => this.model.instantiate(row));
+    const records = loader
+      ? (loader(this as unknown as Relation<RecordLike>, query) as T[])
+      : this.run(selectSql(this.meta.tableName, query, this.joinRenderer(), projection(this.meta.tableName, query, new Set(this.meta.types.keys()))), "Load", query).map((row) => this.model.instantiate(row));
+    // AssociationRelation#exec_queries: records read through an association's scope, however chained
+    // (`room.messages.ordered.last(5)`), get the owner as their inverse, so `message.room` runs no query.
+    const owning = this.owningAssociation;
+    if (owning) for (const record of records) owning.setInverseInstance(record);
+    return records;
   }
 
   run(q: Sql, what: string, query: QueryState = this.queryState()): Array<{ [column: string]: unknown }> {

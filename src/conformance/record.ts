@@ -1,6 +1,6 @@
 // Records a fixture's reference from real Rails: serve the app with Rails (rails-server.ts), replay its
 // scenarios.json, write reference/NN_<name>.{meta.json,body}. The compiler is never involved.
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseCacheLog } from "./cache-log.js";
@@ -38,6 +38,10 @@ export async function replayAgainstRails(appDir: string, log: (line: string) => 
     } finally {
       await server.stop();
     }
+    // RAILS2TS_RAILS_LOG=<file> keeps Puma's debug log (every SQL statement under its request id), to set beside
+    // the emitted app's RAILS2TS_SQL_TRACE when the statement counts differ.
+    const keep = process.env.RAILS2TS_RAILS_LOG;
+    if (keep && server.logPath && existsSync(server.logPath)) copyFileSync(server.logPath, keep);
     return withCacheHits(responses, server.logPath);
   } finally {
     app.dispose();

@@ -1,7 +1,9 @@
 // The chat fixture in a real browser: Debian's chromium (/usr/bin/chromium) driven by playwright-core, against the
 // emitted app compiled by the real pipeline. Two users sign in through the sign-in form, open the same room; a
 // message posted in one page reaches the other without a reload (Action Cable broadcast -> Turbo stream), and a
-// boost reaches both. Screenshots of both pages land in test/browser-artifacts/ (git-ignored; the path is printed).
+// boost reaches both; after a Turbo Drive visit to another room and back, broadcasts still arrive. Screenshots of
+// both pages land in test/browser-artifacts/ (git-ignored; the path is printed): room-page{1,2}.png when the
+// scenario has run, final-page{1,2}.png at the end whatever happened (so a failure shows where the pages were).
 //
 // Opt-in: RAILS2TS_BROWSER=1 (README, "Opt-in lanes"; .ci/run installs chromium and runs it). With the variable set,
 // a missing chromium fails the test rather than skipping it.
@@ -100,12 +102,15 @@ async function signIn(user: UserPage, baseUrl: string, who: (typeof USERS)[numbe
   await page.locator(`#${ROOM.messagesId}`).waitFor();
 }
 
-/** The RoomChannel subscription of the page is confirmed (seen on the wire). */
-async function subscribed(user: UserPage): Promise<void> {
-  const identifier = JSON.stringify({ channel: "RoomChannel", room_id: ROOM.id });
-  await expect
-    .poll(() => user.frames.some((f) => f.includes('"confirm_subscription"') && f.includes(JSON.stringify(identifier))), { timeout: 10_000 })
-    .toBe(true);
+/** Confirmations of the page's RoomChannel subscription to room ROOM seen on the wire so far. */
+function confirmations(user: UserPage, room = ROOM.id): number {
+  const identifier = JSON.stringify({ channel: "RoomChannel", room_id: room });
+  return user.frames.filter((f) => f.includes('"confirm_subscription"') && f.includes(JSON.stringify(identifier))).length;
+}
+
+/** The page's RoomChannel subscription is confirmed (seen on the wire) at least COUNT times. */
+async function subscribed(user: UserPage, count = 1): Promise<void> {
+  await expect.poll(() => confirmations(user), { timeout: 10_000 }).toBeGreaterThanOrEqual(count);
 }
 
 /** The `message` of every broadcast frame the page received. */
@@ -215,7 +220,24 @@ describe.skipIf(!ENABLED)("fixtures/chat in chromium (RAILS2TS_BROWSER=1)", () =
       await expect(page.evaluate(() => (window as unknown as { noReload?: boolean }).noReload)).resolves.toBe(true);
       expect(new URL(page.url()).pathname).toBe(`/rooms/${ROOM.id}`);
     }
-    await screenshots("after-boost");
+
+    // Turbo Drive to another room and back: the page's <cable-stream-source> unsubscribes and subscribes again on
+    // the same socket, and later broadcasts still reach it.
+    await timed("navigate", async () => {
+      const before = confirmations(two);
+      await two.page.locator("#rooms").getByRole("link", { name: "watercooler" }).click();
+      await two.page.waitForURL(`${baseUrl}/rooms/2`);
+      await two.page.locator("#rooms").getByRole("link", { name: "All Talk" }).click();
+      await two.page.waitForURL(`${baseUrl}/rooms/${ROOM.id}`);
+      await subscribed(two, before + 1);
+      expect(confirmations(two, 2)).toBeGreaterThanOrEqual(1);
+      const again = `Still here ${Date.now()}`;
+      await one.page.getByPlaceholder("Say something to All Talk").fill(again);
+      await one.page.getByRole("button", { name: "Send" }).click();
+      await two.page.locator(`#${ROOM.messagesId} .message`, { hasText: again }).waitFor({ timeout: 10_000 });
+      await expect(two.page.evaluate(() => (window as unknown as { noReload?: boolean }).noReload)).resolves.toBe(true);
+    });
+    await screenshots("room");
     // public/icon.png is left out of the fixture (binary; FIXTURE.md), so its 404 is Rails' answer too.
     const expected = (e: string) => e.includes("/icon.png");
     expect(users.flatMap((u) => u.errors).filter((e) => !expected(e))).toEqual([]);

@@ -18,6 +18,7 @@ export {
   globalIdConfig, globalIdAppName, toGlobalId, toGidParam, isGlobalIdentifiable, MissingModelIdError, parseGlobalId,
   locateGlobalId, type ParsedGlobalId,
 } from "./global-id.js";
+export { configureSignedGlobalIds, SignedGlobalID, toSignedGlobalId, type SignedGlobalIdOptions } from "./signed-global-id.js";
 export {
   configureSignedStreamVerifier, signedStreamVerifierKey, signedStreamName, verifiedStreamName, streamNameFrom,
   signStreamValue, verifyStreamValue,

@@ -10,6 +10,7 @@ import { RubyDate } from "./date.js";
 import { Duration } from "./duration.js";
 import { ZonedTime } from "./zoned-time.js";
 import { toGidParam, toGlobalId } from "../cable/global-id.js";
+import { toSignedGlobalId, type SignedGlobalIdOptions } from "../cable/signed-global-id.js";
 import type { ViewRecord } from "../view/host.js";
 
 /** A Ruby class as a value (`x.class`): enough to read its name. */
@@ -73,6 +74,9 @@ export const ObjectMethods = {
   toGlobalId: (v: unknown) => toGlobalId(v as ViewRecord),
   toGid: (v: unknown) => toGlobalId(v as ViewRecord),
   toGidParam: (v: unknown) => toGidParam(v as ViewRecord),
+  toSignedGlobalId: (v: unknown, options: unknown = {}) => toSignedGlobalId(v, options as SignedGlobalIdOptions),
+  toSgid: (v: unknown, options: unknown = {}) => toSignedGlobalId(v, options as SignedGlobalIdOptions),
+  toSgidParam: (v: unknown, options: unknown = {}) => toSignedGlobalId(v, options as SignedGlobalIdOptions).toParam(),
   /** Object#try: calls only when the receiver has the method; nil.try is nil. */
   try: (v: unknown, name: unknown, ...args: unknown[]) => (truthy(v) || v === false ? tryCall(v, toS(name), args) : null),
 };

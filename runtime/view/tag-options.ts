@@ -3,6 +3,7 @@
 //   tag_options({ class: ["a", { b: true }], data: { x: 1 }, disabled: true })
 //     -> tagOptions({...})  ==  ' class="a b" data-x="1" disabled="disabled"'
 // Attribute order is the option object's insertion order, exactly as Rails iterates the Hash.
+import { Decimal } from "../record/decimal.js";
 import { dasherize } from "../support/inflector.js";
 import { encodeJson } from "../support/json.js";
 import { isBlank, isPlainObject, isPresent, toS } from "../support/ruby.js";
@@ -70,8 +71,9 @@ export function tagOption(key: string, value: unknown, escape: boolean): string 
 
 function prefixTagOption(prefix: string, key: string, value: unknown, escape: boolean): string {
   const name = `${prefix}-${dasherize(key)}`;
-  const isStringLike = typeof value === "string" || value instanceof SafeString;
-  return tagOption(name, isStringLike ? value : encodeJson(value), escape);
+  // Strings, Symbols and BigDecimals are written as they are; any other value as its JSON.
+  const asIs = typeof value === "string" || value instanceof SafeString || value instanceof Decimal;
+  return tagOption(name, asIs ? value : encodeJson(value), escape);
 }
 
 function ariaValue(v: unknown): unknown {

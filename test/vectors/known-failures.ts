@@ -13,16 +13,13 @@ const POLYMORPHIC = "runtime (runtime/app/view.ts): polymorphic_url, edit_polymo
 const SCRIPT_NAME = "runtime/http router: script_name: is not prepended by the named route helpers";
 const VIEW_CLASS = "runtime/app/view.ts: `self.class` in a view has no ActionView::Base class methods (sanitizer accessors)";
 const FORGERY_TOKEN = "runtime/app/view.ts: request_forgery_protection_token is a ViewHost property View does not define, so the name reads as a partial local";
-const BIGDECIMAL_DATA = "runtime/view/tag-options.ts: a BigDecimal data-* value is to_json'd (quoted) where Rails writes its to_s";
 const NAME_ERROR = "view lowering (partialLocal, lead): an unknown receiver-less name reads an undefined partial local instead of raising NameError";
 const L_MISSING = "runtime/support/localize.ts: l(date, format: :unknown) returns the missing-translation text where Rails raises I18n::MissingTranslationData";
 const CONTROLLER_RENDERER = "lowering (lead): ApplicationController.renderer (the renderer object and its defaults) is not resolved";
-const SIGNED_GLOBAL_ID = "runtime/cable/global-id.ts: SignedGlobalID (to_signed_global_id) is not implemented; nothing in Turbo needs it";
 const CLASS_INTROSPECTION = "Ruby class introspection (ActiveSupport::KeyGenerator.hash_digest_class) has no runtime counterpart; the key it yields is checked by the signed stream names";
 
 const ACTIONVIEW: Record<string, string> = {
   "tag.div(class: \"a\", \"class\" => \"b\")": HASH_KEYS,
-  "tag.div(data: { float: 1.5, big: BigDecimal(\"1.10\"), time: Time.utc(2024, 2, 15, 13, 0, 0), date: Date.new(2024, 2, 15) })": BIGDECIMAL_DATA,
   "form_with(model: @article) { |f| f.button :title }": SYMBOL,
   "Article.model_name.i18n_key": SYMBOL,
   "articles_url(script_name: \"/app\")": SCRIPT_NAME,
@@ -50,7 +47,6 @@ const ACTIONVIEW: Record<string, string> = {
 };
 
 const TURBO_RAILS: Record<string, string> = {
-  "@message.to_signed_global_id.class.name": SIGNED_GLOBAL_ID,
   "ActiveSupport::KeyGenerator.hash_digest_class.name": CLASS_INTROSPECTION,
   "ApplicationController.renderer.defaults.inspect": CONTROLLER_RENDERER,
 };

@@ -7,6 +7,7 @@ import { View, type TemplateEntry } from "../../runtime/app/view.js";
 import { globalIdConfig } from "../../runtime/cable/global-id.js";
 import { setActionCableServer } from "../../runtime/cable/global.js";
 import { configureSignedStreamVerifier } from "../../runtime/cable/stream-name.js";
+import { configureSignedGlobalIds } from "../../runtime/cable/signed-global-id.js";
 import { turboBroadcastConfig } from "../../runtime/cable/streams-channel.js";
 import type { RouteEntry } from "../../runtime/http/route-table.js";
 import type { HttpApp } from "../../runtime/http/server.js";
@@ -57,6 +58,7 @@ export function wireRuntime(header: VectorHeader, loader: ModuleLoader, routes: 
       return cls.find(id);
     };
     configureSignedStreamVerifier({ secretKeyBase: header.secret_key_base });
+    configureSignedGlobalIds({ secretKeyBase: header.secret_key_base, loadDefaults: Number(header.load_defaults) });
     setActionCableServer({
       broadcast(broadcasting, message) {
         broadcasts.push({ broadcasting: toS(broadcasting), message, payload: toJson(message) });

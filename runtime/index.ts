@@ -31,7 +31,7 @@ export { TimeMethods, DurationMethods, TimeZoneMethods } from "./support/core-ti
 export { ObjectMethods, NilMethods, raise } from "./support/core-object.js";
 export {
   ErbUtil, TimeClass, DateClass, DateTimeClass, I18nModule, JsonModule, ActiveSupportJson, DurationClass, NumberHelperModule,
-  TimeZoneClass, RecordIdentifierModule, FloatClass, SetClass, Kernel,
+  TimeZoneClass, RecordIdentifierModule, FloatClass, SetClass, KeyGeneratorClass, Kernel,
 } from "./support/core-constants.js";
 export { TurboStreamsChannelConstant, TurboModule, TurboStreamsTagBuilderClass, GlobalIdModule, GlobalIdLocator } from "./support/turbo-constants.js";
 export { ActiveModel, RubyObject, attrAccessor } from "./support/active-model.js";
@@ -40,6 +40,7 @@ export { coreBinop, coreIndex } from "./support/core-operators.js";
 export { RubyFloat, RubyRange } from "./support/ruby.js";
 export * from "./cache/index.js";
 export { serveApp, renderForBroadcast, type CableSetup } from "./app/serve.js";
+export { controllerRenderer, ControllerRenderer } from "./app/renderer.js";
 export { Connection, Channel, actionCableServer } from "./cable/index.js";
 export * as cable from "./cable/index.js";
 export { BACK } from "./view/url.js";

@@ -5,6 +5,9 @@ import { createCipheriv, createDecipheriv, createHmac, pbkdf2Sync, randomBytes, 
 
 /** ActiveSupport::CachingKeyGenerator over KeyGenerator(secret_key_base, iterations: 1000, SHA256). */
 export class KeyGenerator {
+  /** KeyGenerator.hash_digest_class as Rails 7.0+ defaults set it (key_generator_hash_digest_class). */
+  static readonly hashDigest = "sha256";
+
   private readonly cache = new Map<string, Buffer>();
   constructor(private readonly secret: string, private readonly iterations = 1000) {}
 
@@ -12,7 +15,7 @@ export class KeyGenerator {
     const key = `${salt}|${keySize}`;
     let value = this.cache.get(key);
     if (!value) {
-      value = pbkdf2Sync(this.secret, salt, this.iterations, keySize, "sha256");
+      value = pbkdf2Sync(this.secret, salt, this.iterations, keySize, KeyGenerator.hashDigest);
       this.cache.set(key, value);
     }
     return value;

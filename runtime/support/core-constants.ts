@@ -3,6 +3,7 @@
 //   ERB::Util.html_escape(x)   ErbUtil.htmlEscape(x)        Time.current -> TimeClass.current()
 //   Date.new(2024, 2, 15)      DateClass.new(2024, 2, 15)   Float::NAN -> FloatClass.NAN
 //   BigDecimal("1.5")          Kernel.BigDecimal("1.5")     (receiver-less Kernel functions)
+import { KeyGenerator } from "../http/messages.js";
 import { Decimal } from "../record/decimal.js";
 import { currentTime } from "../record/time.js";
 import { RubyDate } from "./date.js";
@@ -12,7 +13,8 @@ import { encodeJson, generateJson } from "./json.js";
 import { localize } from "./localize.js";
 import * as NH from "./number-helper.js";
 import { numberToHuman, numberToHumanSize, numberToPhone } from "./number-human.js";
-import { isPlainObject, rubyFormat, toArray, toS } from "./ruby.js";
+import { floatOf, isPlainObject, rubyFormat, toArray, toS } from "./ruby.js";
+import { RubyClass } from "./core-object.js";
 import { allTimeZones, defaultTimeZone, findTimeZone } from "./time-zone.js";
 import { utcTime } from "./core-time.js";
 import { ZonedTime } from "./zoned-time.js";
@@ -108,6 +110,9 @@ export const RecordIdentifierModule = { domId, domClass };
 
 export const FloatClass = { NAN: Number.NaN, INFINITY: Number.POSITIVE_INFINITY };
 
+/** ActiveSupport::KeyGenerator: the digest its PBKDF2 uses, as the OpenSSL class Ruby names. */
+export const KeyGeneratorClass = { hashDigestClass: () => new RubyClass(`OpenSSL::Digest::${KeyGenerator.hashDigest.toUpperCase()}`) };
+
 export const SetClass = { new: (items: unknown = []) => new Set(toArray(items)), "[]": (...items: unknown[]) => new Set(items) };
 
 /** Receiver-less Kernel functions: BigDecimal(), Integer(), format()... */
@@ -126,7 +131,7 @@ export const Kernel = {
   Float: (v: unknown) => {
     const n = Number(typeof v === "number" ? v : toS(v));
     if (Number.isNaN(n)) throw new TypeError(`invalid value for Float(): ${JSON.stringify(toS(v))}`);
-    return n;
+    return floatOf(n);
   },
   String: (v: unknown) => toS(v),
   Array: (v: unknown) => toArray(v),
@@ -149,6 +154,7 @@ export const CORE_CONSTANTS: Record<string, [string, object]> = {
   "ActionView::RecordIdentifier": ["RecordIdentifierModule", RecordIdentifierModule],
   Float: ["FloatClass", FloatClass],
   Set: ["SetClass", SetClass],
+  "ActiveSupport::KeyGenerator": ["KeyGeneratorClass", KeyGeneratorClass],
   "Turbo::StreamsChannel": ["TurboStreamsChannelConstant", TurboStreamsChannelConstant],
   Turbo: ["TurboModule", TurboModule],
   "Turbo::Streams::TagBuilder": ["TurboStreamsTagBuilderClass", TurboStreamsTagBuilderClass],

@@ -58,6 +58,7 @@ function recordArgs(args: Node[], block: Block | null, scope: Scope): string[] {
 /**
  * Class-level calls into Rails itself from app code:
  *   ApplicationController.render(partial: ..., locals: ...)   renderForBroadcast({...})   (any app controller)
+ *   ApplicationController.renderer                           controllerRenderer()         (ActionController::Renderer)
  *   ActionCable.server.broadcast(stream, data)                 actionCableServer().broadcast(stream, data)
  */
 function lowerFrameworkClassCall(call: NodeOf<"call">, scope: Scope): TsExpr | null {
@@ -78,6 +79,9 @@ function lowerFrameworkClassCall(call: NodeOf<"call">, scope: Scope): TsExpr | n
   }
   if (r?.kind === "const" && !r.scope && call.method === "render" && [...env.app.controllers.keys()].includes(r.name)) {
     return lit(`${env.module.use("renderForBroadcast")}(${lowerArgs(call.args, null, scope).join(", ")})`, STRING);
+  }
+  if (r?.kind === "const" && !r.scope && call.method === "renderer" && !call.args.length && [...env.app.controllers.keys()].includes(r.name)) {
+    return lit(`${env.module.use("controllerRenderer")}()`, UNKNOWN);
   }
   if (r?.kind === "call" && r.method === "server" && r.receiver?.kind === "const" && r.receiver.name === "ActionCable" && !r.args.length) {
     return lit(`${env.module.use("actionCableServer")}().${rubyToTs(call.method)}(${lowerArgs(call.args, call.block, scope).join(", ")})`, UNKNOWN);

@@ -15,8 +15,6 @@ const VIEW_CLASS = "runtime/app/view.ts: `self.class` in a view has no ActionVie
 const FORGERY_TOKEN = "runtime/app/view.ts: request_forgery_protection_token is a ViewHost property View does not define, so the name reads as a partial local";
 const NAME_ERROR = "view lowering (partialLocal, lead): an unknown receiver-less name reads an undefined partial local instead of raising NameError";
 const L_MISSING = "runtime/support/localize.ts: l(date, format: :unknown) returns the missing-translation text where Rails raises I18n::MissingTranslationData";
-const CONTROLLER_RENDERER = "lowering (lead): ApplicationController.renderer (the renderer object and its defaults) is not resolved";
-const CLASS_INTROSPECTION = "Ruby class introspection (ActiveSupport::KeyGenerator.hash_digest_class) has no runtime counterpart; the key it yields is checked by the signed stream names";
 
 const ACTIONVIEW: Record<string, string> = {
   "tag.div(class: \"a\", \"class\" => \"b\")": HASH_KEYS,
@@ -46,10 +44,7 @@ const ACTIONVIEW: Record<string, string> = {
   "action_cable_meta_tag": NAME_ERROR,
 };
 
-const TURBO_RAILS: Record<string, string> = {
-  "ActiveSupport::KeyGenerator.hash_digest_class.name": CLASS_INTROSPECTION,
-  "ApplicationController.renderer.defaults.inspect": CONTROLLER_RENDERER,
-};
+const TURBO_RAILS: Record<string, string> = {};
 
 export const KNOWN_FAILURES: Record<string, Record<string, string>> = { actionview: ACTIONVIEW, "turbo-rails-2.0.0": TURBO_RAILS };
 

@@ -1,7 +1,7 @@
 // Ruby operators and dynamic dispatch on lowered values: what emitted code calls where the compiler could not
 // prove a type. Each is Ruby's semantics, not JS's: only nil and false are falsy; `==` compares values.
 //   a || b      or(a, () => b)          x.each      each(x)          recv.m(a)   send(recv, "m", a)
-import { isBlank, isPlainObject, RubyFloat, toS } from "../support/ruby.js";
+import { isBlank, isPlainObject, RubyFloat, RubySymbol, toS } from "../support/ruby.js";
 import { rubyToTs } from "./names.js";
 import { coreMethodCall, NO_METHOD } from "../support/core-send.js";
 
@@ -27,6 +27,8 @@ export function eq(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   // 1.0 == 1 (a RubyFloat box against a number).
   if (a instanceof RubyFloat || b instanceof RubyFloat) return (typeof a === "number" || a instanceof RubyFloat) && (typeof b === "number" || b instanceof RubyFloat) && Number(a) === Number(b);
+  // A Symbol against a String that stands for one (Symbol literals are strings at run time).
+  if (a instanceof RubySymbol || b instanceof RubySymbol) return (typeof a === "string" || a instanceof RubySymbol) && (typeof b === "string" || b instanceof RubySymbol) && toS(a) === toS(b);
   if (a === null || a === undefined || b === null || b === undefined) return (a ?? null) === (b ?? null);
   if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => eq(x, b[i]));
   if (typeof a === "object" && typeof (a as { isEqual?: unknown }).isEqual === "function") {

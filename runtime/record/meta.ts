@@ -21,6 +21,7 @@
 // Class-level Ruby (def self.x, class << self, class_methods) stays a static method of the emitted class: the
 // runtime makes it callable on the class's relations too (Model.where(...).x runs x with that relation as scope).
 import { humanize } from "../support/inflector.js";
+import { RubySymbol } from "../support/ruby.js";
 import type { EnumDescriptor } from "./enum.js";
 import type { SecurePasswordDescriptor, SecureTokenDescriptor } from "./secure.js";
 import type { ColumnMeta } from "./types.js";
@@ -143,7 +144,7 @@ export interface ModelName {
   readonly paramKey: string;
   readonly routeKey: string;
   readonly singularRouteKey: string;
-  readonly i18nKey: string;
+  readonly i18nKey: RubySymbol;
   human(options?: { count?: number }): string;
 }
 
@@ -152,7 +153,7 @@ export function modelName(names: ModelNames): ModelName {
   return {
     name: names.name, singular: names.singular, plural: names.plural, element,
     collection: names.collection ?? names.plural,
-    paramKey: names.paramKey, routeKey: names.routeKey, singularRouteKey: names.singularRouteKey, i18nKey: names.i18nKey,
+    paramKey: names.paramKey, routeKey: names.routeKey, singularRouteKey: names.singularRouteKey, i18nKey: RubySymbol.for(names.i18nKey),
     // ActiveModel::Name#human falls back to the humanized element whatever the count (no pluralization).
     human: () => names.human,
   };

@@ -13,7 +13,7 @@ import { encodeJson, generateJson } from "./json.js";
 import { localize } from "./localize.js";
 import * as NH from "./number-helper.js";
 import { numberToHuman, numberToHumanSize, numberToPhone } from "./number-human.js";
-import { floatOf, isPlainObject, rubyFormat, toArray, toS } from "./ruby.js";
+import { floatOf, isPlainObject, rubyFormat, RubySymbol, toArray, toS } from "./ruby.js";
 import { RubyClass } from "./core-object.js";
 import { allTimeZones, defaultTimeZone, findTimeZone } from "./time-zone.js";
 import { utcTime } from "./core-time.js";
@@ -83,7 +83,7 @@ export const I18nModule = {
   localize: (value: unknown, options: unknown = {}) => localize(value as RubyDate, isPlainObject(options) ? options : {}),
   locale: () => locale(),
   defaultLocale: () => "en",
-  availableLocales: () => availableLocales(),
+  availableLocales: () => availableLocales().map((l) => RubySymbol.for(l)),
 };
 
 export const JsonModule = {

@@ -2,6 +2,7 @@
 // (dom_id, form_with scopes, submit labels, polymorphic routes) read them.
 //   Post.model_name -> buildModelName("Post")   Admin::Post -> buildModelName("Admin::Post")
 import { demodulize, humanize, pluralize, singularize, underscore } from "./inflector.js";
+import { RubySymbol } from "./ruby.js";
 
 export interface BuiltModelName {
   readonly name: string;
@@ -12,7 +13,7 @@ export interface BuiltModelName {
   readonly paramKey: string;
   readonly routeKey: string;
   readonly singularRouteKey: string;
-  readonly i18nKey: string;
+  readonly i18nKey: RubySymbol;
   human(options?: { count?: number }): string;
 }
 
@@ -32,7 +33,7 @@ class DerivedModelName implements BuiltModelName {
   readonly paramKey: string;
   readonly routeKey: string;
   readonly singularRouteKey: string;
-  readonly i18nKey: string;
+  readonly i18nKey: RubySymbol;
 
   constructor(
     readonly name: string,
@@ -44,7 +45,7 @@ class DerivedModelName implements BuiltModelName {
     this.element = underscore(demodulize(name));
     this.collection = pluralize(underscore(name));
     this.paramKey = ns ? underscore(name.slice(ns.length + 2)).replace(/\//g, "_") : this.singular;
-    this.i18nKey = underscore(name);
+    this.i18nKey = RubySymbol.for(underscore(name));
     let routeKey = ns ? pluralize(this.paramKey) : this.plural;
     if (this.plural === this.singular) routeKey += "_index";
     this.routeKey = routeKey;
@@ -52,7 +53,7 @@ class DerivedModelName implements BuiltModelName {
   }
 
   human(opts: { count?: number } = {}): string {
-    return this.options.translate?.(this.i18nKey, opts.count ?? 1) ?? humanize(this.element);
+    return this.options.translate?.(this.i18nKey.name, opts.count ?? 1) ?? humanize(this.element);
   }
 
   toRubyString(): string {

@@ -80,6 +80,39 @@ export function isNumeric(v: unknown): v is number | bigint | RubyFloat {
   return typeof v === "number" || typeof v === "bigint" || v instanceof RubyFloat;
 }
 
+/**
+ * A Symbol where Ruby's behaviour depends on it being one (Symbol literals are strings at run time otherwise):
+ * values Rails returns as Symbols (`model_name.i18n_key`, `I18n.available_locales`) and Symbol arguments a
+ * method treats apart from Strings (`f.button :title`). It prints as its name and inspects as `:name`; `==`
+ * against a String compares names, as the lowered convention cannot tell the two apart.
+ */
+export class RubySymbol {
+  static readonly rubyName = "Symbol";
+  private static readonly table = new Map<string, RubySymbol>();
+  /** Interned, as Ruby's Symbols are: `RubySymbol.for("a") === RubySymbol.for("a")`. */
+  static for(name: string): RubySymbol {
+    let sym = RubySymbol.table.get(name);
+    if (!sym) RubySymbol.table.set(name, (sym = new RubySymbol(name)));
+    return sym;
+  }
+  private constructor(readonly name: string) {}
+  toString(): string {
+    return this.name;
+  }
+  toRubyString(): string {
+    return this.name;
+  }
+  toRubyInspect(): string {
+    return /^(?:[A-Za-z_][A-Za-z0-9_]*[?!=]?|\[\]=?|[-+*\/%<>=!~^&|]+)$/.test(this.name) ? `:${this.name}` : `:${inspectString(this.name)}`;
+  }
+  asJson(): string {
+    return this.name;
+  }
+  toJSON(): string {
+    return this.name;
+  }
+}
+
 /** Integer#to_s for a JS number known to hold an integer (exact beyond 2**53 via BigInt). */
 function integerToS(n: number): string {
   return Math.abs(n) < 1e21 ? n.toFixed(0).replace(/^-0$/, "0") : BigInt(n).toString();

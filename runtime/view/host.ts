@@ -4,6 +4,7 @@
 //   ActiveModel record (to_model, model_name)   -> ViewRecord
 //   ActiveModel::Name                           -> ModelName
 // Helpers that need no request context (escaping, text, numbers, inflections) take no host.
+import type { RubySymbol } from "../support/ruby.js";
 
 /** ActiveModel::Name for one model class. */
 export interface ModelName {
@@ -17,7 +18,8 @@ export interface ModelName {
   readonly paramKey: string;
   readonly routeKey: string;
   readonly singularRouteKey: string;
-  readonly i18nKey: string;
+  /** A Symbol in Ruby (`:article`); interpolates as its name. */
+  readonly i18nKey: RubySymbol;
   /** `model_name.human` (I18n `activerecord.models.<i18n_key>`, else the humanized element). */
   human(options?: { count?: number }): string;
 }

@@ -100,7 +100,7 @@ export function modelNames(className: string): ModelNames {
   const n = buildModelName(className);
   return {
     name: n.name, singular: n.singular, plural: n.plural, paramKey: n.paramKey, routeKey: n.routeKey,
-    singularRouteKey: n.singularRouteKey, i18nKey: n.i18nKey, human: n.human(), collection: n.collection, element: n.element,
+    singularRouteKey: n.singularRouteKey, i18nKey: n.i18nKey.name, human: n.human(), collection: n.collection, element: n.element,
   };
 }
 

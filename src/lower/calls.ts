@@ -103,6 +103,10 @@ export function lowerArgs(args: Node[], block: Block | null, scope: Scope, block
   return out;
 }
 
+/** FormBuilder methods whose Ruby signature reads a Symbol argument apart from a String, and its position:
+ *  `f.button :title` names a field, `f.button "Title"` is the caption. */
+const FORM_BUILDER_SYMBOL_ARGUMENTS: Record<string, number> = { button: 0 };
+
 export function lowerTypedCall(call: NodeOf<"call">, recv: TsExpr, scope: Scope): TsExpr | null {
   const t = recv.type;
   const m = call.method;
@@ -134,7 +138,14 @@ export function lowerTypedCall(call: NodeOf<"call">, recv: TsExpr, scope: Scope)
   if (t.k === "formBuilder" && ["object", "object_name", "options", "index"].includes(m) && !call.args.length) {
     return lit(`${recv.code}.${camel(m)}`, UNKNOWN);
   }
-  if (t.k === "formBuilder") return method(rubyToTs(m), { k: "safe" });
+  if (t.k === "formBuilder") {
+    const at = FORM_BUILDER_SYMBOL_ARGUMENTS[m];
+    const sym = at === undefined ? undefined : call.args[at];
+    if (at === undefined || sym?.kind !== "sym") return method(rubyToTs(m), { k: "safe" });
+    const out = args();
+    out[at] = `${env.module.use("RubySymbol")}.for(${JSON.stringify(sym.name)})`;
+    return lit(`${recv.code}.${rubyToTs(m)}(${out.join(", ")})`, { k: "safe" });
+  }
   if (t.k === "params") {
     if (m === "require" || m === "permit" || m === "fetch") return method(rubyToTs(m), { k: "params" });
     return null;

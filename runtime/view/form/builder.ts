@@ -4,7 +4,7 @@
 // Every field helper forwards to the object-bound helper with `object:` and the builder's defaults.
 import { translate } from "../../support/i18n.js";
 import { humanize } from "../../support/inflector.js";
-import { isPlainObject, toS } from "../../support/ruby.js";
+import { isPlainObject, RubySymbol, toS } from "../../support/ruby.js";
 import { viewConfig } from "../config.js";
 import { buttonTag, submitTag } from "../field-tags.js";
 import { fieldId, fieldName } from "../form-tag.js";
@@ -184,11 +184,12 @@ export class FormBuilder {
     return submitTag(value ?? this.submitDefaultValue(), options);
   }
 
-  /** f.button(value = nil, options = {}, &block). A Symbol value (field name) cannot be told from a String. */
+  /** f.button(value = nil, options = {}, &block). A Symbol value (the lowering passes a RubySymbol) names a field. */
   button(...args: unknown[]): SafeString {
     const block = typeof args[args.length - 1] === "function" ? (args.pop() as Block) : null;
     let [value = null, options = {}] = args as [unknown, Attributes];
     if (isPlainObject(value)) [options, value] = [value, null];
+    if (value instanceof RubySymbol) [value, options] = [null, { name: this.fieldName(value.name), id: this.fieldId(value.name), ...options }];
     value ??= this.submitDefaultValue();
     if (block) value = capture(block, value);
     const formmethod = options.formmethod;

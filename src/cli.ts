@@ -55,7 +55,7 @@ program
     const result = await compile(resolve(app));
     if (opts.cache) {
       for (const s of result.cacheSites) {
-        console.log(`${relative(resolve(app), s.span.file)}:${s.span.line}:${s.span.column} ${s.kind} ${s.claimed ? "claimed" : "declined"}: ${s.reason}`);
+        console.log(`${relative(resolve(app), s.span.file)}:${s.span.line}:${s.span.column} ${s.kind} ${s.claimed ? "claimed" : "declined"}: ${s.reason}${s.sharing ? `; ${s.sharing}` : ""}`);
       }
       if (!file) return;
     }

@@ -20,24 +20,21 @@ let server: Booted | null = null;
 const KNOWN_DIFFERENCES: Record<string, string> = {};
 
 // Responses that run more SQL statements than Rails did, with the cause; the list must stay true both ways.
-const KNOWN_SQL_OVER: Record<string, string> = {
-  message_create_turbo_stream: "the request's render misses the fragment the broadcast render just wrote (cache namespaces)",
-  room_show_after_posting: "the page misses the fragment the broadcast render wrote (cache namespaces)",
-  message_create_other_room: "the request's render misses the fragment the broadcast render just wrote (cache namespaces)",
-  message_create_as_bob: "the request's render misses the fragment the broadcast render just wrote (cache namespaces)",
-};
+const KNOWN_SQL_OVER: Record<string, string> = {};
 
 beforeAll(async () => {
   await compile(app, { out });
   const scenario = loadScenario(app);
   const sqlLog = join(out, "sql.log");
+  const cacheLog = join(out, "cache.log");
   writeFileSync(sqlLog, "");
+  writeFileSync(cacheLog, "");
   server = await bootEmitted(out, {
     port: 0,
     dbPath: join(out, "e2e.sqlite3"),
-    env: { RAILS2TS_SQL_LOG: sqlLog, RAILS2TS_FROZEN_TIME: scenario.frozenTime },
+    env: { RAILS2TS_SQL_LOG: sqlLog, RAILS2TS_CACHE_LOG: cacheLog, RAILS2TS_FROZEN_TIME: scenario.frozenTime },
   });
-  ours = await replay(scenario, server.baseUrl, sqlLog);
+  ours = await replay(scenario, server.baseUrl, sqlLog, cacheLog);
 }, 300_000);
 
 afterAll(async () => {
@@ -46,10 +43,24 @@ afterAll(async () => {
 
 describe("fixtures/chat, compiled and served", () => {
   it("answers every recorded request and frame as Rails did, except the listed differences", () => {
-    const result = report(readReference(referenceDir(app)), ours, () => undefined);
+    const result = report(readReference(referenceDir(app)), ours, () => undefined, { cache: true });
     const different = result.comparisons.map((c, i) => (c.identical ? null : ours[i]?.name)).filter((n): n is string => Boolean(n));
     expect(ours.length).toBeGreaterThanOrEqual(25);
     expect(different).toEqual(Object.keys(KNOWN_DIFFERENCES));
+  });
+
+  it("hits and misses the fragment cache exactly where Rails' log says Rails did, broadcasts included", () => {
+    const reference = readReference(referenceDir(app));
+    const withCache = reference.filter((r) => r.cacheHits);
+    expect(withCache.length).toBeGreaterThanOrEqual(15);
+    for (const rails of withCache) {
+      const mine = ours.find((o) => o.name === rails.name);
+      expect({ name: rails.name, cache: mine?.cacheHits }).toEqual({ name: rails.name, cache: rails.cacheHits });
+    }
+    // The second request to the room: every fragment of both cached collections is a hit, as Rails logged.
+    const cached = ours.find((o) => o.name === "room_show_cached")!;
+    expect(cached.cacheHits!.collections.every((c) => c.hits === c.count && c.count > 0)).toBe(true);
+    expect(report(reference, ours, () => undefined, { cache: true }).cacheDifferent).toBe(0);
   });
 
   it("runs no more SQL statements than Rails on any response, except the listed ones", () => {

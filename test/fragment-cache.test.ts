@@ -57,6 +57,7 @@ async function write(method: string, path: string, form: Record<string, string>)
 interface CacheLine {
   hits: number;
   misses: number;
+  fragments: Array<{ key: string; hit: boolean }>;
   collections: Array<{ partial: string; hits: number | null; count: number }>;
 }
 
@@ -73,21 +74,21 @@ describe("fragment cache", () => {
 
   it("serves a second render of 40 cached messages from the store, byte-identical to an uncached render", async () => {
     const first = await page(cached);
-    expect(lastLog().collections).toEqual([{ partial: "messages/_message", hits: 0, count: 40 }]);
+    expect(lastLog().collections).toEqual([{ partial: "messages/_message.html.erb", hits: 0, count: 40 }]);
     const second = await page(cached);
-    expect(lastLog().collections).toEqual([{ partial: "messages/_message", hits: 40, count: 40 }]);
+    expect(lastLog().collections).toEqual([{ partial: "messages/_message.html.erb", hits: 40, count: 40 }]);
     expect(second).toBe(first);
     expect(second).toBe(await page(uncached));
     // The baseline really renders everything: its store keeps nothing.
     await page(uncached);
-    expect(lastLog(uncachedLog).collections).toEqual([{ partial: "messages/_message", hits: 0, count: 40 }]);
+    expect(lastLog(uncachedLog).collections).toEqual([{ partial: "messages/_message.html.erb", hits: 0, count: 40 }]);
   });
 
   it("re-renders only the boosted message after a boost (touch moves its key), 39 hits", async () => {
     await page(cached);
     await write("POST", "/boosts", { message_id: "7", content: "nice <i>one</i>" });
     const after = await page(cached);
-    expect(lastLog().collections).toEqual([{ partial: "messages/_message", hits: 39, count: 40 }]);
+    expect(lastLog().collections).toEqual([{ partial: "messages/_message.html.erb", hits: 39, count: 40 }]);
     expect(after).toContain("nice &lt;i&gt;one&lt;/i&gt;");
     expect(after).toBe(await page(uncached));
   });
@@ -127,16 +128,46 @@ describe("fragment cache", () => {
   }, 240_000);
 });
 
+describe("request renders and broadcast renders", () => {
+  it("keep apart the entries of a fragment that reads the request, and share those of one that does not", async () => {
+    const get = async (path: string) => {
+      const res = await fetch(`${cached.baseUrl}${path}`);
+      expect(res.status, path).toBe(200);
+      return res.text();
+    };
+    // The request render writes the composer fragment: it carries the request's path.
+    const room = await get("/rooms/1");
+    expect(room).toContain('data-rendered-for="/rooms/1"');
+    const id = /<div id="message_(\d+)">/.exec(room)![1]!;
+    // A broadcast render of the same partial and key misses (its own namespace) and renders without a request.
+    const broadcast = await get("/rooms/1/composer");
+    expect(broadcast).toContain('data-rendered-for="/"');
+    expect(lastLog().fragments).toEqual([{ key: expect.stringMatching(/^views\/rooms\/_composer:\w+\/rooms\/1-\d+\/composer$/), hit: false }]);
+    expect(await get("/rooms/1/composer")).toBe(broadcast);
+    expect(lastLog().fragments.map((f) => f.hit)).toEqual([true]);
+    // ... and never fills the request's entry.
+    expect(await get("/rooms/1")).toContain('data-rendered-for="/rooms/1"');
+    // A message fragment reads nothing of the request: the broadcast render finds the page's entry, as in Rails.
+    const message = await get(`/rooms/1/messages/${id}`);
+    expect(lastLog().fragments[0]).toEqual({ key: expect.stringContaining(`views/messages/_message:`), hit: true });
+    expect(message).toContain(`<div id="message_${id}">`);
+  });
+});
+
+const SHARED = "shared by request and broadcast renders (nothing in it reads the request)";
+const APART = "request and broadcast renders keep apart: reads request at app/views/rooms/_composer.html.erb:2:48";
+
 describe("rails2ts inspect --cache", () => {
   it("lists every cache site, claimed or declined, and why", async () => {
     const { execFileSync } = await import("node:child_process");
     const cli = join(import.meta.dirname, "../dist/src/cli.js");
     expect(execFileSync(process.execPath, [cli, "inspect", app, "--cache"], { encoding: "utf8" })).toBe(
       [
-        "app/views/boosts/_boost.html.erb:1:10 cache claimed: key proven: literals, records, arrays of those",
-        "app/views/messages/_message.html.erb:1:10 cache claimed: key proven: literals, records, arrays of those",
-        "app/views/rooms/show.html.erb:2:10 cache claimed: key proven: literals, records, arrays of those",
-        "app/views/rooms/show.html.erb:6:66 collection claimed: cached collection: one key per record, read at once",
+        `app/views/boosts/_boost.html.erb:1:10 cache claimed: key proven: literals, records, arrays of those; ${SHARED}`,
+        `app/views/messages/_message.html.erb:1:10 cache claimed: key proven: literals, records, arrays of those; ${SHARED}`,
+        `app/views/rooms/_composer.html.erb:1:10 cache claimed: key proven: literals, records, arrays of those; ${APART}`,
+        `app/views/rooms/show.html.erb:2:10 cache claimed: key proven: literals, records, arrays of those; ${APART}`,
+        `app/views/rooms/show.html.erb:6:66 collection claimed: cached collection: one key per record, read at once; ${SHARED}`,
         "app/views/rooms/show.html.erb:8:10 cache declined: a string with interpolation is not a provable fragment name",
         "",
       ].join("\n"),

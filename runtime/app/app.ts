@@ -69,6 +69,9 @@ export function createApp(config: AppConfig): HttpApp {
   configureSignedIds(runtime.secretKeyBase);
   prepareAppRuntime(runtime);
   openDatabase(config, process.env.DATABASE_PATH ?? join(root, "storage/production.sqlite3"));
+  // Rails seeds in its own process (bin/rails db:prepare): fragments the seeds' callbacks rendered for broadcasts
+  // went to that process's memory store, never the server's. Seeding here happens in-process, so start empty.
+  store?.clear();
   const http = createHttpApp({
     name: config.name,
     routes: config.routes,
@@ -101,7 +104,8 @@ export function createApp(config: AppConfig): HttpApp {
 
 /**
  * ApplicationController.render outside a request, as broadcasts use it: host example.org, no CSRF input, and the
- * broadcast namespace in fragment keys (its fragments differ from a request's: no token).
+ * broadcast namespace in fragment keys of templates that read the request (their fragments differ from a
+ * request's: no token); templates that read nothing of it share Rails' keys (TemplateEntry.sharedFragments).
  */
 function renderBroadcast(config: AppConfig, store: Store | null, options: Record<string, unknown>): string {
   const formats = Array.isArray(options.formats) ? options.formats.map(String) : options.formats ? [String(options.formats)] : ["html"];
@@ -121,7 +125,9 @@ function renderBroadcast(config: AppConfig, store: Store | null, options: Record
     polymorphicPath: (target, opts) => polymorphicUrl(router, target, "path", opts?.format ? { format: opts.format } : {}, host, {}),
     assetPath: (source) => config.assets[source] ?? null,
     now: () => currentTime(),
-    fragmentCache: { store, namespace: "broadcast" },
+    // A broadcast rendered during a request is logged under that request's id in Rails, so it counts there.
+    fragmentCache: { store, namespace: "broadcast", onFragment: (e) => cacheStats.fragments.push(e) },
+    onCachedCollection: (partial, hits, count) => cacheStats.collections.push({ partial, hits, count }),
   };
   const view = new View(ctx, {});
   if (typeof options.template === "string") return view.renderTemplate(options.template, isPlainObject(options.locals) ? options.locals : {}).toString();
@@ -234,7 +240,7 @@ function viewContext(config: AppConfig, controller: Controller<object>, format: 
       polymorphicUrl(router, target, "path", options?.format ? { format: options.format } : {}, controller.urlHost(), controller.recall()),
     assetPath: (source) => config.assets[source] ?? null,
     now: () => currentTime(),
-    // Request renders use Rails' exact keys; broadcast renders get their own namespace (see the cable runtime).
+    // Request renders use Rails' exact keys; broadcast renders of request-dependent templates get their own namespace.
     fragmentCache: { store, namespace: null, onFragment: (e) => cacheStats.fragments.push(e) },
     onCachedCollection: (partial, hits, count) => cacheStats.collections.push({ partial, hits, count }),
   };

@@ -21,6 +21,12 @@ export type TemplateEntry = (
 ) & {
   /** `virtual_path:digest`, computed when compiling (fragment cache keys carry it). */
   digestPath?: string;
+  /**
+   * The compiler found nothing request-dependent in the template or what it renders (no form, token, cookie,
+   * session, params, full URL, CurrentAttributes): its fragments are the same bytes in a request render and a
+   * broadcast render, so both use Rails' keys without a namespace and share entries, as Rails does.
+   */
+  sharedFragments?: boolean;
 };
 
 /** What the controller side gives a view. */
@@ -178,7 +184,13 @@ export class View implements ViewHost {
     const opts = isPlainObject(options) ? options : {};
     const current = this.rendering[this.rendering.length - 1];
     const { skip_digest: skipDigest, ...rest } = opts as { skip_digest?: boolean } & Record<string, unknown>;
-    return cacheFragment(this.ctx.fragmentCache, name, { ...rest, skipDigest: Boolean(skipDigest), digestPath: current?.digestPath ?? null }, () => toS(fn()));
+    return cacheFragment(this.fragmentCacheFor(current), name, { ...rest, skipDigest: Boolean(skipDigest), digestPath: current?.digestPath ?? null }, () => toS(fn()));
+  }
+
+  /** The render kind's namespace, unless the template's fragments are the same bytes for every render kind. */
+  private fragmentCacheFor(template: { sharedFragments?: boolean } | undefined): FragmentCache {
+    const cache = this.ctx.fragmentCache;
+    return template?.sharedFragments && cache.namespace ? { ...cache, namespace: null } : cache;
   }
 
   renderWithLayout(logicalPath: string, layout: string | null): SafeString {
@@ -244,14 +256,16 @@ export class View implements ViewHost {
     if (!items.length) return null;
     const path = this.partialPath(partial);
     const as = typeof options.as === "string" ? options.as : null;
-    const digestPath = this.lookup(path).digestPath ?? path;
+    const entry = this.lookup(path);
+    const digestPath = entry.digestPath ?? path;
     const cached = options.cached === true ? true : (options.cached as (item: unknown) => unknown);
-    const result = renderCachedCollection(this.ctx.fragmentCache, items, { digestPath, cached }, (missed) => {
+    const result = renderCachedCollection(this.fragmentCacheFor(entry), items, { digestPath, cached }, (missed) => {
       const name = localName(partial, as);
       return missed.map((item, i) => this.renderTemplate(path, { ...locals, [name]: item, [`${name}_counter`]: i }));
     });
     this.collectionCacheHits.push({ hits: result.hits, count: result.count });
-    this.ctx.onCachedCollection?.(path, result.hits, result.count);
+    // Rails logs the partial's identifier relative to app/views: `messages/_message.html.erb`.
+    this.ctx.onCachedCollection?.(`${path}.${this.currentFormat}.${entry.handler}`, result.hits, result.count);
     return new SafeString(result.parts.join(""));
   }
 

@@ -10,7 +10,7 @@
 // it, under the context's namespace so request and broadcast renders never share an entry.
 import { htmlSafe, SafeString } from "../view/safe.js";
 import { isPlainObject } from "../support/ruby.js";
-import { normalizeKey } from "./key.js";
+import { expandCacheKey, normalizeKey } from "./key.js";
 import type { CacheOptions, Store } from "./store.js";
 
 /** What a render knows about caching; the view runtime builds one per render. */
@@ -25,7 +25,7 @@ export interface FragmentCache {
   head?: unknown[];
   /** url_for, for Hash names. */
   urlFor?: (options: Record<string, unknown>) => string;
-  /** Told of each fragment read/write (for the log's [cache hit] / [cache miss]). */
+  /** Each `cache` block read, its key as Rails logs it (ActiveSupport::Cache.expand_cache_key: versions inlined). */
   onFragment?: (event: { key: string; hit: boolean }) => void;
 }
 
@@ -66,10 +66,10 @@ export function cacheFragment(cache: FragmentCache, name: unknown, options: Frag
   const withNamespace = { ...storeOptions, namespace: cache.namespace ?? null };
   const cached = cache.store.read(key, withNamespace);
   if (cached !== null && cached !== undefined) {
-    cache.onFragment?.({ key: normalizeKey(key), hit: true });
+    cache.onFragment?.({ key: expandCacheKey(key), hit: true });
     return htmlSafe(cached);
   }
-  cache.onFragment?.({ key: normalizeKey(key), hit: false });
+  cache.onFragment?.({ key: expandCacheKey(key), hit: false });
   const fragment = block().toString();
   cache.store.write(key, fragment, withNamespace);
   return new SafeString(fragment);

@@ -25,10 +25,21 @@ export interface AppModel {
   /** Named routes (`post`, `new_post`), for `*_path` / `*_url` helpers. */
   routeNames: Set<string>;
   /** Every fragment cache site the lowering met: claimed (through the store) or declined, and why. */
-  cacheSites: Array<{ span: Span; kind: "cache" | "collection"; claimed: boolean; reason: string }>;
+  cacheSites: CacheSite[];
   /** The app's helper methods (app/helpers), by Ruby name. */
   helperMethods: Map<string, NodeOf<"def">>;
   config: AppConfigFacts;
+}
+
+export interface CacheSite {
+  span: Span;
+  kind: "cache" | "collection";
+  claimed: boolean;
+  reason: string;
+  /** A cached collection's partial as written (`messages/message`), when it is a literal. */
+  partial?: string;
+  /** Whether request and broadcast renders share the site's entries, and why (filled after the views are lowered). */
+  sharing?: string;
 }
 
 export function analyzeApp(parsed: ParsedApp): AppModel {

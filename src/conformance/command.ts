@@ -10,19 +10,23 @@ import { runConformance } from "./conformance.js";
 export async function conformanceCommand(appDir: string): Promise<number> {
   const out = mkdtempSync(join(tmpdir(), "rails2ts-conformance-"));
   await compile(appDir, { out });
-  const result = await runConformance(appDir, async ({ sqlLogPath, frozenTime }) => {
+  const result = await runConformance(appDir, async ({ sqlLogPath, cacheLogPath, frozenTime }) => {
     const booted = await bootEmitted(out, {
       port: 0,
       dbPath: join(out, "conformance.sqlite3"),
-      env: { RAILS2TS_SQL_LOG: sqlLogPath, RAILS2TS_FROZEN_TIME: frozenTime },
+      env: { RAILS2TS_SQL_LOG: sqlLogPath, RAILS2TS_FROZEN_TIME: frozenTime, ...(cacheLogPath ? { RAILS2TS_CACHE_LOG: cacheLogPath } : {}) },
     });
     return { baseUrl: booted.baseUrl, stop: () => booted.stop() };
   });
   if (result.sqlOverRails > 0) console.log(`${result.sqlOverRails} responses ran more SQL than Rails`);
+  if (result.cacheDifferent > 0) console.log(`${result.cacheDifferent} responses used the fragment cache differently from Rails`);
   return conformanceExitCode(result);
 }
 
-/** Query parity is part of conformance: a response that ran more SQL than Rails fails the run like a byte diff. */
-export function conformanceExitCode(result: { different: number; sqlOverRails: number }): number {
-  return result.different === 0 && result.sqlOverRails === 0 ? 0 : 1;
+/**
+ * Query parity and cache parity are part of conformance: a response that ran more SQL than Rails, or hit and
+ * missed the fragment cache differently from Rails' log, fails the run like a byte diff.
+ */
+export function conformanceExitCode(result: { different: number; sqlOverRails: number; cacheDifferent?: number }): number {
+  return result.different === 0 && result.sqlOverRails === 0 && !result.cacheDifferent ? 0 : 1;
 }

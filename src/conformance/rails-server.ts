@@ -13,6 +13,9 @@ export interface ServerEnv {
   sqlLogPath: string;
   /** Wall clock to serve under, "YYYY-MM-DD hh:mm:ss" UTC. */
   frozenTime: string;
+  /** File the emitted app appends one JSON line of fragment cache activity to per request (RAILS2TS_CACHE_LOG);
+   * Rails' own activity comes from its debug log instead. */
+  cacheLogPath?: string;
 }
 
 export interface RunningServer {

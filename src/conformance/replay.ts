@@ -8,7 +8,7 @@ import type { CacheHits } from "./cache-log.js";
 import { CookieJar } from "./cookies.js";
 import { extractCsrfToken } from "./csrf.js";
 import { isCableStep, type Scenario, type ScenarioStep } from "./scenario.js";
-import { SqlLogReader } from "./sql-log.js";
+import { RequestLogReader, SqlLogReader } from "./sql-log.js";
 
 /** A modern Chrome: Rails 7.2's generated `allow_browser versions: :modern` answers 406 to older browsers. */
 export const USER_AGENT =
@@ -27,7 +27,10 @@ export interface ReplayedResponse {
   sqlCount: number | null;
   /** The X-Request-Id the server answered with: how the recorder finds this request's lines in Rails' log. */
   requestId?: string | null;
-  /** Fragment cache activity Rails logged for this request (recorded from Rails only, never compared). */
+  /**
+   * Fragment cache activity for this request: what Rails logged (recorded from its debug log), or what the
+   * emitted app wrote to RAILS2TS_CACHE_LOG; conformance compares the two.
+   */
   cacheHits?: CacheHits;
   /** For Action Cable entries: the scenario's name of the socket. */
   socket?: string;
@@ -39,9 +42,11 @@ interface RawResponse {
   body: Buffer;
 }
 
-export async function replay(scenario: Scenario, baseUrl: string, sqlLogPath: string): Promise<ReplayedResponse[]> {
+export async function replay(scenario: Scenario, baseUrl: string, sqlLogPath: string, cacheLogPath?: string): Promise<ReplayedResponse[]> {
   const jar = new CookieJar();
   const sqlLog = new SqlLogReader(sqlLogPath);
+  // The cache line is written before the SQL line, so it is there once the SQL line is.
+  const cacheLog = cacheLogPath ? new RequestLogReader(cacheLogPath, (line) => JSON.parse(line) as CacheHits) : null;
   const cable = new CableSession(baseUrl, scenario.host, USER_AGENT);
   let lastHtml: string | null = null;
   const responses: ReplayedResponse[] = [];
@@ -55,6 +60,8 @@ export async function replay(scenario: Scenario, baseUrl: string, sqlLogPath: st
       const raw = await send(baseUrl, buildRequest(step, scenario.host, jar, token));
       jar.store(raw.headers["set-cookie"]);
       const response = toReplayed(step, raw, await sqlLog.next());
+      const cacheHits = cacheLog ? await cacheLog.next() : null;
+      if (cacheHits && (cacheHits.fragments.length > 0 || cacheHits.collections.length > 0)) response.cacheHits = cacheHits;
       // The page a browser would submit from next: the latest HTML that hands out a token (redirects have an
       // empty body, error pages from public/ have no token).
       if (response.contentType?.startsWith("text/html")) {

@@ -9,15 +9,19 @@ export const SQL_LOG_ENV = "RAILS2TS_SQL_LOG";
 const GRACE_MS = 100;
 const POLL_MS = 5;
 
-export class SqlLogReader {
+/** A per-request log the server appends one line to before each response completes (SQL counts, cache activity). */
+export class RequestLogReader<T> {
   private offset: number;
 
-  constructor(private readonly path: string) {
+  constructor(
+    private readonly path: string,
+    private readonly parse: (line: string, path: string) => T,
+  ) {
     this.offset = existsSync(path) ? statSync(path).size : 0;
   }
 
-  /** The count for the response just received: the last new line, or null when the server wrote none. */
-  async next(): Promise<number | null> {
+  /** The line for the response just received: the last new line, or null when the server wrote none. */
+  async next(): Promise<T | null> {
     if (!existsSync(this.path)) return null;
     const deadline = Date.now() + GRACE_MS;
     let lines = this.readNewLines();
@@ -26,9 +30,7 @@ export class SqlLogReader {
       lines = this.readNewLines();
     }
     if (lines.length === 0) return null;
-    const count = Number(lines[lines.length - 1]);
-    if (!Number.isInteger(count) || count < 0) throw new Error(`SQL log ${this.path}: bad line ${lines.at(-1)}`);
-    return count;
+    return this.parse(lines[lines.length - 1]!, this.path);
   }
 
   // Only whole lines are consumed; a half-written line waits for the next read.
@@ -47,5 +49,15 @@ export class SqlLogReader {
     if (end < 0) return [];
     this.offset += Buffer.byteLength(text.slice(0, end + 1), "utf8");
     return text.slice(0, end).split("\n");
+  }
+}
+
+export class SqlLogReader extends RequestLogReader<number> {
+  constructor(path: string) {
+    super(path, (line, at) => {
+      const count = Number(line);
+      if (!Number.isInteger(count) || count < 0) throw new Error(`SQL log ${at}: bad line ${line}`);
+      return count;
+    });
   }
 }

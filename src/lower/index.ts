@@ -4,7 +4,9 @@ const ORDER_NOTE = [
   "controllers before views: a view's @ivars are typed by its controller's assignments",
 ] as const;
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { digestPath, hashDigestClassFor, readViewFiles, ViewResolver, type DigestCache } from "../analyze/digest.js";
+import { dependencyTree, digestPath, hashDigestClassFor, readViewFiles, ViewResolver, type DepMap, type DigestCache } from "../analyze/digest.js";
+import { RequestDependence, type RequestRead } from "../analyze/request-dependence.js";
+import type { TemplateFile } from "../parse/app.js";
 import { createHash } from "node:crypto";
 import { dirname, join, relative } from "node:path";
 import { createRequire } from "node:module";
@@ -59,12 +61,16 @@ export function lowerApp(app: AppModel): Lowered {
   const channels = guard(app.channels, (c) => lowerChannel(c, app, diags));
   const seeds = app.parsed.seeds ? [lowerSeeds(app.parsed.seeds, app, diags)] : [];
   const { assets, publicFiles } = digestAssets([join(app.parsed.root, "app/assets"), ...engineAssetPaths(app.config.engines)], app.config.assetsVersion);
-  const digests = templateDigests(app);
+  const resolver = viewResolver(app);
+  const digests = templateDigests(app, resolver);
+  const reads = requestReads(app, resolver);
+  noteSharing(app, reads);
   const entry = lowerEntry({
     appName: app.parsed.appName,
     controllers: [...app.controllers.values()].map((c) => ({ className: c.className, path: controllerPath(c.className) })),
     templates: [...app.templates.values()].map((t) => ({
       key: `${t.logicalPath}.${t.format}`, path: templateModulePath(t), handler: t.handler, digestPath: digests.get(`${t.logicalPath}.${t.format}`) ?? t.logicalPath,
+      sharedFragments: reads.get(`${t.logicalPath}.${t.format}`) === null,
     })),
     performCaching: app.config.performCaching,
     mimeTypes: app.config.mimeTypes,
@@ -82,9 +88,7 @@ export function lowerApp(app: AppModel): Lowered {
  * Every template's `virtual_path:digest` as Rails' Digestor computes it (one digest cache per format, as Rails shares
  * one per lookup details): what fragment cache keys carry, so editing a template or a partial it renders moves them.
  */
-function templateDigests(app: AppModel): Map<string, string> {
-  const dir = join(app.parsed.root, "app/views");
-  const views = existsSync(dir) ? new ViewResolver(readViewFiles(dir)) : null;
+function templateDigests(app: AppModel, views: ViewResolver | null): Map<string, string> {
   const out = new Map<string, string>();
   if (!views) return out;
   const hashDigestClass = hashDigestClassFor(app.config.loadDefaults === null ? null : String(app.config.loadDefaults));
@@ -95,6 +99,62 @@ function templateDigests(app: AppModel): Map<string, string> {
     out.set(`${t.logicalPath}.${t.format}`, digestPath(t.logicalPath, t.format, views, { hashDigestClass, cache }));
   }
   return out;
+}
+
+function viewResolver(app: AppModel): ViewResolver | null {
+  const dir = join(app.parsed.root, "app/views");
+  return existsSync(dir) ? new ViewResolver(readViewFiles(dir)) : null;
+}
+
+/**
+ * Each template's first request read (src/analyze/request-dependence.ts), through the partials the digest tracker
+ * finds it rendering: null means its fragments are the same bytes in a request and a broadcast render, so both
+ * share the entries (as Rails shares them); otherwise each render kind keeps its own namespace.
+ */
+function requestReads(app: AppModel, views: ViewResolver | null): Map<string, RequestRead | null> {
+  const byKey = app.templates;
+  const find = (name: string, format: string): TemplateFile | undefined => {
+    const slash = name.lastIndexOf("/");
+    const partial = `${name.slice(0, slash + 1)}_${name.slice(slash + 1)}`;
+    return byKey.get(`${name}.${format}`) ?? byKey.get(`${partial}.${format}`);
+  };
+  const labels = (map: DepMap, out: string[]): string[] => {
+    if (typeof map === "string") out.push(map);
+    else for (const [name, children] of Object.entries(map)) {
+      out.push(name);
+      for (const child of children) labels(child, out);
+    }
+    return out;
+  };
+  const dependencies = (t: TemplateFile): TemplateFile[] => {
+    if (!views) return [];
+    return labels(dependencyTree(t.logicalPath, t.format, views), []).flatMap((name) => find(name, t.format) ?? []);
+  };
+  const analysis = new RequestDependence(app, dependencies);
+  const out = new Map<string, RequestRead | null>();
+  for (const [key, t] of byKey) out.set(key, t.handler === "erb" ? analysis.templateRead(t) : { what: "a jbuilder template", span: { file: t.absPath, line: 1, column: 1, endLine: 1, endColumn: 1 } });
+  return out;
+}
+
+/** Each cache site says whether its entries are shared by request and broadcast renders. */
+function noteSharing(app: AppModel, reads: Map<string, RequestRead | null>): void {
+  const byFile = new Map([...app.templates.values()].map((t) => [t.absPath, t]));
+  for (const site of app.cacheSites) {
+    const at = byFile.get(site.span.file);
+    if (!at || !site.claimed) continue;
+    let key = `${at.logicalPath}.${at.format}`;
+    if (site.kind === "collection") {
+      if (!site.partial) continue;
+      const name = site.partial.includes("/") ? site.partial : `${at.logicalPath.split("/").slice(0, -1).join("/")}/${site.partial}`;
+      const slash = name.lastIndexOf("/");
+      key = `${name.slice(0, slash + 1)}_${name.slice(slash + 1)}.${at.format}`;
+    }
+    const read = reads.get(key);
+    if (read === undefined) continue;
+    site.sharing = read === null
+      ? "shared by request and broadcast renders (nothing in it reads the request)"
+      : `request and broadcast renders keep apart: reads ${read.what} at ${relative(app.parsed.root, read.span.file)}:${read.span.line}:${read.span.column}`;
+  }
 }
 
 /**

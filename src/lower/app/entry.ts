@@ -10,7 +10,7 @@ import { tsIdent } from "../names.js";
 export interface EntryInput {
   appName: string;
   controllers: Array<{ className: string; path: string }>;
-  templates: Array<{ key: string; path: string; handler: "erb" | "jbuilder"; digestPath: string }>;
+  templates: Array<{ key: string; path: string; handler: "erb" | "jbuilder"; digestPath: string; sharedFragments: boolean }>;
   performCaching: boolean;
   mimeTypes: Array<{ string: string; symbol: string }>;
   models: string[];
@@ -33,7 +33,7 @@ export function lowerEntry(input: EntryInput): EmittedModule[] {
   if (input.hasSeeds) imports.push(`import { seed } from "./db/seeds.js";`);
   const controllers = input.controllers.map((c) => `${JSON.stringify(c.className)}: ${tsIdent(c.className)}`).join(",\n");
   const templates = input.templates
-    .map((t, i) => `${JSON.stringify(t.key)}: { handler: ${JSON.stringify(t.handler)}, render: template${i}, digestPath: ${JSON.stringify(t.digestPath)} }`)
+    .map((t, i) => `${JSON.stringify(t.key)}: { handler: ${JSON.stringify(t.handler)}, render: template${i}, digestPath: ${JSON.stringify(t.digestPath)}${t.sharedFragments ? ", sharedFragments: true" : ""} }`)
     .join(",\n");
   const app = `export const app = ${state.use("createApp")}({
     name: ${JSON.stringify(input.appName)},

@@ -66,9 +66,11 @@ function noteCachedCollection(call: NodeOf<"call">, scope: Scope): void {
   const options = call.args[0]?.kind === "hash" ? call.args[0] : null;
   const cached = options?.pairs.find((p) => p.key.kind === "sym" && p.key.name === "cached");
   if (!cached) return;
-  const hasPartial = options!.pairs.some((p) => p.key.kind === "sym" && p.key.name === "partial");
+  const partialPair = options!.pairs.find((p) => p.key.kind === "sym" && p.key.name === "partial");
+  const hasPartial = partialPair !== undefined;
+  const partial = partialPair?.value.kind === "str" && partialPair.value.parts.every((x) => typeof x === "string") ? partialPair.value.parts.join("") : undefined;
   scope.env.app.cacheSites.push({
-    span: cached.key.span, kind: "collection", claimed: hasPartial,
+    span: cached.key.span, kind: "collection", claimed: hasPartial, partial,
     reason: hasPartial ? "cached collection: one key per record, read at once" : "render with cached: but no partial: is not cached in Rails 7.2",
   });
 }

@@ -42,6 +42,7 @@ export const app = createApp({
       handler: "erb",
       render: template0,
       digestPath: "articles/_article:4207481fb9e99958ef188f6b6e2dedf4",
+      sharedFragments: true,
     },
     "articles/_article.json": {
       handler: "jbuilder",
@@ -87,6 +88,7 @@ export const app = createApp({
       handler: "erb",
       render: template9,
       digestPath: "comments/_comment:4a9a45016ccd93a0a7561003c41c8d7d",
+      sharedFragments: true,
     },
     "comments/_comment.json": {
       handler: "jbuilder",
@@ -137,6 +139,7 @@ export const app = createApp({
       handler: "erb",
       render: template19,
       digestPath: "pwa/manifest:7f8626efce4b0324f4c2437462968d7a",
+      sharedFragments: true,
     },
   },
   schema: {

@@ -120,6 +120,29 @@ describe.skipIf(!existsSync(CLIENT))("the @rails/actioncable client against runt
     consumer.disconnect();
   });
 
+  it("rejects a Turbo stream subscription whose signed name was tampered with, and delivers it nothing", async () => {
+    AC.adapters.WebSocket = browserSocket(expected.cookies.alice);
+    const consumer = AC.createConsumer(`ws://${wsBase}/cable`);
+    const signed = signedStreamName("rooms");
+    // The name part changed, the digest kept; and the digest changed, the name kept (turbo-rails verifies both).
+    const [data, digest] = signed.split("--") as [string, string];
+    const forged = [`${Buffer.from('"other"').toString("base64")}--${digest}`, `${data}--${digest.slice(0, -2)}${digest.endsWith("00") ? "11" : "00"}`];
+    const got = events();
+    for (const name of forged) {
+      consumer.subscriptions.create({ channel: "Turbo::StreamsChannel", signed_stream_name: name }, {
+        connected: () => got.push("connected"),
+        rejected: () => got.push("rejected"),
+        received: (message: unknown) => got.push(message),
+      });
+    }
+    await got.until(2);
+    TurboStreamsChannel.broadcastRemoveTo("rooms", { target: "room_1" });
+    TurboStreamsChannel.broadcastRemoveTo("other", { target: "room_1" });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(got.list).toEqual(["rejected", "rejected"]);
+    consumer.disconnect();
+  });
+
   it("stops trying when the connection is refused as unauthorized", async () => {
     AC.adapters.WebSocket = browserSocket(null);
     const consumer = AC.createConsumer(`ws://${wsBase}/cable`);

@@ -41,6 +41,7 @@ export { RubyFloat, RubyRange, RubySymbol } from "./support/ruby.js";
 export * from "./cache/index.js";
 export { serveApp, renderForBroadcast, type CableSetup } from "./app/serve.js";
 export { controllerRenderer, ControllerRenderer } from "./app/renderer.js";
+export { ActionViewBase } from "./view/view-class.js";
 export { Connection, Channel, actionCableServer } from "./cable/index.js";
 export * as cable from "./cable/index.js";
 export { BACK } from "./view/url.js";

@@ -132,7 +132,8 @@ export const PLAIN_HELPERS = {
   optionsForSelect: view.optionsForSelect,
   optionsFromCollectionForSelect: view.optionsFromCollectionForSelect,
   phoneTo: view.phoneTo,
-  capture: view.capture,
+  // capture(*args, &block): lowered calls pass the block after the arguments.
+  capture: (...args: unknown[]) => view.capture(args.pop() as (...a: unknown[]) => unknown, ...args),
   // Bound for the recorded helper vectors (test/vectors.test.ts).
   escapeOnce: view.escapeOnce,
   jsonEscape: view.jsonEscape,

@@ -113,3 +113,17 @@ export const HashMethods = {
 export class KeyError extends Error {
   override name = "KeyError";
 }
+
+/** Set (Enumerable): Array's reading methods over its elements, plus its own membership and mutation. */
+export const SetMethods: Record<string, (set: Set<unknown>, ...args: never[]) => unknown> = {
+  ...Object.fromEntries(
+    Object.entries(ArrayMethods).map(([name, fn]) => [name, (set: Set<unknown>, ...args: unknown[]) => (fn as (l: unknown[], ...a: unknown[]) => unknown)([...set], ...args)]),
+  ),
+  toA: (set: Set<unknown>) => [...set],
+  toSet: (set: Set<unknown>) => set,
+  isInclude: (set: Set<unknown>, v: unknown) => set.has(v),
+  isMember: (set: Set<unknown>, v: unknown) => set.has(v),
+  add: (set: Set<unknown>, v: unknown) => set.add(v),
+  inspect: (set: Set<unknown>) => `#<Set: {${[...set].map(inspect).join(", ")}}>`,
+  toS: (set: Set<unknown>) => `#<Set: {${[...set].map(inspect).join(", ")}}>`,
+};

@@ -60,6 +60,7 @@ function recordArgs(args: Node[], block: Block | null, scope: Scope): string[] {
  *   ApplicationController.render(partial: ..., locals: ...)   renderForBroadcast({...})   (any app controller)
  *   ApplicationController.renderer                           controllerRenderer()         (ActionController::Renderer)
  *   ActionCable.server.broadcast(stream, data)                 actionCableServer().broadcast(stream, data)
+ *   self.class (in a template)                                 ActionViewBase               (sanitizer class readers)
  */
 function lowerFrameworkClassCall(call: NodeOf<"call">, scope: Scope): TsExpr | null {
   const r = call.receiver;
@@ -80,6 +81,7 @@ function lowerFrameworkClassCall(call: NodeOf<"call">, scope: Scope): TsExpr | n
   if (r?.kind === "const" && !r.scope && call.method === "render" && [...env.app.controllers.keys()].includes(r.name)) {
     return lit(`${env.module.use("renderForBroadcast")}(${lowerArgs(call.args, null, scope).join(", ")})`, STRING);
   }
+  if (r?.kind === "self" && call.method === "class" && !call.args.length && env.self === "view") return lit(env.module.use("ActionViewBase"), UNKNOWN);
   if (r?.kind === "const" && !r.scope && call.method === "renderer" && !call.args.length && [...env.app.controllers.keys()].includes(r.name)) {
     return lit(`${env.module.use("controllerRenderer")}()`, UNKNOWN);
   }

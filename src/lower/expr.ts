@@ -73,9 +73,12 @@ export function lowerExpr(node: Node, scope: Scope): TsExpr {
       }
       break;
     }
-    case "seq":
-      if (node.body.length === 1) return lowerExpr(node.body[0]!, scope);
-      break;
+    case "seq": {
+      // `(a; b)` as a value: each statement in order, the last one's value (a JS comma expression).
+      if (node.body.length === 0) return lit("null", NIL);
+      const items = node.body.map((n) => lowerExpr(n, scope));
+      return items.length === 1 ? items[0]! : lit(`(${items.map((i) => i.code).join(", ")})`, items[items.length - 1]!.type);
+    }
     case "index": {
       const recv = lowerExpr(node.receiver, scope);
       const args = node.args.map((a) => lowerExpr(a, scope).code);

@@ -188,8 +188,9 @@ class Converter {
       if (typeof parts[parts.length - 1] === "string") parts[parts.length - 1] += s;
       else parts.push(s);
     };
+    const literal = singleQuoteEscape(this.text(n));
     for (const c of n.namedChildren) {
-      if (c.type === "string_content") push(this.text(c));
+      if (c.type === "string_content") push(literal ? this.text(c).replace(literal, "$1") : this.text(c));
       else if (c.type === "escape_sequence") push(unescape(this.text(c)));
       else if (c.type === "interpolation") {
         const inner = this.statements(c);
@@ -248,6 +249,20 @@ class Converter {
         return { kind: "req", name: this.text(c) };
     }
   }
+}
+
+/**
+ * In a single-quoted string ('...' or %q(...)) the only escapes are a backslash before a backslash or before the
+ * delimiter, which tree-sitter leaves inside the content: the pattern that drops them, or null for other strings.
+ */
+function singleQuoteEscape(source: string): RegExp | null {
+  if (source.startsWith("'")) return /\\([\\'])/g;
+  const q = /^%q(.)/.exec(source);
+  if (!q) return null;
+  const open = q[1]!;
+  const close = ({ "(": ")", "[": "]", "{": "}", "<": ">" } as Record<string, string>)[open] ?? open;
+  const chars = [...new Set(["\\", open, close])].map((c) => c.replace(/[\]\\^-]/g, "\\$&")).join("");
+  return new RegExp(`\\\\([${chars}])`, "g");
 }
 
 function unescape(seq: string): string {

@@ -5,13 +5,9 @@
 
 const SYMBOL = "lowering limit: a Symbol arrives as a String (:x inspects as \"x\"; f.button :title reads the field name as a caption)";
 const HASH_KEYS = "lowering limit: a Hash with both :class and \"class\" keys collapses into one JS object key";
-const SEQ = "lowering (src/lower/expr.ts, lead): a parenthesized statement sequence `(a; b)` used as a value";
-const PARSER_QUOTE = "parser (src/parse/ruby.ts, lead): `\\'` in a single-quoted string keeps its backslash";
 const BUFFER = "view lowering (lead): concat / safe_concat / output_buffer in a template are not lowered onto the template's OutputBuffer";
-const CAPTURE = "runtime/app/view-helpers.ts binds capture as (block, ...args), but lowered calls pass the block last";
 const POLYMORPHIC = "runtime (runtime/app/view.ts): polymorphic_url, edit_polymorphic_path and new_polymorphic_path are not View helpers (only polymorphicPath)";
 const SCRIPT_NAME = "runtime/http router: script_name: is not prepended by the named route helpers";
-const VIEW_CLASS = "runtime/app/view.ts: `self.class` in a view has no ActionView::Base class methods (sanitizer accessors)";
 const FORGERY_TOKEN = "runtime/app/view.ts: request_forgery_protection_token is a ViewHost property View does not define, so the name reads as a partial local";
 const NAME_ERROR = "view lowering (partialLocal, lead): an unknown receiver-less name reads an undefined partial local instead of raising NameError";
 const L_MISSING = "runtime/support/localize.ts: l(date, format: :unknown) returns the missing-translation text where Rails raises I18n::MissingTranslationData";
@@ -24,15 +20,6 @@ const ACTIONVIEW: Record<string, string> = {
   "edit_polymorphic_path(@article)": POLYMORPHIC,
   "new_polymorphic_path(Article)": POLYMORPHIC,
   "new_polymorphic_path([@article, Comment])": POLYMORPHIC,
-  "[cycle(\"a\", \"b\"), current_cycle, cycle(\"a\", \"b\"), (reset_cycle; cycle(\"a\", \"b\"))].join(\",\")": SEQ,
-  "sanitize('\"quotes\" \\'single\\'')": PARSER_QUOTE,
-  "self.class.full_sanitizer.sanitize(\"<b>x</b> &amp; y\")": VIEW_CLASS,
-  "self.class.link_sanitizer.sanitize('<a href=\"x\">l</a>')": VIEW_CLASS,
-  "self.class.safe_list_sanitizer.sanitize(\"<b>x</b><script>y</script>\")": VIEW_CLASS,
-  "self.class.sanitizer_vendor.name": VIEW_CLASS,
-  "self.class.sanitized_allowed_tags.to_a.sort.join(\" \")": VIEW_CLASS,
-  "self.class.sanitized_allowed_attributes.to_a.sort.join(\" \")": VIEW_CLASS,
-  "capture(\"<arg>\") { |a| a }": CAPTURE,
   "concat(\"<x>\"); output_buffer.to_s": BUFFER,
   "safe_concat(\"<x>\"); output_buffer.to_s": BUFFER,
   "{ a: \"<b>\" }.as_json.inspect": SYMBOL,

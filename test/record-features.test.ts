@@ -3,7 +3,7 @@
 // update_columns, increment!/decrement!/toggle!, to_param/to_key and cache keys.
 import { afterAll } from "vitest";
 import { setBcryptCost, setClock, setSaltGenerator, type Base } from "../runtime/record/index.js";
-import { at, Current, Membership, Message, Room, Rooms_Closed, Rooms_Direct, Rooms_Open, seedDomain, Session, trace, travelTo, User } from "./support/record-domain.js";
+import { at, Current, Membership, Message, Room, Rooms_Closed, Rooms_Direct, Rooms_Open, Search, seedDomain, Session, trace, travelTo, User } from "./support/record-domain.js";
 import { replaySteps } from "./support/record-replay.js";
 
 const conn = seedDomain();
@@ -123,6 +123,18 @@ const steps: Array<[string, () => unknown]> = [
     User.connection.execute(sql);
     return [sql, User.sanitizeSql(["name = :n OR id = :id", { n: "x", id: 3 }]), User.sanitizeSql("raw"), User.where({ id: [1, 2] }).pluck("bio"),
       User.sanitizeSql(["at < ?", at(2024, 2, 15, 12, 0, 0, 500000)])];
+  }],
+  ["timestamps at microsecond precision", () => {
+    travelTo(at(2024, 2, 15, 12, 0, 0, 123456));
+    const s = dyn(Search.createBang({ user_id: 3, query: "usec" }));
+    const fresh = [s.created_at.usec, s.updated_at.iso8601(6), s.cacheVersion(), s.cacheKeyWithVersion()];
+    travelTo(at(2024, 2, 15, 12, 0, 1, 120000));
+    s.touch();
+    const read = dyn(Search.find(s.id));
+    travelTo(at(2024, 2, 15, 12, 0, 2, 0));
+    s.updateBang({ query: "whole second" });
+    return [...fresh, read.updatedAtBeforeTypeCast(), read.updated_at.usec, read.cacheVersion(), read.cacheKeyWithVersion(), s.cacheVersion(),
+      Search.find(s.id).cacheVersion(), Search.where({ updated_at: { begin: at(2024, 2, 15, 12, 0, 1, 120000), end: null, exclusive: false } }).count()];
   }],
 ];
 

@@ -1,6 +1,6 @@
 // Time and Date values as Rails 7.2 prints and stores them (fixtures/record/time.rb), and the clock records use.
 import { readFileSync } from "node:fs";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { currentTime, RubyDate, setClock, Time } from "../runtime/record/index.js";
 
 const recorded = JSON.parse(readFileSync(new URL("./fixtures/record/time.json", import.meta.url), "utf8")) as {
@@ -58,6 +58,30 @@ describe("clock", () => {
     process.env.RAILS2TS_FROZEN_TIME = "2024-02-15 12:00:00";
     expect(currentTime().toDb()).toBe("2024-02-15 12:00:00");
     expect(currentTime().toDb()).toBe("2024-02-15 12:00:00");
+  });
+
+  it("stamps with microseconds, inside Date.now()'s millisecond and never going back", () => {
+    const samples: Array<{ before: number; t: Time; after: number }> = [];
+    const until = process.hrtime.bigint() + 3_000_000n;
+    while (process.hrtime.bigint() < until) samples.push({ before: Date.now(), t: currentTime(), after: Date.now() });
+    for (const { before, t, after } of samples) expect(t.getTime() >= before && t.getTime() <= after).toBe(true);
+    for (let i = 1; i < samples.length; i++) expect(samples[i]!.t.epochMicros >= samples[i - 1]!.t.epochMicros).toBe(true);
+    expect(samples.some(({ t }) => t.microRemainder !== 0)).toBe(true);
+  });
+
+  it("gives a stopped wall clock's millisecond exactly (faketime), as a frozen Time.now", () => {
+    const stopped = Date.UTC(2024, 1, 15, 12, 0, 0, 7);
+    const spy = vi.spyOn(Date, "now").mockReturnValue(stopped);
+    try {
+      currentTime();
+      const until = process.hrtime.bigint() + 2_000_000n;
+      while (process.hrtime.bigint() < until);
+      expect([currentTime().toDb(), currentTime().toDb()]).toEqual(["2024-02-15 12:00:00.007000", "2024-02-15 12:00:00.007000"]);
+    } finally {
+      spy.mockRestore();
+    }
+    const now = currentTime().getTime();
+    expect(Math.abs(now - Date.now()) <= 1).toBe(true);
   });
 
   it("defaults to the wall clock", () => {

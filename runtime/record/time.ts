@@ -1,7 +1,8 @@
 // ActiveSupport::TimeWithZone in a UTC app -> Time: a JS Date (so every helper that takes a Date takes it) that
 // also keeps the microseconds Rails stores in datetime(6) columns, plus the clock records are stamped with.
 //
-//   Time.current / Time.now              currentTime()        (injectable: setClock; RAILS2TS_FROZEN_TIME)
+//   Time.current / Time.now              currentTime()        (injectable: setClock; RAILS2TS_FROZEN_TIME; else the
+//                                                              wall clock to the microsecond, as Rails stamps records)
 //   "2024-02-15 12:00:00.5" assigned      Time.cast(s)         (ActiveModel::Type::DateTime#cast_value)
 //   connection.quoted_date(t)             t.toDb()             "2024-02-15 12:00:00.500000" (no fraction at 0 usec)
 //   t.to_s / t.inspect                    t.toRubyString() / t.toRubyInspect()
@@ -25,6 +26,11 @@ export class Time extends Date {
 
   static utc(year: number, month: number, day: number, hour = 0, min = 0, sec = 0, usec = 0): Time {
     return new Time(Date.UTC(year, month - 1, day, hour, min, sec) + Math.floor(usec / 1000), usec % 1000);
+  }
+
+  static fromEpochMicros(micros: bigint): Time {
+    const rem = ((micros % 1000n) + 1000n) % 1000n;
+    return new Time(Number((micros - rem) / 1000n), Number(rem));
   }
 
   static fromDate(date: Date): Time {
@@ -108,6 +114,28 @@ export function currentTime(): Time {
     if (frozen?.spec !== spec) frozen = { spec, time: Time.cast(spec) };
     if (frozen.time) return frozen.time;
   }
-  const now = Date.now();
-  return new Time(now);
+  return Time.fromEpochMicros(wallClockMicros());
+}
+
+// Rails stamps records with Time.now (nanoseconds) and keeps microseconds (datetime precision 6); Date.now() has
+// milliseconds only. The microseconds come from the monotonic clock, anchored to the wall clock, which stays the
+// authority: the result always lies inside Date.now()'s millisecond, and when the estimate leaves it (the wall
+// clock was stepped, or the process slept) it is anchored again. A wall clock that stands still while monotonic
+// time passes (faketime) gives its millisecond exactly, as a frozen Time.now does.
+let anchor: { wallMs: number; hr: bigint } | null = null;
+let stoppedAt: number | null = null;
+
+/** The wall clock in microseconds since the epoch. */
+export function wallClockMicros(): bigint {
+  const wallMs = Date.now();
+  const hr = process.hrtime.bigint();
+  const floor = BigInt(wallMs) * 1000n;
+  if (stoppedAt === wallMs) return floor;
+  stoppedAt = null;
+  if (!anchor) anchor = { wallMs, hr };
+  const estimate = BigInt(anchor.wallMs) * 1000n + (hr - anchor.hr) / 1000n;
+  if (estimate >= floor && estimate < floor + 1000n) return estimate;
+  if (estimate >= floor + 1000n && anchor.wallMs === wallMs) stoppedAt = wallMs;
+  anchor = { wallMs, hr };
+  return floor;
 }

@@ -2,10 +2,15 @@
 //   l(date) -> localize(date)   l(time, format: :short) -> localize(time, { format: "short" })
 // A Symbol format names date.formats.* / time.formats.*; %a %A %b %B %p %P take their words from I18n.
 import { RubyDate } from "./date.js";
-import { lookup, translate } from "./i18n.js";
+import { locale as currentLocale, lookup, translate } from "./i18n.js";
 import { toS } from "./ruby.js";
 import { strftime, timePartsOf } from "./strftime.js";
 import type { ZonedTime } from "./zoned-time.js";
+
+/** I18n::MissingTranslationData: what translate raises when asked to (`raise: true`, as localize asks). */
+export class MissingTranslationData extends Error {
+  override name = "I18n::MissingTranslationData";
+}
 
 export interface LocalizeOptions {
   format?: string | null;
@@ -26,7 +31,9 @@ export function localize(object: RubyDate | Date | ZonedTime, options: LocalizeO
   const locale = options.locale;
   let format = key;
   if (!key.includes("%")) {
+    // A Symbol format is a key localize translates with raise: true (a missing one raises).
     const found = lookup(`${type}.formats.${key}`, locale);
+    if (found === undefined || found === null) throw new MissingTranslationData(`Translation missing: ${locale ?? currentLocale()}.${type}.formats.${key}`);
     format = typeof found === "string" ? found : toS(translate(`${type}.formats.${key}`, { locale }));
   }
   const p = timePartsOf(object);

@@ -138,6 +138,13 @@ export class OutputBuffer {
   toSafeString(): SafeString {
     return new SafeString(this.raw);
   }
+  /** OutputBuffer#to_s: an html_safe SafeBuffer. */
+  toS(): SafeString {
+    return this.toSafeString();
+  }
+  isHtmlSafe(): boolean {
+    return true;
+  }
   /**
    * What a template block hands back to the helper that called it (CaptureHelper#capture):
    * the captured text, or when that is blank (whitespace only), the block's last value instead.

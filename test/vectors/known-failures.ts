@@ -5,12 +5,10 @@
 
 const SYMBOL = "lowering limit: a Symbol arrives as a String (:x inspects as \"x\"; f.button :title reads the field name as a caption)";
 const HASH_KEYS = "lowering limit: a Hash with both :class and \"class\" keys collapses into one JS object key";
-const BUFFER = "view lowering (lead): concat / safe_concat / output_buffer in a template are not lowered onto the template's OutputBuffer";
 const POLYMORPHIC = "runtime (runtime/app/view.ts): polymorphic_url, edit_polymorphic_path and new_polymorphic_path are not View helpers (only polymorphicPath)";
 const SCRIPT_NAME = "runtime/http router: script_name: is not prepended by the named route helpers";
 const FORGERY_TOKEN = "runtime/app/view.ts: request_forgery_protection_token is a ViewHost property View does not define, so the name reads as a partial local";
 const NAME_ERROR = "view lowering (partialLocal, lead): an unknown receiver-less name reads an undefined partial local instead of raising NameError";
-const L_MISSING = "runtime/support/localize.ts: l(date, format: :unknown) returns the missing-translation text where Rails raises I18n::MissingTranslationData";
 
 const ACTIONVIEW: Record<string, string> = {
   "tag.div(class: \"a\", \"class\" => \"b\")": HASH_KEYS,
@@ -20,11 +18,8 @@ const ACTIONVIEW: Record<string, string> = {
   "edit_polymorphic_path(@article)": POLYMORPHIC,
   "new_polymorphic_path(Article)": POLYMORPHIC,
   "new_polymorphic_path([@article, Comment])": POLYMORPHIC,
-  "concat(\"<x>\"); output_buffer.to_s": BUFFER,
-  "safe_concat(\"<x>\"); output_buffer.to_s": BUFFER,
   "{ a: \"<b>\" }.as_json.inspect": SYMBOL,
   "request_forgery_protection_token.to_s": FORGERY_TOKEN,
-  "l(Date.new(2024, 2, 5), format: :nonexistent)": L_MISSING,
   "action_cable_meta_tag": NAME_ERROR,
 };
 

@@ -26,12 +26,26 @@ export interface LoweredTemplate {
 export function lowerTemplate(template: TemplateFile, env: LowerEnv): LoweredTemplate {
   const locals = new Map<string, RType>();
   env.outputStatement = outputStatement;
-  env.selfCall = (call, scope) => appHelperCall(call, scope, false) ?? viewSelfCall(call, scope) ?? partialLocal(call, scope, locals);
+  env.selfCall = (call, scope) => appHelperCall(call, scope, false) ?? bufferCall(call, scope) ?? viewSelfCall(call, scope) ?? partialLocal(call, scope, locals);
   env.blockFn = (block, scope, types) => (containsOutput(block.body) ? captureFn(block, scope, types) : null);
   const scope = new Scope(env);
   scope.buffer = "out";
   const body = lowerBody(template.body.filter((n) => !isBufferRead(n)), scope, "void");
   return { body: [`const out = new ${env.module.use("OutputBuffer")}();`, ...body, "return out.toSafeString();"], locals };
+}
+
+const BUFFER_WRITES: Record<string, string> = { concat: "append", safe_concat: "safeAppend" };
+
+/**
+ * The helpers that write on the template's current buffer (a capture block's own, inside one):
+ *   concat(s) -> out.append(s)   (escaped unless html_safe)   safe_concat(s) -> out.safeAppend(s)   output_buffer -> out
+ */
+function bufferCall(call: NodeOf<"call">, scope: Scope): TsExpr | null {
+  if (call.receiver !== null || call.block || !scope.buffer) return null;
+  if (call.method === "output_buffer" && !call.args.length) return lit(scope.buffer, UNKNOWN);
+  const method = BUFFER_WRITES[call.method];
+  if (!method || call.args.length !== 1) return null;
+  return lit(`${scope.buffer}.${method}(${lowerExpr(call.args[0]!, scope).code})`, UNKNOWN);
 }
 
 /** A receiver-less, argument-less name that is no helper is one of the partial's locals, as in Rails. */

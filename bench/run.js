@@ -1,6 +1,8 @@
-// `npm run bench`: Rails 7.2 under Puma (single process x 5 threads; one worker per core x 5 threads) beside the
-// emitted Node app and a node:http ceiling, on copies of one seeded SQLite file, driven by wrk over loopback in
-// interleaved rounds; plus cold compile times. Writes bench/results/<date>.md and .json. See bench/README.md.
+// `npm run bench`: per fixture app (blog, chat), Rails 7.2 under Puma (single process x 5 threads; one worker per
+// core x 5 threads) beside the emitted Node app and a node:http ceiling, on copies of one seeded SQLite file,
+// driven by wrk over loopback in interleaved rounds; the sockets lanes (Action Cable clients on the chat); cold
+// compile times. Writes bench/results/<date>.md and .json. See bench/README.md.
+import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import { basename, join, resolve } from "node:path";
@@ -26,15 +28,17 @@ const { withFixtureLanes } = await import("./lib/lanes.js");
 const { machineInfo } = await import("./lib/machine.js");
 const { compactTable, markdownReport } = await import("./lib/report.js");
 const { runRounds } = await import("./lib/rounds.js");
-const { summarize, targets } = await import("./lib/summary.js");
+const { socketLanes } = await import("./lib/sockets-lanes.js");
+const { compileTargets, summarize, targets } = await import("./lib/summary.js");
 
-const app = APPS[opt.fixture];
-if (!app) throw new Error(`unknown fixture ${opt.fixture} (known: ${Object.keys(APPS).join(", ")})`);
-const appDir = resolve(ROOT, app.dir);
+for (const name of opt.apps) if (!APPS[name]) throw new Error(`unknown app ${name} (known: ${Object.keys(APPS).join(", ")})`);
 const cores = cpus().length;
+const sockets = { clients: Number(opt.sockets), perRoom: Number(opt["sockets-per-room"]), concurrency: Number(opt["sockets-concurrency"]) };
+const socketsApp = sockets.clients > 0 ? opt.apps.find((a) => APPS[a].sockets) : undefined;
+if (sockets.clients > 0 && !socketsApp) log("sockets: no selected app has channels (add chat to --apps); skipped");
+if (socketsApp) checkFileLimit(sockets.clients);
 const config = {
-  fixture: opt.fixture,
-  paths: app.paths,
+  apps: opt.apps,
   durationS: Number(opt.duration),
   rounds: Number(opt.rounds),
   warmupS: Number(opt.warmup),
@@ -44,47 +48,90 @@ const config = {
   quietMaxWaitS: Number(opt["quiet-max-wait"]),
   retryPct: Number(opt["retry-pct"]),
   retries: Number(opt.retries),
-  headers: benchHeaders(scenarioHost(appDir)),
+  sockets: socketsApp ? { app: socketsApp, ...sockets } : null,
   argv: origin()?.argv ?? process.argv.slice(2),
 };
 const startedAt = new Date();
 const machine = machineInfo(origin());
 
-log(`cold compile: ${opt.fixture}${opt["compile-app"].length ? ` and ${opt["compile-app"].join(", ")}` : ""}`);
-const outDir = mkdtempSync(join(tmpdir(), "rails2ts-bench-out-"));
+// Cold compiles first, on a machine nothing else of ours is loading; the last run of each fixture is kept for
+// its Node lane.
+const outDirs = Object.fromEntries(opt.apps.map((a) => [a, mkdtempSync(join(tmpdir(), `rails2ts-bench-out-${a}-`))]));
 const compileOpts = { runs: Number(opt["compile-runs"]), quietPct: config.quietPct, quietMaxWaitS: config.quietMaxWaitS };
-const compile = [{ name: opt.fixture, fixture: true, ...(await timeCompile(appDir, { ...compileOpts, keepOut: outDir })) }];
-for (const extra of opt["compile-app"]) compile.push({ name: basename(resolve(extra)), fixture: false, ...(await timeCompile(resolve(extra), compileOpts)) });
-for (const c of compile) log(`compile ${c.name}: ${c.runs.join(", ")} ms wall, median CPU ${c.medianCpuMs} ms (exit ${c.exitStatus})`);
-
-let results;
+const compile = [];
 try {
-  results = await withFixtureLanes({ appDir, outDir, paths: config.paths, headers: config.headers, cores, log }, async ({ lanes, counting, railsLanes }) => {
-    for (const c of counting) log(`sql ${c.path}: rails ${c.railsSql.join("/")}, ours ${c.oursSql.join("/")}; bytes ${c.bytesIdentical ? "identical" : "DIFFERENT"}`);
-    const probes = {};
-    for (const lane of lanes) probes[lane.name] = await lane.probe();
-    const c = config;
-    const runs = await runRounds({
-      lanes, paths: c.paths, rounds: c.rounds, seconds: c.durationS, warmupSeconds: c.warmupS, connections: c.connections,
-      threads: c.wrkThreads, quietPct: c.quietPct, quietMaxWaitS: c.quietMaxWaitS, retryPct: c.retryPct,
-      retries: c.retries, headers: c.headers, log,
-    });
-    const lanesInfo = lanes.map((l) => ({ name: l.name, kind: l.kind, workers: l.workers, threads: l.threads, dbFile: l.dbFile }));
-    return { runs, counting: counting.map(({ page, ...c }) => c), probes, railsLanes, lanes: lanesInfo };
-  });
+  for (const a of opt.apps) {
+    log(`cold compile: ${a}`);
+    compile.push({ name: a, fixture: true, ...(await timeCompile(resolve(ROOT, APPS[a].dir), { ...compileOpts, keepOut: outDirs[a] })) });
+  }
+  for (const extra of opt["compile-app"]) compile.push({ name: basename(resolve(extra)), fixture: false, ...(await timeCompile(resolve(extra), compileOpts)) });
+  for (const c of compile) log(`compile ${c.name}: ${c.runs.join(", ")} ms wall, median CPU ${c.medianCpuMs} ms (exit ${c.exitStatus})`);
+
+  const apps = [];
+  let socketResults = null;
+  for (const a of opt.apps) {
+    const r = await benchApp(a, outDirs[a]);
+    if (r.afterLanes) socketResults = r.afterLanes;
+    delete r.afterLanes;
+    apps.push(r);
+  }
+  const goals = [...apps.flatMap((a) => a.targets), ...compileTargets(compile, (n) => APPS[n]?.compileTargetMs)];
+  const report = { startedAt: startedAt.toISOString(), finishedAt: new Date().toISOString(), machine, config, compile, apps, sockets: socketResults, targets: goals };
+  console.log("\n" + compactTable(report));
+  if (!opt["no-save"]) {
+    mkdirSync(opt.out, { recursive: true });
+    const stem = join(opt.out, opt.name ?? startedAt.toISOString().slice(0, 10));
+    writeFileSync(`${stem}.json`, JSON.stringify(report, null, 2) + "\n");
+    writeFileSync(`${stem}.md`, markdownReport(report));
+    log(`wrote ${stem}.md and ${stem}.json`);
+  }
 } finally {
-  rmSync(outDir, { recursive: true, force: true });
+  for (const dir of Object.values(outDirs)) rmSync(dir, { recursive: true, force: true });
 }
 
-const laneNames = results.lanes.map((l) => l.name);
-const summary = summarize({ runs: results.runs.filter((r) => !r.discarded), laneNames, railsLanes: results.railsLanes, paths: config.paths });
-const goals = targets({ summary, counting: results.counting, compile, railsLanes: results.railsLanes, indexPath: config.paths[0] });
-const report = { startedAt: startedAt.toISOString(), finishedAt: new Date().toISOString(), machine, config, compile, cacheSites: cacheSites(appDir), ...results, summary, targets: goals };
-console.log("\n" + compactTable(report));
-if (!opt["no-save"]) {
-  mkdirSync(opt.out, { recursive: true });
-  const stem = join(opt.out, opt.name ?? startedAt.toISOString().slice(0, 10));
-  writeFileSync(`${stem}.json`, JSON.stringify(report, null, 2) + "\n");
-  writeFileSync(`${stem}.md`, markdownReport(report));
-  log(`wrote ${stem}.md and ${stem}.json`);
+/** One app's lanes: counting pass, timed rounds, and (for the app with channels) the sockets lanes after them. */
+async function benchApp(name, outDir) {
+  const app = APPS[name];
+  const appDir = resolve(ROOT, app.dir);
+  const headers = benchHeaders(scenarioHost(appDir));
+  const c = config;
+  const afterLanes = name === socketsApp
+    ? ({ rails, scratch }) => socketLanes({ rails, outDir, scratch, headers, spec: app.sockets, user: app.signIn, ...sockets, log })
+    : undefined;
+  log(`app ${name}: ${app.paths.join(", ")}${app.signIn ? ` (signed in as ${app.signIn.email})` : ""}`);
+  const results = await withFixtureLanes({ appDir, outDir, paths: app.paths, headers, cores, signIn: app.signIn, log, afterLanes }, async ({ lanes, counting, railsLanes }) => {
+    for (const x of counting) log(`sql ${x.path}: rails ${x.railsSql.join("/")}, ours ${x.oursSql.join("/")}; bytes ${x.bytesIdentical ? "identical" : "DIFFERENT"}`);
+    const probes = {};
+    for (const lane of lanes) probes[lane.name] = await lane.probe();
+    const runs = await runRounds({
+      lanes, paths: app.paths, rounds: c.rounds, seconds: c.durationS, warmupSeconds: c.warmupS, connections: c.connections,
+      threads: c.wrkThreads, quietPct: c.quietPct, quietMaxWaitS: c.quietMaxWaitS, retryPct: c.retryPct,
+      retries: c.retries, headers, log,
+    });
+    const lanesInfo = lanes.map((l) => ({ name: l.name, kind: l.kind, workers: l.workers, threads: l.threads, dbFile: l.dbFile, signedIn: Boolean(l.headers?.Cookie) }));
+    return { runs, counting: counting.map(({ page, ...x }) => x), probes, railsLanes, lanes: lanesInfo };
+  });
+  const laneNames = results.lanes.map((l) => l.name);
+  const summary = summarize({ runs: results.runs.filter((r) => !r.discarded), laneNames, railsLanes: results.railsLanes, paths: app.paths });
+  const goals = targets({ summary, counting: results.counting, railsLanes: results.railsLanes, goals: app.targets, app: name });
+  return {
+    fixture: name, paths: app.paths, headers, signIn: app.signIn ? { email: app.signIn.email } : null, requestNotes: app.requestNotes ?? null,
+    cacheSites: cacheSites(appDir), performCaching: emittedPerformCaching(outDir), ...results, summary, targets: goals,
+  };
+}
+
+/** What the emitted app's entry says about production's perform_caching (its in-process fragment store). */
+function emittedPerformCaching(outDir) {
+  const r = spawnSync("grep", ["-rhoE", "performCaching: (true|false)", join(outDir, "src")], { encoding: "utf8" });
+  const m = /performCaching: (true|false)/.exec(r.stdout ?? "");
+  return m ? m[1] === "true" : null;
+}
+
+/** 1,000 sockets hold 1,000 descriptors in this process and as many in the server's; say so before starting. */
+function checkFileLimit(clients) {
+  const r = spawnSync("sh", ["-c", "ulimit -n"], { encoding: "utf8" });
+  const limit = r.stdout.trim() === "unlimited" ? Infinity : Number(r.stdout.trim());
+  const need = clients + 512;
+  if (limit < need) throw new Error(`open files limit ${limit} < ${need} for ${clients} sockets: run \`ulimit -n ${need * 2}\` first (the snapshot run raises it to the hard limit)`);
+  log(`open files limit ${limit} (>= ${need} for ${clients} sockets)`);
 }

@@ -1,5 +1,7 @@
-// What is benchmarked per fixture: read-only GETs, so every round sees the same database and rounds are
-// comparable. The Host header is the fixture scenario's, so absolute URLs in pages are the recorded bytes.
+// What is benchmarked per fixture: GETs that leave the database as they found it once a lane is warm, so every
+// round sees the same data and rounds are comparable. The Host header is the fixture scenario's, so absolute
+// URLs in pages are the recorded bytes. An app with `signIn` is measured signed in: each lane signs in once
+// (lib/sign-in.js) and wrk sends that lane's cookies with every request.
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 
@@ -12,6 +14,43 @@ export const APPS = {
       "/articles.json", // jbuilder index: partials per record, URL helpers, JSON encoding
       "/articles/1/comments", // nested resource: parent lookup then its children
     ],
+    signIn: null,
+    // The issue's targets: the blog index at least 15x Rails' best lane.
+    targets: [{ path: "/articles", vsBestRails: 15 }],
+    compileTargetMs: 500,
+  },
+  chat: {
+    dir: "fixtures/chat",
+    paths: [
+      "/rooms/1", // the room page: layout, cached room list, last page of cached messages, composer form
+      "/rooms/1/messages", // the messages fragment (layout false): the same cached collection, fresh_when
+    ],
+    // A seeded user (fixtures/chat/db/seeds.rb): alice is a member of every seeded room.
+    signIn: { email: "alice@example.com", password: "alice-password-1", cookie: "session_token" },
+    targets: [{ path: "/rooms/1", vsBestRails: 10, ofCeiling: 0.6 }],
+    // The sockets lane (lib/sockets.js): the channel a room page subscribes to, the composer form's post.
+    sockets: {
+      channel: "RoomChannel",
+      roomParam: "room_id",
+      pagePath: (id) => `/rooms/${id}`,
+      postPath: (id) => `/rooms/${id}/messages`,
+      bodyField: "message[body]",
+    },
+    // What one request does, for the report (from the controllers; the SQL counts per lane are measured).
+    requestNotes: {
+      "/rooms/1":
+        "authenticates by the signed session_token cookie (Session by token, its user; Session#resume writes only when " +
+        "last_active_at is over an hour old: not during a run) and re-sets that cookie; finds the membership and room; " +
+        "loads the last page of messages with their creators; renders the room list (cached collection, key [room, " +
+        "user]) and the messages (cached collection of `cache [message, \"presentation-v2\"]` fragments with nested " +
+        "boost fragments). `@membership.read if @membership.unread?` is a write (UPDATE memberships) only while the " +
+        "membership is unread: the seeds leave alice's unread, so each lane's first room request (in the counting pass " +
+        "or the warm-up) writes once and every timed request after it only reads.",
+      "/rooms/1/messages":
+        "authenticates as above, finds the membership and room (RoomScoped), loads the last page of messages with " +
+        "creators, `fresh_when @messages` (an ETag; wrk sends no If-None-Match, so always 200), renders the cached " +
+        "message collection without a layout. No write.",
+    },
   },
 };
 
@@ -20,9 +59,9 @@ export function scenarioHost(appDir) {
 }
 
 /**
- * How many fragment-cache sites (`cache`, `cache_if`, `cache_unless`, `render ... cached: true`) the app's views
- * have, by a plain scan of ERB code tags: enough to say "none" truthfully, and to flag when caching would enter
- * the numbers.
+ * How many fragment-cache sites (`cache`, `cache_if`, `cache_unless`, `render ... cached: true`/`cached: ->`)
+ * the app's views have, by a plain scan of ERB code tags: enough to say "none" truthfully, and to flag when
+ * caching enters the numbers.
  */
 export function cacheSites(appDir) {
   const views = join(appDir, "app", "views");
@@ -30,7 +69,7 @@ export function cacheSites(appDir) {
   for (const file of readdirSync(views, { recursive: true })) {
     if (!String(file).endsWith(".erb")) continue;
     const text = readFileSync(join(views, String(file)), "utf8");
-    for (const tag of text.match(/<%[^%]*%>/g) ?? []) if (/(^|[\s(=])cache(_if|_unless)?[\s(]|\bcached:\s*true/.test(tag.slice(2))) count++;
+    for (const tag of text.match(/<%[^%]*%>/g) ?? []) if (/(^|[\s(=])cache(_if|_unless)?[\s(]|\bcached:\s*(true|->|lambda)/.test(tag.slice(2))) count++;
   }
   return count;
 }

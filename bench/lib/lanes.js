@@ -1,11 +1,14 @@
 // Starting and stopping the lanes of one fixture: the counting pair first (SQL counter on, never timed), then
 // the four timed lanes side by side. Every lane runs on its own copy of the database Rails' db:prepare seeded.
+// An app that needs a signed-in user is signed in on every lane but the ceiling (which answers from memory and
+// reads no cookie); each lane then carries its own request headers, Cookie included.
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { countAndCompare } from "./counting.js";
 import { startCeiling, startEmitted } from "./node-lane.js";
 import { prepareRails, startPuma } from "./rails-lane.js";
+import { signIn } from "./sign-in.js";
 
 /** The Rails lanes of the issue: (a) Rails' default single process, (b) one worker per core. */
 export const RAILS_LANES = (cores) => [
@@ -13,15 +16,23 @@ export const RAILS_LANES = (cores) => [
   { name: `rails-${cores}x5`, workers: cores, threads: 5 },
 ];
 
-/** Runs fn with the fixture's lanes up; stops everything (and removes the copies) however fn ends. */
-export async function withFixtureLanes({ appDir, outDir, paths, headers, cores, log }, fn) {
+/**
+ * Runs fn with the fixture's lanes up; stops everything (and removes the copies) however fn ends. afterLanes,
+ * when given, runs once the timed lanes are stopped, with the prepared Rails copy still there (the sockets
+ * lanes boot their own servers from it); its result is fn's result's `afterLanes`.
+ * @param {{ appDir: string, outDir: string, paths: string[], headers: Record<string,string>, cores: number,
+ *   signIn: object | null, log: (line: string) => void,
+ *   afterLanes?: (ctx: { rails: object, scratch: string }) => Promise<unknown> }} o
+ */
+export async function withFixtureLanes(o, fn) {
+  const { appDir, outDir, paths, headers, cores, log } = o;
   const scratch = mkdtempSync(join(tmpdir(), "rails2ts-bench-"));
   const started = [];
   let rails = null;
   try {
     log(`preparing ${appDir} for Rails (db:prepare, assets:precompile in the chroot)`);
     rails = await prepareRails(appDir);
-    const counting = await countingPass({ rails, outDir, scratch, paths, headers, host: headers.Host, started, log });
+    const counting = await countingPass({ rails, outDir, scratch, paths, headers, user: o.signIn, started, log });
     for (const spec of RAILS_LANES(cores)) {
       log(`starting ${spec.name} (Puma ${spec.workers === 0 ? "single mode" : `${spec.workers} workers`}, ${spec.threads} threads)`);
       started.push(await startPuma(rails, { ...spec, host: headers.Host }));
@@ -29,9 +40,13 @@ export async function withFixtureLanes({ appDir, outDir, paths, headers, cores, 
     started.push(await startEmitted(outDir, { name: "node", seeded: rails.seeded, scratch }));
     const pages = Object.fromEntries(counting.map((c) => [c.path, c.page]));
     started.push(await startCeiling(pages, scratch));
-    return await fn({ lanes: [...started], counting, railsLanes: RAILS_LANES(cores).map((l) => l.name) });
+    for (const lane of started) lane.headers = lane.kind === "ceiling" ? headers : await laneHeaders(lane, headers, o.signIn, log);
+    const result = await fn({ lanes: [...started], counting, railsLanes: RAILS_LANES(cores).map((l) => l.name) });
+    await stopAll(started);
+    if (o.afterLanes) result.afterLanes = await o.afterLanes({ rails, scratch });
+    return result;
   } finally {
-    await Promise.all(started.map((l) => l.stop().catch(() => undefined)));
+    await stopAll(started);
     rmSync(scratch, { recursive: true, force: true });
     try {
       rails?.dispose();
@@ -41,18 +56,33 @@ export async function withFixtureLanes({ appDir, outDir, paths, headers, cores, 
   }
 }
 
-async function countingPass({ rails, outDir, scratch, paths, headers, host, started, log }) {
+async function stopAll(started) {
+  await Promise.all(started.map((l) => l.stop().catch(() => undefined)));
+  started.length = 0;
+}
+
+/** The lane's request headers: the bench headers, plus the Cookie of a sign-in on that lane when the app needs one. */
+export async function laneHeaders(lane, headers, user, log) {
+  if (!user) return headers;
+  const { cookie } = await signIn(lane.baseUrl, headers, user);
+  log(`${lane.name}: signed in as ${user.email} (cookies: ${cookie.split("; ").map((c) => c.split("=")[0]).join(", ")})`);
+  return { ...headers, Cookie: cookie };
+}
+
+async function countingPass({ rails, outDir, scratch, paths, headers, user, started, log }) {
   log("counting pass: SQL per request and byte comparison, counter on, 1 request at a time");
   const railsSqlLog = join(rails.dir, "tmp", "bench-sql-rails.log");
   const nodeSqlLog = join(scratch, "bench-sql-node.log");
-  writeFileSync(railsSqlLog, "");
-  writeFileSync(nodeSqlLog, "");
-  const railsCount = await startPuma(rails, { name: "rails-count", workers: 0, threads: 1, sqlLog: railsSqlLog, host });
+  const nodeCacheLog = join(scratch, "bench-cache-node.log");
+  for (const f of [railsSqlLog, nodeSqlLog, nodeCacheLog]) writeFileSync(f, "");
+  const railsCount = await startPuma(rails, { name: "rails-count", workers: 0, threads: 1, sqlLog: railsSqlLog, host: headers.Host });
   started.push(railsCount);
-  const nodeCount = await startEmitted(outDir, { name: "node-count", seeded: rails.seeded, scratch, sqlLog: nodeSqlLog });
+  const nodeCount = await startEmitted(outDir, { name: "node-count", seeded: rails.seeded, scratch, sqlLog: nodeSqlLog, cacheLog: nodeCacheLog });
   started.push(nodeCount);
   try {
-    return await countAndCompare({ rails: railsCount, node: nodeCount, railsSqlLog, nodeSqlLog, paths, headers });
+    const railsHeaders = await laneHeaders(railsCount, headers, user, log);
+    const nodeHeaders = await laneHeaders(nodeCount, headers, user, log);
+    return await countAndCompare({ rails: railsCount, node: nodeCount, railsSqlLog, nodeSqlLog, nodeCacheLog, paths, railsHeaders, nodeHeaders });
   } finally {
     await Promise.all([railsCount.stop(), nodeCount.stop()]);
     started.splice(started.indexOf(railsCount), 1);

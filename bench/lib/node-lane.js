@@ -13,14 +13,17 @@ const CEILING = fileURLToPath(new URL("./ceiling-server.js", import.meta.url));
 
 /**
  * @param {string} outDir an emitted project (`rails2ts compile --out`)
- * @param {{ name: string, seeded: string, scratch: string, sqlLog?: string }} o
+ * @param {{ name: string, seeded: string, scratch: string, sqlLog?: string, cacheLog?: string,
+ *   prepareDb?: (dbFile: string) => void }} o prepareDb: run on the lane's copy before boot (the sockets data)
  */
 export async function startEmitted(outDir, o) {
   const dbFile = join(o.scratch, `${o.name}.sqlite3`);
   copyFileSync(o.seeded, dbFile);
+  o.prepareDb?.(dbFile);
   const probeFile = join(o.scratch, `${o.name}.probe.json`);
   const env = { NODE_OPTIONS: `--import=${PROBE}`, RAILS2TS_BENCH_PROBE: probeFile, SECRET_KEY_BASE };
   if (o.sqlLog) env.RAILS2TS_SQL_LOG = o.sqlLog;
+  if (o.cacheLog) env.RAILS2TS_CACHE_LOG = o.cacheLog;
   const booted = await bootEmitted(outDir, { port: 0, dbPath: dbFile, env });
   const baseUrl = booted.baseUrl;
   const probe = () => probeEmitted(booted.port, probeFile);

@@ -7,7 +7,11 @@ export function parseOptions(argv, root) {
   const { values } = parseArgs({
     args: argv,
     options: {
-      fixture: { type: "string", default: "blog" },
+      apps: { type: "string", default: "blog,chat" },
+      fixture: { type: "string" }, // the former single-app option: --fixture X is --apps X
+      sockets: { type: "string", default: "1000" },
+      "sockets-per-room": { type: "string", default: "50" },
+      "sockets-concurrency": { type: "string", default: "50" },
       duration: { type: "string", default: "10" },
       rounds: { type: "string", default: "3" },
       warmup: { type: "string", default: "3" },
@@ -25,6 +29,8 @@ export function parseOptions(argv, root) {
       "no-save": { type: "boolean", default: false },
     },
   });
+  if (values.fixture) values.apps = values.fixture;
+  values.apps = values.apps.split(",").map((a) => a.trim()).filter(Boolean);
   if (values.source !== "head" && values.source !== "dist") throw new Error(`--source is head or dist, not ${values.source}`);
   return values;
 }

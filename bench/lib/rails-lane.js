@@ -28,7 +28,8 @@ export async function prepareRails(appDir) {
 /**
  * Puma serving the prepared app. workers 0 is Puma's single mode (one process; what a generated Rails 7.2 app
  * runs), workers N>0 is cluster mode (a master and N forked workers, preload_app on by Puma's default for N>1).
- * @param {{ name: string, workers: number, threads: number, sqlLog?: string, host: string }} o
+ * @param {{ name: string, workers: number, threads: number, sqlLog?: string, host: string,
+ *   prepareDb?: (dbFile: string) => void }} o prepareDb: run on the lane's copy before boot (the sockets data)
  */
 export async function startPuma(rails, o) {
   const port = await freePort();
@@ -36,6 +37,7 @@ export async function startPuma(rails, o) {
   mkdirSync(dbDir, { recursive: true });
   const dbFile = join(dbDir, `${o.name}.sqlite3`);
   copyFileSync(rails.seeded, dbFile);
+  o.prepareDb?.(dbFile);
   const log = join(rails.dir, "..", `puma-${o.name}.log`);
   const cmd = [join(rails.benchDir, "serve.sh"), String(port), String(o.workers), String(o.threads), dbFile, o.sqlLog ?? "-", SECRET_KEY_BASE];
   const child = chrootSpawn(rails.dir, cmd, log);

@@ -1,7 +1,9 @@
 // The results as text: a compact table for the terminal, and the Markdown results file (sections in
-// report-sections.js). Numbers are medians over rounds unless a column says otherwise.
+// report-sections.js and sockets-report.js). One part per app (blog, chat), then the sockets lanes, compile
+// times, the setup. Numbers are medians over rounds unless a column says otherwise.
 import { CEILING, OURS, steady } from "./summary.js";
-import { caveats, commands, durability, measuredSetup, noise, socketsTodo } from "./report-sections.js";
+import { appNotes, caveats, commands, durability, measuredSetup, noise } from "./report-sections.js";
+import { socketsCompact, socketsSection } from "./sockets-report.js";
 import { table } from "./table.js";
 
 export const f0 = (n) => Math.round(n).toLocaleString("en-US");
@@ -9,42 +11,42 @@ export const f1 = (n) => (n >= 100 ? f0(n) : n.toFixed(1));
 export const f2 = (n) => (n >= 10 ? n.toFixed(1) : n.toFixed(2));
 export const x = (n) => `${n >= 10 ? n.toFixed(1) : n.toFixed(2)}x`;
 
-function throughputRows(report) {
+function throughputRows(app) {
   const rows = [];
-  for (const path of report.config.paths) {
-    for (const lane of report.lanes) {
-      const c = report.summary.cells[path][lane.name];
+  for (const path of app.paths) {
+    for (const lane of app.lanes) {
+      const c = app.summary.cells[path][lane.name];
       rows.push([path, lane.name, f1(c.rps), `${f1(c.rpsMin)}–${f1(c.rpsMax)}`, f2(c.p50Ms), f2(c.p99Ms), c.cpuMsPerRequest.toFixed(3), String(c.errors)]);
     }
   }
   return rows;
 }
 
-function ratioRows(report) {
-  return report.config.paths.map((path) => {
-    const r = report.summary.ratios[path];
-    const cells = report.summary.cells[path];
-    const cpu = report.railsLanes.map((l) => x(cells[l].cpuMsPerRequest / cells[OURS].cpuMsPerRequest));
-    return [path, ...report.railsLanes.map((l) => x(r.vsRails[l])), x(r.vsBestRails), `${(r.ofCeiling * 100).toFixed(1)}%`, ...cpu];
+function ratioRows(app) {
+  return app.paths.map((path) => {
+    const r = app.summary.ratios[path];
+    const cells = app.summary.cells[path];
+    const cpu = app.railsLanes.map((l) => x(cells[l].cpuMsPerRequest / cells[OURS].cpuMsPerRequest));
+    return [path, ...app.railsLanes.map((l) => x(r.vsRails[l])), x(r.vsBestRails), `${(r.ofCeiling * 100).toFixed(1)}%`, ...cpu];
   });
 }
 
-function memoryRows(report) {
-  return report.lanes.map((l) => {
-    const m = report.summary.memory[l.name];
+function memoryRows(app) {
+  return app.lanes.map((l) => {
+    const m = app.summary.memory[l.name];
     return [l.name, String(m.processes), f1(m.rssMiB), f1(m.pssMiB), f1(m.hwmMiB)];
   });
 }
 
-function sqlRows(report) {
-  return report.counting.map((c) => [c.path, c.railsSql.join(" / "), c.oursSql.join(" / "), steady(c.oursSql) <= steady(c.railsSql) ? "yes" : "NO", c.bytesIdentical ? "identical" : "DIFFERENT", `${c.railsBytes} / ${c.oursBytes}`]);
+function sqlRows(app) {
+  return app.counting.map((c) => [c.path, c.railsSql.join(" / "), c.oursSql.join(" / "), steady(c.oursSql) <= steady(c.railsSql) ? "yes" : "NO", c.bytesIdentical ? "identical" : "DIFFERENT", `${c.railsBytes} / ${c.oursBytes}`]);
 }
 
 function compileRows(report) {
   return report.compile.map((c) => {
     const p = c.phases;
     const split = p ? `${p.processStartMs} + ${p.importMs} + ${p.firstCompileMs}` : "n/a";
-    const other = Math.max(...c.samples.map((x) => x.otherPct));
+    const other = Math.max(...c.samples.map((s) => s.otherPct));
     // An app given by path is named by its last two path segments (/work/campfire/src -> campfire/src).
     const name = c.fixture ? c.name : c.app.split("/").filter(Boolean).slice(-2).join("/");
     return [name, c.runs.join(", "), f0(c.medianMs), f0(c.medianCpuMs), `${other}%`, split, p ? f0(p.warmCompileMs) : "n/a", String(c.exitStatus), c.summary.replace(/\|/g, "/")];
@@ -52,46 +54,45 @@ function compileRows(report) {
 }
 
 const THROUGHPUT_HEAD = ["path", "lane", "req/s", "rounds min–max", "p50 ms", "p99 ms", "lane CPU ms/req", "errors"];
-const RATIO_HEAD = (report) => [
-  "path", ...report.railsLanes.map((l) => `ours / ${l}`), "ours / best Rails", "ours / ceiling", ...report.railsLanes.map((l) => `CPU/req ${l} / ours`),
+const RATIO_HEAD = (app) => [
+  "path", ...app.railsLanes.map((l) => `ours / ${l}`), "ours / best Rails", "ours / ceiling", ...app.railsLanes.map((l) => `CPU/req ${l} / ours`),
 ];
 const MEMORY_HEAD = ["lane", "processes", "RSS MiB", "PSS MiB", "peak RSS MiB"];
 const SQL_HEAD = ["path", "Rails SQL/req", "ours SQL/req", "ours <= Rails", "bytes (CSRF aside)", "body bytes Rails / ours"];
 const COMPILE_HEAD = ["app", "cold runs, wall ms", "median wall ms", "median CPU ms", "max other CPU", "start + import + compile ms", "warm compile ms", "exit", "output"];
+const TARGET_HEAD = ["target", "measured", "met"];
+const targetRows = (report) => report.targets.map((t) => [t.target, t.measured, t.met ? "yes" : "no"]);
 
 export function compactTable(report) {
   const c = report.config;
-  return [
-    `${c.fixture}: median of ${c.rounds} interleaved rounds, ${c.durationS} s each, wrk -t${c.wrkThreads} -c${c.connections}; ours = ${OURS}, ceiling = ${CEILING}`,
-    table(THROUGHPUT_HEAD, throughputRows(report)),
-    table(RATIO_HEAD(report), ratioRows(report)),
-    table(MEMORY_HEAD, memoryRows(report)),
-    table(SQL_HEAD, sqlRows(report)),
-    table(COMPILE_HEAD, compileRows(report)),
-    table(["target", "measured", "met"], report.targets.map((t) => [t.target, t.measured, t.met ? "yes" : "no"])),
-  ].join("\n\n");
+  const parts = [];
+  for (const app of report.apps) {
+    parts.push(
+      `${app.fixture}: median of ${c.rounds} interleaved rounds, ${c.durationS} s each, wrk -t${c.wrkThreads} -c${c.connections}; ours = ${OURS}, ceiling = ${CEILING}${app.signIn ? `; signed in as ${app.signIn.email}` : ""}`,
+      table(THROUGHPUT_HEAD, throughputRows(app)),
+      table(RATIO_HEAD(app), ratioRows(app)),
+      table(MEMORY_HEAD, memoryRows(app)),
+      table(SQL_HEAD, sqlRows(app)),
+    );
+  }
+  if (report.sockets) parts.push(socketsCompact(report));
+  parts.push(table(COMPILE_HEAD, compileRows(report)), table(TARGET_HEAD, targetRows(report)));
+  return parts.join("\n\n");
 }
 
 export function markdownReport(report) {
   const c = report.config;
+  const names = report.apps.map((a) => a.fixture);
   return [
-    `# Benchmark: ${c.fixture}, ${report.startedAt.slice(0, 10)}`,
+    `# Benchmark: ${names.join(", ")}${report.sockets ? ", sockets" : ""}, ${report.startedAt.slice(0, 10)}`,
     `Rails 7.2 under Puma beside the emitted Node app and a node:http ceiling, same pages, same database file, ` +
       `same machine. Median of ${c.rounds} interleaved rounds of ${c.durationS} s per lane and path ` +
-      `(after a ${c.warmupS} s warm-up each), wrk -t${c.wrkThreads} -c${c.connections} over loopback. ` +
+      `(after a ${c.warmupS} s warm-up each), wrk -t${c.wrkThreads} -c${c.connections} over loopback` +
+      `${report.sockets ? `; then ${report.sockets.clients} Action Cable clients against Rails and against the emitted app` : ""}. ` +
       `How to read every number: bench/README.md. Raw data: the .json file next to this one.`,
-    `## Targets (for the report, not assertions)\n\n` + table(["target", "measured", "met"], report.targets.map((t) => [t.target, t.measured, t.met ? "yes" : "no"])),
-    `## Throughput and latency\n\n` + table(THROUGHPUT_HEAD, throughputRows(report)),
-    `## Ratios\n\n` +
-      `Throughput ratios are of req/s medians. The CPU/req columns divide the lane CPU per request medians: how much ` +
-      `less CPU we spend on the same page, a ratio that other work on the machine and the number of cores a lane ` +
-      `can use move much less than req/s (the Node lane uses one core; Puma's cluster lane can use every core).\n\n` +
-      table(RATIO_HEAD(report), ratioRows(report)),
-    `## Memory (max over the timed runs, sampled right after each run, summed over the lane's processes)\n\n` + table(MEMORY_HEAD, memoryRows(report)),
-    `## SQL statements per request, and the bytes served\n\n` +
-      `Counted in a separate pass (the conformance counter on, one request at a time, 3 requests per path; the ` +
-      `timed lanes run without the counter). The bytes column compares Rails' first response with ours, status, ` +
-      `Content-Type and body, CSRF token values blanked (the one forgiven list).\n\n` + table(SQL_HEAD, sqlRows(report)) + differences(report),
+    `## Targets (for the report, not assertions)\n\n` + table(TARGET_HEAD, targetRows(report)),
+    ...report.apps.map((app) => appPart(report, app)),
+    report.sockets ? socketsSection(report) : socketsMissing(report),
     `## Compile time\n\n` +
       `Cold: \`node dist/src/cli.js compile APP --out DIR\` as a fresh process, wall clock of the whole process, and ` +
       `its CPU time (user + system, all its threads: more than the wall time when helper threads work in parallel, ` +
@@ -99,17 +100,39 @@ export function markdownReport(report) {
       `of the machine was). ` +
       `The split comes from one more fresh process (bench/lib/compile-phases.js): ms to reach the script, to import ` +
       `the compiler, for the first compile(); "warm" is a second compile() in that same process.\n\n` + table(COMPILE_HEAD, compileRows(report)),
-    durability(report),
     measuredSetup(report),
-    noise(report),
-    socketsTodo(),
     caveats(report),
     commands(report),
   ].join("\n\n") + "\n";
 }
 
-function differences(report) {
-  const diffs = report.counting.filter((c) => !c.bytesIdentical);
+function appPart(report, app) {
+  return [
+    `## ${app.fixture}`,
+    appNotes(app),
+    `### Throughput and latency\n\n` + table(THROUGHPUT_HEAD, throughputRows(app)),
+    `### Ratios\n\n` +
+      `Throughput ratios are of req/s medians. The CPU/req columns divide the lane CPU per request medians: how much ` +
+      `less CPU we spend on the same page, a ratio that other work on the machine and the number of cores a lane ` +
+      `can use move much less than req/s (the Node lane uses one core; Puma's cluster lane can use every core).\n\n` +
+      table(RATIO_HEAD(app), ratioRows(app)),
+    `### Memory (max over the timed runs, sampled right after each run, summed over the lane's processes)\n\n` + table(MEMORY_HEAD, memoryRows(app)),
+    `### SQL statements per request, and the bytes served\n\n` +
+      `Counted in a separate pass (the conformance counter on, one request at a time, 3 requests per path, each ` +
+      `side signed in on its own when the app needs it; the timed lanes run without the counter). The bytes column ` +
+      `compares Rails' first response with ours, status, Content-Type and body, CSRF token values blanked (the one ` +
+      `forgiven list).\n\n` + table(SQL_HEAD, sqlRows(app)) + differences(app),
+    durability(report, app),
+    noise(report, app),
+  ].join("\n\n");
+}
+
+function socketsMissing(report) {
+  return "## Sockets (Action Cable)\n\nNot run" + (report.config.sockets === null || report.config.sockets === undefined ? " (no app with channels selected, or `--sockets 0`)." : ".");
+}
+
+function differences(app) {
+  const diffs = app.counting.filter((c) => !c.bytesIdentical);
   if (!diffs.length) return "";
   return "\n\nDifferences (the timed numbers of these paths compare different pages):\n\n" + diffs.map((c) => `${c.path}:\n\n\`\`\`\n${c.differences}\n\`\`\``).join("\n\n");
 }

@@ -59,7 +59,8 @@ async function timedRun(o, lane, path, round) {
 }
 
 function wrk(o, lane, path, seconds) {
-  return runWrk({ url: lane.baseUrl + path, seconds, connections: o.connections, threads: o.threads, headers: o.headers });
+  // A signed-in lane sends its own cookies (lanes.js); the others the bench headers.
+  return runWrk({ url: lane.baseUrl + path, seconds, connections: o.connections, threads: o.threads, headers: lane.headers ?? o.headers });
 }
 
 function rotate(list, n) {

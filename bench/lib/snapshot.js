@@ -39,7 +39,10 @@ export async function runInSnapshot(repo, argv, log) {
   const origin = { repo, commit: snap.commit, uncommitted: snap.dirty, argv };
   const env = { ...process.env, [SNAPSHOT_ENV]: JSON.stringify(origin), RAILS2TS_SHARED: process.env.RAILS2TS_SHARED ?? resolve(repo, "..", "shared") };
   try {
-    const child = spawn(process.execPath, [join(snap.dir, "bench", "run.js"), ...args], { stdio: "inherit", env });
+    // The sockets lanes hold a descriptor per client on both ends: raise the soft open-files limit to the hard
+    // one for the run (the servers it starts inherit it).
+    const script = 'ulimit -n "$(ulimit -Hn)" 2>/dev/null; exec "$@"';
+    const child = spawn("sh", ["-c", script, "sh", process.execPath, join(snap.dir, "bench", "run.js"), ...args], { stdio: "inherit", env });
     const forward = (signal) => child.kill(signal);
     process.on("SIGINT", forward);
     process.on("SIGTERM", forward);

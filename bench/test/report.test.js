@@ -13,43 +13,79 @@ const run = (lane, rps) => ({
 });
 const runs = [run("rails-1x5", 100), run("rails-2x5", 200), run("node", 1000), run("ceiling", 10_000)];
 const lanes = ["rails-1x5", "rails-2x5", "node", "ceiling"].map((name) => ({ name, kind: name.startsWith("rails") ? "rails" : name, workers: name === "rails-2x5" ? 2 : 0, threads: 5 }));
+const app = {
+  fixture: "blog", paths: ["/a"], headers: { Host: "h" }, signIn: null, requestNotes: null, cacheSites: 0, performCaching: true,
+  lanes,
+  railsLanes: ["rails-1x5", "rails-2x5"],
+  runs,
+  counting: [{ path: "/a", railsSql: [1, 1, 1], oursSql: [1, 1, 1], oursCache: [null, null, null], bytesIdentical: true, railsBytes: 10, oursBytes: 10 }],
+  probes: { "rails-1x5": [probe(1, "r1.sqlite3")], "rails-2x5": [probe(2, "r2.sqlite3"), probe(3, "r2.sqlite3")], node: [probe(4, "n.sqlite3", { pool_size: undefined })], ceiling: [] },
+  summary: summarize({ runs, laneNames: lanes.map((l) => l.name), railsLanes: ["rails-1x5", "rails-2x5"], paths: ["/a"] }),
+  targets: [],
+};
+const socketLane = (lane, extra = {}) => ({
+  lane, clients: 4, rooms: 2, signIn: { ms: 1200, failures: 0, failed: [] }, memoryBeforeKiB: 102400, memoryConnectedKiB: 112640, memoryAfterKiB: 112640, openAfterDelivery: 4,
+  connect: { concurrency: 2, subscribed: 4, failed: 0, failures: {}, allMs: 250, perClientMs: { n: 4, p50: 40, p99: 80.5, max: 80.5 }, welcomeMs: {}, laneCpuS: 0.1 },
+  delivery: { posts: 2, postStatuses: { 200: 2 }, postMs: { p50: 12.5 }, expected: 4, received: 4, latencyMs: { n: 4, p50: 15, p99: 30, max: 30 }, laneCpuS: 0.02 },
+  ...extra,
+});
 const report = {
   startedAt: "2026-01-02T03:04:05.000Z",
   machine: { cpu: "CPU", cores: 2, memoryGiB: 4, os: "Debian", kernel: "6", node: "v20", wrk: "wrk 4", betterSqlite3: "12", source: "snapshot", commit: "abc", distBuiltAt: "t" },
-  config: { fixture: "blog", paths: ["/a"], durationS: 10, rounds: 1, warmupS: 3, connections: 10, wrkThreads: 1, quietPct: 20, quietMaxWaitS: 60, retryPct: 25, retries: 2, headers: { Host: "h" }, argv: [] },
+  config: { apps: ["blog"], durationS: 10, rounds: 1, warmupS: 3, connections: 10, wrkThreads: 1, quietPct: 20, quietMaxWaitS: 60, retryPct: 25, retries: 2, sockets: { app: "chat", clients: 4, perRoom: 2, concurrency: 2 }, argv: [] },
   compile: [
     { name: "blog", fixture: true, app: "/r/fixtures/blog", runs: [900], medianMs: 900, medianCpuMs: 1200, samples: [{ otherPct: 4 }], phases: null, exitStatus: 0, summary: "ok" },
     { name: "src", fixture: false, app: "/work/chat/src", runs: [3000], medianMs: 3000, medianCpuMs: 3500, samples: [{ otherPct: 0 }], phases: { processStartMs: 50, importMs: 800, firstCompileMs: 2000, warmCompileMs: 1500 }, exitStatus: 0, summary: "compiled 9 modules" },
   ],
-  cacheSites: 0,
-  lanes,
-  railsLanes: ["rails-1x5", "rails-2x5"],
-  runs,
-  counting: [{ path: "/a", railsSql: [1, 1, 1], oursSql: [1, 1, 1], bytesIdentical: true, railsBytes: 10, oursBytes: 10 }],
-  probes: { "rails-1x5": [probe(1, "r1.sqlite3")], "rails-2x5": [probe(2, "r2.sqlite3"), probe(3, "r2.sqlite3")], node: [probe(4, "n.sqlite3", { pool_size: undefined })], ceiling: [] },
-  summary: summarize({ runs, laneNames: lanes.map((l) => l.name), railsLanes: ["rails-1x5", "rails-2x5"], paths: ["/a"] }),
+  apps: [app],
+  sockets: {
+    clients: 4, perRoom: 2, rooms: 2, concurrency: 2,
+    lanes: [
+      socketLane("rails-1x5", { connect: { ...socketLane("x").connect, subscribed: 3, failed: 1, failures: { "subscription rejected": 1 } }, delivery: { ...socketLane("x").delivery, expected: 3, received: 2 }, openAfterDelivery: 3 }),
+      socketLane("node"),
+    ],
+  },
   targets: [{ target: "t", measured: "m", met: false }],
 };
 
 describe("markdownReport", () => {
   const md = markdownReport(report);
 
+  it("states each sockets lane, and what went wrong on it", () => {
+    expect(md).toContain([
+      "| lane      | subscribed | connect+subscribe all, s | per client p50 / p99 ms | delivered | delivery p50 / p99 / max ms | POST p50 ms | lane CPU connect / deliver s | RSS before / connected MiB |",
+      "|-----------|------------|--------------------------|-------------------------|-----------|-----------------------------|-------------|------------------------------|----------------------------|",
+      "| rails-1x5 | 3 / 4      | 0.25                     | 40 / 80.5               | 2 / 3     | 15 / 30 / 30                | 12.5        | 0.1 / 0.02                   | 100 / 110                  |",
+      "| node      | 4 / 4      | 0.25                     | 40 / 80.5               | 4 / 4     | 15 / 30 / 30                | 12.5        | 0.1 / 0.02                   | 100 / 110                  |",
+      "",
+      "What happened:",
+      "",
+      "- rails-1x5: 1 clients not subscribed: subscription rejected",
+      "- rails-1x5: 1 broadcasts not received within 15 s of their post",
+    ].join("\n"));
+  });
+
+  it("says the fragment cache is on in every lane that has one", () => {
+    expect(md).toContain("node: on: its in-process store (production sets perform_caching)");
+  });
+
   it("has every section, in order", () => {
     expect(md.split("\n").filter((l) => /^#+ [A-Z]/.test(l))).toEqual([
-      "# Benchmark: blog, 2026-01-02",
+      "# Benchmark: blog, sockets, 2026-01-02",
       "## Targets (for the report, not assertions)",
-      "## Throughput and latency",
-      "## Ratios",
-      "## Memory (max over the timed runs, sampled right after each run, summed over the lane's processes)",
-      "## SQL statements per request, and the bytes served",
+      "### Throughput and latency",
+      "### Ratios",
+      "### Memory (max over the timed runs, sampled right after each run, summed over the lane's processes)",
+      "### SQL statements per request, and the bytes served",
+      "### Durability: SQLite pragmas, read back from each lane's live connection",
+      "### Every timed run, and the noise around it",
+      "## Sockets (Action Cable)",
       "## Compile time",
-      "## Durability: SQLite pragmas, read back from each lane's live connection",
       "## Setup",
-      "## Every timed run, and the noise around it",
-      "## TODO: sockets (Action Cable) lanes",
       "## What these numbers are not",
       "## Commands",
     ]);
+    expect(md).toContain("\n\n## blog\n\n**Fragment cache.**");
   });
 
   it("names apps given by path by their last two segments", () => {

@@ -15,6 +15,7 @@ import { currentTime } from "../record/index.js";
 import { Jbuilder } from "../json/index.js";
 import { toJson } from "../json/index.js";
 import { polymorphicUrl } from "./polymorphic.js";
+import type { UrlOptions } from "../http/router.js";
 import { routerFor } from "./routes.js";
 import { resetCurrentAttributes } from "./current.js";
 import { configureSignedGlobalIds, configureSignedStreamVerifier, globalIdAppName, globalIdConfig } from "../cable/index.js";
@@ -122,7 +123,10 @@ function renderBroadcast(config: AppConfig, store: Store | null, options: Record
     formAuthenticityToken: () => "",
     protectAgainstForgery: () => false,
     urlFor: (target) => (typeof target === "string" ? target : polymorphicUrl(router, target, "path", {}, host, {})),
-    polymorphicPath: (target, opts) => polymorphicUrl(router, target, "path", opts?.format ? { format: opts.format } : {}, host, {}),
+    polymorphicPath: (target, opts = {}) => {
+      const { action = null, url = false, ...options } = opts;
+      return polymorphicUrl(router, target, url ? "url" : "path", options as UrlOptions, host, {}, action);
+    },
     assetPath: (source) => config.assets[source] ?? null,
     now: () => currentTime(),
     // A broadcast rendered during a request is logged under that request's id in Rails, so it counts there.
@@ -236,8 +240,10 @@ function viewContext(config: AppConfig, controller: Controller<object>, format: 
     // In a view, url_for(record) is a path (ActionView::RoutingUrlFor: only_path unless a host is asked for).
     urlFor: (target) =>
       typeof target === "string" ? target : polymorphicUrl(router, target, "path", {}, controller.urlHost(), controller.recall()),
-    polymorphicPath: (target, options) =>
-      polymorphicUrl(router, target, "path", options?.format ? { format: options.format } : {}, controller.urlHost(), controller.recall()),
+    polymorphicPath: (target, opts = {}) => {
+      const { action = null, url = false, ...options } = opts;
+      return polymorphicUrl(router, target, url ? "url" : "path", options as UrlOptions, controller.urlHost(), controller.recall(), action);
+    },
     assetPath: (source) => config.assets[source] ?? null,
     now: () => currentTime(),
     // Request renders use Rails' exact keys; broadcast renders of request-dependent templates get their own namespace.

@@ -4,11 +4,13 @@
 //   [post, comment]           post_comment_path(post, comment)
 //   [post, Comment.new]       post_comments_path(post)
 //   "admin" / :admin in arrays   admin_..._path
+//   action: "edit" / "new"       edit_post_path(post) / new_post_comment_path(post)   (new: the last class singular)
 import type { Router, UrlOptions } from "../http/router.js";
 import type { HostOptions } from "../http/url.js";
 import { isModelClass, isViewRecord } from "../view/host.js";
 
-export function polymorphicName(target: unknown): { name: string; args: unknown[] } {
+/** HelperMethodBuilder's route name and arguments; an action ("edit", "new") prefixes the name. */
+export function polymorphicName(target: unknown, action: string | null = null): { name: string; args: unknown[] } {
   const list = Array.isArray(target) ? target.filter((x) => x !== null && x !== undefined) : [target];
   const names: string[] = [];
   const args: unknown[] = [];
@@ -19,14 +21,14 @@ export function polymorphicName(target: unknown): { name: string; args: unknown[
       if (item.isPersisted()) {
         names.push(item.modelName.singularRouteKey);
         args.push(item);
-      } else names.push(last ? item.modelName.routeKey : item.modelName.singularRouteKey);
-    } else if (isModelClass(item)) names.push(item.modelName.routeKey);
+      } else names.push(last && action !== "new" ? item.modelName.routeKey : item.modelName.singularRouteKey);
+    } else if (isModelClass(item)) names.push(action === "new" ? item.modelName.singularRouteKey : item.modelName.routeKey);
     else throw new Error(`polymorphic route for ${String(item)} is not supported`);
   });
-  return { name: names.join("_"), args };
+  return { name: (action ? `${action}_` : "") + names.join("_"), args };
 }
 
-export function polymorphicUrl(router: Router, target: unknown, kind: "path" | "url", options: UrlOptions, host: HostOptions, recall: Record<string, unknown>): string {
-  const { name, args } = polymorphicName(target);
+export function polymorphicUrl(router: Router, target: unknown, kind: "path" | "url", options: UrlOptions, host: HostOptions, recall: Record<string, unknown>, action: string | null = null): string {
+  const { name, args } = polymorphicName(target, action);
   return kind === "path" ? router.pathFor(name, args, options, recall) : router.urlFor(name, args, { ...host, ...options }, recall);
 }

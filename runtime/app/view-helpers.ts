@@ -2,7 +2,7 @@
 // context take the view first (HOST_HELPERS); the others take only their arguments (PLAIN_HELPERS).
 // The compiler asks View.prototype whether a name exists, so this table is the one list of supported helpers.
 import * as view from "../view/index.js";
-import type { ViewHost } from "../view/host.js";
+import type { PolymorphicOptions, ViewHost } from "../view/host.js";
 
 export const HOST_HELPERS = {
   linkTo: view.linkTo,
@@ -31,6 +31,12 @@ export const HOST_HELPERS = {
   timeAgoInWords: view.timeAgoInWords,
   imageSubmitTag: view.imageSubmitTag,
   cycle: view.cycle,
+  // polymorphic_url and the edit_ / new_ forms (PolymorphicRoutes): polymorphic_path with an action and/or url: true.
+  polymorphicUrl: (host: ViewHost, target: unknown, options: PolymorphicOptions = {}) => host.polymorphicPath(target, { ...options, url: true }),
+  editPolymorphicPath: (host: ViewHost, target: unknown, options: PolymorphicOptions = {}) => host.polymorphicPath(target, { ...options, action: "edit" }),
+  editPolymorphicUrl: (host: ViewHost, target: unknown, options: PolymorphicOptions = {}) => host.polymorphicPath(target, { ...options, action: "edit", url: true }),
+  newPolymorphicPath: (host: ViewHost, target: unknown, options: PolymorphicOptions = {}) => host.polymorphicPath(target, { ...options, action: "new" }),
+  newPolymorphicUrl: (host: ViewHost, target: unknown, options: PolymorphicOptions = {}) => host.polymorphicPath(target, { ...options, action: "new", url: true }),
   // Bound for the recorded helper vectors (test/vectors.test.ts): helpers runtime/view has that templates call.
   t: view.translate,
   translate: view.translate,

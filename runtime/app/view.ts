@@ -8,7 +8,7 @@ import { SafeString, safeJoin } from "../view/safe.js";
 import { tag as viewTag, tagBuilder } from "../view/tag.js";
 import { BACK, urlFor as viewUrlFor } from "../view/url.js";
 import type { Jbuilder } from "../json/index.js";
-import { isViewRecord, type AssetType, type ViewHost, type ViewRecord, type ViewRequest } from "../view/host.js";
+import { isViewRecord, type AssetType, type PolymorphicOptions, type ViewHost, type ViewRecord, type ViewRequest } from "../view/host.js";
 import type { HostOptions } from "../http/url.js";
 import { isPlainObject, toS } from "../support/ruby.js";
 import { cacheFragment, renderCachedCollection, type FragmentCache } from "../cache/index.js";
@@ -41,7 +41,7 @@ export interface ViewContext {
   formAuthenticityToken(options?: { formOptions?: { action: string; method: string } }): string;
   protectAgainstForgery(): boolean;
   urlFor(target: unknown): string;
-  polymorphicPath(target: unknown, options?: { format?: string | null }): string;
+  polymorphicPath(target: unknown, options?: PolymorphicOptions): string;
   assetPath(source: string): string | null;
   now(): Date;
   /** The fragment cache for this render (store null when perform_caching is off). */
@@ -89,7 +89,7 @@ export class View implements ViewHost {
     return this.ctx.urlFor(target);
   }
 
-  polymorphicPath(target: unknown, options?: { format?: string | null }): string {
+  polymorphicPath(target: unknown, options?: PolymorphicOptions): string {
     return this.ctx.polymorphicPath(target, options);
   }
 

@@ -6,6 +6,15 @@
 // Helpers that need no request context (escaping, text, numbers, inflections) take no host.
 import type { RubySymbol } from "../support/ruby.js";
 
+/** polymorphic_path / _url options: url options (format, host, anchor...), the action prefix ("edit", "new"), and
+ *  `url: true` for a full URL. */
+export interface PolymorphicOptions {
+  format?: string | null;
+  action?: string | null;
+  url?: boolean;
+  [option: string]: unknown;
+}
+
 /** ActiveModel::Name for one model class. */
 export interface ModelName {
   /** Class name, e.g. "Admin::Post" (`model_name.to_s`, also `object.class.name`). */
@@ -88,8 +97,8 @@ export interface ViewHost {
    * ({ controller, action, id, only_path, anchor, format, ...query }). "back" is handled by the helpers.
    */
   urlFor(target: unknown): string;
-  /** polymorphic_path(record_or_array, { format }) as form_with uses it for its action. */
-  polymorphicPath(target: unknown, options?: { format?: string | null }): string;
+  /** polymorphic_path(record_or_array, { format }) as form_with uses it for its action; `url: true` for _url. */
+  polymorphicPath(target: unknown, options?: PolymorphicOptions): string;
   /** ActionController::RequestForgeryProtection#protect_against_forgery?. */
   protectAgainstForgery(): boolean;
   /** A masked per-request token (86 chars); form_options is what Rails passes for per-form tokens. */

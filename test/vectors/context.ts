@@ -3,6 +3,7 @@
 // the frozen clock, forgery protection on only where the file says so, and the compiled templates (partials).
 // Broadcast renders (ApplicationController.render) use the default renderer's host, http://example.org.
 import { polymorphicUrl } from "../../runtime/app/polymorphic.js";
+import type { UrlOptions } from "../../runtime/http/router.js";
 import { routerFor } from "../../runtime/app/routes.js";
 import type { TemplateEntry, ViewContext } from "../../runtime/app/view.js";
 import type { RouteEntry } from "../../runtime/http/route-table.js";
@@ -41,7 +42,10 @@ export function vectorViewContext(o: ContextOptions): ViewContext {
       if (isPlainObject(target)) return urlForOptions(router, { ...host, only_path: !("host" in target), ...target }, {});
       return polymorphicUrl(router, target, "path", {}, host, {});
     },
-    polymorphicPath: (target, options) => polymorphicUrl(router, target, "path", options?.format ? { format: options.format } : {}, host, {}),
+    polymorphicPath: (target, opts = {}) => {
+      const { action = null, url = false, ...options } = opts;
+      return polymorphicUrl(router, target, url ? "url" : "path", options as UrlOptions, host, {}, action);
+    },
     assetPath: () => null,
     now: () => new Date(o.now),
   };

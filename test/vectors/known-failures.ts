@@ -5,7 +5,6 @@
 
 const SYMBOL = "lowering limit: a Symbol arrives as a String (:x inspects as \"x\"; f.button :title reads the field name as a caption)";
 const HASH_KEYS = "lowering limit: a Hash with both :class and \"class\" keys collapses into one JS object key";
-const POLYMORPHIC = "runtime (runtime/app/view.ts): polymorphic_url, edit_polymorphic_path and new_polymorphic_path are not View helpers (only polymorphicPath)";
 const SCRIPT_NAME = "runtime/http router: script_name: is not prepended by the named route helpers";
 const FORGERY_TOKEN = "runtime/app/view.ts: request_forgery_protection_token is a ViewHost property View does not define, so the name reads as a partial local";
 const NAME_ERROR = "view lowering (partialLocal, lead): an unknown receiver-less name reads an undefined partial local instead of raising NameError";
@@ -13,11 +12,6 @@ const NAME_ERROR = "view lowering (partialLocal, lead): an unknown receiver-less
 const ACTIONVIEW: Record<string, string> = {
   "tag.div(class: \"a\", \"class\" => \"b\")": HASH_KEYS,
   "articles_url(script_name: \"/app\")": SCRIPT_NAME,
-  "polymorphic_url(@article)": POLYMORPHIC,
-  "polymorphic_url(@article, host: \"h.example\")": POLYMORPHIC,
-  "edit_polymorphic_path(@article)": POLYMORPHIC,
-  "new_polymorphic_path(Article)": POLYMORPHIC,
-  "new_polymorphic_path([@article, Comment])": POLYMORPHIC,
   "{ a: \"<b>\" }.as_json.inspect": SYMBOL,
   "request_forgery_protection_token.to_s": FORGERY_TOKEN,
   "action_cable_meta_tag": NAME_ERROR,

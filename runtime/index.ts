@@ -9,6 +9,7 @@ export {
   and, binop, caseEq, each, eachWithIndex, eq, index, indexSet, isBlank, isPresent, or, send, sendSafe, symProc, toA, toS,
   truthy, unsupported,
 } from "./app/ops.js";
+export { rescues } from "./app/rescue.js";
 
 export { Controller, FormatCollector, Parameters, startServer, type RouteEntry, type Filter } from "./http/index.js";
 export { Base, Record, defineModel, Relation, Errors, ErrorEntry, Time, CollectionProxy } from "./record/index.js";

@@ -4,6 +4,7 @@
 import { isBlank, isPlainObject, RubyFloat, RubySymbol, toS } from "../support/ruby.js";
 import { rubyToTs } from "./names.js";
 import { coreMethodCall, NO_METHOD } from "../support/core-send.js";
+import { NOT_LOWERED } from "./rescue.js";
 
 export { toS, isBlank };
 
@@ -129,6 +130,8 @@ export function send(recv: unknown, name: string, ...args: unknown[]): unknown {
   const has = (k: string) => k in target || target[k] !== undefined;
   const key = !isObject ? null : has(rubyToTs(name)) ? rubyToTs(name) : has(name) ? name : null;
   const member = key === null ? undefined : target[key];
+  // Relation#where with no arguments is a WhereChain (`rel.where.not(h)`): its not/missing/associated.
+  if (name === "where" && args.length === 0 && typeof target.whereNot === "function") return whereChain(target);
   if (typeof member === "function") return (member as (...a: unknown[]) => unknown).apply(recv, args);
   if (key !== null && args.length === 0) return member ?? null;
   if (isPlainObject(recv) && args.length === 0 && name in recv) return recv[name] ?? null;
@@ -138,11 +141,17 @@ export function send(recv: unknown, name: string, ...args: unknown[]): unknown {
   throw new TypeError(`undefined method \`${name}' for ${toS(recv)}`);
 }
 
+function whereChain(relation: Record<string, unknown>): object {
+  const call = (method: string) => (...args: unknown[]) => (relation[method] as (...a: unknown[]) => unknown).apply(relation, args);
+  return { not: call("whereNot"), missing: call("whereMissing"), associated: call("whereAssociated") };
+}
+
 export function sendSafe(recv: unknown, name: string, ...args: unknown[]): unknown {
   return recv === null || recv === undefined ? null : send(recv, name, ...args);
 }
 
 /** What the compiler declined: raising here is the safe path (a 500, never wrong bytes). */
 export function unsupported(what: string): never {
-  throw new Error(`rails2ts: not lowered: ${what}`);
+  // Named so that no `rescue` swallows it (runtime/app/rescue.ts).
+  throw Object.assign(new Error(`rails2ts: not lowered: ${what}`), { name: NOT_LOWERED });
 }

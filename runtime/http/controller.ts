@@ -192,6 +192,20 @@ export class Controller<A extends object = Record<string, unknown>> {
     render(this, action as string | RenderOptions | undefined, options as RenderOptions | undefined);
   }
 
+  /** render_to_string: what `render` would answer, as a String; the response is left as it was. */
+  renderToString(action?: string | RenderOptions | Record<string, unknown>, options?: RenderOptions | Record<string, unknown>): string {
+    const r = this.response;
+    const saved = { status: r.status, mediaType: r.mediaType, charset: r.charset, body: r.body, formats: this.formats };
+    r.body = null;
+    try {
+      this.render(action, options);
+      return String(r.body ?? "");
+    } finally {
+      Object.assign(r, { status: saved.status, mediaType: saved.mediaType, charset: saved.charset, body: saved.body });
+      this.formats = saved.formats;
+    }
+  }
+
   redirectTo(target: unknown, options: RedirectOptions | Record<string, unknown> = {}): void {
     redirectTo(this, target, options as RedirectOptions);
   }

@@ -18,7 +18,8 @@ import type { AssociationTree } from "./query.js";
 import type { Conditions, OrderArg, Relation, WhereArg } from "./relation.js";
 import { allOf, baseRelation } from "./scoping.js";
 
-type Constructor<T> = new (attributes?: Attributes) => T;
+// Attributes arrive as whatever the caller had (a Hash, Parameters, an untyped value); assign_attributes checks.
+type Constructor<T> = new (attributes?: unknown) => T;
 
 function all<T extends RecordLike>(cls: Constructor<T>): Relation<T> {
   return allOf(cls as unknown as ModelClassLike<T>);
@@ -60,7 +61,7 @@ export class Querying {
     return sanitizeSqlArray(String(input[0]), input.slice(1));
   }
 
-  static build<T extends RecordLike>(this: Constructor<T>, attributes?: Attributes): T {
+  static build<T extends RecordLike>(this: Constructor<T>, attributes?: unknown): T {
     return new this(attributes);
   }
 
@@ -261,11 +262,11 @@ export class Querying {
     return all(this).inBatches(options, fn);
   }
 
-  static create<T extends RecordLike>(this: Constructor<T>, attributes?: Attributes): T {
+  static create<T extends RecordLike>(this: Constructor<T>, attributes?: unknown): T {
     return all(this).create(attributes);
   }
 
-  static createBang<T extends RecordLike>(this: Constructor<T>, attributes?: Attributes): T {
+  static createBang<T extends RecordLike>(this: Constructor<T>, attributes?: unknown): T {
     return all(this).createBang(attributes);
   }
 

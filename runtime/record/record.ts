@@ -57,7 +57,7 @@ export class Base extends Querying implements RecordLike, Lifecycle {
   _validationContext: string | null = null;
   private _errors: Errors | null = null;
 
-  constructor(attributes?: Attributes) {
+  constructor(attributes?: unknown) {
     super();
     const meta = metaOf(new.target);
     if (pendingRow) {
@@ -71,7 +71,7 @@ export class Base extends Querying implements RecordLike, Lifecycle {
       const scope = currentScope(new.target);
       if (scope) this.assignAttributes(scope.scopeAttributes());
       if (meta.finderNeedsTypeCondition && meta.inheritanceColumn) this._attributes.write(meta.inheritanceColumn, meta.className);
-      if (attributes) this.assignAttributes(attributes);
+      if (attributes !== undefined && attributes !== null && attributes !== false) this.assignAttributes(attributes);
     }
     runCallbacks(this, meta, "initialize");
   }

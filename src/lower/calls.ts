@@ -76,6 +76,11 @@ function lowerFrameworkClassCall(call: NodeOf<"call">, scope: Scope): TsExpr | n
   if (chain[call.method] && whereCall) {
     const base = whereCall.receiver ? lowerExpr(whereCall.receiver, scope) : lowerExpr({ ...whereCall, method: "all" }, scope);
     const type = base.type.k === "relation" ? base.type : base.type.k === "model" && base.type.model.startsWith("typeof ") ? { k: "relation" as const, model: base.type.model.slice(7) } : UNKNOWN;
+    if (type.k === "unknown") {
+      // Not known to be a relation: the WhereChain by dynamic dispatch (`send(x, "where")` answers one).
+      const send = env.module.use("send");
+      return lit(`${send}(${send}(${base.code}, "where"), ${JSON.stringify(call.method)}, ${recordArgs(call.args, null, scope).join(", ")})`, UNKNOWN);
+    }
     return lit(`${base.code}.${chain[call.method]}(${recordArgs(call.args, null, scope).join(", ")})`, type);
   }
   if (r?.kind === "const" && !r.scope && call.method === "render" && [...env.app.controllers.keys()].includes(r.name)) {

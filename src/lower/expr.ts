@@ -85,10 +85,21 @@ export function lowerExpr(node: Node, scope: Scope): TsExpr {
       if (recv.type.k === "params" && args.length === 1) return lit(`${recv.code}.get(${args[0]})`, UNKNOWN);
       return lowerCoreIndex(recv, node.args.map((a) => lowerExpr(a, scope)), scope);
     }
+    case "super": {
+      // `super` / `super(a)` in a method of a class the emitted code also makes a subclass (controllers, Active
+      // Record models, channels): the parent's method of the same name, with the same arguments when bare.
+      const method = scope.method;
+      const classes = env.self === "controller" || (env.self === "model" && env.modelName !== undefined && env.app.models.has(env.modelName)) || env.self === "script";
+      if (method && classes && method.name !== "initialize" && env.selfExpr === "this") {
+        const args = node.args === null ? method.forward : node.args.map((a) => lowerExpr(a, scope).code).join(", ");
+        return lit(`super.${method.name}(${args})`, UNKNOWN);
+      }
+      break;
+    }
     case "yield": {
       const args = node.args.map((a) => lowerExpr(a, scope).code);
       // In a method that takes a block, yield calls it; in a layout, yield is the rendered template.
-      if (scope.blockParam) return lit(`${scope.blockParam}(${args.join(", ")})`, UNKNOWN);
+      if (scope.blockParam) return lit(`${scope.blockParam}!(${args.join(", ")})`, UNKNOWN);
       if (env.self === "view") return lit(args.length ? `view.contentFor(${args.join(", ")})` : "view.yieldContent()", { k: "safe" });
       break;
     }

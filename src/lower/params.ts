@@ -3,10 +3,11 @@
 // a JS call cannot tell a trailing options hash or block from a positional argument.
 //   def show(id)                    show(id: unknown)
 //   def tag(name, size: 32, &blk)   tag(...args: unknown[]) { const a = bindArgs(args, {...}); let name = a["name"]; ... }
-import type { NodeOf } from "../parse/ir.js";
+import { walk, type Node, type NodeOf } from "../parse/ir.js";
 import { lowerExpr } from "./expr.js";
 import type { Scope } from "./scope.js";
 import { UNKNOWN } from "./types.js";
+import { rubyToTs } from "./names.js";
 
 export interface LoweredParams {
   parameters: Array<{ name: string; type: string; isRestParameter?: boolean }>;
@@ -15,9 +16,13 @@ export interface LoweredParams {
   prologue: string[];
 }
 
-export function lowerParams(def: { params: NodeOf<"def">["params"] }, scope: Scope): LoweredParams {
+export function lowerParams(given: { params: NodeOf<"def">["params"]; name?: string; body?: Node[] }, scope: Scope): LoweredParams {
+  // A method that yields without naming its block (`def reading(io) ... yield ... end`) takes one all the same.
+  const implicitBlock = given.body !== undefined && !given.params.some((p) => p.kind === "block") && given.body.some(yields);
+  const def = implicitBlock ? { ...given, params: [...given.params, { kind: "block" as const, name: "" }] } : given;
   if (def.params.every((p) => p.kind === "req")) {
     const parameters = def.params.map((p) => ({ name: scope.declare(p.name, UNKNOWN).ts, type: "unknown" }));
+    if (def.name !== undefined) scope.method = { name: rubyToTs(def.name), forward: parameters.map((p) => p.name).join(", ") };
     return { parameters, signature: parameters.map((p) => `${p.name}: unknown`).join(", "), prologue: [] };
   }
   const spec: { req: string[]; opt: string[]; rest: string | null; keys: string[]; keyrest: string | null; block: string | null } = {
@@ -43,9 +48,19 @@ export function lowerParams(def: { params: NodeOf<"def">["params"] }, scope: Sco
     bind.push(p.kind === "block" ? `let ${local} = ${value} as ((...args: unknown[]) => unknown) | undefined;` : `let ${local} = ${value};`);
   }
   const binder = scope.env.module.use("bindArgs");
+  if (def.name !== undefined) scope.method = { name: rubyToTs(def.name), forward: "...args" };
   return {
     parameters: [{ name: "args", type: "unknown[]", isRestParameter: true }],
     signature: "...args: unknown[]",
     prologue: [`const ${holder} = ${binder}(args, ${JSON.stringify(spec)});`, ...bind],
   };
+}
+
+/** Whether a method body yields to its block (blocks inside it count; nested defs and lambdas' own do not matter). */
+function yields(node: Node): boolean {
+  let found = false;
+  walk(node, (n) => {
+    if (n.kind === "yield" || (n.kind === "call" && n.receiver === null && n.method === "block_given?")) found = true;
+  });
+  return found;
 }

@@ -97,6 +97,8 @@ export class Scope {
   buffer: string | null;
   /** The enclosing method's block parameter (`yield`, `&` forwarding, `block_given?`), if it takes one. */
   blockParam: string | null;
+  /** The enclosing method: its TS name and the arguments a bare `super` passes on (`a, b` or `...args`). */
+  method: { name: string; forward: string } | null;
 
   constructor(
     readonly env: LowerEnv,
@@ -104,6 +106,7 @@ export class Scope {
   ) {
     this.buffer = parent?.buffer ?? null;
     this.blockParam = parent?.blockParam ?? null;
+    this.method = parent?.method ?? null;
   }
 
   child(): Scope {

@@ -9,6 +9,7 @@
 //   return v / next / break        return v; / continue; / break;
 //   @output_buffer.safe_append='…' out.safeAppend("…");     (views: Erubi's output, see lower/view/erb.ts)
 //   @output_buffer.append= expr    out.append(expr);
+//   begin ... rescue K => e ... ensure ... end   try {...} catch (error) { if (rescues(error, ["K"])) {...} else throw error; } finally {...}
 import type { Block, Node, NodeOf } from "../parse/ir.js";
 import { lowerExpr, truthy, type TsExpr } from "./expr.js";
 import type { Scope } from "./scope.js";
@@ -46,6 +47,8 @@ export function lowerStmt(node: Node, scope: Scope, tail: Tail): string[] {
       return lowerBody(node.body, scope, tail);
     case "case":
       return lowerCase(node, scope, tail);
+    case "begin":
+      return lowerBegin(node, scope, tail);
     case "call": {
       const loop = lowerLoop(node, scope);
       if (loop) return loop;
@@ -192,4 +195,48 @@ declare module "./scope.js" {
     /** The TS type annotation for a type in this module (registers the imports it needs). */
     typeName(t: RType): string;
   }
+}
+
+/**
+ * begin / rescue / else / ensure (also a def body with rescue clauses): try/catch/finally, each rescue clause a
+ * test of the error's Ruby class (runtime `rescues`, which never matches the error of a construct left unlowered),
+ * an error no clause takes raised again. `retry` is not lowered.
+ */
+function lowerBegin(node: NodeOf<"begin">, scope: Scope, tail: Tail): string[] {
+  const env = scope.env;
+  if (node.rescues.length === 0 && !node.ensure) return lowerBody([...node.body, ...(node.elseBody ?? [])], scope, tail);
+  const out: string[] = [];
+  if (node.rescues.length) {
+    const body = node.elseBody ? [...lowerBody(node.body, scope.child(), "void"), ...lowerBody(node.elseBody, scope.child(), tail)] : lowerBody(node.body, scope.child(), tail);
+    const err = env.module.fresh("error");
+    const rescues = env.module.use("rescues");
+    const clauses: string[] = [];
+    for (const r of node.rescues) {
+      const names: string[] = [];
+      for (const c of r.classes) {
+        const name = constName(c);
+        if (name === null) {
+          env.diags.report("unsupported_construct", c.span, "a rescue class that is not a constant");
+          names.push("\u0000");
+        } else names.push(name);
+      }
+      const inner = scope.child();
+      const bind = r.variable ? [`const ${inner.declare(r.variable, UNKNOWN).ts} = ${err};`] : [];
+      const test = `${rescues}(${err}, ${JSON.stringify(names.length ? names : ["StandardError"])})`;
+      clauses.push(`${clauses.length ? "} else if" : "if"} (${test}) {`, ...bind, ...lowerBody(r.body, inner, tail));
+    }
+    out.push("try {", ...body, `} catch (${err}) {`, ...clauses, "} else {", `throw ${err};`, "}");
+    if (node.ensure) out.push("} finally {", ...lowerBody(node.ensure, scope.child(), "void"));
+    out.push("}");
+    return out;
+  }
+  return ["try {", ...lowerBody(node.body, scope.child(), tail), "} finally {", ...lowerBody(node.ensure!, scope.child(), "void"), "}"];
+}
+
+/** `ActiveRecord::RecordNotFound` -> "ActiveRecord::RecordNotFound"; null for anything but a constant path. */
+function constName(node: Node): string | null {
+  if (node.kind !== "const") return null;
+  if (node.scope === null) return node.name;
+  const outer = constName(node.scope);
+  return outer === null ? null : `${outer}::${node.name}`;
 }

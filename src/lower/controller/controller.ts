@@ -39,13 +39,19 @@ export function controllerIvarTypes(app: AppModel): Map<string, Map<string, RTyp
 
 export function lowerController(info: ControllerInfo, app: AppModel, diags: Diagnostics): EmittedModule {
   const ivarTypes = inferIvarTypes([...info.actions, ...info.privateMethods].map((d) => d.body), app);
+  const declared = declaredIvars(info, app);
   const env = makeEnv(app, diags, "controller", {
     ivarTypes,
-    ivar: (name) => `this.assigns.${name}`,
+    // An ivar this class and its ancestors never assign (a concern's `@room`, set by the controllers that include
+    // it) is read untyped: nil until some subclass sets it, as in Ruby.
+    ivar: (name) => (declared.has(name) ? `this.assigns.${name}` : `(this.assigns as unknown as { [ivar: string]: unknown }).${name}`),
     ownMethods: ownMethods(info, app),
   });
-  env.methodTypes = methodReturnTypes([...info.actions, ...info.privateMethods], app, ivarTypes, env.ownMethods!);
-  const methods = [...info.actions, ...info.privateMethods].map((def) => lowerMethod(def, env));
+  // A method another controller of the hierarchy overrides (or that overrides one) answers `unknown`: TS wants an
+  // override's return type to fit the overridden one's, and Ruby promises nothing of the kind.
+  const overridden = overriddenMethods(info, app);
+  env.methodTypes = methodReturnTypes([...info.actions, ...info.privateMethods].filter((d) => !overridden.has(d.name)), app, ivarTypes, env.ownMethods!);
+  const methods = [...info.actions, ...info.privateMethods].map((def) => ({ ...lowerMethod(def, env), ...(overridden.has(def.name) ? { returnType: "unknown" } : {}) }));
   const isBase = !app.controllers.has(info.superclass);
   const base = isBase ? env.module.use("Controller") : tsIdent(info.superclass);
   const assignsName = `${tsIdent(info.className)}Assigns`;
@@ -73,6 +79,31 @@ export function lowerController(info: ControllerInfo, app: AppModel, diags: Diag
     statements.unshift(`import { ${parent}, type ${parent}Assigns } from "${relativeModule(mod.path, controllerPath(info.superclass))}";`);
   }
   return mod;
+}
+
+/** Names of this controller's methods that an ancestor or a descendant controller also defines. */
+function overriddenMethods(info: ControllerInfo, app: AppModel): Set<string> {
+  const own = new Set([...info.actions, ...info.privateMethods].map((d) => d.name));
+  const out = new Set<string>();
+  const related = (c: ControllerInfo): boolean => {
+    for (let a: ControllerInfo | undefined = app.controllers.get(c.superclass); a; a = app.controllers.get(a.superclass)) if (a === info) return true;
+    for (let a: ControllerInfo | undefined = app.controllers.get(info.superclass); a; a = app.controllers.get(a.superclass)) if (a === c) return true;
+    return false;
+  };
+  for (const other of app.controllers.values()) {
+    if (other === info || !related(other)) continue;
+    for (const d of [...other.actions, ...other.privateMethods]) if (own.has(d.name)) out.add(d.name);
+  }
+  return out;
+}
+
+/** The ivars a controller's Assigns interface declares: those assigned by it or an ancestor. */
+function declaredIvars(info: ControllerInfo, app: AppModel): Set<string> {
+  const names = new Set<string>();
+  for (let c: ControllerInfo | undefined = info; c; c = app.controllers.get(c.superclass)) {
+    for (const name of inferIvarTypes([...c.actions, ...c.privateMethods].map((d) => d.body), app).keys()) names.add(name);
+  }
+  return names;
 }
 
 function ownMethods(info: ControllerInfo, app: AppModel): Set<string> {

@@ -1,0 +1,51 @@
+// Ruby control flow in controllers, compiled and served (test/fixtures/control-flow-app): a def body with
+// rescue / ensure (try/catch/finally, the rescue clause tested by Ruby class), a method that yields without
+// naming its block, `super` from an overriding action, and render_to_string. Expected answers are Ruby's and
+// Rails' semantics for these few lines, spelled out by hand.
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { compile } from "../src/compile.js";
+import { bootEmitted, type Booted } from "../src/emit/boot.js";
+
+const app = join(import.meta.dirname, "fixtures/control-flow-app");
+let server: Booted;
+
+beforeAll(async () => {
+  const out = mkdtempSync(join(tmpdir(), "rails2ts-control-flow-"));
+  const result = await compile(app, { out });
+  expect(result.diagnostics.map((d) => d.code)).toEqual([]);
+  server = await bootEmitted(out, { port: 0, dbPath: join(out, "db.sqlite3") });
+}, 60_000);
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+async function get(path: string): Promise<{ status: number; body: string; ensured: string | null; sub: string | null }> {
+  const res = await fetch(`${server.baseUrl}${path}`);
+  return { status: res.status, body: await res.text(), ensured: res.headers.get("x-ensured"), sub: res.headers.get("x-sub") };
+}
+
+describe("control flow in a compiled controller", () => {
+  it("runs the body, and the ensure clause, when nothing is raised", async () => {
+    expect(await get("/items/1")).toEqual({ status: 200, body: "item one", ensured: "yes", sub: null });
+  });
+
+  it("takes the rescue clause for the class raised (RecordNotFound), then the ensure clause", async () => {
+    expect(await get("/items/99")).toEqual({ status: 404, body: "missing", ensured: "yes", sub: null });
+  });
+
+  it("yields to the block of a method that does not name it", async () => {
+    expect(await get("/items")).toEqual({ status: 200, body: "[X]", ensured: null, sub: null });
+  });
+
+  it("runs the parent's action through super, then its own lines", async () => {
+    expect(await get("/special_items")).toEqual({ status: 200, body: "[X]", ensured: null, sub: "1" });
+  });
+
+  it("renders to a string without answering, then answers", async () => {
+    expect(await get("/items/preview")).toEqual({ status: 200, body: "outer(inner)", ensured: null, sub: null });
+  });
+});

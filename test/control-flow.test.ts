@@ -45,6 +45,10 @@ describe("control flow in a compiled controller", () => {
     expect(await get("/special_items")).toEqual({ status: 200, body: "[X]", ensured: null, sub: "1" });
   });
 
+  it("answers a method's `@x ||= v` last line as its value", async () => {
+    expect(await get("/items/memo")).toEqual({ status: 200, body: "mm", ensured: null, sub: null });
+  });
+
   it("renders to a string without answering, then answers", async () => {
     expect(await get("/items/preview")).toEqual({ status: 200, body: "outer(inner)", ensured: null, sub: null });
   });

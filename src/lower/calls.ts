@@ -204,8 +204,13 @@ function lowerRecordCall(call: NodeOf<"call">, recv: TsExpr, modelName: string, 
   if (m.endsWith("=") && call.args.length === 1) {
     const attr = m.slice(0, -1);
     const chain = modelChain(scope.env.app, modelName);
-    if (model.columns.some((c) => c.name === attr) || chain.some((x) => x.associations.some((a) => a.name === attr))) {
-      return lit(`(${recv.code}.${attr} = ${lowerExpr(call.args[0]!, scope).code})`, UNKNOWN);
+    const column = model.columns.some((c) => c.name === attr);
+    if (column || chain.some((x) => x.associations.some((a) => a.name === attr))) {
+      const value = lowerExpr(call.args[0]!, scope);
+      // An untyped value goes through the attribute writer dynamically (it casts, as Rails' does); a typed one is
+      // assigned to the typed attribute.
+      if (column && value.type.k === "unknown") return lit(`${scope.env.module.use("send")}(${recv.code}, ${JSON.stringify(m)}, ${value.code})`, UNKNOWN);
+      return lit(`(${recv.code}.${attr} = ${value.code})`, UNKNOWN);
     }
   }
   const args = recordArgs(call.args, call.block, scope);

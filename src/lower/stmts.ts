@@ -31,8 +31,12 @@ export function lowerStmt(node: Node, scope: Scope, tail: Tail): string[] {
   switch (node.kind) {
     case "assign":
       return lowerAssign(node, scope, tail);
-    case "opAssign":
-      return lowerOpAssign(node, scope);
+    case "opAssign": {
+      // `@uri ||= URI(url)` as a method's last line is also its value.
+      const lines = lowerOpAssign(node, scope);
+      const readable = node.target.kind === "ident" || node.target.kind === "ivar" || (node.target.kind === "call" && node.target.args.length === 0);
+      return tail === "return" && readable ? [...lines, `return ${lowerExpr(node.target, scope).code};`] : lines;
+    }
     case "if":
       return lowerIf(node, scope, tail);
     case "return": {

@@ -97,6 +97,11 @@ export class View implements ViewHost {
     return this.ctx.protectAgainstForgery();
   }
 
+  /** ActionController's request_forgery_protection_token, which views reach by delegation. */
+  requestForgeryProtectionToken(): string {
+    return "authenticity_token";
+  }
+
   formAuthenticityToken(options?: { formOptions?: { action: string; method: string } }): string {
     return this.ctx.formAuthenticityToken(options);
   }

@@ -7,7 +7,7 @@ import { tag } from "./tag.js";
 import type { Attributes } from "./tag-options.js";
 
 export function requestForgeryProtectionToken(view: ViewHost): string {
-  return view.requestForgeryProtectionToken ?? "authenticity_token";
+  return view.requestForgeryProtectionToken?.() ?? "authenticity_token";
 }
 
 /** csrf_meta_tags / csrf_meta_tag: nil when forgery protection is off. */

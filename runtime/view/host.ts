@@ -103,8 +103,8 @@ export interface ViewHost {
   protectAgainstForgery(): boolean;
   /** A masked per-request token (86 chars); form_options is what Rails passes for per-form tokens. */
   formAuthenticityToken(options?: { formOptions?: { action: string; method: string } }): string;
-  /** `request_forgery_protection_token`; default "authenticity_token". */
-  readonly requestForgeryProtectionToken?: string;
+  /** `request_forgery_protection_token` (the controller's, delegated to the view); default "authenticity_token". */
+  requestForgeryProtectionToken?(): string;
   /** The asset pipeline's compute_asset_path (Propshaft: the digested path); absent: public/ dirs. */
   computeAssetPath?(source: string, options: { type?: AssetType }): string;
   /** config.asset_host, if set. */

@@ -6,14 +6,12 @@
 const SYMBOL = "lowering limit: a Symbol arrives as a String (:x inspects as \"x\"; f.button :title reads the field name as a caption)";
 const HASH_KEYS = "lowering limit: a Hash with both :class and \"class\" keys collapses into one JS object key";
 const SCRIPT_NAME = "runtime/http router: script_name: is not prepended by the named route helpers";
-const FORGERY_TOKEN = "runtime/app/view.ts: request_forgery_protection_token is a ViewHost property View does not define, so the name reads as a partial local";
 const NAME_ERROR = "view lowering (partialLocal, lead): an unknown receiver-less name reads an undefined partial local instead of raising NameError";
 
 const ACTIONVIEW: Record<string, string> = {
   "tag.div(class: \"a\", \"class\" => \"b\")": HASH_KEYS,
   "articles_url(script_name: \"/app\")": SCRIPT_NAME,
   "{ a: \"<b>\" }.as_json.inspect": SYMBOL,
-  "request_forgery_protection_token.to_s": FORGERY_TOKEN,
   "action_cable_meta_tag": NAME_ERROR,
 };
 

@@ -17,6 +17,12 @@ describe("model diagnostics", () => {
       "app/models/post.rb:4:30 unsupported_option: option not supported: after_commit on:",
       "app/models/post.rb:5:45 unsupported_option: option not supported: validates length: with a non-literal value",
       "app/models/post.rb:6:3 unsupported_construct: construct not lowered: model macro acts_as_list",
+      "app/models/post.rb:7:52 unsupported_option: option not supported: has_many dependent: :destroy_async",
+      "app/models/post.rb:8:51 unsupported_option: option not supported: has_one dependent: :restrict_with_error",
+      "app/models/post.rb:9:30 unsupported_option: option not supported: validates sparkle:",
+      "app/models/post.rb:10:3 unsupported_construct: construct not lowered: model macro before_touch",
+      "app/models/post.rb:11:3 unsupported_construct: construct not lowered: has_one with an extension block",
+      "app/models/post.rb:15:5 unsupported_construct: construct not lowered: include in an association extension block",
     ]);
   });
 });

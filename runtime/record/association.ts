@@ -100,11 +100,13 @@ export function resetAssociations(record: RecordLike): void {
 /**
  * inverse_of: explicit, or Rails' automatic detection — on the target, a belongs_to named after the owner
  * (or the `as:` name) with the same foreign key, declaring class the target's, no scope, no foreign_key:/through:.
+ * A scope on the association itself does not stop it: automatic_scope_inversing is on from load_defaults 7.0
+ * (scope_allows_automatic_inverse_of?); a scope on the inverse does.
  */
 export function inverseOf(owner: ModelMeta, assoc: AssociationMeta): string | null {
   if (assoc.inverseOf === false) return null;
   if (assoc.inverseOf) return assoc.inverseOf;
-  if (assoc.kind === "belongs_to" || assoc.through || assoc.scope || assoc.explicitForeignKey) return null;
+  if (assoc.kind === "belongs_to" || assoc.through || assoc.explicitForeignKey) return null;
   const target = targetMeta(owner, assoc);
   const base = underscore(demodulize(assoc.declaredBy || owner.className));
   const candidates = assoc.as ? [assoc.as] : [base, pluralize(base)];

@@ -12,6 +12,8 @@ import type { Column, Schema } from "../parse/schema.js";
 import { collectConstants, flattenBody, resolveConstant, type ConstDecl } from "./constants.js";
 import { camelize, pluralize, singularize, underscore } from "../../runtime/support/inflector.js";
 import { buildModelName } from "../../runtime/support/model-name.js";
+import { CALLBACK_EVENTS } from "../../runtime/record/callbacks.js";
+import { isSupportedValidator } from "../../runtime/record/validations.js";
 
 // The names a model carries are the runtime's ModelNames (the compiler computes them, the runtime reads them).
 export type { ModelNames } from "../../runtime/record/meta.js";
@@ -26,7 +28,7 @@ export type Literal =
   | { $regexp: { source: string; flags: string } }
   | { $range: { from: number | string | null; to: number | string | null; exclusive: boolean } }
   /** Ruby code (a lambda or a block) the lowering turns into a function; `self` is what the runtime binds. */
-  | { $code: { params: Param[]; body: Node[] }; self: "record" | "relation"; model: string };
+  | { $code: { params: Param[]; body: Node[] }; self: "record" | "relation" | "proxy"; model: string };
 
 export interface AssociationInfo {
   kind: "belongs_to" | "has_many" | "has_one";
@@ -36,6 +38,8 @@ export interface AssociationInfo {
   options: Record<string, Literal>;
   /** `has_many :x, -> { order(:y) }`: run on the target's relation. */
   scope: Literal | null;
+  /** `has_many :x do def m ... end end`: methods of the collection proxy (self is the proxy), by Ruby name. */
+  extension: Record<string, Literal> | null;
   span: Span;
 }
 
@@ -86,7 +90,8 @@ export interface ModelInfo {
   securePassword: Array<Record<string, Literal>>;
 }
 
-const CALLBACKS = /^(before|after|around)_(validation|save|create|update|destroy|commit|touch|initialize)$|^after_(create|update|destroy|save)_commit$/;
+// The callback macros are Rails' own list (ActiveRecord::Callbacks, the after_*_commit forms), as the runtime runs them.
+const CALLBACKS = CALLBACK_EVENTS;
 // The options the model runtime implements (runtime/record/meta.ts AssociationDescriptor).
 const ASSOCIATION_OPTIONS: Record<string, Set<string>> = {
   belongs_to: new Set(["optional", "required", "class_name", "foreign_key", "touch", "inverse_of", "default", "polymorphic", "counter_cache", "primary_key", "autosave", "validate", "foreign_type"]),
@@ -94,6 +99,11 @@ const ASSOCIATION_OPTIONS: Record<string, Set<string>> = {
   has_one: new Set(["dependent", "class_name", "foreign_key", "inverse_of", "through", "source", "source_type", "as", "primary_key", "autosave", "validate"]),
 };
 const CALLBACK_OPTIONS = new Set(["if", "unless", "on", "prepend"]);
+// The dependent: strategies the runtime implements (destroy_async needs Active Job; has_one's restrict_* are not done).
+const DEPENDENT: Record<string, Set<string>> = {
+  has_many: new Set(["destroy", "delete_all", "nullify", "restrict_with_error", "restrict_with_exception"]),
+  has_one: new Set(["destroy", "delete", "nullify"]),
+};
 
 /** ActiveModel::Name's forms, computed by the runtime's own port of it (so `Shapes::Square` is human "Square"). */
 export function modelNames(className: string): ModelNames {
@@ -208,7 +218,7 @@ function classMacro(model: ModelInfo, call: NodeOf<"call">, diags: Diagnostics):
   }
   else if (m === "belongs_to" || m === "has_many" || m === "has_one") model.associations.push(association(m, call, model, diags));
   else if (m === "validates") model.validations.push(...validations(call, diags));
-  else if (CALLBACKS.test(m) || m === "validate") callbacks(model, call, diags);
+  else if (CALLBACKS.has(m)) callbacks(model, call, diags);
   else if (m === "enum") enumMacro(model, call, diags);
   else if (m === "has_secure_token" || m === "has_secure_password") secureMacro(model, call, diags);
   else diags.report("unsupported_construct", call.span, `model macro ${m}`);
@@ -295,6 +305,7 @@ function association(kind: AssociationInfo["kind"], call: NodeOf<"call">, model:
     }
     const lit = literal(value, model.className);
     if (lit === undefined) diags.report("unsupported_option", value.span, `${kind} ${key}: with a non-literal value`);
+    else if (key === "dependent" && !DEPENDENT[kind]?.has(String(lit))) diags.report("unsupported_option", value.span, `${kind} dependent: :${String(lit)}`);
     else options[key] = lit;
   }
   const className = typeof options.class_name === "string" ? options.class_name : camelize(kind === "has_many" ? singularize(name) : name);
@@ -303,7 +314,22 @@ function association(kind: AssociationInfo["kind"], call: NodeOf<"call">, model:
   const scopeArg = call.args[1];
   const scope: Literal | null = scopeArg?.kind === "lambda" ? { $code: { params: scopeArg.params, body: scopeArg.body }, self: "relation", model: className } : null;
   if (scopeArg && scopeArg.kind !== "lambda" && scopeArg.kind !== "hash") diags.report("unsupported_construct", scopeArg.span, `${kind} scope`);
-  return { kind, name, className, foreignKey, options, scope, span: call.span };
+  return { kind, name, className, foreignKey, options, scope, extension: extension(kind, call, className, diags), span: call.span };
+}
+
+/** The extension block's `def`s, each run with the collection proxy as self; anything else in it is declined. */
+function extension(kind: AssociationInfo["kind"], call: NodeOf<"call">, className: string, diags: Diagnostics): Record<string, Literal> | null {
+  if (!call.block) return null;
+  if (kind !== "has_many") {
+    diags.report("unsupported_construct", call.span, `${kind} with an extension block`);
+    return null;
+  }
+  const methods: Record<string, Literal> = {};
+  for (const stmt of call.block.body) {
+    if (stmt.kind === "def" && !stmt.singleton) methods[stmt.name] = { $code: { params: stmt.params, body: stmt.body }, self: "proxy", model: className };
+    else diags.report("unsupported_construct", stmt.span, `${stmt.kind === "call" ? stmt.method : stmt.kind} in an association extension block`);
+  }
+  return methods;
 }
 
 // Options of `validates` that apply to every validator on the line rather than naming one.
@@ -323,6 +349,10 @@ function validations(call: NodeOf<"call">, diags: Diagnostics): ValidationInfo[]
   }
   const out: ValidationInfo[] = [];
   for (const [validator, value] of validators) {
+    if (!isSupportedValidator(validator)) {
+      diags.report("unsupported_option", value.span, `validates ${validator}:`);
+      continue;
+    }
     const lit = literal(value);
     if (lit === undefined) {
       diags.report("unsupported_option", value.span, `validates ${validator}: with a non-literal value`);
@@ -370,6 +400,14 @@ export function literal(node: Node, model?: string): Literal | undefined {
       return { $regexp: { source: node.source, flags: node.flags } };
     case "lambda":
       return model ? { $code: { params: node.params, body: node.body }, self: "record", model } : undefined;
+    case "call": {
+      // `proc { |r| ... }`, `lambda { ... }`, `Proc.new { ... }`: a block run like a lambda.
+      const procForm = node.block && !node.args.length
+        && ((node.receiver === null && (node.method === "proc" || node.method === "lambda"))
+          || (node.receiver?.kind === "const" && node.receiver.name === "Proc" && !node.receiver.scope && node.method === "new"));
+      if (procForm && model) return { $code: { params: node.block!.params, body: node.block!.body }, self: "record", model };
+      return literalString(node) ?? undefined;
+    }
     case "range": {
       const end = (n: Node | null) => (n === null ? null : n.kind === "int" || n.kind === "float" ? n.value : literalString(n));
       const from = end(node.from);

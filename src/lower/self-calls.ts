@@ -16,6 +16,7 @@ import { camel, rubyToTs } from "./names.js";
 import type { LowerEnv, Scope } from "./scope.js";
 import { BOOL, UNKNOWN, type RType } from "./types.js";
 import { lowerBlockFn } from "./stmts.js";
+import { recordSelfCall } from "./model/relation-self.js";
 
 export function lowerSelfCall(call: NodeOf<"call">, scope: Scope): TsExpr {
   const env = scope.env;
@@ -118,6 +119,8 @@ function modelSelfCall(call: NodeOf<"call">, scope: Scope): TsExpr {
       // Methods the runtime defines for enums (`administrator?`, `administrator!`): dispatched by name.
       return lit(`${env.module.use("send")}(${["this", JSON.stringify(m), ...lowerArgs(call.args, call.block, scope)].join(", ")})`, m.endsWith("?") ? BOOL : UNKNOWN);
     }
+    const member = recordSelfCall(call, scope);
+    if (member) return member;
   }
   env.diags.report("unknown_helper", call.span, `${m} (model)`);
   const args = lowerArgs(call.args, call.block, scope);

@@ -4,7 +4,7 @@
 // for the rest before its generic fallback.
 //   Time.current + 40        TimeMethods.plus(TimeClass.current(), 40)
 //   "<b>".html_safe + x      StringMethods.plus(...)         @a + @b -> coreBinop("+", a, b)
-//   s[0, 3]                  coreIndex(s, 0, 3)               1..5 -> new RubyRange(1, 5, false)
+//   s[0, 3]                  coreIndex(s, 0, 3)               1..5 -> new RubyRange(1, 5, false); t.. -> { begin: t, end: null, exclusive: false }
 import type { NodeOf } from "../../parse/ir.js";
 import { lit, lowerExpr, type TsExpr } from "../expr.js";
 import type { Scope } from "../scope.js";
@@ -36,9 +36,16 @@ export function lowerCoreIndex(recv: TsExpr, args: TsExpr[], scope: Scope): TsEx
   return lit(`${scope.env.module.use("coreIndex")}(${[recv.code, ...args.map((a) => a.code)].join(", ")})`, UNKNOWN);
 }
 
-/** `a..b` / `a...b` with both ends; null for endless and beginless ranges (not modelled). */
+/**
+ * `a..b` / `a...b` with both ends; an endless or beginless one (`t..`, `..t`, `...t`) is the record runtime's
+ * RangeLike, `{ begin, end, exclusive }` with null for the missing end (what where, validators and cover read).
+ */
 export function lowerCoreRange(node: NodeOf<"range">, scope: Scope): TsExpr | null {
-  if (!node.from || !node.to) return null;
+  if (!node.from && !node.to) return null;
+  if (!node.from || !node.to) {
+    const end = (n: typeof node.from) => (n ? lowerExpr(n, scope).code : "null");
+    return lit(`{ begin: ${end(node.from)}, end: ${end(node.to)}, exclusive: ${node.exclusive} }`, UNKNOWN);
+  }
   const from = lowerExpr(node.from, scope).code;
   const to = lowerExpr(node.to, scope).code;
   return lit(`new ${scope.env.module.use("RubyRange")}(${from}, ${to}, ${node.exclusive})`, UNKNOWN);

@@ -14,6 +14,7 @@ import { lowerBody } from "../stmts.js";
 import { UNKNOWN } from "../types.js";
 import type { CodeLiteral } from "../literal.js";
 import { lowerParams } from "../params.js";
+import { relationSelfCall } from "./relation-self.js";
 
 export interface ClassSide {
   staticMethods: Array<{ name: string; isStatic: true; parameters: Array<{ name: string; type: string; isRestParameter?: boolean }>; statements: string[] }>;
@@ -32,16 +33,21 @@ export function lowerCodeLiteral(c: CodeLiteral, app: AppModel, diags: Diagnosti
     selfExpr: "this", modelName: c.model, nesting: model ? [model.className, ...model.concerns] : [],
   });
   Object.assign(env, { module });
+  if (c.self !== "record") env.selfCall = (call, scope) => relationSelfCall(call, scope, c.self === "proxy" ? "proxy" : "classOrRelation");
   const scope = new Scope(env);
-  const params = c.$code.params.map((p) => `${scope.declare(p.name || "_", UNKNOWN).ts}: unknown`);
-  const self = c.self === "record" ? module.modelType(c.model) : `${module.useType("Relation")}<${module.modelType(c.model)}>`;
-  const body = lowerBody(c.$code.body, scope, "return");
-  return `function (this: ${self}${params.length ? ", " : ""}${params.join(", ")}) {\n${body.join("\n")}\n}`;
+  // Blocks and lambdas take their positionals one to one; a method (an extension's def) may take more forms.
+  const simple = c.$code.params.every((p) => p.kind === "req");
+  const bound = simple ? null : lowerParams({ params: c.$code.params }, scope);
+  const params = bound ? [bound.signature] : c.$code.params.map((p) => `${scope.declare(p.name || "_", UNKNOWN).ts}: unknown`);
+  const selfType = c.self === "record" ? module.modelType(c.model) : `${module.useType(c.self === "proxy" ? "CollectionProxy" : "Relation")}<${module.modelType(c.model)}>`;
+  const body = [...(bound?.prologue ?? []), ...lowerBody(c.$code.body, scope, "return")];
+  return `function (this: ${selfType}${params.length ? ", " : ""}${params.join(", ")}) {\n${body.join("\n")}\n}`;
 }
 
 export function lowerClassSide(model: ModelInfo, app: AppModel, diags: Diagnostics, module: LowerEnv["module"]): ClassSide {
   const env = makeEnv(app, diags, "modelClass", { selfExpr: "this", modelName: model.className, nesting: [model.className, ...model.concerns] });
   Object.assign(env, { module });
+  env.selfCall = (call, scope) => relationSelfCall(call, scope, "classOrRelation");
   const side: ClassSide = { staticMethods: [], staticProperties: [], after: [] };
   for (const def of model.classMethods) {
     const scope = new Scope(env);

@@ -83,7 +83,12 @@ function descriptor(model: ModelInfo) {
     table: model.tableName,
     names: model.names,
     columns: model.columns,
-    associations: model.associations.map(({ span, scope, ...a }) => ({ ...a, ...(scope ? { scope } : {}), at: declarationOrder(span) })),
+    associations: model.associations.map(({ span, scope, extension, ...a }) => ({
+      ...a,
+      ...(scope ? { scope } : {}),
+      ...(extension ? { extension: Object.fromEntries(Object.entries(extension).map(([name, fn]) => [rubyToTs(name), fn])) } : {}),
+      at: declarationOrder(span),
+    })),
     validations: model.validations.map(({ span, ...v }) => ({ ...v, at: declarationOrder(span) })),
     ...(model.enums.length ? { enums: model.enums } : {}),
     ...(model.secureTokens.length ? { secureTokens: model.secureTokens } : {}),

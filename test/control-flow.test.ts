@@ -42,7 +42,12 @@ describe("control flow in a compiled controller", () => {
   });
 
   it("runs the parent's action through super, then its own lines", async () => {
-    expect(await get("/special_items")).toEqual({ status: 200, body: "[X]", ensured: null, sub: "1" });
+    // (X-Sub is the parent's LIMIT constant, read from the subclass as Ruby's ancestry lookup finds it.)
+    expect(await get("/special_items")).toEqual({ status: 200, body: "[X]", ensured: null, sub: "2" });
+  });
+
+  it("reads a helper module's constant and the controller's own", async () => {
+    expect(await get("/items/constants")).toEqual({ status: 200, body: "Alpha 2", ensured: null, sub: null });
   });
 
   it("answers a method's `@x ||= v` last line as its value", async () => {

@@ -2,12 +2,12 @@
 import type { ParsedApp, TemplateFile } from "../parse/app.js";
 import { analyzeControllers, type ControllerInfo } from "./controllers.js";
 import { analyzeModelFiles, type ModelInfo } from "./models.js";
-import type { ConstDecl } from "./constants.js";
+import { collectConstants, type ConstDecl } from "./constants.js";
 import { analyzeChannels, type ChannelInfo } from "./channels.js";
 import { analyzeHelpers } from "./helpers.js";
 import { analyzeCurrent, isCurrentAttributes, type CurrentInfo } from "./current.js";
 import type { ParsedApp as Parsed } from "../parse/app.js";
-import type { NodeOf, Span } from "../parse/ir.js";
+import type { Node, NodeOf, Span } from "../parse/ir.js";
 import { analyzeConfig, type AppConfigFacts } from "./config.js";
 
 export interface AppModel {
@@ -28,6 +28,8 @@ export interface AppModel {
   cacheSites: CacheSite[];
   /** The app's helper methods (app/helpers), by Ruby name. */
   helperMethods: Map<string, NodeOf<"def">>;
+  /** `NAME = value` in a helper module or a controller concern (`EmojiHelper::REACTIONS`), by full path. */
+  moduleConstants: Map<string, { name: string; value: Node; span: Span }>;
   config: AppConfigFacts;
 }
 
@@ -50,6 +52,7 @@ export function analyzeApp(parsed: ParsedApp): AppModel {
   return {
     parsed, models, plainClasses: modelFiles.plainClasses.filter((d) => !isCurrentAttributes(d)), currents: currentClasses(modelFiles.plainClasses, parsed), controllers, templates, routeNames: new Set(), config: analyzeConfig(parsed.config),
     helperMethods: analyzeHelpers(parsed.helpers),
+    moduleConstants: moduleConstants([...parsed.helpers, ...parsed.controllers]),
     cacheSites: [],
     channels: analyzeChannels(parsed.channels, parsed.controllers, parsed.diagnostics),
   };
@@ -71,6 +74,18 @@ function currentClasses(plain: ConstDecl[], parsed: Parsed): Map<string, Current
   for (const decl of plain.filter(isCurrentAttributes)) {
     const all = plain.filter((d) => d.path === decl.path);
     out.set(decl.path, analyzeCurrent(all, parsed.diagnostics));
+  }
+  return out;
+}
+
+/** The constants assigned in the bodies of the modules of these files (classes keep theirs). */
+function moduleConstants(files: Parsed["helpers"]): AppModel["moduleConstants"] {
+  const out: AppModel["moduleConstants"] = new Map();
+  for (const decl of collectConstants(files)) {
+    if (decl.kind !== "module") continue;
+    for (const stmt of decl.node.body) {
+      if (stmt.kind === "assign" && stmt.target.kind === "const") out.set(`${decl.path}::${stmt.target.name}`, { name: stmt.target.name, value: stmt.value, span: stmt.span });
+    }
   }
   return out;
 }

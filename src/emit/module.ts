@@ -48,6 +48,9 @@ export function importStatements(mod: EmittedModule): StatementStructures[] {
   if (mod.state.usesHelpers) {
     out.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: `${up}helpers.js`, namespaceImport: "helpers" });
   }
+  if (mod.state.usesConstants && mod.path !== "constants.ts") {
+    out.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: `${up}constants.js`, namespaceImport: "constants" });
+  }
   if (mod.state.usesRoutes) {
     out.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: `${up}routes.js`, namespaceImport: "routes" });
   }

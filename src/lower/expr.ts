@@ -18,6 +18,7 @@ import { lowerCoreBinary, lowerCoreIndex, lowerCoreRange } from "./core/operator
 import { constPath } from "../analyze/constants.js";
 import type { Scope } from "./scope.js";
 import { BOOL, NIL, NUMBER, STRING, UNKNOWN, type RType } from "./types.js";
+import { tsIdent } from "./names.js";
 
 export interface TsExpr {
   code: string;
@@ -257,6 +258,15 @@ function appConstant(written: string, nesting: string[], scope: Scope): TsExpr |
     if (owner?.constants.some((c) => c.name === name)) {
       return lit(`${env.module.model(owner.className)}.${name}`, UNKNOWN);
     }
+    if (env.app.moduleConstants.has(candidate)) return lit(`${env.module.useConstants()}.${moduleConstantName(candidate)}`, UNKNOWN);
+    // A controller's own constant (or an ancestor's), from inside that controller: its static property.
+    const controller = env.self === "controller" && nesting.includes(candidate.slice(0, cut)) ? env.app.controllers.get(candidate.slice(0, cut)) : undefined;
+    if (controller?.constants.some((c) => c.name === name)) return lit(`${tsIdent(controller.className)}.${name}`, UNKNOWN);
   }
   return null;
+}
+
+/** `EmojiHelper::REACTIONS` -> `EmojiHelper_REACTIONS`, its export in constants.ts. */
+export function moduleConstantName(path: string): string {
+  return path.replace(/::/g, "_");
 }

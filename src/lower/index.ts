@@ -24,6 +24,7 @@ import { lowerPlainClasses } from "./core/plain-class.js";
 import { lowerCurrent } from "./model/current.js";
 import { channelModulePath, lowerChannel } from "./channel/channel.js";
 import { lowerHelpersModule } from "./helpers/module.js";
+import { lowerConstantsModule } from "./constants-module.js";
 import { lowerView, templateModulePath } from "./view/module.js";
 
 export interface Lowered {
@@ -50,6 +51,8 @@ export function lowerApp(app: AppModel): Lowered {
     });
   const helpersModule = guard([{ absPath: join(app.parsed.root, "app/helpers") }], () => lowerHelpersModule(app, diags))[0];
   if (helpersModule) modules.push(helpersModule);
+  const constantsModule = guard([{ absPath: join(app.parsed.root, "app/helpers") }], () => lowerConstantsModule(app, diags))[0];
+  if (constantsModule) modules.push(constantsModule);
   const models = guard([...app.models.values()], (m) => lowerModel(m, app, diags));
   const controllers = guard([...app.controllers.values()], (c) => lowerController(c, app, diags));
   const ivars = controllerIvarTypes(app);

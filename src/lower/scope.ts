@@ -77,6 +77,13 @@ export class ModuleState {
     return "routes";
   }
 
+  /** The app's module constants (constants.ts), as a namespace import. */
+  usesConstants = false;
+  useConstants(): string {
+    this.usesConstants = true;
+    return "constants";
+  }
+
   fresh(prefix: string): string {
     this.counter += 1;
     return `${prefix}${this.counter}`;

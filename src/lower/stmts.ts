@@ -172,7 +172,8 @@ function lowerLoop(call: NodeOf<"call">, scope: Scope): string[] | null {
   const names = blockParamNames(call.block, inner, call.method === "each_with_index" ? [elem, NUMBER] : [elem]);
   const fn = call.method === "each" ? "each" : "eachWithIndex";
   const binding = call.method === "each" && names.length === 1 ? names[0] : `[${names.join(", ")}]`;
-  const typeArg = elem.k === "unknown" ? "" : `<${scope.env.typeName(elem)}>`;
+  // `|key, value|` over an untyped collection destructures each element as Ruby does an Array (Hash pairs).
+  const typeArg = elem.k === "unknown" ? (call.method === "each" && names.length > 1 ? "<unknown[]>" : "") : `<${scope.env.typeName(elem)}>`;
   return [`for (const ${binding} of ${scope.env.module.use(fn)}${typeArg}(${recv.code})) {`, ...lowerBody(call.block.body, inner, "void"), "}"];
 }
 

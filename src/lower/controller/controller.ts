@@ -40,8 +40,13 @@ export function controllerIvarTypes(app: AppModel): Map<string, Map<string, RTyp
 export function lowerController(info: ControllerInfo, app: AppModel, diags: Diagnostics): EmittedModule {
   const ivarTypes = inferIvarTypes([...info.actions, ...info.privateMethods].map((d) => d.body), app);
   const declared = declaredIvars(info, app);
+  const ancestors: string[] = [];
+  for (let c: ControllerInfo | undefined = info; c; c = app.controllers.get(c.superclass)) ancestors.push(c.className);
   const env = makeEnv(app, diags, "controller", {
     ivarTypes,
+    // Constant lookup from a controller's methods: its own, then its ancestors' (Ruby's lexical scope, then the
+    // ancestry, which is where a controller's constants live).
+    nesting: ancestors,
     // An ivar this class and its ancestors never assign (a concern's `@room`, set by the controllers that include
     // it) is read untyped: nil until some subclass sets it, as in Ruby.
     ivar: (name) => (declared.has(name) ? `this.assigns.${name}` : `(this.assigns as unknown as { [ivar: string]: unknown }).${name}`),

@@ -57,7 +57,7 @@ afterAll(async () => {
 const driver = {
   broadcast: async (stream: string, message: unknown) => cable.broadcast(stream, message),
   disconnect: async ({ user, client, reconnect }: { user: string; client: string; reconnect: boolean }) =>
-    cable.disconnect({ current_user: user, client }, { reconnect }),
+    cable.remoteConnections().where({ current_user: user, client }).disconnect({ reconnect }),
   restart: async () => cable.restart(),
   signed: async (value: unknown) => signStreamValue(value),
   login: async () => {

@@ -189,6 +189,11 @@ export class CableServer implements CableServerCore, Broadcaster {
     this.heartbeat.unref();
   }
 
+  /** `ActionCable.server.remote_connections`: `.where(current_user: u).disconnect(reconnect: false)`. */
+  remoteConnections(): { where(identifiers: Record<string, unknown>): { disconnect(options?: { reconnect?: boolean }): void } } {
+    return { where: (identifiers) => ({ disconnect: (options = {}) => this.disconnect(identifiers, options) }) };
+  }
+
   /** `disconnect(identifiers)` / remote_connections.where(identifiers).disconnect(reconnect:). */
   disconnect(identifiers: Record<string, unknown>, options: { reconnect?: boolean } = {}): void {
     const expected = [...this.connectionClass.identifiers].sort().join(",");

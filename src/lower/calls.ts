@@ -91,7 +91,11 @@ function lowerFrameworkClassCall(call: NodeOf<"call">, scope: Scope): TsExpr | n
     return lit(`${env.module.use("controllerRenderer")}()`, UNKNOWN);
   }
   if (r?.kind === "call" && r.method === "server" && r.receiver?.kind === "const" && r.receiver.name === "ActionCable" && !r.args.length) {
-    return lit(`${env.module.use("actionCableServer")}().${rubyToTs(call.method)}(${lowerArgs(call.args, call.block, scope).join(", ")})`, UNKNOWN);
+    const server = `${env.module.use("actionCableServer")}()`;
+    const args = lowerArgs(call.args, call.block, scope);
+    // broadcast is every server's; anything else (remote_connections, ...) is the cable server's, reached by name.
+    if (call.method === "broadcast") return lit(`${server}.broadcast(${args.join(", ")})`, UNKNOWN);
+    return lit(`${env.module.use("send")}(${[server, JSON.stringify(call.method), ...args].join(", ")})`, UNKNOWN);
   }
   return null;
 }

@@ -24,6 +24,12 @@ type Dyn = { [member: string]: any }; // eslint-disable-line @typescript-eslint/
 const load = async (name: string) => ((await import(pathToFileURL(join(out, `dist/models/${name}.js`)).href)) as Dyn);
 const Crew = (await load("crew")).Crew as Dyn;
 const Member = (await load("member")).Member as Dyn;
+const Ship = (await load("ship")).Ship as Dyn;
+const Frigate = (await load("ships/frigate")).Ships_Frigate as Dyn;
+const Sloop = (await load("ships/sloop")).Ships_Sloop as Dyn;
+const Note = (await load("note")).Note as Dyn;
+const Current = (await load("current")).Current as Dyn;
+const className = (r: Dyn | null) => (r ? r.constructor.modelName.name : null);
 runtime.setClock(() => runtime.Time.utc(2024, 2, 15, 12, 0, 0));
 afterAll(() => runtime.setClock(null));
 
@@ -75,6 +81,52 @@ const steps: Array<[string, () => unknown]> = [
     const c = Crew.find(1);
     c.destroy();
     return [c.isDestroyed(), Member.count()];
+  }],
+  ["current attributes default and touch with a column", () => {
+    const now = runtime.Time.utc(2024, 2, 15, 12, 30, 0);
+    runtime.setClock(() => now);
+    Current.crew = Crew.find(2);
+    const f = Frigate.createBang({ name: "Swift" });
+    const s = Sloop.createBang({ name: "Dart" });
+    Current.reset();
+    const c = Crew.find(2);
+    return [className(f), f.crew_id, s.crew_id, c.refitted_at.asJson(), c.updated_at.asJson()];
+  }],
+  ["concern included and class_methods", () => {
+    const n = Ship.build({ crew_id: 2 });
+    return [Ship.alphabetical().pluck("name"), Ship.findNamed("Swift").id, Sloop.findNamed("Swift"), Ship.find(1).shout(), n.isValid(), n.errors.fullMessages()];
+  }],
+  ["STI becomes and a to_key override", () => {
+    const s = Ship.find(2);
+    const b = s.becomes(Ship);
+    return [className(s), s.toKey(), s.toParam(), className(b), b.toKey(), Ship.where({ type: "Ships::Sloop" }).count(), Frigate.count()];
+  }],
+  ["scoped has_many and through with source", () => {
+    const c = Crew.find(2);
+    Ship.find(1).notes.createBang({ body: "hull" });
+    c.notes.createBang({ body: "crew note" });
+    return [c.frigates.pluck("name"), c.ship_notes.pluck("body"), c.notes.pluck("body"),
+      Note.order("id").toA().map((n: Dyn) => [n.notable_type, n.notable.name])];
+  }],
+  ["validations", () => {
+    const c = Crew.find(2);
+    const a = c.members.create({ name: "x" });
+    const m = c.members.createBang({ name: "Kim" });
+    const dup = c.members.build({ name: "Kim" });
+    m.rank = 12;
+    return [a.errors.fullMessages(), dup.isValid(), dup.errors.fullMessages(), m.isValid(), m.errors.fullMessages(), m.isValid("create")];
+  }],
+  ["relation forms", () => [
+    Crew.where({ size: { begin: null, end: 5, exclusive: false } }).or(Crew.where({ name: "Big" })).reorder({ id: "desc" }).pluck("id"),
+    Crew.order("id").pick("name"), Crew.none().pluck("id"), Ship.order("id").first(2).map((s: Dyn) => s.id),
+    Ship.order("id").last(1).map((s: Dyn) => s.id), Ship.where({ id: { begin: 2, end: null, exclusive: false } }).pluck("id"),
+    Ship.where({ id: { begin: null, end: 2, exclusive: true } }).pluck("id"),
+  ]],
+  ["find_each and cache keys", () => {
+    const names: string[] = [];
+    Ship.findEach({ batch_size: 1 }, (s: Dyn) => void names.push(s.name));
+    const c = Crew.find(2);
+    return [names, c.cacheKey(), c.cacheKeyWithVersion(), Ship.find(2).cacheKey(), Ship.find(2).cacheKeyWithVersion()];
   }],
 ];
 

@@ -6,6 +6,7 @@
 //   project.users  (through)         SELECT "users".* FROM "users" INNER JOIN "assignments"
 //                                   ON "users"."id" = "assignments"."user_id" WHERE "assignments"."project_id" = ?
 //   user.visible_tasks       the chain walked back from the target, one join per hop
+//   crew.ship_notes  (through ships, source notes as: :notable)   ... AND "notes"."notable_type" = ? ("Ship")
 //   has_many :x, -> { order(:y) } the lambda runs on the relation (this = relation, first argument = owner)
 import { quoteName } from "../db/schema.js";
 import { callProc } from "./conditions.js";
@@ -59,6 +60,12 @@ export function associationScope(owner: RecordLike, ownerMeta: ModelMeta, assoc:
   const table = { table: first.target.tableName, meta: first.target };
   const where = [build(table, { table: table.table, column: targetColumn }, owner.readAttribute(ownerColumn))];
   if (first.assoc.as) where.push(build(table, { table: table.table, column: first.assoc.foreignType! }, ownerMeta.baseClassName));
+  // next_chain_scope: a polymorphic hop further along the chain constrains its type column too (in the WHERE).
+  for (let i = chain.length - 1; i >= 1; i--) {
+    const hop = chain[i]!;
+    if (!hop.assoc.as) continue;
+    where.push(build({ table: hop.target.tableName, meta: hop.target }, { table: hop.target.tableName, column: hop.assoc.foreignType! }, hop.owner.baseClassName));
+  }
   relation = relation.spawn({ ...relation.queryState(), where: [...relation.queryState().where, ...where] });
   for (const hop of [...chain].reverse()) relation = withScopeLambda(relation, hop, hop === first ? owner : null);
   return relation;

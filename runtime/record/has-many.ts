@@ -8,6 +8,7 @@
 //   delete(r)          dependent :destroy -> destroy; :delete_all -> DELETE ... AND "id" = ?; else key set NULL
 //   destroy(r) / destroy_all / delete_all / ids
 import { connection } from "../db/current.js";
+import { Rollback } from "../db/transactions.js";
 import { Association, association } from "./association.js";
 import { associationScope } from "./association-scope.js";
 import { CallbackAbort, RecordNotSaved } from "./exceptions.js";
@@ -90,9 +91,10 @@ export class HasManyAssociation extends Association {
   create(attributes: unknown = {}, bang = false): RecordLike {
     if (!this.owner.isPersisted()) throw new RecordNotSaved("You cannot call create unless the parent is saved", this.owner);
     const record = this.build(attributes);
+    // _create_record: `raise ActiveRecord::Rollback unless result` (a query the validations ran began it).
     connection().transaction(() => {
       if (bang) (record as Saveable).saveBang();
-      else record.save();
+      else if (!record.save()) throw new Rollback();
     });
     return record;
   }

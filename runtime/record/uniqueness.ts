@@ -2,9 +2,9 @@
 //
 //   validates :code, uniqueness: true                     WHERE "t"."code" = ?            (nil -> IS NULL)
 //   uniqueness: { case_sensitive: false }                  WHERE LOWER("t"."code") = LOWER(?)
+//   a persisted record                                     AND "t"."id" != ?   (its id in the database)
 //   uniqueness: { scope: :category }                       AND "t"."category" = ? (or IS NULL)
 //   uniqueness: { conditions: -> { where(active: true) } } the lambda's conditions added
-//   a persisted record                                     AND "t"."id" != ?   (its id in the database)
 import type { Node } from "./arel.js";
 import { callProc } from "./conditions.js";
 import { metaOf, modelClass, type RecordLike } from "./model.js";
@@ -22,18 +22,18 @@ export function uniqueness(finder: string): Check {
     const attr = { table: meta.tableName, column: attribute };
     const bound = columnValue(meta, attribute, value);
     const caseInsensitive = options.case_sensitive === false && typeof value === "string";
-    const predicates: Node[] = [caseInsensitive && bound !== null ? { k: "lowerEq", attr, value: bound } : build(table, attr, value)];
-    for (const s of ([] as string[]).concat((options.scope as string | string[] | undefined) ?? [])) {
-      predicates.push(build(table, { table: meta.tableName, column: s }, record.readAttribute(s)));
-    }
-    let relation = baseRelation(cls) as Relation<RecordLike>;
-    relation = relation.spawn({ ...relation.queryState(), where: [...relation.queryState().where, ...predicates] });
-    if (typeof options.conditions === "function") relation = (callProc(options.conditions, relation) as Relation<RecordLike> | null) ?? relation;
+    const where = (relation: Relation<RecordLike>, predicates: Node[]) =>
+      relation.spawn({ ...relation.queryState(), where: [...relation.queryState().where, ...predicates] });
+    // validate_each's order: the attribute, the record's own id excluded, then scope_relation, then conditions.
+    let relation = where(baseRelation(cls) as Relation<RecordLike>, [caseInsensitive && bound !== null ? { k: "lowerEq", attr, value: bound } : build(table, attr, value)]);
     if (record.isPersisted()) {
       const pk = meta.primaryKey;
       const was = (record as unknown as { attributeWas(n: string): unknown }).attributeWas(pk);
       relation = relation.whereNot({ [pk]: was ?? record.readAttribute(pk) });
     }
+    const scope = ([] as string[]).concat((options.scope as string | string[] | undefined) ?? []);
+    relation = where(relation, scope.map((s) => build(table, { table: meta.tableName, column: s }, record.readAttribute(s))));
+    if (typeof options.conditions === "function") relation = (callProc(options.conditions, relation) as Relation<RecordLike> | null) ?? relation;
     if (relation.exists()) record.errors.add(attribute, "taken", { ...except(options, "case_sensitive", "scope", "conditions"), value });
   };
 }

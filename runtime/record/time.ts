@@ -122,20 +122,28 @@ export function currentTime(): Time {
 // authority: the result always lies inside Date.now()'s millisecond, and when the estimate leaves it (the wall
 // clock was stepped, or the process slept) it is anchored again. A wall clock that stands still while monotonic
 // time passes (faketime) gives its millisecond exactly, as a frozen Time.now does.
+// The anchor cannot know where inside its millisecond it was taken, so an estimate may run ahead of the wall clock
+// and be re-anchored to a lower value inside the same millisecond: the last value given is a floor for the next
+// (within the same wall millisecond), so stamps never go back unless the wall clock itself does.
 let anchor: { wallMs: number; hr: bigint } | null = null;
 let stoppedAt: number | null = null;
+let last = 0n;
 
 /** The wall clock in microseconds since the epoch. */
 export function wallClockMicros(): bigint {
   const wallMs = Date.now();
   const hr = process.hrtime.bigint();
   const floor = BigInt(wallMs) * 1000n;
-  if (stoppedAt === wallMs) return floor;
+  const keep = (micros: bigint): bigint => {
+    last = last >= floor && last < floor + 1000n && last > micros ? last : micros;
+    return last;
+  };
+  if (stoppedAt === wallMs) return keep(floor);
   stoppedAt = null;
   if (!anchor) anchor = { wallMs, hr };
   const estimate = BigInt(anchor.wallMs) * 1000n + (hr - anchor.hr) / 1000n;
-  if (estimate >= floor && estimate < floor + 1000n) return estimate;
+  if (estimate >= floor && estimate < floor + 1000n) return keep(estimate);
   if (estimate >= floor + 1000n && anchor.wallMs === wallMs) stoppedAt = wallMs;
   anchor = { wallMs, hr };
-  return floor;
+  return keep(floor);
 }

@@ -38,7 +38,7 @@ export { TurboStreamsChannelConstant, TurboModule, TurboStreamsTagBuilderClass, 
 export { ActiveModel, RubyObject, attrAccessor } from "./support/active-model.js";
 export { tagElement, tagAttributes } from "./view/tag.js";
 export { coreBinop, coreIndex } from "./support/core-operators.js";
-export { RubyFloat, RubyRange, RubySymbol } from "./support/ruby.js";
+export { hashEntries, RubyFloat, RubyRange, RubySymbol } from "./support/ruby.js";
 export * from "./cache/index.js";
 export { serveApp, renderForBroadcast, type CableSetup } from "./app/serve.js";
 export { controllerRenderer, ControllerRenderer } from "./app/renderer.js";

@@ -72,6 +72,8 @@ export function index(recv: unknown, ...keys: unknown[]): unknown {
   if (recv === null || recv === undefined) throw new TypeError("undefined method `[]' for nil");
   const key = keys[0];
   if (Array.isArray(recv)) return recv[(key as number) < 0 ? recv.length + (key as number) : (key as number)] ?? null;
+  // A Hash whose keys are Ruby values: a lowered Symbol (a string) also finds its RubySymbol key.
+  if (recv instanceof Map) return (recv.has(key) ? recv.get(key) : typeof key === "string" ? recv.get(RubySymbol.for(key)) : null) ?? null;
   const withGet = recv as { get?: (k: unknown) => unknown };
   if (typeof withGet.get === "function") return withGet.get(key);
   return (recv as Record<string, unknown>)[String(key)] ?? null;

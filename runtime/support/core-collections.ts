@@ -3,8 +3,8 @@
 //   list.join(", ")           ArrayMethods.join(list, ", ")         ["a", "b"].to_sentence -> "a and b"
 //   h.to_query                HashMethods.toQuery(h)                 h.to_json -> ActiveSupport's encoding
 import { isBlank } from "./ruby.js";
-import { encodeJson } from "./json.js";
-import { inspect, isPlainObject, toS, truthy } from "./ruby.js";
+import { asJsonTree, encodeJson } from "./json.js";
+import { hashEntries, inspect, isHash, isPlainObject, RubySymbol, toS, truthy } from "./ruby.js";
 import { toParam, toQuery } from "../http/url.js";
 import { translateOrUndefined } from "./i18n.js";
 
@@ -69,14 +69,14 @@ export const ArrayMethods = {
   inspect: (list: unknown[]) => inspect(list),
   toS: (list: unknown[]) => inspect(list),
   toJson: (list: unknown[]) => encodeJson(list),
-  asJson: (list: unknown[]) => JSON.parse(encodeJson(list, false)) as unknown,
+  asJson: (list: unknown[]) => asJsonTree(list),
   toParam: (list: unknown[]) => toParam(list),
   toQuery: (list: unknown[], key: unknown) => toQuery({ [toS(key)]: list }),
 };
 
 export const HashMethods = {
   toJson: (h: Record<string, unknown>) => encodeJson(h),
-  asJson: (h: Record<string, unknown>) => JSON.parse(encodeJson(h, false)) as unknown,
+  asJson: (h: Record<string, unknown>) => asJsonTree(h),
   inspect: (h: Record<string, unknown>) => inspect(h),
   toS: (h: Record<string, unknown>) => inspect(h),
   toQuery: (h: Record<string, unknown>, namespace?: unknown) => toQuery(h, namespace === undefined || namespace === null ? undefined : toS(namespace)),
@@ -108,6 +108,49 @@ export const HashMethods = {
   },
   map: (h: Record<string, unknown>, block: Block) => Object.entries(h).map(([k, v]) => block(k, v)),
   toA: (h: Record<string, unknown>) => Object.entries(h),
+};
+
+type KeyedHash = Map<unknown, unknown>;
+/** A Map key matches a Ruby key by value; a lowered Symbol (a string) also finds its RubySymbol spelling. */
+const findKey = (h: KeyedHash, k: unknown): { found: boolean; key: unknown } => {
+  if (h.has(k)) return { found: true, key: k };
+  const symbol = typeof k === "string" ? [...h.keys()].find((x) => x instanceof RubySymbol && x.name === k) : undefined;
+  return symbol === undefined ? { found: false, key: k } : { found: true, key: symbol };
+};
+
+/** Hash methods on a Hash whose keys are Ruby values (a Map; support/ruby.ts): keys stay what they are. */
+export const KeyedHashMethods = {
+  toJson: (h: KeyedHash) => encodeJson(h),
+  asJson: (h: KeyedHash) => asJsonTree(h),
+  inspect: (h: KeyedHash) => inspect(h),
+  toS: (h: KeyedHash) => inspect(h),
+  keys: (h: KeyedHash) => [...h.keys()],
+  values: (h: KeyedHash) => [...h.values()],
+  length: (h: KeyedHash) => h.size,
+  size: (h: KeyedHash) => h.size,
+  isEmpty: (h: KeyedHash) => h.size === 0,
+  isKey: (h: KeyedHash, k: unknown) => findKey(h, k).found,
+  isHasKey: (h: KeyedHash, k: unknown) => findKey(h, k).found,
+  isInclude: (h: KeyedHash, k: unknown) => findKey(h, k).found,
+  fetch: (h: KeyedHash, k: unknown, fallback?: unknown) => {
+    const { found, key } = findKey(h, k);
+    if (found) return h.get(key);
+    if (fallback !== undefined) return typeof fallback === "function" ? (fallback as Block)(k) : fallback;
+    throw new KeyError(`key not found: ${inspect(k)}`);
+  },
+  dup: (h: KeyedHash) => new Map(h),
+  toH: (h: KeyedHash) => h,
+  toA: (h: KeyedHash) => [...h],
+  each: (h: KeyedHash, block: Block) => {
+    for (const [k, v] of h) block(k, v);
+    return h;
+  },
+  eachPair: (h: KeyedHash, block: Block) => {
+    for (const [k, v] of h) block(k, v);
+    return h;
+  },
+  map: (h: KeyedHash, block: Block) => [...h].map(([k, v]) => block(k, v)),
+  merge: (h: KeyedHash, ...others: unknown[]) => new Map([...h, ...others.flatMap((o) => (isHash(o) ? hashEntries(o) : []))]),
 };
 
 export class KeyError extends Error {

@@ -2,7 +2,7 @@
 // lowered value: what `coreSend` falls back to when the receiver's class has no such method of its own.
 //   x.to_json / x.to_param / x.html_safe?   ObjectMethods.toJson(x) / toParam(x) / isHtmlSafe(x)
 //   x.class.name                           ObjectMethods.class(x).name   ("String", "ActiveSupport::SafeBuffer", ...)
-import { encodeJson } from "./json.js";
+import { asJsonTree, encodeJson } from "./json.js";
 import { inspect, isBlank, isFloat, isPlainObject, RubyFloat, RubyRange, toS, truthy } from "./ruby.js";
 import { toParam, toQuery } from "../http/url.js";
 import { isHtmlSafe, SafeString } from "../view/safe.js";
@@ -34,7 +34,7 @@ export function rubyClassName(v: unknown): string {
   if (v === true) return "TrueClass";
   if (v === false) return "FalseClass";
   if (Array.isArray(v)) return "Array";
-  if (isPlainObject(v)) return "Hash";
+  if (isPlainObject(v) || v instanceof Map) return "Hash";
   if (v instanceof RubyDate) return "Date";
   if (v instanceof ZonedTime) return v.kind === "datetime" ? "DateTime" : v.kind === "twz" ? "ActiveSupport::TimeWithZone" : "Time";
   if (v instanceof Date) return "Time";
@@ -50,7 +50,7 @@ export const ObjectMethods = {
   class: (v: unknown) => new RubyClass(rubyClassName(v)),
   isHtmlSafe: (v: unknown) => isHtmlSafe(v),
   toJson: (v: unknown) => encodeJson(v),
-  asJson: (v: unknown) => JSON.parse(encodeJson(v, false)) as unknown,
+  asJson: (v: unknown) => asJsonTree(v),
   toParam: (v: unknown) => (v === true || v === false ? v : toParam(v)),
   toQuery: (v: unknown, key: unknown) => toQuery({ [toS(key)]: v }),
   toS: (v: unknown) => toS(v),

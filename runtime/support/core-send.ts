@@ -4,7 +4,7 @@
 // answers with its own member first (a record's `to_param`), then Object's, as Ruby's method lookup would.
 import { send } from "../app/ops.js";
 import { rubyToTs } from "../app/names.js";
-import { ArrayMethods, HashMethods, SetMethods } from "./core-collections.js";
+import { ArrayMethods, HashMethods, KeyedHashMethods, SetMethods } from "./core-collections.js";
 import { NumericMethods } from "./core-numeric.js";
 import { NilMethods, ObjectMethods, rubyClassName } from "./core-object.js";
 import { BinaryStringMethods, StringMethods } from "./core-string.js";
@@ -33,6 +33,7 @@ function tableOf(v: unknown): MethodTable | null {
   if (Array.isArray(v)) return ArrayMethods;
   if (isPlainObject(v)) return HashMethods;
   if (v instanceof Set) return SetMethods as MethodTable;
+  if (v instanceof Map) return KeyedHashMethods;
   if (v instanceof Date || v instanceof RubyDate || v instanceof ZonedTime) return TimeMethods;
   if (v instanceof Duration) return DurationMethods;
   if (v instanceof TimeZone) return TimeZoneMethods;

@@ -2,7 +2,7 @@
 // Ruby's JSON.generate string escaping, plus ActiveSupport's escaping of <, >, &, U+2028 and U+2029
 // (escape_html_entities_in_json, on by default). Floats print as Ruby's Float#to_s; NaN/Infinity -> null.
 // Objects with `asJson()` (records, times) supply their own JSON value.
-import { floatToS, isPlainObject, RubyFloat, toS } from "./ruby.js";
+import { floatToS, hashEntries, isHash, RubyFloat, toS } from "./ruby.js";
 
 export interface JsonEncodable {
   asJson(): unknown;
@@ -46,12 +46,28 @@ export function encodeJson(v: unknown, escapeHtml = true): string {
   if (Array.isArray(v)) return `[${v.map((x) => encodeJson(x, escapeHtml)).join(",")}]`;
   if (v instanceof Date) return jsonString(timeAsJson(v), escapeHtml);
   if (v instanceof Set) return encodeJson([...v], escapeHtml);
-  if (isPlainObject(v)) {
-    const parts = Object.entries(v).map(([k, x]) => `${jsonString(k, escapeHtml)}:${encodeJson(x, escapeHtml)}`);
+  if (isHash(v)) {
+    const parts = hashEntries(v).map(([k, x]) => `${jsonString(toS(k), escapeHtml)}:${encodeJson(x, escapeHtml)}`);
     return `{${parts.join(",")}}`;
   }
   if (hasAsJson(v)) return encodeJson(v.asJson(), escapeHtml);
   return jsonString(toS(v), escapeHtml);
+}
+
+/**
+ * `value.as_json` on core values: the tree encodeJson writes, with every Hash a Map whose keys are Strings (as
+ * ActiveSupport's Hash#as_json makes them: `{ a: 1 }.as_json.inspect` is `{"a"=>1}`), Floats kept as Floats.
+ */
+export function asJsonTree(v: unknown): unknown {
+  if (v === null || v === undefined) return null;
+  if (typeof v === "string" || typeof v === "boolean" || typeof v === "bigint") return v;
+  if (typeof v === "number") return Number.isFinite(v) ? v : null;
+  if (v instanceof RubyFloat) return Number.isFinite(v.value) ? v : null;
+  if (Array.isArray(v) || v instanceof Set) return [...v].map(asJsonTree);
+  if (v instanceof Date) return timeAsJson(v);
+  if (isHash(v)) return new Map(hashEntries(v).map(([k, x]) => [toS(k), asJsonTree(x)]));
+  if (hasAsJson(v)) return asJsonTree(v.asJson());
+  return toS(v);
 }
 
 /** Ruby's JSON.generate (no HTML-entity escaping), for `JSON.generate` / `JSON.dump`. */

@@ -1,6 +1,9 @@
 // Ruby value semantics on lowered values: `to_s`, `inspect`, `blank?`/`present?`.
 // Lowering convention: String/Symbol -> string, nil -> null, Array -> array, Hash -> plain object, Time -> Date,
-// Date -> RubyDate (support/time.ts). Numbers, so that the class is never ambiguous:
+// Date -> RubyDate (support/time.ts). A Hash whose keys must stay Ruby values is a Map: a RubySymbol key is a
+// Symbol, a string key a String (a literal that spells one key both ways, `{ class: "a", "class" => "b" }`, and
+// as_json results, whose keys are all Strings); plain objects stay the common, fast form.
+// Numbers, so that the class is never ambiguous:
 //   Integer  a safe-integer JS number (|n| < 2**53), or a bigint beyond that
 //   Float    any other JS number (1.5, -0, 1e20, NaN), or a RubyFloat box for an integral value (1.0, 100.0)
 // (`floatOf(n)` gives a computed Float its right form; a JS number alone cannot say whether Ruby had 1 or 1.0).
@@ -126,6 +129,16 @@ export function numberToS(n: number): string {
   return Number.isSafeInteger(n) && !Object.is(n, -0) ? integerToS(n) : floatToS(n);
 }
 
+/** Ruby's `is_a?(Hash)` on a lowered value: a plain object, or a Map whose keys are Ruby values. */
+export function isHash(v: unknown): v is Record<string, unknown> | Map<unknown, unknown> {
+  return v instanceof Map || isPlainObject(v);
+}
+
+/** A Hash's pairs in insertion order; a Map's keys as they are (RubySymbol or String), a plain object's as strings. */
+export function hashEntries(h: Record<string, unknown> | Map<unknown, unknown>): [unknown, unknown][] {
+  return h instanceof Map ? [...h] : Object.entries(h);
+}
+
 /** Ruby `to_s` of a lowered value. */
 export function toS(v: unknown): string {
   if (v === null || v === undefined) return "";
@@ -133,7 +146,7 @@ export function toS(v: unknown): string {
   if (typeof v === "number") return numberToS(v);
   if (typeof v === "bigint") return v.toString();
   if (typeof v === "boolean") return v ? "true" : "false";
-  if (Array.isArray(v) || isPlainObject(v)) return inspect(v);
+  if (Array.isArray(v) || isHash(v)) return inspect(v);
   if (hasMethod(v, "toRubyString")) return v.toRubyString();
   if (v instanceof RegExp) return `(?${regexpFlags(v)}:${v.source})`;
   if (v instanceof Date) return utcTimeToS(v);
@@ -180,6 +193,7 @@ export function inspect(v: unknown): string {
   if (typeof v === "string") return inspectString(v);
   if (Array.isArray(v)) return `[${v.map(inspect).join(", ")}]`;
   if (isPlainObject(v)) return `{${Object.entries(v).map(([k, x]) => inspectKey(k) + inspect(x)).join(", ")}}`;
+  if (v instanceof Map) return `{${[...v].map(([k, x]) => `${inspect(k)}=>${inspect(x)}`).join(", ")}}`;
   if (hasMethod(v, "toRubyInspect")) return v.toRubyInspect();
   if (v instanceof RegExp) return `/${v.source}/`;
   return toS(v);
@@ -191,6 +205,7 @@ export function isBlank(v: unknown): boolean {
   if (typeof v === "string") return /^[\s\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]*$/.test(v);
   if (Array.isArray(v)) return v.length === 0;
   if (isPlainObject(v)) return Object.keys(v).length === 0;
+  if (v instanceof Map) return v.size === 0;
   if (hasMethod(v, "isBlank")) return (v as unknown as { isBlank(): boolean }).isBlank();
   return false;
 }

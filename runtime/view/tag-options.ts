@@ -6,11 +6,14 @@
 import { Decimal } from "../record/decimal.js";
 import { dasherize } from "../support/inflector.js";
 import { encodeJson } from "../support/json.js";
-import { isBlank, isPlainObject, isPresent, toS } from "../support/ruby.js";
+import { hashEntries, isBlank, isHash, isPresent, toS } from "../support/ruby.js";
 import { SafeString, safeJoin, unwrappedHtmlEscape } from "./safe.js";
 
 /** Options hashes as lowered: insertion-ordered plain objects (symbol keys arrive as strings). */
 export type Attributes = Record<string, unknown>;
+/** What the tag writers accept: also a Map when the Hash spells one key both as a Symbol and as a String
+ *  (`class: "a", "class" => "b"`, support/ruby.ts), whose pairs Rails writes both. */
+export type AttributeHash = Attributes | Map<unknown, unknown>;
 
 export const BOOLEAN_ATTRIBUTES = new Set(
   ("allowfullscreen allowpaymentrequest async autofocus autoplay checked compact controls declare default " +
@@ -42,8 +45,8 @@ export function xmlNameEscape(name: unknown): string {
 export function buildTagValues(...args: unknown[]): string[] {
   const out: string[] = [];
   for (const v of args) {
-    if (isPlainObject(v)) {
-      for (const [k, x] of Object.entries(v)) if (x !== null && x !== undefined && x !== false && isPresent(k)) out.push(k);
+    if (isHash(v)) {
+      for (const [k, x] of hashEntries(v)) if (x !== null && x !== undefined && x !== false && isPresent(k)) out.push(toS(k));
     } else if (Array.isArray(v)) {
       out.push(...buildTagValues(...v));
     } else if (isPresent(v)) {
@@ -57,8 +60,8 @@ export function buildTagValues(...args: unknown[]): string[] {
 export function tagOption(key: string, value: unknown, escape: boolean): string {
   const name = escape ? xmlNameEscape(key) : key;
   let text: string;
-  if (Array.isArray(value) || isPlainObject(value)) {
-    let items: unknown[] = Array.isArray(value) ? value : Object.entries(value).flat();
+  if (Array.isArray(value) || isHash(value)) {
+    let items: unknown[] = Array.isArray(value) ? value : hashEntries(value).flat();
     if (name === "class" || key === "class") items = buildTagValues(value);
     text = escape ? safeJoin(items, " ").toString() : items.flat(Infinity).map(toS).join(" ");
   } else if (value instanceof RegExp) {
@@ -77,31 +80,33 @@ function prefixTagOption(prefix: string, key: string, value: unknown, escape: bo
 }
 
 function ariaValue(v: unknown): unknown {
-  if (Array.isArray(v) || isPlainObject(v)) {
+  if (Array.isArray(v) || isHash(v)) {
     const tokens = buildTagValues(v);
     return tokens.length === 0 ? undefined : safeJoin(tokens, " ");
   }
   return toS(v);
 }
 
-function prefixedOptions(prefix: string, hash: Attributes, escape: boolean): string {
+function prefixedOptions(prefix: string, hash: AttributeHash, escape: boolean): string {
   let out = "";
-  for (const [k, v] of Object.entries(hash)) {
+  for (const [k, v] of hashEntries(hash)) {
     if (isBlank(k) || v === null || v === undefined) continue;
     const value = prefix === "aria" ? ariaValue(v) : v;
     if (value === undefined) continue;
-    out += " " + prefixTagOption(prefix, k, value, escape);
+    out += " " + prefixTagOption(prefix, toS(k), value, escape);
   }
   return out;
 }
 
 /** TagBuilder#tag_options: the attribute string with a leading space, or "" when there is none. */
-export function tagOptions(options: Attributes | null | undefined, escape = true): string {
+export function tagOptions(options: AttributeHash | null | undefined, escape = true): string {
   if (!options) return "";
   let out = "";
-  for (const [key, value] of Object.entries(options)) {
-    if (isBlank(key)) continue;
-    if ((key === "data" || key === "aria") && isPlainObject(value)) {
+  // TAG_TYPES lists each name as a Symbol and as a String, so a key's kind never changes how it is written.
+  for (const [rubyKey, value] of hashEntries(options)) {
+    if (isBlank(rubyKey)) continue;
+    const key = toS(rubyKey);
+    if ((key === "data" || key === "aria") && isHash(value)) {
       out += prefixedOptions(key, value, escape);
     } else if (BOOLEAN_ATTRIBUTES.has(key)) {
       if (value !== null && value !== undefined && value !== false) out += ` ${key}="${key}"`;

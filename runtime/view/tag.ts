@@ -5,9 +5,9 @@
 //   content_tag(:p, "x", class: "c")       -> contentTag("p", "x", { class: "c" })
 //   tag.attributes(id: "x")                -> tagBuilder.attributes({ id: "x" })
 import { underscore, dasherize } from "../support/inflector.js";
-import { isPlainObject, isPresent, toS, truthy } from "../support/ruby.js";
+import { isHash, isPresent, RubySymbol, toS, truthy } from "../support/ruby.js";
 import { capture, SafeString, safeJoin, unwrappedHtmlEscape, type Block } from "./safe.js";
-import { buildTagValues, tagOptions, type Attributes } from "./tag-options.js";
+import { buildTagValues, tagOptions, type AttributeHash } from "./tag-options.js";
 
 const VOID_ELEMENTS = new Set("area base br col embed hr img input keygen link meta source track wbr".split(" "));
 const SVG_SELF_CLOSING = new Set(
@@ -24,20 +24,20 @@ export function ensureValidTagName(name: string): void {
 }
 
 /** TagBuilder#content_tag_string. */
-export function contentTagString(name: string, content: unknown, options?: Attributes | null, escape = true): SafeString {
+export function contentTagString(name: string, content: unknown, options?: AttributeHash | null, escape = true): SafeString {
   const attrs = options ? tagOptions(options, escape) : "";
   const body = escape && isPresent(content) ? unwrappedHtmlEscape(content).toString() : toS(content);
   return new SafeString(`<${name}${attrs}>${PRE_CONTENT[name] ?? ""}${body}</${name}>`);
 }
 
 /** TagBuilder#self_closing_tag_string. */
-export function selfClosingTagString(name: string, options?: Attributes | null, escape = true, suffix = " />"): SafeString {
+export function selfClosingTagString(name: string, options?: AttributeHash | null, escape = true, suffix = " />"): SafeString {
   return new SafeString(`<${name}${tagOptions(options, escape)}${suffix}`);
 }
 
 interface ElementArgs {
   content: unknown;
-  options: Attributes;
+  options: AttributeHash;
   escape: boolean;
   block: Block | null;
   hasContent: boolean;
@@ -47,8 +47,17 @@ interface ElementArgs {
 function elementArgs(args: unknown[]): ElementArgs {
   const rest = [...args];
   const block = typeof rest[rest.length - 1] === "function" ? (rest.pop() as Block) : null;
-  let options: Attributes = {};
-  if (rest.length > 0 && isPlainObject(rest[rest.length - 1])) options = { ...(rest.pop() as Attributes) };
+  const last = rest[rest.length - 1];
+  if (last instanceof Map) {
+    // `escape:` is a keyword: only the Symbol spelling; a "escape" String key stays an attribute.
+    const options = new Map(last);
+    rest.pop();
+    const escape = options.has(RubySymbol.for("escape")) ? truthy(options.get(RubySymbol.for("escape"))) : true;
+    options.delete(RubySymbol.for("escape"));
+    return { content: rest[0] ?? null, options, escape, block, hasContent: truthy(rest[0] ?? null) };
+  }
+  let options: Record<string, unknown> = {};
+  if (rest.length > 0 && isHash(last)) options = { ...(rest.pop() as Record<string, unknown>) };
   const escape = "escape" in options ? truthy(options.escape) : true;
   delete options.escape;
   return { content: rest[0] ?? null, options, escape, block, hasContent: truthy(rest[0] ?? null) };
@@ -71,12 +80,12 @@ export function tagElement(methodName: string, ...args: unknown[]): SafeString {
 }
 
 /** `tag.attributes(hash)`: the attribute string alone, for `<div <%= tag.attributes(...) %>>`. */
-export function tagAttributes(attributes: Attributes | null | undefined): SafeString {
+export function tagAttributes(attributes: AttributeHash | null | undefined): SafeString {
   return new SafeString(tagOptions(attributes ?? {}).trim());
 }
 
 export type TagBuilder = {
-  attributes(attributes: Attributes | null | undefined): SafeString;
+  attributes(attributes: AttributeHash | null | undefined): SafeString;
 } & { [method: string]: (...args: any[]) => SafeString };
 
 /** The object `tag` returns: any method name builds that element. */
@@ -93,8 +102,8 @@ export const tagBuilder: TagBuilder = new Proxy({} as TagBuilder, {
  * legacy `tag(name, options = nil, open = false, escape = true)` writing `<br />` style.
  */
 export function tag(): TagBuilder;
-export function tag(name: string, options?: Attributes | null, open?: boolean, escape?: boolean): SafeString;
-export function tag(name?: string | null, options?: Attributes | null, open = false, escape = true): SafeString | TagBuilder {
+export function tag(name: string, options?: AttributeHash | null, open?: boolean, escape?: boolean): SafeString;
+export function tag(name?: string | null, options?: AttributeHash | null, open = false, escape = true): SafeString | TagBuilder {
   if (name === null || name === undefined) return tagBuilder;
   ensureValidTagName(name);
   return new SafeString(`<${name}${options ? tagOptions(options, escape) : ""}${open ? ">" : " />"}`);
@@ -105,12 +114,12 @@ export function contentTag(name: string, ...args: unknown[]): SafeString {
   ensureValidTagName(name);
   const block = typeof args[args.length - 1] === "function" ? (args.pop() as Block) : null;
   if (block) {
-    const opts = (isPlainObject(args[0]) ? args[0] : args[1] ?? null) as Attributes | null;
+    const opts = (isHash(args[0]) ? args[0] : args[1] ?? null) as AttributeHash | null;
     const escape = args.length > 2 ? truthy(args[2]) : true;
     return contentTagString(name, capture(block), opts, escape);
   }
   const [content = null, options = null, escape = true] = args;
-  return contentTagString(name, content, options as Attributes | null, truthy(escape));
+  return contentTagString(name, content, options as AttributeHash | null, truthy(escape));
 }
 
 /** `token_list` / `class_names`: unique whitespace-separated tokens. */

@@ -4,6 +4,7 @@
 //   :sym                          "sym"            (symbols are strings at run time)
 //   "a#{b}"                       `a${toS(b)}`     (Ruby's to_s: nil -> "")
 //   { a: 1 }                      { a: 1 }
+//   { a: 1, "a" => 2 }            new Map([[RubySymbol.for("a"), 1], ["a", 2]])   (one key spelled both ways)
 //   a || b / a && b               or(a, () => b) / and(a, () => b)   (Ruby truthiness: only nil/false are false)
 //   x ? y : z                     truthy(x) ? y : z
 //   @x                            env.ivar("x")
@@ -173,6 +174,7 @@ function lowerArray(node: NodeOf<"array">, scope: Scope): TsExpr {
 }
 
 export function lowerHash(node: NodeOf<"hash">, scope: Scope): TsExpr {
+  if (spellsAKeyBothWays(node)) return lowerKeyedHash(node, scope);
   const entries = node.pairs.map(({ key, value }) => {
     if (key.kind === "dsplat") return `...(${lowerExpr(key.value, scope).code} as object)`;
     const v = lowerExpr(value, scope).code;
@@ -183,6 +185,37 @@ export function lowerHash(node: NodeOf<"hash">, scope: Scope): TsExpr {
     return `[${scope.env.module.use("toS")}(${lowerExpr(key, scope).code})]: ${v}`;
   });
   return lit(`{ ${entries.join(", ")} }`, { k: "hash" });
+}
+
+/** A literal key's spelling, when the source fixes it: `a:` / `:"a"` (Symbol) or `"a" =>` (String). */
+function staticKey(key: Node): { name: string; symbol: boolean } | null {
+  if (key.kind === "sym") return { name: key.name, symbol: true };
+  const literal = (parts: Array<string | Node>) => parts.every((p) => typeof p === "string");
+  if (key.kind === "dsym" && literal(key.parts)) return { name: (key.parts as string[]).join(""), symbol: true };
+  if (key.kind === "str" && literal(key.parts)) return { name: (key.parts as string[]).join(""), symbol: false };
+  return null;
+}
+
+/** True when the literal has one key both as a Symbol and as a String: two keys in Ruby, one in a JS object. */
+function spellsAKeyBothWays(node: NodeOf<"hash">): boolean {
+  const keys = node.pairs.map((p) => staticKey(p.key)).filter((k) => k !== null);
+  return keys.some((k) => k.symbol && keys.some((o) => !o.symbol && o.name === k.name));
+}
+
+/**
+ * The Hash as a Map whose keys stay Ruby values (support/ruby.ts): Symbol keys as RubySymbol, String keys as
+ * strings, so `{ class: "a", "class" => "b" }` keeps both pairs in order, as Rails' tag options write them.
+ * Untyped, so calls on it go through the runtime's dispatch (KeyedHashMethods) rather than the plain-object table.
+ */
+function lowerKeyedHash(node: NodeOf<"hash">, scope: Scope): TsExpr {
+  const use = (name: string) => scope.env.module.use(name);
+  const pairs = node.pairs.map(({ key, value }) => {
+    if (key.kind === "dsplat") return `...${use("hashEntries")}(${lowerExpr(key.value, scope).code} as Record<string, unknown>)`;
+    const fixed = staticKey(key);
+    const k = fixed?.symbol ? `${use("RubySymbol")}.for(${JSON.stringify(fixed.name)})` : lowerExpr(key, scope).code;
+    return `[${k}, ${lowerExpr(value, scope).code}]`;
+  });
+  return lit(`new Map<unknown, unknown>([${pairs.join(", ")}])`, UNKNOWN);
 }
 
 function lowerConst(node: NodeOf<"const">, scope: Scope): TsExpr {

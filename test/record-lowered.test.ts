@@ -29,9 +29,20 @@ const Frigate = (await load("ships/frigate")).Ships_Frigate as Dyn;
 const Sloop = (await load("ships/sloop")).Ships_Sloop as Dyn;
 const Note = (await load("note")).Note as Dyn;
 const Current = (await load("current")).Current as Dyn;
+const Voyage = (await load("voyage")).Voyage as Dyn;
 const className = (r: Dyn | null) => (r ? r.constructor.modelName.name : null);
+// The recorder's stand-ins for SecureRandom.base58 and BCrypt's salt (and its minimum cost).
+let tokens = 0;
+runtime.setTokenGenerator((n: number) => `tok${++tokens}`.padEnd(n, "x"));
+runtime.setSaltGenerator(() => "abcdefghijklmnopqrstuu");
+runtime.setBcryptCost(4);
 runtime.setClock(() => runtime.Time.utc(2024, 2, 15, 12, 0, 0));
-afterAll(() => runtime.setClock(null));
+afterAll(() => {
+  runtime.setClock(null);
+  runtime.setTokenGenerator(null);
+  runtime.setSaltGenerator(null);
+  runtime.setBcryptCost(12);
+});
 
 describe("compile test/fixtures/record/lowered", () => {
   it("lowers every model construct it uses (no diagnostics)", () => {
@@ -127,6 +138,26 @@ const steps: Array<[string, () => unknown]> = [
     Ship.findEach({ batch_size: 1 }, (s: Dyn) => void names.push(s.name));
     const c = Crew.find(2);
     return [names, c.cacheKey(), c.cacheKeyWithVersion(), Ship.find(2).cacheKey(), Ship.find(2).cacheKeyWithVersion()];
+  }],
+  ["validators in their lowered form", () => {
+    const v = Voyage.build({ title: "", code: "ab", distance: 2.5, notes: "x", state: "lost" });
+    const w = Voyage.build({ title: "Titanic", code: "ABC", code_confirmation: "ABD", distance: 1001 });
+    return [v.isValid(), v.errors.fullMessages(), w.isValid(), w.errors.fullMessages(), Voyage.build({ title: "Ok", distance: 7 }).isValid()];
+  }],
+  ["create with around_create, a secure token and a password", () => {
+    const v = Voyage.createBang({ title: "First", code: "ABC", code_confirmation: "ABC", distance: 10, password: "secret", crew_id: 2 });
+    return [v.id, v.token, v.state, v.isPlannedState(), v.authenticate("nope"), v.authenticate("secret") === v, Voyage.find(v.id).password_digest];
+  }],
+  ["update with around_update and an enum with suffix", () => {
+    const v = Voyage.find(1);
+    v.updateBang({ state: "sailing", distance: 20 });
+    return [v.isSailingState(), v.stateBeforeTypeCast(), Voyage.sailingState().count(), Voyage.notPlannedState().count(), v.update({ notes: "later" })];
+  }],
+  ["throw :abort in a prepended before_destroy, then a destroy", () => {
+    const v = Voyage.find(1);
+    const first = [v.destroy(), v.isDestroyed(), Voyage.exists(1)];
+    v.dockedStateBang();
+    return [...first, v.destroy() === v, v.isDestroyed(), Voyage.exists(1)];
   }],
 ];
 

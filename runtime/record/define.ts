@@ -55,7 +55,14 @@ function buildMeta(cls: object, d: ModelDescriptor): ModelMeta {
 }
 
 function declare(meta: ModelMeta, d: ModelDescriptor): void {
-  for (const decl of declarationsInOrder(d)) {
+  // enum validate: true is validates_inclusion_of in the names, declared where the enum is (at its `at`; without
+  // one, after everything else).
+  const enumValidations = (d.enums ?? []).flatMap((e, i) => {
+    const n = meta.enums.get(e.attribute);
+    if (!n?.validate) return [];
+    return [{ attribute: e.attribute, validator: "inclusion", options: { in: [...n.mapping.keys()], ...n.validateOptions }, at: e.at ?? 3e9 + i }];
+  });
+  for (const decl of declarationsInOrder({ ...d, validations: [...(d.validations ?? []), ...enumValidations] })) {
     if (decl.kind === "association") {
       const assoc = normalizeAssociation(decl.entry, d.name);
       meta.associations.set(assoc.name, assoc);
@@ -71,9 +78,8 @@ export function defineModel(cls: ModelClassLike | (abstract new (...args: never[
   declare(meta, d);
   for (const e of meta.enums.values()) {
     if (!d.enums?.some((x) => x.attribute === e.attribute)) continue;
+    // validate: true keeps unknown values (its inclusion validation is declared above, in declaration order).
     installEnum(cls, meta, e);
-    // validate: true keeps unknown values and validates inclusion in the names (validate: { allow_nil: true } too).
-    if (e.validate) registerValidation(meta, { attribute: e.attribute, validator: "inclusion", options: { in: [...e.mapping.keys()], ...e.validateOptions } });
   }
   installSecureFeatures(cls as ModelClassLike, meta, d);
   setMeta(cls, meta);

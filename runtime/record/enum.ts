@@ -22,6 +22,8 @@ export interface EnumDescriptor {
   scopes?: boolean;
   default?: string;
   validate?: boolean | object;
+  /** Declaration order (the compiler's): where validate: true's inclusion validation runs among the others. */
+  at?: number;
   [option: string]: unknown;
 }
 

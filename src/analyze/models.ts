@@ -84,8 +84,8 @@ export interface ModelInfo {
   /** The class this one inherits from when that is a model too (STI), resolved to its full path. */
   parentModel: string | null;
   concerns: string[];
-  /** `enum :role, [...]` / `enum role: {...}` in runtime/record's EnumDescriptor shape. */
-  enums: Array<Record<string, Literal>>;
+  /** `enum :role, [...]` / `enum role: {...}` in runtime/record's EnumDescriptor shape, and where it stands. */
+  enums: Array<{ descriptor: Record<string, Literal>; span: Span }>;
   secureTokens: Array<Record<string, Literal>>;
   securePassword: Array<Record<string, Literal>>;
 }
@@ -251,7 +251,7 @@ function enumMacro(model: ModelInfo, call: NodeOf<"call">, diags: Diagnostics): 
     if (lit === undefined) diags.report("unsupported_option", value.span, `enum ${key}:`);
     else descriptor[key.replace(/^_/, "")] = lit;
   }
-  model.enums.push(descriptor);
+  model.enums.push({ descriptor, span: call.span });
 }
 
 function enumValues(node: Node): Literal | undefined {

@@ -8,6 +8,7 @@
 //              respond_to do |format| ... end          this.respondTo((format) => { format.html(() => ...) })
 //              set_post (own method)                this.setPost()
 //   model      title / comments / errors / own method  this.title / this.comments / this.errors / this.m()
+//              throw :abort                         abort()   (halts the callback chain)
 import type { NodeOf } from "../parse/ir.js";
 import { lit, lowerExpr, type TsExpr } from "./expr.js";
 import { lowerArgs, lowerTypedCall } from "./calls.js";
@@ -82,7 +83,7 @@ function controllerCall(call: NodeOf<"call">, scope: Scope): TsExpr {
 export function enumMethodNames(app: LowerEnv["app"], modelName: string): Set<string> {
   const names = new Set<string>();
   for (let m = app.models.get(modelName); m; m = app.models.get(m.superclass)) {
-    for (const e of m.enums) {
+    for (const { descriptor: e } of m.enums) {
       const values = Array.isArray(e.values) ? e.values.map(String) : Object.keys((e.values ?? {}) as object);
       const affix = (v: unknown) => (v === true ? `${String(e.attribute)}` : typeof v === "string" ? v : null);
       const prefix = affix(e.prefix);
@@ -107,6 +108,8 @@ function modelSelfCall(call: NodeOf<"call">, scope: Scope): TsExpr {
   const env = scope.env;
   const model = env.app.models.get(env.modelName ?? "");
   const m = call.method;
+  // `throw :abort` halts the callback chain (ActiveSupport::Callbacks catches :abort).
+  if (m === "throw" && call.args.length === 1 && call.args[0]!.kind === "sym" && call.args[0]!.name === "abort") return lit(`${env.module.use("abort")}()`);
   if (model && call.args.length === 0 && !call.block) {
     if (m === "errors") return lit("this.errors", { k: "errors" });
     if (model.columns.some((c) => c.name === m) || model.associations.some((a) => a.name === m)) return lit(`this.${m}`);

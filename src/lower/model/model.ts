@@ -90,7 +90,8 @@ function descriptor(model: ModelInfo) {
       at: declarationOrder(span),
     })),
     validations: model.validations.map(({ span, ...v }) => ({ ...v, at: declarationOrder(span) })),
-    ...(model.enums.length ? { enums: model.enums } : {}),
+    // `at`: enum validate: true adds its inclusion validation where the enum is declared.
+    ...(model.enums.length ? { enums: model.enums.map(({ descriptor, span }) => ({ ...descriptor, at: declarationOrder(span) })) } : {}),
     ...(model.secureTokens.length ? { secureTokens: model.secureTokens } : {}),
     ...(model.securePassword.length ? { securePassword: model.securePassword } : {}),
     callbacks: model.callbacks.map(({ span, method, code, ...c }) => ({

@@ -119,9 +119,15 @@ export function generateWith(route: CompiledRoute, options: Record<string, unkno
   return { path: formatPath(path.parts, parts), query };
 }
 
-/** URL.path_for's tail: the query string (sorted to_query, nils dropped, plus `params:`) and the anchor. */
+/**
+ * URL.path_for around the generated path: the script name first (RouteSet#find_script_name: `script_name:`,
+ * after `original_script_name:`, its trailing "/" chomped), then the query string (sorted to_query, nils
+ * dropped, plus `params:`) and the anchor.
+ */
 export function finishPath(path: string, query: Record<string, unknown>, options: UrlOptions): string {
-  let result = path;
+  const text = (v: unknown) => (isNil(v) ? "" : String(v));
+  const scriptName = text(options.original_script_name) + text(options.script_name);
+  let result = scriptName.replace(/\/$/, "") + path;
   const all = { ...query, ...(isPlainObject(options.params) ? options.params : {}) };
   const kept = Object.fromEntries(Object.entries(all).filter(([, v]) => toParam(v) !== null));
   const qs = toQuery(kept);

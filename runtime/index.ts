@@ -21,6 +21,8 @@ export * as record from "./record/index.js";
 export * as db from "./db/index.js";
 export * as view from "./view/index.js";
 export * as json from "./json/index.js";
+export * as fixtures from "./fixtures/index.js";
+export type { FixtureSetSource } from "./fixtures/index.js";
 export { bindArgs, ArgumentError, type ArgSpec, type BoundArgs } from "./app/args.js";
 export { CurrentAttributes, resetCurrentAttributes } from "./app/current.js";
 // Ruby core and ActiveSupport on plain values, Ruby's own constants, and plain (ActiveModel) classes.
@@ -34,6 +36,7 @@ export {
   ErbUtil, TimeClass, DateClass, DateTimeClass, I18nModule, JsonModule, ActiveSupportJson, DurationClass, NumberHelperModule,
   TimeZoneClass, RecordIdentifierModule, FloatClass, SetClass, KeyGeneratorClass, Kernel,
 } from "./support/core-constants.js";
+export { SecureRandomModule, BCryptPasswordClass, BCryptPassword } from "./support/secure-constants.js";
 export { TurboStreamsChannelConstant, TurboModule, TurboStreamsTagBuilderClass, GlobalIdModule, GlobalIdLocator } from "./support/turbo-constants.js";
 export { ActiveModel, RubyObject, attrAccessor } from "./support/active-model.js";
 export { tagElement, tagAttributes } from "./view/tag.js";

@@ -7,6 +7,7 @@ import { join, relative, resolve } from "node:path";
 import { compile } from "./compile.js";
 import { CompileError, formatDiagnostic, type Diagnostic } from "./diagnostics/index.js";
 import { bootEmitted } from "./emit/boot.js";
+import { loadFixturesInto } from "./emit/load-fixtures.js";
 import { buildLedger, formatLedger } from "./diagnostics/ledger.js";
 
 const program = new Command();
@@ -45,6 +46,19 @@ program
     report(result.diagnostics, false);
     const server = await bootEmitted(out, { port: Number(opts.port), host: opts.host, dbPath: opts.db, inProcess: true });
     console.log(`serving ${app} at http://${opts.host === "127.0.0.1" ? "localhost" : opts.host}:${server.port} (emitted into ${out})`);
+  });
+
+program
+  .command("fixtures <app>")
+  .description("load the app's test/fixtures/**/*.yml into a SQLite database, as bin/rails db:fixtures:load does")
+  .requiredOption("--db <file>", "SQLite database file (a new one gets the schema first)")
+  .option("--out <dir>", "output directory (default: a temporary one)")
+  .action(async (app: string, opts: { db: string; out?: string }) => {
+    const out = resolve(opts.out ?? mkdtempSync(join(tmpdir(), "rails2ts-")));
+    const result = await compile(resolve(app), { out });
+    report(result.diagnostics, false);
+    await loadFixturesInto(out, resolve(opts.db));
+    console.log(`loaded ${app}/test/fixtures into ${opts.db}`);
   });
 
 program

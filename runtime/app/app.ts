@@ -2,6 +2,8 @@
 // runtime, the model runtime and the views. This is the only place that knows all three.
 //   templates    { "posts/index.html": { handler: "erb", render } }  -> TemplateRenderer for controllers
 //   schema       db/schema.rb's tables (or structure.sql's SQL)         -> created on a fresh database, then seeds
+//   fixtures     test/fixtures/*.yml                                    -> RAILS2TS_FIXTURES=1: loaded instead of the
+//                                                                          seeds, at every boot (db:fixtures:load)
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { dirname, join } from "node:path";
@@ -11,6 +13,7 @@ import type { RouteEntry } from "../http/route-table.js";
 import { createHttpApp, type HttpApp } from "../http/server.js";
 import { registerMime } from "../http/mime.js";
 import { establishConnection, loadSchema, sqlCounter, type Connection, type SchemaDescription } from "../db/index.js";
+import { loadFixtures, type FixtureSetSource } from "../fixtures/index.js";
 import { currentTime } from "../record/index.js";
 import { Jbuilder } from "../json/index.js";
 import { toJson } from "../json/index.js";
@@ -40,6 +43,8 @@ export interface AppConfig {
   templates: Record<string, TemplateEntry>;
   schema: AppSchema;
   seed: (() => void) | null;
+  /** test/fixtures, each file's ERB lowered (db/fixtures.ts). */
+  fixtures?: FixtureSetSource[];
   /** Logical asset path -> digested public path (`application.css` -> `/assets/application-1a2b3c4d.css`). */
   assets: Record<string, string>;
   publicDir: URL;
@@ -170,16 +175,23 @@ function traceSql(conn: Connection, path: string | undefined): void {
   });
 }
 
-/** A fresh database gets the schema and the seeds, as `bin/rails db:prepare` does. */
+/**
+ * A fresh database gets the schema and the seeds, as `bin/rails db:prepare` does. With RAILS2TS_FIXTURES=1 the
+ * test fixtures are loaded instead of the seeds, into a fresh database or over an existing one's fixture tables,
+ * as `bin/rails db:fixtures:load` does.
+ */
 function openDatabase(config: AppConfig, path: string): void {
   const fresh = !existsSync(path);
   if (fresh) mkdirSync(dirname(path), { recursive: true });
   const conn = establishConnection(path);
   traceSql(conn, process.env.RAILS2TS_SQL_TRACE);
-  if (!fresh) return;
-  if (config.schema.sql) conn.executeSchema(config.schema.sql);
-  else loadSchema(conn, config.schema);
-  config.seed?.();
+  const fixtures = process.env.RAILS2TS_FIXTURES === "1" || process.env.RAILS2TS_FIXTURES === "true";
+  if (fresh) {
+    if (config.schema.sql) conn.executeSchema(config.schema.sql);
+    else loadSchema(conn, config.schema);
+  }
+  if (fixtures) loadFixtures(conn, config.fixtures ?? []);
+  else if (fresh) config.seed?.();
 }
 
 /** Like Rails' development secret (tmp/local_secret.txt): random once, then stable for this project. */

@@ -22,6 +22,7 @@ import { escapeOnce, htmlEscape, unwrappedHtmlEscape, urlEncode } from "../view/
 import { xmlNameEscape } from "../view/tag-options.js";
 import { jsonEscape } from "../view/javascript.js";
 import { domClass, domId } from "../view/record-identifier.js";
+import { BCryptPasswordClass, SecureRandomModule } from "./secure-constants.js";
 import { GlobalIdLocator, GlobalIdModule, TurboModule, TurboStreamsChannelConstant, TurboStreamsTagBuilderClass } from "./turbo-constants.js";
 
 /** "+05:30" -> seconds east of UTC. */
@@ -160,5 +161,7 @@ export const CORE_CONSTANTS: Record<string, [string, object]> = {
   "Turbo::Streams::TagBuilder": ["TurboStreamsTagBuilderClass", TurboStreamsTagBuilderClass],
   GlobalID: ["GlobalIdModule", GlobalIdModule],
   "GlobalID::Locator": ["GlobalIdLocator", GlobalIdLocator],
+  SecureRandom: ["SecureRandomModule", SecureRandomModule],
+  "BCrypt::Password": ["BCryptPasswordClass", BCryptPasswordClass],
 };
 

@@ -20,6 +20,7 @@ import { lowerModel } from "./model/model.js";
 import { routeDecls } from "./routes/draw.js";
 import { lowerRoutesModule } from "./routes/module.js";
 import { lowerSeeds } from "./seeds.js";
+import { lowerFixtures } from "./fixtures.js";
 import { lowerPlainClasses } from "./core/plain-class.js";
 import { lowerCurrent } from "./model/current.js";
 import { channelModulePath, lowerChannel } from "./channel/channel.js";
@@ -63,6 +64,7 @@ export function lowerApp(app: AppModel): Lowered {
   ];
   const channels = guard(app.channels, (c) => lowerChannel(c, app, diags));
   const seeds = app.parsed.seeds ? [lowerSeeds(app.parsed.seeds, app, diags)] : [];
+  const fixtures = app.parsed.fixtures.length ? guard([{ absPath: join(app.parsed.root, "test/fixtures") }], () => lowerFixtures(app.parsed.fixtures, app, diags)) : [];
   const { assets, publicFiles } = digestAssets([join(app.parsed.root, "app/assets"), ...engineAssetPaths(app.config.engines)], app.config.assetsVersion);
   const resolver = viewResolver(app);
   const digests = templateDigests(app, resolver);
@@ -81,9 +83,10 @@ export function lowerApp(app: AppModel): Lowered {
     channels: app.channels.map((c) => ({ kind: c.kind, className: c.className, path: channelModulePath(c.className) })),
     schema: app.parsed.schema,
     hasSeeds: seeds.length > 0,
+    hasFixtures: fixtures.length > 0,
     assets,
   });
-  modules.push(...models, ...plain, ...controllers, ...channels, ...views, ...seeds, ...entry);
+  modules.push(...models, ...plain, ...controllers, ...channels, ...views, ...seeds, ...fixtures, ...entry);
   return { modules, publicFiles };
 }
 

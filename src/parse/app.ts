@@ -5,6 +5,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { Diagnostics } from "../diagnostics/index.js";
 import { compileErb } from "./erb.js";
+import { FIXTURES_DIR, parseFixtures, type FixtureFile } from "./fixtures.js";
 import type { Node } from "./ir.js";
 import { parseRuby, type PositionMapper } from "./ruby.js";
 import { schemaFromRuby, type Schema } from "./schema.js";
@@ -37,6 +38,8 @@ export interface ParsedApp {
   /** config/application.rb, then config/initializers/*.rb (Rails' load order). */
   config: SourceFile[];
   seeds: SourceFile | null;
+  /** Every .yml under test/fixtures but files/, for `db:fixtures:load`. */
+  fixtures: FixtureFile[];
   schema: Schema;
   diagnostics: Diagnostics;
 }
@@ -65,6 +68,7 @@ export function parseApp(root: string): ParsedApp {
       ...rubyIn("config/initializers"),
     ],
     seeds: existsSync(join(root, "db/seeds.rb")) ? ruby("db/seeds.rb") : null,
+    fixtures: parseFixtures(root, listFiles(root, FIXTURES_DIR, ".yml"), diagnostics),
     schema: schemaFile
       ? schemaFromRuby(schemaFile.body, diagnostics)
       : structure !== null

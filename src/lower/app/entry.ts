@@ -17,6 +17,8 @@ export interface EntryInput {
   channels: Array<{ kind: "connection" | "channel"; className: string; path: string }>;
   schema: Schema;
   hasSeeds: boolean;
+  /** test/fixtures: db/fixtures.ts, loaded instead of the seeds when RAILS2TS_FIXTURES is set. */
+  hasFixtures: boolean;
   assets: Record<string, string>;
 }
 
@@ -31,6 +33,7 @@ export function lowerEntry(input: EntryInput): EmittedModule[] {
   input.templates.forEach((t, i) => imports.push(`import template${i} from "./${t.path.replace(/\.ts$/, ".js")}";`));
   imports.push(`import { table } from "./routes.js";`);
   if (input.hasSeeds) imports.push(`import { seed } from "./db/seeds.js";`);
+  if (input.hasFixtures) imports.push(`import { fixtures } from "./db/fixtures.js";`);
   const controllers = input.controllers.map((c) => `${JSON.stringify(c.className)}: ${tsIdent(c.className)}`).join(",\n");
   const templates = input.templates
     .map((t, i) => `${JSON.stringify(t.key)}: { handler: ${JSON.stringify(t.handler)}, render: template${i}, digestPath: ${JSON.stringify(t.digestPath)}${t.sharedFragments ? ", sharedFragments: true" : ""} }`)
@@ -42,7 +45,7 @@ export function lowerEntry(input: EntryInput): EmittedModule[] {
     templates: { ${templates} },
     schema: ${JSON.stringify(input.schema)},
     seed: ${input.hasSeeds ? "seed" : "null"},
-    assets: ${JSON.stringify(input.assets)},
+    ${input.hasFixtures ? "fixtures,\n    " : ""}assets: ${JSON.stringify(input.assets)},
     performCaching: ${input.performCaching},
     mimeTypes: ${JSON.stringify(input.mimeTypes)},
     cable: ${connection ? `{ connection: ${tsIdent(connection.className)}, channels: [${channelList.join(", ")}] }` : "null"},

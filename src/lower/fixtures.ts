@@ -1,0 +1,72 @@
+// test/fixtures/**/*.yml -> db/fixtures.ts: each file's ERB as a function returning the YAML text Rails' ERB renders,
+// with the names Rails derives from the file's path; the runtime (runtime/fixtures) parses and inserts the rows.
+//   test/fixtures/action_text/rich_texts.yml   { name: "action_text/rich_texts", modelName: "ActionText::RichText",
+//                                                 tableName: "action_text_rich_texts", render: () => { ... } }
+//   text                                        out += "…";
+//   <%= 1.hour.ago %>                           out += toS(<the lowered expression>);
+//   <% digest = BCrypt::Password.create("x") %> let digest = …;   (a plain Ruby context: self is no view)
+import type { AppModel } from "../analyze/app-model.js";
+import type { Diagnostics } from "../diagnostics/index.js";
+import type { EmittedModule } from "../emit/module.js";
+import type { FixtureFile } from "../parse/fixtures.js";
+import type { Node, NodeOf } from "../parse/ir.js";
+import { camelize, singularize } from "../../runtime/support/inflector.js";
+import { makeEnv } from "./env.js";
+import { lowerExpr } from "./expr.js";
+import { Scope } from "./scope.js";
+import { lowerBody } from "./stmts.js";
+
+export const FIXTURES_MODULE = "db/fixtures.ts";
+
+export function lowerFixtures(files: FixtureFile[], app: AppModel, diags: Diagnostics): EmittedModule {
+  const env = makeEnv(app, diags, "script", { selfExpr: "undefined" });
+  const sets = files.map((file) => {
+    const scope = new Scope(env);
+    env.outputStatement = (call, s) => outputStatement(call, s);
+    const body = lowerBody(file.body.filter((n) => !isBufferRead(n)), scope, "void");
+    const render = `(): string => {\nlet out = "";\n${body.join("\n")}\nreturn out;\n}`;
+    return `{
+      name: ${JSON.stringify(file.name)},
+      modelName: ${JSON.stringify(defaultModelName(file.name))},
+      tableName: ${JSON.stringify(file.name.replace(/\//g, "_"))},
+      file: ${JSON.stringify(file.path)},
+      render: ${render},
+    }`;
+  });
+  const type = env.module.useType("FixtureSetSource");
+  return { path: FIXTURES_MODULE, state: env.module, statements: [`export const fixtures: ${type}[] = [\n${sets.join(",\n")}\n];`], from: null };
+}
+
+/** FixtureSet.default_fixture_model_name with pluralize_table_names: `push/subscriptions` -> "Push::Subscription". */
+function defaultModelName(setName: string): string {
+  return camelize(singularize(setName));
+}
+
+function isBuffer(node: Node | null): boolean {
+  return node?.kind === "ivar" && node.name === "output_buffer";
+}
+
+function isBufferRead(node: Node): boolean {
+  return isBuffer(node);
+}
+
+/** Text is appended as written; `<%= x %>` appends `x.to_s` (Ruby's ERB escapes nothing). */
+function outputStatement(call: NodeOf<"call">, scope: Scope): string[] | null {
+  if (!isBuffer(call.receiver) || call.args.length !== 1) return null;
+  const arg = call.args[0]!;
+  if (call.method === "safe_append=") {
+    const text = literalText(arg);
+    if (text !== null) return [`out += ${JSON.stringify(text)};`];
+  }
+  if (call.method === "safe_append=" || call.method === "safe_expr_append=" || call.method === "append=") {
+    return [`out += ${scope.env.module.use("toS")}(${lowerExpr(arg, scope).code});`];
+  }
+  return null;
+}
+
+/** `'…'.freeze` -> its text. */
+function literalText(node: Node): string | null {
+  const inner = node.kind === "call" && node.method === "freeze" && node.receiver ? node.receiver : node;
+  if (inner.kind === "str" && inner.parts.every((p) => typeof p === "string")) return inner.parts.join("");
+  return null;
+}

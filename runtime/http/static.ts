@@ -1,7 +1,7 @@
 // ActionDispatch::Static (public_file_server): GET/HEAD requests for files under public/ are answered before
 // routing, trying `path`, then `path.html` and `path/index.html` for extensionless paths, with precompressed
 // `.br`/`.gz` siblings for compressible types. Headers as Rack::Files sends them (no charset).
-import { readFileSync, statSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { WireResponse } from "./response.js";
 
@@ -53,7 +53,34 @@ function* candidates(path: string): Generator<[string, string]> {
   }
 }
 
+// The files under each public root, listed once: a production public/ does not change while the app runs
+// (assets are precompiled into it before boot), so a request for a page never costs a stat of the disk.
+const listings = new Map<string, Set<string>>();
+
+function listing(root: string): Set<string> {
+  let files = listings.get(root);
+  if (!files) {
+    files = new Set();
+    const walk = (dir: string, prefix: string) => {
+      let entries;
+      try {
+        entries = readdirSync(dir, { withFileTypes: true });
+      } catch {
+        return;
+      }
+      for (const e of entries) {
+        if (e.isDirectory()) walk(join(dir, e.name), `${prefix}/${e.name}`);
+        else files!.add(`${prefix}/${e.name}`);
+      }
+    };
+    walk(root, "");
+    listings.set(root, files);
+  }
+  return files;
+}
+
 function readable(root: string, path: string): { file: string; mtime: Date; size: number } | null {
+  if (!listing(root).has(path)) return null;
   const file = join(root, path);
   try {
     const st = statSync(file);

@@ -10,7 +10,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
+import Database from "better-sqlite3";
 import { compile } from "../src/compile.js";
+import { loadFixturesInto } from "../src/emit/load-fixtures.js";
 
 type Dyn = { [member: string]: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
 type Cell = [unknown, string];
@@ -120,8 +122,37 @@ const checkout = process.env.RAILS2TS_CAMPFIRE;
 if (!checkout) console.log("campfire fixtures: skipped (set RAILS2TS_CAMPFIRE to a checkout of basecamp/once-campfire at df76a22)");
 
 describe.skipIf(!checkout)("ONCE Campfire's test/fixtures", () => {
-  it("lowers every fixture file", async () => {
+  it("lowers every fixture file (no diagnostics)", async () => {
     const result = await compile(checkout!);
-    expect(result.diagnostics.filter((d) => d.span.file.includes("/test/fixtures/")).map((d) => `${d.span.file}:${d.span.line} ${d.code}`)).toEqual([]);
+    const dir = join(checkout!, "test/fixtures/");
+    expect(result.diagnostics.filter((d) => d.span.file.startsWith(dir)).map((d) => `${d.span.file}:${d.span.line} ${d.code}: ${d.message}`)).toEqual([]);
   });
+
+  it("boots on them: labels become Rails' ids, references resolve, david's password verifies", async () => {
+    const campfireOut = mkdtempSync(join(tmpdir(), "rails2ts-campfire-fixtures-"));
+    await compile(checkout!, { out: campfireOut });
+    const dbPath = join(campfireOut, "fixtures.sqlite3");
+    await loadFixturesInto(campfireOut, dbPath, { RAILS2TS_FROZEN_TIME: "2024-02-15 12:00:00" });
+    const conn = new Database(dbPath, { readonly: true });
+    const rows = (sql: string) => conn.prepare(sql).all() as Array<Record<string, unknown>>;
+    const id = (label: string) => fixtures.identify(label) as number;
+    expect(id("designers")).toBe(654632876);
+    expect(rows("SELECT id, name, role FROM users ORDER BY name")).toEqual([
+      { id: id("bender"), name: "Bender Bot", role: 2 },
+      { id: id("david"), name: "David", role: 1 },
+      { id: id("jz"), name: "JZ", role: 0 },
+      { id: id("jason"), name: "Jason", role: 1 },
+      { id: id("kevin"), name: "Kevin", role: 0 },
+    ]);
+    const david = rows(`SELECT password_digest FROM users WHERE id = ${id("david")}`)[0]!;
+    expect(record.bcryptVerify("secret123456", david.password_digest)).toBe(true);
+    expect(rows(`SELECT bot_token FROM users WHERE id = ${id("bender")}`)[0]!.bot_token).toMatch(/^[A-Za-z0-9]{12}$/);
+    expect(rows(`SELECT id, type, creator_id FROM rooms WHERE id = ${id("designers")}`)).toEqual([{ id: id("designers"), type: "Rooms::Closed", creator_id: id("david") }]);
+    expect(rows(`SELECT room_id, creator_id, client_message_id, created_at FROM messages WHERE id = ${id("first")}`)).toEqual([
+      { room_id: id("designers"), creator_id: id("jason"), client_message_id: "0001", created_at: "2024-02-15 11:00:00" },
+    ]);
+    expect(rows(`SELECT record_type, record_id, name FROM action_text_rich_texts WHERE id = ${id("first")}`)).toEqual([{ record_type: "Message", record_id: id("first"), name: "body" }]);
+    expect(rows("SELECT count(*) AS n FROM memberships")).toEqual([{ n: 19 }]);
+    conn.close();
+  }, 120_000);
 });

@@ -187,11 +187,25 @@ function openDatabase(config: AppConfig, path: string): void {
   traceSql(conn, process.env.RAILS2TS_SQL_TRACE);
   const fixtures = process.env.RAILS2TS_FIXTURES === "1" || process.env.RAILS2TS_FIXTURES === "true";
   if (fresh) {
-    if (config.schema.sql) conn.executeSchema(config.schema.sql);
+    if (config.schema.sql) executeStructure(conn, config.schema.sql);
     else loadSchema(conn, config.schema);
   }
   if (fixtures) loadFixtures(conn, config.fixtures ?? []);
   else if (fresh) config.seed?.();
+}
+
+/**
+ * structure.sql as Rails loads it (the sqlite3 shell, `.read`): its FTS5 virtual tables' shadow tables
+ * (`CREATE TABLE IF NOT EXISTS 'x_data'`) are written too, which better-sqlite3's defensive mode refuses unless
+ * unsafe mode is on for the load.
+ */
+function executeStructure(conn: Connection, sql: string): void {
+  conn.db.unsafeMode(true);
+  try {
+    conn.executeSchema(sql);
+  } finally {
+    conn.db.unsafeMode(false);
+  }
 }
 
 /** Like Rails' development secret (tmp/local_secret.txt): random once, then stable for this project. */

@@ -23,6 +23,7 @@ describe("model diagnostics", () => {
       "app/models/post.rb:10:3 unsupported_construct: construct not lowered: model macro before_touch",
       "app/models/post.rb:11:3 unsupported_construct: construct not lowered: has_one with an extension block",
       "app/models/post.rb:15:5 unsupported_construct: construct not lowered: include in an association extension block",
+      "app/models/post.rb:20:28 unsupported_option: option not supported: after_save if: with a String condition",
     ]);
   });
 });

@@ -159,6 +159,55 @@ const steps: Array<[string, () => unknown]> = [
     v.dockedStateBang();
     return [...first, v.destroy() === v, v.isDestroyed(), Voyage.exists(1)];
   }],
+  ["a touch cascade through a polymorphic belongs_to", () => {
+    const now = runtime.Time.utc(2024, 2, 15, 13, 0, 0);
+    runtime.setClock(() => now);
+    Ship.find(2).notes.createBang({ body: "mast" });
+    const c = Crew.find(2);
+    return [Ship.find(2).updated_at.asJson(), c.refitted_at.asJson(), c.updated_at.asJson()];
+  }],
+  ["autosave of new children", () => {
+    const c = Crew.build({ name: "Nova", size: 3 });
+    c.members.build({ name: "Al" });
+    c.members.build({ name: "Bo" });
+    return [c.save(), c.members.toA().map((m: Dyn) => m.isPersisted()), Crew.find(c.id).members_count, c.members.count()];
+  }],
+  ["reload", () => {
+    const m = Member.findBy({ name: "Al" });
+    Member.where({ id: m.id }).updateAll({ rank: 5 });
+    return [m.rank, m.reload().rank, Crew.findByBang({ name: "Nova" }).members.reload().toA().map((x: Dyn) => x.rank)];
+  }],
+  ["includes preload eager_load", () => [
+    Crew.includes("members").order("id").toA().map((c: Dyn) => c.members.toA().map((m: Dyn) => m.name)),
+    Crew.preload("ships").order("id").toA().map((c: Dyn) => c.ships.size()),
+    Crew.eagerLoad("ships").where({ ships: { name: "Swift" } }).toA().map((c: Dyn) => c.name),
+  ]],
+  ["a scoped has_one and its builders", () => {
+    const c = Crew.findByBang({ name: "Nova" });
+    const before = c.flagship;
+    const s = c.createFlagshipBang({ name: "Orca", type: "Ships::Frigate" });
+    return [before, className(s), c.flagship.name, Crew.find(c.id).flagship.name, Crew.build({ name: "Tmp" }).buildFlagship({ name: "Tern" }).isNewRecord()];
+  }],
+  ["find_by! exists? and group counts", () => {
+    let missing: unknown;
+    try {
+      Crew.findByBang({ name: "Nobody" });
+    } catch (e) {
+      missing = [`ActiveRecord::${(e as Error).name}`, (e as Error).message];
+    }
+    return [missing, Crew.exists({ name: "Nova" }), Ship.group("type").count(), Member.where({ rank: 0 }).exists()];
+  }],
+  ["STI new with a type", () => {
+    const errors = [{ type: "Ships::Sloop" }, { type: "Nope" }].map((attrs) => {
+      try {
+        return Frigate.build(attrs);
+      } catch (e) {
+        return [`ActiveRecord::${(e as Error).name}`, (e as Error).message];
+      }
+    });
+    return [className(Ship.build({ type: "Ships::Sloop" })), className(Ship.build({ type: "" })),
+      className(Crew.find(2).ships.build({ type: "Ships::Sloop", name: "x" })), ...errors];
+  }],
 ];
 
 replaySteps("lowered", () => runtime.connection(), steps, Crew.TRACE as string[]);

@@ -22,7 +22,7 @@ import { Errors } from "./errors.js";
 import { ForbiddenAttributesError, RecordNotDestroyed, RecordNotFound } from "./exceptions.js";
 import { performDestroy, performSave, performTouch, runValidations, type Lifecycle, type SaveOptions } from "./lifecycle.js";
 import { humanAttributeName, type ModelName } from "./meta.js";
-import { classForRow } from "./inheritance.js";
+import { classForRow, subclassFromAttributes } from "./inheritance.js";
 import { recordCacheKey, recordCacheVersion } from "../cache/record-key.js";
 import { metaOf, RECORD, type ModelClassLike, type ModelMeta, type RecordLike } from "./model.js";
 import { becomes, deleteRow, incrementBang, updateAttribute, updateColumns } from "./persistence-methods.js";
@@ -50,7 +50,7 @@ function attributesHash(input: unknown): Attributes {
 
 export class Base extends Querying implements RecordLike, Lifecycle {
   declare readonly [RECORD]: true;
-  _attributes: AttributeSet;
+  _attributes!: AttributeSet;
   _newRecord = true;
   _destroyed = false;
   _previouslyNewRecord = false;
@@ -66,9 +66,13 @@ export class Base extends Querying implements RecordLike, Lifecycle {
       pendingRow = null;
       runCallbacks(this, meta, "find");
     } else {
+      // STI: attributes naming a subclass build that subclass (Inheritance::ClassMethods#new).
+      const scope = currentScope(new.target);
+      const base = meta.baseClassName === meta.className ? [Object.fromEntries(meta.schema.defaults)] : [];
+      const subclass = subclassFromAttributes(new.target as unknown as ModelClassLike, meta, [attributes, scope?.scopeAttributes(), ...base]);
+      if (subclass) return new (subclass as unknown as new (a: unknown) => this)(attributes);
       this._attributes = AttributeSet.forNew(meta.schema);
       // populate_with_current_scope_attributes, then ensure_proper_type (STI), then the given attributes.
-      const scope = currentScope(new.target);
       if (scope) this.assignAttributes(scope.scopeAttributes());
       if (meta.finderNeedsTypeCondition && meta.inheritanceColumn) this._attributes.write(meta.inheritanceColumn, meta.className);
       if (attributes !== undefined && attributes !== null && attributes !== false) this.assignAttributes(attributes);

@@ -278,6 +278,12 @@ function secureMacro(model: ModelInfo, call: NodeOf<"call">, diags: Diagnostics)
 function callbacks(model: ModelInfo, call: NodeOf<"call">, diags: Diagnostics): void {
   const options: Record<string, Literal> = {};
   for (const [key, value] of optionsOf(call.args)) {
+    // A String condition would read as a method name here; Rails raises on it (only Symbols name methods).
+    const strings = value.kind === "array" ? value.elements : [value];
+    if ((key === "if" || key === "unless") && strings.some((v) => v.kind === "str")) {
+      diags.report("unsupported_option", value.span, `${call.method} ${key}: with a String condition`);
+      continue;
+    }
     const lit = CALLBACK_OPTIONS.has(key) ? literal(value, model.className) : undefined;
     if (lit === undefined) diags.report("unsupported_option", value.span, `${call.method} ${key}:`);
     else options[key] = lit;

@@ -42,7 +42,14 @@ export const TimeClass = {
   current: () => currentTime(),
   now: () => currentTime(),
   zone: () => defaultTimeZone(),
-  at: (seconds: unknown) => utcTime(Number(seconds) * 1000),
+  /** Time.at(seconds, subsec = 0, unit = :microsecond): subsec in :millisecond, :usec/:microsecond or :nsec/:nanosecond. */
+  at: (seconds: unknown, subsec: unknown = 0, unit: unknown = "microsecond") => {
+    const perMicro: Record<string, number> = { millisecond: 1000, usec: 1, microsecond: 1, nsec: 0.001, nanosecond: 0.001 };
+    const scale = perMicro[String(unit)];
+    if (scale === undefined) throw new TypeError(`unexpected unit: ${String(unit)}`);
+    const micros = Math.round(Number(seconds) * 1_000_000 + Number(subsec) * scale);
+    return utcTime(Math.floor(micros / 1000), ((micros % 1000) + 1000) % 1000);
+  },
   utc: (...args: unknown[]) => {
     const [y, mo = 1, d = 1, h = 0, mi = 0, s = 0, usec = 0] = args.map(Number);
     return utcTime(Date.UTC(y!, mo - 1, d, h, mi, s) + Math.floor(usec / 1000), usec % 1000);

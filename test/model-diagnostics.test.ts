@@ -24,6 +24,9 @@ describe("model diagnostics", () => {
       "app/models/post.rb:11:3 unsupported_construct: construct not lowered: has_one with an extension block",
       "app/models/post.rb:15:5 unsupported_construct: construct not lowered: include in an association extension block",
       "app/models/post.rb:20:28 unsupported_option: option not supported: after_save if: with a String condition",
+      "app/models/post.rb:21:66 unsupported_option: option not supported: has_many source_type:",
+      "app/models/post.rb:21:90 unsupported_option: option not supported: has_many strict_loading:",
+      "app/models/post.rb:22:56 unsupported_option: option not supported: has_many counter_cache:",
     ]);
   });
 });

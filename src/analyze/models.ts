@@ -95,8 +95,10 @@ const CALLBACKS = CALLBACK_EVENTS;
 // The options the model runtime implements (runtime/record/meta.ts AssociationDescriptor).
 const ASSOCIATION_OPTIONS: Record<string, Set<string>> = {
   belongs_to: new Set(["optional", "required", "class_name", "foreign_key", "touch", "inverse_of", "default", "polymorphic", "counter_cache", "primary_key", "autosave", "validate", "foreign_type"]),
-  has_many: new Set(["dependent", "class_name", "foreign_key", "inverse_of", "through", "source", "source_type", "as", "primary_key", "autosave", "validate", "counter_cache", "strict_loading"]),
-  has_one: new Set(["dependent", "class_name", "foreign_key", "inverse_of", "through", "source", "source_type", "as", "primary_key", "autosave", "validate"]),
+  // Not here, so declined: source_type (it would pick the class without the type condition), has_many's
+  // counter_cache: (the column name size reads) and strict_loading (lazy loads would not raise).
+  has_many: new Set(["dependent", "class_name", "foreign_key", "inverse_of", "through", "source", "as", "primary_key", "autosave", "validate"]),
+  has_one: new Set(["dependent", "class_name", "foreign_key", "inverse_of", "through", "source", "as", "primary_key", "autosave", "validate"]),
 };
 const CALLBACK_OPTIONS = new Set(["if", "unless", "on", "prepend"]);
 // The dependent: strategies the runtime implements (destroy_async needs Active Job; has_one's restrict_* are not done).

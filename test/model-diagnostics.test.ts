@@ -27,6 +27,7 @@ describe("model diagnostics", () => {
       "app/models/post.rb:21:66 unsupported_option: option not supported: has_many source_type:",
       "app/models/post.rb:21:90 unsupported_option: option not supported: has_many strict_loading:",
       "app/models/post.rb:22:56 unsupported_option: option not supported: has_many counter_cache:",
+      "app/models/post.rb:23:45 unsupported_option: option not supported: validates strict:",
     ]);
   });
 });

@@ -341,7 +341,8 @@ function extension(kind: AssociationInfo["kind"], call: NodeOf<"call">, classNam
 }
 
 // Options of `validates` that apply to every validator on the line rather than naming one.
-const SHARED_VALIDATION_OPTIONS = new Set(["allow_nil", "allow_blank", "on", "if", "unless", "message", "strict"]);
+// (strict: is not one: the runtime adds the error instead of raising StrictValidationFailed, so it is declined.)
+const SHARED_VALIDATION_OPTIONS = new Set(["allow_nil", "allow_blank", "on", "if", "unless", "message"]);
 
 function validations(call: NodeOf<"call">, diags: Diagnostics): ValidationInfo[] {
   const attributes = positionalArgs(call.args).map((a) => literalString(a) ?? "");

@@ -153,6 +153,19 @@ export function sendSafe(recv: unknown, name: string, ...args: unknown[]): unkno
 }
 
 /** What the compiler declined: raising here is the safe path (a 500, never wrong bytes). */
+export class NameError extends Error {
+  override name = "NameError";
+}
+
+/**
+ * A receiver-less name in a template that is none of the View's methods: the local of that name (Rails compiles
+ * a template with its locals as local variables). Rendered without it, the name is undefined: NameError.
+ */
+export function readLocal(locals: Record<string, unknown>, name: string): unknown {
+  if (!(name in locals)) throw new NameError(`undefined local variable or method \`${name}' for an instance of ActionView::Base`);
+  return locals[name];
+}
+
 export function unsupported(what: string): never {
   // Named so that no `rescue` swallows it (runtime/app/rescue.ts).
   throw Object.assign(new Error(`rails2ts: not lowered: ${what}`), { name: NOT_LOWERED });

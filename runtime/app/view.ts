@@ -52,6 +52,13 @@ export interface ViewContext {
   onCachedCollection?: (partial: string, hits: number | null, count: number) => void;
 }
 
+/**
+ * View methods a Rails engine adds to ActionView::Base, by the engine config/application.rb requires
+ * (`action_cable/engine`'s "action_cable.helpers" initializer includes ActionCable::Helpers::ActionCableHelper).
+ * An app that does not load the engine has no such helper: the name is a NameError there.
+ */
+export const ENGINE_HELPERS: Record<string, string[]> = { action_cable: ["actionCableMetaTag"] };
+
 export class View implements ViewHost {
   readonly assigns: Record<string, unknown>;
   private readonly content = new Map<string, string>();
@@ -158,7 +165,8 @@ export class View implements ViewHost {
     return args.length ? viewTag(...(args as Parameters<typeof viewTag>)) : tagBuilder;
   }
 
-  /** ActionCable::Helpers::ActionCableHelper#action_cable_meta_tag (the mount path; no config.action_cable.url). */
+  /** ActionCable::Helpers::ActionCableHelper#action_cable_meta_tag (the mount path; no config.action_cable.url).
+   *  Only with Action Cable loaded (ENGINE_HELPERS). */
   actionCableMetaTag(): SafeString {
     return viewTag("meta", { name: "action-cable-url", content: "/cable" });
   }

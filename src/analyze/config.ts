@@ -12,13 +12,16 @@ export interface AppConfigFacts {
   performCaching: boolean;
   /** Rails engines config/application.rb requires (`action_cable/engine`, or all of them with `rails/all`). */
   engines: string[];
+  /** True when there is a config/application.rb, so `engines` is the whole list (without one, nothing is known). */
+  enginesKnown: boolean;
   /** `Mime::Type.register "text/vnd.turbo-stream.html", :turbo_stream` in initializers. */
   mimeTypes: Array<{ string: string; symbol: string }>;
 }
 
 /** Reads config/application.rb, config/initializers/*.rb and config/environments/production.rb. */
 export function analyzeConfig(files: SourceFile[]): AppConfigFacts {
-  const facts: AppConfigFacts = { assetsVersion: "1", loadDefaults: null, performCaching: false, mimeTypes: [], engines: [] };
+  const enginesKnown = files.some((f) => f.path === "config/application.rb");
+  const facts: AppConfigFacts = { assetsVersion: "1", loadDefaults: null, performCaching: false, mimeTypes: [], engines: [], enginesKnown };
   const visit = (node: Node): void => {
     if (node.kind === "call") {
       if (node.method === "version=" && node.receiver?.kind === "call" && node.receiver.method === "assets") {

@@ -1,5 +1,7 @@
 // A vector file's header -> a small Rails app directory the real compiler reads (test support):
 //   routes          config/routes.rb   (inside `Rails.application.routes.draw do ... end`)
+//   gems / action_cable   config/application.rb   (the frameworks the recording loaded: Action Cable only where
+//                   the header names it, so an engine's view helpers exist only where they did in Rails)
 //   setup classes   app/models/*.rb    (ActiveModel classes; a controller class goes to app/controllers)
 //   setup assigns   app/views/vectors/assigns.html.erb   (`<% @article = Article.new(...) %>`, run per vector)
 //   view_files      as named            (partials the turbo calls render)
@@ -36,6 +38,7 @@ export function writeVectorApp(file: VectorFile, errors: RecordedError[] = []): 
   };
   const { classes, assigns } = splitSetup(file.header.setup);
   write("config/routes.rb", `Rails.application.routes.draw do\n${file.header.routes}end\n`);
+  write("config/application.rb", applicationRb(file.header));
   write("db/schema.rb", "ActiveRecord::Schema[7.2].define(version: 0) do\nend\n");
   for (const [rel, source] of classFiles(classes)) write(rel, source);
   write(`app/views/${ASSIGNS_TEMPLATE}.html.erb`, `<%\n${assigns}\n%>`);
@@ -43,6 +46,17 @@ export function writeVectorApp(file: VectorFile, errors: RecordedError[] = []): 
   file.vectors.forEach((v, i) => write(`app/views/${vectorTemplate(i)}.html.erb`, templateOf(v)));
   errors.forEach((e, i) => write(`app/views/${errorTemplate(i)}.html.erb`, templateOf({ ...e, output: "", html_safe: false })));
   return root;
+}
+
+/**
+ * The requires of the recording's app: Action Controller and Action View (every file renders in an
+ * ApplicationController's view context), and Action Cable's engine when the header lists the gem or says how
+ * Action Cable ran. Only engines change what the compiler lowers (a View helper an engine adds).
+ */
+function applicationRb(header: VectorFile["header"]): string {
+  const libs = ["rails", "action_controller/railtie", "action_view/railtie"];
+  if (header.gems?.actioncable !== undefined || header.action_cable !== undefined) libs.push("action_cable/engine");
+  return libs.map((lib) => `require ${JSON.stringify(lib)}\n`).join("");
 }
 
 function splitSetup(setup: string): { classes: string; assigns: string } {

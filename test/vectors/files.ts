@@ -28,6 +28,10 @@ export interface VectorHeader {
   global_id_app?: string;
   /** Partials the turbo calls render (path under the app root -> ERB source). */
   view_files?: Record<string, string>;
+  /** The gems the recording loaded, with their versions (actionview file). */
+  gems?: Record<string, string>;
+  /** How Action Cable ran in the recording (turbo file; it loads Action Cable, its broadcasts are captured). */
+  action_cable?: string;
 }
 
 export interface VectorFile {

@@ -3,11 +3,7 @@
 // its vector passes (the suite fails on a listed vector that passes). The actionview list applies to both
 // load_defaults recordings; calls Rails raised on (.errors.json) are listed when they do not raise here.
 
-const NAME_ERROR = "runtime/app/view.ts: View always has action_cable_meta_tag (ActionCable::Helpers::ActionCableHelper), where Rails has it only when Action Cable is loaded (this recording loads Action View alone, so the name raised NameError)";
-
-const ACTIONVIEW: Record<string, string> = {
-  "action_cable_meta_tag": NAME_ERROR,
-};
+const ACTIONVIEW: Record<string, string> = {};
 
 const TURBO_RAILS: Record<string, string> = {};
 

@@ -13,12 +13,18 @@ import { lit, type TsExpr } from "../expr.js";
 import { rubyToTs } from "../names.js";
 import type { Scope } from "../scope.js";
 import { BOOL, STRING, UNKNOWN, type RType } from "../types.js";
-import { View } from "../../../runtime/app/view.js";
+import { ENGINE_HELPERS, View } from "../../../runtime/app/view.js";
+import type { AppConfigFacts } from "../../analyze/config.js";
 
-/** A helper exists when the runtime's View has the method the naming rule gives it: one list, in the runtime. */
-export function isViewHelper(rubyName: string): boolean {
+/**
+ * A helper exists when the runtime's View has the method the naming rule gives it: one list, in the runtime;
+ * an engine's helper only when config/application.rb loads that engine (ENGINE_HELPERS).
+ */
+export function isViewHelper(rubyName: string, config: AppConfigFacts): boolean {
   // Only methods count (a getter such as `request` would run against the bare prototype).
   const name = rubyToTs(rubyName);
+  const engine = Object.keys(ENGINE_HELPERS).find((e) => ENGINE_HELPERS[e]!.includes(name));
+  if (engine && config.enginesKnown && !config.engines.includes(engine)) return false;
   for (let proto: object | null = View.prototype; proto && proto !== Object.prototype; proto = Object.getPrototypeOf(proto) as object | null) {
     const d = Object.getOwnPropertyDescriptor(proto, name);
     if (d) return typeof d.value === "function";
@@ -50,7 +56,7 @@ export function viewSelfCall(call: NodeOf<"call">, scope: Scope): TsExpr | null 
   const m = call.method;
   if (m === "yield") return null;
   if (!call.args.length && !call.block && isViewProperty(m)) return lit(`view.${m}`, UNKNOWN);
-  if (!isViewHelper(m)) return null;
+  if (!isViewHelper(m, env.app.config)) return null;
   if (m === "render") noteCachedCollection(call, scope);
   const args = lowerArgs(call.args, call.block, scope, BLOCK_TYPES[m] ?? []);
   // `:back` in a URL position is the referrer (ActionView's url_for(:back)), not the string "back".

@@ -55,7 +55,7 @@ export function partialLocal(call: NodeOf<"call">, scope: Scope, locals: Map<str
   const type: RType = model ? { k: "model", model: model.className } : UNKNOWN;
   locals.set(call.method, type);
   const ts = type.k === "model" ? scope.env.module.modelType(type.model) : "unknown";
-  return lit(`(locals[${JSON.stringify(call.method)}] as ${ts})`, type);
+  return lit(`(${scope.env.module.use("readLocal")}(locals, ${JSON.stringify(call.method)}) as ${ts})`, type);
 }
 
 function isBuffer(node: Node | null): boolean {

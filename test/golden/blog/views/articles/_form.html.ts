@@ -1,16 +1,24 @@
-import { OutputBuffer, each, type ErrorEntry, type FormBuilder, type SafeString, type View } from "rails2ts/runtime";
+import {
+  OutputBuffer,
+  each,
+  readLocal,
+  type ErrorEntry,
+  type FormBuilder,
+  type SafeString,
+  type View,
+} from "rails2ts/runtime";
 import { type Article } from "../../models/article.js";
 export default function render(view: View, locals: Record<string, unknown>): SafeString {
   const out = new OutputBuffer();
   out.append(
-    view.formWith({ model: locals["article"] as Article }, (form: FormBuilder) => {
+    view.formWith({ model: readLocal(locals, "article") as Article }, (form: FormBuilder) => {
       const out1 = new OutputBuffer();
       out1.safeAppend("\n");
-      if ((locals["article"] as Article).errors.isAny()) {
+      if ((readLocal(locals, "article") as Article).errors.isAny()) {
         out1.safeAppend('    <div style="color: red">\n      <h2>');
-        out1.append(view.pluralize((locals["article"] as Article).errors.count(), "error"));
+        out1.append(view.pluralize((readLocal(locals, "article") as Article).errors.count(), "error"));
         out1.safeAppend(" prohibited this article from being saved:</h2>\n\n      <ul>\n");
-        for (const error of each<ErrorEntry>((locals["article"] as Article).errors)) {
+        for (const error of each<ErrorEntry>((readLocal(locals, "article") as Article).errors)) {
           out1.safeAppend("          <li>");
           out1.append(error.fullMessage());
           out1.safeAppend("</li>\n");

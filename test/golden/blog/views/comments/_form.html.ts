@@ -1,18 +1,26 @@
-import { OutputBuffer, each, type ErrorEntry, type FormBuilder, type SafeString, type View } from "rails2ts/runtime";
+import {
+  OutputBuffer,
+  each,
+  readLocal,
+  type ErrorEntry,
+  type FormBuilder,
+  type SafeString,
+  type View,
+} from "rails2ts/runtime";
 import { type Comment } from "../../models/comment.js";
 export default function render(view: View, locals: Record<string, unknown>): SafeString {
   const out = new OutputBuffer();
   out.append(
     view.formWith(
-      { model: [(locals["comment"] as Comment).article, locals["comment"] as Comment] },
+      { model: [(readLocal(locals, "comment") as Comment).article, readLocal(locals, "comment") as Comment] },
       (form: FormBuilder) => {
         const out1 = new OutputBuffer();
         out1.safeAppend("\n");
-        if ((locals["comment"] as Comment).errors.isAny()) {
+        if ((readLocal(locals, "comment") as Comment).errors.isAny()) {
           out1.safeAppend('    <div style="color: red">\n      <h2>');
-          out1.append(view.pluralize((locals["comment"] as Comment).errors.count(), "error"));
+          out1.append(view.pluralize((readLocal(locals, "comment") as Comment).errors.count(), "error"));
           out1.safeAppend(" prohibited this comment from being saved:</h2>\n\n      <ul>\n");
-          for (const error of each<ErrorEntry>((locals["comment"] as Comment).errors)) {
+          for (const error of each<ErrorEntry>((readLocal(locals, "comment") as Comment).errors)) {
             out1.safeAppend("          <li>");
             out1.append(error.fullMessage());
             out1.safeAppend("</li>\n");

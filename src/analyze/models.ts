@@ -101,6 +101,7 @@ const ASSOCIATION_OPTIONS: Record<string, Set<string>> = {
   has_one: new Set(["dependent", "class_name", "foreign_key", "inverse_of", "through", "source", "as", "primary_key", "autosave", "validate"]),
 };
 const CALLBACK_OPTIONS = new Set(["if", "unless", "on", "prepend"]);
+const ON_CONTEXT_CALLBACKS = new Set(["before_validation", "after_validation", "validate", "after_commit", "after_rollback"]);
 // The dependent: strategies the runtime implements (destroy_async needs Active Job; has_one's restrict_* are not done).
 const DEPENDENT: Record<string, Set<string>> = {
   has_many: new Set(["destroy", "delete_all", "nullify", "restrict_with_error", "restrict_with_exception"]),
@@ -286,7 +287,10 @@ function callbacks(model: ModelInfo, call: NodeOf<"call">, diags: Diagnostics): 
       diags.report("unsupported_option", value.span, `${call.method} ${key}: with a String condition`);
       continue;
     }
-    const lit = CALLBACK_OPTIONS.has(key) ? literal(value, model.className) : undefined;
+    // Model callbacks take if:/unless:/prepend: only (ActiveModel::Callbacks asserts the keys); on: is for the
+    // validation and transaction callbacks.
+    const allowed = CALLBACK_OPTIONS.has(key) && (key !== "on" || ON_CONTEXT_CALLBACKS.has(call.method));
+    const lit = allowed ? literal(value, model.className) : undefined;
     if (lit === undefined) diags.report("unsupported_option", value.span, `${call.method} ${key}:`);
     else options[key] = lit;
   }

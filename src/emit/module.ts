@@ -48,7 +48,8 @@ export function importStatements(mod: EmittedModule): StatementStructures[] {
   if (mod.state.usesHelpers) {
     out.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: `${up}helpers.js`, namespaceImport: "helpers" });
   }
-  if (mod.state.usesConstants && mod.path !== "constants.ts") {
+  // (constants.ts imports itself when one constant reads another: a module may.)
+  if (mod.state.usesConstants) {
     out.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: `${up}constants.js`, namespaceImport: "constants" });
   }
   if (mod.state.usesRoutes) {

@@ -1,6 +1,8 @@
 // The constants of the app's helper modules and controller concerns -> constants.ts, one export each, so views,
 // helpers and controllers can read `EmojiHelper::REACTIONS` / `AllowBrowser::VERSIONS` wherever they write them.
-//   module EmojiHelper; REACTIONS = { "👍" => "+1" }      export const EmojiHelper_REACTIONS = { "👍": "+1" };
+// Each is computed on first read (then kept), as Ruby evaluates it when its file loads: a value the compiler could
+// not lower raises where it is read, never at boot.
+//   module EmojiHelper; REACTIONS = { "👍" => "+1" }      export function EmojiHelper_REACTIONS(): unknown { ... }
 import type { AppModel } from "../analyze/app-model.js";
 import type { Diagnostics } from "../diagnostics/index.js";
 import type { EmittedModule } from "../emit/module.js";
@@ -15,7 +17,10 @@ export function lowerConstantsModule(app: AppModel, diags: Diagnostics): Emitted
   const env = makeEnv(app, diags, "script", { selfExpr: "undefined" });
   for (const [path, c] of app.moduleConstants) {
     env.nesting = path.split("::").slice(0, -1).map((_, i, parts) => parts.slice(0, parts.length - i).join("::"));
-    statements.push(`export const ${moduleConstantName(path)} = ${lowerExpr(c.value, new Scope(env)).code};`);
+    const name = moduleConstantName(path);
+    statements.push(
+      `export function ${name}(): unknown {\nif (!(${JSON.stringify(name)} in values)) values[${JSON.stringify(name)}] = ${lowerExpr(c.value, new Scope(env)).code};\nreturn values[${JSON.stringify(name)}];\n}`,
+    );
   }
-  return { path: "constants.ts", state: env.module, statements, from: null };
+  return { path: "constants.ts", state: env.module, statements: ["const values: Record<string, unknown> = {};", ...statements], from: null };
 }

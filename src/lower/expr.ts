@@ -291,7 +291,7 @@ function appConstant(written: string, nesting: string[], scope: Scope): TsExpr |
     if (owner?.constants.some((c) => c.name === name)) {
       return lit(`${env.module.model(owner.className)}.${name}`, UNKNOWN);
     }
-    if (env.app.moduleConstants.has(candidate)) return lit(`${env.module.useConstants()}.${moduleConstantName(candidate)}`, UNKNOWN);
+    if (env.app.moduleConstants.has(candidate)) return lit(`${env.module.useConstants()}.${moduleConstantName(candidate)}()`, UNKNOWN);
     // A controller's own constant (or an ancestor's), from inside that controller: its static property.
     const controller = env.self === "controller" && nesting.includes(candidate.slice(0, cut)) ? env.app.controllers.get(candidate.slice(0, cut)) : undefined;
     if (controller?.constants.some((c) => c.name === name)) return lit(`${tsIdent(controller.className)}.${name}`, UNKNOWN);

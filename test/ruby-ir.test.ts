@@ -63,6 +63,13 @@ describe("Ruby -> IR", () => {
     ]);
   });
 
+  it("an endless method's body is its one expression", () => {
+    expect(ir('def firsts = notes_of(2)\ndef self.label = "#{id}-x"')).toEqual([
+      { kind: "def", name: "firsts", singleton: false, params: [], body: [call("notes_of", [{ kind: "int", value: 2 }], null, { parens: true })] },
+      { kind: "def", name: "label", singleton: true, params: [], body: [{ kind: "str", parts: [ident("id"), "-x"] }] },
+    ]);
+  });
+
   it("reports syntax errors with their position", () => {
     const parsed = parseRuby("def x(\n  1 +\nend", "bad.rb");
     expect(parsed.errors.length).toBeGreaterThan(0);

@@ -278,6 +278,12 @@ function unescape(seq: string): string {
 
 type Conv = (this: Converter, n: SyntaxNode, span: Span) => Node;
 
+/** A method's body: its statements, or the one expression of an endless def (`def label = "#{id}"`). */
+function methodBody(this: Converter, n: SyntaxNode): Node[] {
+  const body = this.field(n, "body");
+  return body && body.type !== "body_statement" ? [this.node(body)] : this.bodyOf(body);
+}
+
 function beginFrom(this: Converter, n: SyntaxNode, span: Span): Node {
   const body: Node[] = [];
   const rescues: Array<{ classes: Node[]; variable: string | null; body: Node[] }> = [];
@@ -562,10 +568,10 @@ const CONVERTERS: Record<string, Conv> = {
     return beginFrom.call(this, n, span);
   },
   method(n, span) {
-    return { kind: "def", name: this.text(this.field(n, "name")!), singleton: false, params: this.params(this.field(n, "parameters")), body: this.bodyOf(this.field(n, "body")), span };
+    return { kind: "def", name: this.text(this.field(n, "name")!), singleton: false, params: this.params(this.field(n, "parameters")), body: methodBody.call(this, n), span };
   },
   singleton_method(n, span) {
-    return { kind: "def", name: this.text(this.field(n, "name")!), singleton: true, params: this.params(this.field(n, "parameters")), body: this.bodyOf(this.field(n, "body")), span };
+    return { kind: "def", name: this.text(this.field(n, "name")!), singleton: true, params: this.params(this.field(n, "parameters")), body: methodBody.call(this, n), span };
   },
   class(n, span) {
     const superclass = this.field(n, "superclass");

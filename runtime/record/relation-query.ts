@@ -83,12 +83,12 @@ export abstract class QueryMethods<T extends RecordLike> extends RelationCore<T>
     return this.with(reset);
   }
 
-  limit(n: number | null): Relation<T> {
-    return this.with({ limit: n });
+  limit(n: unknown): Relation<T> {
+    return this.with({ limit: integerOrNull(n, "limit") });
   }
 
-  offset(n: number | null): Relation<T> {
-    return this.with({ offset: n });
+  offset(n: unknown): Relation<T> {
+    return this.with({ offset: integerOrNull(n, "offset") });
   }
 
   distinct(value = true): Relation<T> {
@@ -184,4 +184,12 @@ function associationTable(meta: ModelMeta, name: string): string {
 
 function associationKey(meta: ModelMeta, name: string): string {
   return targetMeta(meta, meta.associations.get(name)!).primaryKey;
+}
+
+/** limit/offset values as Rails casts them (ActiveModel::Type::Integer): nil stays nil, "5" is 5. */
+function integerOrNull(n: unknown, what: string): number | null {
+  if (n === null || n === undefined) return null;
+  const value = typeof n === "number" ? n : typeof n === "bigint" ? Number(n) : Number(String(n).trim());
+  if (!Number.isFinite(value)) throw new TypeError(`invalid value for ${what}: ${String(n)}`);
+  return Math.trunc(value);
 }

@@ -31,6 +31,36 @@ function toSentence(list: unknown[], o: unknown = {}): string {
 
 const compare = (a: unknown, b: unknown): number => (a === b ? 0 : (a as number) < (b as number) ? -1 : 1);
 
+/** `a <=> b` for what sort_by / min / max meet: numbers, strings, times, and arrays element by element. */
+function rubyCompare(a: unknown, b: unknown): number {
+  if (Array.isArray(a) && Array.isArray(b)) {
+    for (let i = 0; i < Math.min(a.length, b.length); i++) {
+      const c = rubyCompare(a[i], b[i]);
+      if (c !== 0) return c;
+    }
+    return a.length - b.length;
+  }
+  const x = a instanceof Date ? a.getTime() : typeof a === "bigint" ? Number(a) : a;
+  const y = b instanceof Date ? b.getTime() : typeof b === "bigint" ? Number(b) : b;
+  if (typeof x === "number" && typeof y === "number") return x - y;
+  if (typeof x === "string" && typeof y === "string") return x < y ? -1 : x > y ? 1 : 0;
+  if (x === y) return 0;
+  throw new TypeError(`comparison of ${typeof a} with ${typeof b} failed`);
+}
+
+/** inject / reduce: (init?, block) or (init?, :symbol). */
+function reduce(list: unknown[], args: unknown[]): unknown {
+  const fn = args.find((a) => typeof a === "function") as Block | undefined;
+  const rest = args.filter((a) => typeof a !== "function");
+  const op = !fn ? toS(rest.pop()) : null;
+  const step = fn ?? ((acc: unknown, x: unknown) => (op === "+" ? (typeof acc === "string" ? acc + toS(x) : (acc as number) + (x as number)) : op === "*" ? (acc as number) * (x as number) : op === "-" ? (acc as number) - (x as number) : (() => { throw new TypeError(`inject(:${op}) is not supported`); })()));
+  const items = [...list];
+  let acc = rest.length ? rest[0] : items.shift();
+  if (acc === undefined) return null;
+  for (const x of items) acc = step(acc, x);
+  return acc;
+}
+
 export const ArrayMethods = {
   join: (list: unknown[], sep: unknown = "") => join(list, toS(sep)),
   toSentence: (list: unknown[], o?: unknown) => toSentence(list, o),
@@ -66,6 +96,58 @@ export const ArrayMethods = {
     list.forEach((x, i) => block(x, i));
     return list;
   },
+  // Enumerable (and ActiveSupport's additions). The Hashes they build keep Ruby's keys and order (a Map).
+  indexBy: (list: unknown[], block: Block) => new Map(list.map((x) => [block(x), x])),
+  indexWith: (list: unknown[], value: unknown) => new Map(list.map((x) => [x, typeof value === "function" ? (value as Block)(x) : value])),
+  groupBy: (list: unknown[], block: Block) => {
+    const out = new Map<unknown, unknown[]>();
+    for (const x of list) {
+      const k = block(x);
+      const group = out.get(k);
+      if (group) group.push(x);
+      else out.set(k, [x]);
+    }
+    return out;
+  },
+  partition: (list: unknown[], block: Block) => [list.filter((x) => truthy(block(x))), list.filter((x) => !truthy(block(x)))],
+  sortBy: (list: unknown[], block: Block) => list.map((x) => [block(x), x] as const).sort((a, b) => rubyCompare(a[0], b[0])).map(([, x]) => x),
+  minBy: (list: unknown[], block: Block) => (list.length ? ArrayMethods.sortBy(list, block)[0] : null),
+  maxBy: (list: unknown[], block: Block) => (list.length ? ArrayMethods.sortBy(list, block)[list.length - 1] : null),
+  min: (list: unknown[]) => (list.length ? [...list].sort(rubyCompare)[0] : null),
+  max: (list: unknown[]) => (list.length ? [...list].sort(rubyCompare)[list.length - 1] : null),
+  sum: (list: unknown[], init: unknown = 0, block?: unknown) => {
+    const f = typeof init === "function" ? (init as Block) : typeof block === "function" ? (block as Block) : (x: unknown) => x;
+    const start = typeof init === "function" ? 0 : init;
+    return list.reduce<unknown>((acc, x) => (typeof acc === "string" ? acc + toS(f(x)) : (acc as number) + (f(x) as number)), start);
+  },
+  inject: (list: unknown[], ...args: unknown[]) => reduce(list, args),
+  reduce: (list: unknown[], ...args: unknown[]) => reduce(list, args),
+  eachWithObject: (list: unknown[], memo: unknown, block: Block) => {
+    for (const x of list) block(x, memo);
+    return memo;
+  },
+  eachSlice: (list: unknown[], n: unknown, block?: unknown) => {
+    const size = Number(n);
+    const slices: unknown[][] = [];
+    for (let i = 0; i < list.length; i += size) slices.push(list.slice(i, i + size));
+    if (typeof block !== "function") return slices;
+    for (const slice of slices) (block as Block)(slice);
+    return null;
+  },
+  flatMap: (list: unknown[], block: Block) => list.flatMap((x) => { const r = block(x); return Array.isArray(r) ? r : [r]; }),
+  take: (list: unknown[], n: unknown) => list.slice(0, Number(n)),
+  drop: (list: unknown[], n: unknown) => list.slice(Number(n)),
+  zip: (list: unknown[], ...others: unknown[]) => list.map((x, i) => [x, ...others.map((o) => (Array.isArray(o) ? o[i] ?? null : null))]),
+  tally: (list: unknown[]) => {
+    const out = new Map<unknown, number>();
+    for (const x of list) out.set(x, (out.get(x) ?? 0) + 1);
+    return out;
+  },
+  toH: (list: unknown[], block?: unknown) => new Map(list.map((x) => (typeof block === "function" ? (block as Block)(x) : x) as [unknown, unknown])),
+  isAll: (list: unknown[], block?: unknown) => list.every((x) => truthy(typeof block === "function" ? (block as Block)(x) : x)),
+  isNone: (list: unknown[], block?: unknown) => !list.some((x) => truthy(typeof block === "function" ? (block as Block)(x) : x)),
+  isMany: (list: unknown[], block?: unknown) => (typeof block === "function" ? list.filter((x) => truthy((block as Block)(x))).length : list.length) > 1,
+  isExclude: (list: unknown[], v: unknown) => !list.some((x) => x === v),
   inspect: (list: unknown[]) => inspect(list),
   toS: (list: unknown[]) => inspect(list),
   toJson: (list: unknown[]) => encodeJson(list),

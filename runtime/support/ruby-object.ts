@@ -104,3 +104,47 @@ export function attrAccessor(cls: { prototype: object }, names: string[], kind: 
     }
   }
 }
+
+/**
+ * `Struct.new(:a, :b)` (optionally `keyword_init: true`) as a superclass: positional (or keyword) members, readers
+ * and writers, to_a / to_h / members, and == by class and values.
+ *   class Image < Struct.new(:path, :width)          class Image extends rubyStruct(["path", "width"]) { ... }
+ */
+export function rubyStruct(members: string[], keywordInit = false): typeof RubyObject {
+  class Struct extends RubyObject {
+    override initialize(...args: unknown[]): unknown {
+      if (keywordInit && (args.length === 0 || isKeywords(args[0]))) {
+        const given = (args[0] ?? {}) as Record<string, unknown>;
+        const unknown = Object.keys(given).filter((k) => !members.includes(k));
+        if (unknown.length) throw new TypeError(`unknown keywords: ${unknown.join(", ")}`);
+        for (const m of members) this.ivars[m] = given[m] ?? null;
+        return null;
+      }
+      if (args.length > members.length) throw new TypeError("struct size differs");
+      members.forEach((m, i) => (this.ivars[m] = args[i] ?? null));
+      return null;
+    }
+
+    members(): string[] {
+      return [...members];
+    }
+
+    toA(): unknown[] {
+      return members.map((m) => this.ivars[m] ?? null);
+    }
+
+    toH(): Record<string, unknown> {
+      return Object.fromEntries(members.map((m) => [m, this.ivars[m] ?? null]));
+    }
+
+    isEqual(other: unknown): boolean {
+      return other instanceof Struct && other.constructor === this.constructor && members.every((m) => other.ivars[m] === this.ivars[m]);
+    }
+  }
+  attrAccessor(Struct, members, "accessor");
+  return Struct;
+}
+
+function isKeywords(v: unknown): boolean {
+  return typeof v === "object" && v !== null && Object.getPrototypeOf(v) === Object.prototype;
+}

@@ -62,6 +62,8 @@ export function lowerExpr(node: Node, scope: Scope): TsExpr {
     case "const":
       return lowerConst(node, scope);
     case "call":
+      // tree-sitter-ruby parses `super(a)` and `super a` as calls of a method named super.
+      if (node.receiver === null && node.method === "super" && !node.block) return lowerExpr({ kind: "super", args: node.args, span: node.span }, scope);
       return lowerCall(node, scope);
     case "binary":
       return lowerBinary(node, scope);
@@ -91,8 +93,11 @@ export function lowerExpr(node: Node, scope: Scope): TsExpr {
       // `super` / `super(a)` in a method of a class the emitted code also makes a subclass (controllers, Active
       // Record models, channels): the parent's method of the same name, with the same arguments when bare.
       const method = scope.method;
-      const classes = env.self === "controller" || (env.self === "model" && env.modelName !== undefined && env.app.models.has(env.modelName)) || env.self === "script";
-      if (method && classes && method.name !== "initialize" && env.selfExpr === "this") {
+      const record = env.self === "model" && env.modelName !== undefined && env.app.models.has(env.modelName);
+      // A plain class's initialize is a method of RubyObject (its `new` calls it), so `super` reaches the parent's.
+      const plain = (env.self === "model" || env.self === "modelClass") && env.app.plainClasses.some((d) => d.path === env.modelName);
+      const classes = env.self === "controller" || record || plain || env.self === "script";
+      if (method && classes && (plain || method.name !== "initialize") && env.selfExpr === "this") {
         const args = node.args === null ? method.forward : node.args.map((a) => lowerExpr(a, scope).code).join(", ");
         return lit(`super.${method.name}(${args})`, UNKNOWN);
       }

@@ -56,14 +56,41 @@ function lowerPlainClass(path: string, decls: ConstDecl[], modules: Map<string, 
   const name = tsIdent(path);
   const after: string[] = [];
   const members: string[] = [`static override rubyName = ${JSON.stringify(path)};`];
-  const base = baseClass(facts, flat.unresolvedIncludes, env);
+  const before: string[] = [];
+  const base = structBase(decls, name, env, before) ?? baseClass(facts, flat.unresolvedIncludes, env);
   for (const stmt of flat.body) members.push(...bodyStatement(stmt, classEnv, after, name));
+  // The class body's constants are computed on first read (static getters over this store): a value the compiler
+  // could not lower raises where it is read, not when the module loads and the whole app with it.
+  if (members.some((m) => m.includes(`${name}_constants`))) before.push(`const ${name}_constants: Record<string, unknown> = {};`);
   // Methods may come from included concerns, written in other files.
   const source = (def: NodeOf<"def">) => app.parsed.models.find((f) => f.absPath === def.span.file)?.source ?? "";
   for (const def of flat.methods) members.push(method(def, defBody(def, source(def)), env, facts, false));
   for (const def of flat.classMethods) members.push(method(def, defBody(def, source(def)), classEnv, facts, true));
   const cls = `export class ${name} extends ${base} {\n${members.join("\n")}\n}`;
-  return { path: `models/${modelFile(path)}.ts`, state: env.module, statements: [cls, ...after], from: decls[0]!.file.absPath };
+  return { path: `models/${modelFile(path)}.ts`, state: env.module, statements: [...before, cls, ...after], from: decls[0]!.file.absPath };
+}
+
+/** `class Image < Struct.new(:path, :width)` (keyword_init: too): the runtime's Struct class with those members. */
+function structBase(decls: ConstDecl[], name: string, env: LowerEnv, before: string[]): string | null {
+  const node = decls.map((d) => (d.node.kind === "class" ? d.node.superclass : null)).find((n) => n);
+  if (!node || node.kind !== "call" || node.method !== "new" || node.receiver?.kind !== "const" || node.receiver.scope || node.receiver.name !== "Struct") return null;
+  const members: string[] = [];
+  let keywordInit = false;
+  for (const arg of node.args) {
+    if (arg.kind === "hash") {
+      const kw = arg.pairs.find((p) => p.key.kind === "sym" && p.key.name === "keyword_init");
+      keywordInit = kw?.value.kind === "true";
+      continue;
+    }
+    const member = literalString(arg);
+    if (member === null) {
+      env.diags.report("unsupported_construct", arg.span, "a Struct member that is not a literal name");
+      return null;
+    }
+    members.push(member);
+  }
+  before.push(`const ${name}_Struct = ${env.module.use("rubyStruct")}(${JSON.stringify(members)}, ${keywordInit});`);
+  return `${name}_Struct`;
 }
 
 /** The superclass: another plain class, or the runtime base the includes call for. */
@@ -88,7 +115,13 @@ function bodyStatement(stmt: Node, env: LowerEnv, after: string[], name: string)
     }
   }
   if (stmt.kind === "assign" && stmt.target.kind === "const") {
-    return [`static readonly ${stmt.target.name} = ${lowerExpr(stmt.value, new Scope(env)).code};`];
+    // A literal cannot fail: it stays a typed static field.
+    if (["int", "float", "str", "sym", "true", "false", "nil"].includes(stmt.value.kind) && (stmt.value.kind !== "str" || stmt.value.parts.every((p) => typeof p === "string"))) {
+      return [`static readonly ${stmt.target.name} = ${lowerExpr(stmt.value, new Scope(env)).code};`];
+    }
+    const key = JSON.stringify(stmt.target.name);
+    const store = `${name}_constants`;
+    return [`static get ${stmt.target.name}(): unknown {\nif (!(${key} in ${store})) ${store}[${key}] = ${lowerExpr(stmt.value, new Scope(env)).code};\nreturn ${store}[${key}];\n}`];
   }
   env.diags.report("unsupported_construct", stmt.span, `${stmt.kind === "call" ? stmt.method : stmt.kind} in a plain class body`);
   return [];

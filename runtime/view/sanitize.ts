@@ -1,15 +1,14 @@
 // SanitizeHelper over Rails::HTML5 sanitizers (rails-html-sanitizer 1.7 + Loofah 2.25 scrubbers):
 //   sanitize(html, tags: %w(b)) -> sanitize(html, { tags: ["b"] })    strip_tags(html) -> stripTags(html)
 //   strip_links(html) -> stripLinks(html)                             sanitize_css(s) -> sanitizeCss(s)
-// The fragment is parsed as HTML5, scrubbed bottom-up, and serialized as Nokogiri writes HTML5.
+// The fragment is parsed by parse5 (html/tree.ts: WHATWG tree construction, as gumbo does it), scrubbed bottom-up,
+// and serialized as Nokogiri writes HTML5.
 import { toS } from "../support/ruby.js";
-import { RAW_TEXT } from "./html/tokenizer.js";
-import { parseFragment, serializeChildren, type HtmlElement, type HtmlNode } from "./html/tree.js";
+import { parseFragment, qualifiedName, serializeChildren, type HtmlAttr, type HtmlElement, type HtmlNode } from "./html/tree.js";
 import {
   ALLOWED_CSS_FUNCTIONS, ALLOWED_CSS_KEYWORDS, ALLOWED_CSS_PROPERTIES, ALLOWED_PROTOCOLS, ALLOWED_SVG_PROPERTIES,
   ALLOWED_URI_DATA_MEDIATYPES, ATTR_VAL_IS_URI, SHORTHAND_CSS_PROPERTIES,
 } from "./html/safelist.js";
-import { NAMED_ENTITIES } from "./html/entities.js";
 import { SafeString } from "./safe.js";
 
 export const DEFAULT_ALLOWED_TAGS = new Set(("a abbr acronym address b big blockquote br cite code dd del dfn div dl dt em h1 h2 " +
@@ -36,11 +35,12 @@ function unwrap(node: HtmlNode, keepChildren: boolean): void {
   parent.children.splice(i, 1, ...kids);
 }
 
+const BASIC_ENTITIES: Record<string, string> = { "amp;": "&", "lt;": "<", "gt;": ">", "quot;": '"', "apos;": "'" };
 const CONTROL = /[`\u0000-\u0020\u007f\u0080-\u0101]/g;
 
 /** Loofah::HTML5::Scrub.allowed_uri?. */
 export function isAllowedUri(value: string): boolean {
-  let s = value.replace(CONTROL, "").replace(/&([a-zA-Z]+;?)/g, (m, n: string) => (["amp;", "lt;", "gt;", "quot;", "#39;", "apos;"].includes(n) ? NAMED_ENTITIES[n] ?? m : m));
+  let s = value.replace(CONTROL, "").replace(/&([a-zA-Z]+;?)/g, (m, n: string) => BASIC_ENTITIES[n] ?? m);
   s = s.replace(/&#(x[0-9a-f]+|[0-9]+);?/gi, (m, d: string) => {
     const hex = /^x/i.test(d);
     const digits = (hex ? d.slice(1) : d).replace(/^0+/, "");
@@ -65,13 +65,12 @@ export function isAllowedUri(value: string): boolean {
 }
 
 /** PermitScrubber#scrub_attribute (URI protocols, empty src, libxml2's space/quote escaping). */
-function scrubAttribute(node: HtmlElement, name: string): void {
-  const attr = node.attrs.find(([n]) => n === name)!;
-  if (ATTR_VAL_IS_URI.has(name) && !isAllowedUri(attr[1])) {
+function scrubAttribute(node: HtmlElement, attr: HtmlAttr): void {
+  if (ATTR_VAL_IS_URI.has(qualifiedName(attr)) && !isAllowedUri(attr[1])) {
     node.attrs = node.attrs.filter((a) => a !== attr);
     return;
   }
-  if (name === "src" && !/\S/.test(attr[1])) node.attrs = node.attrs.filter((a) => a !== attr);
+  if (qualifiedName(attr) === "src" && !/\S/.test(attr[1])) node.attrs = node.attrs.filter((a) => a !== attr);
   for (const a of node.attrs) {
     if (["href", "action", "src"].includes(a[0]) || (a[0] === "name" && node.name === "a")) {
       a[1] = a[1].replace(/[ "]/g, (c) => (c === " " ? "%20" : "%22"));
@@ -86,28 +85,31 @@ interface Permit {
   target: boolean;
 }
 
+/** PermitScrubber#scrub, bottom up: CDATA escaped (Loofah cdata_escape), text kept, elements and comments
+ *  (named "comment") kept or removed by name; a removed foreign (svg/math) element takes its children with it. */
 function scrubPermit(node: HtmlNode, p: Permit): void {
   if (node.kind === "element") for (const c of [...node.children]) scrubPermit(c, p);
-  if (node.kind === "text" || node.parent === null) return;
-  const keep = node.kind === "element" && p.tags.has(node.name) !== p.target;
+  if (node.kind === "cdata") node.data = node.data.replace(/[<>&]/g, (c) => (c === "<" ? "&lt;" : c === ">" ? "&gt;" : "&amp;"));
+  if (node.kind === "text" || node.kind === "cdata" || node.parent === null) return;
+  const keep = p.tags.has(node.kind === "element" ? node.name : "comment") !== p.target;
   if (!keep) {
     unwrap(node, node.kind === "element" && node.namespace === "html");
     return;
   }
-  const el = node as HtmlElement;
-  for (const [name] of [...el.attrs]) {
-    if (!el.attrs.some(([n]) => n === name)) continue;
-    if (p.attributes.has(name) === p.target) el.attrs = el.attrs.filter(([n]) => n !== name);
-    else scrubAttribute(el, name);
+  if (node.kind !== "element") return;
+  const el = node;
+  for (const attr of [...el.attrs]) {
+    if (!el.attrs.includes(attr)) continue;
+    if (p.attributes.has(attr[0]) === p.target) el.attrs = el.attrs.filter((a) => a !== attr);
+    else scrubAttribute(el, attr);
   }
   const style = el.attrs.find(([n]) => n === "style");
   if (style) style[1] = sanitizeCss(style[1]);
 }
 
-function scrubTextOnly(node: HtmlNode, html4: boolean): void {
-  // libxml2 keeps script/style content as CDATA, which the text-only scrubber removes.
-  if (html4 && node.kind === "element" && RAW_TEXT.has(node.name)) node.children = [];
-  if (node.kind === "element") for (const c of [...node.children]) scrubTextOnly(c, html4);
+/** TextOnlyScrubber: text kept; elements unwrapped; comments and CDATA (libxml2's script/style text) removed. */
+function scrubTextOnly(node: HtmlNode): void {
+  if (node.kind === "element") for (const c of [...node.children]) scrubTextOnly(c);
   if (node.kind !== "text" && node.parent !== null) unwrap(node, true);
 }
 
@@ -145,7 +147,7 @@ export function stripTags(html: unknown): SafeString | null {
   const s = toS(html);
   if (s === "") return new SafeString(s);
   const root = parseFragment(s, html4());
-  for (const c of [...root.children]) scrubTextOnly(c, html4());
+  for (const c of [...root.children]) scrubTextOnly(c);
   return new SafeString(serializeChildren(root, html4()));
 }
 

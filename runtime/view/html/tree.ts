@@ -1,178 +1,137 @@
-// HTML5 fragment tree building (in the body context) for the sanitizers, and serialization as
-// Nokogiri's HTML5 `to_html` writes it. The insertion rules cover what user-written fragments meet:
-// implied </p> before blocks, li/dd/dt and heading nesting, void elements, stray end tags, implied
-// tbody/tr in tables, and foreign (svg/math) subtrees; the adoption agency algorithm is not reproduced.
-import { RAW_TEXT, tokenize, type Token } from "./tokenizer.js";
+// HTML fragments for the sanitizers: parsed by parse5 (WHATWG tree construction, the algorithm gumbo implements
+// for Nokogiri::HTML5) in the body context, converted to the small tree the scrubbers edit, and written back as
+// Nokogiri's HTML5 `to_html` writes it. What Nokogiri does that parse5 leaves out (each recorded from Rails in
+// test/fixtures/sanitize/sanitize.json):
+// - gumbo parses with scripting off (<noscript> content is markup) but its serializer writes the text of
+//   <noscript>, like that of <script> or <xmp>, unescaped;
+// - gumbo keeps CDATA sections of svg/math content: a run of text becomes one CDATA node when its last
+//   non-whitespace character came from a CDATA section (whitespace tokens leave gumbo's text buffer type as it was);
+// - <template> content is the element's children (no separate content fragment);
+// - text escapes & < > and U+00A0; attribute values escape & " and U+00A0 but not < > (the 2025 WHATWG change
+//   that parse5's serializer follows is not in Nokogiri); no newline is added after <pre>/<textarea>/<listing>.
+// Rails::HTML4 (libxml2's HTML4 parser) is approximated on the same tree: no foreign namespaces, lower-case names,
+// <script>/<style> text as CDATA, U+00A0 written as is, < > escaped in attribute values other than URIs.
+import { defaultTreeAdapter, html, parseFragment as parse5Fragment, type DefaultTreeAdapterTypes } from "parse5";
 
 export interface HtmlElement {
   kind: "element";
   name: string;
   namespace: "html" | "svg" | "math";
-  attrs: [string, string][];
+  /** [local name, value, namespace prefix] (xlink:href in svg is ["href", v, "xlink"]). */
+  attrs: HtmlAttr[];
   children: HtmlNode[];
   parent: HtmlElement | null;
 }
-export interface HtmlText {
-  kind: "text";
+export type HtmlAttr = [string, string] | [string, string, string];
+interface HtmlCharacterData<K extends string> {
+  kind: K;
   data: string;
   parent: HtmlElement | null;
 }
-export interface HtmlComment {
-  kind: "comment";
-  data: string;
-  parent: HtmlElement | null;
-}
-export type HtmlNode = HtmlElement | HtmlText | HtmlComment;
+export type HtmlText = HtmlCharacterData<"text">;
+export type HtmlNode = HtmlElement | HtmlText | HtmlCharacterData<"cdata"> | HtmlCharacterData<"comment">;
 
+/** Void elements (HTML namespace only: an svg <source> keeps its end tag). */
 export const VOID_ELEMENTS = new Set(
   "area base basefont bgsound br col embed frame hr img input keygen link meta param source track wbr".split(" "),
 );
-const CLOSES_P = new Set(("address article aside blockquote center details dialog dir div dl fieldset figcaption figure " +
-  "footer form h1 h2 h3 h4 h5 h6 header hgroup hr main menu nav ol p pre search section summary table ul li dd dt listing plaintext xmp").split(" "));
-const HEADINGS = new Set(["h1", "h2", "h3", "h4", "h5", "h6"]);
-const SCOPE_BOUNDARY = new Set(["applet", "caption", "html", "table", "td", "th", "marquee", "object", "template", "button"]);
-const TABLE_PARTS = new Set(["tbody", "thead", "tfoot", "tr", "td", "th", "caption", "col", "colgroup"]);
+/** Elements whose text Nokogiri's HTML5 serializer writes unescaped. */
+const RAW_TEXT = new Set(["style", "script", "xmp", "iframe", "noembed", "noframes", "plaintext", "noscript"]);
+/** libxml2 reads these as CDATA blocks. */
+const HTML4_CDATA = new Set(["script", "style"]);
 
-function element(name: string, attrs: [string, string][], parent: HtmlElement | null, namespace: HtmlElement["namespace"] = "html"): HtmlElement {
-  return { kind: "element", name, namespace, attrs, children: [], parent };
+type P5Node = DefaultTreeAdapterTypes.Node;
+type P5Element = DefaultTreeAdapterTypes.Element;
+
+const NAMESPACES: Record<string, HtmlElement["namespace"]> = { [html.NS.SVG]: "svg", [html.NS.MATHML]: "math" };
+
+/** Whether gumbo types this foreign text as CDATA: its last non-whitespace source character is inside <![CDATA[ ]]>. */
+function endsInCdata(source: string): boolean {
+  let inCdata = false;
+  let last = false;
+  for (let i = 0; i < source.length; ) {
+    if (!inCdata && source.startsWith("<![CDATA[", i)) {
+      inCdata = true;
+      i += 9;
+    } else if (inCdata && source.startsWith("]]>", i)) {
+      inCdata = false;
+      i += 3;
+    } else {
+      if (inCdata) last = true;
+      else if (!/[\t\n\f\r ]/.test(source[i]!)) last = false;
+      i++;
+    }
+  }
+  return last;
 }
 
-class TreeBuilder {
-  readonly root = element("#fragment", [], null);
-  private stack: HtmlElement[] = [this.root];
-
-  /** `foreign`: svg/math subtrees get their namespace (HTML5); libxml2's HTML4 parser has none. */
-  constructor(private readonly foreign: boolean) {}
-
-  private get current(): HtmlElement {
-    return this.stack[this.stack.length - 1]!;
-  }
-
-  private inScope(name: string): boolean {
-    for (let i = this.stack.length - 1; i > 0; i--) {
-      const n = this.stack[i]!;
-      if (n.name === name) return true;
-      if (SCOPE_BOUNDARY.has(n.name)) return false;
+function convertChildren(nodes: P5Node[], parent: HtmlElement, source: string, html4: boolean): void {
+  for (const n of nodes) {
+    if (n.nodeName === "#text") {
+      const text = n as DefaultTreeAdapterTypes.TextNode;
+      const loc = text.sourceCodeLocation;
+      const cdata = html4
+        ? parent.namespace === "html" && HTML4_CDATA.has(parent.name)
+        : parent.namespace !== "html" && !!loc && endsInCdata(source.slice(loc.startOffset, loc.endOffset));
+      parent.children.push({ kind: cdata ? "cdata" : "text", data: text.value, parent });
+    } else if (n.nodeName === "#comment") {
+      parent.children.push({ kind: "comment", data: (n as DefaultTreeAdapterTypes.CommentNode).data, parent });
+    } else if ("tagName" in n) {
+      const el = n as P5Element;
+      const foreign = html4 ? undefined : NAMESPACES[el.namespaceURI];
+      const attrs = el.attrs.map((a): HtmlAttr => {
+        if (html4) return [(a.prefix ? `${a.prefix}:${a.name}` : a.name).toLowerCase(), a.value];
+        return a.prefix ? [a.name, a.value, a.prefix] : [a.name, a.value];
+      });
+      const child: HtmlElement = {
+        kind: "element", name: html4 ? el.tagName.toLowerCase() : el.tagName, namespace: foreign ?? "html", attrs, children: [], parent,
+      };
+      parent.children.push(child);
+      const kids = el.tagName === "template" && el.namespaceURI === html.NS.HTML ? defaultTreeAdapter.getTemplateContent(el as DefaultTreeAdapterTypes.Template).childNodes : el.childNodes;
+      convertChildren(kids, child, source, html4);
     }
-    return false;
-  }
-
-  private popUntil(name: string): void {
-    while (this.stack.length > 1) if (this.stack.pop()!.name === name) return;
-  }
-
-  private append(node: HtmlNode): void {
-    const parent = this.current;
-    const last = parent.children[parent.children.length - 1];
-    if (node.kind === "text" && last?.kind === "text") last.data += node.data;
-    else {
-      node.parent = parent;
-      parent.children.push(node);
-    }
-  }
-
-  private open(name: string, attrs: [string, string][], namespace: HtmlElement["namespace"]): HtmlElement {
-    const el = element(name, attrs, this.current, namespace);
-    this.append(el);
-    this.stack.push(el);
-    return el;
-  }
-
-  start(t: Extract<Token, { type: "start" }>): void {
-    const ns = !this.foreign ? "html" : this.current.namespace !== "html" ? this.current.namespace : t.name === "svg" ? "svg" : t.name === "math" ? "math" : "html";
-    if (ns !== "html") {
-      this.open(t.name, t.attrs, ns);
-      if (t.selfClosing) this.stack.pop();
-      return;
-    }
-    if (["html", "head", "body"].includes(t.name)) return;
-    const name = t.name === "image" ? "img" : t.name;
-    if (TABLE_PARTS.has(name) && !this.inTable()) return;
-    if (CLOSES_P.has(name) && this.inScope("p")) this.popUntil("p");
-    if (name === "li") this.closeListItem(["li"]);
-    if (name === "dd" || name === "dt") this.closeListItem(["dd", "dt"]);
-    if (HEADINGS.has(name) && HEADINGS.has(this.current.name)) this.stack.pop();
-    if (this.inTable()) this.impliedTableParents(name);
-    this.open(name, t.attrs, "html");
-    if (VOID_ELEMENTS.has(name)) this.stack.pop();
-  }
-
-  private inTable(): boolean {
-    return this.stack.some((n) => n.name === "table");
-  }
-
-  /** A tr directly in a table gets a tbody; a cell directly in a table section gets a tr. */
-  private impliedTableParents(name: string): void {
-    if ((name === "tr" || name === "td" || name === "th") && this.current.name === "table") this.open("tbody", [], "html");
-    if ((name === "td" || name === "th") && ["tbody", "thead", "tfoot"].includes(this.current.name)) this.open("tr", [], "html");
-  }
-
-  private closeListItem(names: string[]): void {
-    for (let i = this.stack.length - 1; i > 0; i--) {
-      const n = this.stack[i]!;
-      if (names.includes(n.name)) {
-        this.stack.length = i;
-        return;
-      }
-      if (!["address", "div", "p"].includes(n.name) && (CLOSES_P.has(n.name) || SCOPE_BOUNDARY.has(n.name))) return;
-    }
-  }
-
-  end(name: string): void {
-    if (name === "p" && !this.inScope("p")) {
-      this.open("p", [], "html");
-      this.stack.pop();
-      return;
-    }
-    if (name === "br") return this.start({ type: "start", name: "br", attrs: [], selfClosing: false });
-    for (let i = this.stack.length - 1; i > 0; i--) {
-      if (this.stack[i]!.name === name) {
-        this.stack.length = i;
-        return;
-      }
-      if (this.stack[i]!.namespace === "html" && SCOPE_BOUNDARY.has(this.stack[i]!.name)) return;
-    }
-  }
-
-  token(t: Token): void {
-    if (t.type === "start") this.start(t);
-    else if (t.type === "end") this.end(t.name);
-    else if (t.type === "text") this.append({ kind: "text", data: t.data, parent: null });
-    else this.append({ kind: "comment", data: t.data, parent: null });
   }
 }
 
-/** Parses an HTML fragment as Nokogiri::HTML5.fragment does (body context); `html4` drops foreign namespaces. */
-export function parseFragment(html: string, html4 = false): HtmlElement {
-  const b = new TreeBuilder(!html4);
-  for (const t of tokenize(html)) b.token(t);
-  return b.root;
+/** Parses an HTML fragment as Nokogiri::HTML5.fragment does (body context, scripting off); `html4` as above. */
+export function parseFragment(source: string, html4 = false): HtmlElement {
+  const context = defaultTreeAdapter.createElement("body", html.NS.HTML, []);
+  const fragment = parse5Fragment(context, source, { scriptingEnabled: false, sourceCodeLocationInfo: !html4 });
+  const root: HtmlElement = { kind: "element", name: "#fragment", namespace: "html", attrs: [], children: [], parent: null };
+  convertChildren(fragment.childNodes, root, source, html4);
+  return root;
 }
 
-/** HTML5 serialization writes U+00A0 as &nbsp;; libxml2's HTML4 serializer writes the character. */
 function escapeText(s: string, html4: boolean): string {
   const t = s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
   return html4 ? t : t.replace(/\u00a0/g, "&nbsp;");
 }
 
-function escapeAttribute(s: string, html4: boolean): string {
+/** libxml2 writes href, action, src and <a name> as URIs (no < > escaping; Loofah then undoes its %-escapes). */
+function escapeAttribute(s: string, html4: boolean, uri: boolean): string {
   const t = s.replace(/&/g, "&amp;").replace(/"/g, "&quot;");
-  return html4 ? t : t.replace(/\u00a0/g, "&nbsp;");
+  if (!html4) return t.replace(/\u00a0/g, "&nbsp;");
+  return uri ? t : t.replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
 
-/** The HTML serialization algorithm (children of `node`). */
+/** The attribute's name as written: prefix:local for namespaced (foreign) attributes. */
+export function qualifiedName(attr: HtmlAttr): string {
+  return attr[2] ? `${attr[2]}:${attr[0]}` : attr[0];
+}
+
+/** Nokogiri's HTML5 serialization of `node`'s children (libxml2's HTML4 one with `html4`). */
 export function serializeChildren(node: HtmlElement, html4 = false): string {
   let out = "";
   for (const child of node.children) {
     if (child.kind === "text") {
-      out += child.parent && child.parent.namespace === "html" && RAW_TEXT.has(child.parent.name) ? child.data : escapeText(child.data, html4);
+      out += !html4 && child.parent?.namespace === "html" && RAW_TEXT.has(child.parent.name) ? child.data : escapeText(child.data, html4);
+    } else if (child.kind === "cdata") {
+      out += html4 ? child.data : `<![CDATA[${child.data}]]>`;
     } else if (child.kind === "comment") {
       out += `<!--${child.data}-->`;
     } else {
-      out += `<${child.name}${child.attrs.map(([k, v]) => ` ${k}="${escapeAttribute(v, html4)}"`).join("")}>`;
+      out += `<${child.name}${child.attrs.map((a) => ` ${qualifiedName(a)}="${escapeAttribute(a[1], html4, ["href", "action", "src"].includes(a[0]) || (a[0] === "name" && child.name === "a"))}"`).join("")}>`;
       if (VOID_ELEMENTS.has(child.name) && child.namespace === "html") continue;
-      const first = child.children[0];
-      if (["pre", "textarea", "listing"].includes(child.name) && first?.kind === "text" && first.data.startsWith("\n")) out += "\n";
       out += `${serializeChildren(child, html4)}</${child.name}>`;
     }
   }

@@ -61,6 +61,10 @@ describe("control flow in a compiled controller", () => {
     expect((await get("/items/badge?name=star")).status).toBe(200);
   });
 
+  it("memoizes in a record's instance variable, builds paths in a model, signs ids with expires_in", async () => {
+    expect(await get("/items/1/extras")).toEqual({ status: 200, body: "ONE ONE /items/1 one", ensured: null, sub: null });
+  });
+
   it("answers a method's `@x ||= v` last line as its value", async () => {
     expect(await get("/items/memo")).toEqual({ status: 200, body: "mm", ensured: null, sub: null });
   });

@@ -11,6 +11,17 @@ export interface UrlContext {
   recall(): Record<string, unknown>;
 }
 
+/**
+ * The URL context outside a request (a model or job including the app's url_helpers): no recalled path
+ * parameters, and no host unless the call gives one, as Rails' default_url_options are empty by default.
+ */
+export const NO_REQUEST_URL_CONTEXT: UrlContext = {
+  urlHost: () => {
+    throw new Error("Missing host to link to! Please provide the :host parameter, set default_url_options[:host], or set :only_path to true");
+  },
+  recall: () => ({}),
+};
+
 const routers = new WeakMap<RouteEntry[], Router>();
 
 export function routerFor(table: RouteEntry[]): Router {

@@ -56,6 +56,12 @@ export class Base extends Querying implements RecordLike, Lifecycle {
   _previouslyNewRecord = false;
   _validationContext: string | null = null;
   private _errors: Errors | null = null;
+  private _ivars: Record<string, unknown> | null = null;
+
+  /** The record's Ruby instance variables that are not attributes (`@uri` memoized by a model method). */
+  get ivars(): Record<string, unknown> {
+    return (this._ivars ??= {});
+  }
 
   constructor(attributes?: unknown) {
     super();
@@ -270,13 +276,16 @@ export class Base extends Querying implements RecordLike, Lifecycle {
     return this.increment(attribute, -by);
   }
 
-  incrementBang(attribute: string, by = 1, options: { touch?: boolean | string } = {}): this {
-    incrementBang(this, attribute, by, options.touch);
+  /** increment!(attribute, by = 1, touch: nil): Ruby's keywords may come in the `by` position. */
+  incrementBang(attribute: string, by: number | { touch?: boolean | string } = 1, options: { touch?: boolean | string } = {}): this {
+    const [step, opts] = typeof by === "object" && by !== null ? [1, by] : [by, options];
+    incrementBang(this, attribute, step, opts.touch);
     return this;
   }
 
-  decrementBang(attribute: string, by = 1, options: { touch?: boolean | string } = {}): this {
-    return this.incrementBang(attribute, -by, options);
+  decrementBang(attribute: string, by: number | { touch?: boolean | string } = 1, options: { touch?: boolean | string } = {}): this {
+    const [step, opts] = typeof by === "object" && by !== null ? [1, by] : [by, options];
+    return this.incrementBang(attribute, -step, opts);
   }
 
   toggle(attribute: string): this {

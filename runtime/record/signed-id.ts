@@ -41,15 +41,19 @@ function purposeFor(baseClassName: string, purpose?: string | null): string {
 
 export interface SignedIdOptions {
   purpose?: string | null;
-  /** Seconds from now (expires_in: 4.hours -> 14400). */
+  /** Seconds from now (expires_in: 4.hours -> 14400); `expires_in` as Ruby code passes it. */
   expiresIn?: number | null;
+  expires_in?: unknown;
   expiresAt?: Date | null;
+  expires_at?: unknown;
 }
 
 export function signedId(record: RecordLike, options: SignedIdOptions = {}): string {
   if (record.isNewRecord()) throw new Error("Cannot get a signed_id for a new record");
   const meta = metaOf(record.constructor);
-  const expiry = options.expiresAt ?? (options.expiresIn ? new Date(currentTime().getTime() + options.expiresIn * 1000) : null);
+  const expiresAt = options.expiresAt ?? (options.expires_at instanceof Date ? options.expires_at : null);
+  const expiresIn = options.expiresIn ?? (options.expires_in === undefined || options.expires_in === null ? null : Number(options.expires_in));
+  const expiry = expiresAt ?? (expiresIn ? new Date(currentTime().getTime() + expiresIn * 1000) : null);
   const envelope: { [k: string]: unknown } = { data: record.readAttribute(meta.primaryKey) };
   if (expiry) envelope.exp = expiry.toISOString();
   envelope.pur = purposeFor(meta.baseClassName, options.purpose);

@@ -149,6 +149,7 @@ export function analyzeModelFiles(files: SourceFile[], schema: Schema, diags: Di
     out.models.push(analyzeModel(path, list, parentOf.get(path)!, modules, schema, diags));
   }
   resolveInheritance(out.models, schema);
+  resolveThroughClasses(out.models);
   return out;
 }
 
@@ -171,7 +172,9 @@ function analyzeModel(className: string, decls: ConstDecl[], superclass: string,
     classMethods: lastDefinitions(flat.classMethods), scopes: [], constants: [], parentModel: null, concerns: flat.concerns,
     enums: [], secureTokens: [], securePassword: [],
   };
-  for (const inc of flat.unresolvedIncludes) diags.report("unresolved_constant", inc.node.span, `include ${inc.name}`);
+  // `include Rails.application.routes.url_helpers`: the route helpers the lowering gives every model (with no
+  // request: paths, and URLs only with a host).
+  for (const inc of flat.unresolvedIncludes) if (!isUrlHelpers(inc.node)) diags.report("unresolved_constant", inc.node.span, `include ${inc.name}`);
   for (const stmt of flat.body) {
     if (stmt.kind === "call" && stmt.receiver?.kind === "self" && stmt.method === "abstract_class=") model.abstract = true;
     else if (stmt.kind === "call" && stmt.receiver === null) classMacro(model, stmt, diags);
@@ -208,6 +211,41 @@ function resolveInheritance(models: ModelInfo[], schema: Schema): void {
     }
     m.columns = schema.tables.find((t) => t.name === m.tableName)?.columns ?? [];
   }
+}
+
+function isUrlHelpers(node: Node): boolean {
+  const chain: string[] = [];
+  let n: Node | null = node;
+  while (n && n.kind === "call" && n.args.length === 0) {
+    chain.unshift(n.method);
+    n = n.receiver;
+  }
+  return n?.kind === "const" && n.scope === null && n.name === "Rails" && chain.join(".") === "application.routes.url_helpers";
+}
+
+/**
+ * A through association without class_name: names its class after the source association on the through model
+ * (`has_many :reachable_messages, through: :rooms, source: :messages` is of Message), as Rails' source reflection
+ * does, rather than after its own name.
+ */
+function resolveThroughClasses(models: ModelInfo[]): void {
+  const byName = new Map(models.map((m) => [m.className, m]));
+  const chain = (m: ModelInfo | undefined): ModelInfo[] => {
+    const out: ModelInfo[] = [];
+    for (let c = m; c && out.length < 20; c = byName.get(c.superclass)) out.push(c);
+    return out;
+  };
+  const find = (m: ModelInfo | undefined, name: string) => chain(m).flatMap((c) => c.associations).find((a) => a.name === name);
+  const resolve = (m: ModelInfo, a: AssociationInfo, depth: number): string => {
+    if (typeof a.options.class_name === "string" || typeof a.options.through !== "string" || depth > 10) return a.className;
+    const through = find(m, a.options.through);
+    if (!through) return a.className;
+    const owner = byName.get(resolve(m, through, depth + 1));
+    const sourceName = typeof a.options.source === "string" ? a.options.source : null;
+    const source = sourceName ? find(owner, sourceName) : find(owner, a.name) ?? find(owner, singularize(a.name));
+    return source && owner ? resolve(owner, source, depth + 1) : a.className;
+  };
+  for (const m of models) for (const a of m.associations) a.className = resolve(m, a, 0);
 }
 
 function classMacro(model: ModelInfo, call: NodeOf<"call">, diags: Diagnostics): void {

@@ -10,6 +10,7 @@
 //   no receiver                            the self kind decides: view helper, controller API, own method
 import type { Block, Node, NodeOf } from "../parse/ir.js";
 import type { AppModel } from "../analyze/app-model.js";
+import { FormBuilder } from "../../runtime/view/form/builder.js";
 import { lit, lowerExpr, lowerHash, type TsExpr } from "./expr.js";
 import { camel, rubyToTs } from "./names.js";
 import type { Scope } from "./scope.js";
@@ -150,6 +151,11 @@ export function lowerTypedCall(call: NodeOf<"call">, recv: TsExpr, scope: Scope)
     return lit(`${recv.code}.${camel(m)}`, UNKNOWN);
   }
   if (t.k === "formBuilder") {
+    // A builder method the runtime's FormBuilder lacks (Action Text's rich_text_area, ...) is declined here.
+    if (!(rubyToTs(m) in FormBuilder.prototype)) {
+      env.diags.report("unknown_helper", call.span, `${m} (form builder)`);
+      return lit(`${env.module.use("unsupported")}(${JSON.stringify(`FormBuilder#${m}`)})`, { k: "safe" });
+    }
     const at = FORM_BUILDER_SYMBOL_ARGUMENTS[m];
     const sym = at === undefined ? undefined : call.args[at];
     if (at === undefined || sym?.kind !== "sym") return method(rubyToTs(m), { k: "safe" });

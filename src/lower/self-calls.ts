@@ -24,7 +24,10 @@ export function lowerSelfCall(call: NodeOf<"call">, scope: Scope): TsExpr {
   const m = call.method;
   if (/_(path|url)$/.test(m) && env.app.routeNames.has(m.replace(/_(path|url)$/, ""))) {
     const args = lowerArgs(call.args, null, scope);
-    return lit(`${env.module.useRoutes()}.${camel(m)}(${[env.selfExpr, ...args].join(", ")})`, { k: "string" });
+    // Controllers and views are their own URL context (the request's host, the recalled params); elsewhere (a
+    // model including url_helpers) there is no request.
+    const context = env.self === "controller" || env.selfExpr === "view" ? env.selfExpr : env.module.use("NO_REQUEST_URL_CONTEXT");
+    return lit(`${env.module.useRoutes()}.${camel(m)}(${[context, ...args].join(", ")})`, { k: "string" });
   }
   if (m === "block_given?" && scope.blockParam) return lit(`(${scope.blockParam} != null)`, BOOL);
   if ((m === "is_a?" || m === "kind_of?" || m === "instance_of?") && call.args.length === 1 && env.selfExpr === "this") {

@@ -1,7 +1,9 @@
 // ONCE Campfire (github basecamp/once-campfire @ df76a22), compiled from a checkout that RAILS2TS_CAMPFIRE points
 // at; Campfire's code is never in this repository. The committed ledger (ledger/campfire-df76a22.json) holds the
 // diagnostic counts, so progress shows in review; `UPDATE=1` rewrites it after a deliberate change.
-import { readFileSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { compile } from "../src/compile.js";
@@ -20,4 +22,17 @@ describe.skipIf(!checkout)("ONCE Campfire", () => {
     if (process.env.UPDATE) writeFileSync(ledgerFile, JSON.stringify(ledger, null, 2) + "\n");
     expect(ledger).toEqual(JSON.parse(readFileSync(ledgerFile, "utf8")));
   });
+
+  it("emits a project that passes tsc --strict", async () => {
+    const out = mkdtempSync(join(tmpdir(), "rails2ts-campfire-"));
+    await compile(checkout!, { out });
+    const tsc = join(import.meta.dirname, "../node_modules/typescript/bin/tsc");
+    let errors = "";
+    try {
+      execFileSync(process.execPath, [tsc, "-p", join(out, "tsconfig.json")], { stdio: "pipe" });
+    } catch (error) {
+      errors = String((error as { stdout?: Buffer }).stdout ?? error);
+    }
+    expect(errors).toBe("");
+  }, 120_000);
 });

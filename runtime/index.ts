@@ -33,7 +33,7 @@ export { ArrayMethods, HashMethods } from "./support/core-collections.js";
 export { TimeMethods, DurationMethods, TimeZoneMethods } from "./support/core-time.js";
 export { ObjectMethods, NilMethods, raise } from "./support/core-object.js";
 export {
-  ErbUtil, TimeClass, DateClass, DateTimeClass, I18nModule, JsonModule, ActiveSupportJson, DurationClass, NumberHelperModule,
+  ErbUtil, EnvModule, TimeClass, DateClass, DateTimeClass, I18nModule, JsonModule, ActiveSupportJson, DurationClass, NumberHelperModule,
   TimeZoneClass, RecordIdentifierModule, FloatClass, SetClass, KeyGeneratorClass, Kernel,
 } from "./support/core-constants.js";
 export { SecureRandomModule, BCryptPasswordClass, BCryptPassword } from "./support/secure-constants.js";

@@ -17,7 +17,7 @@ beforeAll(async () => {
   const result = await compile(app, { out });
   // The one construct left unlowered on purpose: Badge::BROKEN's class does not exist.
   expect(result.diagnostics.map((d) => `${d.code} ${d.span.file.slice(app.length + 1)}:${d.span.line}`)).toEqual(["unresolved_constant app/models/badge.rb:12"]);
-  server = await bootEmitted(out, { port: 0, dbPath: join(out, "db.sqlite3") });
+  server = await bootEmitted(out, { port: 0, dbPath: join(out, "db.sqlite3"), env: { CONTROL_FLOW_VERSION: "7" } });
 }, 60_000);
 
 afterAll(async () => {
@@ -63,6 +63,10 @@ describe("control flow in a compiled controller", () => {
 
   it("memoizes in a record's instance variable, builds paths in a model, signs ids with expires_in", async () => {
     expect(await get("/items/1/extras")).toEqual({ status: 200, body: "ONE ONE /items/1 one", ensured: null, sub: null });
+  });
+
+  it("reads the app's own settings an initializer assigned from ENV (fetch with a default, [] of an unset name)", async () => {
+    expect(await get("/items/version")).toEqual({ status: 200, body: "7/nil", ensured: null, sub: null });
   });
 
   it("answers a method's `@x ||= v` last line as its value", async () => {

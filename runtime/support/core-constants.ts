@@ -148,7 +148,27 @@ export const Kernel = {
 };
 
 /** Constant path -> [the export emitted code names, the object]. */
+/** ENV: the process environment (`ENV["X"]` is nil when unset; fetch with a default, a block or KeyError). */
+const ENV_METHODS = {
+  fetch: (key: unknown, ...rest: unknown[]) => {
+    const value = process.env[String(key)];
+    if (value !== undefined) return value;
+    const fallback = rest[0];
+    if (typeof fallback === "function") return (fallback as (k: unknown) => unknown)(key);
+    if (rest.length) return fallback;
+    throw Object.assign(new Error(`key not found: ${JSON.stringify(String(key))}`), { name: "KeyError" });
+  },
+  isKey: (key: unknown) => process.env[String(key)] !== undefined,
+  isHasKey: (key: unknown) => process.env[String(key)] !== undefined,
+  isInclude: (key: unknown) => process.env[String(key)] !== undefined,
+};
+export const EnvModule: Record<string, unknown> = new Proxy(ENV_METHODS as Record<string, unknown>, {
+  get: (target, prop) => (typeof prop === "string" && !(prop in target) ? process.env[prop] ?? null : target[prop as string]),
+  has: (target, prop) => prop in target || (typeof prop === "string" && process.env[prop] !== undefined),
+});
+
 export const CORE_CONSTANTS: Record<string, [string, object]> = {
+  ENV: ["EnvModule", EnvModule],
   "ERB::Util": ["ErbUtil", ErbUtil],
   Time: ["TimeClass", TimeClass],
   Date: ["DateClass", DateClass],

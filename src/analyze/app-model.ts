@@ -28,7 +28,10 @@ export interface AppModel {
   cacheSites: CacheSite[];
   /** The app's helper methods (app/helpers), by Ruby name. */
   helperMethods: Map<string, NodeOf<"def">>;
-  /** `NAME = value` in a helper module or a controller concern (`EmojiHelper::REACTIONS`), by full path. */
+  /**
+   * `NAME = value` in a helper module or a controller concern (`EmojiHelper::REACTIONS`), by full path; and the
+   * app's own settings an initializer assigns (`Rails.application.config.app_version = ...`), by that chain.
+   */
   moduleConstants: Map<string, { name: string; value: Node; span: Span }>;
   config: AppConfigFacts;
 }
@@ -52,7 +55,7 @@ export function analyzeApp(parsed: ParsedApp): AppModel {
   return {
     parsed, models, plainClasses: modelFiles.plainClasses.filter((d) => !isCurrentAttributes(d)), currents: currentClasses(modelFiles.plainClasses, parsed), controllers, templates, routeNames: new Set(), config: analyzeConfig(parsed.config),
     helperMethods: analyzeHelpers(parsed.helpers),
-    moduleConstants: moduleConstants([...parsed.helpers, ...parsed.controllers]),
+    moduleConstants: new Map([...moduleConstants([...parsed.helpers, ...parsed.controllers]), ...customConfig(parsed.config)]),
     cacheSites: [],
     channels: analyzeChannels(parsed.channels, parsed.controllers, parsed.diagnostics),
   };
@@ -85,6 +88,23 @@ function moduleConstants(files: Parsed["helpers"]): AppModel["moduleConstants"] 
     if (decl.kind !== "module") continue;
     for (const stmt of decl.node.body) {
       if (stmt.kind === "assign" && stmt.target.kind === "const") out.set(`${decl.path}::${stmt.target.name}`, { name: stmt.target.name, value: stmt.value, span: stmt.span });
+    }
+  }
+  return out;
+}
+
+/** `Rails.application.config.NAME = value` at the top of config/application.rb and the initializers. */
+function customConfig(files: Parsed["config"]): AppModel["moduleConstants"] {
+  const out: AppModel["moduleConstants"] = new Map();
+  for (const file of files) {
+    for (const stmt of file.body) {
+      if (stmt.kind !== "call" || !stmt.method.endsWith("=") || stmt.args.length !== 1 || stmt.method.endsWith("==")) continue;
+      const r = stmt.receiver;
+      const app = r?.kind === "call" && r.method === "config" && r.args.length === 0 ? r.receiver : null;
+      const rails = app?.kind === "call" && app.method === "application" && app.args.length === 0 ? app.receiver : null;
+      if (rails?.kind !== "const" || rails.scope !== null || rails.name !== "Rails") continue;
+      const name = stmt.method.slice(0, -1);
+      out.set(`Rails.application.config.${name}`, { name, value: stmt.args[0]!, span: stmt.span });
     }
   }
   return out;

@@ -11,7 +11,7 @@
 import type { Block, Node, NodeOf } from "../parse/ir.js";
 import type { AppModel } from "../analyze/app-model.js";
 import { FormBuilder } from "../../runtime/view/form/builder.js";
-import { lit, lowerExpr, lowerHash, type TsExpr } from "./expr.js";
+import { lit, lowerExpr, lowerHash, moduleConstantName, type TsExpr } from "./expr.js";
 import { camel, rubyToTs } from "./names.js";
 import type { Scope } from "./scope.js";
 import { lowerBlockFn } from "./stmts.js";
@@ -90,6 +90,12 @@ function lowerFrameworkClassCall(call: NodeOf<"call">, scope: Scope): TsExpr | n
   if (r?.kind === "self" && call.method === "class" && !call.args.length && env.self === "view") return lit(env.module.use("ActionViewBase"), UNKNOWN);
   if (r?.kind === "const" && !r.scope && call.method === "renderer" && !call.args.length && [...env.app.controllers.keys()].includes(r.name)) {
     return lit(`${env.module.use("controllerRenderer")}()`, UNKNOWN);
+  }
+  // `Rails.application.config.app_version`: a setting the app's initializers assign (constants.ts computes it).
+  if (r?.kind === "call" && r.method === "config" && !r.args.length && !call.args.length && r.receiver?.kind === "call" && r.receiver.method === "application"
+    && r.receiver.receiver?.kind === "const" && r.receiver.receiver.name === "Rails" && !r.receiver.receiver.scope) {
+    const key = `Rails.application.config.${call.method}`;
+    if (env.app.moduleConstants.has(key)) return lit(`${env.module.useConstants()}.${moduleConstantName(key)}()`, UNKNOWN);
   }
   if (r?.kind === "call" && r.method === "server" && r.receiver?.kind === "const" && r.receiver.name === "ActionCable" && !r.args.length) {
     const server = `${env.module.use("actionCableServer")}()`;

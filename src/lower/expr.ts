@@ -306,5 +306,5 @@ function appConstant(written: string, nesting: string[], scope: Scope): TsExpr |
 
 /** `EmojiHelper::REACTIONS` -> `EmojiHelper_REACTIONS`, its export in constants.ts. */
 export function moduleConstantName(path: string): string {
-  return path.replace(/::/g, "_");
+  return path.replace(/::|\./g, "_");
 }

@@ -2,7 +2,7 @@
 // The families stay reachable as namespaces for tools and tests; emitted code uses the names below.
 export { createApp, type AppConfig, type AppSchema } from "./app/app.js";
 export { View, MissingTemplate, type TemplateEntry, type ViewContext } from "./app/view.js";
-export { NO_REQUEST_URL_CONTEXT, routeHelper, routerFor, type RouteHelper, type UrlContext } from "./app/routes.js";
+export { directUrl, NO_REQUEST_URL_CONTEXT, routeHelper, routerFor, type RouteHelper, type UrlContext } from "./app/routes.js";
 export { polymorphicName, polymorphicUrl } from "./app/polymorphic.js";
 export { defineScopes, model, scope, type ScopeFn } from "./app/scopes.js";
 export {

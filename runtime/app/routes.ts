@@ -44,3 +44,20 @@ export function routeHelper(table: RouteEntry[], name: string, kind: "path" | "u
     return router.urlFor(name, args, { ...ctx.urlHost(), ...options }, ctx.recall());
   };
 }
+
+/**
+ * A `direct` route helper (ActionDispatch::Routing::RouteSet::CustomUrlHelper#call): the block gets the arguments
+ * and the options Hash last; a String it returns is the URL as it is (full_url_for), and the _path helper keeps
+ * what follows the URL's host: `"/" + url.partition(%r{(?<!/)/(?!/)}).last`.
+ */
+export function directUrl(ctx: UrlContext, args: unknown[], onlyPath: boolean, block: (...given: unknown[]) => unknown): string {
+  void ctx;
+  const last = args[args.length - 1];
+  const hasOptions = last !== null && typeof last === "object" && Object.getPrototypeOf(last) === Object.prototype;
+  const options = hasOptions ? (last as Record<string, unknown>) : {};
+  const result = block(...(hasOptions ? args.slice(0, -1) : args), options);
+  if (typeof result !== "string") throw new Error("rails2ts: a direct route's block answered something other than a URL String");
+  if (!onlyPath) return result;
+  const at = /(?<!\/)\/(?!\/)/.exec(result);
+  return `/${at ? result.slice(at.index + 1) : ""}`;
+}

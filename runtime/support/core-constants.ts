@@ -162,7 +162,7 @@ const ENV_METHODS = {
   isHasKey: (key: unknown) => process.env[String(key)] !== undefined,
   isInclude: (key: unknown) => process.env[String(key)] !== undefined,
 };
-export const EnvModule: Record<string, unknown> = new Proxy(ENV_METHODS as Record<string, unknown>, {
+export const EnvModule = new Proxy(ENV_METHODS as typeof ENV_METHODS & Record<string, unknown>, {
   get: (target, prop) => (typeof prop === "string" && !(prop in target) ? process.env[prop] ?? null : target[prop as string]),
   has: (target, prop) => prop in target || (typeof prop === "string" && process.env[prop] !== undefined),
 });

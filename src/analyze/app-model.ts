@@ -93,18 +93,41 @@ function moduleConstants(files: Parsed["helpers"]): AppModel["moduleConstants"] 
   return out;
 }
 
-/** `Rails.application.config.NAME = value` at the top of config/application.rb and the initializers. */
+/**
+ * The app's own settings: `Rails.application.config.NAME = value` at the top of config/application.rb and the
+ * initializers, and `config.x.group.name = value` inside `Rails.application.configure do ... end`; keyed by the
+ * chain after `config` (`Rails.application.config.app_version`, `Rails.application.config.x.vapid.public_key`).
+ */
 function customConfig(files: Parsed["config"]): AppModel["moduleConstants"] {
   const out: AppModel["moduleConstants"] = new Map();
+  const chainOf = (node: Node | null): string[] | null => {
+    const names: string[] = [];
+    let n = node;
+    while (n?.kind === "call" && n.args.length === 0 && !n.block) {
+      names.unshift(n.method);
+      n = n.receiver;
+    }
+    // `config` alone (inside configure) parses as a bare name.
+    if (n?.kind === "ident") return [n.name, ...names];
+    return n?.kind === "const" && n.scope === null && n.name === "Rails" ? names : n === null ? names : null;
+  };
+  const record = (stmt: Node, inConfigure: boolean) => {
+    if (stmt.kind !== "call" || !stmt.method.endsWith("=") || stmt.method.endsWith("==") || stmt.args.length !== 1) return;
+    const chain = chainOf(stmt.receiver);
+    if (!chain) return;
+    // Top level: Rails.application.config.a...; inside configure: config.a... (no Rails receiver).
+    const rest = chain[0] === "application" && chain[1] === "config" ? chain.slice(2) : inConfigure && chain[0] === "config" ? chain.slice(1) : null;
+    // Inside configure only the app's own namespace (config.x.*): the framework's settings are read elsewhere.
+    // (At the top level, a setting directly on config or under x; `config.assets.version` is the framework's.)
+    if (!rest || (inConfigure ? rest[0] !== "x" : rest.length > 0 && rest[0] !== "x")) return;
+    const name = [...rest, stmt.method.slice(0, -1)].join(".");
+    out.set(`Rails.application.config.${name}`, { name, value: stmt.args[0]!, span: stmt.span });
+  };
   for (const file of files) {
     for (const stmt of file.body) {
-      if (stmt.kind !== "call" || !stmt.method.endsWith("=") || stmt.args.length !== 1 || stmt.method.endsWith("==")) continue;
-      const r = stmt.receiver;
-      const app = r?.kind === "call" && r.method === "config" && r.args.length === 0 ? r.receiver : null;
-      const rails = app?.kind === "call" && app.method === "application" && app.args.length === 0 ? app.receiver : null;
-      if (rails?.kind !== "const" || rails.scope !== null || rails.name !== "Rails") continue;
-      const name = stmt.method.slice(0, -1);
-      out.set(`Rails.application.config.${name}`, { name, value: stmt.args[0]!, span: stmt.span });
+      record(stmt, false);
+      const configure = stmt.kind === "call" && stmt.method === "configure" && stmt.block && chainOf(stmt.receiver)?.join(".") === "application";
+      if (configure) for (const inner of stmt.block!.body) record(inner, true);
     }
   }
   return out;

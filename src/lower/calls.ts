@@ -15,7 +15,7 @@ import { lit, lowerExpr, lowerHash, moduleConstantName, type TsExpr } from "./ex
 import { camel, rubyToTs } from "./names.js";
 import type { Scope } from "./scope.js";
 import { lowerBlockFn } from "./stmts.js";
-import { BOOL, NUMBER, STRING, UNKNOWN, type RType } from "./types.js";
+import { BOOL, NIL, NUMBER, STRING, UNKNOWN, type RType } from "./types.js";
 import { lowerFormatCall, lowerSelfCall } from "./self-calls.js";
 import { lowerCoreCall } from "./core/index.js";
 import { currentCall } from "./model/current.js";
@@ -28,12 +28,20 @@ export function lowerCall(call: NodeOf<"call">, scope: Scope): TsExpr {
   if (call.method === "freeze" && call.args.length === 0) return lowerExpr(call.receiver, scope);
   const recv = lowerExpr(call.receiver, scope);
   const typed = lowerTypedCall(call, recv, scope) ?? lowerCoreCall(call, recv, scope);
-  if (typed) return call.safeNav ? safeNav(recv, typed, scope) : typed;
+  if (typed) return call.safeNav ? safeNav(call, recv, typed, scope) : typed;
   return dynamicSend(call, recv, scope);
 }
 
-function safeNav(recv: TsExpr, typed: TsExpr, scope: Scope): TsExpr {
-  return lit(`(${recv.code} == null ? null : ${typed.code})`, typed.type);
+/**
+ * `recv&.m`: nil when recv is. A receiver that is more than a name is evaluated once (it may run a query), into a
+ * parameter TS can narrow.
+ */
+function safeNav(call: NodeOf<"call">, recv: TsExpr, typed: TsExpr, scope: Scope): TsExpr {
+  if (/^[\w$]+(?:\.[\w$]+)*$/.test(recv.code)) return lit(`(${recv.code} == null ? null : ${typed.code})`, typed.type);
+  const tmp = scope.env.module.fresh("recv");
+  const once = lit(tmp, recv.type);
+  const again = lowerTypedCall(call, once, scope) ?? lowerCoreCall(call, once, scope) ?? typed;
+  return lit(`((${tmp}: ${scope.env.typeName(recv.type)} | null | undefined) => (${tmp} == null ? null : ${again.code}))(${recv.code})`, again.type);
 }
 
 export function dynamicSend(call: NodeOf<"call">, recv: TsExpr, scope: Scope): TsExpr {
@@ -91,12 +99,12 @@ function lowerFrameworkClassCall(call: NodeOf<"call">, scope: Scope): TsExpr | n
   if (r?.kind === "const" && !r.scope && call.method === "renderer" && !call.args.length && [...env.app.controllers.keys()].includes(r.name)) {
     return lit(`${env.module.use("controllerRenderer")}()`, UNKNOWN);
   }
-  // `Rails.application.config.app_version`: a setting the app's initializers assign (constants.ts computes it).
-  if (r?.kind === "call" && r.method === "config" && !r.args.length && !call.args.length && r.receiver?.kind === "call" && r.receiver.method === "application"
-    && r.receiver.receiver?.kind === "const" && r.receiver.receiver.name === "Rails" && !r.receiver.receiver.scope) {
-    const key = `Rails.application.config.${call.method}`;
-    if (env.app.moduleConstants.has(key)) return lit(`${env.module.useConstants()}.${moduleConstantName(key)}()`, UNKNOWN);
-  }
+  // `Rails.application.config.app_version` / `Rails.configuration.x.vapid.public_key`: a setting the app's
+  // initializers assign (constants.ts computes it).
+  const setting = railsSetting(call);
+  if (setting !== null && env.app.moduleConstants.has(setting)) return lit(`${env.module.useConstants()}.${moduleConstantName(setting)}()`, UNKNOWN);
+  // Rails.application.credentials: the emitted app has no encrypted credentials (as Rails without a master key).
+  if (call.method === "dig" && r?.kind === "call" && r.method === "credentials" && railsApplication(r.receiver)) return lit("null", NIL);
   if (r?.kind === "call" && r.method === "server" && r.receiver?.kind === "const" && r.receiver.name === "ActionCable" && !r.args.length) {
     const server = `${env.module.use("actionCableServer")}()`;
     const args = lowerArgs(call.args, call.block, scope);
@@ -299,4 +307,23 @@ function lowerJbuilderCall(call: NodeOf<"call">, recv: TsExpr, scope: Scope): Ts
   }
   if (call.block) args.push(lowerBlockFn(call.block, scope, []).code);
   return lit(`${recv.code}.set(${[JSON.stringify(m), ...args].join(", ")})`);
+}
+
+function railsApplication(node: Node | null): boolean {
+  return node?.kind === "call" && node.method === "application" && !node.args.length && node.receiver?.kind === "const" && node.receiver.name === "Rails" && !node.receiver.scope;
+}
+
+/** `Rails.application.config.a.b` / `Rails.configuration.a.b` -> "Rails.application.config.a.b"; else null. */
+function railsSetting(call: NodeOf<"call">): string | null {
+  const names: string[] = [];
+  let n: Node | null = call;
+  while (n?.kind === "call" && !n.args.length && !n.block) {
+    if (n.method === "config" && railsApplication(n.receiver)) return names.length ? `Rails.application.config.${names.join(".")}` : null;
+    if (n.method === "configuration" && n.receiver?.kind === "const" && n.receiver.name === "Rails" && !n.receiver.scope) {
+      return names.length ? `Rails.application.config.${names.join(".")}` : null;
+    }
+    names.unshift(n.method);
+    n = n.receiver;
+  }
+  return null;
 }

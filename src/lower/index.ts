@@ -17,7 +17,7 @@ import { pluralize, singularize } from "../../runtime/support/inflector.js";
 import { lowerEntry } from "./app/entry.js";
 import { controllerIvarTypes, controllerPath, lowerController } from "./controller/controller.js";
 import { lowerModel } from "./model/model.js";
-import { routeDecls } from "./routes/draw.js";
+import { directRoutes, routeDecls } from "./routes/draw.js";
 import { lowerRoutesModule } from "./routes/module.js";
 import { lowerSeeds } from "./seeds.js";
 import { lowerFixtures } from "./fixtures.js";
@@ -39,7 +39,9 @@ export function lowerApp(app: AppModel): Lowered {
   const diags = app.parsed.diagnostics;
   const table = app.parsed.routes ? expandRoutes(routeDecls(app.parsed.routes.body, diags), { pluralize, singularize }) : [];
   table.forEach((r) => r.name && app.routeNames.add(r.name));
-  const modules: EmittedModule[] = [lowerRoutesModule(table)];
+  const directs = app.parsed.routes ? directRoutes(app.parsed.routes.body) : [];
+  directs.forEach((d) => app.routeNames.add(d.name));
+  const modules: EmittedModule[] = [lowerRoutesModule(table, directs, app, diags)];
   const guard = <T extends { file: { absPath: string } } | { absPath: string }, R>(items: T[], fn: (item: T) => R): R[] =>
     items.flatMap((item) => {
       try {

@@ -8,6 +8,7 @@ import type { AppModel } from "../../analyze/app-model.js";
 import type { Diagnostics } from "../../diagnostics/index.js";
 import type { EmittedModule } from "../../emit/module.js";
 import type { NodeOf } from "../../parse/ir.js";
+import { collectConstants } from "../../analyze/constants.js";
 import { lowerArgs } from "../calls.js";
 import { makeEnv } from "../env.js";
 import { lit, type TsExpr } from "../expr.js";
@@ -15,6 +16,7 @@ import { rubyToTs } from "../names.js";
 import { Scope, type LowerEnv } from "../scope.js";
 import { lowerBody } from "../stmts.js";
 import { viewSelfCall } from "../view/helpers.js";
+import { bufferCall, helperBlockFn } from "../view/template.js";
 import { UNKNOWN } from "../types.js";
 import { lowerParams } from "../params.js";
 
@@ -29,9 +31,17 @@ export function appHelperCall(call: NodeOf<"call">, scope: Scope, inHelpersModul
 export function lowerHelpersModule(app: AppModel, diags: Diagnostics): EmittedModule | null {
   if (!app.helperMethods.size) return null;
   const env = makeEnv(app, diags, "view", { selfExpr: "view", ivar: (n) => `view.assigns.${n}` });
-  env.selfCall = (call, scope) => appHelperCall(call, scope, true) ?? viewSelfCall(call, scope);
+  env.selfCall = (call, scope) => appHelperCall(call, scope, true) ?? bufferCall(call, scope) ?? viewSelfCall(call, scope);
+  env.blockFn = helperBlockFn;
   const view = env.module.useType("View");
-  const statements = [...app.helperMethods.values()].map((def) => helperFunction(def, env, view));
+  // Each helper looks constants up from inside its own module (TranslationsHelper's TRANSLATIONS).
+  const modules = collectConstants(app.parsed.helpers).filter((d) => d.kind === "module");
+  const within = (def: NodeOf<"def">) =>
+    modules.filter((d) => d.file.absPath === def.span.file && d.node.span.line <= def.span.line && def.span.line <= d.node.span.endLine).pop()?.nesting;
+  const statements = [...app.helperMethods.values()].map((def) => {
+    env.nesting = within(def);
+    return helperFunction(def, env, view);
+  });
   return { path: "helpers.ts", state: env.module, statements, from: null };
 }
 

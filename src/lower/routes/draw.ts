@@ -16,8 +16,27 @@ export function routeDecls(body: Node[], diags: Diagnostics): RouteDecl[] {
   return draw ? decls(draw.block!.body, diags) : [];
 }
 
+/** `direct :name do |args, options| ... end` at the top of the draw block (Rails allows it only there). */
+export interface DirectRoute {
+  name: string;
+  block: NodeOf<"call">["block"] & object;
+  span: NodeOf<"call">["span"];
+}
+
+export function directRoutes(body: Node[]): DirectRoute[] {
+  const draw = body.find((n): n is NodeOf<"call"> => n.kind === "call" && n.method === "draw" && n.block !== null);
+  return (draw?.block!.body ?? []).flatMap((n) =>
+    n.kind === "call" && isDirect(n) ? [{ name: literalString(n.args[0]!)!, block: n.block!, span: n.span }] : [],
+  );
+}
+
+function isDirect(n: Node): boolean {
+  return n.kind === "call" && n.receiver === null && n.method === "direct" && n.block !== null && n.args.length >= 1 && literalString(n.args[0]!) !== null;
+}
+
 function decls(body: Node[], diags: Diagnostics): RouteDecl[] {
   return body.flatMap((n) => {
+    if (isDirect(n)) return [];
     if (n.kind !== "call" || n.receiver) {
       diags.report("unsupported_route", n.span, n.kind);
       return [];

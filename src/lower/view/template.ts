@@ -40,7 +40,7 @@ const BUFFER_WRITES: Record<string, string> = { concat: "append", safe_concat: "
  * The helpers that write on the template's current buffer (a capture block's own, inside one):
  *   concat(s) -> out.append(s)   (escaped unless html_safe)   safe_concat(s) -> out.safeAppend(s)   output_buffer -> out
  */
-function bufferCall(call: NodeOf<"call">, scope: Scope): TsExpr | null {
+export function bufferCall(call: NodeOf<"call">, scope: Scope): TsExpr | null {
   if (call.receiver !== null || call.block || !scope.buffer) return null;
   if (call.method === "output_buffer" && !call.args.length) return lit(scope.buffer, UNKNOWN);
   const method = BUFFER_WRITES[call.method];
@@ -133,6 +133,22 @@ function containsOutput(nodes: Node[]): boolean {
     if (n.kind === "case") return n.whens.some((w) => containsOutput(w.body)) || containsOutput(n.else ?? []);
     return false;
   });
+}
+
+/**
+ * In a helper (Ruby, not ERB), a block that calls concat / safe_concat (`tag.dl do concat tag.dt(x) end`) writes
+ * to the buffer its caller's capture gave it: the same capture function a template block becomes.
+ */
+export function helperBlockFn(block: Block, scope: Scope, types: RType[]): TsExpr | null {
+  const writes = (nodes: Node[]): boolean =>
+    nodes.some((n) => {
+      if (n.kind === "call" && n.receiver === null && BUFFER_WRITES[n.method] !== undefined && !n.block) return true;
+      if (n.kind === "if") return writes(n.then) || writes(n.else);
+      if (n.kind === "case") return n.whens.some((w) => writes(w.body)) || writes(n.else ?? []);
+      if (n.kind === "call" && n.block && (n.method === "each" || n.method === "each_with_index")) return writes(n.block.body);
+      return false;
+    });
+  return writes(block.body) ? captureFn(block, scope, types) : null;
 }
 
 /** A block whose body writes template output is a capture: its own buffer, returning the captured SafeString. */

@@ -15,8 +15,8 @@ let server: Booted;
 beforeAll(async () => {
   const out = mkdtempSync(join(tmpdir(), "rails2ts-control-flow-"));
   const result = await compile(app, { out });
-  // The one construct left unlowered on purpose: Badge::BROKEN's class does not exist.
-  expect(result.diagnostics.map((d) => `${d.code} ${d.span.file.slice(app.length + 1)}:${d.span.line}`)).toEqual(["unresolved_constant app/models/badge.rb:12"]);
+  // The constructs left unlowered on purpose: render inline:, and Badge::BROKEN, whose class does not exist.
+  expect(result.diagnostics.map((d) => `${d.code} ${d.span.file.slice(app.length + 1)}:${d.span.line}`)).toEqual(["unsupported_option app/controllers/items_controller.rb:43", "unresolved_constant app/models/badge.rb:12"]);
   server = await bootEmitted(out, { port: 0, dbPath: join(out, "db.sqlite3"), env: { CONTROL_FLOW_VERSION: "7" } });
 }, 60_000);
 
@@ -73,6 +73,10 @@ describe("control flow in a compiled controller", () => {
     const { status, body } = await get("/items/1/helpers");
     expect(status).toBe(200);
     expect(body.replace(/127\.0\.0\.1:\d+/, "HOST")).toBe('<span class="item"><b>Alpha</b> one &amp; co</span>|/items/1?v=2|http://HOST/items/1?v=3||one|');
+  });
+
+  it("refuses a render option it does not support (inline:) rather than render the action's template", async () => {
+    expect((await get("/items/inline")).status).toBe(500);
   });
 
   it("answers a method's `@x ||= v` last line as its value", async () => {

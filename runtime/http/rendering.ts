@@ -21,7 +21,12 @@ export interface RenderOptions {
   template?: string;
   action?: string;
   content_type?: string;
+  /** `render formats: :svg`: the formats the template is looked up in. */
+  formats?: string | string[];
 }
+
+/** The options `render` in a controller takes here; any other (inline:, partial:, xml:, ...) is refused, never ignored. */
+export const CONTROLLER_RENDER_OPTIONS = new Set(["status", "location", "layout", "json", "html", "plain", "body", "template", "action", "content_type", "formats"]);
 
 export interface RedirectOptions {
   status?: string | number;
@@ -37,6 +42,12 @@ export function render(c: Controller<any>, action?: string | RenderOptions, opts
   if (typeof action === "string") {
     if (action.includes("/")) options.template = action;
     else options.action = action;
+  }
+  const unknown = Object.keys(options).filter((k) => !CONTROLLER_RENDER_OPTIONS.has(k));
+  if (unknown.length) throw new Error(`rails2ts: render ${unknown.map((k) => `${k}:`).join(", ")} is not supported`);
+  if (options.formats !== undefined) {
+    const wanted = (Array.isArray(options.formats) ? options.formats : [options.formats]).map((f) => mimeByExtension(String(f)));
+    c.formats = wanted.filter((m): m is MimeType => m !== null);
   }
   const res = c.response;
   if (options.status !== undefined) res.status = statusCode(options.status);

@@ -18,6 +18,7 @@ import type { LowerEnv, Scope } from "./scope.js";
 import { BOOL, UNKNOWN, type RType } from "./types.js";
 import { lowerBlockFn } from "./stmts.js";
 import { recordSelfCall } from "./model/relation-self.js";
+import { CONTROLLER_RENDER_OPTIONS } from "../../runtime/http/rendering.js";
 
 export function lowerSelfCall(call: NodeOf<"call">, scope: Scope): TsExpr {
   const env = scope.env;
@@ -71,6 +72,14 @@ function controllerCall(call: NodeOf<"call">, scope: Scope): TsExpr {
     env.diags.report("unsupported_construct", call.span, `${m}: the records' ETag is not computed; the action always renders in full`);
     const args = lowerArgs(call.args, call.block, scope).join(", ");
     return m === "fresh_when" ? lit(`this.freshWhen(${args})`, BOOL) : lit(`!this.freshWhen(${args})`, BOOL);
+  }
+  if ((m === "render" || m === "render_to_string") && call.args.some((a) => a.kind === "hash")) {
+    // An option the runtime's render does not take is declined here (it would raise at run time, never be ignored).
+    const hash = call.args.find((a): a is NodeOf<"hash"> => a.kind === "hash")!;
+    for (const pair of hash.pairs) {
+      const key = pair.key.kind === "sym" ? pair.key.name : null;
+      if (key !== null && !CONTROLLER_RENDER_OPTIONS.has(key)) env.diags.report("unsupported_option", pair.key.span, `render ${key}: in a controller`);
+    }
   }
   if (m === "render" || m === "redirect_to" || m === "head" || m === "redirect_back" || m === "render_to_string") {
     return lit(`this.${rubyToTs(m)}(${lowerArgs(call.args, call.block, scope).join(", ")})`);

@@ -16,7 +16,7 @@ beforeAll(async () => {
   const out = mkdtempSync(join(tmpdir(), "rails2ts-control-flow-"));
   const result = await compile(app, { out });
   // The constructs left unlowered on purpose: render inline:, and Badge::BROKEN, whose class does not exist.
-  expect(result.diagnostics.map((d) => `${d.code} ${d.span.file.slice(app.length + 1)}:${d.span.line}`)).toEqual(["unsupported_option app/controllers/items_controller.rb:43", "unresolved_constant app/models/badge.rb:12"]);
+  expect(result.diagnostics.map((d) => `${d.code} ${d.span.file.slice(app.length + 1)}:${d.span.line}`)).toEqual(["unsupported_option app/controllers/items_controller.rb:48", "unresolved_constant app/models/badge.rb:12"]);
   server = await bootEmitted(out, { port: 0, dbPath: join(out, "db.sqlite3"), env: { CONTROL_FLOW_VERSION: "7" } });
 }, 60_000);
 
@@ -73,6 +73,10 @@ describe("control flow in a compiled controller", () => {
     const { status, body } = await get("/items/1/helpers");
     expect(status).toBe(200);
     expect(body.replace(/127\.0\.0\.1:\d+/, "HOST")).toBe('<span class="item"><b>Alpha</b> one &amp; co</span>|/items/1?v=2|http://HOST/items/1?v=3||one|');
+  });
+
+  it("renders a partial with locals from a controller, to a string and as the answer", async () => {
+    expect(await get("/items/card")).toEqual({ status: 200, body: '<p class="card">&lt;p class=&quot;card&quot;&gt;one&lt;/p&gt; twice</p>\n', ensured: null, sub: null });
   });
 
   it("refuses a render option it does not support (inline:) rather than render the action's template", async () => {

@@ -232,6 +232,10 @@ function templateRenderer(config: AppConfig, store: Store | null): TemplateRende
       if (config.templates[`${path}.${format}`]?.handler === "jbuilder") return renderJson(view, config, path);
       return view.renderWithLayout(path, layout);
     },
+    renderPartial(controller, partial, format, locals) {
+      const view = new View(viewContext(config, controller, format, store), controller.assigns as Record<string, unknown>);
+      return view.renderPartial(partial, locals);
+    },
   };
 }
 

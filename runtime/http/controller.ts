@@ -48,6 +48,8 @@ export interface TemplateRenderer {
   formatsOf(path: string): string[];
   /** Renders `path` in `format` with the controller's assigns, inside `layout` (e.g. "layouts/application") or none. */
   render(controller: Controller<any>, path: string, format: string, layout: string | null): string | { toString(): string };
+  /** `render partial: name, locals:` from a controller: the partial alone, no layout. */
+  renderPartial?(controller: Controller<any>, partial: string, format: string, locals: Record<string, unknown>): string | { toString(): string };
 }
 
 export interface ControllerApp {

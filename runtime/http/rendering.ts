@@ -23,10 +23,15 @@ export interface RenderOptions {
   content_type?: string;
   /** `render formats: :svg`: the formats the template is looked up in. */
   formats?: string | string[];
+  /** `render partial: "users/card", locals: { user: u }`: a partial alone, no layout. */
+  partial?: string;
+  locals?: Record<string, unknown>;
 }
 
 /** The options `render` in a controller takes here; any other (inline:, partial:, xml:, ...) is refused, never ignored. */
-export const CONTROLLER_RENDER_OPTIONS = new Set(["status", "location", "layout", "json", "html", "plain", "body", "template", "action", "content_type", "formats"]);
+export const CONTROLLER_RENDER_OPTIONS = new Set([
+  "status", "location", "layout", "json", "html", "plain", "body", "template", "action", "content_type", "formats", "partial", "locals",
+]);
 
 export interface RedirectOptions {
   status?: string | number;
@@ -66,7 +71,15 @@ export function render(c: Controller<any>, action?: string | RenderOptions, opts
     [body, rendered] = [String(options.plain ?? ""), "text/plain"];
   } else if ("body" in options) {
     [body, rendered] = [String(options.body ?? ""), "text/plain"];
+  } else if (options.partial !== undefined && c.app.views.renderPartial) {
+    const partial = String(options.partial);
+    const slash = partial.lastIndexOf("/");
+    const path = slash < 0 ? `${c.controllerPath}/_${partial}` : `${partial.slice(0, slash)}/_${partial.slice(slash + 1)}`;
+    const format = templateFormat(c, path);
+    body = String(c.app.views.renderPartial(c, partial, format, options.locals ?? {}));
+    rendered = mimeByExtension(format)?.string ?? "text/html";
   } else {
+    if (options.locals !== undefined || options.partial !== undefined) throw new Error("rails2ts: render locals: without partial: is not supported");
     const path = options.template ?? `${c.controllerPath}/${options.action ?? c.actionName}`;
     const format = templateFormat(c, path);
     const layout = layoutFor(c, format, options.layout);

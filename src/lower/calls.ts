@@ -22,6 +22,8 @@ import { currentCall } from "./model/current.js";
 
 export function lowerCall(call: NodeOf<"call">, scope: Scope): TsExpr {
   if (call.receiver === null) return lowerSelfCall(call, scope);
+  const shortCircuit = safeChain(call, scope);
+  if (shortCircuit) return shortCircuit;
   const framework = lowerFrameworkClassCall(call, scope);
   if (framework) return framework;
   // `'text'.freeze` (Erubi writes every literal so) is the literal itself.
@@ -30,6 +32,30 @@ export function lowerCall(call: NodeOf<"call">, scope: Scope): TsExpr {
   const typed = lowerTypedCall(call, recv, scope) ?? lowerCoreCall(call, recv, scope);
   if (typed) return call.safeNav ? safeNav(call, recv, typed, scope) : typed;
   return dynamicSend(call, recv, scope);
+}
+
+/**
+ * `a&.b.c`: when `a` is nil the whole rest of the chain is skipped (Ruby), not just `.b`. The chain is lowered once
+ * more with `a` evaluated once into a parameter and `&.` made a plain call on it.
+ */
+function safeChain(call: NodeOf<"call">, scope: Scope): TsExpr | null {
+  const path: NodeOf<"call">[] = [call];
+  let r = call.receiver;
+  while (r?.kind === "call" && !r.safeNav) {
+    path.push(r);
+    r = r.receiver;
+  }
+  if (r?.kind !== "call" || !r.safeNav || r.receiver === null) return null;
+  const safe = r;
+  const recv = lowerExpr(safe.receiver!, scope);
+  const inner = scope.child();
+  const name = scope.env.module.fresh("chain");
+  inner.declare(name, recv.type, name);
+  const ident: Node = { kind: "ident", name, span: safe.receiver!.span };
+  let rebuilt: Node = { ...safe, safeNav: false, receiver: ident };
+  for (const link of path.reverse()) rebuilt = { ...link, receiver: rebuilt };
+  const body = lowerExpr(rebuilt, inner);
+  return lit(`((${name}: ${scope.env.typeName(recv.type)} | null | undefined) => (${name} == null ? null : ${body.code}))(${recv.code})`, UNKNOWN);
 }
 
 /**

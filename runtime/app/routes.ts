@@ -50,8 +50,7 @@ export function routeHelper(table: RouteEntry[], name: string, kind: "path" | "u
  * and the options Hash last; a String it returns is the URL as it is (full_url_for), and the _path helper keeps
  * what follows the URL's host: `"/" + url.partition(%r{(?<!/)/(?!/)}).last`.
  */
-export function directUrl(ctx: UrlContext, args: unknown[], onlyPath: boolean, block: (...given: unknown[]) => unknown): string {
-  void ctx;
+export function directUrl(args: unknown[], onlyPath: boolean, block: (...given: unknown[]) => unknown): string {
   const last = args[args.length - 1];
   const hasOptions = last !== null && typeof last === "object" && Object.getPrototypeOf(last) === Object.prototype;
   const options = hasOptions ? (last as Record<string, unknown>) : {};

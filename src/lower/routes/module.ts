@@ -1,7 +1,7 @@
 // The route table -> routes.ts: the table as data plus one named helper per named route.
 //   post   GET /posts/:id(.:format)    export const postPath = routeHelper(table, "post", "path");
 //                                            export const postUrl = routeHelper(table, "post", "url");
-//   direct :logo do |options|                      export function logoPath(ctx, ...args) { return directUrl(ctx, args, true,
+//   direct :logo do |options|                      export function logoPath(ctx, ...args) { return directUrl(args, true,
 //     route_for :account_logo, v: 1                  (...given) => { ... accountLogoUrl(ctx, { v: 1 }) }); }
 //   end                                            (and logoUrl): Rails' CustomUrlHelper
 import type { AppModel } from "../../analyze/app-model.js";
@@ -49,6 +49,6 @@ function directHelpers(d: DirectRoute, state: ModuleState, app: AppModel, diags:
   const directUrl = state.use("directUrl");
   const ctxType = state.useType("UrlContext");
   return (["path", "url"] as const).map(
-    (kind) => `export function ${camel(`${d.name}_${kind}`)}(ctx: ${ctxType}, ...args: unknown[]): string {\nreturn ${directUrl}(ctx, args, ${kind === "path"}, ${fn});\n}`,
+    (kind) => `export function ${camel(`${d.name}_${kind}`)}(ctx: ${ctxType}, ...args: unknown[]): string {\nreturn ${directUrl}(args, ${kind === "path"}, ${fn});\n}`,
   );
 }

@@ -29,7 +29,7 @@ export interface AppModel {
   /** The app's helper methods (app/helpers), by Ruby name. */
   helperMethods: Map<string, NodeOf<"def">>;
   /**
-   * `NAME = value` in a helper module or a controller concern (`EmojiHelper::REACTIONS`), by full path; and the
+   * `NAME = value` in a helper module or a controller concern (`IconsHelper::SIZES`), by full path; and the
    * app's own settings an initializer assigns (`Rails.application.config.app_version = ...`), by that chain.
    */
   moduleConstants: Map<string, { name: string; value: Node; span: Span }>;

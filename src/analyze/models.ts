@@ -225,7 +225,7 @@ function isUrlHelpers(node: Node): boolean {
 
 /**
  * A through association without class_name: names its class after the source association on the through model
- * (`has_many :reachable_messages, through: :rooms, source: :messages` is of Message), as Rails' source reflection
+ * (`has_many :visible_posts, through: :feeds, source: :posts` is of Post), as Rails' source reflection
  * does, rather than after its own name.
  */
 function resolveThroughClasses(models: ModelInfo[]): void {

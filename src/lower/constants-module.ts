@@ -1,8 +1,8 @@
 // The constants of the app's helper modules and controller concerns -> constants.ts, one export each, so views,
-// helpers and controllers can read `EmojiHelper::REACTIONS` / `AllowBrowser::VERSIONS` wherever they write them.
+// helpers and controllers can read `IconsHelper::SIZES` / `Throttled::LIMITS` wherever they write them.
 // Each is computed on first read (then kept), as Ruby evaluates it when its file loads: a value the compiler could
 // not lower raises where it is read, never at boot.
-//   module EmojiHelper; REACTIONS = { "👍" => "+1" }      export function EmojiHelper_REACTIONS(): unknown { ... }
+//   module IconsHelper; SIZES = { "s" => 16 }             export function IconsHelper_SIZES(): unknown { ... }
 import type { AppModel } from "../analyze/app-model.js";
 import type { Diagnostics } from "../diagnostics/index.js";
 import type { EmittedModule } from "../emit/module.js";

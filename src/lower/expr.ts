@@ -304,7 +304,7 @@ function appConstant(written: string, nesting: string[], scope: Scope): TsExpr |
   return null;
 }
 
-/** `EmojiHelper::REACTIONS` -> `EmojiHelper_REACTIONS`, its export in constants.ts. */
+/** `IconsHelper::SIZES` -> `IconsHelper_SIZES`, its export in constants.ts. */
 export function moduleConstantName(path: string): string {
   return path.replace(/::|\./g, "_");
 }

@@ -34,7 +34,7 @@ export function lowerHelpersModule(app: AppModel, diags: Diagnostics): EmittedMo
   env.selfCall = (call, scope) => appHelperCall(call, scope, true) ?? bufferCall(call, scope) ?? viewSelfCall(call, scope);
   env.blockFn = helperBlockFn;
   const view = env.module.useType("View");
-  // Each helper looks constants up from inside its own module (TranslationsHelper's TRANSLATIONS).
+  // Each helper looks constants up from inside its own module (a PricesHelper's CURRENCIES).
   const modules = collectConstants(app.parsed.helpers).filter((d) => d.kind === "module");
   const within = (def: NodeOf<"def">) =>
     modules.filter((d) => d.file.absPath === def.span.file && d.node.span.line <= def.span.line && def.span.line <= d.node.span.endLine).pop()?.nesting;

@@ -1,7 +1,16 @@
 // The one Ruby -> TS member naming rule, shared by the compiler (static calls) and the runtime (dynamic send):
 //   full_message -> fullMessage      any? -> isAny      destroy! -> destroyBang      title= -> setTitle
+// Dynamic dispatch converts the same few hundred names on every request: each is converted once.
+const camelCache = new Map<string, string>();
+const tsCache = new Map<string, string>();
+
 export function camel(name: string): string {
-  return name.replace(/_+([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
+  let out = camelCache.get(name);
+  if (out === undefined) {
+    out = name.replace(/_+([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
+    if (camelCache.size < 10_000) camelCache.set(name, out);
+  }
+  return out;
 }
 
 export function upperFirst(s: string): string {
@@ -14,8 +23,13 @@ export function tsIdent(constantPath: string): string {
 }
 
 export function rubyToTs(name: string): string {
-  if (name.endsWith("?")) return `is${upperFirst(camel(name.slice(0, -1)))}`;
-  if (name.endsWith("!")) return `${camel(name.slice(0, -1))}Bang`;
-  if (name.endsWith("=")) return `set${upperFirst(camel(name.slice(0, -1)))}`;
-  return camel(name);
+  let out = tsCache.get(name);
+  if (out === undefined) {
+    if (name.endsWith("?")) out = `is${upperFirst(camel(name.slice(0, -1)))}`;
+    else if (name.endsWith("!")) out = `${camel(name.slice(0, -1))}Bang`;
+    else if (name.endsWith("=")) out = `set${upperFirst(camel(name.slice(0, -1)))}`;
+    else out = camel(name);
+    if (tsCache.size < 10_000) tsCache.set(name, out);
+  }
+  return out;
 }

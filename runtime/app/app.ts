@@ -27,7 +27,7 @@ import { modelClass } from "../record/index.js";
 import { prepareAppRuntime, registerAppRuntime, type AppRuntime, type CableSetup } from "./serve.js";
 import { isPlainObject } from "../support/ruby.js";
 import { MemoryStore, parseCacheSize, type Store } from "../cache/index.js";
-import { View, type TemplateEntry, type ViewContext } from "./view.js";
+import { resolvePartialPath, View, type TemplateEntry, type ViewContext } from "./view.js";
 
 export interface AppSchema extends SchemaDescription {
   /** structure.sql, executed verbatim when present. */
@@ -232,9 +232,11 @@ function templateRenderer(config: AppConfig, store: Store | null): TemplateRende
       if (config.templates[`${path}.${format}`]?.handler === "jbuilder") return renderJson(view, config, path);
       return view.renderWithLayout(path, layout);
     },
-    renderPartial(controller, partial, format, locals) {
+    renderPartial(controller, partial, locals, pickFormat) {
+      const path = resolvePartialPath(partial, controller.controllerPath, (p) => formats.has(p));
+      const format = pickFormat(path);
       const view = new View(viewContext(config, controller, format, store), controller.assigns as Record<string, unknown>);
-      return view.renderPartial(partial, locals);
+      return { body: view.renderTemplate(path, locals), format };
     },
   };
 }

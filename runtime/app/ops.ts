@@ -152,6 +152,15 @@ export function sendSafe(recv: unknown, name: string, ...args: unknown[]): unkno
   return recv === null || recv === undefined ? null : send(recv, name, ...args);
 }
 
+/**
+ * A Ruby constant of a module or class body, computed on first read and kept: a value the compiler could not
+ * lower raises where it is read, never when its module loads (and the whole app with it).
+ */
+export function constantValue(store: Record<string, unknown>, name: string, compute: () => unknown): unknown {
+  if (!(name in store)) store[name] = compute();
+  return store[name];
+}
+
 /** What the compiler declined: raising here is the safe path (a 500, never wrong bytes). */
 export class NameError extends Error {
   override name = "NameError";

@@ -305,13 +305,9 @@ export class View implements ViewHost {
 
   /** `form` -> `<controller>/_form`; `comments/form` -> `comments/_form`. */
   partialPath(name: string): string {
-    const slash = name.lastIndexOf("/");
-    const dir = slash >= 0 ? name.slice(0, slash) : this.ctx.controllerPath;
-    const base = slash >= 0 ? name.slice(slash + 1) : name;
-    const path = `${dir}/_${base}`;
-    if (slash < 0 && !this.hasTemplate(path) && this.hasTemplate(`application/_${base}`)) return `application/_${base}`;
-    return path;
+    return resolvePartialPath(name, this.ctx.controllerPath, (path) => this.hasTemplate(path));
   }
+
 
   private lookup(logicalPath: string): TemplateEntry {
     const entry = this.ctx.templates[`${logicalPath}.${this.currentFormat}`];
@@ -343,4 +339,17 @@ function collectionItems(v: unknown): unknown[] | null {
 
 function toSafe(v: unknown): SafeString {
   return v instanceof SafeString ? v : new SafeString(toS(v));
+}
+
+/**
+ * A partial's template path (PartialRenderer): `a/b` -> `a/_b`; a bare name is the controller's, else
+ * application's when only that one exists.
+ */
+export function resolvePartialPath(name: string, controllerPath: string, exists: (path: string) => boolean): string {
+  const slash = name.lastIndexOf("/");
+  const dir = slash >= 0 ? name.slice(0, slash) : controllerPath;
+  const base = slash >= 0 ? name.slice(slash + 1) : name;
+  const path = `${dir}/_${base}`;
+  if (slash < 0 && !exists(path) && exists(`application/_${base}`)) return `application/_${base}`;
+  return path;
 }

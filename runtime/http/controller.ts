@@ -48,8 +48,13 @@ export interface TemplateRenderer {
   formatsOf(path: string): string[];
   /** Renders `path` in `format` with the controller's assigns, inside `layout` (e.g. "layouts/application") or none. */
   render(controller: Controller<any>, path: string, format: string, layout: string | null): string | { toString(): string };
-  /** `render partial: name, locals:` from a controller: the partial alone, no layout. */
-  renderPartial?(controller: Controller<any>, partial: string, format: string, locals: Record<string, unknown>): string | { toString(): string };
+  /**
+   * `render partial: name, locals:` from a controller: the partial alone, no layout, in the format `pickFormat`
+   * chooses among those its template exists in (the view resolves the partial's path, as a template's render does).
+   */
+  renderPartial?(
+    controller: Controller<any>, partial: string, locals: Record<string, unknown>, pickFormat: (path: string) => string,
+  ): { body: string | { toString(): string }; format: string };
 }
 
 export interface ControllerApp {

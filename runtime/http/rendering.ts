@@ -72,12 +72,9 @@ export function render(c: Controller<any>, action?: string | RenderOptions, opts
   } else if ("body" in options) {
     [body, rendered] = [String(options.body ?? ""), "text/plain"];
   } else if (options.partial !== undefined && c.app.views.renderPartial) {
-    const partial = String(options.partial);
-    const slash = partial.lastIndexOf("/");
-    const path = slash < 0 ? `${c.controllerPath}/_${partial}` : `${partial.slice(0, slash)}/_${partial.slice(slash + 1)}`;
-    const format = templateFormat(c, path);
-    body = String(c.app.views.renderPartial(c, partial, format, options.locals ?? {}));
-    rendered = mimeByExtension(format)?.string ?? "text/html";
+    const partial = c.app.views.renderPartial(c, String(options.partial), options.locals ?? {}, (path) => templateFormat(c, path));
+    body = String(partial.body);
+    rendered = mimeByExtension(partial.format)?.string ?? "text/html";
   } else {
     if (options.locals !== undefined || options.partial !== undefined) throw new Error("rails2ts: render locals: without partial: is not supported");
     const path = options.template ?? `${c.controllerPath}/${options.action ?? c.actionName}`;

@@ -6,7 +6,8 @@
 //   User.find_signed(id, purpose:) / find_signed!    the record, or nil (find_signed! raises InvalidSignature)
 // The key is secret_key_base's key generator output for "active_record/signed_id" (PBKDF2-SHA256, 1000 rounds,
 // 64 bytes): configureSignedIds(secretKeyBase) at boot; SECRET_KEY_BASE is read when nothing was configured.
-import { createHmac, pbkdf2Sync, timingSafeEqual } from "node:crypto";
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { KeyGenerator } from "../http/messages.js";
 import { underscore } from "../support/inflector.js";
 import { metaOf, type RecordLike } from "./model.js";
 import { currentTime } from "./time.js";
@@ -20,7 +21,7 @@ let key: Buffer | null = null;
 
 /** Rails.application.key_generator.generate_key("active_record/signed_id"). */
 export function configureSignedIds(secretKeyBase: string): void {
-  key = pbkdf2Sync(secretKeyBase, "active_record/signed_id", 1000, 64, "sha256");
+  key = new KeyGenerator(secretKeyBase).generateKey("active_record/signed_id");
 }
 
 function secret(): Buffer {

@@ -7,7 +7,7 @@ import { analyzeChannels, type ChannelInfo } from "./channels.js";
 import { analyzeHelpers } from "./helpers.js";
 import { analyzeCurrent, isCurrentAttributes, type CurrentInfo } from "./current.js";
 import type { ParsedApp as Parsed } from "../parse/app.js";
-import type { Node, NodeOf, Span } from "../parse/ir.js";
+import { isTopConst, methodChain, type Node, type NodeOf, type Span } from "../parse/ir.js";
 import { analyzeConfig, type AppConfigFacts } from "./config.js";
 
 export interface AppModel {
@@ -101,15 +101,10 @@ function moduleConstants(files: Parsed["helpers"]): AppModel["moduleConstants"] 
 function customConfig(files: Parsed["config"]): AppModel["moduleConstants"] {
   const out: AppModel["moduleConstants"] = new Map();
   const chainOf = (node: Node | null): string[] | null => {
-    const names: string[] = [];
-    let n = node;
-    while (n?.kind === "call" && n.args.length === 0 && !n.block) {
-      names.unshift(n.method);
-      n = n.receiver;
-    }
+    const { root, names } = methodChain(node);
     // `config` alone (inside configure) parses as a bare name.
-    if (n?.kind === "ident") return [n.name, ...names];
-    return n?.kind === "const" && n.scope === null && n.name === "Rails" ? names : n === null ? names : null;
+    if (root?.kind === "ident") return [root.name, ...names];
+    return root === null || isTopConst(root, "Rails") ? names : null;
   };
   const record = (stmt: Node, inConfigure: boolean) => {
     if (stmt.kind !== "call" || !stmt.method.endsWith("=") || stmt.method.endsWith("==") || stmt.args.length !== 1) return;

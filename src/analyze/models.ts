@@ -7,7 +7,7 @@
 //     before_save :normalize                  { event: "before_save", method: "normalize" }
 import type { Diagnostics } from "../diagnostics/index.js";
 import type { SourceFile } from "../parse/app.js";
-import { literalString, optionsOf, positionalArgs, type Node, type NodeOf, type Param, type Span } from "../parse/ir.js";
+import { isTopConst, literalString, methodChain, optionsOf, positionalArgs, type Node, type NodeOf, type Param, type Span } from "../parse/ir.js";
 import type { Column, Schema } from "../parse/schema.js";
 import { collectConstants, flattenBody, resolveConstant, type ConstDecl } from "./constants.js";
 import { camelize, pluralize, singularize, underscore } from "../../runtime/support/inflector.js";
@@ -214,13 +214,8 @@ function resolveInheritance(models: ModelInfo[], schema: Schema): void {
 }
 
 function isUrlHelpers(node: Node): boolean {
-  const chain: string[] = [];
-  let n: Node | null = node;
-  while (n && n.kind === "call" && n.args.length === 0) {
-    chain.unshift(n.method);
-    n = n.receiver;
-  }
-  return n?.kind === "const" && n.scope === null && n.name === "Rails" && chain.join(".") === "application.routes.url_helpers";
+  const { root, names } = methodChain(node);
+  return isTopConst(root, "Rails") && names.join(".") === "application.routes.url_helpers";
 }
 
 /**

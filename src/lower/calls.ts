@@ -8,7 +8,7 @@
 //   form.text_field :title                 form.textField("title")
 //   recv.unknown_method(a)                 send(recv, "unknown_method", a)   (dynamic, always correct)
 //   no receiver                            the self kind decides: view helper, controller API, own method
-import type { Block, Node, NodeOf } from "../parse/ir.js";
+import { isTopConst, methodChain, type Block, type Node, type NodeOf } from "../parse/ir.js";
 import type { AppModel } from "../analyze/app-model.js";
 import { FormBuilder } from "../../runtime/view/form/builder.js";
 import { lit, lowerExpr, lowerHash, moduleConstantName, type TsExpr } from "./expr.js";
@@ -54,8 +54,12 @@ function safeChain(call: NodeOf<"call">, scope: Scope): TsExpr | null {
   const ident: Node = { kind: "ident", name, span: safe.receiver!.span };
   let rebuilt: Node = { ...safe, safeNav: false, receiver: ident };
   for (const link of path.reverse()) rebuilt = { ...link, receiver: rebuilt };
-  const body = lowerExpr(rebuilt, inner);
-  return lit(`((${name}: ${scope.env.typeName(recv.type)} | null | undefined) => (${name} == null ? null : ${body.code}))(${recv.code})`, UNKNOWN);
+  return nilGuard(name, recv, lowerExpr(rebuilt, inner).code, UNKNOWN, scope);
+}
+
+/** `((t: T | null | undefined) => (t == null ? null : body))(recv)`: recv evaluated once, into a name TS narrows. */
+function nilGuard(name: string, recv: TsExpr, body: string, type: RType, scope: Scope): TsExpr {
+  return lit(`((${name}: ${scope.env.typeName(recv.type)} | null | undefined) => (${name} == null ? null : ${body}))(${recv.code})`, type);
 }
 
 /**
@@ -67,7 +71,7 @@ function safeNav(call: NodeOf<"call">, recv: TsExpr, typed: TsExpr, scope: Scope
   const tmp = scope.env.module.fresh("recv");
   const once = lit(tmp, recv.type);
   const again = lowerTypedCall(call, once, scope) ?? lowerCoreCall(call, once, scope) ?? typed;
-  return lit(`((${tmp}: ${scope.env.typeName(recv.type)} | null | undefined) => (${tmp} == null ? null : ${again.code}))(${recv.code})`, again.type);
+  return nilGuard(tmp, recv, again.code, again.type, scope);
 }
 
 export function dynamicSend(call: NodeOf<"call">, recv: TsExpr, scope: Scope): TsExpr {
@@ -336,20 +340,14 @@ function lowerJbuilderCall(call: NodeOf<"call">, recv: TsExpr, scope: Scope): Ts
 }
 
 function railsApplication(node: Node | null): boolean {
-  return node?.kind === "call" && node.method === "application" && !node.args.length && node.receiver?.kind === "const" && node.receiver.name === "Rails" && !node.receiver.scope;
+  const { root, names } = methodChain(node);
+  return isTopConst(root, "Rails") && names.length === 1 && names[0] === "application";
 }
 
 /** `Rails.application.config.a.b` / `Rails.configuration.a.b` -> "Rails.application.config.a.b"; else null. */
 function railsSetting(call: NodeOf<"call">): string | null {
-  const names: string[] = [];
-  let n: Node | null = call;
-  while (n?.kind === "call" && !n.args.length && !n.block) {
-    if (n.method === "config" && railsApplication(n.receiver)) return names.length ? `Rails.application.config.${names.join(".")}` : null;
-    if (n.method === "configuration" && n.receiver?.kind === "const" && n.receiver.name === "Rails" && !n.receiver.scope) {
-      return names.length ? `Rails.application.config.${names.join(".")}` : null;
-    }
-    names.unshift(n.method);
-    n = n.receiver;
-  }
-  return null;
+  const { root, names } = methodChain(call);
+  if (!isTopConst(root, "Rails")) return null;
+  const rest = names[0] === "application" && names[1] === "config" ? names.slice(2) : names[0] === "configuration" ? names.slice(1) : [];
+  return rest.length ? `Rails.application.config.${rest.join(".")}` : null;
 }

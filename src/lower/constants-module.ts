@@ -1,7 +1,7 @@
 // The constants of the app's helper modules and controller concerns -> constants.ts, one export each, so views,
 // helpers and controllers can read `IconsHelper::SIZES` / `Throttled::LIMITS` wherever they write them.
-// Each is computed on first read (then kept), as Ruby evaluates it when its file loads: a value the compiler could
-// not lower raises where it is read, never at boot.
+// Each is computed on first read (runtime constantValue): a value the compiler could not lower raises where it is
+// read, never at boot.
 //   module IconsHelper; SIZES = { "s" => 16 }             export function IconsHelper_SIZES(): unknown { ... }
 import type { AppModel } from "../analyze/app-model.js";
 import type { Diagnostics } from "../diagnostics/index.js";
@@ -18,9 +18,8 @@ export function lowerConstantsModule(app: AppModel, diags: Diagnostics): Emitted
   for (const [path, c] of app.moduleConstants) {
     env.nesting = path.split("::").slice(0, -1).map((_, i, parts) => parts.slice(0, parts.length - i).join("::"));
     const name = moduleConstantName(path);
-    statements.push(
-      `export function ${name}(): unknown {\nif (!(${JSON.stringify(name)} in values)) values[${JSON.stringify(name)}] = ${lowerExpr(c.value, new Scope(env)).code};\nreturn values[${JSON.stringify(name)}];\n}`,
-    );
+    const value = lowerExpr(c.value, new Scope(env)).code;
+    statements.push(`export function ${name}(): unknown {\nreturn ${env.module.use("constantValue")}(values, ${JSON.stringify(name)}, () => (${value}));\n}`);
   }
   return { path: "constants.ts", state: env.module, statements: ["const values: Record<string, unknown> = {};", ...statements], from: null };
 }

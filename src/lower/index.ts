@@ -6,6 +6,7 @@ const ORDER_NOTE = [
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dependencyTree, digestPath, hashDigestClassFor, readViewFiles, ViewResolver, type DepMap, type DigestCache } from "../analyze/digest.js";
 import { RequestDependence, type RequestRead } from "../analyze/request-dependence.js";
+import { parseTemplatePath, virtualPath } from "../analyze/digest/view-paths.js";
 import type { TemplateFile } from "../parse/app.js";
 import { createHash } from "node:crypto";
 import { dirname, join, relative } from "node:path";
@@ -121,11 +122,8 @@ function viewResolver(app: AppModel): ViewResolver | null {
  */
 function requestReads(app: AppModel, views: ViewResolver | null): Map<string, RequestRead | null> {
   const byKey = app.templates;
-  const find = (name: string, format: string): TemplateFile | undefined => {
-    const slash = name.lastIndexOf("/");
-    const partial = `${name.slice(0, slash + 1)}_${name.slice(slash + 1)}`;
-    return byKey.get(`${name}.${format}`) ?? byKey.get(`${partial}.${format}`);
-  };
+  const find = (name: string, format: string): TemplateFile | undefined =>
+    byKey.get(`${name}.${format}`) ?? byKey.get(`${partialFile(name)}.${format}`);
   const labels = (map: DepMap, out: string[]): string[] => {
     if (typeof map === "string") out.push(map);
     else for (const [name, children] of Object.entries(map)) {
@@ -144,6 +142,12 @@ function requestReads(app: AppModel, views: ViewResolver | null): Map<string, Re
   return out;
 }
 
+/** A partial's name as rendered to its file's logical path: `messages/message` -> `messages/_message`. */
+function partialFile(name: string): string {
+  const path = parseTemplatePath(name);
+  return virtualPath(path.name, path.prefix, true);
+}
+
 /** Each cache site says whether its entries are shared by request and broadcast renders. */
 function noteSharing(app: AppModel, reads: Map<string, RequestRead | null>): void {
   const byFile = new Map([...app.templates.values()].map((t) => [t.absPath, t]));
@@ -154,8 +158,7 @@ function noteSharing(app: AppModel, reads: Map<string, RequestRead | null>): voi
     if (site.kind === "collection") {
       if (!site.partial) continue;
       const name = site.partial.includes("/") ? site.partial : `${at.logicalPath.split("/").slice(0, -1).join("/")}/${site.partial}`;
-      const slash = name.lastIndexOf("/");
-      key = `${name.slice(0, slash + 1)}_${name.slice(slash + 1)}.${at.format}`;
+      key = `${partialFile(name)}.${at.format}`;
     }
     const read = reads.get(key);
     if (read === undefined) continue;

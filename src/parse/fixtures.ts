@@ -17,7 +17,7 @@ import { parseRuby } from "./ruby.js";
 export const FIXTURES_DIR = "test/fixtures";
 
 export interface FixtureFile {
-  /** The fixture set name: the path under test/fixtures without `.yml` ("users", "action_text/rich_texts"). */
+  /** The fixture set name: the path under test/fixtures without `.yml` ("posts", "shop/items"). */
   name: string;
   /** Root-relative path. */
   path: string;

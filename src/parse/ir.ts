@@ -132,6 +132,25 @@ export function positionalArgs(args: Node[]): Node[] {
 }
 
 /** Every node below `node` (itself included), depth first: blocks, branches, arguments, bodies. */
+/**
+ * `Rails.application.config.x` read as a chain: the method names of its argument-less, block-less calls, outermost
+ * last, and the root they hang on (a constant, a bare name, or null for a receiver-less first call).
+ */
+export function methodChain(node: Node | null): { root: Node | null; names: string[] } {
+  const names: string[] = [];
+  let n = node;
+  while (n?.kind === "call" && n.args.length === 0 && !n.block) {
+    names.unshift(n.method);
+    n = n.receiver;
+  }
+  return { root: n, names };
+}
+
+/** A top-level constant written as `Name` (not `A::Name`). */
+export function isTopConst(node: Node | null, name: string): boolean {
+  return node?.kind === "const" && node.scope === null && node.name === name;
+}
+
 export function walk(node: Node, visit: (n: Node) => void): void {
   visit(node);
   for (const child of childNodes(node)) walk(child, visit);

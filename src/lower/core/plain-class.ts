@@ -59,8 +59,7 @@ function lowerPlainClass(path: string, decls: ConstDecl[], modules: Map<string, 
   const before: string[] = [];
   const base = structBase(decls, name, env, before) ?? baseClass(facts, flat.unresolvedIncludes, env);
   for (const stmt of flat.body) members.push(...bodyStatement(stmt, classEnv, after, name));
-  // The class body's constants are computed on first read (static getters over this store): a value the compiler
-  // could not lower raises where it is read, not when the module loads and the whole app with it.
+  // The class body's constants are computed on first read (static getters over this store, runtime constantValue).
   if (members.some((m) => m.includes(`${name}_constants`))) before.push(`const ${name}_constants: Record<string, unknown> = {};`);
   // Methods may come from included concerns, written in other files.
   const source = (def: NodeOf<"def">) => app.parsed.models.find((f) => f.absPath === def.span.file)?.source ?? "";
@@ -119,9 +118,8 @@ function bodyStatement(stmt: Node, env: LowerEnv, after: string[], name: string)
     if (["int", "float", "str", "sym", "true", "false", "nil"].includes(stmt.value.kind) && (stmt.value.kind !== "str" || stmt.value.parts.every((p) => typeof p === "string"))) {
       return [`static readonly ${stmt.target.name} = ${lowerExpr(stmt.value, new Scope(env)).code};`];
     }
-    const key = JSON.stringify(stmt.target.name);
-    const store = `${name}_constants`;
-    return [`static get ${stmt.target.name}(): unknown {\nif (!(${key} in ${store})) ${store}[${key}] = ${lowerExpr(stmt.value, new Scope(env)).code};\nreturn ${store}[${key}];\n}`];
+    const value = lowerExpr(stmt.value, new Scope(env)).code;
+    return [`static get ${stmt.target.name}(): unknown {\nreturn ${env.module.use("constantValue")}(${name}_constants, ${JSON.stringify(stmt.target.name)}, () => (${value}));\n}`];
   }
   env.diags.report("unsupported_construct", stmt.span, `${stmt.kind === "call" ? stmt.method : stmt.kind} in a plain class body`);
   return [];

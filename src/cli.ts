@@ -11,7 +11,14 @@ import { loadFixturesInto } from "./emit/load-fixtures.js";
 import { buildLedger, formatLedger } from "./diagnostics/ledger.js";
 
 const program = new Command();
-program.name("rails2ts").description("Compile a Rails application to a plain TypeScript application on Node.");
+program.name("rails2ts").description("Compile a Rails application to a plain TypeScript application on Node.")
+  .option("--gem-path <dirs>", "where the app's gems are installed (colon-separated; searched before GEM_PATH, GEM_HOME and the system's)");
+
+/** The gem directories `--gem-path` names (any command). */
+function gemPaths(): string[] {
+  const value = program.opts<{ gemPath?: string }>().gemPath;
+  return value ? value.split(":").filter(Boolean).map((p) => resolve(p)) : [];
+}
 
 function report(diagnostics: Diagnostic[], verbose: boolean): void {
   if (verbose) for (const d of diagnostics) console.error(formatDiagnostic(d));
@@ -26,7 +33,7 @@ program
   .option("--report", "print every diagnostic with its code frame, then the ledger (counts per code, per file)")
   .option("--ledger <file>", "write the ledger as JSON")
   .action(async (app: string, opts: { out: string; report?: boolean; ledger?: string }) => {
-    const result = await compile(resolve(app), { out: resolve(opts.out) });
+    const result = await compile(resolve(app), { out: resolve(opts.out), gemPaths: gemPaths() });
     report(result.diagnostics, Boolean(opts.report));
     const ledger = buildLedger(result.diagnostics, resolve(app));
     if (opts.report) console.error(`\n${formatLedger(ledger)}`);
@@ -42,7 +49,7 @@ program
   .option("--db <file>", "SQLite database file (default: <out>/db/<env>.sqlite3)")
   .action(async (app: string, opts: { port: string; host: string; out?: string; db?: string }) => {
     const out = resolve(opts.out ?? mkdtempSync(join(tmpdir(), "rails2ts-")));
-    const result = await compile(resolve(app), { out });
+    const result = await compile(resolve(app), { out, gemPaths: gemPaths() });
     report(result.diagnostics, false);
     const server = await bootEmitted(out, { port: Number(opts.port), host: opts.host, dbPath: opts.db, inProcess: true });
     console.log(`serving ${app} at http://${opts.host === "127.0.0.1" ? "localhost" : opts.host}:${server.port} (emitted into ${out})`);
@@ -55,7 +62,7 @@ program
   .option("--out <dir>", "output directory (default: a temporary one)")
   .action(async (app: string, opts: { db: string; out?: string }) => {
     const out = resolve(opts.out ?? mkdtempSync(join(tmpdir(), "rails2ts-")));
-    const result = await compile(resolve(app), { out });
+    const result = await compile(resolve(app), { out, gemPaths: gemPaths() });
     report(result.diagnostics, false);
     await loadFixturesInto(out, resolve(opts.db));
     console.log(`loaded ${app}/test/fixtures into ${opts.db}`);
@@ -66,7 +73,7 @@ program
   .description("print the TypeScript a Ruby or ERB file became; --cache lists every fragment cache site")
   .option("--cache", "list every cache site: claimed or declined, and why")
   .action(async (app: string, file: string | undefined, opts: { cache?: boolean }) => {
-    const result = await compile(resolve(app));
+    const result = await compile(resolve(app), { gemPaths: gemPaths() });
     if (opts.cache) {
       for (const s of result.cacheSites) {
         console.log(`${relative(resolve(app), s.span.file)}:${s.span.line}:${s.span.column} ${s.kind} ${s.claimed ? "claimed" : "declined"}: ${s.reason}${s.sharing ? `; ${s.sharing}` : ""}`);

@@ -11,10 +11,10 @@ export interface CompileResult {
   cacheSites: AppModel["cacheSites"];
 }
 
-export async function compile(appDir: string, opts: { out?: string } = {}): Promise<CompileResult> {
+export async function compile(appDir: string, opts: { out?: string; gemPaths?: string[] } = {}): Promise<CompileResult> {
   const parsed = parseApp(appDir);
   if (parsed.diagnostics.errors.length) throw new CompileError(parsed.diagnostics.errors);
-  const app = analyzeApp(parsed);
+  const app = analyzeApp(parsed, { gemPaths: opts.gemPaths });
   const lowered = lowerApp(app);
   const files = await renderModules(lowered.modules, parsed.diagnostics);
   if (opts.out) writeProject(opts.out, files, lowered.publicFiles, appDir);

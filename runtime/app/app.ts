@@ -8,7 +8,7 @@ import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } fr
 import { randomBytes } from "node:crypto";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Controller, ControllerClass, TemplateRenderer } from "../http/controller.js";
+import { forgeryProtectionConfig, type Controller, type ControllerClass, type TemplateRenderer } from "../http/controller.js";
 import type { RouteEntry } from "../http/route-table.js";
 import { createHttpApp, type HttpApp } from "../http/server.js";
 import { registerMime } from "../http/mime.js";
@@ -28,6 +28,7 @@ import { prepareAppRuntime, registerAppRuntime, type AppRuntime, type CableSetup
 import { isPlainObject } from "../support/ruby.js";
 import { MemoryStore, parseCacheSize, type Store } from "../cache/index.js";
 import { resolvePartialPath, View, type TemplateEntry, type ViewContext } from "./view.js";
+import type { AssetIndex, ImportmapPin } from "../view/host.js";
 
 export interface AppSchema extends SchemaDescription {
   /** structure.sql, executed verbatim when present. */
@@ -47,16 +48,30 @@ export interface AppConfig {
   fixtures?: FixtureSetSource[];
   /** Logical asset path -> digested public path (`application.css` -> `/assets/application-1a2b3c4d.css`). */
   assets: Record<string, string>;
+  /** config/importmap.rb's pins, expanded (importmap-rails). */
+  importmap?: ImportmapPin[];
+  /** "propshaft": an asset missing from the load path raises (Propshaft::MissingAssetError), as in Rails. */
+  assetPipeline?: "propshaft" | null;
   publicDir: URL;
   /** production's config.action_controller.perform_caching. */
   performCaching?: boolean;
+  /** Settings of config/environments/<env>.rb, chosen by RAILS_ENV (production when unset). */
+  environments?: Record<string, { allowForgeryProtection?: boolean }>;
   /** Mime types the app registers in its initializers. */
   mimeTypes?: Array<{ string: string; symbol: string }>;
   /** app/channels: the connection class and the channels, when the app has Action Cable. */
   cable?: CableSetup | null;
 }
 
+/** What views know of the asset pipeline beyond one path: the logical paths, the import map, which pipeline. */
+function assetIndexOf(config: AppConfig): AssetIndex {
+  const logicalPaths = Object.keys(config.assets);
+  return { logicalPaths, importmap: config.importmap ?? null, pipeline: config.assetPipeline ?? null };
+}
+
 export function createApp(config: AppConfig): HttpApp {
+  const environment = config.environments?.[process.env.RAILS_ENV ?? "production"] ?? {};
+  forgeryProtectionConfig.allow = environment.allowForgeryProtection ?? true;
   const root = dirname(fileURLToPath(config.publicDir));
   for (const m of config.mimeTypes ?? []) registerMime(m.string, m.symbol);
   // One process, one in-process store; RAILS2TS_CACHE_SIZE (e.g. "64m") bounds it in bytes.
@@ -133,6 +148,7 @@ function renderBroadcast(config: AppConfig, store: Store | null, options: Record
       return polymorphicUrl(router, target, url ? "url" : "path", options as UrlOptions, host, {}, action);
     },
     assetPath: (source) => config.assets[source] ?? null,
+    assetIndex: assetIndexOf(config),
     now: () => currentTime(),
     // A broadcast rendered during a request is logged under that request's id in Rails, so it counts there.
     fragmentCache: { store, namespace: "broadcast", onFragment: (e) => cacheStats.fragments.push(e) },
@@ -277,6 +293,7 @@ function viewContext(config: AppConfig, controller: Controller<object>, format: 
       return polymorphicUrl(router, target, url ? "url" : "path", options as UrlOptions, controller.urlHost(), controller.recall(), action);
     },
     assetPath: (source) => config.assets[source] ?? null,
+    assetIndex: assetIndexOf(config),
     now: () => currentTime(),
     // Request renders use Rails' exact keys; broadcast renders of request-dependent templates get their own namespace.
     fragmentCache: { store, namespace: null, onFragment: (e) => cacheStats.fragments.push(e) },

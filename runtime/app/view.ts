@@ -8,7 +8,8 @@ import { SafeString, safeJoin } from "../view/safe.js";
 import { tag as viewTag, tagBuilder } from "../view/tag.js";
 import { BACK, urlFor as viewUrlFor } from "../view/url.js";
 import type { Jbuilder } from "../json/index.js";
-import { isViewRecord, type AssetType, type PolymorphicOptions, type ViewHost, type ViewRecord, type ViewRequest } from "../view/host.js";
+import { MissingAssetError } from "../view/asset-url.js";
+import { isViewRecord, type AssetIndex, type AssetType, type PolymorphicOptions, type ViewHost, type ViewRecord, type ViewRequest } from "../view/host.js";
 import type { HostOptions } from "../http/url.js";
 import { isPlainObject, toS } from "../support/ruby.js";
 import { cacheFragment, renderCachedCollection, type FragmentCache } from "../cache/index.js";
@@ -43,6 +44,8 @@ export interface ViewContext {
   urlFor(target: unknown): string;
   polymorphicPath(target: unknown, options?: PolymorphicOptions): string;
   assetPath(source: string): string | null;
+  /** The pipeline's logical paths and import map (absent in contexts that render no asset tags). */
+  assetIndex?: AssetIndex;
   now(): Date;
   /** The fragment cache for this render (store null when perform_caching is off). */
   fragmentCache: FragmentCache;
@@ -57,7 +60,10 @@ export interface ViewContext {
  * (`action_cable/engine`'s "action_cable.helpers" initializer includes ActionCable::Helpers::ActionCableHelper).
  * An app that does not load the engine has no such helper: the name is a NameError there.
  */
-export const ENGINE_HELPERS: Record<string, string[]> = { action_cable: ["actionCableMetaTag"] };
+export const ENGINE_HELPERS: Record<string, string[]> = {
+  action_cable: ["actionCableMetaTag"],
+  importmap: ["javascriptImportmapTags", "javascriptInlineImportmapTag", "javascriptImportModuleTag", "javascriptImportmapModulePreloadTags", "javascriptModulePreloadTag"],
+};
 
 export class View implements ViewHost {
   readonly assigns: Record<string, unknown>;
@@ -116,7 +122,14 @@ export class View implements ViewHost {
   computeAssetPath(source: string, options: { type?: AssetType }): string {
     const ext = options.type === "stylesheet" ? ".css" : options.type === "javascript" ? ".js" : "";
     const name = ext && !source.endsWith(ext) ? `${source}${ext}` : source;
-    return this.ctx.assetPath(name) ?? `/${name}`;
+    const path = this.ctx.assetPath(name);
+    if (path !== null) return path;
+    if (this.ctx.assetIndex?.pipeline === "propshaft") throw new MissingAssetError(name);
+    return `/${name}`;
+  }
+
+  get assetIndex(): AssetIndex | null {
+    return this.ctx.assetIndex ?? null;
   }
 
   now(): Date {

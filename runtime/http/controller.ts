@@ -90,6 +90,12 @@ export interface ControllerClass {
 }
 
 const VERIFY_CSRF = "verifyAuthenticityToken";
+
+/**
+ * config.action_controller.allow_forgery_protection for the running environment (config/environments/test.rb
+ * turns it off): without it protect_against_forgery? is false, so no token is checked or rendered.
+ */
+export const forgeryProtectionConfig = { allow: true };
 const WRAP_EXCLUDE = ["authenticity_token", "_method", "utf8"];
 
 export class Controller<A extends object = Record<string, unknown>> {
@@ -182,7 +188,7 @@ export class Controller<A extends object = Record<string, unknown>> {
   }
 
   protectAgainstForgery(): boolean {
-    return this.forgeryProtected(this.actionName);
+    return forgeryProtectionConfig.allow && this.forgeryProtected(this.actionName);
   }
 
   resetSession(): void {
@@ -320,6 +326,7 @@ export class Controller<A extends object = Record<string, unknown>> {
   }
 
   verifyAuthenticityToken(): void {
+    if (!forgeryProtectionConfig.allow) return;
     this.ctx.csrf.verify(this.csrfRequest(), () => this.params.get("authenticity_token"));
   }
 

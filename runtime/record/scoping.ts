@@ -49,6 +49,9 @@ export function runScope<T extends RecordLike>(relation: Relation<T>, body: Func
   return result === null || result === undefined || result === false ? relation : result;
 }
 
+/** Base's class methods that relations answer within their scope (named as the runtime's statics). */
+const BASE_DELEGATED = ["authenticateBy", "findSigned", "findSignedBang"];
+
 // Members a class must never expose on relations (the Querying statics shadow Relation methods).
 const SKIP = new Set(["length", "name", "prototype", "caller", "arguments"]);
 
@@ -108,6 +111,12 @@ export function installScoping(cls: ModelClassLike, meta: ModelMeta, proxyBase: 
         },
       });
     }
+  }
+  // Active Record's own class methods that Relation delegates too (Relation#method_missing -> scoping { klass.m }):
+  // `User.active.authenticate_by(...)` looks the user up within the scope.
+  for (const name of BASE_DELEGATED) {
+    installDelegate(ModelRelation.prototype, name);
+    installDelegate(ModelProxy.prototype, name);
   }
   for (const [name] of classMethods(cls, isBase)) {
     if (meta.scopes.has(name) || [...meta.scopes.keys()].some((k) => rubyToTs(k) === name)) continue;

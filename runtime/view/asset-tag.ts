@@ -3,7 +3,7 @@
 //   javascript_include_tag "a", defer: true  -> javascriptIncludeTag(view, "a", { defer: true })
 //   image_tag, favicon_link_tag, preload_link_tag, picture_tag, video_tag, audio_tag, auto_discovery_link_tag
 // Preload links (config.action_view.preload_links_header) go to ViewHost.addPreloadLinks when present.
-import { isBlank, isPlainObject, isPresent, toS } from "../support/ruby.js";
+import { isBlank, isPlainObject, isPresent, RubySymbol, toS } from "../support/ruby.js";
 import { assetPath, imagePath, type AssetPathOptions } from "./asset-url.js";
 import type { AssetType, ViewHost } from "./host.js";
 import { capture, htmlSafe, SafeString, safeJoin, type Block } from "./safe.js";
@@ -85,7 +85,11 @@ export function javascriptIncludeTag(view: ViewHost, ...args: unknown[]): SafeSt
 
 /** stylesheet_link_tag(*sources). */
 export function stylesheetLinkTag(view: ViewHost, ...args: unknown[]): SafeString {
-  const [sources, options] = splitSources(args);
+  let [sources, options] = splitSources(args);
+  // Propshaft::Helper: `stylesheet_link_tag :all` links every CSS file of the load path, by sorted logical path.
+  if (sources[0] === RubySymbol.for("all") && view.assetIndex?.pipeline === "propshaft") {
+    sources = [...new Set(view.assetIndex.logicalPaths.filter((p) => p.endsWith(".css")))].sort();
+  }
   const pathOptions = extract(options, ["protocol", "extname", "host", "skip_pipeline"]) as AssetPathOptions;
   const preload = preloadTarget(view, options);
   const { crossorigin, nopush, integrity } = takeCommon(options);

@@ -14,6 +14,14 @@ export interface AssetPathOptions {
   protocol?: string | null;
 }
 
+/** Propshaft::MissingAssetError: an asset the load path does not hold. */
+export class MissingAssetError extends Error {
+  constructor(readonly path: string) {
+    super(`The asset '${path}' was not found in the load path.`);
+    this.name = "Propshaft::MissingAssetError";
+  }
+}
+
 const URI_REGEXP = /^[-a-z]+:\/\/|^(?:cid|data):|^\/\//i;
 const EXTENSIONS: Partial<Record<AssetType, string>> = { javascript: ".js", stylesheet: ".css" };
 const PUBLIC_DIRECTORIES: Record<AssetType, string> = {

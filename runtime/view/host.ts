@@ -105,6 +105,8 @@ export interface ViewHost {
   formAuthenticityToken(options?: { formOptions?: { action: string; method: string } }): string;
   /** `request_forgery_protection_token` (the controller's, delegated to the view); default "authenticity_token". */
   requestForgeryProtectionToken?(): string;
+  /** The asset pipeline's logical paths, import map and kind (stylesheet_link_tag :all, javascript_importmap_tags). */
+  readonly assetIndex?: AssetIndex | null;
   /** The asset pipeline's compute_asset_path (Propshaft: the digested path); absent: public/ dirs. */
   computeAssetPath?(source: string, options: { type?: AssetType }): string;
   /** config.asset_host, if set. */
@@ -132,4 +134,18 @@ export interface ViewHost {
 /** The clock the date helpers use. */
 export function currentTime(view?: ViewHost | null): Date {
   return view?.now ? view.now() : new Date();
+}
+
+/** One expanded pin of config/importmap.rb: module name, the asset's logical path, modulepreload or not. */
+export interface ImportmapPin {
+  name: string;
+  path: string;
+  preload: boolean;
+}
+
+/** What the app's asset pipeline holds, for helpers that list assets rather than resolve one. */
+export interface AssetIndex {
+  logicalPaths: string[];
+  importmap: ImportmapPin[] | null;
+  pipeline: "propshaft" | null;
 }

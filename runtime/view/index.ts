@@ -34,6 +34,7 @@ export * from "./form/form-with.js";
 export * from "./number.js";
 export * from "./asset-url.js";
 export * from "./asset-tag.js";
+export * from "./importmap.js";
 export * from "./date.js";
 export * from "./sanitize.js";
 export * from "./text.js";

@@ -9,6 +9,7 @@ import { analyzeCurrent, isCurrentAttributes, type CurrentInfo } from "./current
 import type { ParsedApp as Parsed } from "../parse/app.js";
 import { isTopConst, methodChain, type Node, type NodeOf, type Span } from "../parse/ir.js";
 import { analyzeConfig, type AppConfigFacts } from "./config.js";
+import { resolveAppGems, type AppGems } from "./gems.js";
 
 export interface AppModel {
   parsed: ParsedApp;
@@ -34,6 +35,8 @@ export interface AppModel {
    */
   moduleConstants: Map<string, { name: string; value: Node; span: Span }>;
   config: AppConfigFacts;
+  /** The gems Gemfile.lock names, found in the gem directories (for the engines' assets). */
+  gems: AppGems;
 }
 
 export interface CacheSite {
@@ -47,18 +50,35 @@ export interface CacheSite {
   sharing?: string;
 }
 
-export function analyzeApp(parsed: ParsedApp): AppModel {
+export interface AnalyzeOptions {
+  /** Gem directories to search before GEM_PATH and the system's (`--gem-path`). */
+  gemPaths?: string[];
+}
+
+export function analyzeApp(parsed: ParsedApp, options: AnalyzeOptions = {}): AppModel {
+  const config = analyzeConfig(parsed.config);
+  const gems = resolveAppGems(parsed.root, parsed.diagnostics, options.gemPaths);
+  // importmap-rails' engine adds its tag helpers (javascript_importmap_tags, ...) to every view.
+  if (gems.locked.has("importmap-rails")) config.engines.push("importmap");
   const modelFiles = analyzeModelFiles(parsed.models, parsed.schema, parsed.diagnostics);
   const models = new Map(modelFiles.models.map((m) => [m.className, m]));
   const controllers = new Map(analyzeControllers(parsed.controllers, parsed.diagnostics).map((c) => [c.className, c]));
   const templates = new Map(parsed.templates.map((t) => [`${t.logicalPath}.${t.format}`, t]));
   return {
-    parsed, models, plainClasses: modelFiles.plainClasses.filter((d) => !isCurrentAttributes(d)), currents: currentClasses(modelFiles.plainClasses, parsed), controllers, templates, routeNames: new Set(), config: analyzeConfig(parsed.config),
+    parsed, models, plainClasses: [...modelFiles.plainClasses.filter((d) => !isCurrentAttributes(d)), ...helperClasses(parsed)], currents: currentClasses(modelFiles.plainClasses, parsed), controllers, templates, routeNames: new Set(), config, gems,
     helperMethods: analyzeHelpers(parsed.helpers),
-    moduleConstants: new Map([...moduleConstants([...parsed.helpers, ...parsed.controllers]), ...customConfig(parsed.config)]),
+    moduleConstants: new Map([...moduleConstants([...parsed.helpers, ...parsed.controllers]), ...customConfig(parsed.config.filter((f) => !/^config\/environments\/(development|test)\.rb$/.test(f.path)))]),
     cacheSites: [],
     channels: analyzeChannels(parsed.channels, parsed.controllers, parsed.diagnostics),
   };
+}
+
+/**
+ * Classes under app/helpers (Zeitwerk autoloads that directory too): plain classes like the ones under app/models,
+ * e.g. content filters that subclass a library class.
+ */
+function helperClasses(parsed: ParsedApp): ConstDecl[] {
+  return collectConstants(parsed.helpers).filter((d) => d.kind === "class");
 }
 
 /** The model whose singular name is `name` (`post` -> Post), for locals named after a model. */

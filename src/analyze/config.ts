@@ -14,6 +14,11 @@ export interface AppConfigFacts {
   engines: string[];
   /** True when there is a config/application.rb, so `engines` is the whole list (without one, nothing is known). */
   enginesKnown: boolean;
+  /**
+   * Per environment (config/environments/<env>.rb), the settings the runtime switches on RAILS_ENV:
+   * `config.action_controller.allow_forgery_protection` (test turns it off).
+   */
+  environments: Record<string, { allowForgeryProtection?: boolean }>;
   /** `Mime::Type.register "text/vnd.turbo-stream.html", :turbo_stream` in initializers. */
   mimeTypes: Array<{ string: string; symbol: string }>;
 }
@@ -21,7 +26,8 @@ export interface AppConfigFacts {
 /** Reads config/application.rb, config/initializers/*.rb and config/environments/production.rb. */
 export function analyzeConfig(files: SourceFile[]): AppConfigFacts {
   const enginesKnown = files.some((f) => f.path === "config/application.rb");
-  const facts: AppConfigFacts = { assetsVersion: "1", loadDefaults: null, performCaching: false, mimeTypes: [], engines: [], enginesKnown };
+  const facts: AppConfigFacts = { assetsVersion: "1", loadDefaults: null, performCaching: false, mimeTypes: [], engines: [], enginesKnown, environments: {} };
+  let environment: string | null = null;
   const visit = (node: Node): void => {
     if (node.kind === "call") {
       if (node.method === "version=" && node.receiver?.kind === "call" && node.receiver.method === "assets") {
@@ -30,7 +36,8 @@ export function analyzeConfig(files: SourceFile[]): AppConfigFacts {
       }
       if (node.method === "require" && !node.receiver) {
         const lib = literalString(node.args[0]);
-        if (lib === "rails/all") facts.engines.push("action_cable");
+        // rails/all requires these engines, in this order (railties' lib/rails/all.rb).
+        if (lib === "rails/all") facts.engines.push("active_storage", "action_cable", "action_mailbox", "action_text");
         else if (lib?.endsWith("/engine")) facts.engines.push(lib.slice(0, -"/engine".length));
       }
       if (node.method === "register" && node.receiver?.kind === "const" && node.receiver.name === "Type") {
@@ -39,13 +46,20 @@ export function analyzeConfig(files: SourceFile[]): AppConfigFacts {
         if (string && symbol) facts.mimeTypes.push({ string, symbol });
       }
       if (node.method === "load_defaults" && (node.args[0]?.kind === "float" || node.args[0]?.kind === "int")) facts.loadDefaults = node.args[0].value;
-      if (node.method === "perform_caching=" && node.receiver?.kind === "call" && node.receiver.method === "action_controller") {
+      if (node.method === "perform_caching=" && node.receiver?.kind === "call" && node.receiver.method === "action_controller" && (environment === null || environment === "production")) {
         facts.performCaching = node.args[0]?.kind === "true";
+      }
+      if (node.method === "allow_forgery_protection=" && node.receiver?.kind === "call" && node.receiver.method === "action_controller" && environment) {
+        const value = node.args[0]?.kind;
+        if (value === "true" || value === "false") (facts.environments[environment] ??= {}).allowForgeryProtection = value === "true";
       }
       node.block?.body.forEach(visit);
       if (node.receiver) visit(node.receiver);
     } else if (node.kind === "class" || node.kind === "module") node.body.forEach(visit);
   };
-  for (const file of files) file.body.forEach(visit);
+  for (const file of files) {
+    environment = /^config\/environments\/(\w+)\.rb$/.exec(file.path)?.[1] ?? null;
+    file.body.forEach(visit);
+  }
   return facts;
 }

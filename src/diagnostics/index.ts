@@ -16,6 +16,8 @@ export const CATALOGUE = {
   unresolved_constant: { severity: "warning", message: "constant not resolved" },
   missing_template: { severity: "warning", message: "template not found" },
   internal_error: { severity: "warning", message: "the compiler failed on this file (a crash; the file is left out)" },
+  asset_not_found: { severity: "warning", message: "asset not found in the asset load path" },
+  gem_substituted: { severity: "warning", message: "gems of Gemfile.lock found only at another version (that version's files are used)" },
   cache_key_declined: { severity: "warning", message: "cache key declined: rendered without the store" },
 } as const satisfies Record<string, { severity: "error" | "warning"; message: string }>;
 

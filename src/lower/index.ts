@@ -8,10 +8,10 @@ import { dependencyTree, digestPath, hashDigestClassFor, readViewFiles, ViewReso
 import { RequestDependence, type RequestRead } from "../analyze/request-dependence.js";
 import { parseTemplatePath, virtualPath } from "../analyze/digest/view-paths.js";
 import type { TemplateFile } from "../parse/app.js";
-import { createHash } from "node:crypto";
 import { dirname, join, relative } from "node:path";
-import { createRequire } from "node:module";
 import type { AppModel } from "../analyze/app-model.js";
+import { assetLoadPath, digestAssets } from "../analyze/assets.js";
+import { analyzeImportmap } from "../analyze/importmap.js";
 import { expandRoutes } from "../analyze/routes.js";
 import type { EmittedModule } from "../emit/module.js";
 import { pluralize, singularize } from "../../runtime/support/inflector.js";
@@ -68,7 +68,9 @@ export function lowerApp(app: AppModel): Lowered {
   const channels = guard(app.channels, (c) => lowerChannel(c, app, diags));
   const seeds = app.parsed.seeds ? [lowerSeeds(app.parsed.seeds, app, diags)] : [];
   const fixtures = app.parsed.fixtures.length ? guard([{ absPath: join(app.parsed.root, "test/fixtures") }], () => lowerFixtures(app.parsed.fixtures, app, diags)) : [];
-  const { assets, publicFiles } = digestAssets([join(app.parsed.root, "app/assets"), ...engineAssetPaths(app.config.engines)], app.config.assetsVersion);
+  const loadPath = assetLoadPath({ appRoot: app.parsed.root, engines: app.config.engines, gems: app.gems });
+  const { assets, publicFiles } = digestAssets(loadPath, app.config.assetsVersion);
+  const importmap = analyzeImportmap(app.parsed.root, app.parsed.diagnostics, (logical) => logical in assets, app.gems.missing);
   const resolver = viewResolver(app);
   const digests = templateDigests(app, resolver);
   const reads = requestReads(app, resolver);
@@ -88,6 +90,9 @@ export function lowerApp(app: AppModel): Lowered {
     hasSeeds: seeds.length > 0,
     hasFixtures: fixtures.length > 0,
     assets,
+    importmap,
+    assetPipeline: app.gems.locked.has("propshaft") ? "propshaft" : null,
+    environments: app.config.environments,
   });
   modules.push(...models, ...plain, ...controllers, ...channels, ...views, ...seeds, ...fixtures, ...entry);
   return { modules, publicFiles };
@@ -166,54 +171,4 @@ function noteSharing(app: AppModel, reads: Map<string, RequestRead | null>): voi
       ? "shared by request and broadcast renders (nothing in it reads the request)"
       : `request and broadcast renders keep apart: reads ${read.what} at ${relative(app.parsed.root, read.span.file)}:${read.span.line}:${read.span.column}`;
   }
-}
-
-/**
- * The asset paths of the Rails engines the app requires, as Propshaft adds them after the app's own: Action Cable
- * ships `actioncable.esm.js` / `actioncable.js` (the npm package @rails/actioncable 7.2 carries the same files
- * byte for byte as the actioncable 7.2.4 gem, so the digests match).
- */
-function engineAssetPaths(engines: string[]): string[] {
-  const require = createRequire(import.meta.url);
-  const out: string[] = [];
-  if (engines.includes("action_cable")) {
-    const pkg = dirname(require.resolve("@rails/actioncable/package.json"));
-    out.push(join(pkg, "app/assets"));
-  }
-  return out;
-}
-
-/**
- * Propshaft's digested paths: `application.css` -> `assets/application-<sha1(content + version)[0,8]>.css`. Each
- * load path holds subdirectories (`stylesheets/`, `javascripts/`) whose contents are logical paths; the first path
- * that has a logical path wins.
- */
-function digestAssets(loadPaths: string[], version: string): { assets: Record<string, string>; publicFiles: Map<string, Buffer> } {
-  const assets: Record<string, string> = {};
-  const publicFiles = new Map<string, Buffer>();
-  for (const base of loadPaths) {
-    const walk = (dir: string) => {
-      let names: string[] = [];
-      try {
-        names = readdirSync(dir).sort();
-      } catch {
-        return;
-      }
-      for (const name of names) {
-        const abs = join(dir, name);
-        if (statSync(abs).isDirectory()) walk(abs);
-        else if (!name.startsWith(".")) {
-          const logical = relative(base, abs).split("/").slice(1).join("/");
-          if (logical in assets) continue;
-          const content = readFileSync(abs);
-          const digest = createHash("sha1").update(Buffer.concat([content, Buffer.from(version)])).digest("hex").slice(0, 8);
-          const digested = logical.replace(/\.(\w+)$/, `-${digest}.$1`);
-          assets[logical] = `/assets/${digested}`;
-          publicFiles.set(`assets/${digested}`, content);
-        }
-      }
-    };
-    walk(base);
-  }
-  return { assets, publicFiles };
 }

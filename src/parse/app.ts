@@ -64,7 +64,8 @@ export function parseApp(root: string): ParsedApp {
     templates: listFiles(root, "app/views", "").flatMap((rel) => parseTemplate(root, rel, diagnostics)),
     routes: existsSync(join(root, "config/routes.rb")) ? ruby("config/routes.rb") : null,
     config: [
-      ...["config/application.rb", "config/environments/production.rb"].filter((f) => existsSync(join(root, f))).map(ruby),
+      ...["config/application.rb", "config/environments/production.rb", "config/environments/development.rb", "config/environments/test.rb"]
+        .filter((f) => existsSync(join(root, f))).map(ruby),
       ...rubyIn("config/initializers"),
     ],
     seeds: existsSync(join(root, "db/seeds.rb")) ? ruby("db/seeds.rb") : null,

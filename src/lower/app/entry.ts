@@ -20,6 +20,12 @@ export interface EntryInput {
   /** test/fixtures: db/fixtures.ts, loaded instead of the seeds when RAILS2TS_FIXTURES is set. */
   hasFixtures: boolean;
   assets: Record<string, string>;
+  /** config/importmap.rb's expanded pins (null: no import map). */
+  importmap: Array<{ name: string; path: string; preload: boolean }> | null;
+  /** config/environments/<env>.rb settings the runtime picks by RAILS_ENV. */
+  environments: Record<string, { allowForgeryProtection?: boolean }>;
+  /** "propshaft" when the app bundles it: an asset missing from its load path is an error, as Propshaft raises. */
+  assetPipeline: "propshaft" | null;
 }
 
 export function lowerEntry(input: EntryInput): EmittedModule[] {
@@ -46,7 +52,8 @@ export function lowerEntry(input: EntryInput): EmittedModule[] {
     schema: ${JSON.stringify(input.schema)},
     seed: ${input.hasSeeds ? "seed" : "null"},
     ${input.hasFixtures ? "fixtures,\n    " : ""}assets: ${JSON.stringify(input.assets)},
-    performCaching: ${input.performCaching},
+    ${input.importmap ? `importmap: ${JSON.stringify(input.importmap)},\n    ` : ""}${input.assetPipeline ? `assetPipeline: ${JSON.stringify(input.assetPipeline)},\n    ` : ""}performCaching: ${input.performCaching},
+    environments: ${JSON.stringify(input.environments)},
     mimeTypes: ${JSON.stringify(input.mimeTypes)},
     cable: ${connection ? `{ connection: ${tsIdent(connection.className)}, channels: [${channelList.join(", ")}] }` : "null"},
     publicDir: new URL("../public/", import.meta.url),

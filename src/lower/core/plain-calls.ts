@@ -14,6 +14,9 @@ import { rubyToTs } from "../names.js";
 import type { Scope } from "../scope.js";
 import { UNKNOWN } from "../types.js";
 import { lowerCoreSelfCall } from "./index.js";
+import { LIBRARY_BASES } from "../../../runtime/support/library-bases.js";
+// The runtime modules that implement library bases register them when they load.
+import "../../../runtime/index.js";
 
 export interface PlainClassFacts {
   path: string;
@@ -22,6 +25,8 @@ export interface PlainClassFacts {
   /** The superclass as written, when it is something else (`Struct.new(...)`, a library class). */
   superclassWritten: string | null;
   activeModel: boolean;
+  /** A Rails or gem class it subclasses (runtime/support/library-bases.ts), by its Ruby path, with its inheritance. */
+  libraryBase: string | null;
   readers: Set<string>;
   writers: Set<string>;
   methods: Set<string>;
@@ -45,7 +50,7 @@ export function plainClassFacts(app: AppModel, path: string): PlainClassFacts | 
 
 function collectFacts(app: AppModel): Map<string, PlainClassFacts> {
   const modules = new Map<string, ConstDecl[]>();
-  for (const d of collectConstants(app.parsed.models)) if (d.kind === "module") modules.set(d.path, [...(modules.get(d.path) ?? []), d]);
+  for (const d of collectConstants([...app.parsed.models, ...app.parsed.helpers])) if (d.kind === "module") modules.set(d.path, [...(modules.get(d.path) ?? []), d]);
   const classes = new Map<string, ConstDecl[]>();
   for (const d of app.plainClasses) classes.set(d.path, [...(classes.get(d.path) ?? []), d]);
   const known = new Set(classes.keys());
@@ -58,7 +63,7 @@ function collectFacts(app: AppModel): Map<string, PlainClassFacts> {
     const parent = inherit(mine.superclass, depth + 1);
     const union = (a: Set<string>, b: Set<string>) => new Set([...a, ...b]);
     return {
-      ...mine, activeModel: mine.activeModel || parent.activeModel, readers: union(parent.readers, mine.readers),
+      ...mine, activeModel: mine.activeModel || parent.activeModel, libraryBase: mine.libraryBase ?? parent.libraryBase, readers: union(parent.readers, mine.readers),
       writers: union(parent.writers, mine.writers), methods: union(parent.methods, mine.methods), classMethods: union(parent.classMethods, mine.classMethods),
     };
   };
@@ -73,6 +78,7 @@ function ownFacts(path: string, decls: ConstDecl[], modules: Map<string, ConstDe
   const superNode = decl.node.kind === "class" ? decl.node.superclass : null;
   const written = decl.superclassName ?? (superNode ? `(${superNode.kind === "call" ? superNode.method : superNode.kind} expression)` : null);
   const superclass = decl.superclassName ? resolveConstant(decl.superclassName, decl.nesting.slice(1), known) : null;
+  const libraryBase = !superclass && decl.superclassName && LIBRARY_BASES[decl.superclassName.replace(/^::/, "")] ? decl.superclassName.replace(/^::/, "") : null;
   const readers = new Set<string>();
   const writers = new Set<string>();
   for (const stmt of flat.body) {
@@ -86,7 +92,7 @@ function ownFacts(path: string, decls: ConstDecl[], modules: Map<string, ConstDe
   }
   const activeModel = flat.unresolvedIncludes.some((i) => /^ActiveModel::(Model|API|Conversion)$/.test(i.name));
   return {
-    path, superclass, superclassWritten: superclass ? null : written, activeModel, readers, writers,
+    path, superclass, superclassWritten: superclass || libraryBase ? null : written, activeModel, libraryBase, readers, writers,
     methods: new Set(flat.methods.map((m) => m.name)), classMethods: new Set(flat.classMethods.map((m) => m.name)),
     constants: new Set(flat.body.flatMap((n) => (n.kind === "assign" && n.target.kind === "const" ? [n.target.name] : []))),
     span: decl.node.span,
@@ -97,13 +103,16 @@ function ownFacts(path: string, decls: ConstDecl[], modules: Map<string, ConstDe
 export function plainSelfCall(call: NodeOf<"call">, scope: Scope, facts: PlainClassFacts, isStatic: boolean): TsExpr | null {
   const m = call.method;
   const args = () => lowerArgs(call.args, call.block, scope);
+  const base = facts.libraryBase ? LIBRARY_BASES[facts.libraryBase]![1] : null;
   if (isStatic) {
     if (m === "new") return lit(`this.build(${args().join(", ")})`, { k: "model", model: facts.path });
     if (facts.classMethods.has(m)) return lit(`this.${rubyToTs(m)}(${args().join(", ")})`, UNKNOWN);
+    if (base && typeof Reflect.get(base, rubyToTs(m)) === "function") return lit(`this.${rubyToTs(m)}(${args().join(", ")})`, UNKNOWN);
     return lowerCoreSelfCall(call, scope);
   }
   if (facts.readers.has(m) && !call.args.length && !call.block && !facts.methods.has(m)) return lit(`this.${m}`, UNKNOWN);
   if (facts.methods.has(m)) return lit(`this.${rubyToTs(m)}(${args().join(", ")})`, UNKNOWN);
+  if (base && rubyToTs(m) in base.prototype) return lit(`this.${rubyToTs(m)}(${args().join(", ")})`, UNKNOWN);
   return lowerCoreSelfCall(call, scope);
 }
 

@@ -23,6 +23,7 @@ import { lowerParams } from "../params.js";
 import { defBody } from "./endless-def.js";
 import { plainSelfCall, plainClassFacts, type PlainClassFacts } from "./plain-calls.js";
 import { ActiveModel, RubyObject } from "../../../runtime/support/active-model.js";
+import { LIBRARY_BASES } from "../../../runtime/support/library-bases.js";
 
 /**
  * Modules a plain class may include: the ActiveModel ones make the runtime base ActiveModel; GlobalID's needs
@@ -38,7 +39,7 @@ const KNOWN_INCLUDES: Record<string, "activeModel" | "none"> = {
 
 export function lowerPlainClasses(app: AppModel, diags: Diagnostics): EmittedModule[] {
   const modules = new Map<string, ConstDecl[]>();
-  for (const d of collectConstants(app.parsed.models)) if (d.kind === "module") modules.set(d.path, [...(modules.get(d.path) ?? []), d]);
+  for (const d of collectConstants([...app.parsed.models, ...app.parsed.helpers])) if (d.kind === "module") modules.set(d.path, [...(modules.get(d.path) ?? []), d]);
   const classes = new Map<string, ConstDecl[]>();
   for (const d of app.plainClasses) classes.set(d.path, [...(classes.get(d.path) ?? []), d]);
   return [...classes].map(([path, decls]) => lowerPlainClass(path, decls, modules, app, diags));
@@ -62,7 +63,7 @@ function lowerPlainClass(path: string, decls: ConstDecl[], modules: Map<string, 
   // The class body's constants are computed on first read (static getters over this store, runtime constantValue).
   if (members.some((m) => m.includes(`${name}_constants`))) before.push(`const ${name}_constants: Record<string, unknown> = {};`);
   // Methods may come from included concerns, written in other files.
-  const source = (def: NodeOf<"def">) => app.parsed.models.find((f) => f.absPath === def.span.file)?.source ?? "";
+  const source = (def: NodeOf<"def">) => [...app.parsed.models, ...app.parsed.helpers].find((f) => f.absPath === def.span.file)?.source ?? "";
   for (const def of flat.methods) members.push(method(def, defBody(def, source(def)), env, facts, false));
   for (const def of flat.classMethods) members.push(method(def, defBody(def, source(def)), classEnv, facts, true));
   const cls = `export class ${name} extends ${base} {\n${members.join("\n")}\n}`;
@@ -98,6 +99,7 @@ function baseClass(facts: PlainClassFacts, includes: Array<{ name: string; node:
     if (!KNOWN_INCLUDES[inc.name]) env.diags.report("unsupported_construct", inc.node.span, `include ${inc.name} in a plain class`);
   }
   if (facts.superclass) return env.module.model(facts.superclass);
+  if (facts.libraryBase) return env.module.use(LIBRARY_BASES[facts.libraryBase]![0]);
   if (facts.superclassWritten) env.diags.report("unsupported_construct", facts.span, `superclass ${facts.superclassWritten} of a plain class`);
   return env.module.use(facts.activeModel ? "ActiveModel" : "RubyObject");
 }
@@ -131,7 +133,8 @@ function method(def: NodeOf<"def">, statements: Node[], env: LowerEnv, facts: Pl
   const params = lowerParams(def, scope);
   const body = lowerBody(statements, scope, "return");
   const tsName = rubyToTs(def.name);
-  const base = isStatic ? (facts.activeModel ? ActiveModel : RubyObject) : (facts.activeModel ? ActiveModel : RubyObject).prototype;
+  const root = facts.libraryBase ? LIBRARY_BASES[facts.libraryBase]![1] : facts.activeModel ? ActiveModel : RubyObject;
+  const base = isStatic ? root : root.prototype;
   const override = tsName in base ? "override " : "";
   const head = `${isStatic ? "static " : ""}${override}${tsName}(${params.signature})`;
   return `${head} {\n${[...params.prologue, ...body].join("\n")}\n}`;

@@ -50,6 +50,8 @@ function isViewProperty(rubyName: string): boolean {
 }
 
 const URL_POSITION: Record<string, number> = { link_to: 1, button_to: 1, url_for: 0, link_to_unless_current: 1 };
+/** Helper arguments whose meaning depends on being a Symbol (Propshaft's `stylesheet_link_tag :all`). */
+const SYMBOL_POSITION: Record<string, number> = { stylesheet_link_tag: 0 };
 
 export function viewSelfCall(call: NodeOf<"call">, scope: Scope): TsExpr | null {
   const env = scope.env;
@@ -63,6 +65,9 @@ export function viewSelfCall(call: NodeOf<"call">, scope: Scope): TsExpr | null 
   const at = URL_POSITION[m];
   const urlArg = at === undefined ? undefined : call.args[at];
   if (at !== undefined && urlArg?.kind === "sym" && urlArg.name === "back") args[at] = env.module.use("BACK");
+  const symAt = SYMBOL_POSITION[m];
+  const symArg = symAt === undefined ? undefined : call.args[symAt];
+  if (symAt !== undefined && symArg?.kind === "sym") args[symAt] = `${env.module.use("RubySymbol")}.for(${JSON.stringify(symArg.name)})`;
   return lit(`view.${rubyToTs(m)}(${args.join(", ")})`, RETURNS[m] ?? (m === "params" ? { k: "params" } : UNKNOWN));
 }
 

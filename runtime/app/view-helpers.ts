@@ -93,6 +93,8 @@ export const HOST_HELPERS = {
   turboPageRequiresReload: view.turboPageRequiresReload,
   turboRefreshesWith: view.turboRefreshesWith,
   turboIncludeTags: view.turboIncludeTags,
+  // rails_autolink's auto_link (runtime/view/auto-link.ts): only where Gemfile.lock has the gem (ENGINE_HELPERS).
+  autoLink: view.autoLink,
   // protect_against_forgery? under the Ruby -> TS naming rule (ViewHost spells it protectAgainstForgery).
   isProtectAgainstForgery: (host: ViewHost) => host.protectAgainstForgery(),
 } as const;

@@ -62,6 +62,7 @@ export interface ViewContext {
  */
 export const ENGINE_HELPERS: Record<string, string[]> = {
   action_cable: ["actionCableMetaTag"],
+  rails_autolink: ["autoLink"],
   importmap: ["javascriptImportmapTags", "javascriptInlineImportmapTag", "javascriptImportModuleTag", "javascriptImportmapModulePreloadTags", "javascriptModulePreloadTag"],
 };
 

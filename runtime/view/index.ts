@@ -38,6 +38,7 @@ export * from "./importmap.js";
 export * from "./date.js";
 export * from "./sanitize.js";
 export * from "./text.js";
+export * from "./auto-link.js";
 export * from "./translation.js";
 export * from "./date-select.js";
 export * from "./turbo-frames.js";

@@ -60,6 +60,8 @@ export function analyzeApp(parsed: ParsedApp, options: AnalyzeOptions = {}): App
   const gems = resolveAppGems(parsed.root, parsed.diagnostics, options.gemPaths);
   // importmap-rails' engine adds its tag helpers (javascript_importmap_tags, ...) to every view.
   if (gems.locked.has("importmap-rails")) config.engines.push("importmap");
+  // rails_autolink's railtie adds auto_link to ActionView::Helpers::TextHelper.
+  if (gems.locked.has("rails_autolink")) config.engines.push("rails_autolink");
   const modelFiles = analyzeModelFiles(parsed.models, parsed.schema, parsed.diagnostics);
   const models = new Map(modelFiles.models.map((m) => [m.className, m]));
   const controllers = new Map(analyzeControllers(parsed.controllers, parsed.diagnostics).map((c) => [c.className, c]));

@@ -34,9 +34,12 @@ export { TimeMethods, DurationMethods, TimeZoneMethods } from "./support/core-ti
 export { ObjectMethods, NilMethods, raise } from "./support/core-object.js";
 export {
   ErbUtil, EnvModule, TimeClass, DateClass, DateTimeClass, I18nModule, JsonModule, ActiveSupportJson, DurationClass, NumberHelperModule,
-  TimeZoneClass, RecordIdentifierModule, FloatClass, SetClass, KeyGeneratorClass, Kernel,
+  TimeZoneClass, RecordIdentifierModule, FloatClass, SetClass, KeyGeneratorClass, Kernel, ZlibModule, Base64Module,
+  StringClass, SymbolClass, IntegerClass, NumericClass, ArrayClass, HashClass, NilClassClass, TrueClassClass, FalseClassClass,
 } from "./support/core-constants.js";
 export { SecureRandomModule, BCryptPasswordClass, BCryptPassword } from "./support/secure-constants.js";
+export { ActiveStorageAttachedOne, ActiveStorageAttachedMany, AttachedOne, AttachedMany } from "./active-storage/attached.js";
+export { LIBRARY_BASES, registerLibraryBase } from "./support/library-bases.js";
 export { TurboStreamsChannelConstant, TurboModule, TurboStreamsTagBuilderClass, GlobalIdModule, GlobalIdLocator } from "./support/turbo-constants.js";
 export { ActiveModel, RubyObject, attrAccessor } from "./support/active-model.js";
 export { rubyStruct } from "./support/ruby-object.js";

@@ -283,6 +283,7 @@ function viewContext(config: AppConfig, controller: Controller<object>, format: 
     recall: () => controller.recall(),
     flashValue: (key) => controller.flash.get(key),
     params: () => controller.params,
+    controller,
     formAuthenticityToken: (options) => controller.formAuthenticityToken(options),
     protectAgainstForgery: () => controller.protectAgainstForgery(),
     // In a view, url_for(record) is a path (ActionView::RoutingUrlFor: only_path unless a host is asked for).

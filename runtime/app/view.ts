@@ -14,6 +14,8 @@ import type { HostOptions } from "../http/url.js";
 import { isPlainObject, toS } from "../support/ruby.js";
 import { cacheFragment, renderCachedCollection, type FragmentCache } from "../cache/index.js";
 import { installHelpers, type HostHelperMethods, type PlainHelperMethods } from "./view-helpers.js";
+import { rubyToTs } from "./names.js";
+import { NameError } from "./ops.js";
 
 /** A compiled template: ERB renders to a SafeString; jbuilder writes into the Jbuilder it is given. */
 export type TemplateEntry = (
@@ -49,6 +51,8 @@ export interface ViewContext {
   now(): Date;
   /** The fragment cache for this render (store null when perform_caching is off). */
   fragmentCache: FragmentCache;
+  /** The controller rendering (helper_method calls reach it); absent in renders outside a request. */
+  controller?: object;
   /** The controller's params (views read them as `params`). */
   params?: () => unknown;
   /** Told of each cached collection render (Rails logs `[hits / count cache hits]`). */
@@ -127,6 +131,17 @@ export class View implements ViewHost {
     if (path !== null) return path;
     if (this.ctx.assetIndex?.pipeline === "propshaft") throw new MissingAssetError(name);
     return `/${name}`;
+  }
+
+  /**
+   * A controller method made a helper (`helper_method :platform`): the view's method calls it on the controller
+   * (AbstractController::Helpers#helper_method: `controller.send(name, ...)`).
+   */
+  helperMethod(name: string, ...args: unknown[]): unknown {
+    const controller = this.ctx.controller as Record<string, unknown> | undefined;
+    const method = controller?.[rubyToTs(name)] ?? controller?.[name];
+    if (typeof method !== "function") throw new NameError(`undefined local variable or method \`${name}' for an instance of ActionView::Base`);
+    return (method as (...a: unknown[]) => unknown).apply(controller, args);
   }
 
   get assetIndex(): AssetIndex | null {

@@ -24,7 +24,31 @@ import { normalizeAssociation } from "./reflection.js";
 import { installScoping } from "./scoping.js";
 import { installSecureFeatures } from "./secure.js";
 import { attributeType, type AttributeType } from "./types.js";
+import type { BindValue } from "../db/connection.js";
 import { registerValidation } from "./validations.js";
+
+interface Coder {
+  load(value: unknown): unknown;
+  dump(value: unknown): unknown;
+}
+
+/**
+ * ActiveRecord::Type::Serialized with a coder: a row's value is `coder.load`ed (nil too: the coder decides what
+ * nil becomes), an assigned value is dumped and loaded back (Type::Helpers::Mutable#cast), and the bind is the dump.
+ */
+function serializedType(coderRef: unknown, subtype: AttributeType | undefined): AttributeType {
+  const coder = (): Coder => (typeof coderRef === "function" ? (coderRef as () => Coder).call(null) : coderRef) as Coder;
+  const dump = (v: unknown) => {
+    const dumped = coder().dump(v);
+    return subtype ? subtype.serialize(dumped) : (dumped as BindValue);
+  };
+  return {
+    cast: (v) => coder().load(coder().dump(v)),
+    deserialize: (v) => coder().load(subtype ? subtype.deserialize(v) : v),
+    serialize: dump,
+    equal: (a, b) => dump(a) === dump(b),
+  };
+}
 
 function buildMeta(cls: object, d: ModelDescriptor): ModelMeta {
   const parent = findMeta(Object.getPrototypeOf(cls));
@@ -33,6 +57,7 @@ function buildMeta(cls: object, d: ModelDescriptor): ModelMeta {
   const types = new Map<string, AttributeType>(columns.map((c) => [c.name, attributeType(c)]));
   const enums = new Map([...(inherited?.enums ?? new Map()), ...(d.enums ?? []).map((e) => [e.attribute, normalizeEnum(e)] as const)]);
   for (const e of enums.values()) types.set(e.attribute, enumType(e, types.get(e.attribute) ?? attributeType({ name: e.attribute, type: "string" })));
+  for (const { attribute, coder } of d.serialize ?? []) types.set(attribute, serializedType(coder, types.get(attribute)));
   const defaults = new Map<string, unknown>();
   for (const c of columns) if (c.default !== undefined && c.default !== null) defaults.set(c.name, types.get(c.name)!.cast(c.default));
   for (const e of enums.values()) if (e.default !== null) defaults.set(e.attribute, e.default);

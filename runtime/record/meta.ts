@@ -124,6 +124,11 @@ export interface ModelDescriptor {
   secureTokens?: SecureTokenDescriptor[];
   /** `has_secure_password :password, validations: true`. */
   securePassword?: SecurePasswordDescriptor[];
+  /**
+   * `serialize :body, coder: ActionText::Content`: the coder (a function returning it, so constants resolve
+   * lazily) loads the column's value and dumps what is assigned (ActiveRecord::Type::Serialized).
+   */
+  serialize?: Array<{ attribute: string; coder: unknown }>;
   /** `attr_accessor :terms`: virtual attributes, assignable through new/update, never persisted. */
   accessors?: string[];
 }

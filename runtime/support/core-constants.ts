@@ -4,6 +4,7 @@
 //   Date.new(2024, 2, 15)      DateClass.new(2024, 2, 15)   Float::NAN -> FloatClass.NAN
 //   BigDecimal("1.5")          Kernel.BigDecimal("1.5")     (receiver-less Kernel functions)
 import { KeyGenerator } from "../http/messages.js";
+import { crc32 as zlibCrc32 } from "node:zlib";
 import { Decimal } from "../record/decimal.js";
 import { currentTime } from "../record/time.js";
 import { RubyDate } from "./date.js";
@@ -23,6 +24,7 @@ import { xmlNameEscape } from "../view/tag-options.js";
 import { jsonEscape } from "../view/javascript.js";
 import { domClass, domId } from "../view/record-identifier.js";
 import { BCryptPasswordClass, SecureRandomModule } from "./secure-constants.js";
+import { ActiveStorageAttachedMany, ActiveStorageAttachedOne } from "../active-storage/attached.js";
 import { GlobalIdLocator, GlobalIdModule, TurboModule, TurboStreamsChannelConstant, TurboStreamsTagBuilderClass } from "./turbo-constants.js";
 
 /** "+05:30" -> seconds east of UTC. */
@@ -167,6 +169,35 @@ export const EnvModule = new Proxy(ENV_METHODS as typeof ENV_METHODS & Record<st
   has: (target, prop) => prop in target || (typeof prop === "string" && process.env[prop] !== undefined),
 });
 
+/** Ruby's core classes as values (`x.is_a?(String)`). */
+export const StringClass = new RubyClass("String");
+export const SymbolClass = new RubyClass("Symbol");
+export const IntegerClass = new RubyClass("Integer");
+export const NumericClass = new RubyClass("Numeric");
+export const ArrayClass = new RubyClass("Array");
+export const HashClass = new RubyClass("Hash");
+export const NilClassClass = new RubyClass("NilClass");
+export const TrueClassClass = new RubyClass("TrueClass");
+export const FalseClassClass = new RubyClass("FalseClass");
+
+/** Zlib's module functions Rails apps call (crc32 of a String). */
+export const ZlibModule = {
+  crc32: (data: unknown = "", seed: unknown = 0) => zlibCrc32(Buffer.from(toS(data), "utf8"), Number(seed)),
+};
+
+/** Base64 (Ruby's base64 library): strict/url-safe encoders and decoders over UTF-8 text. */
+export const Base64Module = {
+  encode64: (s: unknown) => (Buffer.from(toS(s), "utf8").toString("base64").match(/.{1,60}/g) ?? [""]).map((l) => `${l}\n`).join(""),
+  strictEncode64: (s: unknown) => Buffer.from(toS(s), "utf8").toString("base64"),
+  urlsafeEncode64: (s: unknown, options: unknown = {}) => {
+    const encoded = Buffer.from(toS(s), "utf8").toString("base64").replace(/\+/g, "-").replace(/\//g, "_");
+    return isPlainObject(options) && options.padding === false ? encoded.replace(/=+$/, "") : encoded;
+  },
+  decode64: (s: unknown) => Buffer.from(toS(s), "base64").toString("utf8"),
+  strictDecode64: (s: unknown) => Buffer.from(toS(s), "base64").toString("utf8"),
+  urlsafeDecode64: (s: unknown) => Buffer.from(toS(s).replace(/-/g, "+").replace(/_/g, "/"), "base64").toString("utf8"),
+};
+
 export const CORE_CONSTANTS: Record<string, [string, object]> = {
   ENV: ["EnvModule", EnvModule],
   "ERB::Util": ["ErbUtil", ErbUtil],
@@ -190,5 +221,18 @@ export const CORE_CONSTANTS: Record<string, [string, object]> = {
   "GlobalID::Locator": ["GlobalIdLocator", GlobalIdLocator],
   SecureRandom: ["SecureRandomModule", SecureRandomModule],
   "BCrypt::Password": ["BCryptPasswordClass", BCryptPasswordClass],
+  String: ["StringClass", StringClass],
+  Symbol: ["SymbolClass", SymbolClass],
+  Integer: ["IntegerClass", IntegerClass],
+  Numeric: ["NumericClass", NumericClass],
+  Array: ["ArrayClass", ArrayClass],
+  Hash: ["HashClass", HashClass],
+  NilClass: ["NilClassClass", NilClassClass],
+  TrueClass: ["TrueClassClass", TrueClassClass],
+  FalseClass: ["FalseClassClass", FalseClassClass],
+  Zlib: ["ZlibModule", ZlibModule],
+  Base64: ["Base64Module", Base64Module],
+  "ActiveStorage::Attached::One": ["ActiveStorageAttachedOne", ActiveStorageAttachedOne],
+  "ActiveStorage::Attached::Many": ["ActiveStorageAttachedMany", ActiveStorageAttachedMany],
 };
 

@@ -3,7 +3,7 @@
 //   x.to_json / x.to_param / x.html_safe?   ObjectMethods.toJson(x) / toParam(x) / isHtmlSafe(x)
 //   x.class.name                           ObjectMethods.class(x).name   ("String", "ActiveSupport::SafeBuffer", ...)
 import { asJsonTree, encodeJson } from "./json.js";
-import { inspect, isBlank, isFloat, isPlainObject, RubyFloat, RubyRange, toS, truthy } from "./ruby.js";
+import { inspect, isBlank, isFloat, isPlainObject, RubyFloat, RubyRange, RubySymbol, toS, truthy } from "./ruby.js";
 import { toParam, toQuery } from "../http/url.js";
 import { isHtmlSafe, SafeString } from "../view/safe.js";
 import { RubyDate } from "./date.js";
@@ -46,8 +46,38 @@ export function rubyClassName(v: unknown): string {
   return ctor?.rubyName ?? ctor?.name ?? "Object";
 }
 
+/** Core classes' ancestors that is_a? answers for (a SafeBuffer is a String, an Integer a Numeric, ...). */
+const CORE_ANCESTORS: Record<string, string[]> = {
+  "ActiveSupport::SafeBuffer": ["String"],
+  Integer: ["Numeric", "Comparable"],
+  Float: ["Numeric", "Comparable"],
+  String: ["Comparable"],
+  Hash: ["Enumerable"],
+  Array: ["Enumerable"],
+  Range: ["Enumerable"],
+  Set: ["Enumerable"],
+  Time: ["Comparable"],
+  "ActiveSupport::TimeWithZone": ["Comparable"],
+  Date: ["Comparable"],
+  DateTime: ["Date", "Comparable"],
+};
+
+/** Object#is_a?: a core class by name (String, Symbol, Integer...), or a runtime class by instanceof. */
+export function isA(v: unknown, klass: unknown): boolean {
+  if (klass instanceof RubyClass) {
+    if (klass.name === "Object" || klass.name === "BasicObject" || klass.name === "Kernel") return true;
+    if (klass.name === "Symbol") return v instanceof RubySymbol;
+    const own = v instanceof RubySymbol ? "Symbol" : rubyClassName(v);
+    return own === klass.name || (CORE_ANCESTORS[own] ?? []).includes(klass.name);
+  }
+  if (typeof klass === "function") return v instanceof (klass as new (...a: never[]) => unknown);
+  throw new TypeError("class or module required");
+}
+
 export const ObjectMethods = {
   class: (v: unknown) => new RubyClass(rubyClassName(v)),
+  isA: (v: unknown, klass: unknown) => isA(v, klass),
+  isKindOf: (v: unknown, klass: unknown) => isA(v, klass),
   isHtmlSafe: (v: unknown) => isHtmlSafe(v),
   toJson: (v: unknown) => encodeJson(v),
   asJson: (v: unknown) => asJsonTree(v),

@@ -10,6 +10,9 @@ import type { ParsedApp as Parsed } from "../parse/app.js";
 import { isTopConst, methodChain, type Node, type NodeOf, type Span } from "../parse/ir.js";
 import { analyzeConfig, type AppConfigFacts } from "./config.js";
 import { resolveAppGems, type AppGems } from "./gems.js";
+import { engineModelFiles } from "./framework-models.js";
+import { engineRoots } from "./assets.js";
+import { listFiles, parseTemplate } from "../parse/app.js";
 
 export interface AppModel {
   parsed: ParsedApp;
@@ -58,10 +61,25 @@ export interface AnalyzeOptions {
 export function analyzeApp(parsed: ParsedApp, options: AnalyzeOptions = {}): AppModel {
   const config = analyzeConfig(parsed.config);
   const gems = resolveAppGems(parsed.root, parsed.diagnostics, options.gemPaths);
+  // Action Text's and Active Storage's models, for the tables the app's schema has (framework-models.ts).
+  parsed.models.push(...engineModelFiles(parsed.schema, config.engines, config.enginesKnown));
   // importmap-rails' engine adds its tag helpers (javascript_importmap_tags, ...) to every view.
   if (gems.locked.has("importmap-rails")) config.engines.push("importmap");
   // rails_autolink's railtie adds auto_link to ActionView::Helpers::TextHelper.
   if (gems.locked.has("rails_autolink")) config.engines.push("rails_autolink");
+  // Engines' views (Action Text's content partials, ...) come after the app's own, as their view paths do.
+  const own = new Set(parsed.templates.map((t) => `${t.logicalPath}.${t.format}`));
+  for (const root of engineRoots({ appRoot: parsed.root, engines: config.engines, gems })) {
+    for (const rel of listFiles(root, "app/views", "")) {
+      for (const t of parseTemplate(root, rel, parsed.diagnostics)) {
+        const key = `${t.logicalPath}.${t.format}`;
+        if (!own.has(key)) {
+          own.add(key);
+          parsed.templates.push(t);
+        }
+      }
+    }
+  }
   const modelFiles = analyzeModelFiles(parsed.models, parsed.schema, parsed.diagnostics);
   const models = new Map(modelFiles.models.map((m) => [m.className, m]));
   const controllers = new Map(analyzeControllers(parsed.controllers, parsed.diagnostics).map((c) => [c.className, c]));

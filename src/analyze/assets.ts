@@ -48,7 +48,7 @@ function engineDirectories(root: string): string[] {
 }
 
 /** The engines' roots in load order: the Rails frameworks required, then engine gems in Gemfile order. */
-function engineRoots(input: AssetLoadPathInput): string[] {
+export function engineRoots(input: AssetLoadPathInput): string[] {
   const byName = new Map(input.gems.loaded.map((g) => [g.name, g]));
   const frameworkGems = new Set(Object.values(FRAMEWORK_ENGINES));
   const roots: string[] = [];

@@ -7,6 +7,7 @@
 //     before_save :normalize                  { event: "before_save", method: "normalize" }
 import type { Diagnostics } from "../diagnostics/index.js";
 import type { SourceFile } from "../parse/app.js";
+import { expandFrameworkMacro } from "./framework-models.js";
 import { isTopConst, literalString, methodChain, optionsOf, positionalArgs, type Node, type NodeOf, type Param, type Span } from "../parse/ir.js";
 import type { Column, Schema } from "../parse/schema.js";
 import { collectConstants, flattenBody, resolveConstant, type ConstDecl } from "./constants.js";
@@ -88,6 +89,8 @@ export interface ModelInfo {
   enums: Array<{ descriptor: Record<string, Literal>; span: Span }>;
   secureTokens: Array<Record<string, Literal>>;
   securePassword: Array<Record<string, Literal>>;
+  /** `serialize :body, coder: ActionText::Content`: the attribute and its coder (run as code: a constant). */
+  serialized: Array<{ attribute: string; coder: Literal }>;
 }
 
 // The callback macros are Rails' own list (ActiveRecord::Callbacks, the after_*_commit forms), as the runtime runs them.
@@ -170,13 +173,14 @@ function analyzeModel(className: string, decls: ConstDecl[], superclass: string,
     className, file, superclass, abstract: superclass === "ActiveRecord::Base", tableName: pluralize(underscore(className).replace(/\//g, "_")),
     names: modelNames(className), columns: [], associations: [], validations: [], callbacks: [], methods: lastDefinitions(flat.methods),
     classMethods: lastDefinitions(flat.classMethods), scopes: [], constants: [], parentModel: null, concerns: flat.concerns,
-    enums: [], secureTokens: [], securePassword: [],
+    enums: [], secureTokens: [], securePassword: [], serialized: [],
   };
   // `include Rails.application.routes.url_helpers`: the route helpers the lowering gives every model (with no
   // request: paths, and URLs only with a host).
   for (const inc of flat.unresolvedIncludes) if (!isUrlHelpers(inc.node)) diags.report("unresolved_constant", inc.node.span, `include ${inc.name}`);
   for (const stmt of flat.body) {
     if (stmt.kind === "call" && stmt.receiver?.kind === "self" && stmt.method === "abstract_class=") model.abstract = true;
+    else if (stmt.kind === "call" && stmt.receiver === null && frameworkMacro(model, stmt, diags)) continue;
     else if (stmt.kind === "call" && stmt.receiver === null) classMacro(model, stmt, diags);
     else if (stmt.kind === "ident" && stmt.name === "primary_abstract_class") model.abstract = true;
     else if (stmt.kind === "ident") classMacro(model, { kind: "call", receiver: null, method: stmt.name, args: [], block: null, safeNav: false, parens: false, span: stmt.span }, diags);
@@ -184,6 +188,20 @@ function analyzeModel(className: string, decls: ConstDecl[], superclass: string,
     else diags.report("unsupported_construct", stmt.span, `${stmt.kind} in model body`);
   }
   return model;
+}
+
+/**
+ * has_rich_text / has_one_attached / has_many_attached: the methods, associations and scopes Rails' macro defines
+ * (framework-models.ts writes them as Ruby), added as if written here; a method the class defines itself wins.
+ */
+function frameworkMacro(model: ModelInfo, call: NodeOf<"call">, diags: Diagnostics): boolean {
+  const expanded = expandFrameworkMacro(call);
+  if (!expanded) return false;
+  for (const node of expanded) {
+    if (node.kind === "def" && !model.methods.some((m) => m.name === node.name)) model.methods.push(node);
+    else if (node.kind === "call") classMacro(model, node, diags);
+  }
+  return true;
 }
 
 /** Ruby keeps the last definition of a method name (a class's own def overrides its concern's). */
@@ -257,6 +275,7 @@ function classMacro(model: ModelInfo, call: NodeOf<"call">, diags: Diagnostics):
   else if (CALLBACKS.has(m)) callbacks(model, call, diags);
   else if (m === "enum") enumMacro(model, call, diags);
   else if (m === "has_secure_token" || m === "has_secure_password") secureMacro(model, call, diags);
+  else if (m === "serialize") serializeMacro(model, call, diags);
   else diags.report("unsupported_construct", call.span, `model macro ${m}`);
 }
 
@@ -297,6 +316,18 @@ function enumValues(node: Node): Literal | undefined {
     return items.every((i): i is string => i !== null) ? Object.fromEntries(items.map((i) => [i, i])) : undefined;
   }
   return literal(node);
+}
+
+/** `serialize :attr, coder: SomeCoder` (a constant with load/dump); other serialize forms are declined. */
+function serializeMacro(model: ModelInfo, call: NodeOf<"call">, diags: Diagnostics): void {
+  const attribute = literalString(call.args[0]);
+  const options = optionsOf(call.args.slice(1));
+  const coder = options.get("coder");
+  if (!attribute || !coder || coder.kind !== "const" || options.size !== 1) {
+    diags.report("unsupported_construct", call.span, "serialize without a coder: constant");
+    return;
+  }
+  model.serialized.push({ attribute, coder: { $code: { params: [], body: [coder] }, self: "record", model: model.className } });
 }
 
 function secureMacro(model: ModelInfo, call: NodeOf<"call">, diags: Diagnostics): void {

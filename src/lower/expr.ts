@@ -13,7 +13,7 @@
 import type { Node, NodeOf } from "../parse/ir.js";
 import { lowerCall } from "./calls.js";
 import { rubyRegexToJs } from "./regex.js";
-import { lowerBody } from "./stmts.js";
+import { lowerBody, lowerCase } from "./stmts.js";
 import { lowerCoreConst } from "./core/index.js";
 import { lowerCoreBinary, lowerCoreIndex, lowerCoreRange } from "./core/operators.js";
 import { constPath } from "../analyze/constants.js";
@@ -77,6 +77,9 @@ export function lowerExpr(node: Node, scope: Scope): TsExpr {
       }
       break;
     }
+    case "case":
+      // A case used as a value (`case when a? then "x" else "y" end.inquiry`): its branches return from a closure.
+      return lit(`(() => {\n${lowerCase(node, scope.child(), "return").join("\n")}${node.else ? "" : "\nreturn null;"}\n})()`, UNKNOWN);
     case "seq": {
       // `(a; b)` as a value: each statement in order, the last one's value (a JS comma expression).
       if (node.body.length === 0) return lit("null", NIL);

@@ -141,7 +141,7 @@ function lowerIf(node: NodeOf<"if">, scope: Scope, tail: Tail): string[] {
   return lines;
 }
 
-function lowerCase(node: NodeOf<"case">, scope: Scope, tail: Tail): string[] {
+export function lowerCase(node: NodeOf<"case">, scope: Scope, tail: Tail): string[] {
   const subject = node.subject ? lowerExpr(node.subject, scope) : null;
   const lines: string[] = [];
   node.whens.forEach((w, i) => {

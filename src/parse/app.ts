@@ -87,7 +87,7 @@ function parseRubyFile(root: string, rel: string, diags: Diagnostics, mapper?: P
   return { path: rel, absPath, source, body: parsed.body };
 }
 
-function parseTemplate(root: string, rel: string, diags: Diagnostics): TemplateFile[] {
+export function parseTemplate(root: string, rel: string, diags: Diagnostics): TemplateFile[] {
   const m = /^app\/views\/(.+?)\.([a-z0-9_]+)\.(erb|jbuilder)$/.exec(rel);
   if (!m) return [];
   const [, logicalPath, format, handler] = m as unknown as [string, string, string, "erb" | "jbuilder"];

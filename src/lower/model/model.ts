@@ -95,6 +95,7 @@ function descriptor(model: ModelInfo) {
     ...(model.enums.length ? { enums: model.enums.map(({ descriptor, span }) => ({ ...descriptor, at: declarationOrder(span) })) } : {}),
     ...(model.secureTokens.length ? { secureTokens: model.secureTokens } : {}),
     ...(model.securePassword.length ? { securePassword: model.securePassword } : {}),
+    ...(model.serialized.length ? { serialize: model.serialized } : {}),
     callbacks: model.callbacks.map(({ span, method, code, ...c }) => ({
       ...c,
       ...(method ? { method: rubyToTs(method) } : {}),

@@ -58,7 +58,12 @@ export function viewSelfCall(call: NodeOf<"call">, scope: Scope): TsExpr | null 
   const m = call.method;
   if (m === "yield") return null;
   if (!call.args.length && !call.block && isViewProperty(m)) return lit(`view.${m}`, UNKNOWN);
-  if (!isViewHelper(m, env.app.config)) return null;
+  if (!isViewHelper(m, env.app.config)) {
+    // `helper_method :platform` in a controller: the view calls the controller's method.
+    if (![...env.app.controllers.values()].some((c) => c.helperMethods.includes(m))) return null;
+    const args = lowerArgs(call.args, call.block, scope);
+    return lit(`view.helperMethod(${[JSON.stringify(m), ...args].join(", ")})`, UNKNOWN);
+  }
   if (m === "render") noteCachedCollection(call, scope);
   const args = lowerArgs(call.args, call.block, scope, BLOCK_TYPES[m] ?? []);
   // `:back` in a URL position is the referrer (ActionView's url_for(:back)), not the string "back".

@@ -1,0 +1,92 @@
+// ActiveStorage::Attached::One / ::Many (activestorage 7.2 lib/active_storage/attached/{one,many}.rb): what
+// `user.avatar` / `message.files` return. They read the record's generated associations (`avatar_attachment`,
+// `files_attachments`); what needs the storage service (uploads, variants, URLs of files) is not here and raises.
+import { isPresent } from "../support/ruby.js";
+
+/** A record's association reader by its Ruby name (records define readers under the Ruby and the camel name). */
+function read(record: unknown, name: string): unknown {
+  const r = record as Record<string, unknown>;
+  const camel = name.replace(/_([a-z\d])/g, (_m, c: string) => c.toUpperCase());
+  const value = name in r ? r[name] : r[camel];
+  return typeof value === "function" ? (value as () => unknown).call(record) : (value ?? null);
+}
+
+function notHere(what: string): never {
+  throw new Error(`rails2ts: ActiveStorage ${what} needs the storage service, which the runtime does not have`);
+}
+
+export class AttachedOne {
+  static readonly rubyName = "ActiveStorage::Attached::One";
+  constructor(readonly name: string, readonly record: object) {}
+
+  /** The ActiveStorage::Attachment record, or nil. */
+  get attachment(): unknown {
+    return read(this.record, `${this.name}_attachment`);
+  }
+
+  isAttached(): boolean {
+    return isPresent(this.attachment);
+  }
+
+  isBlank(): boolean {
+    return !this.isAttached();
+  }
+
+  isPresent(): boolean {
+    return this.isAttached();
+  }
+
+  get blob(): unknown {
+    const attachment = this.attachment;
+    return attachment === null || attachment === undefined ? null : read(attachment, "blob");
+  }
+
+  attach(): never {
+    return notHere("attach");
+  }
+
+  purge(): never {
+    return notHere("purge");
+  }
+
+  purgeLater(): never {
+    return notHere("purge_later");
+  }
+}
+
+export class AttachedMany {
+  static readonly rubyName = "ActiveStorage::Attached::Many";
+  constructor(readonly name: string, readonly record: object) {}
+
+  get attachments(): unknown {
+    return read(this.record, `${this.name}_attachments`);
+  }
+
+  get blobs(): unknown {
+    return read(this.record, `${this.name}_blobs`);
+  }
+
+  isAttached(): boolean {
+    return Boolean((this.attachments as { isAny(): boolean }).isAny());
+  }
+
+  isBlank(): boolean {
+    return !this.isAttached();
+  }
+
+  isPresent(): boolean {
+    return this.isAttached();
+  }
+
+  attach(): never {
+    return notHere("attach");
+  }
+
+  purge(): never {
+    return notHere("purge");
+  }
+}
+
+/** `ActiveStorage::Attached::One.new(name, record)` as the constant's singleton method. */
+export const ActiveStorageAttachedOne = { new: (name: string, record: object) => new AttachedOne(name, record) };
+export const ActiveStorageAttachedMany = { new: (name: string, record: object) => new AttachedMany(name, record) };

@@ -1,0 +1,168 @@
+// Action Text's and Active Storage's model macros and models, as Rails defines them: the macros generate Ruby
+// (class_eval strings in Rails' own code), and the models are Active Record classes of the engines. Both are written
+// here as the Ruby Rails runs, parsed with the app's parser, and analyzed like the app's own models, so the same
+// lowering gives them associations, scopes and methods.
+//
+//   has_rich_text :body        (actiontext 7.2 lib/action_text/attribute.rb)
+//   has_one_attached :avatar   (activestorage 7.2 lib/active_storage/attached/model.rb)
+//   has_many_attached :files
+//   ActionText::RichText, ActiveStorage::Attachment, ActiveStorage::Blob  (app/models of the two engines)
+//
+// Spans of the generated code point at the macro that produced it (or, for the engines' models, at line 1 of a
+// file named after the engine's), so diagnostics stay at a place the app's author can find.
+import type { SourceFile } from "../parse/app.js";
+import type { Node, NodeOf, Span } from "../parse/ir.js";
+import { literalString, optionsOf } from "../parse/ir.js";
+import { parseRuby } from "../parse/ruby.js";
+import type { Schema } from "../parse/schema.js";
+
+/** The Ruby a macro call defines, or null when the call is not one of these macros. */
+export function frameworkMacroSource(call: NodeOf<"call">): string | null {
+  const name = literalString(call.args[0]);
+  if (!name || !/^\w+$/.test(name)) return null;
+  const options = optionsOf(call.args.slice(1));
+  if (call.method === "has_rich_text") {
+    if (options.get("encrypted")?.kind === "true") return null;
+    return `
+      def ${name}
+        rich_text_${name} || build_rich_text_${name}
+      end
+      def ${name}?
+        rich_text_${name}.present?
+      end
+      def ${name}=(body)
+        self.${name}.body = body
+      end
+      has_one :rich_text_${name}, -> { where(name: "${name}") }, class_name: "ActionText::RichText", as: :record, inverse_of: :record, autosave: true, dependent: :destroy
+      scope :with_rich_text_${name}, -> { includes("rich_text_${name}") }
+      scope :with_rich_text_${name}_and_embeds, -> { includes("rich_text_${name}": { embeds_attachments: :blob }) }
+    `;
+  }
+  if (call.method === "has_one_attached") {
+    return `
+      def ${name}
+        ActiveStorage::Attached::One.new("${name}", self)
+      end
+      has_one :${name}_attachment, -> { where(name: "${name}") }, class_name: "ActiveStorage::Attachment", as: :record, inverse_of: :record, dependent: :destroy
+      has_one :${name}_blob, through: :${name}_attachment, class_name: "ActiveStorage::Blob", source: :blob
+      scope :with_attached_${name}, -> { includes("${name}_attachment": :blob) }
+    `;
+  }
+  if (call.method === "has_many_attached") {
+    return `
+      def ${name}
+        ActiveStorage::Attached::Many.new("${name}", self)
+      end
+      has_many :${name}_attachments, -> { where(name: "${name}") }, as: :record, class_name: "ActiveStorage::Attachment", inverse_of: :record, dependent: :destroy
+      has_many :${name}_blobs, through: :${name}_attachments, class_name: "ActiveStorage::Blob", source: :blob
+      scope :with_attached_${name}, -> { includes("${name}_attachments": :blob) }
+    `;
+  }
+  return null;
+}
+
+/** The statements a macro call expands to, positioned at the call. */
+export function expandFrameworkMacro(call: NodeOf<"call">): Node[] | null {
+  const source = frameworkMacroSource(call);
+  if (source === null) return null;
+  const at = call.span;
+  const parsed = parseRuby(source, at.file, () => ({ line: at.line, column: at.column }));
+  return parsed.errors.length ? null : parsed.body.map((n) => atSpan(n, at));
+}
+
+/** Every span in the tree replaced by `at` (the parser's mapper already gives start positions; ends too). */
+function atSpan<T>(node: T, at: Span): T {
+  if (Array.isArray(node)) return node.map((n) => atSpan(n, at)) as T;
+  if (!node || typeof node !== "object") return node;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(node)) out[k] = k === "span" ? at : atSpan(v, at);
+  return out as T;
+}
+
+/** The engines' models (as of Rails 7.2), for the tables the app's schema has. */
+const ENGINE_MODELS: Array<{ engine: string; table: string; file: string; source: string }> = [
+  {
+    engine: "action_text",
+    table: "action_text_rich_texts",
+    file: "actiontext/app/models/action_text/rich_text.rb",
+    source: `
+module ActionText
+  class Record < ActiveRecord::Base
+    self.abstract_class = true
+  end
+
+  class RichText < Record
+    serialize :body, coder: ActionText::Content
+
+    belongs_to :record, polymorphic: true, touch: true
+
+    def to_s
+      body.to_s
+    end
+
+    def to_plain_text
+      body&.to_plain_text.to_s
+    end
+
+    def to_trix_html
+      body&.to_trix_html
+    end
+
+    def blank?
+      to_plain_text.blank?
+    end
+
+    def empty?
+      to_plain_text.empty?
+    end
+
+    def present?
+      to_plain_text.present?
+    end
+  end
+end
+`,
+  },
+  {
+    engine: "active_storage",
+    table: "active_storage_attachments",
+    file: "activestorage/app/models/active_storage/attachment.rb",
+    source: `
+module ActiveStorage
+  class Record < ActiveRecord::Base
+    self.abstract_class = true
+  end
+
+  class Attachment < Record
+    belongs_to :record, polymorphic: true, touch: true
+    belongs_to :blob, class_name: "ActiveStorage::Blob", autosave: true
+  end
+end
+`,
+  },
+  {
+    engine: "active_storage",
+    table: "active_storage_blobs",
+    file: "activestorage/app/models/active_storage/blob.rb",
+    source: `
+module ActiveStorage
+  class Blob < Record
+    has_many :attachments
+  end
+end
+`,
+  },
+];
+
+/** Source files for the engines' models whose tables the schema has, when config/application.rb loads the engine. */
+export function engineModelFiles(schema: Schema, engines: string[], enginesKnown: boolean): SourceFile[] {
+  const tables = new Set(schema.tables.map((t) => t.name));
+  const out: SourceFile[] = [];
+  for (const m of ENGINE_MODELS) {
+    if (!tables.has(m.table) || (enginesKnown && !engines.includes(m.engine))) continue;
+    const absPath = `(${m.engine})/${m.file}`;
+    const parsed = parseRuby(m.source, absPath);
+    out.push({ path: m.file, absPath, source: m.source, body: parsed.body });
+  }
+  return out;
+}

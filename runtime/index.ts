@@ -43,6 +43,9 @@ export { LIBRARY_BASES, registerLibraryBase } from "./support/library-bases.js";
 export { TurboStreamsChannelConstant, TurboModule, TurboStreamsTagBuilderClass, GlobalIdModule, GlobalIdLocator } from "./support/turbo-constants.js";
 export { ActiveModel, RubyObject, attrAccessor } from "./support/active-model.js";
 export { rubyStruct } from "./support/ruby-object.js";
+// Gems' classes an app subclasses or calls (platform_agent over useragent).
+export { PlatformAgent } from "./support/platform-agent.js";
+export { UserAgentClass, parseUserAgent } from "./support/user-agent-browsers.js";
 export { tagElement, tagAttributes } from "./view/tag.js";
 export { coreBinop, coreIndex } from "./support/core-operators.js";
 export { hashEntries, RubyFloat, RubyRange, RubySymbol } from "./support/ruby.js";

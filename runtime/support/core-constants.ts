@@ -26,6 +26,7 @@ import { domClass, domId } from "../view/record-identifier.js";
 import { BCryptPasswordClass, SecureRandomModule } from "./secure-constants.js";
 import { ActiveStorageAttachedMany, ActiveStorageAttachedOne } from "../active-storage/attached.js";
 import { GlobalIdLocator, GlobalIdModule, TurboModule, TurboStreamsChannelConstant, TurboStreamsTagBuilderClass } from "./turbo-constants.js";
+import { UserAgentClass } from "./user-agent-browsers.js";
 
 /** "+05:30" -> seconds east of UTC. */
 function parseOffset(s: unknown): number {
@@ -234,5 +235,6 @@ export const CORE_CONSTANTS: Record<string, [string, object]> = {
   Base64: ["Base64Module", Base64Module],
   "ActiveStorage::Attached::One": ["ActiveStorageAttachedOne", ActiveStorageAttachedOne],
   "ActiveStorage::Attached::Many": ["ActiveStorageAttachedMany", ActiveStorageAttachedMany],
+  UserAgent: ["UserAgentClass", UserAgentClass],
 };
 

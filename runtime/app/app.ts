@@ -29,6 +29,7 @@ import { isPlainObject } from "../support/ruby.js";
 import { MemoryStore, parseCacheSize, type Store } from "../cache/index.js";
 import { resolvePartialPath, View, type TemplateEntry, type ViewContext } from "./view.js";
 import type { AssetIndex, ImportmapPin } from "../view/host.js";
+import { sanitizerConfig } from "../view/sanitize.js";
 
 export interface AppSchema extends SchemaDescription {
   /** structure.sql, executed verbatim when present. */
@@ -55,6 +56,8 @@ export interface AppConfig {
   publicDir: URL;
   /** production's config.action_controller.perform_caching. */
   performCaching?: boolean;
+  /** config.action_view.sanitizer_vendor (load_defaults 7.1+: html5; before: html4). */
+  sanitizerVendor?: "html4" | "html5";
   /** Settings of config/environments/<env>.rb, chosen by RAILS_ENV (production when unset). */
   environments?: Record<string, { allowForgeryProtection?: boolean }>;
   /** Mime types the app registers in its initializers. */
@@ -72,6 +75,7 @@ function assetIndexOf(config: AppConfig): AssetIndex {
 export function createApp(config: AppConfig): HttpApp {
   const environment = config.environments?.[process.env.RAILS_ENV ?? "production"] ?? {};
   forgeryProtectionConfig.allow = environment.allowForgeryProtection ?? true;
+  if (config.sanitizerVendor) sanitizerConfig.vendor = config.sanitizerVendor;
   const root = dirname(fileURLToPath(config.publicDir));
   for (const m of config.mimeTypes ?? []) registerMime(m.string, m.symbol);
   // One process, one in-process store; RAILS2TS_CACHE_SIZE (e.g. "64m") bounds it in bytes.

@@ -20,6 +20,8 @@ export const HOST_HELPERS = {
   fields: view.fields,
   formTag: view.formTag,
   stylesheetLinkTag: view.stylesheetLinkTag,
+  richTextAreaTag: view.richTextAreaTag,
+  richTextArea: view.richTextArea,
   javascriptImportmapTags: view.javascriptImportmapTags,
   javascriptInlineImportmapTag: view.javascriptInlineImportmapTag,
   javascriptImportModuleTag: view.javascriptImportModuleTag,

@@ -38,15 +38,19 @@ interface Coder {
  */
 function serializedType(coderRef: unknown, subtype: AttributeType | undefined): AttributeType {
   const coder = (): Coder => (typeof coderRef === "function" ? (coderRef as () => Coder).call(null) : coderRef) as Coder;
-  const dump = (v: unknown) => {
+  // Serialized#default_value?: `value == coder.load(nil)`; for nil, whether the coder loads nil as nil.
+  const isDefault = (v: unknown) => (v === null || v === undefined) && (coder().load(null) ?? null) === null;
+  const serialize = (v: unknown): BindValue => {
+    if (v === null || v === undefined || isDefault(v)) return null;
     const dumped = coder().dump(v);
     return subtype ? subtype.serialize(dumped) : (dumped as BindValue);
   };
+  const deserialize = (v: unknown) => (isDefault(v) ? null : coder().load(subtype ? subtype.deserialize(v) : v));
   return {
-    cast: (v) => coder().load(coder().dump(v)),
-    deserialize: (v) => coder().load(subtype ? subtype.deserialize(v) : v),
-    serialize: dump,
-    equal: (a, b) => dump(a) === dump(b),
+    cast: (v) => deserialize(serialize(v)),
+    deserialize,
+    serialize,
+    equal: (a, b) => serialize(a) === serialize(b),
   };
 }
 

@@ -21,6 +21,8 @@ const isString = (v: unknown): v is string | SafeString => typeof v === "string"
 
 /** `a <op> b` with Ruby's meaning for the receiver's class. */
 export function coreBinop(op: string, a: unknown, b: unknown): unknown {
+  // Object#=~ (NilClass included) answers nil: `nil =~ /re/` is nil, not an error.
+  if ((a === null || a === undefined) && op === "=~") return null;
   if (isNumeric(a) && (isNumeric(b) || b instanceof Duration)) return numeric(op, a, b instanceof Duration ? b.value : b);
   if (isString(a)) return stringOp(op, a, b);
   if (isTime(a)) return timeOp(op, a, b);

@@ -32,6 +32,11 @@ export class StringInquirer {
 }
 
 export const StringMethods = {
+  // String#match?(pattern, pos = 0): a String pattern is a Regexp's source (not quoted), as Ruby converts it.
+  isMatch: (str: unknown, pattern: unknown, pos: unknown = 0) => {
+    const re = pattern instanceof RegExp ? new RegExp(pattern.source, pattern.flags.replace(/[gy]/g, "")) : new RegExp(toS(pattern));
+    return re.test(String(str).slice(Number(pos)));
+  },
   // String#scan: every match; with capture groups, each match's groups.
   scan: (str: unknown, pattern: unknown) => {
     const re = pattern instanceof RegExp ? new RegExp(pattern.source, pattern.flags.includes("g") ? pattern.flags : `${pattern.flags}g`) : new RegExp(String(pattern).replace(/[.*+?^${}()|[\]\\]/g, "\\$&"), "g");

@@ -35,6 +35,7 @@ export * from "./number.js";
 export * from "./asset-url.js";
 export * from "./asset-tag.js";
 export * from "./importmap.js";
+export * from "./rich-text-area.js";
 export * from "./date.js";
 export * from "./sanitize.js";
 export * from "./text.js";

@@ -93,6 +93,7 @@ export function lowerApp(app: AppModel): Lowered {
     importmap,
     assetPipeline: app.gems.locked.has("propshaft") ? "propshaft" : null,
     environments: app.config.environments,
+    sanitizerVendor: (app.config.loadDefaults ?? 0) >= 7.1 ? "html5" : "html4",
   });
   modules.push(...models, ...plain, ...controllers, ...channels, ...views, ...seeds, ...fixtures, ...entry);
   return { modules, publicFiles };

@@ -2,6 +2,7 @@
 //   f.text_field :title, class: "x"  -> f.textField("title", { class: "x" })
 //   f.label :title / f.submit / f.check_box / f.select / f.fields_for :comments do |cf| ... end
 // Every field helper forwards to the object-bound helper with `object:` and the builder's defaults.
+import { richTextArea } from "../rich-text-area.js";
 import { translate } from "../../support/i18n.js";
 import { humanize } from "../../support/inflector.js";
 import { isPlainObject, RubySymbol, toS } from "../../support/ruby.js";
@@ -88,6 +89,8 @@ export class FormBuilder {
   textField(method: unknown, options?: Attributes) { return this.field(F.textField, method, options); }
   passwordField(method: unknown, options?: Attributes) { return this.field(F.passwordField, method, options); }
   textArea(method: unknown, options?: Attributes) { return this.field(F.textArea, method, options); }
+  /** Action Text's FormBuilder#rich_text_area. */
+  richTextArea(method: unknown, options?: Attributes) { return this.field(richTextArea, method, options); }
   colorField(method: unknown, options?: Attributes) { return this.field(F.colorField, method, options); }
   searchField(method: unknown, options?: Attributes) { return this.field(F.searchField, method, options); }
   telephoneField(method: unknown, options?: Attributes) { return this.field(F.telephoneField, method, options); }

@@ -182,6 +182,7 @@ export const app = createApp({
   assetPipeline: "propshaft",
   performCaching: true,
   environments: { test: { allowForgeryProtection: false } },
+  sanitizerVendor: "html5",
   mimeTypes: [],
   cable: { connection: ApplicationCable_Connection, channels: [ApplicationCable_Channel] },
   publicDir: new URL("../public/", import.meta.url),

@@ -43,6 +43,13 @@ export { LIBRARY_BASES, registerLibraryBase } from "./support/library-bases.js";
 export { TurboStreamsChannelConstant, TurboModule, TurboStreamsTagBuilderClass, GlobalIdModule, GlobalIdLocator } from "./support/turbo-constants.js";
 export { ActiveModel, RubyObject, attrAccessor } from "./support/active-model.js";
 export { rubyStruct } from "./support/ruby-object.js";
+// Action Text's content objects (Content, Fragment, nodes, attachments, the Content::Filter base apps subclass).
+export {
+  ActionTextContent, ActionTextFragment, ActionTextNode, ActionTextAttachment, ActionTextContentFilter, ActionTextContentFilters,
+  ActionTextTrixAttachment, ActionTextNotImplemented, actionTextRenderer, actionTextConfig, actionTextSanitizerConfig,
+  renderActionTextContent, sanitizeActionTextContent,
+} from "./action-text/index.js";
+export * as actionText from "./action-text/index.js";
 // Gems' classes an app subclasses or calls (platform_agent over useragent).
 export { PlatformAgent } from "./support/platform-agent.js";
 export { UserAgentClass, parseUserAgent } from "./support/user-agent-browsers.js";

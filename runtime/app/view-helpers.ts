@@ -2,6 +2,7 @@
 // context take the view first (HOST_HELPERS); the others take only their arguments (PLAIN_HELPERS).
 // The compiler asks View.prototype whether a name exists, so this table is the one list of supported helpers.
 import * as view from "../view/index.js";
+import * as actionText from "../action-text/index.js";
 import type { PolymorphicOptions, ViewHost } from "../view/host.js";
 
 export const HOST_HELPERS = {
@@ -97,6 +98,8 @@ export const HOST_HELPERS = {
   turboIncludeTags: view.turboIncludeTags,
   // rails_autolink's auto_link (runtime/view/auto-link.ts): only where Gemfile.lock has the gem (ENGINE_HELPERS).
   autoLink: view.autoLink,
+  // ActionText::ContentHelper (runtime/action-text/content-helper.ts): only with Action Text loaded (ENGINE_HELPERS).
+  renderActionTextContent: actionText.renderActionTextContent,
   // protect_against_forgery? under the Ruby -> TS naming rule (ViewHost spells it protectAgainstForgery).
   isProtectAgainstForgery: (host: ViewHost) => host.protectAgainstForgery(),
 } as const;
@@ -177,6 +180,7 @@ export const PLAIN_HELPERS = {
   utf8EnforcerTag: view.utf8EnforcerTag,
   recordKeyForDomId: view.recordKeyForDomId,
   sanitizeCss: view.sanitizeCss,
+  sanitizeActionTextContent: actionText.sanitizeActionTextContent,
   javascriptCdataSection: view.javascriptCdataSection,
   // turbo-rails (runtime/view/turbo-*.ts)
   turboStreamFrom: view.turboStreamFrom,

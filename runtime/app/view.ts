@@ -66,6 +66,7 @@ export interface ViewContext {
  */
 export const ENGINE_HELPERS: Record<string, string[]> = {
   action_cable: ["actionCableMetaTag"],
+  action_text: ["renderActionTextContent", "sanitizeActionTextContent"],
   rails_autolink: ["autoLink"],
   importmap: ["javascriptImportmapTags", "javascriptInlineImportmapTag", "javascriptImportModuleTag", "javascriptImportmapModulePreloadTags", "javascriptModulePreloadTag"],
 };

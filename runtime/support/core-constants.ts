@@ -26,6 +26,7 @@ import { domClass, domId } from "../view/record-identifier.js";
 import { BCryptPasswordClass, SecureRandomModule } from "./secure-constants.js";
 import { ActiveStorageAttachedMany, ActiveStorageAttachedOne } from "../active-storage/attached.js";
 import { GlobalIdLocator, GlobalIdModule, TurboModule, TurboStreamsChannelConstant, TurboStreamsTagBuilderClass } from "./turbo-constants.js";
+import { ActionTextAttachment, ActionTextContent, ActionTextContentFilters, ActionTextFragment } from "../action-text/index.js";
 import { UserAgentClass } from "./user-agent-browsers.js";
 
 /** "+05:30" -> seconds east of UTC. */
@@ -222,6 +223,12 @@ export const CORE_CONSTANTS: Record<string, [string, object]> = {
   "GlobalID::Locator": ["GlobalIdLocator", GlobalIdLocator],
   SecureRandom: ["SecureRandomModule", SecureRandomModule],
   "BCrypt::Password": ["BCryptPasswordClass", BCryptPasswordClass],
+  // Action Text's classes are their own constants: Content.new, Fragment.wrap, Attachment.tag_name / ::ATTRIBUTES,
+  // and the Content::Filters apps define (runtime/action-text/filter.ts).
+  "ActionText::Content": ["ActionTextContent", ActionTextContent],
+  "ActionText::Fragment": ["ActionTextFragment", ActionTextFragment],
+  "ActionText::Attachment": ["ActionTextAttachment", ActionTextAttachment],
+  "ActionText::Content::Filters": ["ActionTextContentFilters", ActionTextContentFilters],
   String: ["StringClass", StringClass],
   Symbol: ["SymbolClass", SymbolClass],
   Integer: ["IntegerClass", IntegerClass],

@@ -118,6 +118,8 @@ const html4 = () => sanitizerConfig.vendor === "html4";
 export interface SanitizeOptions {
   tags?: Iterable<string> | null;
   attributes?: Iterable<string> | null;
+  /** A sanitizer other than the view's (Action Text's ContentHelper.sanitizer is Rails::HTML4's by default). */
+  vendor?: "html4" | "html5";
 }
 
 /** Rails::HTML5::SafeListSanitizer#sanitize: the scrubbed markup (nil stays nil, "" stays ""). */
@@ -125,14 +127,15 @@ export function safeListSanitize(html: unknown, options: SanitizeOptions = {}): 
   if (html === null || html === undefined) return null;
   const s = toS(html);
   if (s === "") return s;
-  const root = parseFragment(s, html4());
+  const legacy = options.vendor ? options.vendor === "html4" : html4();
+  const root = parseFragment(s, legacy);
   const permit = {
     tags: new Set(options.tags ?? sanitizerConfig.allowedTags),
     attributes: new Set(options.attributes ?? sanitizerConfig.allowedAttributes),
     target: false,
   };
   for (const c of [...root.children]) scrubPermit(c, permit);
-  return serializeChildren(root, html4());
+  return serializeChildren(root, legacy);
 }
 
 /** sanitize(html, options = {}): html_safe result. */

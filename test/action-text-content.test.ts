@@ -174,6 +174,18 @@ describe("Action Text's runtime surface", () => {
     }
   });
 
+  it("an app's Attachment.from_node override comes before Attachable.from_node", () => {
+    const html = `<div><action-text-attachment content-type="${EMBED_TYPE}" caption="c"></action-text-attachment>x</div>`;
+    expect(new ActionTextContent(html).toPlainText()).toBe("cx");
+    actionTextConfig.attachmentAttachableFromNode = (node) => (node.get("content-type") === EMBED_TYPE ? { attachablePlainTextRepresentation: () => "" } : null);
+    try {
+      expect(new ActionTextContent(html).toPlainText()).toBe("x");
+      expect(new ActionTextContent("<action-text-attachment content-type=\"image/png\" url=\"u\"></action-text-attachment>").toPlainText()).toBe("[Image]");
+    } finally {
+      actionTextConfig.attachmentAttachableFromNode = null;
+    }
+  });
+
   it("Content: equality, nil, wrapping a fragment, presence", () => {
     expect(new ActionTextContent("<b>x</b>").isEqual(new ActionTextContent("<b>x</b>"))).toBe(true);
     expect(new ActionTextContent("<b>x</b>").isEqual(new ActionTextContent("<b>y</b>"))).toBe(false);

@@ -28,6 +28,11 @@ export const actionTextConfig = {
    * it does not verify or is gone. Unset, an attachment with an sgid throws where Rails would look it up.
    */
   locateSignedAttachable: null as ((sgid: string) => unknown) | null,
+  /**
+   * An app's override of Attachment.from_node's attachable lookup (ONCE Campfire tries its OpengraphEmbed first):
+   * consulted before Attachable.from_node; null/undefined falls through to it.
+   */
+  attachmentAttachableFromNode: null as ((node: ActionTextNode) => unknown) | null,
   /** For an sgid no record was found for: its model's to_missing_attachable_partial_path, when the model overrides it. */
   missingAttachablePartialPath: null as ((sgid: string) => string | null) | null,
   /** Makes an ActionText::Content (content.ts registers it: the two modules need each other). */
@@ -163,7 +168,7 @@ export class ActionTextAttachment {
   }
 
   static fromNode(node: ActionTextNode, attachable: unknown = null): ActionTextAttachment {
-    return new ActionTextAttachment(node, attachable ?? attachableFromNode(node));
+    return new ActionTextAttachment(node, attachable ?? actionTextConfig.attachmentAttachableFromNode?.(node) ?? attachableFromNode(node));
   }
 
   static fromAttributes(attributes: Record<string, unknown>, attachable: unknown = null): ActionTextAttachment | null {

@@ -6,7 +6,7 @@ export { directUrl, NO_REQUEST_URL_CONTEXT, routeHelper, routerFor, type RouteHe
 export { polymorphicName, polymorphicUrl } from "./app/polymorphic.js";
 export { defineScopes, model, scope, type ScopeFn } from "./app/scopes.js";
 export {
-  and, binop, caseEq, each, eachWithIndex, eq, index, indexSet, isBlank, isPresent, or, send, sendSafe, symProc, toA, toS,
+  and, binop, caseEq, each, eachWithIndex, eq, index, indexSet, isBlank, isPresent, or, send, sendSafe, symProc, blockArg, toA, toS,
   truthy, unsupported, readLocal, NameError, constantValue,
 } from "./app/ops.js";
 export { rescues } from "./app/rescue.js";
@@ -40,12 +40,13 @@ export {
 export { SecureRandomModule, BCryptPasswordClass, BCryptPassword } from "./support/secure-constants.js";
 export { ActiveStorageAttachedOne, ActiveStorageAttachedMany, AttachedOne, AttachedMany } from "./active-storage/attached.js";
 export { LIBRARY_BASES, registerLibraryBase } from "./support/library-bases.js";
+export { extendCore, CORE_EXTENSIBLE } from "./support/core-extensions.js";
 export { TurboStreamsChannelConstant, TurboModule, TurboStreamsTagBuilderClass, GlobalIdModule, GlobalIdLocator } from "./support/turbo-constants.js";
 export { ActiveModel, RubyObject, attrAccessor } from "./support/active-model.js";
 export { rubyStruct } from "./support/ruby-object.js";
 // Action Text's content objects (Content, Fragment, nodes, attachments, the Content::Filter base apps subclass).
 export {
-  ActionTextContent, ActionTextFragment, ActionTextNode, ActionTextAttachment, ActionTextContentFilter, ActionTextContentFilters,
+  ActionTextContent, ActionTextFragment, ActionTextNode, ActionTextAttachment,
   ActionTextTrixAttachment, ActionTextNotImplemented, actionTextRenderer, actionTextConfig, actionTextSanitizerConfig,
   renderActionTextContent, sanitizeActionTextContent,
 } from "./action-text/index.js";

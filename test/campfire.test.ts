@@ -10,13 +10,15 @@ import { compile } from "../src/compile.js";
 import { buildLedger } from "../src/diagnostics/ledger.js";
 
 const checkout = process.env.RAILS2TS_CAMPFIRE;
+// Its gems (test/support/gem-dir.sh builds the directory): the ledger is of the app with its gems installed.
+const gemPaths = process.env.RAILS2TS_CAMPFIRE_GEMS ? [process.env.RAILS2TS_CAMPFIRE_GEMS] : [];
 const ledgerFile = join(import.meta.dirname, "../ledger/campfire-df76a22.json");
 
 if (!checkout) console.log("campfire: skipped (set RAILS2TS_CAMPFIRE to a checkout of basecamp/once-campfire at df76a22)");
 
 describe.skipIf(!checkout)("ONCE Campfire", () => {
   it("compiles with no crash, and its ledger is the committed one", async () => {
-    const result = await compile(checkout!);
+    const result = await compile(checkout!, { gemPaths });
     const ledger = buildLedger(result.diagnostics, checkout!);
     expect(ledger.crashes).toBe(0);
     if (process.env.UPDATE) writeFileSync(ledgerFile, JSON.stringify(ledger, null, 2) + "\n");
@@ -25,7 +27,7 @@ describe.skipIf(!checkout)("ONCE Campfire", () => {
 
   it("emits a project that passes tsc --strict", async () => {
     const out = mkdtempSync(join(tmpdir(), "rails2ts-campfire-"));
-    await compile(checkout!, { out });
+    await compile(checkout!, { out, gemPaths });
     const tsc = join(import.meta.dirname, "../node_modules/typescript/bin/tsc");
     let errors = "";
     try {

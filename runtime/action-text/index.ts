@@ -1,5 +1,5 @@
 // Action Text's content objects at run time (actiontext 7.2): Content, Fragment, their nodes and CSS selectors,
-// attachments, plain text, the content filters apps define, and the ContentHelper view helpers.
+// attachments, plain text, and the ContentHelper view helpers.
 export { ActionTextContent, actionTextRenderer, type ContentOptions } from "./content.js";
 export { ActionTextFragment, fragmentForHtml } from "./fragment.js";
 export { ActionTextNode, wrapNode } from "./node.js";
@@ -9,7 +9,6 @@ export {
   ActionTextAttachment, ActionTextAttachmentGallery, ActionTextContentAttachment, ActionTextMissingAttachable, ActionTextRemoteImage,
   ActionTextTrixAttachment, ActionTextNotImplemented, actionTextConfig, attachableFromNode,
 } from "./attachment.js";
-export { ActionTextContentFilter, ActionTextContentFilters } from "./filter.js";
 export {
   actionTextSanitizerConfig, renderActionTextAttachment, renderActionTextAttachments, renderActionTextContent, sanitizeActionTextContent,
   sanitizeContentAttachment, sanitizerAllowedAttributes, sanitizerAllowedTags,

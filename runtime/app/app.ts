@@ -30,6 +30,7 @@ import { MemoryStore, parseCacheSize, type Store } from "../cache/index.js";
 import { resolvePartialPath, View, type TemplateEntry, type ViewContext } from "./view.js";
 import type { AssetIndex, ImportmapPin } from "../view/host.js";
 import { sanitizerConfig } from "../view/sanitize.js";
+import { actionTextRenderer, actionTextSanitizerConfig } from "../action-text/index.js";
 
 export interface AppSchema extends SchemaDescription {
   /** structure.sql, executed verbatim when present. */
@@ -56,6 +57,8 @@ export interface AppConfig {
   publicDir: URL;
   /** production's config.action_controller.perform_caching. */
   performCaching?: boolean;
+  /** config.active_support.use_message_serializer_for_metadata: false before load_defaults 7.1 ("legacy"). */
+  messageMetadata?: "legacy" | "serializer";
   /** config.action_view.sanitizer_vendor (load_defaults 7.1+: html5; before: html4). */
   sanitizerVendor?: "html4" | "html5";
   /** Settings of config/environments/<env>.rb, chosen by RAILS_ENV (production when unset). */
@@ -75,7 +78,12 @@ function assetIndexOf(config: AppConfig): AssetIndex {
 export function createApp(config: AppConfig): HttpApp {
   const environment = config.environments?.[process.env.RAILS_ENV ?? "production"] ?? {};
   forgeryProtectionConfig.allow = environment.allowForgeryProtection ?? true;
-  if (config.sanitizerVendor) sanitizerConfig.vendor = config.sanitizerVendor;
+  if (config.sanitizerVendor) sanitizerConfig.vendor = actionTextSanitizerConfig.vendor = config.sanitizerVendor;
+  // ActionText::Content#to_s renders with the controller of the request being rendered (Action Text's around_action).
+  actionTextRenderer.renderer = (content) => {
+    if (!View.current) throw new Error("rails2ts: ActionText::Content#to_s outside a view render is not supported");
+    return View.current.renderActionTextContentWithLayout(content);
+  };
   const root = dirname(fileURLToPath(config.publicDir));
   for (const m of config.mimeTypes ?? []) registerMime(m.string, m.symbol);
   // One process, one in-process store; RAILS2TS_CACHE_SIZE (e.g. "64m") bounds it in bytes.
@@ -91,7 +99,7 @@ export function createApp(config: AppConfig): HttpApp {
   globalIdConfig.locate = (name, id) => (modelClass(name) as unknown as { find(id: unknown): unknown }).find(id);
   configureSignedStreamVerifier({ secretKeyBase: runtime.secretKeyBase });
   configureSignedGlobalIds({ secretKeyBase: runtime.secretKeyBase });
-  configureSignedIds(runtime.secretKeyBase);
+  configureSignedIds(runtime.secretKeyBase, { legacyMetadata: config.messageMetadata === "legacy" });
   prepareAppRuntime(runtime);
   openDatabase(config, process.env.DATABASE_PATH ?? join(root, "storage/production.sqlite3"));
   // Rails seeds in its own process (bin/rails db:prepare): fragments the seeds' callbacks rendered for broadcasts

@@ -108,6 +108,11 @@ export function binop(op: string, a: unknown, b: unknown): unknown {
   }
 }
 
+/** `&block` passed on: no argument when the block is nil (Ruby's `&nil`), the function otherwise. */
+export function blockArg<F>(block: F | null | undefined): [] | [F] {
+  return block === null || block === undefined ? [] : [block];
+}
+
 /** `&:name` block-pass. */
 export function symProc(name: string): (recv: unknown) => unknown {
   return (recv) => send(recv, name);

@@ -211,11 +211,30 @@ export class View implements ViewHost {
     const entry = this.lookup(logicalPath);
     if (entry.handler === "jbuilder") throw new MissingTemplate(`${logicalPath} is a jbuilder template`);
     this.rendering.push(entry);
+    const outer = View.current;
+    View.current = this;
     try {
       return toSafe(entry.render(this, locals));
     } finally {
+      View.current = outer;
       this.rendering.pop();
     }
+  }
+
+  /** The view whose template is rendering now (renders are synchronous): what Action Text's content renders with. */
+  static current: View | null = null;
+
+  /**
+   * ActionText::Content#to_rendered_html_with_layout, with the request's controller as renderer (Action Text's
+   * around_action): `render_to_string(layout: "action_text/contents/content", partial: "action_text/contents/content",
+   * formats: :html, locals: { content: })` — the partial, then the partial layout layouts/action_text/contents/_content
+   * around it, in a fresh view of the same request.
+   */
+  renderActionTextContentWithLayout(content: unknown): SafeString {
+    const view = new View({ ...this.ctx, format: "html" }, {});
+    const locals = { content };
+    view.layoutContent = view.renderTemplate("action_text/contents/_content", locals);
+    return view.renderTemplate("layouts/action_text/contents/_content", locals);
   }
 
   /**

@@ -43,7 +43,7 @@ interface JoinState {
 /** Flattens an association tree into [name, subtree] pairs. */
 export function treeEntries(tree: AssociationTree): Array<[string, AssociationTree]> {
   return tree.flatMap((item): Array<[string, AssociationTree]> =>
-    typeof item === "string" ? [[item, []]] : Object.entries(item).map(([k, v]) => [k, typeof v === "string" ? [v] : v]),
+    typeof item === "string" ? [[item, []]] : Object.entries(item).map(([k, v]) => [k, typeof v === "string" ? [v] : Array.isArray(v) ? v : [v]]),
   );
 }
 

@@ -15,7 +15,9 @@ export type Ordering =
   | { kind: "sql"; sql: string };
 
 /** An association tree as includes/preload/eager_load/joins take it: names, nested `{ name: subtree }`. */
-export type AssociationTree = Array<string | { [name: string]: AssociationTree | string }>;
+/** includes/joins arguments: names, and hashes of a name to its nested names (an array, a name, or another hash). */
+export type AssociationTree = Array<string | AssociationHash>;
+export type AssociationHash = { [name: string]: AssociationTree | string | AssociationHash };
 
 export interface QueryState {
   where: WhereClause;

@@ -18,10 +18,16 @@ export class InvalidSignature extends Error {
 }
 
 let key: Buffer | null = null;
+/**
+ * config.active_support.use_message_serializer_for_metadata (load_defaults 7.1+: true). Before 7.1 the envelope is
+ * the legacy one: `{"_rails":{"message":<base64 of the JSON id>,"exp":<time or null>,"pur":...}}`.
+ */
+let legacyMetadata = false;
 
 /** Rails.application.key_generator.generate_key("active_record/signed_id"). */
-export function configureSignedIds(secretKeyBase: string): void {
+export function configureSignedIds(secretKeyBase: string, options: { legacyMetadata?: boolean } = {}): void {
   key = new KeyGenerator(secretKeyBase).generateKey("active_record/signed_id");
+  legacyMetadata = options.legacyMetadata ?? false;
 }
 
 function secret(): Buffer {
@@ -55,8 +61,10 @@ export function signedId(record: RecordLike, options: SignedIdOptions = {}): str
   const expiresAt = options.expiresAt ?? (options.expires_at instanceof Date ? options.expires_at : null);
   const expiresIn = options.expiresIn ?? (options.expires_in === undefined || options.expires_in === null ? null : Number(options.expires_in));
   const expiry = expiresAt ?? (expiresIn ? new Date(currentTime().getTime() + expiresIn * 1000) : null);
-  const envelope: { [k: string]: unknown } = { data: record.readAttribute(meta.primaryKey) };
-  if (expiry) envelope.exp = expiry.toISOString();
+  const id = record.readAttribute(meta.primaryKey);
+  const envelope: { [k: string]: unknown } = legacyMetadata
+    ? { message: Buffer.from(JSON.stringify(id), "utf8").toString("base64"), exp: expiry ? expiry.toISOString() : null }
+    : { data: id, ...(expiry ? { exp: expiry.toISOString() } : {}) };
   envelope.pur = purposeFor(meta.baseClassName, options.purpose);
   const encoded = Buffer.from(JSON.stringify({ _rails: envelope }), "utf8").toString("base64url");
   return `${encoded}--${hmac(encoded)}`;
@@ -74,7 +82,7 @@ export function verifiedId(baseClassName: string, signed: string, purpose?: stri
   const digest = Buffer.from(signed.slice(index + 2));
   const expected = Buffer.from(hmac(encoded));
   if (digest.length !== expected.length || !timingSafeEqual(digest, expected)) return fail("mismatched digest");
-  let envelope: { _rails?: { data?: unknown; exp?: unknown; pur?: unknown } };
+  let envelope: { _rails?: { data?: unknown; message?: unknown; exp?: unknown; pur?: unknown } };
   try {
     envelope = JSON.parse(Buffer.from(encoded, "base64url").toString("utf8"));
   } catch {
@@ -83,5 +91,12 @@ export function verifiedId(baseClassName: string, signed: string, purpose?: stri
   const rails = envelope._rails ?? {};
   if (typeof rails.exp === "string" && currentTime().getTime() >= Date.parse(rails.exp)) return null;
   if (String(rails.pur ?? "") !== purposeFor(baseClassName, purpose)) return null;
+  if (typeof rails.message === "string") {
+    try {
+      return JSON.parse(Buffer.from(rails.message, "base64").toString("utf8")) ?? null;
+    } catch {
+      return null;
+    }
+  }
   return rails.data ?? null;
 }

@@ -18,7 +18,7 @@ import { floatOf, isPlainObject, rubyFormat, RubySymbol, toArray, toS } from "./
 import { RubyClass } from "./core-object.js";
 import { allTimeZones, defaultTimeZone, findTimeZone } from "./time-zone.js";
 import { utcTime } from "./core-time.js";
-import { ZonedTime } from "./zoned-time.js";
+import { DATE_FORMATS, TIME_FORMATS, ZonedTime } from "./zoned-time.js";
 import { escapeOnce, htmlEscape, unwrappedHtmlEscape, urlEncode } from "../view/safe.js";
 import { xmlNameEscape } from "../view/tag-options.js";
 import { jsonEscape } from "../view/javascript.js";
@@ -26,7 +26,7 @@ import { domClass, domId } from "../view/record-identifier.js";
 import { BCryptPasswordClass, SecureRandomModule } from "./secure-constants.js";
 import { ActiveStorageAttachedMany, ActiveStorageAttachedOne } from "../active-storage/attached.js";
 import { GlobalIdLocator, GlobalIdModule, TurboModule, TurboStreamsChannelConstant, TurboStreamsTagBuilderClass } from "./turbo-constants.js";
-import { ActionTextAttachment, ActionTextContent, ActionTextContentFilters, ActionTextFragment } from "../action-text/index.js";
+import { ActionTextAttachment, ActionTextContent, ActionTextFragment } from "../action-text/index.js";
 import { UserAgentClass } from "./user-agent-browsers.js";
 
 /** "+05:30" -> seconds east of UTC. */
@@ -43,6 +43,7 @@ export const ErbUtil = {
 };
 
 export const TimeClass = {
+  DATE_FORMATS: TIME_FORMATS,
   current: () => currentTime(),
   now: () => currentTime(),
   zone: () => defaultTimeZone(),
@@ -69,6 +70,7 @@ export const TimeClass = {
 Object.assign(TimeClass, { gm: TimeClass.utc, mktime: TimeClass.new, local: TimeClass.new });
 
 export const DateClass = {
+  DATE_FORMATS,
   new: (y: unknown, m: unknown = 1, d: unknown = 1) => new RubyDate(Number(y), Number(m), Number(d)),
   today: () => RubyDate.fromTime(currentTime()),
   current: () => RubyDate.fromTime(currentTime()),
@@ -228,7 +230,6 @@ export const CORE_CONSTANTS: Record<string, [string, object]> = {
   "ActionText::Content": ["ActionTextContent", ActionTextContent],
   "ActionText::Fragment": ["ActionTextFragment", ActionTextFragment],
   "ActionText::Attachment": ["ActionTextAttachment", ActionTextAttachment],
-  "ActionText::Content::Filters": ["ActionTextContentFilters", ActionTextContentFilters],
   String: ["StringClass", StringClass],
   Symbol: ["SymbolClass", SymbolClass],
   Integer: ["IntegerClass", IntegerClass],

@@ -8,6 +8,7 @@ import * as I from "./inflector.js";
 import * as S from "./string.js";
 import { encodeJson } from "./json.js";
 import { isPlainObject, rubyFormat, toS } from "./ruby.js";
+import { stringMatch } from "./match-data.js";
 import { htmlEscape, htmlSafe, SafeString } from "../view/safe.js";
 
 export type RubyString = string | SafeString;
@@ -32,6 +33,7 @@ export class StringInquirer {
 }
 
 export const StringMethods = {
+  match: (str: unknown, pattern: unknown, ...rest: unknown[]) => stringMatch(str, pattern, ...rest),
   // String#match?(pattern, pos = 0): a String pattern is a Regexp's source (not quoted), as Ruby converts it.
   isMatch: (str: unknown, pattern: unknown, pos: unknown = 0) => {
     const re = pattern instanceof RegExp ? new RegExp(pattern.source, pattern.flags.replace(/[gy]/g, "")) : new RegExp(toS(pattern));

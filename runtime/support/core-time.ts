@@ -8,7 +8,7 @@ import { currentTime } from "../record/time.js";
 import { RubyDate } from "./date.js";
 import { advance, beginningOfWeek, Duration, endOfMonth } from "./duration.js";
 import { encodeJson } from "./json.js";
-import { inspect, toS } from "./ruby.js";
+import { inspect, RubyFloat, toS } from "./ruby.js";
 import { strftime, timePartsOf } from "./strftime.js";
 import type { TimeZone } from "./time-zone.js";
 import { formattedOffset, httpdate, inTimeZone, iso8601, rfc2822, toFs, ZonedTime, type TimeValue } from "./zoned-time.js";
@@ -41,6 +41,11 @@ export const TimeMethods = {
     formattedOffset(t instanceof ZonedTime ? t : asDate(t), colon !== false, alternate === null ? null : toS(alternate)),
   strftime: (t: TimeValue, format: unknown) => strftime(t, toS(format)),
   toI: (t: TimeValue) => Math.floor(asDate(t).getTime() / 1000),
+  // Time#to_f: seconds since the epoch with the microseconds, a Float.
+  toF: (t: TimeValue) => {
+    const d = asDate(t) as Date & { microRemainder?: number };
+    return new RubyFloat((d.getTime() * 1000 + (d.microRemainder ?? 0)) / 1_000_000);
+  },
   toDate: (t: TimeValue) => (t instanceof RubyDate ? t : t instanceof ZonedTime ? new RubyDate(...ymd(t)) : RubyDate.fromTime(t)),
   toTime: (t: TimeValue) => asDate(t),
   inTimeZone: (t: TimeValue, zone: unknown = null) => inTimeZone(t, zone === null ? null : toS(zone)),

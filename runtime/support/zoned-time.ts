@@ -3,6 +3,7 @@
 //   DateTime.new(..., "+05:30") -> ZonedTime.fixed(..., 19800, "datetime")
 //   t.to_fs(:long) -> toFs(t, "long")    t.iso8601 -> iso8601(t)    t.formatted_offset -> formattedOffset(t)
 // A plain JS Date is Ruby's UTC Time (what Time.utc and database datetimes give in a UTC app).
+import { toS } from "./ruby.js";
 import { RubyDate } from "./date.js";
 import { ordinalize } from "./inflector.js";
 import { strftime, timePartsOf, type HasTimeParts, type TimeParts } from "./strftime.js";
@@ -94,7 +95,8 @@ export function iso8601(value: TimeValue, fractionDigits = 0): string {
   return base + formattedOffset(value, true, "Z");
 }
 
-const TIME_FORMATS: Record<string, string | ((t: Date | ZonedTime) => string)> = {
+/** Time::DATE_FORMATS (an app's initializer may add formats: a strftime String or a callable). */
+export const TIME_FORMATS: Record<string, string | ((t: Date | ZonedTime) => unknown)> = {
   db: "%Y-%m-%d %H:%M:%S",
   inspect: "%Y-%m-%d %H:%M:%S.%9N %z",
   number: "%Y%m%d%H%M%S",
@@ -108,7 +110,8 @@ const TIME_FORMATS: Record<string, string | ((t: Date | ZonedTime) => string)> =
   iso8601: (t) => iso8601(t),
 };
 
-const DATE_FORMATS: Record<string, string | ((d: RubyDate) => string)> = {
+/** Date::DATE_FORMATS. */
+export const DATE_FORMATS: Record<string, string | ((d: RubyDate) => unknown)> = {
   short: "%d %b",
   long: "%B %d, %Y",
   db: "%Y-%m-%d",
@@ -123,12 +126,13 @@ const DATE_FORMATS: Record<string, string | ((d: RubyDate) => string)> = {
 export function toFs(value: TimeValue, format = "default"): string {
   if (value instanceof RubyDate) {
     const f = DATE_FORMATS[format];
-    return f === undefined ? value.toRubyString() : typeof f === "function" ? f(value) : strftime(value, f);
+    return f === undefined ? value.toRubyString() : typeof f === "function" ? toS(f(value)) : strftime(value, f);
   }
   if (format === "db" && value instanceof ZonedTime && value.kind === "twz") return toFs(new Date(value.epochMs), "db");
   const f = TIME_FORMATS[format];
   if (f === undefined) return value instanceof ZonedTime ? value.toRubyString() : `${strftime(value, "%Y-%m-%d %H:%M:%S")} UTC`;
-  return typeof f === "function" ? f(value) : strftime(value, f);
+  // A callable format's result is to_s'd (`formatter.call(self).to_s`).
+  return typeof f === "function" ? toS(f(value)) : strftime(value, f);
 }
 
 /** Time#httpdate: RFC 1123 in GMT. */

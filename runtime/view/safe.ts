@@ -80,8 +80,20 @@ export function escapeHtmlText(s: string): string {
 }
 
 /** ERB::Util.unwrapped_html_escape: returns html_safe values untouched, else the escaped to_s (unmarked). */
+/** An object whose Ruby to_s is an html_safe buffer (ActionText::Content#to_s): that buffer, else null. */
+function safeToS(v: unknown): SafeString | null {
+  if (v === null || typeof v !== "object" || v instanceof SafeString) return null;
+  const toSMethod = (v as { toS?: unknown }).toS;
+  if (typeof toSMethod !== "function") return null;
+  const out = (toSMethod as () => unknown).call(v);
+  return out instanceof SafeString ? out : null;
+}
+
 export function unwrappedHtmlEscape(v: unknown): string | SafeString {
   if (v instanceof SafeString) return v;
+  // ERB::Util.html_escape calls to_s first: a to_s that is already html_safe passes through.
+  const safe = safeToS(v);
+  if (safe) return safe;
   const s = toS(v);
   return isHtmlSafe(v) ? s : escapeHtmlText(s);
 }
@@ -89,6 +101,8 @@ export function unwrappedHtmlEscape(v: unknown): string | SafeString {
 /** ERB::Util.html_escape / h: the escaped to_s, marked html_safe. */
 export function htmlEscape(v: unknown): SafeString {
   if (v instanceof SafeString) return v;
+  const safe = safeToS(v);
+  if (safe) return safe;
   return new SafeString(isHtmlSafe(v) ? toS(v) : escapeHtmlText(toS(v)));
 }
 

@@ -110,9 +110,16 @@ export function tagOptions(options: AttributeHash | null | undefined, escape = t
       out += prefixedOptions(key, value, escape);
     } else if (BOOLEAN_ATTRIBUTES.has(key)) {
       if (value !== null && value !== undefined && value !== false) out += ` ${key}="${key}"`;
-    } else if (value !== null && value !== undefined) {
+    } else if (value !== null && value !== undefined && !delegatesNil(value)) {
       out += " " + tagOption(key, value, escape);
     }
   }
   return out;
+}
+
+/** `value.nil?` is what tag_options asks: an object may answer true (ActionText::RichText delegates nil? to its body). */
+function delegatesNil(value: unknown): boolean {
+  if (typeof value !== "object" || value === null) return false;
+  const isNil = (value as { isNil?: unknown }).isNil;
+  return typeof isNil === "function" && (isNil as () => unknown).call(value) === true;
 }

@@ -11,6 +11,9 @@ import { isTopConst, methodChain, type Node, type NodeOf, type Span } from "../p
 import { analyzeConfig, type AppConfigFacts } from "./config.js";
 import { resolveAppGems, type AppGems } from "./gems.js";
 import { engineModelFiles } from "./framework-models.js";
+import { CORE_EXTENSIBLE } from "../../runtime/support/core-extensions.js";
+import { CORE_CONSTANTS } from "../../runtime/support/core-constants.js";
+import { LIBRARY_BASES } from "../../runtime/support/library-bases.js";
 import { engineRoots } from "./assets.js";
 import { listFiles, parseTemplate } from "../parse/app.js";
 
@@ -40,6 +43,8 @@ export interface AppModel {
   config: AppConfigFacts;
   /** The gems Gemfile.lock names, found in the gem directories (for the engines' assets). */
   gems: AppGems;
+  /** Ruby core classes the app reopens in lib/ (`class String; def all_emoji?`), with their declarations. */
+  coreExtensions: Array<{ className: string; decls: ConstDecl[] }>;
 }
 
 export interface CacheSite {
@@ -80,12 +85,14 @@ export function analyzeApp(parsed: ParsedApp, options: AnalyzeOptions = {}): App
       }
     }
   }
+  const lib = libClasses(parsed);
   const modelFiles = analyzeModelFiles(parsed.models, parsed.schema, parsed.diagnostics);
   const models = new Map(modelFiles.models.map((m) => [m.className, m]));
   const controllers = new Map(analyzeControllers(parsed.controllers, parsed.diagnostics).map((c) => [c.className, c]));
   const templates = new Map(parsed.templates.map((t) => [`${t.logicalPath}.${t.format}`, t]));
   return {
-    parsed, models, plainClasses: [...modelFiles.plainClasses.filter((d) => !isCurrentAttributes(d)), ...helperClasses(parsed)], currents: currentClasses(modelFiles.plainClasses, parsed), controllers, templates, routeNames: new Set(), config, gems,
+    parsed, models, plainClasses: [...modelFiles.plainClasses.filter((d) => !isCurrentAttributes(d)), ...helperClasses(parsed), ...lib.plain],
+    coreExtensions: lib.core, currents: currentClasses(modelFiles.plainClasses, parsed), controllers, templates, routeNames: new Set(), config, gems,
     helperMethods: analyzeHelpers(parsed.helpers),
     moduleConstants: new Map([...moduleConstants([...parsed.helpers, ...parsed.controllers]), ...customConfig(parsed.config.filter((f) => !/^config\/environments\/(development|test)\.rb$/.test(f.path)))]),
     cacheSites: [],
@@ -99,6 +106,23 @@ export function analyzeApp(parsed: ParsedApp, options: AnalyzeOptions = {}): App
  */
 function helperClasses(parsed: ParsedApp): ConstDecl[] {
   return collectConstants(parsed.helpers).filter((d) => d.kind === "class");
+}
+
+/**
+ * lib/'s classes: a reopened core class (String, Array...) extends that class; a class of Rails or a gem the runtime
+ * provides (ActionText::Attachment) cannot be reopened, and is reported; any other class is a plain class.
+ */
+function libClasses(parsed: ParsedApp): { plain: ConstDecl[]; core: Array<{ className: string; decls: ConstDecl[] }> } {
+  const plain: ConstDecl[] = [];
+  const core = new Map<string, ConstDecl[]>();
+  for (const d of collectConstants(parsed.lib)) {
+    if (d.kind !== "class") continue;
+    if (d.path in CORE_EXTENSIBLE) core.set(d.path, [...(core.get(d.path) ?? []), d]);
+    else if (d.path in CORE_CONSTANTS || d.path in LIBRARY_BASES) {
+      parsed.diagnostics.report("unsupported_construct", d.node.span, `reopening ${d.path}, a class of Rails or a gem, is not lowered`);
+    } else plain.push(d);
+  }
+  return { plain, core: [...core].map(([className, decls]) => ({ className, decls })) };
 }
 
 /** The model whose singular name is `name` (`post` -> Post), for locals named after a model. */

@@ -34,8 +34,8 @@ export function frameworkMacroSource(call: NodeOf<"call">): string | null {
         self.${name}.body = body
       end
       has_one :rich_text_${name}, -> { where(name: "${name}") }, class_name: "ActionText::RichText", as: :record, inverse_of: :record, autosave: true, dependent: :destroy
-      scope :with_rich_text_${name}, -> { includes("rich_text_${name}") }
-      scope :with_rich_text_${name}_and_embeds, -> { includes("rich_text_${name}": { embeds_attachments: :blob }) }
+      scope :with_rich_text_${name}, -> { includes(:rich_text_${name}) }
+      scope :with_rich_text_${name}_and_embeds, -> { includes(rich_text_${name}: { embeds_attachments: :blob }) }
     `;
   }
   if (call.method === "has_one_attached") {
@@ -45,7 +45,7 @@ export function frameworkMacroSource(call: NodeOf<"call">): string | null {
       end
       has_one :${name}_attachment, -> { where(name: "${name}") }, class_name: "ActiveStorage::Attachment", as: :record, inverse_of: :record, dependent: :destroy
       has_one :${name}_blob, through: :${name}_attachment, class_name: "ActiveStorage::Blob", source: :blob
-      scope :with_attached_${name}, -> { includes("${name}_attachment": :blob) }
+      scope :with_attached_${name}, -> { includes(${name}_attachment: :blob) }
     `;
   }
   if (call.method === "has_many_attached") {
@@ -55,7 +55,7 @@ export function frameworkMacroSource(call: NodeOf<"call">): string | null {
       end
       has_many :${name}_attachments, -> { where(name: "${name}") }, as: :record, class_name: "ActiveStorage::Attachment", inverse_of: :record, dependent: :destroy
       has_many :${name}_blobs, through: :${name}_attachments, class_name: "ActiveStorage::Blob", source: :blob
-      scope :with_attached_${name}, -> { includes("${name}_attachments": :blob) }
+      scope :with_attached_${name}, -> { includes(${name}_attachments: :blob) }
     `;
   }
   return null;
@@ -98,6 +98,10 @@ module ActionText
 
     def to_s
       body.to_s
+    end
+
+    def nil?
+      body.nil?
     end
 
     def to_plain_text
@@ -147,7 +151,7 @@ end
     source: `
 module ActiveStorage
   class Blob < Record
-    has_many :attachments
+    has_many :attachments, class_name: "ActiveStorage::Attachment", foreign_key: "blob_id"
   end
 end
 `,

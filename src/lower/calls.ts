@@ -151,7 +151,9 @@ export function lowerArgs(args: Node[], block: Block | null, scope: Scope, block
     if (a.kind === "hash") return lowerHash(a, scope).code;
     if (a.kind === "splat") return `...${scope.env.module.use("toA")}(${lowerExpr(a.value, scope).code})`;
     if (a.kind === "blockPass" && a.value?.kind === "sym") return `${scope.env.module.use("symProc")}(${JSON.stringify(a.value.name)})`;
-    if (a.kind === "blockPass" && a.value === null && scope.blockParam) return scope.blockParam;
+    // `&block` / `&`: a nil block passes no block at all (Ruby's `&nil`), so a trailing options hash stays the last argument.
+    if (a.kind === "blockPass" && a.value === null && scope.blockParam) return `...${scope.env.module.use("blockArg")}(${scope.blockParam})`;
+    if (a.kind === "blockPass" && a.value !== null && a.value.kind !== "lambda") return `...${scope.env.module.use("blockArg")}(${lowerExpr(a.value, scope).code})`;
     if (a.kind === "blockPass" && a.value !== null) return lowerExpr(a.value, scope).code;
     return lowerExpr(a, scope).code;
   });

@@ -24,6 +24,8 @@ import { lowerSeeds } from "./seeds.js";
 import { lowerFixtures } from "./fixtures.js";
 import { lowerPlainClasses } from "./core/plain-class.js";
 import { lowerCurrent } from "./model/current.js";
+import { lowerCoreExtensions } from "./core/core-extension.js";
+import { lowerInitializers } from "./initializers.js";
 import { channelModulePath, lowerChannel } from "./channel/channel.js";
 import { lowerHelpersModule } from "./helpers/module.js";
 import { lowerConstantsModule } from "./constants-module.js";
@@ -66,6 +68,8 @@ export function lowerApp(app: AppModel): Lowered {
     ...guard([...app.currents.values()], (c) => lowerCurrent(c, app, diags)),
   ];
   const channels = guard(app.channels, (c) => lowerChannel(c, app, diags));
+  const initializers = lowerInitializers(app, diags);
+  const coreExtensions = guard(app.coreExtensions.map((e) => ({ ...e, absPath: e.decls[0]!.file.absPath })), (e) => lowerCoreExtensions({ ...app, coreExtensions: [e] }, diags)[0]!);
   const seeds = app.parsed.seeds ? [lowerSeeds(app.parsed.seeds, app, diags)] : [];
   const fixtures = app.parsed.fixtures.length ? guard([{ absPath: join(app.parsed.root, "test/fixtures") }], () => lowerFixtures(app.parsed.fixtures, app, diags)) : [];
   const loadPath = assetLoadPath({ appRoot: app.parsed.root, engines: app.config.engines, gems: app.gems });
@@ -84,7 +88,7 @@ export function lowerApp(app: AppModel): Lowered {
     })),
     performCaching: app.config.performCaching,
     mimeTypes: app.config.mimeTypes,
-    models: models.map((m) => m.path),
+    models: [...(initializers ? [initializers] : []), ...coreExtensions, ...models].map((m) => m.path),
     channels: app.channels.map((c) => ({ kind: c.kind, className: c.className, path: channelModulePath(c.className) })),
     schema: app.parsed.schema,
     hasSeeds: seeds.length > 0,
@@ -94,8 +98,9 @@ export function lowerApp(app: AppModel): Lowered {
     assetPipeline: app.gems.locked.has("propshaft") ? "propshaft" : null,
     environments: app.config.environments,
     sanitizerVendor: (app.config.loadDefaults ?? 0) >= 7.1 ? "html5" : "html4",
+    messageMetadata: (app.config.loadDefaults ?? 0) >= 7.1 ? "serializer" : "legacy",
   });
-  modules.push(...models, ...plain, ...controllers, ...channels, ...views, ...seeds, ...fixtures, ...entry);
+  modules.push(...(initializers ? [initializers] : []), ...coreExtensions, ...models, ...plain, ...controllers, ...channels, ...views, ...seeds, ...fixtures, ...entry);
   return { modules, publicFiles };
 }
 

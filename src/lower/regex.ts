@@ -14,16 +14,36 @@ export interface JsRegex {
   flags: string;
 }
 
+/**
+ * Unicode properties Onigmo and JS (with the u flag) spell and define alike. Both follow the Unicode tables of
+ * their version (Ruby 3.3: Unicode 15.0; Node 20: 15.1), so the newest code points may differ.
+ */
+const SHARED_PROPERTIES = new Set([
+  "Emoji", "Emoji_Presentation", "Emoji_Modifier", "Emoji_Modifier_Base", "Emoji_Component", "Extended_Pictographic",
+  "L", "Lu", "Ll", "Lt", "Lm", "Lo", "M", "Mn", "Mc", "Me", "N", "Nd", "Nl", "No", "P", "S", "Z", "Zs",
+  "Alpha", "Alphabetic", "White_Space", "Han", "Hiragana", "Katakana", "Latin", "Greek", "Cyrillic", "Arabic", "Hebrew",
+]);
+
 export function rubyRegexToJs(source: string, rubyFlags: string): JsRegex | null {
-  if (/[^imxo]/.test(rubyFlags) || rubyFlags.includes("x")) return null;
+  // /u is the UTF-8 encoding flag (the literal's own encoding already); /n and /e /s are other encodings: declined.
+  if (/[^imxou]/.test(rubyFlags) || rubyFlags.includes("x")) return null;
   let out = "";
   let usesLineAnchors = false;
+  let unicode = false;
   let inClass = false;
   for (let i = 0; i < source.length; i++) {
     const c = source[i]!;
     if (c === "\\") {
       const next = source[i + 1] ?? "";
       i++;
+      if (next === "p" || next === "P") {
+        const m = /^\{(\^?)(\w+)\}/.exec(source.slice(i + 1));
+        if (!m || m[1] || !SHARED_PROPERTIES.has(m[2]!)) return null;
+        out += `\\${next}{${m[2]}}`;
+        i += m[0].length;
+        unicode = true;
+        continue;
+      }
       if (inClass) {
         out += next === "h" ? "0-9a-fA-F" : `\\${next}`;
         continue;
@@ -51,5 +71,14 @@ export function rubyRegexToJs(source: string, rubyFlags: string): JsRegex | null
   if (rubyFlags.includes("i")) flags += "i";
   if (rubyFlags.includes("m")) flags += "s";
   if (usesLineAnchors) flags += "m";
+  if (unicode) {
+    // The u flag makes JS stricter about escapes: a pattern it rejects is declined rather than guessed at.
+    flags += "u";
+    try {
+      new RegExp(out, flags);
+    } catch {
+      return null;
+    }
+  }
   return { source: out, flags };
 }

@@ -35,6 +35,12 @@ export interface ParsedApp {
   channels: SourceFile[];
   templates: TemplateFile[];
   routes: SourceFile | null;
+  /**
+   * Ruby files under lib/ but tasks/, assets/, templates/ and generators/ (what `config.autoload_lib(ignore: ...)` loads, and
+   * what initializers require): plain classes and reopened core classes. Top-level `ActiveSupport.on_load(:x) do
+   * ... end` bodies are unwrapped (they run once the framework loads, before any request).
+   */
+  lib: SourceFile[];
   /** config/application.rb, then config/initializers/*.rb (Rails' load order). */
   config: SourceFile[];
   seeds: SourceFile | null;
@@ -60,6 +66,7 @@ export function parseApp(root: string): ParsedApp {
     models: rubyIn("app/models"),
     controllers: rubyIn("app/controllers"),
     helpers: rubyIn("app/helpers"),
+    lib: rubyIn("lib").filter((f) => !/^lib\/(tasks|assets|templates|generators)\//.test(f.path)).map(unwrapOnLoad),
     channels: rubyIn("app/channels"),
     templates: listFiles(root, "app/views", "").flatMap((rel) => parseTemplate(root, rel, diagnostics)),
     routes: existsSync(join(root, "config/routes.rb")) ? ruby("config/routes.rb") : null,
@@ -85,6 +92,14 @@ function parseRubyFile(root: string, rel: string, diags: Diagnostics, mapper?: P
   const parsed = parseRuby(source, absPath, mapper);
   for (const span of parsed.errors) diags.report("ruby_syntax_error", span);
   return { path: rel, absPath, source, body: parsed.body };
+}
+
+/** `ActiveSupport.on_load(:hook) do ... end` at a file's top level: its body, in place. */
+function unwrapOnLoad(file: SourceFile): SourceFile {
+  const body = file.body.flatMap((node) =>
+    node.kind === "call" && node.method === "on_load" && node.receiver?.kind === "const" && node.receiver.name === "ActiveSupport" && node.block
+      ? node.block.body : [node]);
+  return { ...file, body };
 }
 
 export function parseTemplate(root: string, rel: string, diags: Diagnostics): TemplateFile[] {

@@ -5,6 +5,7 @@ import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
+import { request as httpRequest } from "node:http";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { bootEmitted } from "../../src/emit/boot.js";
@@ -40,19 +41,34 @@ class Browser {
   private readonly cookies = new Map<string, string>();
   constructor(private readonly base: string) {}
 
-  async request(method: string, path: string, body?: URLSearchParams): Promise<ScenarioPage> {
+  /** One request with curl's headers and Host 127.0.0.1:3000 (fetch cannot set Host, so node:http). */
+  request(method: string, path: string, body?: URLSearchParams): Promise<ScenarioPage> {
     const headers: Record<string, string> = { host: HOST, "user-agent": USER_AGENT, accept: "*/*" };
     if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
-    if (body) headers["content-type"] = "application/x-www-form-urlencoded";
-    const response = await fetch(`${this.base}${path}`, { method, headers, body: body?.toString(), redirect: "manual" });
-    for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(";");
-      const at = pair!.indexOf("=");
-      this.cookies.set(pair!.slice(0, at), pair!.slice(at + 1));
+    const payload = body?.toString();
+    if (payload !== undefined) {
+      headers["content-type"] = "application/x-www-form-urlencoded";
+      headers["content-length"] = String(Buffer.byteLength(payload));
     }
-    const out: Record<string, string> = {};
-    response.headers.forEach((v, k) => (out[k] = v));
-    return { status: response.status, headers: out, body: Buffer.from(await response.arrayBuffer()) };
+    const url = new URL(path, this.base);
+    return new Promise((resolve, reject) => {
+      const req = httpRequest({ host: url.hostname, port: url.port, path: url.pathname + url.search, method, headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => {
+          for (const line of res.headers["set-cookie"] ?? []) {
+            const [pair] = line.split(";");
+            const at = pair!.indexOf("=");
+            this.cookies.set(pair!.slice(0, at), pair!.slice(at + 1));
+          }
+          const out: Record<string, string> = {};
+          for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) out[k] = Array.isArray(v) ? v.join(", ") : v;
+          resolve({ status: res.statusCode ?? 0, headers: out, body: Buffer.concat(chunks) });
+        });
+      });
+      req.on("error", reject);
+      req.end(payload);
+    });
   }
 }
 

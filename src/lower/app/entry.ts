@@ -24,6 +24,8 @@ export interface EntryInput {
   importmap: Array<{ name: string; path: string; preload: boolean }> | null;
   /** config.action_view.sanitizer_vendor as load_defaults sets it: Rails::HTML5 from 7.1, Rails::HTML4 before. */
   sanitizerVendor: "html4" | "html5";
+  /** use_message_serializer_for_metadata as load_defaults sets it (7.1+), else the legacy envelope. */
+  messageMetadata: "legacy" | "serializer";
   /** config/environments/<env>.rb settings the runtime picks by RAILS_ENV. */
   environments: Record<string, { allowForgeryProtection?: boolean }>;
   /** "propshaft" when the app bundles it: an asset missing from its load path is an error, as Propshaft raises. */
@@ -57,6 +59,7 @@ export function lowerEntry(input: EntryInput): EmittedModule[] {
     ${input.importmap ? `importmap: ${JSON.stringify(input.importmap)},\n    ` : ""}${input.assetPipeline ? `assetPipeline: ${JSON.stringify(input.assetPipeline)},\n    ` : ""}performCaching: ${input.performCaching},
     environments: ${JSON.stringify(input.environments)},
     sanitizerVendor: ${JSON.stringify(input.sanitizerVendor)},
+    messageMetadata: ${JSON.stringify(input.messageMetadata)},
     mimeTypes: ${JSON.stringify(input.mimeTypes)},
     cable: ${connection ? `{ connection: ${tsIdent(connection.className)}, channels: [${channelList.join(", ")}] }` : "null"},
     publicDir: new URL("../public/", import.meta.url),

@@ -7,7 +7,7 @@
 //   Post.find(1)  (an own class method)          Post.find(1)
 import type { AppModel } from "../../analyze/app-model.js";
 import { collectConstants, flattenBody, resolveConstant, type ConstDecl } from "../../analyze/constants.js";
-import type { NodeOf, Span } from "../../parse/ir.js";
+import { literalString, optionsOf, positionalArgs, type Node, type NodeOf, type Span } from "../../parse/ir.js";
 import { lowerArgs } from "../calls.js";
 import { lit, type TsExpr } from "../expr.js";
 import { rubyToTs } from "../names.js";
@@ -50,7 +50,7 @@ export function plainClassFacts(app: AppModel, path: string): PlainClassFacts | 
 
 function collectFacts(app: AppModel): Map<string, PlainClassFacts> {
   const modules = new Map<string, ConstDecl[]>();
-  for (const d of collectConstants([...app.parsed.models, ...app.parsed.helpers])) if (d.kind === "module") modules.set(d.path, [...(modules.get(d.path) ?? []), d]);
+  for (const d of collectConstants([...app.parsed.models, ...app.parsed.helpers, ...app.parsed.lib])) if (d.kind === "module") modules.set(d.path, [...(modules.get(d.path) ?? []), d]);
   const classes = new Map<string, ConstDecl[]>();
   for (const d of app.plainClasses) classes.set(d.path, [...(classes.get(d.path) ?? []), d]);
   const known = new Set(classes.keys());
@@ -93,10 +93,23 @@ function ownFacts(path: string, decls: ConstDecl[], modules: Map<string, ConstDe
   const activeModel = flat.unresolvedIncludes.some((i) => /^ActiveModel::(Model|API|Conversion)$/.test(i.name));
   return {
     path, superclass, superclassWritten: superclass || libraryBase ? null : written, activeModel, libraryBase, readers, writers,
-    methods: new Set(flat.methods.map((m) => m.name)), classMethods: new Set(flat.classMethods.map((m) => m.name)),
+    methods: new Set([...flat.methods.map((m) => m.name), ...flat.body.flatMap((n) => delegatedNames(n))]), classMethods: new Set(flat.classMethods.map((m) => m.name)),
     constants: new Set(flat.body.flatMap((n) => (n.kind === "assign" && n.target.kind === "const" ? [n.target.name] : []))),
     span: decl.node.span,
   };
+}
+
+/** `delegate :a, :b, to: :x, prefix: ...`: the method names it defines (none when it is not a literal delegate). */
+export function delegatedNames(node: Node): string[] {
+  if (node.kind !== "call" || node.receiver !== null || node.method !== "delegate") return [];
+  const options = optionsOf(node.args);
+  const to = literalString(options.get("to"));
+  if (!to) return [];
+  const prefixNode = options.get("prefix");
+  const prefix = prefixNode?.kind === "true" ? to : prefixNode ? literalString(prefixNode) : null;
+  const names = positionalArgs(node.args).map((a) => literalString(a));
+  if (names.some((n) => n === null)) return [];
+  return (names as string[]).map((n) => (prefix ? `${prefix}_${n}` : n));
 }
 
 /** A receiver-less call inside the class's own methods (`isStatic`: inside a class method). */

@@ -13,7 +13,7 @@ import type { AppModel } from "../../analyze/app-model.js";
 import { collectConstants, flattenBody, type ConstDecl } from "../../analyze/constants.js";
 import type { Diagnostics } from "../../diagnostics/index.js";
 import { modelFile, type EmittedModule } from "../../emit/module.js";
-import { literalString, type Node, type NodeOf } from "../../parse/ir.js";
+import { literalString, optionsOf, positionalArgs, type Node, type NodeOf } from "../../parse/ir.js";
 import { makeEnv } from "../env.js";
 import { lowerExpr } from "../expr.js";
 import { rubyToTs, tsIdent } from "../names.js";
@@ -21,7 +21,7 @@ import { Scope, type LowerEnv } from "../scope.js";
 import { lowerBody } from "../stmts.js";
 import { lowerParams } from "../params.js";
 import { defBody } from "./endless-def.js";
-import { plainSelfCall, plainClassFacts, type PlainClassFacts } from "./plain-calls.js";
+import { delegatedNames, plainSelfCall, plainClassFacts, type PlainClassFacts } from "./plain-calls.js";
 import { ActiveModel, RubyObject } from "../../../runtime/support/active-model.js";
 import { LIBRARY_BASES } from "../../../runtime/support/library-bases.js";
 
@@ -39,7 +39,7 @@ const KNOWN_INCLUDES: Record<string, "activeModel" | "none"> = {
 
 export function lowerPlainClasses(app: AppModel, diags: Diagnostics): EmittedModule[] {
   const modules = new Map<string, ConstDecl[]>();
-  for (const d of collectConstants([...app.parsed.models, ...app.parsed.helpers])) if (d.kind === "module") modules.set(d.path, [...(modules.get(d.path) ?? []), d]);
+  for (const d of collectConstants([...app.parsed.models, ...app.parsed.helpers, ...app.parsed.lib])) if (d.kind === "module") modules.set(d.path, [...(modules.get(d.path) ?? []), d]);
   const classes = new Map<string, ConstDecl[]>();
   for (const d of app.plainClasses) classes.set(d.path, [...(classes.get(d.path) ?? []), d]);
   return [...classes].map(([path, decls]) => lowerPlainClass(path, decls, modules, app, diags));
@@ -63,7 +63,7 @@ function lowerPlainClass(path: string, decls: ConstDecl[], modules: Map<string, 
   // The class body's constants are computed on first read (static getters over this store, runtime constantValue).
   if (members.some((m) => m.includes(`${name}_constants`))) before.push(`const ${name}_constants: Record<string, unknown> = {};`);
   // Methods may come from included concerns, written in other files.
-  const source = (def: NodeOf<"def">) => [...app.parsed.models, ...app.parsed.helpers].find((f) => f.absPath === def.span.file)?.source ?? "";
+  const source = (def: NodeOf<"def">) => [...app.parsed.models, ...app.parsed.helpers, ...app.parsed.lib].find((f) => f.absPath === def.span.file)?.source ?? "";
   for (const def of flat.methods) members.push(method(def, defBody(def, source(def)), env, facts, false));
   for (const def of flat.classMethods) members.push(method(def, defBody(def, source(def)), classEnv, facts, true));
   const cls = `export class ${name} extends ${base} {\n${members.join("\n")}\n}`;
@@ -115,6 +115,18 @@ function bodyStatement(stmt: Node, env: LowerEnv, after: string[], name: string)
       return names.map((n) => `declare ${/^[A-Za-z_$][\w$]*$/.test(n) ? n : JSON.stringify(n)}: unknown;`);
     }
   }
+  if (stmt.kind === "call" && stmt.receiver === null && stmt.method === "delegate") {
+    const names = delegatedNames(stmt);
+    if (names.length) {
+      const options = optionsOf(stmt.args);
+      const to = literalString(options.get("to"))!;
+      const safe = options.get("allow_nil")?.kind === "true";
+      const originals = positionalArgs(stmt.args).map((a) => literalString(a)!);
+      // delegate :x, to: :y defines x on instances: `def x(...) = y.x(...)` (allow_nil: nil when y is nil).
+      return names.map((name, i) => `${rubyToTs(name)}(...args: unknown[]): unknown {\nreturn ${env.module.use(safe ? "sendSafe" : "send")}(${env.module.use("send")}(this, ${JSON.stringify(to)}), ${JSON.stringify(originals[i])}, ...args);\n}`);
+    }
+  }
+  if (stmt.kind === "ident" && (stmt.name === "private" || stmt.name === "protected" || stmt.name === "public")) return [];
   if (stmt.kind === "assign" && stmt.target.kind === "const") {
     // A literal cannot fail: it stays a typed static field.
     if (["int", "float", "str", "sym", "true", "false", "nil"].includes(stmt.value.kind) && (stmt.value.kind !== "str" || stmt.value.parts.every((p) => typeof p === "string"))) {
@@ -136,6 +148,9 @@ function method(def: NodeOf<"def">, statements: Node[], env: LowerEnv, facts: Pl
   const root = facts.libraryBase ? LIBRARY_BASES[facts.libraryBase]![1] : facts.activeModel ? ActiveModel : RubyObject;
   const base = isStatic ? root : root.prototype;
   const override = tsName in base ? "override " : "";
-  const head = `${isStatic ? "static " : ""}${override}${tsName}(${params.signature})`;
+  // `: unknown`: a method that only raises (an abstract `def apply = raise NotImplementedError`) must not be typed
+  // never, or no subclass could override it.
+  // (An override keeps the base's declared type.)
+  const head = `${isStatic ? "static " : ""}${override}${tsName}(${params.signature})${override ? "" : ": unknown"}`;
   return `${head} {\n${[...params.prologue, ...body].join("\n")}\n}`;
 }

@@ -41,7 +41,9 @@ export function lowerModel(model: ModelInfo, app: AppModel, diags: Diagnostics):
     ...model.associations.map((a) => ({
       name: a.name,
       hasDeclareKeyword: true,
-      type: a.kind === "has_many" ? `${env.module.useType("Relation")}<${env.module.modelType(a.className)}>` : env.module.modelType(a.className),
+      // A polymorphic belongs_to (or a class that is no model of the app) has no one type.
+      type: a.options.polymorphic || !app.models.has(a.className) ? "unknown"
+        : a.kind === "has_many" ? `${env.module.useType("Relation")}<${env.module.modelType(a.className)}>` : env.module.modelType(a.className),
     })),
   ];
   const methods = model.methods.map((def) => {

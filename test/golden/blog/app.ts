@@ -183,6 +183,7 @@ export const app = createApp({
   performCaching: true,
   environments: { test: { allowForgeryProtection: false } },
   sanitizerVendor: "html5",
+  messageMetadata: "serializer",
   mimeTypes: [],
   cable: { connection: ApplicationCable_Connection, channels: [ApplicationCable_Channel] },
   publicDir: new URL("../public/", import.meta.url),

@@ -17,7 +17,7 @@ export class Article extends ActiveModel {
   override isPersisted() {
     return isPresent(this.id);
   }
-  setCommentsAttributes(attributes: unknown) {}
+  setCommentsAttributes(attributes: unknown): unknown {}
 }
 
 attrAccessor(

@@ -7,7 +7,7 @@ export class Message extends ActiveModel {
   override isPersisted() {
     return isPresent(this.id);
   }
-  static find(id: unknown) {
+  static find(id: unknown): unknown {
     return this.build({ id: coreSend(id, "to_i"), room_id: 1, body: `Message ${toS(id)}` });
   }
 }

@@ -6,7 +6,7 @@ export class User extends ActiveModel {
   override isPersisted() {
     return isPresent(this.id);
   }
-  static find(id: unknown) {
+  static find(id: unknown): unknown {
     return this.build({ id: coreSend(id, "to_i"), name: `User ${toS(id)}` });
   }
 }

@@ -1,17 +1,16 @@
-// ActionText::Content::Filter and Content::Filters: not Rails 7.2's own, the protocol apps define to transform a
-// Content before display (ONCE Campfire's lib/rails_ext/filter.rb and filters.rb), as a library base class:
+// The test recorder's own ActionText::Content::Filter and Content::Filters (test/fixtures/action-text/record.rb defines
+// them, as apps do in lib/: they are not Rails 7.2's), written as the compiler lowers such lib classes:
 //   class Strip < ActionText::Content::Filter          class Strip extends ActionTextContentFilter
 //     def applicable? = true                             override isApplicable() { return true; }
 //     def apply = fragment.replace("b") { nil }          override apply() { return send(this.fragment(), "replace", ...) }
 //   Strip.apply(content)                               Strip.apply(content)   a new Content when applicable, else content
 //   Filters.new(A, B).apply(content)                   ActionTextContentFiltersClass.new(A, B).apply(content)
 // `content` and `fragment` are methods (the compiler lowers the subclass's self calls to `this.content()`).
-import { truthy } from "../support/ruby.js";
-import { RubyObject } from "../support/ruby-object.js";
-import { registerLibraryBase } from "../support/library-bases.js";
-import { ActionTextNotImplemented } from "./attachment.js";
-import { ActionTextContent } from "./content.js";
-import type { ActionTextFragment } from "./fragment.js";
+import { truthy } from "../../runtime/support/ruby.js";
+import { RubyObject } from "../../runtime/support/ruby-object.js";
+import { ActionTextNotImplemented } from "../../runtime/action-text/attachment.js";
+import { ActionTextContent } from "../../runtime/action-text/content.js";
+import type { ActionTextFragment } from "../../runtime/action-text/fragment.js";
 
 export class ActionTextContentFilter extends RubyObject {
   static override rubyName = "ActionText::Content::Filter";
@@ -69,4 +68,3 @@ export class ActionTextContentFilters {
   }
 }
 
-registerLibraryBase("ActionText::Content::Filter", "ActionTextContentFilter", ActionTextContentFilter);

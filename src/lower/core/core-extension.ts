@@ -1,0 +1,49 @@
+// An app's reopened Ruby core classes (lib/: `class String; def all_emoji? = match?(...); end`) -> one module that
+// adds the methods to the runtime's table for that class when the app boots (runtime/support/core-extensions.ts).
+//   class String                       extendCore("String", {
+//     def all_emoji?                     isAllEmoji: function (this: any) { return coreSend(this, "match?", ...); },
+//       self.match? /.../                })
+//     end
+//   end
+// `self` in the body is the receiver (`this`); receiver-less calls are core calls on it.
+import type { AppModel } from "../../analyze/app-model.js";
+import type { ConstDecl } from "../../analyze/constants.js";
+import type { Diagnostics } from "../../diagnostics/index.js";
+import type { EmittedModule } from "../../emit/module.js";
+import type { NodeOf } from "../../parse/ir.js";
+import { lowerArgs } from "../calls.js";
+import { makeEnv } from "../env.js";
+import { lit } from "../expr.js";
+import { rubyToTs } from "../names.js";
+import { lowerParams } from "../params.js";
+import { Scope } from "../scope.js";
+import { lowerBody } from "../stmts.js";
+import { UNKNOWN } from "../types.js";
+import { defBody } from "./endless-def.js";
+
+export function lowerCoreExtensions(app: AppModel, diags: Diagnostics): EmittedModule[] {
+  return app.coreExtensions.map(({ className, decls }) => lowerCoreExtension(className, decls, app, diags));
+}
+
+function lowerCoreExtension(className: string, decls: ConstDecl[], app: AppModel, diags: Diagnostics): EmittedModule {
+  const env = makeEnv(app, diags, "model", { selfExpr: "this" });
+  // A receiver-less call in a core method is a method of the receiver: its own extension or its core method.
+  env.selfCall = (call) => lit(`${env.module.use("coreSend")}(this, ${[JSON.stringify(call.method), ...lowerArgs(call.args, call.block, new Scope(env))].join(", ")})`, UNKNOWN);
+  const members: string[] = [];
+  for (const decl of decls) {
+    for (const node of decl.node.body) {
+      if (node.kind === "def" && !node.singleton) members.push(method(node, decl, env));
+      else diags.report("unsupported_construct", node.span, `${node.kind === "call" ? node.method : node.kind} in a reopened ${className}`);
+    }
+  }
+  const statement = `${env.module.use("extendCore")}(${JSON.stringify(className)}, {\n${members.join(",\n")}\n});`;
+  return { path: `models/core_ext/${className.toLowerCase()}.ts`, state: env.module, statements: [statement], from: decls[0]!.file.absPath };
+}
+
+function method(def: NodeOf<"def">, decl: ConstDecl, env: ReturnType<typeof makeEnv>): string {
+  const scope = new Scope(env);
+  const params = lowerParams(def, scope);
+  const body = lowerBody(defBody(def, decl.file.source), scope, "return");
+  const sig = params.signature ? `this: any, ${params.signature}` : "this: any";
+  return `${rubyToTs(def.name)}: function (${sig}) {\n${[...params.prologue, ...body].join("\n")}\n}`;
+}

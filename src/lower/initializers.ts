@@ -1,0 +1,31 @@
+// config/initializers statements that change Ruby's or Rails' own tables at boot, lowered into a module the app
+// imports before anything renders:
+//   Time::DATE_FORMATS[:epoch] = ->(time) { (time.to_f * 1000).to_i }      indexSet(TimeClass.DATE_FORMATS, "epoch", ...)
+// Only these are run; the other settings initializers make are read by analysis (src/analyze/config.ts).
+import type { AppModel } from "../analyze/app-model.js";
+import { constPath } from "../analyze/constants.js";
+import type { Diagnostics } from "../diagnostics/index.js";
+import type { EmittedModule } from "../emit/module.js";
+import type { Node } from "../parse/ir.js";
+import { makeEnv } from "./env.js";
+import { Scope } from "./scope.js";
+import { lowerBody } from "./stmts.js";
+
+const FORMAT_TABLES = new Set(["Time::DATE_FORMATS", "Date::DATE_FORMATS", "DateTime::DATE_FORMATS"]);
+
+/** `Time::DATE_FORMATS[:name] = format` (a strftime String or a callable). */
+function isFormatRegistration(node: Node): boolean {
+  return node.kind === "assign" && node.target.kind === "index" && node.target.receiver.kind === "const"
+    && FORMAT_TABLES.has(constPath(node.target.receiver) ?? "");
+}
+
+export function lowerInitializers(app: AppModel, diags: Diagnostics): EmittedModule | null {
+  const env = makeEnv(app, diags, "model", { selfExpr: "null" });
+  const statements: string[] = [];
+  for (const file of app.parsed.config) {
+    if (!file.path.startsWith("config/initializers/")) continue;
+    const registrations = file.body.filter(isFormatRegistration);
+    if (registrations.length) statements.push(`// ${file.path}`, ...lowerBody(registrations, new Scope(env), "void"));
+  }
+  return statements.length ? { path: "models/initializers.ts", state: env.module, statements, from: null } : null;
+}

@@ -29,7 +29,7 @@ export const actionTextConfig = {
    */
   locateSignedAttachable: null as ((sgid: string) => unknown) | null,
   /**
-   * An app's override of Attachment.from_node's attachable lookup (ONCE Campfire tries its OpengraphEmbed first):
+   * An app's override of Attachment.from_node's attachable lookup (e.g. one that tries an embed class of its own first):
    * consulted before Attachable.from_node; null/undefined falls through to it.
    */
   attachmentAttachableFromNode: null as ((node: ActionTextNode) => unknown) | null,

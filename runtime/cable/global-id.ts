@@ -1,7 +1,7 @@
 // GlobalID (globalid 1.4) as Action Cable and Turbo read it: the URI of a record and its URL-safe base64 param.
-//   record.to_global_id.to_s   -> toGlobalId(record)     "gid://campfire/Rooms::Open/104393281"
+//   record.to_global_id.to_s   -> toGlobalId(record)     "gid://shop/Orders::Open/104393281"
 //   record.to_gid_param        -> toGidParam(record)     "Z2lkOi8vY2FtcGZpcmUvUm9vbXM6Ok9wZW4vMTA0MzkzMjgx"
-//   GlobalID.app = "campfire"  -> globalIdConfig.app = "campfire"
+//   GlobalID.app = "shop"  -> globalIdConfig.app = "shop"
 // Every Active Record model includes GlobalID::Identification, so "responds to to_gid_param" is "is a record".
 import { dasherize, underscore } from "../support/inflector.js";
 import { toS } from "../support/ruby.js";
@@ -9,7 +9,7 @@ import { isViewRecord, type ViewRecord } from "../view/host.js";
 
 /**
  * GlobalID.app. Rails sets it at boot to `config.global_id.app`, else the application's railtie name without
- * "_application", dasherized (module Campfire -> "campfire"); see globalIdAppName.
+ * "_application", dasherized (module Shop -> "shop"); see globalIdAppName.
  */
 export const globalIdConfig: {
   app: string | null;

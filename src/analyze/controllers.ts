@@ -1,5 +1,5 @@
 // app/controllers/**/*.rb -> ControllerInfo: filters, public actions, private helpers, layout; concerns flattened
-// in, and class-level calls to the app's own macro methods expanded (Campfire's `allow_unauthenticated_access`).
+// in, and class-level calls to the app's own macro methods expanded (e.g. an authentication concern's `allow_unauthenticated_access`).
 //
 //   class PostsController < ApplicationController   { className, controllerPath: "posts" }
 //     before_action :set_post, only: %i[show]       { kind: "before", method: "set_post", only: ["show"] }
@@ -160,7 +160,7 @@ function macro(info: ControllerInfo, call: NodeOf<"call">, diags: Diagnostics): 
     // ActionController::AllowBrowser: a before filter (the runtime's allowBrowser) with the versions set.
     const options = optionsOf(call.args);
     const written = options.get("versions");
-    // A constant defined alongside (Campfire's AllowBrowser::VERSIONS) stands for its value.
+    // A constant defined alongside (a concern's VERSIONS) stands for its value.
     const versions = written?.kind === "const" ? (info.constants.find((c) => c.name === written.name)?.value ?? written) : written;
     info.filters.push({ kind: "before", method: "allow_browser", only: names(options.get("only")), except: names(options.get("except")) });
     if (literalString(versions) !== "modern") info.browserVersions = versions ?? null;

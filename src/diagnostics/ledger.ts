@@ -1,5 +1,5 @@
 // The diagnostics ledger: how many of each code, per code and per file, relative to the app root. Committed for
-// Campfire so progress shows as numbers (never Campfire's code).
+// real apps so progress shows as numbers (never their code).
 import { relative } from "node:path";
 import type { Diagnostic } from "./index.js";
 

@@ -12,6 +12,7 @@ import { forgeryProtectionConfig, type Controller, type ControllerClass, type Te
 import type { RouteEntry } from "../http/route-table.js";
 import { createHttpApp, type HttpApp } from "../http/server.js";
 import { registerMime } from "../http/mime.js";
+import { configureDefaultHeaders } from "../http/response.js";
 import { establishConnection, loadSchema, sqlCounter, type Connection, type SchemaDescription } from "../db/index.js";
 import { loadFixtures, type FixtureSetSource } from "../fixtures/index.js";
 import { currentTime } from "../record/index.js";
@@ -57,6 +58,10 @@ export interface AppConfig {
   publicDir: URL;
   /** production's config.action_controller.perform_caching. */
   performCaching?: boolean;
+  /** config.ru's `use Rack::Deflater`. */
+  deflater?: boolean;
+  /** config.load_defaults of config/application.rb (null: none); absent when the app has no such file. */
+  loadDefaults?: number | null;
   /** config.active_support.use_message_serializer_for_metadata: false before load_defaults 7.1 ("legacy"). */
   messageMetadata?: "legacy" | "serializer";
   /** config.action_view.sanitizer_vendor (load_defaults 7.1+: html5; before: html4). */
@@ -78,6 +83,7 @@ function assetIndexOf(config: AppConfig): AssetIndex {
 export function createApp(config: AppConfig): HttpApp {
   const environment = config.environments?.[process.env.RAILS_ENV ?? "production"] ?? {};
   forgeryProtectionConfig.allow = environment.allowForgeryProtection ?? true;
+  if (config.loadDefaults !== undefined) configureDefaultHeaders(config.loadDefaults);
   if (config.sanitizerVendor) sanitizerConfig.vendor = actionTextSanitizerConfig.vendor = config.sanitizerVendor;
   // ActionText::Content#to_s renders with the controller of the request being rendered (Action Text's around_action).
   actionTextRenderer.renderer = (content) => {
@@ -107,6 +113,7 @@ export function createApp(config: AppConfig): HttpApp {
   store?.clear();
   const http = createHttpApp({
     name: config.name,
+    deflater: config.deflater ?? false,
     routes: config.routes,
     controllers: config.controllers,
     views: templateRenderer(config, store),
@@ -296,6 +303,15 @@ function viewContext(config: AppConfig, controller: Controller<object>, format: 
     flashValue: (key) => controller.flash.get(key),
     params: () => controller.params,
     controller,
+    // send_preload_links_header: appended to the Link header while it stays within MAX_HEADER_SIZE (1,000 bytes).
+    addPreloadLinks: (links) => {
+      let header = controller.response.headers.get("link") ?? "";
+      for (const link of links) {
+        if (Buffer.byteLength(header) + Buffer.byteLength(link) > 1000) break;
+        header = header ? `${header},${link}` : link;
+      }
+      controller.response.headers.set("link", header);
+    },
     formAuthenticityToken: (options) => controller.formAuthenticityToken(options),
     protectAgainstForgery: () => controller.protectAgainstForgery(),
     // In a view, url_for(record) is a path (ActionView::RoutingUrlFor: only_path unless a host is asked for).

@@ -51,6 +51,8 @@ export interface ViewContext {
   now(): Date;
   /** The fragment cache for this render (store null when perform_caching is off). */
   fragmentCache: FragmentCache;
+  /** AssetTagHelper#send_preload_links_header: the response's Link header (absent outside a request). */
+  addPreloadLinks?: (links: string[]) => void;
   /** The controller rendering (helper_method calls reach it); absent in renders outside a request. */
   controller?: object;
   /** The controller's params (views read them as `params`). */
@@ -143,6 +145,11 @@ export class View implements ViewHost {
     const method = controller?.[rubyToTs(name)] ?? controller?.[name];
     if (typeof method !== "function") throw new NameError(`undefined local variable or method \`${name}' for an instance of ActionView::Base`);
     return (method as (...a: unknown[]) => unknown).apply(controller, args);
+  }
+
+  /** Preload links of stylesheet_link_tag and friends, for the response's Link header. */
+  addPreloadLinks(links: string[]): void {
+    this.ctx.addPreloadLinks?.(links);
   }
 
   get assetIndex(): AssetIndex | null {

@@ -4,7 +4,7 @@
 import { createHash } from "node:crypto";
 import { statusHasNoBody } from "./status.js";
 
-/** action_dispatch.default_headers under load_defaults 7.2. */
+/** action_dispatch.default_headers under load_defaults 7.1+ (what the app runs with: configureDefaultHeaders). */
 export const DEFAULT_HEADERS: Record<string, string> = {
   "x-frame-options": "SAMEORIGIN",
   "x-xss-protection": "0",
@@ -12,6 +12,23 @@ export const DEFAULT_HEADERS: Record<string, string> = {
   "x-permitted-cross-domain-policies": "none",
   "referrer-policy": "strict-origin-when-cross-origin",
 };
+
+/**
+ * action_dispatch.default_headers as load_defaults sets them: before 7.1 they include X-Download-Options: noopen,
+ * and before 7.0 X-XSS-Protection is "1; mode=block" (railties' Application::Configuration#load_defaults).
+ */
+export function configureDefaultHeaders(loadDefaults: number | null): void {
+  const version = loadDefaults ?? 0;
+  for (const key of Object.keys(DEFAULT_HEADERS)) delete DEFAULT_HEADERS[key];
+  Object.assign(DEFAULT_HEADERS, {
+    "x-frame-options": "SAMEORIGIN",
+    "x-xss-protection": version >= 7.0 ? "0" : "1; mode=block",
+    "x-content-type-options": "nosniff",
+    ...(version < 7.1 ? { "x-download-options": "noopen" } : {}),
+    "x-permitted-cross-domain-policies": "none",
+    "referrer-policy": "strict-origin-when-cross-origin",
+  });
+}
 
 /** What goes on the wire. Header names are lower case; `set-cookie` may repeat. */
 export interface WireResponse {
@@ -46,7 +63,8 @@ export class Response {
 
   /** The response as a controller leaves it, through Rails' middleware. */
   toWire(method: string, ifNoneMatch: string | undefined, setCookies: string[]): WireResponse {
-    const headers = new Map<string, string>([...Object.entries(DEFAULT_HEADERS), ...this.headers]);
+    // Rack 3 headers are lower case, whatever case the app wrote (`response.headers["X-Version"] = ...`).
+    const headers = new Map<string, string>([...Object.entries(DEFAULT_HEADERS), ...[...this.headers].map(([k, v]): [string, string] => [k.toLowerCase(), v])]);
     let body = this.body === null ? Buffer.alloc(0) : Buffer.from(this.body);
     let status = this.status;
     if (statusHasNoBody(status)) {

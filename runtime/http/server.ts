@@ -4,7 +4,8 @@
 // plus the SQL-count protocol of the conformance lane (one "<count>\n" line per request in $RAILS2TS_SQL_LOG).
 import { appendFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
+import { deflate } from "./deflater.js";
 import { fileURLToPath } from "node:url";
 import { polymorphicUrl } from "../app/polymorphic.js";
 import { BUILTIN_CONTROLLERS } from "./builtin.js";
@@ -44,6 +45,8 @@ export interface HttpAppConfig {
   /** Randomness for session ids, CSRF tokens and IVs (tests pin it). */
   random?: (size: number) => Buffer;
   now?: () => Date;
+  /** config.ru's `use Rack::Deflater`: it wraps every response, static files included. */
+  deflater?: boolean;
   /** Where unexpected (500) errors are reported; default console.error, as Rails logs them. */
   log?: (error: unknown) => void;
 }
@@ -89,6 +92,7 @@ export class HttpApp {
     let wire: WireResponse;
     try {
       wire = await this.dispatch(raw);
+      if (this.config.deflater) wire = deflate(wire, header(raw, "accept-encoding"), raw.url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, ""));
     } catch (error) {
       this.log(error);
       wire = failsafe();
@@ -105,14 +109,17 @@ export class HttpApp {
       if (file) return file;
     }
     const request = new Request(raw);
+    const started = process.hrtime.bigint();
+    let wire: WireResponse;
     try {
-      return await this.serve(request);
+      wire = await this.serve(request);
     } catch (error) {
       const status = statusForError(error);
       if (status >= 500) this.log(error);
       const format = safeFirstFormat(request);
-      return publicErrorResponse(status, format, this.publicDir, request.rawMethod === "HEAD");
+      wire = publicErrorResponse(status, format, this.publicDir, request.rawMethod === "HEAD");
     }
+    return withRequestIdAndRuntime(wire, request.header("x-request-id"), started);
   }
 
   private async serve(request: Request): Promise<WireResponse> {
@@ -193,4 +200,19 @@ export function startServer(app: HttpApp, options: { port: number; host?: string
       resolve(server);
     });
   });
+}
+
+/**
+ * ActionDispatch::RequestId (the client's X-Request-Id, cleaned, or a new UUID) and Rack::Runtime (seconds, "%0.6f"):
+ * the middleware after ActionDispatch::Static writes them on every app response, before the length Puma adds.
+ */
+function withRequestIdAndRuntime(wire: WireResponse, given: string | undefined, started: bigint): WireResponse {
+  const cleaned = given ? given.replace(/[^\w\-@]/g, "").slice(0, 255) : "";
+  const id = cleaned || randomUUID();
+  const runtime = (Number(process.hrtime.bigint() - started) / 1e9).toFixed(6);
+  const headers = wire.headers.filter(([k]) => k !== "content-length");
+  const length = wire.headers.find(([k]) => k === "content-length");
+  headers.push(["x-request-id", id], ["x-runtime", runtime]);
+  if (length) headers.push(length);
+  return { ...wire, headers };
 }

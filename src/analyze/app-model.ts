@@ -8,7 +8,7 @@ import { analyzeHelpers } from "./helpers.js";
 import { analyzeCurrent, isCurrentAttributes, type CurrentInfo } from "./current.js";
 import type { ParsedApp as Parsed } from "../parse/app.js";
 import { isTopConst, methodChain, type Node, type NodeOf, type Span } from "../parse/ir.js";
-import { analyzeConfig, type AppConfigFacts } from "./config.js";
+import { analyzeConfig, analyzeRackup, type AppConfigFacts } from "./config.js";
 import { resolveAppGems, type AppGems } from "./gems.js";
 import { engineModelFiles } from "./framework-models.js";
 import { CORE_EXTENSIBLE } from "../../runtime/support/core-extensions.js";
@@ -65,6 +65,7 @@ export interface AnalyzeOptions {
 
 export function analyzeApp(parsed: ParsedApp, options: AnalyzeOptions = {}): AppModel {
   const config = analyzeConfig(parsed.config);
+  analyzeRackup(parsed.rackup, config, parsed.diagnostics);
   const gems = resolveAppGems(parsed.root, parsed.diagnostics, options.gemPaths);
   // Action Text's and Active Storage's models, for the tables the app's schema has (framework-models.ts).
   parsed.models.push(...engineModelFiles(parsed.schema, config.engines, config.enginesKnown));

@@ -2,6 +2,8 @@
 // assignments (`Rails.application.config.assets.version = "1.0"`, `config.assets.version = "2"`).
 import type { SourceFile } from "../parse/app.js";
 import { literalString, type Node } from "../parse/ir.js";
+import { constPath } from "./constants.js";
+import type { Diagnostics } from "../diagnostics/index.js";
 
 export interface AppConfigFacts {
   /** Propshaft's config.assets.version (its railtie default is "1"); it is part of every asset digest. */
@@ -19,6 +21,8 @@ export interface AppConfigFacts {
    * `config.action_controller.allow_forgery_protection` (test turns it off).
    */
   environments: Record<string, { allowForgeryProtection?: boolean }>;
+  /** config.ru's `use Rack::Deflater` (the only Rack middleware rails2ts reproduces; others are reported). */
+  deflater: boolean;
   /** `Mime::Type.register "text/vnd.turbo-stream.html", :turbo_stream` in initializers. */
   mimeTypes: Array<{ string: string; symbol: string }>;
 }
@@ -26,7 +30,7 @@ export interface AppConfigFacts {
 /** Reads config/application.rb, config/initializers/*.rb and config/environments/production.rb. */
 export function analyzeConfig(files: SourceFile[]): AppConfigFacts {
   const enginesKnown = files.some((f) => f.path === "config/application.rb");
-  const facts: AppConfigFacts = { assetsVersion: "1", loadDefaults: null, performCaching: false, mimeTypes: [], engines: [], enginesKnown, environments: {} };
+  const facts: AppConfigFacts = { assetsVersion: "1", loadDefaults: null, performCaching: false, mimeTypes: [], engines: [], enginesKnown, environments: {}, deflater: false };
   let environment: string | null = null;
   const visit = (node: Node): void => {
     if (node.kind === "call") {
@@ -62,4 +66,15 @@ export function analyzeConfig(files: SourceFile[]): AppConfigFacts {
     file.body.forEach(visit);
   }
   return facts;
+}
+
+/** config.ru: `use Rack::Deflater` is reproduced; another `use` is reported (its behaviour would be missing). */
+export function analyzeRackup(file: SourceFile | null, facts: AppConfigFacts, diagnostics: Diagnostics): void {
+  if (!file) return;
+  for (const node of file.body) {
+    if (node.kind !== "call" || node.receiver || node.method !== "use") continue;
+    const name = node.args[0] ? constPath(node.args[0]) : null;
+    if (name === "Rack::Deflater" && node.args.length === 1) facts.deflater = true;
+    else diagnostics.report("unsupported_construct", node.span, `Rack middleware ${name ?? "(computed)"} in config.ru is not reproduced`);
+  }
 }

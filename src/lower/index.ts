@@ -99,6 +99,8 @@ export function lowerApp(app: AppModel): Lowered {
     environments: app.config.environments,
     sanitizerVendor: (app.config.loadDefaults ?? 0) >= 7.1 ? "html5" : "html4",
     messageMetadata: (app.config.loadDefaults ?? 0) >= 7.1 ? "serializer" : "legacy",
+    loadDefaults: app.config.enginesKnown ? app.config.loadDefaults : undefined,
+    deflater: app.config.deflater,
   });
   modules.push(...(initializers ? [initializers] : []), ...coreExtensions, ...models, ...plain, ...controllers, ...channels, ...views, ...seeds, ...fixtures, ...entry);
   return { modules, publicFiles };

@@ -41,6 +41,8 @@ export interface ParsedApp {
    * ... end` bodies are unwrapped (they run once the framework loads, before any request).
    */
   lib: SourceFile[];
+  /** config.ru (the Rack middleware the app's server wraps it in), when present. */
+  rackup: SourceFile | null;
   /** config/application.rb, then config/initializers/*.rb (Rails' load order). */
   config: SourceFile[];
   seeds: SourceFile | null;
@@ -70,6 +72,7 @@ export function parseApp(root: string): ParsedApp {
     channels: rubyIn("app/channels"),
     templates: listFiles(root, "app/views", "").flatMap((rel) => parseTemplate(root, rel, diagnostics)),
     routes: existsSync(join(root, "config/routes.rb")) ? ruby("config/routes.rb") : null,
+    rackup: existsSync(join(root, "config.ru")) ? ruby("config.ru") : null,
     config: [
       ...["config/application.rb", "config/environments/production.rb", "config/environments/development.rb", "config/environments/test.rb"]
         .filter((f) => existsSync(join(root, f))).map(ruby),

@@ -24,6 +24,10 @@ export interface EntryInput {
   importmap: Array<{ name: string; path: string; preload: boolean }> | null;
   /** config.action_view.sanitizer_vendor as load_defaults sets it: Rails::HTML5 from 7.1, Rails::HTML4 before. */
   sanitizerVendor: "html4" | "html5";
+  /** config.ru's `use Rack::Deflater`. */
+  deflater: boolean;
+  /** config.load_defaults (null: none written), when config/application.rb is known; undefined otherwise. */
+  loadDefaults: number | null | undefined;
   /** use_message_serializer_for_metadata as load_defaults sets it (7.1+), else the legacy envelope. */
   messageMetadata: "legacy" | "serializer";
   /** config/environments/<env>.rb settings the runtime picks by RAILS_ENV. */
@@ -60,7 +64,7 @@ export function lowerEntry(input: EntryInput): EmittedModule[] {
     environments: ${JSON.stringify(input.environments)},
     sanitizerVendor: ${JSON.stringify(input.sanitizerVendor)},
     messageMetadata: ${JSON.stringify(input.messageMetadata)},
-    mimeTypes: ${JSON.stringify(input.mimeTypes)},
+    ${input.deflater ? "deflater: true,\n    " : ""}    ${input.loadDefaults === undefined ? "" : `loadDefaults: ${JSON.stringify(input.loadDefaults)},\n    `}    mimeTypes: ${JSON.stringify(input.mimeTypes)},
     cable: ${connection ? `{ connection: ${tsIdent(connection.className)}, channels: [${channelList.join(", ")}] }` : "null"},
     publicDir: new URL("../public/", import.meta.url),
   });`;

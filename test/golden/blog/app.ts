@@ -184,6 +184,7 @@ export const app = createApp({
   environments: { test: { allowForgeryProtection: false } },
   sanitizerVendor: "html5",
   messageMetadata: "serializer",
+  loadDefaults: 7.2,
   mimeTypes: [],
   cable: { connection: ApplicationCable_Connection, channels: [ApplicationCable_Channel] },
   publicDir: new URL("../public/", import.meta.url),

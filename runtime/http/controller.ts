@@ -25,6 +25,8 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { browserBlocked, MODERN_BROWSERS } from "./user-agent.js";
 import { singularize } from "../support/inflector.js";
+import { Page, Recordset, type Records } from "../support/geared-pagination.js";
+import { paginatedHeaders } from "../support/geared-pagination-headers.js";
 import { SafeString } from "../view/safe.js";
 
 export interface Filter {
@@ -247,6 +249,21 @@ export class Controller<A extends object = Record<string, unknown>> {
 
   respondTo(block: (format: FormatCollector) => unknown): unknown {
     return respondTo(this, block);
+  }
+
+  // ---- geared_pagination (runtime/support/geared-pagination.ts), when the app's Gemfile.lock has the gem -------
+
+  /** set_page_and_extract_portion_from: `@page` is the page `params[:page]` names; its records are returned. */
+  setPageAndExtractPortionFrom(records: unknown, options: { ordered_by?: unknown; per_page?: unknown } = {}): Records {
+    const page = new Recordset(records as Records, options).page(this.params.get("page"));
+    (this.assigns as Record<string, unknown>).page = page;
+    return page.records();
+  }
+
+  /** The gem's after_action: X-Total-Count and the next page's Link on JSON requests (the compiler adds the filter). */
+  setPaginatedHeaders(): void {
+    const page = (this.assigns as Record<string, unknown>).page;
+    if (page instanceof Page) for (const [name, value] of paginatedHeaders(page, this.request)) this.response.headers.set(name, value);
   }
 
   // ---- the action ---------------------------------------------------------------------------------------

@@ -73,6 +73,8 @@ export function analyzeApp(parsed: ParsedApp, options: AnalyzeOptions = {}): App
   if (gems.locked.has("importmap-rails")) config.engines.push("importmap");
   // rails_autolink's railtie adds auto_link to ActionView::Helpers::TextHelper.
   if (gems.locked.has("rails_autolink")) config.engines.push("rails_autolink");
+  // geared_pagination's engine includes GearedPagination::Controller in ActionController::Base.
+  if (gems.locked.has("geared_pagination")) config.engines.push("geared_pagination");
   // Engines' views (Action Text's content partials, ...) come after the app's own, as their view paths do.
   const own = new Set(parsed.templates.map((t) => `${t.logicalPath}.${t.format}`));
   for (const root of engineRoots({ appRoot: parsed.root, engines: config.engines, gems })) {
@@ -90,6 +92,12 @@ export function analyzeApp(parsed: ParsedApp, options: AnalyzeOptions = {}): App
   const modelFiles = analyzeModelFiles(parsed.models, parsed.schema, parsed.diagnostics);
   const models = new Map(modelFiles.models.map((m) => [m.className, m]));
   const controllers = new Map(analyzeControllers(parsed.controllers, parsed.diagnostics).map((c) => [c.className, c]));
+  // ...and with it `after_action :set_paginated_headers`, on ActionController::Base: before the app's own filters.
+  if (config.engines.includes("geared_pagination")) {
+    for (const c of controllers.values()) {
+      if (!controllers.has(c.superclass)) c.filters.unshift({ kind: "after", method: "set_paginated_headers", only: null, except: null });
+    }
+  }
   const templates = new Map(parsed.templates.map((t) => [`${t.logicalPath}.${t.format}`, t]));
   return {
     parsed, models, plainClasses: [...modelFiles.plainClasses.filter((d) => !isCurrentAttributes(d)), ...helperClasses(parsed), ...lib.plain],

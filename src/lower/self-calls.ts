@@ -7,6 +7,7 @@
 //   controller params / render / redirect_to / head    this.params / this.render({...}) / this.redirectTo(...)
 //              respond_to do |format| ... end          this.respondTo((format) => { format.html(() => ...) })
 //              set_post (own method)                this.setPost()
+//              set_page_and_extract_portion_from r, per_page: 20   this.setPageAndExtractPortionFrom(r, { per_page: 20 })  (geared_pagination)
 //   model      title / comments / errors / own method  this.title / this.comments / this.errors / this.m()
 //              throw :abort                         abort()   (halts the callback chain)
 import type { NodeOf } from "../parse/ir.js";
@@ -72,6 +73,10 @@ function controllerCall(call: NodeOf<"call">, scope: Scope): TsExpr {
     env.diags.report("unsupported_construct", call.span, `${m}: the records' ETag is not computed; the action always renders in full`);
     const args = lowerArgs(call.args, call.block, scope).join(", ");
     return m === "fresh_when" ? lit(`this.freshWhen(${args})`, BOOL) : lit(`!this.freshWhen(${args})`, BOOL);
+  }
+  // geared_pagination's controller method (GearedPagination::Controller, included in ActionController::Base).
+  if (m === "set_page_and_extract_portion_from" && !env.ownMethods?.has(m) && env.app.config.engines.includes("geared_pagination")) {
+    return lit(`this.setPageAndExtractPortionFrom(${lowerArgs(call.args, call.block, scope).join(", ")})`);
   }
   if ((m === "render" || m === "render_to_string") && call.args.some((a) => a.kind === "hash")) {
     // An option the runtime's render does not take is declined here (it would raise at run time, never be ignored).

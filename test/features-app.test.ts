@@ -57,15 +57,8 @@ const KNOWN_DIFFERENCES: Record<string, string> = {
     "src/analyze/assets.ts:98 takes url('database.svg') for a data: URL (Propshaft 1.3 excludes `data:`, `http:`, `https:`, not the bare prefixes); " +
     "src/analyze/assets.ts:80 appends app/javascript and vendor/javascript after the engines' directories, but Propshaft 1.x sorts every path under Rails.root first, so vendor/javascript/stimulus-loading.js must win over stimulus-rails' copy; " +
     "src/analyze/importmap.ts:39 and runtime/view/importmap.ts:55 treat `preload: \"admin\"` as true (importmap-rails 2.1+ preloads such a pin only for that entry point)",
-  show_3: "src/lower/calls.ts:41 (safeChain) skips the rest of a chain after a nil `&.`, but Ruby skips only the one call: ActionText::RichText#to_plain_text is `body&.to_plain_text.to_s`, which is \"\" for a nil body (ours nil, so `.length` raises)",
   show_4: "runtime/action-text/attachment.ts:62 ActionTextContentAttachment has no to_s/to_html (ContentAttachment#to_s renders its content), so the gem's _content_attachment partial writes [object Object]",
   show_5: "runtime/action-text/attachment.ts:130 throws for any attachment with an sgid: createApp (runtime/app/app.ts) never sets actionTextConfig.locateSignedAttachable, where Rails' GlobalID::Locator.locate_signed answers nil and the attachable is a MissingAttachable",
-  edit_3: "runtime/record/has-one.ts:84 (buildRecord; has-many.ts:81 likewise) builds without the association scope's where values (scope_for_create), so has_rich_text's built ActionText::RichText has no name \"body\"",
-  summary_1:
-    "runtime/support/ruby-object.ts:55 Object#to_s (toRubyString) ignores the class's own `def to_s` (lowered as toS), so <%= excerpt %> writes #<Excerpt:0x...>; " +
-    "runtime/support/core-string.ts:107 String#split splits on JavaScript's \\s, which includes U+00A0 (Ruby's awk-style split is ASCII whitespace only)",
-  summary_2: "runtime/support/ruby-object.ts:55 Object#to_s (toRubyString) ignores the class's own `def to_s` (lowered as toS), so <%= excerpt %> writes #<Excerpt:0x...>",
-  logo_1: "src/parse/ruby.ts:185 stringParts reads string_content children only; a heredoc body's text is heredoc_content (src/parse/ruby.ts:380), so every heredoc loses its literal text and keeps only its interpolations",
 };
 
 // Digested assets (as Rails served them) that the emitted public/assets does not hold byte for byte, with the cause.
@@ -145,9 +138,7 @@ describe("features-app, compiled and served as Rails 7.2.4 serves it in the test
     expect(diagnostics.filter((d) => d.startsWith("asset_not_found"))).toEqual([DIAGNOSTIC_MISSING_PIN]);
   });
 
-  // Known gap: src/lower/self-calls.ts:140 reports has_rich_text's `build_rich_text_body` as an unknown helper,
-  // though has_one defines build_<name> (the runtime's association accessors answer it; only analysis misses it).
-  it.fails("reports nothing else", () => {
+  it("reports nothing else", () => {
     expect(diagnostics).toEqual([DIAGNOSTIC_MISSING_PIN]);
   });
 

@@ -15,7 +15,11 @@ describe("rubyRegexToJs", () => {
     ["a++", "", null],
     ["(?i)a", "", null],
     ["a b", "x", null],
-    ["[[:alpha:]]", "", null],
+    // POSIX brackets as Ruby 3.3 defines them on Unicode text (U+216B and ª are alpha; U+0301 is word, not alpha).
+    ["[[:alpha:]]", "", { source: "[\\p{Alphabetic}]", flags: "u" }],
+    ["[^[:word:]]", "", { source: "[^\\p{Alphabetic}\\p{M}\\p{Nd}\\p{Pc}]", flags: "u" }],
+    ["[[:punct:]]", "", null],
+    ["\\A(\\p{Emoji_Presentation}|\\uFE0F)+\\z", "u", { source: "(?<![\\s\\S])(\\p{Emoji_Presentation}|\\uFE0F)+(?![\\s\\S])", flags: "u" }],
   ];
   for (const [source, flags, expected] of table) {
     it(`/${source}/${flags}`, () => expect(rubyRegexToJs(source, flags)).toEqual(expected));

@@ -297,7 +297,8 @@ function viewContext(config: AppConfig, controller: Controller<object>, format: 
     templates: config.templates,
     controllerPath: controller.controllerPath,
     format,
-    request: { method: request.method, fullpath: request.fullpath, protocol: request.protocol, hostWithPort: request.hostWithPort, referer: request.referer },
+    // The request itself: views read what Rails' ActionDispatch::Request answers (referrer, user_agent, headers...).
+    request,
     urlHost: () => controller.urlHost(),
     recall: () => controller.recall(),
     flashValue: (key) => controller.flash.get(key),

@@ -24,23 +24,8 @@ export function isPresent(v: unknown): boolean {
   return !isBlank(v);
 }
 
-export function eq(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  // 1.0 == 1 (a RubyFloat box against a number).
-  if (a instanceof RubyFloat || b instanceof RubyFloat) return (typeof a === "number" || a instanceof RubyFloat) && (typeof b === "number" || b instanceof RubyFloat) && Number(a) === Number(b);
-  // A Symbol against a String that stands for one (Symbol literals are strings at run time).
-  if (a instanceof RubySymbol || b instanceof RubySymbol) return (typeof a === "string" || a instanceof RubySymbol) && (typeof b === "string" || b instanceof RubySymbol) && toS(a) === toS(b);
-  if (a === null || a === undefined || b === null || b === undefined) return (a ?? null) === (b ?? null);
-  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => eq(x, b[i]));
-  if (typeof a === "object" && typeof (a as { isEqual?: unknown }).isEqual === "function") {
-    return (a as { isEqual(o: unknown): boolean }).isEqual(b);
-  }
-  if (isPlainObject(a) && isPlainObject(b)) {
-    const ka = Object.keys(a);
-    return ka.length === Object.keys(b).length && ka.every((k) => eq(a[k], b[k]));
-  }
-  return false;
-}
+export { eq } from "../support/equality.js";
+import { eq } from "../support/equality.js";
 
 /** `when` matching: ranges/classes are not modelled, values compare with ==. */
 export function caseEq(pattern: unknown, value: unknown): boolean {
@@ -108,6 +93,15 @@ export function binop(op: string, a: unknown, b: unknown): unknown {
   }
 }
 
+/** Multiple assignment's to_ary: an Array as is, a relation's records, nil and anything else as [value]. */
+export function toAry(value: unknown): unknown[] {
+  if (Array.isArray(value)) return value;
+  if (value !== null && typeof value === "object" && "model" in value && typeof (value as { toA?: unknown }).toA === "function") {
+    return (value as unknown as { toA(): unknown[] }).toA();
+  }
+  return [value ?? null];
+}
+
 /** `&block` passed on: no argument when the block is nil (Ruby's `&nil`), the function otherwise. */
 export function blockArg<F>(block: F | null | undefined): [] | [F] {
   return block === null || block === undefined ? [] : [block];
@@ -145,6 +139,11 @@ export function send(recv: unknown, name: string, ...args: unknown[]): unknown {
   // Not the object's own: Ruby's core method for its class.
   const core = coreMethodCall(recv, name, args);
   if (core !== NO_METHOD) return core;
+  // A relation answers Array's methods with its records (ActiveRecord::Delegation: sort_by, index, group_by...).
+  if (isObject && typeof target.toA === "function" && "model" in target) {
+    const viaRecords = coreMethodCall((target.toA as () => unknown[]).call(recv), name, args);
+    if (viaRecords !== NO_METHOD) return viaRecords;
+  }
   throw new TypeError(`undefined method \`${name}' for ${toS(recv)}`);
 }
 

@@ -4,7 +4,7 @@
 //   render "comments/form"       comments/_form
 //   render record / collection   <collection>/_<element> with local <element> (+ _counter, _iteration)
 //   yield / yield :head          yieldContent() / contentFor("head")
-import { SafeString, safeJoin } from "../view/safe.js";
+import { capture, SafeString, safeJoin } from "../view/safe.js";
 import { tag as viewTag, tagBuilder } from "../view/tag.js";
 import { BACK, urlFor as viewUrlFor } from "../view/url.js";
 import type { Jbuilder } from "../json/index.js";
@@ -279,6 +279,16 @@ export class View implements ViewHost {
 
   /** ActionView's `render` inside a template. */
   render(target: unknown, locals?: unknown): SafeString | null {
+    // `render layout: "x" do ... end`: the partial "x" with the block's output as what its `yield` gives.
+    if (isPlainObject(target) && typeof locals === "function" && typeof target.layout === "string") {
+      const saved = this.layoutContent;
+      this.layoutContent = capture(locals as () => unknown);
+      try {
+        return this.renderPartial(target.layout, isPlainObject(target.locals) ? target.locals : {});
+      } finally {
+        this.layoutContent = saved;
+      }
+    }
     if (typeof target === "string") return this.renderPartial(target, isPlainObject(locals) ? locals : {});
     if (isPlainObject(target)) return this.renderOptions(target);
     if (isViewRecord(target)) return this.renderRecord(target, 0, 1, isPlainObject(locals) ? locals : {});

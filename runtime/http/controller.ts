@@ -27,6 +27,7 @@ import { browserBlocked, MODERN_BROWSERS } from "./user-agent.js";
 import { singularize } from "../support/inflector.js";
 import { Page, Recordset, type Records } from "../support/geared-pagination.js";
 import { paginatedHeaders } from "../support/geared-pagination-headers.js";
+import { currentTime } from "../record/time.js";
 import { SafeString } from "../view/safe.js";
 
 export interface Filter {
@@ -243,6 +244,28 @@ export class Controller<A extends object = Record<string, unknown>> {
     return false;
   }
 
+  /**
+   * ConditionalGet#expires_in: Cache-Control as Response#merge_and_normalize_cache_control! writes it
+   * (`max-age=N, public|private[, must-revalidate][, stale-while-revalidate=N][, stale-if-error=N][, extras]`) and
+   * a Date header.
+   */
+  expiresIn(seconds: unknown, options: Record<string, unknown> = {}): void {
+    const { public: isPublic, must_revalidate: mustRevalidate, stale_while_revalidate: swr, stale_if_error: sie, private: _private, immutable, ...extras } = options;
+    const parts = [`max-age=${Math.trunc(Number(seconds))}`, truthyValue(isPublic) ? "public" : "private"];
+    if (truthyValue(mustRevalidate)) parts.push("must-revalidate");
+    if (swr !== undefined && swr !== null) parts.push(`stale-while-revalidate=${Math.trunc(Number(swr))}`);
+    if (sie !== undefined && sie !== null) parts.push(`stale-if-error=${Math.trunc(Number(sie))}`);
+    if (truthyValue(immutable)) parts.push("immutable");
+    for (const [k, v] of Object.entries(extras)) parts.push(`${k}=${String(v)}`);
+    this.response.headers.set("cache-control", parts.join(", "));
+    if (!this.response.headers.has("date")) this.response.headers.set("date", httpDate(currentTime()));
+  }
+
+  /** ConditionalGet#expires_now: Cache-Control: no-cache. */
+  expiresNow(): void {
+    this.response.headers.set("cache-control", "no-cache");
+  }
+
   head(status: string | number, options: Record<string, unknown> = {}): void {
     head(this, status, options);
   }
@@ -387,4 +410,13 @@ function applies(f: Filter, action: string): boolean {
 /** The TS method of an action: the compiler's naming rule (`mark_read` -> `markRead`). */
 export function actionMethod(action: string): string {
   return action.replace(/_+([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
+}
+
+function truthyValue(v: unknown): boolean {
+  return v !== null && v !== undefined && v !== false;
+}
+
+/** Time#httpdate. */
+function httpDate(d: Date): string {
+  return d.toUTCString();
 }

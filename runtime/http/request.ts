@@ -130,6 +130,11 @@ export class Request {
     return this.header("referer") ?? null;
   }
 
+  /** Rack::Request#referrer (the same header, spelled right). */
+  get referrer(): string | null {
+    return this.referer;
+  }
+
   get origin(): string | undefined {
     return this.header("origin");
   }

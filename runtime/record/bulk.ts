@@ -96,3 +96,9 @@ export function insertAll(relation: R, rows: Conditions[]): Array<{ [column: str
   const sql = `INSERT INTO ${quoteName(meta.tableName)} (${columns}) VALUES ${values.join(", ")} ON CONFLICT  DO NOTHING RETURNING ${quoteName(meta.primaryKey)}`;
   return connection().select(sql, [], `${meta.className} ${rows.length > 1 ? "Bulk " : ""}Insert`);
 }
+
+/** Association#initialize_attributes: scope attributes the given attributes did not set are assigned. */
+export function assignScopeAttributes(record: { writeAttribute(name: string, value: unknown): void }, scoped: Conditions, given: unknown): void {
+  const assigned = new Set(given !== null && typeof given === "object" ? Object.keys(given as object) : []);
+  for (const [name, value] of Object.entries(scoped)) if (!assigned.has(name)) record.writeAttribute(name, value);
+}

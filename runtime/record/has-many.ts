@@ -11,6 +11,7 @@ import { connection } from "../db/current.js";
 import { Rollback } from "../db/transactions.js";
 import { Association, association } from "./association.js";
 import { associationScope } from "./association-scope.js";
+import { assignScopeAttributes } from "./bulk.js";
 import { CallbackAbort, RecordNotSaved } from "./exceptions.js";
 import { metaOf, modelClass, type RecordLike } from "./model.js";
 import { targetClassName, targetMeta } from "./reflection.js";
@@ -82,6 +83,9 @@ export class HasManyAssociation extends Association {
     if (this.reflection.through) throw new Error(`building through ${this.reflection.through} is not supported`);
     const cls = modelClass(targetClassName(this.ownerMeta, this.reflection));
     const record = new cls(attributes as { [k: string]: unknown });
+    // Association#initialize_attributes: the scope's where-hash (`-> { where(name: "body") }`) fills what the
+    // given attributes left unset.
+    assignScopeAttributes(record, associationScope(this.owner, this.ownerMeta, this.reflection).scopeAttributes(), attributes);
     this.setOwnerAttributes(record);
     this.setInverseInstance(record);
     this.addToTarget(record);

@@ -9,6 +9,7 @@
 import { connection } from "../db/current.js";
 import { Association, association } from "./association.js";
 import { associationScope } from "./association-scope.js";
+import { assignScopeAttributes } from "./bulk.js";
 import { RecordNotSaved } from "./exceptions.js";
 import { modelClass, type RecordLike } from "./model.js";
 import { targetClassName } from "./reflection.js";
@@ -84,6 +85,9 @@ export class HasOneAssociation extends Association {
   private buildRecord(attributes: unknown): RecordLike {
     const cls = modelClass(targetClassName(this.ownerMeta, this.reflection));
     const record = new cls(attributes as { [k: string]: unknown });
+    // Association#initialize_attributes: the scope's where-hash (`-> { where(name: "body") }`) fills what the
+    // given attributes left unset.
+    assignScopeAttributes(record, associationScope(this.owner, this.ownerMeta, this.reflection).scopeAttributes(), attributes);
     this.setOwnerAttributes(record);
     this.setInverseInstance(record);
     return record;

@@ -11,6 +11,7 @@ import { targetMeta } from "./reflection.js";
 import type { Relation } from "./relation.js";
 import { RelationCore } from "./relation-core.js";
 import { orderings, whereArgs, type Conditions, type OrderArg, type WhereArg } from "./relation-where.js";
+import { truthy } from "../support/ruby.js";
 
 const union = <V>(a: V[], b: V[]) => [...a, ...b.filter((x) => !a.includes(x))];
 
@@ -95,8 +96,15 @@ export abstract class QueryMethods<T extends RecordLike> extends RelationCore<T>
     return this.with({ distinct: value });
   }
 
-  select(...columns: string[]): Relation<T> {
-    return this.with({ select: [...(this.queryState().select ?? []), ...columns] });
+  select(...columns: string[]): Relation<T>;
+  select(block: (record: T) => unknown): T[];
+  /** select(*columns) narrows the SQL; select { |r| } is Array#select over the loaded records (QueryMethods#select). */
+  select(...args: unknown[]): Relation<T> | T[] {
+    if (typeof args[0] === "function") {
+      const block = args[0] as (record: T) => unknown;
+      return (this as unknown as { toA(): T[] }).toA().filter((r) => truthy(block(r)));
+    }
+    return this.with({ select: [...(this.queryState().select ?? []), ...(args as string[])] });
   }
 
   group(...columns: string[]): Relation<T> {

@@ -2,6 +2,7 @@
 // Ruby -> TS naming rule. Blocks arrive as the last argument, a function.
 //   list.join(", ")           ArrayMethods.join(list, ", ")         ["a", "b"].to_sentence -> "a and b"
 //   h.to_query                HashMethods.toQuery(h)                 h.to_json -> ActiveSupport's encoding
+import { eq } from "./equality.js";
 import { isBlank } from "./ruby.js";
 import { asJsonTree, encodeJson } from "./json.js";
 import { hashEntries, inspect, isHash, isPlainObject, RubySymbol, toS, truthy } from "./ruby.js";
@@ -62,6 +63,18 @@ function reduce(list: unknown[], args: unknown[]): unknown {
 }
 
 export const ArrayMethods = {
+  // Array#index(value) / index { |x| }: the first position (by ==), nil when none; rindex from the end.
+  index: (list: unknown[], ...args: unknown[]) => {
+    const at = typeof args[0] === "function" ? list.findIndex((x) => truthy((args[0] as Block)(x))) : list.findIndex((x) => eq(x, args[0]));
+    return at < 0 ? null : at;
+  },
+  findIndex: (list: unknown[], ...args: unknown[]) => ArrayMethods.index(list, ...args),
+  rindex: (list: unknown[], ...args: unknown[]) => {
+    for (let i = list.length - 1; i >= 0; i--) {
+      if (typeof args[0] === "function" ? truthy((args[0] as Block)(list[i])) : eq(list[i], args[0])) return i;
+    }
+    return null;
+  },
   join: (list: unknown[], sep: unknown = "") => join(list, toS(sep)),
   toSentence: (list: unknown[], o?: unknown) => toSentence(list, o),
   first: (list: unknown[], n?: unknown) => (n === undefined ? list[0] ?? null : list.slice(0, Number(n))),

@@ -104,7 +104,8 @@ export const StringMethods = {
   isEndWith: (s: RubyString, ...suffixes: unknown[]) => suffixes.some((p) => str(s).endsWith(toS(p))),
   isInclude: (s: RubyString, other: unknown) => str(s).includes(toS(other)),
   isEmpty: (s: RubyString) => str(s) === "",
-  split: (s: RubyString, sep: unknown = " ") => (sep === " " ? str(s).trim().split(/\s+/).filter((x) => x !== "") : str(s).split(sep instanceof RegExp ? sep : toS(sep))),
+  // split / split(" "): awk-style on ASCII whitespace (Ruby's; U+00A0 and other Unicode spaces are word characters).
+  split: (s: RubyString, sep: unknown = " ") => (sep === " " || sep === null ? str(s).split(/[ \t\n\v\f\r]+/).filter((x) => x !== "") : str(s).split(sep instanceof RegExp ? sep : toS(sep))),
   toI: (s: RubyString) => { const m = /^\s*[-+]?\d+/.exec(str(s).replace(/_/g, "")); return m ? Number(m[0]) : 0; },
   toF: (s: RubyString) => { const m = /^\s*[-+]?(\d+(\.\d+)?([eE][-+]?\d+)?)/.exec(str(s)); return m ? Number(m[0]) : 0; },
   toJson: (s: RubyString) => encodeJson(str(s)),

@@ -5,6 +5,7 @@
 //   attr_accessor :title                               attrAccessor(Note, ["title"], "accessor")
 import { camel, rubyToTs } from "../app/names.js";
 import { NoMethodError } from "./core-send.js";
+import { toS } from "./ruby.js";
 
 /** Object: instance variables, and `new` as allocate + initialize. */
 export class RubyObject {
@@ -51,8 +52,13 @@ export class RubyObject {
     return { ...this.ivars };
   }
 
-  /** Object#to_s: the class name and an address (stable per object; Ruby's differs per run anyway). */
+  /**
+   * Object#to_s: the class's own `def to_s` (lowered as toS) when it has one, else the class name and an address
+   * (stable per object; Ruby's differs per run anyway).
+   */
   toRubyString(): string {
+    const own = (this as unknown as { toS?: unknown }).toS;
+    if (typeof own === "function") return toS(own.call(this));
     return `#<${this.rubyClassName()}:0x${objectAddress(this)}>`;
   }
 }

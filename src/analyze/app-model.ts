@@ -69,6 +69,10 @@ export function analyzeApp(parsed: ParsedApp, options: AnalyzeOptions = {}): App
   const gems = resolveAppGems(parsed.root, parsed.diagnostics, options.gemPaths);
   // Action Text's and Active Storage's models, for the tables the app's schema has (framework-models.ts).
   parsed.models.push(...engineModelFiles(parsed.schema, config.engines, config.enginesKnown));
+  // turbo-rails' engine registers the Turbo Stream MIME type (Mime::Type.register "text/vnd.turbo-stream.html").
+  if (gems.locked.has("turbo-rails") && !config.mimeTypes.some((t) => t.symbol === "turbo_stream")) {
+    config.mimeTypes.push({ string: "text/vnd.turbo-stream.html", symbol: "turbo_stream" });
+  }
   // importmap-rails' engine adds its tag helpers (javascript_importmap_tags, ...) to every view.
   if (gems.locked.has("importmap-rails")) config.engines.push("importmap");
   // rails_autolink's railtie adds auto_link to ActionView::Helpers::TextHelper.

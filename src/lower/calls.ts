@@ -11,6 +11,7 @@
 import { isTopConst, methodChain, type Block, type Node, type NodeOf } from "../parse/ir.js";
 import type { AppModel } from "../analyze/app-model.js";
 import { FormBuilder } from "../../runtime/view/form/builder.js";
+import { Base } from "../../runtime/record/index.js";
 import { lit, lowerExpr, lowerHash, moduleConstantName, type TsExpr } from "./expr.js";
 import { camel, rubyToTs } from "./names.js";
 import type { Scope } from "./scope.js";
@@ -22,8 +23,6 @@ import { currentCall } from "./model/current.js";
 
 export function lowerCall(call: NodeOf<"call">, scope: Scope): TsExpr {
   if (call.receiver === null) return lowerSelfCall(call, scope);
-  const shortCircuit = safeChain(call, scope);
-  if (shortCircuit) return shortCircuit;
   const framework = lowerFrameworkClassCall(call, scope);
   if (framework) return framework;
   // `'text'.freeze` (Erubi writes every literal so) is the literal itself.
@@ -32,29 +31,6 @@ export function lowerCall(call: NodeOf<"call">, scope: Scope): TsExpr {
   const typed = lowerTypedCall(call, recv, scope) ?? lowerCoreCall(call, recv, scope);
   if (typed) return call.safeNav ? safeNav(call, recv, typed, scope) : typed;
   return dynamicSend(call, recv, scope);
-}
-
-/**
- * `a&.b.c`: when `a` is nil the whole rest of the chain is skipped (Ruby), not just `.b`. The chain is lowered once
- * more with `a` evaluated once into a parameter and `&.` made a plain call on it.
- */
-function safeChain(call: NodeOf<"call">, scope: Scope): TsExpr | null {
-  const path: NodeOf<"call">[] = [call];
-  let r = call.receiver;
-  while (r?.kind === "call" && !r.safeNav) {
-    path.push(r);
-    r = r.receiver;
-  }
-  if (r?.kind !== "call" || !r.safeNav || r.receiver === null) return null;
-  const safe = r;
-  const recv = lowerExpr(safe.receiver!, scope);
-  const inner = scope.child();
-  const name = scope.env.module.fresh("chain");
-  inner.declare(name, recv.type, name);
-  const ident: Node = { kind: "ident", name, span: safe.receiver!.span };
-  let rebuilt: Node = { ...safe, safeNav: false, receiver: ident };
-  for (const link of path.reverse()) rebuilt = { ...link, receiver: rebuilt };
-  return nilGuard(name, recv, lowerExpr(rebuilt, inner).code, UNKNOWN, scope);
 }
 
 /** `((t: T | null | undefined) => (t == null ? null : body))(recv)`: recv evaluated once, into a name TS narrows. */
@@ -219,6 +195,15 @@ export function lowerTypedCall(call: NodeOf<"call">, recv: TsExpr, scope: Scope)
   return null;
 }
 
+/** A static method (not a getter: reading one on Base itself would run it) of the class or its ancestors. */
+function isStaticMethod(cls: object, name: string): boolean {
+  for (let c: object | null = cls; c && c !== Function.prototype; c = Object.getPrototypeOf(c)) {
+    const d = Object.getOwnPropertyDescriptor(c, name);
+    if (d) return typeof d.value === "function";
+  }
+  return false;
+}
+
 function lowerClassCall(call: NodeOf<"call">, recv: TsExpr, model: string, scope: Scope): TsExpr | null {
   const args = recordArgs(call.args, call.block, scope);
   const record: RType = { k: "model", model };
@@ -238,6 +223,9 @@ function lowerClassCall(call: NodeOf<"call">, recv: TsExpr, model: string, scope
     }
     const info = scope.env.app.models.get(model);
     if (info?.classMethods.some((d) => d.name === call.method)) return lit(`${recv.code}.${rubyToTs(call.method)}(${args.join(", ")})`, UNKNOWN);
+    // Active Record's own class methods (find_signed!, none, exists?...) are the runtime Base's statics.
+    // (Dispatched by name: their TS signatures are narrower than the untyped arguments lowered Ruby passes.)
+    if (isStaticMethod(Base, rubyToTs(call.method))) return lit(`${scope.env.module.use("send")}(${[recv.code, JSON.stringify(call.method), ...args].join(", ")})`, UNKNOWN);
     return null;
   }
   return lit(`${recv.code}.${entry[0]}(${args.join(", ")})`, entry[1]);

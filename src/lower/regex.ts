@@ -24,6 +24,21 @@ const SHARED_PROPERTIES = new Set([
   "Alpha", "Alphabetic", "White_Space", "Han", "Hiragana", "Katakana", "Latin", "Greek", "Cyrillic", "Arabic", "Hebrew",
 ]);
 
+/**
+ * Onigmo's POSIX bracket classes on Unicode strings, as Ruby 3.3 answers them (checked in the chroot: word is
+ * Alphabetic | Mark | Decimal_Number | Connector_Punctuation, without Join_Control; alpha is Alphabetic).
+ */
+const POSIX_CLASSES: Record<string, string> = {
+  word: "\\p{Alphabetic}\\p{M}\\p{Nd}\\p{Pc}",
+  alpha: "\\p{Alphabetic}",
+  alnum: "\\p{Alphabetic}\\p{Nd}",
+  digit: "\\p{Nd}",
+  upper: "\\p{Uppercase}",
+  lower: "\\p{Lowercase}",
+  space: "\\p{White_Space}",
+  xdigit: "0-9A-Fa-f",
+};
+
 export function rubyRegexToJs(source: string, rubyFlags: string): JsRegex | null {
   // /u is the UTF-8 encoding flag (the literal's own encoding already); /n and /e /s are other encodings: declined.
   if (/[^imxou]/.test(rubyFlags) || rubyFlags.includes("x")) return null;
@@ -57,7 +72,16 @@ export function rubyRegexToJs(source: string, rubyFlags: string): JsRegex | null
     }
     if (inClass) {
       if (c === "]") inClass = false;
-      if (c === "[" && source[i + 1] === ":") return null;
+      if (c === "[" && source[i + 1] === ":") {
+        // A POSIX bracket ([[:word:]]): Onigmo's Unicode definition, as JS property escapes (u flag).
+        const m = /^\[:(\^?)(\w+):\]/.exec(source.slice(i));
+        const js = m && !m[1] ? POSIX_CLASSES[m[2]!] : undefined;
+        if (!js) return null;
+        out += js;
+        i += m![0].length - 1;
+        if (js.includes("\\p{")) unicode = true;
+        continue;
+      }
       out += c;
       continue;
     }

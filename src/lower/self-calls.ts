@@ -62,6 +62,9 @@ const CONTROLLER_PROPS: Record<string, RType> = {
   params: { k: "params" }, session: { k: "hash" }, flash: UNKNOWN, cookies: UNKNOWN, request: UNKNOWN, response: UNKNOWN,
 };
 
+/** ActionController::Base instance methods the runtime's Controller has (by Ruby name). */
+const CONTROLLER_BASE_METHODS = new Set(["expires_in", "expires_now"]);
+
 function controllerCall(call: NodeOf<"call">, scope: Scope): TsExpr {
   const env = scope.env;
   const m = call.method;
@@ -92,6 +95,8 @@ function controllerCall(call: NodeOf<"call">, scope: Scope): TsExpr {
   if (env.ownMethods?.has(m)) {
     return lit(`this.${rubyToTs(m)}(${lowerArgs(call.args, call.block, scope).join(", ")})`, env.methodTypes?.get(m) ?? UNKNOWN);
   }
+  // ActionController's own methods the runtime implements (expires_in, ...).
+  if (CONTROLLER_BASE_METHODS.has(m)) return lit(`this.${rubyToTs(m)}(${lowerArgs(call.args, call.block, scope).join(", ")})`, UNKNOWN);
   env.diags.report("unknown_helper", call.span, `${m} (controller)`);
   return lit(`${env.module.use("unsupported")}(${JSON.stringify(m)})`, UNKNOWN);
 }
@@ -141,6 +146,13 @@ function modelSelfCall(call: NodeOf<"call">, scope: Scope): TsExpr {
     }
     const member = recordSelfCall(call, scope);
     if (member) return member;
+    // Singular association builders the runtime defines (has_one / belongs_to): build_x, create_x, create_x!, reload_x.
+    const singular = /^(?:build|create|reload)_(\w+?)!?$/.exec(m)?.[1];
+    const chain: typeof model[] = [];
+    for (let c: typeof model | undefined = model; c && chain.length < 20; c = env.app.models.get(c.superclass)) chain.push(c);
+    if (singular && chain.some((c) => c.associations.some((a) => a.name === singular && a.kind !== "has_many"))) {
+      return lit(`${env.module.use("send")}(${["this", JSON.stringify(m), ...lowerArgs(call.args, call.block, scope)].join(", ")})`);
+    }
   }
   env.diags.report("unknown_helper", call.span, `${m} (model)`);
   const args = lowerArgs(call.args, call.block, scope);

@@ -31,6 +31,8 @@ export function lowerStmt(node: Node, scope: Scope, tail: Tail): string[] {
   switch (node.kind) {
     case "assign":
       return lowerAssign(node, scope, tail);
+    case "multiAssign":
+      return lowerMultiAssign(node, scope, tail);
     case "opAssign": {
       // `@uri ||= URI(url)` as a method's last line is also its value.
       const lines = lowerOpAssign(node, scope);
@@ -93,6 +95,35 @@ function lowerAssign(node: NodeOf<"assign">, scope: Scope, tail: Tail): string[]
   }
   scope.env.diags.report("unsupported_construct", node.span, `assignment to ${node.target.kind}`);
   return [`${scope.env.module.use("unsupported")}("assignment");`];
+}
+
+/**
+ * `a, @b, c.d = value` (and `a, *rest = value`): the value as an Array (to_ary: an Array itself, a relation's
+ * records, anything else a one-element Array), then each target gets its element (nil past the end), in order.
+ */
+function lowerMultiAssign(node: NodeOf<"multiAssign">, scope: Scope, tail: Tail): string[] {
+  const tmp = scope.env.module.fresh("values");
+  scope.declare(tmp, { k: "array", of: UNKNOWN }, tmp);
+  const lines = [`const ${tmp} = ${scope.env.module.use("toAry")}(${lowerExpr(node.value, scope).code});`];
+  const span = node.span;
+  const values: Node = { kind: "ident", name: tmp, span };
+  const splatAt = node.targets.findIndex((t) => t.kind === "splat");
+  node.targets.forEach((target, i) => {
+    let value: Node;
+    if (target.kind === "splat") {
+      const after = node.targets.length - i - 1;
+      value = { kind: "call", receiver: values, method: "slice", args: [{ kind: "int", value: i, span }, { kind: "binary", op: "-", left: { kind: "call", receiver: values, method: "length", args: [], block: null, safeNav: false, parens: false, span }, right: { kind: "int", value: i + after, span }, span }], block: null, safeNav: false, parens: true, span };
+      target = target.value;
+    } else {
+      const index = splatAt >= 0 && i > splatAt ? { kind: "int" as const, value: i - node.targets.length, span } : { kind: "int" as const, value: i, span };
+      value = { kind: "index", receiver: values, args: [index], span };
+    }
+    if (target.kind === "call" && target.args.length === 0 && target.receiver) {
+      lines.push(...lowerStmt({ ...target, method: `${target.method}=`, args: [value] }, scope, "void"));
+    } else lines.push(...lowerAssign({ kind: "assign", target, value, span }, scope, "void"));
+  });
+  if (tail === "return") lines.push(`return ${tmp};`);
+  return lines;
 }
 
 function lowerOpAssign(node: NodeOf<"opAssign">, scope: Scope): string[] {

@@ -190,7 +190,8 @@ class Converter {
     };
     const literal = singleQuoteEscape(this.text(n));
     for (const c of n.namedChildren) {
-      if (c.type === "string_content") push(literal ? this.text(c).replace(literal, "$1") : this.text(c));
+      // A heredoc's body text is heredoc_content (a `<<~'X'` one is as literal as a single-quoted string).
+      if (c.type === "string_content" || c.type === "heredoc_content") push(literal ? this.text(c).replace(literal, "$1") : this.text(c));
       else if (c.type === "escape_sequence") push(unescape(this.text(c)));
       else if (c.type === "interpolation") {
         const inner = this.statements(c);
@@ -384,7 +385,13 @@ const CONVERTERS: Record<string, Conv> = {
       body = p.namedChildren.find((c) => c.type === "heredoc_body" && c.startIndex > n.startIndex) ?? null;
     }
     const parts = body ? this.stringParts(body) : [];
+    // The body node starts at the end of the opening line: its first newline is not the heredoc's text.
+    if (typeof parts[0] === "string" && parts[0].startsWith("\n")) parts[0] = parts[0].slice(1);
+    if (parts[0] === "") parts.shift();
     const squiggly = this.text(n).startsWith("<<~");
+    // `<<-X` / `<<~X`: the closing line's indentation is not text.
+    const last = parts[parts.length - 1];
+    if (/^<<[-~]/.test(this.text(n)) && typeof last === "string") parts[parts.length - 1] = last.replace(/(^|\n)[ \t]+$/, "$1");
     return { kind: "str", parts: squiggly ? dedent(parts) : parts, span };
   },
   bare_string(n, span) {
@@ -630,10 +637,29 @@ const CONVERTERS: Record<string, Conv> = {
 };
 
 function dedent(parts: Array<string | Node>): Array<string | Node> {
-  const text = parts.filter((p): p is string => typeof p === "string").join("");
+  // An interpolation is line content (a placeholder) when measuring; whitespace-only lines do not count.
+  const text = parts.map((p) => (typeof p === "string" ? p : "\u0000")).join("");
   const indents = text.split("\n").filter((l) => l.trim()).map((l) => /^ */.exec(l)![0].length);
   const min = indents.length ? Math.min(...indents) : 0;
   if (!min) return parts;
-  const re = new RegExp(`(^|\\n) {${min}}`, "g");
-  return parts.map((p) => (typeof p === "string" ? p.replace(re, "$1") : p));
+  // Drop up to `min` spaces at the start of every line, across parts (a line may begin in one part).
+  let skip = min;
+  return parts.map((p) => {
+    if (typeof p !== "string") {
+      skip = 0;
+      return p;
+    }
+    let out = "";
+    for (const ch of p) {
+      if (ch === "\n") {
+        out += ch;
+        skip = min;
+      } else if (skip > 0 && ch === " ") skip--;
+      else {
+        skip = 0;
+        out += ch;
+      }
+    }
+    return out;
+  }).filter((p) => p !== "");
 }

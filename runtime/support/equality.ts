@@ -1,0 +1,21 @@
+// Ruby's == on lowered values (a leaf module: the core method tables use it too, without importing the dispatcher).
+import { isPlainObject, RubyFloat, RubySymbol, toS } from "./ruby.js";
+
+export function eq(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  // 1.0 == 1 (a RubyFloat box against a number).
+  if (a instanceof RubyFloat || b instanceof RubyFloat) return (typeof a === "number" || a instanceof RubyFloat) && (typeof b === "number" || b instanceof RubyFloat) && Number(a) === Number(b);
+  // A Symbol against a String that stands for one (Symbol literals are strings at run time).
+  if (a instanceof RubySymbol || b instanceof RubySymbol) return (typeof a === "string" || a instanceof RubySymbol) && (typeof b === "string" || b instanceof RubySymbol) && toS(a) === toS(b);
+  if (a === null || a === undefined || b === null || b === undefined) return (a ?? null) === (b ?? null);
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => eq(x, b[i]));
+  if (typeof a === "object" && typeof (a as { isEqual?: unknown }).isEqual === "function") {
+    return (a as { isEqual(o: unknown): boolean }).isEqual(b);
+  }
+  if (isPlainObject(a) && isPlainObject(b)) {
+    const ka = Object.keys(a);
+    return ka.length === Object.keys(b).length && ka.every((k) => eq(a[k], b[k]));
+  }
+  return false;
+}
+

@@ -69,6 +69,13 @@ export const ArrayMethods = {
     return at < 0 ? null : at;
   },
   findIndex: (list: unknown[], ...args: unknown[]) => ArrayMethods.index(list, ...args),
+  // ActiveSupport's Array#including(*elements) / #excluding(*elements) (alias without).
+  including: (list: unknown[], ...elements: unknown[]) => [...list, ...elements.flat()],
+  excluding: (list: unknown[], ...elements: unknown[]) => {
+    const drop = elements.flat();
+    return list.filter((x) => !drop.some((d) => eq(x, d)));
+  },
+  without: (list: unknown[], ...elements: unknown[]) => ArrayMethods.excluding(list, ...elements),
   rindex: (list: unknown[], ...args: unknown[]) => {
     for (let i = list.length - 1; i >= 0; i--) {
       if (typeof args[0] === "function" ? truthy((args[0] as Block)(list[i])) : eq(list[i], args[0])) return i;
@@ -170,6 +177,14 @@ export const ArrayMethods = {
 };
 
 export const HashMethods = {
+  // Hash#delete(key) { |key| default }: removes the pair, answering its value (or the block's, or nil).
+  delete: (h: Record<string, unknown>, key: unknown, block?: unknown) => {
+    const k = toS(key);
+    if (!(k in h)) return typeof block === "function" ? (block as Block)(key) : null;
+    const value = h[k];
+    delete h[k];
+    return value ?? null;
+  },
   toJson: (h: Record<string, unknown>) => encodeJson(h),
   asJson: (h: Record<string, unknown>) => asJsonTree(h),
   inspect: (h: Record<string, unknown>) => inspect(h),

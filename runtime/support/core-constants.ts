@@ -3,6 +3,7 @@
 //   ERB::Util.html_escape(x)   ErbUtil.htmlEscape(x)        Time.current -> TimeClass.current()
 //   Date.new(2024, 2, 15)      DateClass.new(2024, 2, 15)   Float::NAN -> FloatClass.NAN
 //   BigDecimal("1.5")          Kernel.BigDecimal("1.5")     (receiver-less Kernel functions)
+import { StringMethods } from "./core-string.js";
 import { KeyGenerator } from "../http/messages.js";
 import { crc32 as zlibCrc32 } from "node:zlib";
 import { Decimal } from "../record/decimal.js";
@@ -184,6 +185,14 @@ export const NilClassClass = new RubyClass("NilClass");
 export const TrueClassClass = new RubyClass("TrueClass");
 export const FalseClassClass = new RubyClass("FalseClass");
 
+/**
+ * The `Rails` module's own methods apps call at run time: `Rails.env` (RAILS_ENV, production when unset, as an
+ * inquirer: `Rails.env.development?`). `Rails.application.config` settings are read by analysis, not here.
+ */
+export const RailsModule = {
+  env: () => StringMethods.inquiry(process.env.RAILS_ENV ?? "production"),
+};
+
 /** Zlib's module functions Rails apps call (crc32 of a String). */
 export const ZlibModule = {
   crc32: (data: unknown = "", seed: unknown = 0) => zlibCrc32(Buffer.from(toS(data), "utf8"), Number(seed)),
@@ -240,6 +249,7 @@ export const CORE_CONSTANTS: Record<string, [string, object]> = {
   TrueClass: ["TrueClassClass", TrueClassClass],
   FalseClass: ["FalseClassClass", FalseClassClass],
   Zlib: ["ZlibModule", ZlibModule],
+  Rails: ["RailsModule", RailsModule],
   Base64: ["Base64Module", Base64Module],
   "ActiveStorage::Attached::One": ["ActiveStorageAttachedOne", ActiveStorageAttachedOne],
   "ActiveStorage::Attached::Many": ["ActiveStorageAttachedMany", ActiveStorageAttachedMany],

@@ -59,7 +59,8 @@ export function lowerSelfCall(call: NodeOf<"call">, scope: Scope): TsExpr {
 }
 
 const CONTROLLER_PROPS: Record<string, RType> = {
-  params: { k: "params" }, session: { k: "hash" }, flash: UNKNOWN, cookies: UNKNOWN, request: UNKNOWN, response: UNKNOWN,
+  // session is a Session (its own delete, [], to_hash), not a plain Hash: dispatched by name.
+  params: { k: "params" }, session: UNKNOWN, flash: UNKNOWN, cookies: UNKNOWN, request: UNKNOWN, response: UNKNOWN,
 };
 
 /** ActionController::Base instance methods the runtime's Controller has (by Ruby name). */

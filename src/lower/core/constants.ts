@@ -79,6 +79,11 @@ export function lowerConstantCall(call: NodeOf<"call">, recv: TsExpr, scope: Sco
   const core = path ? CORE_CONSTANTS[path] : undefined;
   if (!path || !core) return null;
   const member = rubyToTs(call.method);
+  if (!(member in core[1]) && !(call.method in core[1])) {
+    // A method of Ruby's or Rails' own constant the runtime does not have (`Rails.logger`): declined, not sent.
+    scope.env.diags.report("unknown_helper", call.span, `${path}.${call.method}`);
+    return lit(`${scope.env.module.use("unsupported")}(${JSON.stringify(`${path}.${call.method}`)})`, UNKNOWN);
+  }
   if (typeof Reflect.get(core[1], member) !== "function") return null;
   const args = lowerArgs(call.args, call.block, scope);
   return lit(`${recv.code}.${member}(${args.join(", ")})`, RETURNS[`${path}.${call.method}`] ?? UNKNOWN);

@@ -51,6 +51,8 @@ export function bufferCall(call: NodeOf<"call">, scope: Scope): TsExpr | null {
 /** A receiver-less, argument-less name that is no helper is one of the partial's locals, as in Rails. */
 export function partialLocal(call: NodeOf<"call">, scope: Scope, locals: Map<string, RType>): TsExpr | null {
   if (call.args.length || call.block || call.parens) return null;
+  // `local_assigns`: the Hash of the locals this render was given (ActionView's compiled template method argument).
+  if (call.method === "local_assigns") return lit("locals", { k: "hash" });
   const model = modelBySingular(scope.env.app, call.method);
   const type: RType = model ? { k: "model", model: model.className } : UNKNOWN;
   locals.set(call.method, type);

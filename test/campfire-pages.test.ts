@@ -39,6 +39,22 @@ describe.skipIf(!checkout || !existsSync(reference))("ONCE Campfire pages, as Ra
         expect(pages.root!.headers.location).toBe("http://127.0.0.1:3000/rooms/654632876");
       });
 
+      // Test environment only: development adds ActionDispatch::ServerTiming's server-timing header (not reproduced),
+      // and its ETag follows a body whose CSRF tokens differ per request.
+      if (env === "test") {
+        for (const page of ["room_designers", "messages_index"]) {
+          it(`${page}'s headers are Rails' (per-request values aside: cookie values, request id, runtime)`, () => {
+            const recorded = readFileSync(join(reference, `${prefix}-${page}.html.headers`), "utf8").split(/\r?\n/).slice(1).filter(Boolean);
+            const ours = Object.entries(pages[page]!.headers).flatMap(([k, v]) => (k === "set-cookie" ? v.split(/, (?=[\w-]+=)/) : [v]).map((x) => `${k}: ${x}`));
+            const comparable = (lines: string[]) => lines
+              .filter((l) => !/^(x-request-id|x-runtime|date|connection|keep-alive):/i.test(l))
+              .map((l) => l.replace(/^(set-cookie: [^=]+=)[^;]*/i, "$1…"))
+              .sort();
+            expect(comparable(ours)).toEqual(comparable(recorded));
+          });
+        }
+      }
+
       for (const page of ["room_designers", "messages_index"]) {
         it(`${page} is byte-identical (CSRF token values forgiven)`, () => {
           const rails = readFileSync(join(reference, `${prefix}-${page}.html`));

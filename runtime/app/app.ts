@@ -13,6 +13,7 @@ import type { RouteEntry } from "../http/route-table.js";
 import { createHttpApp, type HttpApp } from "../http/server.js";
 import { registerMime } from "../http/mime.js";
 import { configureDefaultHeaders } from "../http/response.js";
+import { conditionalGetConfig } from "../http/conditional-get.js";
 import { establishConnection, loadSchema, sqlCounter, type Connection, type SchemaDescription } from "../db/index.js";
 import { loadFixtures, type FixtureSetSource } from "../fixtures/index.js";
 import { currentTime } from "../record/index.js";
@@ -60,6 +61,8 @@ export interface AppConfig {
   performCaching?: boolean;
   /** config.ru's `use Rack::Deflater`. */
   deflater?: boolean;
+  /** config.session_store :cookie_store, key:, expire_after: (calendar parts). */
+  sessionStore?: { key?: string; expireAfter?: Record<string, number> } | null;
   /** config.load_defaults of config/application.rb (null: none); absent when the app has no such file. */
   loadDefaults?: number | null;
   /** config.active_support.use_message_serializer_for_metadata: false before load_defaults 7.1 ("legacy"). */
@@ -84,6 +87,8 @@ export function createApp(config: AppConfig): HttpApp {
   const environment = config.environments?.[process.env.RAILS_ENV ?? "production"] ?? {};
   forgeryProtectionConfig.allow = environment.allowForgeryProtection ?? true;
   if (config.loadDefaults !== undefined) configureDefaultHeaders(config.loadDefaults);
+  // ActiveSupport::Digest.hash_digest_class: SHA256 from load_defaults 7.0, MD5 before.
+  if (config.loadDefaults !== undefined) conditionalGetConfig.hashDigest = (config.loadDefaults ?? 0) >= 7.0 ? "sha256" : "md5";
   if (config.sanitizerVendor) sanitizerConfig.vendor = actionTextSanitizerConfig.vendor = config.sanitizerVendor;
   // ActionText::Content#to_s renders with the controller of the request being rendered (Action Text's around_action).
   actionTextRenderer.renderer = (content) => {
@@ -114,6 +119,7 @@ export function createApp(config: AppConfig): HttpApp {
   const http = createHttpApp({
     name: config.name,
     deflater: config.deflater ?? false,
+    sessionStore: config.sessionStore ?? null,
     routes: config.routes,
     controllers: config.controllers,
     views: templateRenderer(config, store),
@@ -262,6 +268,14 @@ function templateRenderer(config: AppConfig, store: Store | null): TemplateRende
   }
   return {
     formatsOf: (path) => formats.get(path) ?? [],
+    // The digest part of a template's digest path (`messages/index:<digest>`), in the first format it has.
+    digestOf(path, wanted) {
+      const available = formats.get(path) ?? [];
+      const format = wanted.find((f) => available.includes(f)) ?? (wanted.includes("*/*") ? available[0] : undefined);
+      const entry = format ? config.templates[`${path}.${format}`] : undefined;
+      const digestPath = entry?.digestPath;
+      return digestPath && digestPath.includes(":") ? digestPath.slice(digestPath.lastIndexOf(":") + 1) : null;
+    },
     render(controller, path, format, layout) {
       const view = new View(viewContext(config, controller, format, store), controller.assigns as Record<string, unknown>);
       if (config.templates[`${path}.${format}`]?.handler === "jbuilder") return renderJson(view, config, path);

@@ -28,6 +28,7 @@ import { singularize } from "../support/inflector.js";
 import { Page, Recordset, type Records } from "../support/geared-pagination.js";
 import { paginatedHeaders } from "../support/geared-pagination-headers.js";
 import { currentTime } from "../record/time.js";
+import { etagFor, freshnessArgs, isFresh, lastModifiedOf } from "./conditional-get.js";
 import { SafeString } from "../view/safe.js";
 
 export interface Filter {
@@ -55,6 +56,8 @@ export interface TemplateRenderer {
    * `render partial: name, locals:` from a controller: the partial alone, no layout, in the format `pickFormat`
    * chooses among those its template exists in (the view resolves the partial's path, as a template's render does).
    */
+  /** The template digest (ActionView::Digestor) of `path` in the first of `formats` it exists in, or null. */
+  digestOf?(path: string, formats: string[]): string | null;
   renderPartial?(
     controller: Controller<any>, partial: string, locals: Record<string, unknown>, pickFormat: (path: string) => string,
   ): { body: string | { toString(): string }; format: string };
@@ -240,8 +243,40 @@ export class Controller<A extends object = Record<string, unknown>> {
    * ConditionalGet#fresh_when, declined to its safe path: the records' ETag/Last-Modified are not computed, so the
    * action always renders in full (Rack::ETag still answers 304 for an unchanged body). The compiler reports it.
    */
-  freshWhen(..._args: unknown[]): boolean {
-    return false;
+  /**
+   * ConditionalGet#fresh_when: sets ETag (the validators with the etaggers' values: the action template's digest,
+   * the flash when it is not empty on HTML) and Last-Modified, and answers 304 when the request is fresh. Returns
+   * whether it was (stale? is its negation).
+   */
+  freshWhen(...args: unknown[]): boolean {
+    const { object, options } = freshnessArgs(args);
+    const strong = options.strong_etag ?? null;
+    const weak = strong === null ? (options.weak_etag ?? options.etag ?? object) : null;
+    const lastModified = options.last_modified instanceof Date ? options.last_modified : lastModifiedOf(object);
+    let etag: string | null = null;
+    if (strong !== null || (weak !== null && weak !== undefined) || options.template) {
+      const validators = [strong ?? weak, ...this.etaggerValues(options)].filter((v) => v !== null && v !== undefined);
+      etag = etagFor(validators, strong !== null);
+      this.response.headers.set("etag", etag);
+    }
+    if (lastModified) this.response.headers.set("last-modified", lastModified.toUTCString());
+    if (options.public) this.response.headers.set("cache-control", "public");
+    const fresh = isFresh(this.request.header("if-none-match"), this.request.header("if-modified-since"), etag, lastModified);
+    if (fresh) this.head("not_modified");
+    return fresh;
+  }
+
+  /** The etaggers of ActionController::Base: EtagWithTemplateDigest, then EtagWithFlash. */
+  private etaggerValues(options: { template?: unknown }): unknown[] {
+    const out: unknown[] = [];
+    if (options.template !== false) {
+      const name = typeof options.template === "string" ? options.template : `${this.controllerPath}/${this.actionName}`;
+      const digest = this.app.views.digestOf?.(name, this.formats.map((f) => f.symbol ?? "*/*"));
+      if (digest) out.push(digest);
+    }
+    // The flash hash itself (its to_param is the object's inspect: a per-request value, as in Rails).
+    if (this.formats[0]?.symbol === "html" && !this.flash.isEmpty()) out.push(`#<ActionDispatch::Flash::FlashHash:${Math.random().toString(16).slice(2)}>`);
+    return out;
   }
 
   /**

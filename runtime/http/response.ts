@@ -73,11 +73,14 @@ export class Response {
       const media = this.mediaType ?? "text/html";
       headers.set("content-type", this.charset === false ? media : `${media}; charset=${this.charset ?? "utf-8"}`);
     }
-    const etag = (status === 200 || status === 201) && body.length > 0 && !headers.has("etag")
+    // Rack::ETag leaves a response alone that already has an ETag or a Last-Modified (fresh_when set them).
+    const etag = (status === 200 || status === 201) && body.length > 0 && !headers.has("etag") && !headers.has("last-modified")
       ? `W/"${createHash("sha256").update(body).digest("hex").slice(0, 32)}"`
       : null;
     if (etag) headers.set("etag", etag);
-    if (!headers.has("cache-control")) headers.set("cache-control", etag ? "max-age=0, private, must-revalidate" : "no-cache");
+    // Response#prepare_cache_control!: a response with validators is private and revalidated; others no-cache.
+    const validated = Boolean(etag) || headers.has("etag") || headers.has("last-modified");
+    if (!headers.has("cache-control")) headers.set("cache-control", validated ? "max-age=0, private, must-revalidate" : "no-cache");
     if ((method === "GET" || method === "HEAD") && status === 200 && etag && ifNoneMatch && ifNoneMatch.split(/\s*,\s*/).includes(etag)) {
       status = 304;
       headers.delete("content-type");

@@ -45,6 +45,8 @@ export interface HttpAppConfig {
   /** Randomness for session ids, CSRF tokens and IVs (tests pin it). */
   random?: (size: number) => Buffer;
   now?: () => Date;
+  /** config.session_store :cookie_store options: the cookie's name, and expire_after as calendar parts. */
+  sessionStore?: { key?: string; expireAfter?: Record<string, number> } | null;
   /** config.ru's `use Rack::Deflater`: it wraps every response, static files included. */
   deflater?: boolean;
   /** Where unexpected (500) errors are reported; default console.error, as Rails logs them. */
@@ -64,7 +66,11 @@ export class HttpApp {
     this.router = new Router(config.routes);
     for (const c of [...BUILTIN_CONTROLLERS, ...Object.values(config.controllers)]) this.controllers.set(c.controllerPath, c);
     this.keyGenerator = new KeyGenerator(config.secretKeyBase);
-    this.sessions = new CookieSessionStore({ key: `_${config.name}_session` }, config.random);
+    this.sessions = new CookieSessionStore({
+      key: config.sessionStore?.key ?? `_${config.name}_session`,
+      expireAfter: config.sessionStore?.expireAfter ?? null,
+      now: config.now,
+    }, config.random);
     const dir = config.publicDir;
     this.publicDir = dir === null || dir === undefined ? null : dir instanceof URL ? fileURLToPath(dir) : dir;
     this.controllerApp = {

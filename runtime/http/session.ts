@@ -4,6 +4,7 @@
 //   session[:user_id] = 1     session.set("user_id", 1)
 //   session[:user_id]         session.get("user_id")
 //   reset_session             session.reset()
+import { advance, type DurationUnit } from "../support/duration.js";
 import { randomBytes } from "node:crypto";
 import type { CookieJar } from "./cookies.js";
 
@@ -78,6 +79,13 @@ export interface SessionCookieOptions {
   path?: string;
   secure?: boolean;
   httponly?: boolean;
+  /**
+   * expire_after: the cookie's expiry from now (calendar parts, as `20.years` advances). With it Rack writes the
+   * session on every request (forced_session_update?: the session, loaded to ask empty?, always has its id).
+   */
+  expireAfter?: Partial<Record<DurationUnit, number>> | null;
+  /** The clock for expire_after. */
+  now?: () => Date;
 }
 
 export class CookieSessionStore {
@@ -103,7 +111,7 @@ export class CookieSessionStore {
 
   /** Rack's commit_session: a loaded session is written (nil values dropped); an untouched one is not. */
   commit(session: Session, jar: CookieJar): void {
-    if (!session.loaded) return;
+    if (!session.loaded && !this.options.expireAfter) return;
     const data = Object.fromEntries(Object.entries(session.toHash()).filter(([, v]) => v !== null && v !== undefined));
     data.session_id = session.id;
     jar.encrypted.set(this.options.key, {
@@ -111,6 +119,7 @@ export class CookieSessionStore {
       path: this.options.path ?? "/",
       secure: this.options.secure ?? false,
       httponly: this.options.httponly ?? true,
+      ...(this.options.expireAfter ? { expires: advance(this.options.now?.() ?? new Date(), this.options.expireAfter) } : {}),
     });
   }
 }

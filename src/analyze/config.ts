@@ -21,6 +21,8 @@ export interface AppConfigFacts {
    * `config.action_controller.allow_forgery_protection` (test turns it off).
    */
   environments: Record<string, { allowForgeryProtection?: boolean }>;
+  /** `config.session_store :cookie_store, key:, expire_after: N.unit` (the cookie store's options). */
+  sessionStore: { key?: string; expireAfter?: Record<string, number> } | null;
   /** config.ru's `use Rack::Deflater` (the only Rack middleware rails2ts reproduces; others are reported). */
   deflater: boolean;
   /** `Mime::Type.register "text/vnd.turbo-stream.html", :turbo_stream` in initializers. */
@@ -30,7 +32,7 @@ export interface AppConfigFacts {
 /** Reads config/application.rb, config/initializers/*.rb and config/environments/production.rb. */
 export function analyzeConfig(files: SourceFile[]): AppConfigFacts {
   const enginesKnown = files.some((f) => f.path === "config/application.rb");
-  const facts: AppConfigFacts = { assetsVersion: "1", loadDefaults: null, performCaching: false, mimeTypes: [], engines: [], enginesKnown, environments: {}, deflater: false };
+  const facts: AppConfigFacts = { assetsVersion: "1", loadDefaults: null, performCaching: false, mimeTypes: [], engines: [], enginesKnown, environments: {}, deflater: false, sessionStore: null };
   let environment: string | null = null;
   const visit = (node: Node): void => {
     if (node.kind === "call") {
@@ -48,6 +50,9 @@ export function analyzeConfig(files: SourceFile[]): AppConfigFacts {
         const string = literalString(node.args[0]);
         const symbol = literalString(node.args[1]);
         if (string && symbol) facts.mimeTypes.push({ string, symbol });
+      }
+      if (node.method === "session_store" && node.receiver?.kind === "call" && node.receiver.method === "config" && literalString(node.args[0]) === "cookie_store") {
+        facts.sessionStore = sessionStoreOptions(node.args.slice(1));
       }
       if (node.method === "load_defaults" && (node.args[0]?.kind === "float" || node.args[0]?.kind === "int")) facts.loadDefaults = node.args[0].value;
       if (node.method === "perform_caching=" && node.receiver?.kind === "call" && node.receiver.method === "action_controller" && (environment === null || environment === "production")) {
@@ -77,4 +82,24 @@ export function analyzeRackup(file: SourceFile | null, facts: AppConfigFacts, di
     if (name === "Rack::Deflater" && node.args.length === 1) facts.deflater = true;
     else diagnostics.report("unsupported_construct", node.span, `Rack middleware ${name ?? "(computed)"} in config.ru is not reproduced`);
   }
+}
+
+const DURATION_UNITS: Record<string, string> = {
+  second: "seconds", seconds: "seconds", minute: "minutes", minutes: "minutes", hour: "hours", hours: "hours",
+  day: "days", days: "days", week: "weeks", weeks: "weeks", month: "months", months: "months", year: "years", years: "years",
+};
+
+/** The cookie store's `key:` and `expire_after: 20.years` (a literal duration), from its options hash. */
+function sessionStoreOptions(args: Node[]): { key?: string; expireAfter?: Record<string, number> } {
+  const out: { key?: string; expireAfter?: Record<string, number> } = {};
+  const hash = args.find((a) => a.kind === "hash");
+  if (!hash || hash.kind !== "hash") return out;
+  for (const { key, value } of hash.pairs) {
+    const name = literalString(key);
+    if (name === "key" && literalString(value) !== null) out.key = literalString(value)!;
+    if (name === "expire_after" && value.kind === "call" && value.receiver?.kind === "int" && DURATION_UNITS[value.method]) {
+      out.expireAfter = { [DURATION_UNITS[value.method]!]: value.receiver.value };
+    }
+  }
+  return out;
 }

@@ -101,6 +101,7 @@ export function lowerApp(app: AppModel): Lowered {
     messageMetadata: (app.config.loadDefaults ?? 0) >= 7.1 ? "serializer" : "legacy",
     loadDefaults: app.config.enginesKnown ? app.config.loadDefaults : undefined,
     deflater: app.config.deflater,
+    sessionStore: app.config.sessionStore,
   });
   modules.push(...(initializers ? [initializers] : []), ...coreExtensions, ...models, ...plain, ...controllers, ...channels, ...views, ...seeds, ...fixtures, ...entry);
   return { modules, publicFiles };

@@ -74,7 +74,6 @@ function controllerCall(call: NodeOf<"call">, scope: Scope): TsExpr {
     return lit(`this.respondTo(${lowerBlockFn(call.block, scope, [{ k: "format" }]).code})`);
   }
   if (m === "fresh_when" || m === "stale?") {
-    env.diags.report("unsupported_construct", call.span, `${m}: the records' ETag is not computed; the action always renders in full`);
     const args = lowerArgs(call.args, call.block, scope).join(", ");
     return m === "fresh_when" ? lit(`this.freshWhen(${args})`, BOOL) : lit(`!this.freshWhen(${args})`, BOOL);
   }

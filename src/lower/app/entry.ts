@@ -26,6 +26,8 @@ export interface EntryInput {
   sanitizerVendor: "html4" | "html5";
   /** config.ru's `use Rack::Deflater`. */
   deflater: boolean;
+  /** config.session_store :cookie_store options. */
+  sessionStore: { key?: string; expireAfter?: Record<string, number> } | null;
   /** config.load_defaults (null: none written), when config/application.rb is known; undefined otherwise. */
   loadDefaults: number | null | undefined;
   /** use_message_serializer_for_metadata as load_defaults sets it (7.1+), else the legacy envelope. */
@@ -64,7 +66,7 @@ export function lowerEntry(input: EntryInput): EmittedModule[] {
     environments: ${JSON.stringify(input.environments)},
     sanitizerVendor: ${JSON.stringify(input.sanitizerVendor)},
     messageMetadata: ${JSON.stringify(input.messageMetadata)},
-    ${input.deflater ? "deflater: true,\n    " : ""}    ${input.loadDefaults === undefined ? "" : `loadDefaults: ${JSON.stringify(input.loadDefaults)},\n    `}    mimeTypes: ${JSON.stringify(input.mimeTypes)},
+    ${input.deflater ? "deflater: true,\n    " : ""}${input.sessionStore ? `sessionStore: ${JSON.stringify(input.sessionStore)},\n    ` : ""}    ${input.loadDefaults === undefined ? "" : `loadDefaults: ${JSON.stringify(input.loadDefaults)},\n    `}    mimeTypes: ${JSON.stringify(input.mimeTypes)},
     cable: ${connection ? `{ connection: ${tsIdent(connection.className)}, channels: [${channelList.join(", ")}] }` : "null"},
     publicDir: new URL("../public/", import.meta.url),
   });`;

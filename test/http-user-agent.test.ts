@@ -3,7 +3,8 @@
 // browser and version wherever the browser is one :modern guards (other names decide nothing).
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { browserBlocked, detectBrowser, parseAgents } from "../runtime/http/user-agent.js";
+import { browserBlocked } from "../runtime/http/user-agent.js";
+import { parseUserAgent } from "../runtime/support/user-agent-browsers.js";
 
 interface Row { userAgent: string; browser: string | null; version: string | null; bot: boolean; blocked: boolean }
 const expected: Row[] = JSON.parse(readFileSync(new URL("./fixtures/http/user-agent/expected.json", import.meta.url), "utf8"));
@@ -19,8 +20,9 @@ const view = (r: Row) => ({
 describe("allow_browser", () => {
   it("blocks exactly the agents Rails blocks", () => {
     const ours = expected.map((r) => {
-      const parsed = detectBrowser(parseAgents(r.userAgent));
-      return view({ userAgent: r.userAgent, browser: parsed.browser, version: parsed.version, bot: parsed.bot, blocked: browserBlocked(r.userAgent) });
+      const parsed = parseUserAgent(r.userAgent);
+      const version = parsed.version();
+      return view({ userAgent: r.userAgent, browser: parsed.browser(), version: version === null ? null : version.toS(), bot: parsed.isBot(), blocked: browserBlocked(r.userAgent) });
     });
     expect(ours).toEqual(expected.map(view));
     expect(expected.filter((r) => r.blocked).length).toBeGreaterThan(10);

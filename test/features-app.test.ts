@@ -57,8 +57,6 @@ const KNOWN_DIFFERENCES: Record<string, string> = {
     "src/analyze/assets.ts:98 takes url('database.svg') for a data: URL (Propshaft 1.3 excludes `data:`, `http:`, `https:`, not the bare prefixes); " +
     "src/analyze/assets.ts:80 appends app/javascript and vendor/javascript after the engines' directories, but Propshaft 1.x sorts every path under Rails.root first, so vendor/javascript/stimulus-loading.js must win over stimulus-rails' copy; " +
     "src/analyze/importmap.ts:39 and runtime/view/importmap.ts:55 treat `preload: \"admin\"` as true (importmap-rails 2.1+ preloads such a pin only for that entry point)",
-  show_4: "runtime/action-text/attachment.ts:62 ActionTextContentAttachment has no to_s/to_html (ContentAttachment#to_s renders its content), so the gem's _content_attachment partial writes [object Object]",
-  show_5: "runtime/action-text/attachment.ts:130 throws for any attachment with an sgid: createApp (runtime/app/app.ts) never sets actionTextConfig.locateSignedAttachable, where Rails' GlobalID::Locator.locate_signed answers nil and the attachable is a MissingAttachable",
 };
 
 // Digested assets (as Rails served them) that the emitted public/assets does not hold byte for byte, with the cause.

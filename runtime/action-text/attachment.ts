@@ -2,15 +2,21 @@
 // lib/action_text/attachment.rb, attachable.rb, attachables/*, attachments/*, trix_attachment.rb,
 // attachment_gallery.rb):
 //   Attachment.from_node(node)       ActionTextAttachment.fromNode(node)   attachable by Attachable.from_node:
-//     an sgid's record (GlobalID::Locator.locate_signed: actionTextConfig.locateSignedAttachable, else it throws),
+//     an sgid's record (GlobalID::Locator.locate_signed for "attachable": actionTextConfig.locateSignedAttachable),
 //     ContentAttachment (content-type ~ /html/ and content), RemoteImage (url and an image type), MissingAttachable
+//   Attachment.from_attachable(record, attributes)   ActionTextAttachment.fromAttachable(record, attributes)
 //   attachment.to_plain_text         toPlainText()     attachment.to_trix_attachment   toTrixAttachment()
 //   Attachment.tag_name / ATTRIBUTES ActionTextAttachment.tagName() / .ATTRIBUTES
-// Rendering an attachment's partial is the view's (content-helper.ts), not these objects'.
+// Rendering an attachment's partial is the view's (content-helper.ts); ContentAttachment#to_html and the Trix
+// content partial render through ActionText::Content.render (content.ts's renderer).
 import { camelize, dasherize, underscore } from "../support/inflector.js";
 import { buildModelName, type BuiltModelName } from "../support/model-name.js";
 import { isPresent, toS } from "../support/ruby.js";
 import type { HtmlElement } from "../view/html/tree.js";
+import type { SafeString } from "../view/safe.js";
+import { parseSignedGlobalId, type SignedGlobalID } from "../cable/signed-global-id.js";
+import { globalIdConstantize } from "../cable/global-id.js";
+import { ATTACHABLE_LOCATOR_NAME, MISSING_ATTACHABLE_PARTIAL_PATH, attachableFromSgidOrNull } from "./attachable.js";
 import { ActionTextFragment } from "./fragment.js";
 import { ActionTextNode, newRoot, wrapNode } from "./node.js";
 import { matchesSelector } from "./css.js";
@@ -24,19 +30,19 @@ export const actionTextConfig = {
   /** config.action_text.attachment_tag_name. */
   attachmentTagName: "action-text-attachment",
   /**
-   * GlobalID::Locator.locate_signed(sgid, for: "attachable"): the record an attachment's sgid names, or null when
-   * it does not verify or is gone. Unset, an attachment with an sgid throws where Rails would look it up.
+   * Attachable.attachable_from_sgid: GlobalID::Locator.locate_signed(sgid, for: "attachable"), the record an
+   * attachment's sgid names, or null when it does not verify or the record is gone (RecordNotFound).
    */
-  locateSignedAttachable: null as ((sgid: string) => unknown) | null,
+  locateSignedAttachable: attachableFromSgidOrNull as ((sgid: string) => unknown) | null,
   /**
    * An app's override of Attachment.from_node's attachable lookup (e.g. one that tries an embed class of its own first):
    * consulted before Attachable.from_node; null/undefined falls through to it.
    */
   attachmentAttachableFromNode: null as ((node: ActionTextNode) => unknown) | null,
-  /** For an sgid no record was found for: its model's to_missing_attachable_partial_path, when the model overrides it. */
-  missingAttachablePartialPath: null as ((sgid: string) => string | null) | null,
   /** Makes an ActionText::Content (content.ts registers it: the two modules need each other). */
   newContent: null as ((html: unknown, options?: { canonicalize?: boolean }) => ActionTextContent) | null,
+  /** ActionText::Content.render(*args): render_to_string of the current renderer (content.ts registers it). */
+  render: null as ((...args: unknown[]) => SafeString) | null,
 };
 
 const ATTRIBUTES = ["sgid", "content-type", "url", "href", "filename", "filesize", "width", "height", "previewable", "presentation", "caption", "content"];
@@ -61,6 +67,8 @@ function createElement(name: string, attributes: Record<string, unknown>): Actio
 /** ActionText::Attachables::ContentAttachment: HTML carried in the attachment's content attribute. */
 export class ActionTextContentAttachment {
   static readonly rubyName = "ActionText::Attachables::ContentAttachment";
+  private contentInstanceMemo: ActionTextContent | null = null;
+  private toHtmlMemo: SafeString | null = null;
   /** ActiveModel::Naming (model_name.element is the partial's local name). */
   get modelName(): BuiltModelName {
     return buildModelName((this.constructor as unknown as { rubyName: string }).rubyName);
@@ -74,7 +82,27 @@ export class ActionTextContentAttachment {
 
   /** The content's fragment node (its to_s is the content's HTML). */
   attachablePlainTextRepresentation(_caption: unknown): ActionTextNode {
-    return newContent(this.content).fragment.source;
+    return this.contentInstance().fragment.source;
+  }
+
+  /** to_html: the content rendered as its partial (action_text/contents/_content) by Content.render, memoized. */
+  toHtml(): SafeString {
+    const content = this.contentInstance();
+    this.toHtmlMemo ??= actionTextConfig.render!(content);
+    return this.toHtmlMemo;
+  }
+
+  toS(): SafeString {
+    return this.toHtml();
+  }
+
+  toRubyString(): string {
+    return this.toHtml().toString();
+  }
+
+  private contentInstance(): ActionTextContent {
+    this.contentInstanceMemo ??= newContent(this.content);
+    return this.contentInstanceMemo;
   }
 
   toPartialPath(): string {
@@ -106,24 +134,47 @@ export class ActionTextRemoteImage {
   }
 }
 
-/** ActionText::Attachables::MissingAttachable. */
+/** `model_name.safe_constantize`: the model class of that name, or null when there is none. */
+function safeConstantize(name: string): unknown {
+  try {
+    return globalIdConstantize(name);
+  } catch (e) {
+    if (e instanceof Error && e.message.startsWith("uninitialized constant")) return null;
+    throw e;
+  }
+}
+
+/** ActionText::Attachables::MissingAttachable: what an sgid that locates nothing (and no other attachable) is. */
 export class ActionTextMissingAttachable {
   static readonly rubyName = "ActionText::Attachables::MissingAttachable";
+  static readonly DEFAULT_PARTIAL_PATH = MISSING_ATTACHABLE_PARTIAL_PATH;
+  /** SignedGlobalID.parse(sgid, for: "attachable"): null unless it verifies. */
+  readonly sgid: SignedGlobalID | null;
   /** ActiveModel::Naming (model_name.element is the partial's local name). */
   get modelName(): BuiltModelName {
     return buildModelName((this.constructor as unknown as { rubyName: string }).rubyName);
   }
-  constructor(readonly sgid: string | null) {}
+  constructor(sgid: string | null) {
+    this.sgid = parseSignedGlobalId(sgid, { for: ATTACHABLE_LOCATOR_NAME });
+  }
 
-  /** The sgid's model's to_missing_attachable_partial_path (actionTextConfig.missingAttachablePartialPath), else
-   *  DEFAULT_PARTIAL_PATH, which is what that method returns unless a model overrides it. */
+  /** The verified sgid's model class (`@sgid&.model_name.to_s.safe_constantize`). */
+  model(): unknown {
+    return this.sgid ? safeConstantize(this.sgid.modelName) : null;
+  }
+
+  /** The model's to_missing_attachable_partial_path (Attachable's class method), else DEFAULT_PARTIAL_PATH. */
   toPartialPath(): string {
-    const own = this.sgid !== null ? actionTextConfig.missingAttachablePartialPath?.(this.sgid) : null;
-    return own ?? "action_text/attachables/missing_attachable";
+    const model = this.model() as { toMissingAttachablePartialPath?: () => unknown; name?: string } | null;
+    if (!model) return MISSING_ATTACHABLE_PARTIAL_PATH;
+    if (typeof model.toMissingAttachablePartialPath !== "function") {
+      throw new TypeError(`undefined method \`to_missing_attachable_partial_path' for class ${model.name ?? "?"}`);
+    }
+    return toS(model.toMissingAttachablePartialPath());
   }
 }
 
-/** ActionText::Attachable.from_node. */
+/** ActionText::Attachable.from_node: the sgid's record, a ContentAttachment, a RemoteImage, else a MissingAttachable. */
 export function attachableFromNode(node: ActionTextNode): unknown {
   const sgid = node.get("sgid");
   if (sgid !== null) {
@@ -133,6 +184,22 @@ export function attachableFromNode(node: ActionTextNode): unknown {
     if (record !== null && record !== undefined) return record;
   }
   return ActionTextContentAttachment.fromNode(node) ?? ActionTextRemoteImage.fromNode(node) ?? new ActionTextMissingAttachable(sgid);
+}
+
+/** `model_name.element` of an object answering model_name (a method or a property); null otherwise. */
+function modelElementOf(target: unknown): string | null {
+  const named = target as { modelName?: unknown } | null;
+  if (!named || typeof named !== "object" || !("modelName" in named)) return null;
+  const modelName = typeof named.modelName === "function" ? (named.modelName as () => unknown).call(named) : named.modelName;
+  return toS((modelName as { element?: unknown }).element);
+}
+
+/** Kernel#Array: nil -> [], an Array as is, a relation's records, anything else wrapped. */
+function rubyArray(v: unknown): unknown[] {
+  if (v === null || v === undefined) return [];
+  if (Array.isArray(v)) return v;
+  const toA = (v as { toA?: unknown }).toA;
+  return typeof toA === "function" ? (toA as () => unknown[]).call(v) : [v];
 }
 
 function callIfDefined(target: unknown, method: string, ...args: unknown[]): { value: unknown } | null {
@@ -176,12 +243,16 @@ export class ActionTextAttachment {
     return node ? ActionTextAttachment.fromNode(node, attachable) : null;
   }
 
-  static fromAttachables(_attachables: unknown): never {
-    throw new ActionTextNotImplemented("rails2ts: ActionText::Attachment.from_attachables (an attachable's sgid) is not implemented");
+  static fromAttachables(attachables: unknown): ActionTextAttachment[] {
+    return rubyArray(attachables).flatMap((a) => ActionTextAttachment.fromAttachable(a) ?? []);
   }
 
-  static fromAttachable(_attachable: unknown): never {
-    throw new ActionTextNotImplemented("rails2ts: ActionText::Attachment.from_attachable (an attachable's sgid) is not implemented");
+  /** A node of the attachable's to_rich_text_attributes(attributes) (its sgid, content type, ...). */
+  static fromAttachable(attachable: unknown, attributes: Record<string, unknown> = {}): ActionTextAttachment | null {
+    const toRichTextAttributes = callIfDefined(attachable, "toRichTextAttributes", attributes);
+    if (!toRichTextAttributes) throw new TypeError(`undefined method \`to_rich_text_attributes' for ${toS(attachable)}`);
+    const node = nodeFromAttributes(toRichTextAttributes.value as Record<string, unknown>);
+    return node ? new ActionTextAttachment(node, attachable) : null;
   }
 
   caption(): string | null {
@@ -225,12 +296,12 @@ export class ActionTextAttachment {
     return ActionTextTrixAttachment.fromAttributes(attributes);
   }
 
+  /** The attachable's to_trix_content_attachment_partial_path rendered with this attachment as its object. */
   private trixAttachmentContent(): unknown {
     const path = callIfDefined(this.attachable, "toTrixContentAttachmentPartialPath");
-    if (path && path.value !== null && path.value !== undefined) {
-      throw new ActionTextNotImplemented(`rails2ts: rendering the Trix content partial ${toS(path.value)} of an attachment is not implemented`);
-    }
-    return null;
+    if (!path || path.value === null || path.value === undefined || path.value === false) return null;
+    const as = modelElementOf(this.attachable);
+    return actionTextConfig.render!({ partial: toS(path.value), formats: "html", object: this, ...(as !== null ? { as } : {}) });
   }
 
   private nodeAttributes(): Record<string, string> {

@@ -4,8 +4,9 @@
 //   content.fragment  .to_html  .to_plain_text  .to_trix_html  .to_s  .blank?  .links  .attachments  .attachables
 //   content.fragment  toHtml()  toPlainText()   toTrixHtml()   toS()  isBlank() links() attachments() attachables()
 // to_s renders the content partial inside its layout: that is the app's view renderer, plugged in as
-// actionTextRenderer.render (it throws until the app sets it).
-import { inspectString, isBlank, toS } from "../support/ruby.js";
+// actionTextRenderer.renderer (it throws until the app sets it); Content.render(*args) (render_to_string, what
+// ContentAttachment#to_html and the Trix content partial use) is actionTextRenderer.renderToString.
+import { inspectString, isBlank, isPlainObject, toS } from "../support/ruby.js";
 import { truncate } from "../support/string.js";
 import { SafeString } from "../view/safe.js";
 import {
@@ -22,11 +23,29 @@ type Renderer = (content: ActionTextContent) => SafeString;
  *  formats: :html, locals: { content: }` by the app's renderer (a controller's, per request, in Rails). */
 export const actionTextRenderer = {
   renderer: null as Renderer | null,
+  /** `render_to_string(options)` of the renderer: a fresh view of the request rendering a partial (html). */
+  renderToString: null as ((options: Record<string, unknown>) => unknown) | null,
   render(content: ActionTextContent): SafeString {
     if (!this.renderer) throw new ActionTextNotImplemented("rails2ts: ActionText::Content#to_s needs a renderer: set actionTextRenderer.renderer");
     return this.renderer(content);
   },
 };
+
+/**
+ * ActionText::Content.render(*args) -> render_to_string: an options Hash as is; an object (`render(content)`) is
+ * its to_partial_path partial with itself as the object (ActionView's _normalize_args: options[:partial] = object).
+ */
+function renderToString(...args: unknown[]): SafeString {
+  if (!actionTextRenderer.renderToString) throw new ActionTextNotImplemented("rails2ts: ActionText::Content.render needs a renderer: set actionTextRenderer.renderToString");
+  const [target] = args;
+  const partialOf = (o: unknown) => (o as { toPartialPath?: unknown } | null)?.toPartialPath;
+  let options: Record<string, unknown>;
+  if (isPlainObject(target)) options = target;
+  else if (typeof partialOf(target) === "function") options = { partial: toS((partialOf(target) as () => unknown).call(target)), object: target };
+  else throw new ActionTextNotImplemented(`rails2ts: ActionText::Content.render of ${toS(target)} is not supported`);
+  const out = actionTextRenderer.renderToString(options);
+  return out instanceof SafeString ? out : new SafeString(toS(out));
+}
 
 export interface ContentOptions {
   canonicalize?: boolean;
@@ -74,6 +93,16 @@ export class ActionTextContent {
     return new ActionTextContent(content).toHtml();
   }
 
+  /** ActionText::Content.render(*args) (Rendering): the renderer's render_to_string. */
+  static render(...args: unknown[]): SafeString {
+    return renderToString(...args);
+  }
+
+  /** Content#render, delegated to the class. */
+  render(...args: unknown[]): SafeString {
+    return renderToString(...args);
+  }
+
   /** ActionText::Content.with_renderer(renderer) { }: the renderer for the block's duration. */
   static withRenderer<T>(renderer: Renderer, block: () => T): T {
     const previous = actionTextRenderer.renderer;
@@ -110,8 +139,11 @@ export class ActionTextContent {
     return this.memo.attachables;
   }
 
-  appendAttachables(_attachables: unknown): never {
-    throw new ActionTextNotImplemented("rails2ts: ActionText::Content#append_attachables (an attachable's sgid) is not implemented");
+  /** A new Content: this one's to_s (rendered with its layout, as Rails does), then the attachables' attachments. */
+  appendAttachables(attachables: unknown): ActionTextContent {
+    const attachments = ActionTextAttachment.fromAttachables(attachables);
+    const own = this.toS().toString();
+    return new ActionTextContent([...(isBlank(own) ? [] : [own]), ...attachments.map((a) => a.toS())].join("\n"));
   }
 
   /**
@@ -224,3 +256,4 @@ export class ActionTextContent {
 }
 
 actionTextConfig.newContent = (html, options) => new ActionTextContent(html, options);
+actionTextConfig.render = renderToString;

@@ -10,6 +10,9 @@ export {
   ActionTextTrixAttachment, ActionTextNotImplemented, actionTextConfig, attachableFromNode,
 } from "./attachment.js";
 export {
+  ATTACHABLE_LOCATOR_NAME, attachableFromSgid, attachableFromSgidOrNull, includeActionTextAttachable, isActionTextAttachableClass,
+} from "./attachable.js";
+export {
   actionTextSanitizerConfig, renderActionTextAttachment, renderActionTextAttachments, renderActionTextContent, sanitizeActionTextContent,
   sanitizeContentAttachment, sanitizerAllowedAttributes, sanitizerAllowedTags,
 } from "./content-helper.js";

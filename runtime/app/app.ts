@@ -95,6 +95,10 @@ export function createApp(config: AppConfig): HttpApp {
     if (!View.current) throw new Error("rails2ts: ActionText::Content#to_s outside a view render is not supported");
     return View.current.renderActionTextContentWithLayout(content);
   };
+  actionTextRenderer.renderToString = (options) => {
+    if (!View.current) throw new Error("rails2ts: ActionText::Content.render outside a view render is not supported");
+    return new View({ ...View.current.ctx, format: "html" }, {}).render(options);
+  };
   const root = dirname(fileURLToPath(config.publicDir));
   for (const m of config.mimeTypes ?? []) registerMime(m.string, m.symbol);
   // One process, one in-process store; RAILS2TS_CACHE_SIZE (e.g. "64m") bounds it in bytes.
@@ -107,9 +111,9 @@ export function createApp(config: AppConfig): HttpApp {
   };
   // What Rails' railties configure at boot from the app's name and secret_key_base.
   globalIdConfig.app = globalIdAppName(config.name);
-  globalIdConfig.locate = (name, id) => (modelClass(name) as unknown as { find(id: unknown): unknown }).find(id);
+  globalIdConfig.modelClass = modelClass;
   configureSignedStreamVerifier({ secretKeyBase: runtime.secretKeyBase });
-  configureSignedGlobalIds({ secretKeyBase: runtime.secretKeyBase });
+  configureSignedGlobalIds({ secretKeyBase: runtime.secretKeyBase, legacyMetadata: config.messageMetadata === "legacy" });
   configureSignedIds(runtime.secretKeyBase, { legacyMetadata: config.messageMetadata === "legacy" });
   prepareAppRuntime(runtime);
   openDatabase(config, process.env.DATABASE_PATH ?? join(root, "storage/production.sqlite3"));

@@ -2,6 +2,7 @@
 //   record.to_global_id.to_s   -> toGlobalId(record)     "gid://shop/Orders::Open/104393281"
 //   record.to_gid_param        -> toGidParam(record)     "Z2lkOi8vY2FtcGZpcmUvUm9vbXM6Ok9wZW4vMTA0MzkzMjgx"
 //   GlobalID.app = "shop"  -> globalIdConfig.app = "shop"
+//   GlobalID::Locator.locate(gid, only:)   -> locateGlobalId(gid, { only })   UnscopedLocator over globalIdConfig.modelClass
 // Every Active Record model includes GlobalID::Identification, so "responds to to_gid_param" is "is a record".
 import { dasherize, underscore } from "../support/inflector.js";
 import { toS } from "../support/ruby.js";
@@ -13,9 +14,11 @@ import { isViewRecord, type ViewRecord } from "../view/host.js";
  */
 export const globalIdConfig: {
   app: string | null;
-  /** GlobalID::Locator's default: finds a record by class name and id (the model runtime supplies it). */
+  /** A locator of its own (GlobalID::Locator.use): finds a record by class name and id. */
   locate: ((modelName: string, id: string | string[]) => unknown) | null;
-} = { app: null, locate: null };
+  /** `model_name.constantize`: the model class of that name (the model runtime's registry; throws for none). */
+  modelClass: ((modelName: string) => unknown) | null;
+} = { app: null, locate: null, modelClass: null };
 
 /** The default GlobalID.app for an application module (`module MyApp; class Application`) -> "my-app". */
 export function globalIdAppName(applicationModule: string): string {
@@ -101,10 +104,38 @@ export function parseGlobalId(gid: string): ParsedGlobalId | null {
   return { app: m[1]!, modelName: m[2]!, modelId: ids.length === 1 ? ids[0]! : ids };
 }
 
-/** `GlobalID::Locator.locate(gid)`: the record, through globalIdConfig.locate; null when it does not parse. */
-export function locateGlobalId(gid: string): unknown {
+/** GlobalID#model_class: `model_name.constantize` (NameError when no model has that name). */
+export function globalIdConstantize(modelName: string): unknown {
+  if (!globalIdConfig.modelClass) throw new Error("GlobalID::Locator has no locator: set globalIdConfig.modelClass");
+  return globalIdConfig.modelClass(modelName);
+}
+
+interface LocatableClass {
+  unscoped(): { find(id: unknown): unknown };
+}
+
+/**
+ * GlobalID::Locator::UnscopedLocator#locate: nil unless the id has as many parts as the primary key (a single
+ * column here), then `Model.unscoped { Model.find(id) }` (RecordNotFound when the record is gone).
+ */
+function unscopedLocate(modelName: string, id: string | string[]): unknown {
+  const model = globalIdConstantize(modelName) as LocatableClass;
+  if (Array.isArray(id)) return null;
+  return model.unscoped().find(id);
+}
+
+/** Locator.find_allowed?: `gid.model_class <= c` for one of the classes of only:. */
+function findAllowed(modelName: string, only: unknown): boolean {
+  const model = globalIdConstantize(modelName) as { prototype?: unknown };
+  return (Array.isArray(only) ? only : [only]).some((c) => model === c || (typeof c === "function" && model.prototype instanceof c));
+}
+
+/** `GlobalID::Locator.locate(gid, only:)`: the record; null when the gid does not parse or only: excludes it. */
+export function locateGlobalId(gid: string, options: { only?: unknown } = {}): unknown {
   const parsed = parseGlobalId(gid);
   if (!parsed) return null;
-  if (!globalIdConfig.locate) throw new Error("GlobalID::Locator has no locator: set globalIdConfig.locate");
-  return globalIdConfig.locate(parsed.modelName, parsed.modelId);
+  if (options.only !== undefined && options.only !== null && !findAllowed(parsed.modelName, options.only)) return null;
+  if (globalIdConfig.locate) return globalIdConfig.locate(parsed.modelName, parsed.modelId);
+  if (!globalIdConfig.modelClass) throw new Error("GlobalID::Locator has no locator: set globalIdConfig.modelClass");
+  return unscopedLocate(parsed.modelName, parsed.modelId);
 }

@@ -51,6 +51,7 @@ export {
   renderActionTextContent, sanitizeActionTextContent,
 } from "./action-text/index.js";
 export * as actionText from "./action-text/index.js";
+export { includeActionTextAttachable, attachableFromSgid } from "./action-text/index.js";
 // Gems' classes an app subclasses or calls (platform_agent over useragent).
 export { PlatformAgent } from "./support/platform-agent.js";
 export { UserAgentClass, parseUserAgent } from "./support/user-agent-browsers.js";

@@ -91,7 +91,14 @@ export interface ModelInfo {
   securePassword: Array<Record<string, Literal>>;
   /** `serialize :body, coder: ActionText::Content`: the attribute and its coder (run as code: a constant). */
   serialized: Array<{ attribute: string; coder: Literal }>;
+  /** Rails modules the model includes that the runtime implements (FRAMEWORK_MODULES), in include order. */
+  frameworkModules: string[];
 }
+
+/** Includable Rails modules, by name: the runtime function that installs each on a model class. */
+export const FRAMEWORK_MODULES: Record<string, string> = {
+  "ActionText::Attachable": "includeActionTextAttachable",
+};
 
 // The callback macros are Rails' own list (ActiveRecord::Callbacks, the after_*_commit forms), as the runtime runs them.
 const CALLBACKS = CALLBACK_EVENTS;
@@ -173,11 +180,19 @@ function analyzeModel(className: string, decls: ConstDecl[], superclass: string,
     className, file, superclass, abstract: superclass === "ActiveRecord::Base", tableName: pluralize(underscore(className).replace(/\//g, "_")),
     names: modelNames(className), columns: [], associations: [], validations: [], callbacks: [], methods: lastDefinitions(flat.methods),
     classMethods: lastDefinitions(flat.classMethods), scopes: [], constants: [], parentModel: null, concerns: flat.concerns,
-    enums: [], secureTokens: [], securePassword: [], serialized: [],
+    enums: [], secureTokens: [], securePassword: [], serialized: [], frameworkModules: [],
   };
   // `include Rails.application.routes.url_helpers`: the route helpers the lowering gives every model (with no
   // request: paths, and URLs only with a host).
-  for (const inc of flat.unresolvedIncludes) if (!isUrlHelpers(inc.node)) diags.report("unresolved_constant", inc.node.span, `include ${inc.name}`);
+  for (const inc of flat.unresolvedIncludes) {
+    if (isUrlHelpers(inc.node)) continue;
+    // Rails' own modules the runtime installs on the model (ActionText::Attachable: attachable_sgid, partial paths).
+    if (inc.name in FRAMEWORK_MODULES) {
+      if (!model.frameworkModules.includes(inc.name)) model.frameworkModules.push(inc.name);
+      continue;
+    }
+    diags.report("unresolved_constant", inc.node.span, `include ${inc.name}`);
+  }
   for (const stmt of flat.body) {
     if (stmt.kind === "call" && stmt.receiver?.kind === "self" && stmt.method === "abstract_class=") model.abstract = true;
     else if (stmt.kind === "call" && stmt.receiver === null && frameworkMacro(model, stmt, diags)) continue;

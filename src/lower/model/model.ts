@@ -6,6 +6,7 @@
 //     belongs_to :post, touch: true            declare post: Post;  (+ association data)
 //     def label; "#{id}: #{body}"; end            label() { return `${toS(this.id)}: ${toS(this.body)}`; }
 //   end                                         } defineModel(Reply, { table: "replies", ... });
+import { FRAMEWORK_MODULES } from "../../analyze/models.js";
 import type { AppModel } from "../../analyze/app-model.js";
 import type { Literal, ModelInfo } from "../../analyze/models.js";
 import { tsLiteral } from "../literal.js";
@@ -60,6 +61,7 @@ export function lowerModel(model: ModelInfo, app: AppModel, diags: Diagnostics):
   statements.push(...side.after);
   const code = (c: CodeLiteral) => lowerCodeLiteral(c, app, diags, env.module);
   statements.push(`${env.module.use("defineModel")}(${name}, ${tsLiteral(descriptor(model) as unknown as Literal, diags, model.file.body[0]?.span ?? fileSpan(model), code)});`);
+  for (const mod of model.frameworkModules) statements.push(`${env.module.use(FRAMEWORK_MODULES[mod]!)}(${name});`);
   return { path: `models/${modelFile(model.className)}.ts`, state: env.module, statements, from: model.file.absPath };
 }
 

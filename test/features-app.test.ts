@@ -52,18 +52,10 @@ const COVERS: Record<string, string> = {
 
 // Pages that differ from Rails' recording, with the cause (file and line at 1aeab9c).
 const KNOWN_DIFFERENCES: Record<string, string> = {
-  home:
-    "src/analyze/assets.ts:120 digests a CSS file without the content of the assets its url()s reference (Propshaft::Asset#digest hashes content_with_compile_references); " +
-    "src/analyze/assets.ts:98 takes url('database.svg') for a data: URL (Propshaft 1.3 excludes `data:`, `http:`, `https:`, not the bare prefixes); " +
-    "src/analyze/assets.ts:80 appends app/javascript and vendor/javascript after the engines' directories, but Propshaft 1.x sorts every path under Rails.root first, so vendor/javascript/stimulus-loading.js must win over stimulus-rails' copy; " +
-    "src/analyze/importmap.ts:39 and runtime/view/importmap.ts:55 treat `preload: \"admin\"` as true (importmap-rails 2.1+ preloads such a pin only for that entry point)",
 };
 
 // Digested assets (as Rails served them) that the emitted public/assets does not hold byte for byte, with the cause.
 const KNOWN_ASSET_DIFFERENCES: Record<string, string> = {
-  "application-ac4b3a11.css": "src/analyze/assets.ts:120: the digest leaves out logo.svg, which the stylesheet's url() references",
-  "tables-539576d4.css": "src/analyze/assets.ts:98 and :120: url('database.svg') is not compiled to its digested path, and the digest leaves out database.svg",
-  "stimulus-loading-722fdb4a.js": "src/analyze/assets.ts:80: the app's vendor/javascript/stimulus-loading.js loses to stimulus-rails' copy",
 };
 
 const DIAGNOSTIC_MISSING_PIN =

@@ -1,26 +1,49 @@
-// importmap-rails' Importmap::ImportmapTagsHelper (2.0): the inline import map, one modulepreload link per
-// preloaded pin, and the entry point's module script. Pins come from config/importmap.rb, expanded by the
-// compiler (src/analyze/importmap.ts); each resolves through the asset pipeline (`path_to_asset`), and a pin whose
-// asset is missing is left out, as Importmap::Map#resolve_asset_paths rescues Propshaft::MissingAssetError.
+// importmap-rails' Importmap::ImportmapTagsHelper: the inline import map, one modulepreload link per preloaded
+// pin, and the entry point's module script. Pins come from config/importmap.rb, expanded by the compiler
+// (src/analyze/importmap.ts) as the app's importmap-rails release reads them; each resolves through the asset
+// pipeline (`path_to_asset`), and a pin whose asset is missing is left out, as Importmap::Map#resolve_asset_paths
+// rescues Propshaft::MissingAssetError.
+//
+//   javascript_importmap_tags("admin")   preloads the pins with preload: true and those whose entry points
+//                                        (2.0.2+ `preload: "admin"`) include "admin"
+//   pin "a", integrity: "sha384-..."     2.2.0+: "integrity" in the map and on the pin's modulepreload link
 import { SafeString, safeJoin } from "./safe.js";
 import { tagElement } from "./tag.js";
 import { assetPath, MissingAssetError } from "./asset-url.js";
-import { isPlainObject, toS } from "../support/ruby.js";
+import { hashEntries, isHash, RubySymbol, toArray, toS } from "../support/ruby.js";
 import type { ImportmapPin, ViewHost } from "./host.js";
+
+declare module "./host.js" {
+  interface ImportmapPin {
+    /** 2.0.2+ `preload: "admin"` / `["a", "b"]`: preloaded only when the entry point is (or includes) one of them. */
+    entryPoints?: string[];
+    /** 2.2.0+ `integrity: "sha384-..."` (2.2.2+: once config/importmap.rb calls enable_integrity!). */
+    integrity?: string;
+    /** 2.2.0+ keys preloads by resolved path (Map#preloaded_module_packages): a file pinned twice is preloaded once. */
+    preloadByPath?: boolean;
+  }
+}
 
 function pinsOf(view: ViewHost): ImportmapPin[] {
   return view.assetIndex?.importmap ?? [];
+}
+
+/** `resolver.path_to_asset(path)`, or null where Map#resolve_asset_path rescues a missing asset. */
+function resolvePin(view: ViewHost, pin: ImportmapPin): string | null {
+  try {
+    return assetPath(view, pin.path);
+  } catch (error) {
+    if (!(error instanceof MissingAssetError)) throw error;
+    return null;
+  }
 }
 
 /** Map#resolve_asset_paths: name -> path, pins whose asset is missing dropped. */
 function resolvePins(view: ViewHost, pins: ImportmapPin[]): Array<[string, string]> {
   const out = new Map<string, string>();
   for (const pin of pins) {
-    try {
-      out.set(pin.name, assetPath(view, pin.path));
-    } catch (error) {
-      if (!(error instanceof MissingAssetError)) throw error;
-    }
+    const path = resolvePin(view, pin);
+    if (path !== null) out.set(pin.name, path);
   }
   return [...out];
 }
@@ -29,9 +52,18 @@ function nonce(view: ViewHost): string | null {
   return view.contentSecurityPolicyNonce?.() ?? null;
 }
 
-/** Map#to_json: `JSON.pretty_generate({ "imports" => ... })`. */
+/** Map#to_json: `JSON.pretty_generate({ "imports" => ..., "integrity" => ... })`, integrity only when some pin has one. */
 export function importmapJson(view: ViewHost): string {
-  return JSON.stringify({ imports: Object.fromEntries(resolvePins(view, pinsOf(view))) }, null, 2);
+  const pins = pinsOf(view);
+  const map: Record<string, Record<string, string>> = { imports: Object.fromEntries(resolvePins(view, pins)) };
+  // Map#build_integrity_hash: resolved path -> integrity (a later pin of the same file wins, in the first's place).
+  const integrity = new Map<string, string>();
+  for (const pin of pins) {
+    const path = pin.integrity === undefined ? null : resolvePin(view, pin);
+    if (path !== null) integrity.set(path, pin.integrity!);
+  }
+  if (integrity.size) map.integrity = Object.fromEntries(integrity);
+  return JSON.stringify(map, null, 2);
 }
 
 /** javascript_inline_importmap_tag(importmap_json = the app's). */
@@ -51,19 +83,46 @@ export function javascriptModulePreloadTag(view: ViewHost, ...paths: unknown[]):
   return safeJoin(paths.flat().map((path) => tagElement("link", { rel: "modulepreload", href: path, nonce: nonce(view) })), "\n");
 }
 
-/** javascript_importmap_module_preload_tags: the preloaded pins' paths (Map#preloaded_module_paths). */
-export function javascriptImportmapModulePreloadTags(view: ViewHost): SafeString {
-  const paths = resolvePins(view, pinsOf(view).filter((p) => p.preload)).map(([, path]) => path);
-  return javascriptModulePreloadTag(view, ...paths);
+/** `mapping.preload.in?([true, false]) ? mapping.preload : (Array(mapping.preload) & Array(entry_point)).any?`. */
+function preloadedFor(pin: ImportmapPin, entryPoint: unknown): boolean {
+  if (pin.preload || !pin.entryPoints) return pin.preload;
+  // A Symbol entry point is not equal to the String a pin names.
+  return toArray(entryPoint).some((e) => typeof e === "string" && pin.entryPoints!.includes(e));
+}
+
+/** A keyword argument of a lowered options hash (`entry_point: "admin"`). */
+function keyword(options: unknown, name: string): unknown {
+  if (!isHash(options)) return undefined;
+  const pair = hashEntries(options).find(([key]) => (key instanceof RubySymbol ? key.name : key) === name);
+  return pair?.[1];
+}
+
+/**
+ * javascript_importmap_module_preload_tags(importmap = the app's, entry_point: "application"): the preloaded pins'
+ * paths (Map#preloaded_module_paths; 2.2.0+ Map#preloaded_module_packages, keyed by path, with their integrity).
+ */
+export function javascriptImportmapModulePreloadTags(view: ViewHost, ...args: unknown[]): SafeString {
+  const entryPoint = keyword(args[args.length - 1], "entry_point") ?? "application";
+  const links: Array<{ path: string; pin: ImportmapPin }> = [];
+  for (const pin of pinsOf(view)) {
+    if (!preloadedFor(pin, entryPoint)) continue;
+    const path = resolvePin(view, pin);
+    if (path === null) continue;
+    const same = pin.preloadByPath ? links.find((l) => l.path === path) : undefined;
+    if (same) same.pin = pin;
+    else links.push({ path, pin });
+  }
+  const tags = links.map(({ path, pin }) => tagElement("link", { rel: "modulepreload", href: path, nonce: nonce(view), integrity: pin.integrity ?? null }));
+  return safeJoin(tags, "\n");
 }
 
 /** javascript_importmap_tags(entry_point = "application", importmap: ...). */
 export function javascriptImportmapTags(view: ViewHost, ...args: unknown[]): SafeString {
-  const rest = isPlainObject(args[args.length - 1]) ? args.slice(0, -1) : args;
+  const rest = isHash(args[args.length - 1]) ? args.slice(0, -1) : args;
   const entryPoint = rest.length ? rest[0] : "application";
   return safeJoin([
     javascriptInlineImportmapTag(view),
-    javascriptImportmapModulePreloadTags(view),
+    javascriptImportmapModulePreloadTags(view, { entry_point: entryPoint }),
     javascriptImportModuleTag(view, entryPoint),
   ], "\n");
 }

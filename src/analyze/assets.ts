@@ -1,19 +1,24 @@
-// Propshaft's asset load path and digests, as the app's Rails would assemble them.
+// Propshaft's asset load path and digests, as the app's Rails and the Propshaft release it runs assemble them
+// (PROPSHAFT_CHANGES: what changed since 0.8.0, with the release and the source text that carries each change).
 //
 // Load path (propshaft's railtie): every Rails engine unshifts the existing subdirectories of its app/assets,
 // lib/assets and vendor/assets, in initializer order; the app runs last, so its own directories come first, then
 // the engines in reverse load order (the Rails frameworks config/application.rb requires, then Gemfile order).
-// importmap-rails appends app/javascript and vendor/javascript. LoadPath#dedup drops a directory inside another.
+// importmap-rails appends app/javascript and vendor/javascript. From 1.0.1 an after_initialize moves every path
+// under Rails.root to the front, keeping the order otherwise. LoadPath#dedup drops a directory inside another.
 // A logical path (`stylesheets/x.css` -> `x.css`) is served by the first directory that has it.
 //
-// Digest (Propshaft::Asset#digest): sha1(content + config.assets.version), first 8 hex digits, before the
-// extension; a file already named `-<digest>.digested.js` keeps its name. The bytes served are compiled as
-// Propshaft's compilers do: url(...) in CSS and sourceMappingURL comments point at the digested paths.
+// Digest (Propshaft::Asset#digest): sha1(content + config.assets.version) (from 0.9.0: the first 8 hex digits, and
+// the content of every asset the compilers say it references after its own), before the extension; a file already
+// named `-<digest>.digested.js` keeps its name. The bytes served are compiled as Propshaft's compilers do
+// (propshaft-compilers.ts).
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { createHash } from "node:crypto";
 import { createRequire } from "node:module";
-import { dirname, join, posix, relative } from "node:path";
+import { dirname, join, relative } from "node:path";
 import { definesEngine, type AppGems, type InstalledGem } from "./gems.js";
+import { gemFeatures, gemRelease, type GemChange } from "./gem-release.js";
+import { compileAsset, referencedBy, type CompileContext, type PropshaftAsset } from "./propshaft-compilers.js";
 
 /** The Rails frameworks that are engines, by the name config/application.rb requires them under. */
 const FRAMEWORK_ENGINES: Record<string, string> = {
@@ -72,13 +77,59 @@ function npmActionCable(): string {
   return dirname(require.resolve("@rails/actioncable/package.json"));
 }
 
+/** How the app's Propshaft lays out, digests and compiles assets (the changes below that its release has). */
+export type PropshaftFeature =
+  | "shortDigest"
+  | "urlSafeDigestedNames"
+  | "digestReferences"
+  | "mapDigestedPaths"
+  | "sourceMappingPrefix"
+  | "appPathsFirst"
+  | "jsAssetUrls"
+  | "cssSchemeColons";
+
+/** Propshaft's changes since 0.8.0 that alter digests, served bytes or the load path's order. */
+export const PROPSHAFT_CHANGES: readonly GemChange<PropshaftFeature>[] = [
+  // Asset#digest: Digest::SHA1.hexdigest(...).first(8), not all 40 digits (#173).
+  { feature: "shortDigest", since: "0.9.0", marker: ["lib/propshaft/asset.rb", ".first(8)"] },
+  // Asset#already_digested?: `-[0-9a-zA-Z_-]{7,128}.digested`, base64url digests of rollup 4 (#168).
+  { feature: "urlSafeDigestedNames", since: "0.9.0", marker: ["lib/propshaft/asset.rb", "[0-9a-zA-Z_-]{7,128})\\.digested"] },
+  // Asset#digest over content_with_compile_references: the content of what its url()s find, recursively (#188).
+  { feature: "digestReferences", since: "0.9.0", marker: ["lib/propshaft/asset.rb", "content_with_compile_references"] },
+  // Asset#digested_path: `x.js.map` -> `x-<digest>.js.map`, was `x.js-<digest>.map`.
+  { feature: "mapDigestedPaths", since: "0.9.0", marker: ["lib/propshaft/asset.rb", "(\\.map)?)$"] },
+  // SourceMappingUrls#asset_path drops a url's own `.../<prefix>/` (#170).
+  { feature: "sourceMappingPrefix", since: "0.9.0", marker: ["lib/propshaft/compiler/source_mapping_urls.rb", "gsub!("] },
+  // railtie after_initialize: config.assets.paths.sort_by! paths under Rails.root first (stable from 1.1.0).
+  { feature: "appPathsFirst", since: "1.0.1", marker: ["lib/propshaft/railtie.rb", "sort_by!"] },
+  // config.assets.compilers: JsAssetUrls (RAILS_ASSET_URL(...)) before SourceMappingUrls for text/javascript.
+  { feature: "jsAssetUrls", since: "1.1.0", marker: ["lib/propshaft/railtie.rb", "JsAssetUrls"] },
+  // CssAssetUrls::ASSET_URL_PATTERN excludes `data:`, `http:`, `https:` rather than any url starting `data`/`http`.
+  { feature: "cssSchemeColons", since: "1.2.0", marker: ["lib/propshaft/compiler/css_asset_urls.rb", "data:|http:|https:"] },
+];
+
+/** Propshaft::LoadPath: the directories, in order, and what the app's release does with them. */
+export interface AssetLoadPath {
+  paths: string[];
+  propshaft: Set<PropshaftFeature>;
+}
+
 /** Propshaft's load path, in order. */
-export function assetLoadPath(input: AssetLoadPathInput): string[] {
+export function assetLoadPath(input: AssetLoadPathInput): AssetLoadPath {
+  const propshaft = gemFeatures(gemRelease(input.gems, "propshaft"), PROPSHAFT_CHANGES);
   let paths: string[] = [];
   for (const root of engineRoots(input)) paths = [...engineDirectories(root), ...paths];
   paths = [...engineDirectories(input.appRoot), ...paths];
   if (input.gems.locked.has("importmap-rails")) paths.push(join(input.appRoot, "app/javascript"), join(input.appRoot, "vendor/javascript"));
-  return dedup(paths);
+  if (propshaft.has("appPathsFirst")) {
+    // `path.to_s.start_with?(Rails.root.to_s)`, with Rails.root taken as a directory: a gem under vendor/bundle
+    // counts as the app's, but not one in a sibling directory sharing the prefix (`<app>-gems/`), since where the
+    // compiler reads gems from says nothing of where the app's server has them.
+    const root = `${input.appRoot.replace(/\/+$/, "")}/`;
+    const inApp = (p: string) => p.startsWith(root);
+    paths = [...paths.filter(inApp), ...paths.filter((p) => !inApp(p))];
+  }
+  return { paths: dedup(paths), propshaft };
 }
 
 /** LoadPath#dedup: a directory whose path starts with an earlier (sorted) one's is dropped. */
@@ -95,14 +146,10 @@ export interface DigestedAssets {
   publicFiles: Map<string, Buffer>;
 }
 
-const CSS_URL = /url\(\s*["']?(?!(?:#|%23|data|http|\/\/))([^"'\s?#)]+)([#?][^"')]+)?\s*["']?\)/g;
-// Ruby's \Z: the end, or before a final newline.
-const SOURCE_MAPPING = /(\/\/|\/\*)# sourceMappingURL=(.+\.map)(\s*?\*\/)?\s*?(?=\n?$)/;
-
-/** Every file of the load path, digested; each served file compiled by Propshaft's compilers. */
-export function digestAssets(loadPath: string[], version: string, prefix = "/assets"): DigestedAssets {
-  const files = new Map<string, { abs: string; digested: string }>();
-  for (const base of loadPath) {
+/** LoadPath#assets_by_path: each logical path's file, from the first directory that has it (dotfiles left out). */
+function assetsByPath(paths: string[]): Map<string, PropshaftAsset> {
+  const files = new Map<string, PropshaftAsset>();
+  for (const base of paths) {
     const walk = (dir: string) => {
       let names: string[] = [];
       try {
@@ -115,44 +162,48 @@ export function digestAssets(loadPath: string[], version: string, prefix = "/ass
         if (isDir(abs)) walk(abs);
         else if (!name.startsWith(".")) {
           const logical = relative(base, abs).split("\\").join("/");
-          if (files.has(logical)) continue;
-          const content = readFileSync(abs);
-          const digest = createHash("sha1").update(Buffer.concat([content, Buffer.from(version)])).digest("hex").slice(0, 8);
-          const digested = /-([0-9a-zA-Z_-]{7,128})\.digested/.test(logical) ? logical : logical.replace(/\.(\w+)$/, `-${digest}.$1`);
-          files.set(logical, { abs, digested });
+          if (!files.has(logical)) files.set(logical, { logical, content: readFileSync(abs) });
         }
       }
     };
     walk(base);
   }
-  const assets: Record<string, string> = {};
-  for (const [logical, { digested }] of files) assets[logical] = `${prefix}/${digested}`;
-  const publicFiles = new Map<string, Buffer>();
-  for (const [logical, { abs, digested }] of files) {
-    const content = readFileSync(abs);
-    publicFiles.set(`${prefix.replace(/^\//, "")}/${digested}`, compileAsset(logical, content, files, prefix));
-  }
-  return { assets, publicFiles };
+  return files;
 }
 
-/** Propshaft::Compiler::CssAssetUrls and SourceMappingUrls, on the bytes served (the digest is of the source). */
-function compileAsset(logical: string, content: Buffer, files: Map<string, { digested: string }>, prefix: string): Buffer {
-  const ext = logical.slice(logical.lastIndexOf("."));
-  if (ext !== ".css" && ext !== ".js") return content;
-  let text = content.toString("utf8");
-  const dir = posix.dirname(logical);
-  if (ext === ".css") {
-    text = text.replace(CSS_URL, (whole, filename: string, fingerprint: string | undefined) => {
-      const resolved = filename.startsWith("/") ? filename.slice(1)
-        : posix.normalize(posix.join(dir, filename.startsWith("../") ? filename : filename.replace(/^\.\//, "")));
-      const asset = files.get(resolved);
-      return asset ? `url("${prefix}/${asset.digested}${fingerprint ?? ""}")` : `url("${filename}")`;
-    });
+/** Every file of the load path, digested as Propshaft::Asset does; each served file compiled by Propshaft's compilers. */
+export function digestAssets(loadPath: AssetLoadPath, version: string, prefix = "/assets"): DigestedAssets {
+  const files = assetsByPath(loadPath.paths);
+  const features = loadPath.propshaft;
+  const digests = new Map<PropshaftAsset, string>();
+  const ctx: CompileContext = {
+    find: (logical) => files.get(logical),
+    urlPrefix: prefix,
+    features,
+    digestedPath: (asset) => digestedPath(asset),
+  };
+  // Asset#digest: sha1(content [+ the content of each asset it references] + config.assets.version).
+  const digest = (asset: PropshaftAsset): string => {
+    let hex = digests.get(asset);
+    if (hex === undefined) {
+      const references = features.has("digestReferences") ? referencedBy(asset, ctx).map((a) => a.content) : [];
+      hex = createHash("sha1").update(Buffer.concat([asset.content, ...references, Buffer.from(version)])).digest("hex");
+      if (features.has("shortDigest")) hex = hex.slice(0, 8);
+      digests.set(asset, hex);
+    }
+    return hex;
+  };
+  // Asset#digested_path: a file already named `-<digest>.digested.js` keeps its name.
+  const alreadyDigested = features.has("urlSafeDigestedNames") ? /-([0-9a-zA-Z_-]{7,128})\.digested/ : /-([0-9a-zA-Z]{7,128})\.digested/;
+  const extension = features.has("mapDigestedPaths") ? /\.(\w+(\.map)?)$/ : /\.(\w+)$/;
+  const digestedPath = (asset: PropshaftAsset): string =>
+    alreadyDigested.test(asset.logical) ? asset.logical : asset.logical.replace(extension, (ext) => `-${digest(asset)}${ext}`);
+  const assets: Record<string, string> = {};
+  const publicFiles = new Map<string, Buffer>();
+  for (const asset of files.values()) {
+    const digested = digestedPath(asset);
+    assets[asset.logical] = `${prefix}/${digested}`;
+    publicFiles.set(`${prefix.replace(/^\//, "")}/${digested}`, compileAsset(asset, ctx));
   }
-  text = text.replace(SOURCE_MAPPING, (_whole, start: string, map: string, end: string | undefined) => {
-    const resolved = dir === "." ? map : posix.join(dir, map);
-    const asset = files.get(resolved);
-    return asset ? `${start}# sourceMappingURL=${prefix}/${asset.digested}${end ?? ""}` : `${start}${end ?? ""}`;
-  });
-  return Buffer.from(text, "utf8");
+  return { assets, publicFiles };
 }

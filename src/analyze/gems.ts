@@ -26,6 +26,8 @@ export interface InstalledGem {
   name: string;
   version: string;
   root: string;
+  /** Bundler's checkout of the locked git revision: code past the release its version names (src/analyze/gem-release.ts). */
+  git?: boolean;
 }
 
 export interface AppGems {
@@ -33,6 +35,8 @@ export interface AppGems {
   loaded: InstalledGem[];
   /** Gem names the lock lists (found or not), so callers can tell "not a dependency" from "not installed". */
   locked: Set<string>;
+  /** The version the lock names for each gem: what the app would load where no gem directory holds it. */
+  lockedVersions: Map<string, string>;
   /** Gems the app loads that no gem directory holds: a missing asset's diagnostic names them. */
   missing: string[];
 }
@@ -158,11 +162,11 @@ function rootInCheckout(checkout: string, name: string): string | null {
   return existsSync(join(sub, `${name}.gemspec`)) ? sub : null;
 }
 
-function findInstalled(gem: LockedGem, dirs: string[]): { root: string; version: string } | null {
+function findInstalled(gem: LockedGem, dirs: string[]): { root: string; version: string; git?: boolean } | null {
   for (const dir of dirs) {
     if (gem.gitCheckout) {
       const root = rootInCheckout(join(dir, "bundler/gems", gem.gitCheckout), gem.name);
-      if (root) return { root, version: gem.version };
+      if (root) return { root, version: gem.version, git: true };
     }
     const exact = join(dir, "gems", `${gem.name}-${gem.version}`);
     if (isDir(exact)) return { root: exact, version: gem.version };
@@ -191,7 +195,7 @@ function findAnyVersion(name: string, dirs: string[]): { root: string; version: 
 export function resolveAppGems(appRoot: string, diagnostics: Diagnostics, explicitPaths: string[] = []): AppGems {
   const lockFile = join(appRoot, "Gemfile.lock");
   const gemfile = join(appRoot, "Gemfile");
-  if (!existsSync(lockFile)) return { loaded: [], locked: new Set(), missing: [] };
+  if (!existsSync(lockFile)) return { loaded: [], locked: new Set(), lockedVersions: new Map(), missing: [] };
   const lock = parseGemfileLock(readFileSync(lockFile, "utf8"));
   // A gem locked for several platforms (`nokogiri (1.16.0-x86_64-linux)`, `... -arm64-darwin`): the first one.
   const specs = new Map<string, LockedGem>();
@@ -227,7 +231,7 @@ export function resolveAppGems(appRoot: string, diagnostics: Diagnostics, explic
   }
   const at = { file: lockFile, line: 1, column: 1, endLine: 1, endColumn: 1 };
   if (substituted.length) diagnostics.report("gem_substituted", at, substituted.join(", "));
-  return { loaded, locked: new Set(specs.keys()), missing };
+  return { loaded, locked: new Set(specs.keys()), lockedVersions: new Map([...specs].map(([name, spec]) => [name, spec.version])), missing };
 }
 
 /** True when the gem defines a Rails::Engine (so Rails adds its app/assets, lib/assets and vendor/assets). */

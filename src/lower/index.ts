@@ -74,7 +74,7 @@ export function lowerApp(app: AppModel): Lowered {
   const fixtures = app.parsed.fixtures.length ? guard([{ absPath: join(app.parsed.root, "test/fixtures") }], () => lowerFixtures(app.parsed.fixtures, app, diags)) : [];
   const loadPath = assetLoadPath({ appRoot: app.parsed.root, engines: app.config.engines, gems: app.gems });
   const { assets, publicFiles } = digestAssets(loadPath, app.config.assetsVersion);
-  const importmap = analyzeImportmap(app.parsed.root, app.parsed.diagnostics, (logical) => logical in assets, app.gems.missing);
+  const importmap = analyzeImportmap(app.parsed.root, app.parsed.diagnostics, (logical) => logical in assets, app.gems.missing, app.gems);
   const resolver = viewResolver(app);
   const digests = templateDigests(app, resolver);
   const reads = requestReads(app, resolver);

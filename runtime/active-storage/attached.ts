@@ -1,13 +1,13 @@
 // ActiveStorage::Attached::One / ::Many (activestorage 7.2 lib/active_storage/attached/{one,many}.rb): what
 // `user.avatar` / `message.files` return. They read the record's generated associations (`avatar_attachment`,
 // `files_attachments`); what needs the storage service (uploads, variants, URLs of files) is not here and raises.
+import { rubyToTs } from "../app/names.js";
 import { isPresent } from "../support/ruby.js";
 
 /** A record's association reader by its Ruby name (records define readers under the Ruby and the camel name). */
 function read(record: unknown, name: string): unknown {
   const r = record as Record<string, unknown>;
-  const camel = name.replace(/_([a-z\d])/g, (_m, c: string) => c.toUpperCase());
-  const value = name in r ? r[name] : r[camel];
+  const value = name in r ? r[name] : r[rubyToTs(name)];
   return typeof value === "function" ? (value as () => unknown).call(record) : (value ?? null);
 }
 

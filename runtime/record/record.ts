@@ -12,7 +12,7 @@
 import { noTouching } from "./no-touching.js";
 import { connection } from "../db/current.js";
 import { rubyToTs } from "../app/names.js";
-import { inspect, RubyFloat, toS } from "../support/ruby.js";
+import { inspect, objectToS, RubyFloat } from "../support/ruby.js";
 import { association, resetAssociations, type Association } from "./association.js";
 import { readAssociation, writeAssociation } from "./association-accessors.js";
 import "./associations.js";
@@ -418,28 +418,13 @@ export class Base extends Querying implements RecordLike, Lifecycle {
    * else Ruby's `#<Article:0x...>` form with a stable per-object address.
    */
   toRubyString(): string {
-    const own = (this as unknown as { toS?: unknown }).toS;
-    if (typeof own === "function") return toS(own.call(this));
-    return `#<${this.meta.className}:0x${recordAddress(this)}>`;
+    return objectToS(this, this.meta.className);
   }
 
   toRubyInspect(): string {
     const pairs = this.attributeNames().map((n) => `${n}: ${inspectValue(this._attributes.read(n))}`);
     return `#<${this.meta.className} ${pairs.join(", ")}>`;
   }
-}
-
-const addresses = new WeakMap<object, string>();
-let nextAddress = 0x7f0000100000;
-
-function recordAddress(record: object): string {
-  let address = addresses.get(record);
-  if (!address) {
-    nextAddress += 0x28;
-    address = nextAddress.toString(16).padStart(16, "0");
-    addresses.set(record, address);
-  }
-  return address;
 }
 
 function isFloatColumn(meta: ModelMeta, name: string): boolean {

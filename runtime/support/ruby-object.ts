@@ -5,7 +5,7 @@
 //   attr_accessor :title                               attrAccessor(Note, ["title"], "accessor")
 import { camel, rubyToTs } from "../app/names.js";
 import { NoMethodError } from "./core-send.js";
-import { toS } from "./ruby.js";
+import { objectToS } from "./ruby.js";
 
 /** Object: instance variables, and `new` as allocate + initialize. */
 export class RubyObject {
@@ -57,23 +57,8 @@ export class RubyObject {
    * (stable per object; Ruby's differs per run anyway).
    */
   toRubyString(): string {
-    const own = (this as unknown as { toS?: unknown }).toS;
-    if (typeof own === "function") return toS(own.call(this));
-    return `#<${this.rubyClassName()}:0x${objectAddress(this)}>`;
+    return objectToS(this, this.rubyClassName());
   }
-}
-
-const addresses = new WeakMap<object, string>();
-let nextAddress = 0x7f0000001000;
-
-function objectAddress(object: object): string {
-  let address = addresses.get(object);
-  if (!address) {
-    nextAddress += 0x28;
-    address = nextAddress.toString(16).padStart(16, "0");
-    addresses.set(object, address);
-  }
-  return address;
 }
 
 export type AccessorKind = "accessor" | "reader" | "writer";

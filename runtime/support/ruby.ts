@@ -282,3 +282,22 @@ export function rubyFormat(format: string, args: unknown): string {
       return flags.includes("-") ? s.padEnd(w) : s.padStart(w, flags.includes("0") && conv !== "s" ? "0" : " ");
     });
 }
+
+const addresses = new WeakMap<object, string>();
+let nextAddress = 0x7f0000001000;
+
+/**
+ * Object#to_s of an app object: its class's own `def to_s` (lowered as toS) when it has one, else Ruby's
+ * `#<ClassName:0x...>` with an address stable per object (Ruby's differs per run anyway).
+ */
+export function objectToS(object: object, className: string): string {
+  const own = (object as { toS?: unknown }).toS;
+  if (typeof own === "function") return toS(own.call(object));
+  let address = addresses.get(object);
+  if (!address) {
+    nextAddress += 0x28;
+    address = nextAddress.toString(16).padStart(16, "0");
+    addresses.set(object, address);
+  }
+  return `#<${className}:0x${address}>`;
+}

@@ -28,14 +28,28 @@ function pinsOf(view: ViewHost): ImportmapPin[] {
   return view.assetIndex?.importmap ?? [];
 }
 
+/**
+ * Resolved paths per pin list and asset host: the pins and the digests are fixed for the app's life, so every page
+ * would resolve the same ~100 paths again (importmap-rails caches the whole map the same way, Map#cache_as).
+ */
+const resolved = new WeakMap<ImportmapPin[], Map<string, string | null>>();
+
 /** `resolver.path_to_asset(path)`, or null where Map#resolve_asset_path rescues a missing asset. */
 function resolvePin(view: ViewHost, pin: ImportmapPin): string | null {
+  const pins = pinsOf(view);
+  let cache = resolved.get(pins);
+  if (!cache) resolved.set(pins, (cache = new Map()));
+  const key = `${view.assetHost ? `${view.assetHost}|${view.request.protocol}` : ""}|${view.relativeUrlRoot ?? ""}|${pin.path}`;
+  if (cache.has(key)) return cache.get(key)!;
+  let path: string | null;
   try {
-    return assetPath(view, pin.path);
+    path = assetPath(view, pin.path);
   } catch (error) {
     if (!(error instanceof MissingAssetError)) throw error;
-    return null;
+    path = null;
   }
+  cache.set(key, path);
+  return path;
 }
 
 /** Map#resolve_asset_paths: name -> path, pins whose asset is missing dropped. */

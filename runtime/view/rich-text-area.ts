@@ -2,6 +2,7 @@
 // then the <trix-editor> element.
 //   rich_text_area_tag "content", value, options         richTextAreaTag(view, "content", value, options)
 //   form.rich_text_area :body, options                   FormBuilder#richTextArea -> Tags::ActionText#render
+import { rubyToTs } from "../app/names.js";
 import { toS } from "../support/ruby.js";
 import { hiddenFieldTag } from "./field-tags.js";
 import { InstanceTag } from "./form/instance-tag.js";
@@ -25,8 +26,7 @@ function activeStorageUrl(view: ViewHost, path: string): string {
 
 function callReader(object: unknown, method: string): unknown {
   const target = object as Record<string, unknown>;
-  const camel = method.replace(/_([a-z\d])/g, (_m, c: string) => c.toUpperCase());
-  const member = camel in target ? target[camel] : target[method];
+  const member = rubyToTs(method) in target ? target[rubyToTs(method)] : target[method];
   return typeof member === "function" ? (member as () => unknown).call(object) : (member ?? null);
 }
 

@@ -16,7 +16,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { createHash } from "node:crypto";
 import { createRequire } from "node:module";
 import { dirname, join, relative } from "node:path";
-import { definesEngine, type AppGems, type InstalledGem } from "./gems.js";
+import { definesEngine, isDir, type AppGems, type InstalledGem } from "./gems.js";
 import { gemFeatures, gemRelease, type GemChange } from "./gem-release.js";
 import { compileAsset, referencedBy, type CompileContext, type PropshaftAsset } from "./propshaft-compilers.js";
 
@@ -35,13 +35,6 @@ export interface AssetLoadPathInput {
   gems: AppGems;
 }
 
-function isDir(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
-  }
-}
 
 /** paths["app/assets"] and friends (glob "*"): the existing subdirectories. */
 function engineDirectories(root: string): string[] {

@@ -131,7 +131,8 @@ export function gemDirectories(appRoot: string, explicit: string[] = []): string
   return [...explicit, ...fromEnv, ...vendorDirs, ...system].filter((d, i, all) => d && all.indexOf(d) === i && isDir(d));
 }
 
-function isDir(path: string): boolean {
+/** True when `path` is a directory (false when it does not exist). */
+export function isDir(path: string): boolean {
   try {
     return statSync(path).isDirectory();
   } catch {
@@ -236,7 +237,18 @@ export function resolveAppGems(appRoot: string, diagnostics: Diagnostics, explic
 
 /** True when the gem defines a Rails::Engine (so Rails adds its app/assets, lib/assets and vendor/assets). */
 export function definesEngine(gem: InstalledGem): boolean {
-  const lib = join(gem.root, "lib");
+  // Asked for the asset load path and again for the engines' views: each gem's lib/ is read once.
+  const known = engineByRoot.get(gem.root);
+  if (known !== undefined) return known;
+  const found = scanForEngine(gem.root);
+  engineByRoot.set(gem.root, found);
+  return found;
+}
+
+const engineByRoot = new Map<string, boolean>();
+
+function scanForEngine(root: string): boolean {
+  const lib = join(root, "lib");
   const stack = [lib];
   while (stack.length) {
     const dir = stack.pop()!;

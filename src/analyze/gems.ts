@@ -7,7 +7,7 @@
 // that substitution is reported. A gem found nowhere is named by the diagnostic of an asset the app needs and no
 // load path holds (e.g. an import map pin); a page that names such an asset fails as Rails' asset resolver does.
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { basename, join } from "node:path";
+import { basename, join, resolve } from "node:path";
 import { parseRuby } from "../parse/ruby.js";
 import { literalString, type Node } from "../parse/ir.js";
 import type { Diagnostics } from "../diagnostics/index.js";
@@ -17,6 +17,8 @@ export interface LockedGem {
   version: string;
   /** For a gem from a git source: the checkout's directory name (`turbo-rails-d7155dd51d8a`). */
   gitCheckout: string | null;
+  /** For a gem from a PATH source: the source's `remote:` as the lock writes it (relative to the app's root). */
+  path: string | null;
   dependencies: string[];
   /** 1-based line of the spec in Gemfile.lock. */
   line: number;
@@ -72,7 +74,8 @@ export function parseGemfileLock(text: string): { specs: LockedGem[]; dependenci
     if (!inSpecs) return;
     m = /^ {4}(\S+) \(([^)]+)\)$/.exec(line);
     if (m) {
-      specs.push({ name: m[1]!, version: m[2]!, gitCheckout: section === "GIT" && revision ? `${gitBaseName(remote)}-${revision.slice(0, 12)}` : null, dependencies: [], line: index + 1 });
+      const gitCheckout = section === "GIT" && revision ? `${gitBaseName(remote)}-${revision.slice(0, 12)}` : null;
+      specs.push({ name: m[1]!, version: m[2]!, gitCheckout, path: section === "PATH" ? remote : null, dependencies: [], line: index + 1 });
       return;
     }
     m = /^ {6}(\S+)/.exec(line);
@@ -156,17 +159,30 @@ function compareVersions(a: string, b: string): number {
   return 0;
 }
 
-/** A git checkout holds one gem at its root or several in subdirectories (`rails-<rev>/actioncable`). */
-function rootInCheckout(checkout: string, name: string): string | null {
-  if (existsSync(join(checkout, `${name}.gemspec`))) return checkout;
-  const sub = join(checkout, name);
-  return existsSync(join(sub, `${name}.gemspec`)) ? sub : null;
+/**
+ * Where a git checkout or a PATH source holds the gem: Bundler's DEFAULT_GLOB `{,*,*\/*}.gemspec`, the gemspec at
+ * the source's root or in any directory right below it (`rails-<rev>/actioncable/actioncable.gemspec`).
+ */
+function gemRootIn(source: string, name: string): string | null {
+  if (existsSync(join(source, `${name}.gemspec`))) return source;
+  if (!isDir(source)) return null;
+  for (const entry of readdirSync(source).sort()) {
+    const sub = join(source, entry);
+    if (existsSync(join(sub, `${name}.gemspec`))) return sub;
+  }
+  return null;
 }
 
-function findInstalled(gem: LockedGem, dirs: string[]): { root: string; version: string; git?: boolean } | null {
+function findInstalled(gem: LockedGem, dirs: string[], appRoot: string): { root: string; version: string; git?: boolean } | null {
+  // A PATH source is the gem's own source, wherever gems are installed (Bundler::Source::Path, relative to the
+  // Gemfile); like a git checkout, its code may be past the release its version names.
+  if (gem.path !== null) {
+    const root = gemRootIn(resolve(appRoot, gem.path), gem.name);
+    if (root) return { root, version: gem.version, git: true };
+  }
   for (const dir of dirs) {
     if (gem.gitCheckout) {
-      const root = rootInCheckout(join(dir, "bundler/gems", gem.gitCheckout), gem.name);
+      const root = gemRootIn(join(dir, "bundler/gems", gem.gitCheckout), gem.name);
       if (root) return { root, version: gem.version, git: true };
     }
     const exact = join(dir, "gems", `${gem.name}-${gem.version}`);
@@ -219,7 +235,7 @@ export function resolveAppGems(appRoot: string, diagnostics: Diagnostics, explic
   const substituted: string[] = [];
   for (const name of order) {
     const spec = specs.get(name)!;
-    const found = findInstalled(spec, dirs);
+    const found = findInstalled(spec, dirs, appRoot);
     if (found) {
       loaded.push({ name, ...found });
       continue;
@@ -227,7 +243,7 @@ export function resolveAppGems(appRoot: string, diagnostics: Diagnostics, explic
     const other = findAnyVersion(name, dirs);
     if (other) {
       loaded.push({ name, ...other });
-      substituted.push(`${name} ${spec.gitCheckout ? `(git ${spec.gitCheckout})` : spec.version} -> ${other.version}`);
+      substituted.push(`${name} ${spec.gitCheckout ? `(git ${spec.gitCheckout})` : spec.path !== null ? `(path ${spec.path})` : spec.version} -> ${other.version}`);
     } else missing.push(name);
   }
   const at = { file: lockFile, line: 1, column: 1, endLine: 1, endColumn: 1 };

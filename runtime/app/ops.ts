@@ -129,6 +129,8 @@ export function send(recv: unknown, name: string, ...args: unknown[]): unknown {
   const isObject = typeof recv === "object" || typeof recv === "function";
   // `in` for members holding nil; the value itself for proxies (StringInquirer) whose `has` does not list them.
   const has = (k: string) => k in target || target[k] !== undefined;
+  // `Class#new` is `build` on the classes the lowering emits (`Post.new(...)` -> `Post.build(...)`).
+  if (name === "new" && typeof recv === "function" && typeof target.build === "function") return (target.build as (...a: unknown[]) => unknown).apply(recv, args);
   const key = !isObject ? null : has(rubyToTs(name)) ? rubyToTs(name) : has(name) ? name : null;
   const member = key === null ? undefined : target[key];
   // Relation#where with no arguments is a WhereChain (`rel.where.not(h)`): its not/missing/associated.

@@ -18,6 +18,7 @@ import { hasOne } from "./has-one.js";
 import { metaOf, modelClass, type AssociationMeta, type CallbackFn, type RecordLike } from "./model.js";
 import { touchLater, type Lifecycle } from "./lifecycle.js";
 import { baseRelation } from "./scoping.js";
+import { Rollback } from "../db/transactions.js";
 
 type Entry = [event: string, fn: CallbackFn, options?: CallbackOptions];
 type Changes = { [name: string]: [unknown, unknown] };
@@ -40,8 +41,18 @@ export function associationCallbacks(assoc: AssociationMeta): Entry[] {
   return out;
 }
 
+function belongsToDependency(r: RecordLike, assoc: AssociationMeta): void {
+  const target = belongsTo(r, assoc.name).reader() as (RecordLike & { destroy(): unknown; delete(): unknown }) | null;
+  if (!target) return;
+  if (assoc.dependent === "destroy") {
+    if (target.destroy() === false) throw new Rollback();
+  } else target.delete();
+}
+
 function belongsToCallbacks(assoc: AssociationMeta): Entry[] {
   const out: Entry[] = [["before_save", (r) => autosaveBelongsTo(r, assoc)]];
+  // BelongsToAssociation#handle_dependency, after_destroy: the target destroyed (a false destroy rolls back), or deleted.
+  if (assoc.dependent) out.push(["after_destroy", (r) => belongsToDependency(r, assoc)]);
   if (assoc.counterCache) out.push(["after_update", (r) => counterCacheAfterUpdate(r, assoc)]);
   if (assoc.touch) {
     const onSaved = (r: RecordLike) => {

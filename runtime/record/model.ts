@@ -6,6 +6,7 @@ import type { Callback } from "./callbacks.js";
 import type { Errors } from "./errors.js";
 import type { ModelDescriptor, ModelName } from "./meta.js";
 import type { AttributeType, ColumnMeta } from "./types.js";
+import { setConstantLookup } from "../support/inflector.js";
 
 /** What every record is, structurally: enough for relations and associations without importing the Base class. */
 export interface RecordLike {
@@ -158,6 +159,9 @@ export function modelClass(name: string): ModelClassLike {
   if (!cls) throw new Error(`uninitialized constant ${name}: no model registered under that name`);
   return cls;
 }
+
+// String#constantize (runtime/support/inflector.ts) finds the app's models here.
+setConstantLookup(modelClass);
 
 export function registeredModels(): string[] {
   return [...classes.keys()];

@@ -60,6 +60,8 @@ export const StringMethods = {
   dasherize: (s: RubyString) => I.dasherize(str(s)),
   demodulize: (s: RubyString) => I.demodulize(str(s)),
   deconstantize: (s: RubyString) => I.deconstantize(str(s)),
+  constantize: (s: RubyString) => I.constantize(str(s)),
+  safeConstantize: (s: RubyString) => I.safeConstantize(str(s)),
   foreignKey: (s: RubyString, separate: unknown = true) => I.foreignKey(str(s), separate !== false && separate !== null),
   parameterize: (s: RubyString, o?: unknown) =>
     I.parameterize(str(s), { separator: opts(o).separator as string | undefined, preserveCase: opts(o).preserve_case as boolean | undefined }),

@@ -137,6 +137,31 @@ export function deconstantize(path: string): string {
   return i >= 0 ? path.slice(0, i) : "";
 }
 
+// constantize needs the app's constants, which live above this layer: the app's wiring installs the lookup
+// (a name -> its class, throwing NameError's "uninitialized constant X" when there is none).
+let constantLookup: ((name: string) => unknown) | null = null;
+
+export function setConstantLookup(lookup: ((name: string) => unknown) | null): void {
+  constantLookup = lookup;
+}
+
+/** String#constantize: the constant the (optionally `::`-rooted) name names, or NameError. */
+export function constantize(name: string): unknown {
+  const path = name.replace(/^::/, "");
+  if (!constantLookup || !/^[A-Z]\w*(::[A-Z]\w*)*$/.test(path)) throw Object.assign(new Error(`uninitialized constant ${path}`), { name: "NameError" });
+  return constantLookup(path);
+}
+
+/** String#safe_constantize: nil where constantize raises NameError for the name itself. */
+export function safeConstantize(name: string): unknown {
+  try {
+    return constantize(name);
+  } catch (e) {
+    if (e instanceof Error && e.message.startsWith("uninitialized constant")) return null;
+    throw e;
+  }
+}
+
 export function foreignKey(className: string, separateWithUnderscore = true): string {
   return underscore(demodulize(className)) + (separateWithUnderscore ? "_id" : "id");
 }

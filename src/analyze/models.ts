@@ -11,7 +11,7 @@ import { expandFrameworkMacro } from "./framework-models.js";
 import { isTopConst, literalString, methodChain, optionsOf, positionalArgs, type Node, type NodeOf, type Param, type Span } from "../parse/ir.js";
 import type { Column, Schema } from "../parse/schema.js";
 import { collectConstants, flattenBody, resolveConstant, type ConstDecl } from "./constants.js";
-import { camelize, pluralize, singularize, underscore } from "../../runtime/support/inflector.js";
+import { camelize, foreignKey, pluralize, singularize, underscore } from "../../runtime/support/inflector.js";
 import { buildModelName } from "../../runtime/support/model-name.js";
 import { CALLBACK_EVENTS } from "../../runtime/record/callbacks.js";
 import { isSupportedValidator } from "../../runtime/record/validations.js";
@@ -93,6 +93,8 @@ export interface ModelInfo {
   serialized: Array<{ attribute: string; coder: Literal }>;
   /** Rails modules the model includes that the runtime implements (FRAMEWORK_MODULES), in include order. */
   frameworkModules: string[];
+  /** `self.table_name = "..."` in the class body. */
+  explicitTable?: string | null;
 }
 
 /** Includable Rails modules, by name: the runtime function that installs each on a model class. */
@@ -104,7 +106,7 @@ export const FRAMEWORK_MODULES: Record<string, string> = {
 const CALLBACKS = CALLBACK_EVENTS;
 // The options the model runtime implements (runtime/record/meta.ts AssociationDescriptor).
 const ASSOCIATION_OPTIONS: Record<string, Set<string>> = {
-  belongs_to: new Set(["optional", "required", "class_name", "foreign_key", "touch", "inverse_of", "default", "polymorphic", "counter_cache", "primary_key", "autosave", "validate", "foreign_type"]),
+  belongs_to: new Set(["optional", "required", "class_name", "foreign_key", "touch", "inverse_of", "default", "polymorphic", "counter_cache", "primary_key", "autosave", "validate", "foreign_type", "dependent"]),
   // Not here, so declined: source_type (it would pick the class without the type condition), has_many's
   // counter_cache: (the column name size reads) and strict_loading (lazy loads would not raise).
   has_many: new Set(["dependent", "class_name", "foreign_key", "inverse_of", "through", "source", "as", "primary_key", "autosave", "validate"]),
@@ -114,6 +116,7 @@ const CALLBACK_OPTIONS = new Set(["if", "unless", "on", "prepend"]);
 const ON_CONTEXT_CALLBACKS = new Set(["before_validation", "after_validation", "validate", "after_commit", "after_rollback"]);
 // The dependent: strategies the runtime implements (destroy_async needs Active Job; has_one's restrict_* are not done).
 const DEPENDENT: Record<string, Set<string>> = {
+  belongs_to: new Set(["destroy", "delete"]),
   has_many: new Set(["destroy", "delete_all", "nullify", "restrict_with_error", "restrict_with_exception"]),
   has_one: new Set(["destroy", "delete", "nullify"]),
 };
@@ -158,7 +161,8 @@ export function analyzeModelFiles(files: SourceFile[], schema: Schema, diags: Di
     }
     out.models.push(analyzeModel(path, list, parentOf.get(path)!, modules, schema, diags));
   }
-  resolveInheritance(out.models, schema);
+  resolveInheritance(out.models, schema, tableNamePrefixes(modules));
+  resolveAssociationClasses(out.models);
   resolveThroughClasses(out.models);
   return out;
 }
@@ -195,6 +199,7 @@ function analyzeModel(className: string, decls: ConstDecl[], superclass: string,
   }
   for (const stmt of flat.body) {
     if (stmt.kind === "call" && stmt.receiver?.kind === "self" && stmt.method === "abstract_class=") model.abstract = true;
+    else if (stmt.kind === "call" && stmt.receiver?.kind === "self" && stmt.method === "table_name=" && literalString(stmt.args[0]) !== null) model.explicitTable = literalString(stmt.args[0]);
     else if (stmt.kind === "call" && stmt.receiver === null && frameworkMacro(model, stmt, diags)) continue;
     else if (stmt.kind === "call" && stmt.receiver === null) classMacro(model, stmt, diags);
     else if (stmt.kind === "ident" && stmt.name === "primary_abstract_class") model.abstract = true;
@@ -213,7 +218,9 @@ function frameworkMacro(model: ModelInfo, call: NodeOf<"call">, diags: Diagnosti
   const expanded = expandFrameworkMacro(call);
   if (!expanded) return false;
   for (const node of expanded) {
-    if (node.kind === "def" && !model.methods.some((m) => m.name === node.name)) model.methods.push(node);
+    if (node.kind === "def" && node.singleton) {
+      if (!model.classMethods.some((m) => m.name === node.name)) model.classMethods.push(node);
+    } else if (node.kind === "def" && !model.methods.some((m) => m.name === node.name)) model.methods.push(node);
     else if (node.kind === "call") classMacro(model, node, diags);
   }
   return true;
@@ -229,20 +236,85 @@ function lastDefinitions(defs: Array<NodeOf<"def">>): Array<NodeOf<"def">> {
   return [...byName.values()];
 }
 
-/** STI: a model whose parent is a concrete model shares the parent's table; abstract parents give none. */
-function resolveInheritance(models: ModelInfo[], schema: Schema): void {
+/**
+ * Table names as ActiveRecord::ModelSchema#compute_table_name gives them: STI subclasses share their base class's
+ * table; a base class's is `self.table_name = ...` where the body says so, else the nearest enclosing module's
+ * `table_name_prefix`, the singular table of an enclosing concrete model (`Post::Tag` -> `post_tags`) and its own
+ * demodulized, pluralized name (`Admin::User` in a plain module -> `users`).
+ */
+function resolveInheritance(models: ModelInfo[], schema: Schema, prefixes: Map<string, string>): void {
   const byName = new Map(models.map((m) => [m.className, m]));
   const root = (m: ModelInfo, depth = 0): ModelInfo => {
     const parent = byName.get(m.superclass);
     return parent && !parent.abstract && depth < 20 ? root(parent, depth + 1) : m;
   };
+  const tables = new Map<ModelInfo, string>();
+  const tableOf = (m: ModelInfo, depth = 0): string => {
+    const known = tables.get(m);
+    if (known !== undefined) return known;
+    const base = root(m);
+    let table: string;
+    if (base !== m) table = tableOf(base, depth + 1);
+    else if (m.explicitTable) table = m.explicitTable;
+    else {
+      const enclosing = m.className.split("::").slice(0, -1);
+      const outer = byName.get(enclosing.join("::"));
+      const contained = outer && !outer.abstract && depth < 20 ? `${singularize(tableOf(outer, depth + 1))}_` : "";
+      const prefix = enclosing.map((_, i) => prefixes.get(enclosing.slice(0, enclosing.length - i).join("::"))).find((p) => p !== undefined) ?? "";
+      table = `${prefix}${contained}${pluralize(underscore(m.className.split("::").pop()!))}`;
+    }
+    tables.set(m, table);
+    return table;
+  };
   for (const m of models) {
     const parent = byName.get(m.superclass);
-    if (parent && !parent.abstract) {
-      m.parentModel = parent.className;
-      m.tableName = root(m).tableName;
-    }
+    if (parent && !parent.abstract) m.parentModel = parent.className;
+    m.tableName = tableOf(m);
     m.columns = schema.tables.find((t) => t.name === m.tableName)?.columns ?? [];
+  }
+}
+
+/** Modules (app/models/admin.rb) whose `def self.table_name_prefix` returns a literal: `Admin` -> `"admin_"`. */
+function tableNamePrefixes(modules: Map<string, ConstDecl[]>): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [path, decls] of modules) {
+    for (const decl of decls) {
+      for (const stmt of decl.node.body) {
+        if (stmt.kind !== "def" || !stmt.singleton || stmt.name !== "table_name_prefix" || stmt.body.length !== 1) continue;
+        const value = literalString(stmt.body[0]);
+        if (value !== null) out.set(path, value);
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * An association's class as ActiveRecord::Inheritance#compute_type finds it from the declaring class's name
+ * (`has_many :tags` in `Post` is `Post::Tag` when that exists, else `Tag`), and a has_many/has_one's foreign key as
+ * Reflection#derive_foreign_key gives it: `as:`'s, the inverse_of belongs_to's, else the declaring class's
+ * demodulized name (`Admin::Post` -> `post_id`).
+ */
+function resolveAssociationClasses(models: ModelInfo[]): void {
+  const byName = new Map(models.map((m) => [m.className, m]));
+  const computeType = (owner: string, type: string): string => {
+    if (type.startsWith("::")) return type.slice(2);
+    const parts = owner.split("::");
+    const candidates = parts.map((_, i) => `${parts.slice(0, parts.length - i).join("::")}::${type}`);
+    return [...candidates, type].find((c) => byName.has(c)) ?? type;
+  };
+  for (const m of models) {
+    for (const a of m.associations) if (!(a.kind === "belongs_to" && a.options.polymorphic === true)) a.className = computeType(m.className, a.className);
+  }
+  for (const m of models) {
+    for (const a of m.associations) {
+      if (a.kind === "belongs_to" || typeof a.options.foreign_key === "string" || a.options.through !== undefined) continue;
+      if (typeof a.options.as === "string") a.foreignKey = `${a.options.as}_id`;
+      else if (typeof a.options.inverse_of === "string") {
+        const inverse = byName.get(a.className)?.associations.find((x) => x.name === a.options.inverse_of);
+        a.foreignKey = inverse?.kind === "belongs_to" ? inverse.foreignKey : foreignKey(m.className);
+      } else a.foreignKey = foreignKey(m.className);
+    }
   }
 }
 

@@ -96,6 +96,8 @@ const TS_RESERVED = new Set([
   "return", "super", "switch", "this", "throw", "true", "try", "typeof", "var", "void", "while", "with", "yield",
   "let", "static", "implements", "interface", "package", "private", "protected", "public", "await", "arguments",
   "eval", "view", "out", "json", "self",
+  // The rest parameter every method with optional/keyword/block parameters takes (params.ts): `def f(*args)`.
+  "args",
 ]);
 
 export class Scope {

@@ -154,6 +154,9 @@ function modelSelfCall(call: NodeOf<"call">, scope: Scope): TsExpr {
       return lit(`${env.module.use("send")}(${["this", JSON.stringify(m), ...lowerArgs(call.args, call.block, scope)].join(", ")})`);
     }
   }
+  // Kernel's functions (raise, format, Integer(), ...) answer in a model's methods as anywhere else.
+  const kernel = lowerCoreSelfCall(call, scope);
+  if (kernel) return kernel;
   env.diags.report("unknown_helper", call.span, `${m} (model)`);
   const args = lowerArgs(call.args, call.block, scope);
   return lit(`${env.module.use("send")}(${["this", JSON.stringify(m), ...args].join(", ")})`);

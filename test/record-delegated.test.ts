@@ -73,6 +73,10 @@ const steps: Array<[string, () => unknown]> = [
     Frame.createBang({ label: "oak" });
     return [Photo.tableName, Stamp.tableName, Item.tableName, Frame.tableName, Notice.find(1).stamps.pluck("mark"), Item.pluck("label"), Frame.pluck("label")];
   }],
+  ["relation methods through associations in model methods", () => {
+    const n = Notice.find(1);
+    return [n.isStamped("ok"), n.isStamped("no"), n.isStampedThroughPosting(), n.stampCount()];
+  }],
   ["dependent: :destroy through the role", () => {
     Posting.find(1).destroy();
     return [Notice.where({ id: 1 }).exists(), Posting.count(), Notice.count()];

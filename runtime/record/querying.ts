@@ -218,6 +218,10 @@ export class Querying {
     return all(this).exists(conditions);
   }
 
+  static isExists(this: Constructor<RecordLike>, conditions?: unknown): boolean {
+    return all(this).exists(conditions);
+  }
+
   static isAny(this: Constructor<RecordLike>): boolean {
     return all(this).isAny();
   }

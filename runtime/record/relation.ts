@@ -81,6 +81,11 @@ export class Relation<T extends RecordLike> extends QueryMethods<T> {
     return finders.exists(this, conditions);
   }
 
+  /** `exists?` by its Ruby name through dynamic dispatch (send's one naming rule gives isExists). */
+  isExists(conditions?: unknown): boolean {
+    return this.exists(conditions);
+  }
+
   // ---- calculations (calculations.ts) -------------------------------------------------------------------
 
   /** COUNT; on a grouped relation Rails returns a Hash: here a Map (typed number for the common case). */

@@ -134,9 +134,13 @@ describe("fragment caching (CacheHelper, CollectionCaching)", () => {
 
   it("renders without a store as a first, all-miss render does", () => {
     const collections: Collections = [];
-    const body = renderIndex({ store: null }, Post.order("id").toA(), collections);
+    const posts = Post.order("id").toA();
+    const body = renderIndex({ store: null }, posts, collections);
     const fresh = new MemoryStore();
     const cached = renderIndex({ store: fresh }, Post.order("id").toA(), []);
-    expect({ body, collections }).toEqual({ body: cached, collections: [["_post.html.erb", null, 3], ["_post.html.erb", null, 3], ["_nested.html.erb", null, 3], ["_summary.html.erb", null, 3]] });
+    // Every collection misses every item (the count is the posts there are, whether or not the test above ran).
+    const n = posts.length;
+    expect(n).toBeGreaterThan(0);
+    expect({ body, collections }).toEqual({ body: cached, collections: [["_post.html.erb", null, n], ["_post.html.erb", null, n], ["_nested.html.erb", null, n], ["_summary.html.erb", null, n]] });
   });
 });

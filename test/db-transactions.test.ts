@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { inOrder } from "./support/sequence.js";
 import { Connection, Rollback, loadSchema } from "../runtime/db/index.js";
 
 type Recorded = Record<string, { sql: Array<[string, string]>; value: unknown }>;
@@ -43,8 +44,10 @@ describe("transactions", () => {
     expect(cases.map(([name]) => name)).toEqual(Object.keys(recorded));
   });
 
-  for (const [name, run] of cases) {
+  const prepare = inOrder(cases);
+  cases.forEach(([name, run], i) => {
     it(name, () => {
+      prepare(i);
       const events: Array<[string, string]> = [];
       const off = conn.onSql((e) => events.push([e.name, e.sql]));
       const before = conn.statementCount;
@@ -59,5 +62,5 @@ describe("transactions", () => {
       expect(conn.statementCount - before).toBe(recorded[name]!.sql.length);
       expect(conn.transactions.isOpen).toBe(false);
     });
-  }
+  });
 });

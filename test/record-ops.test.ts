@@ -2,6 +2,7 @@
 // statements (name, SQL text, binds) as real Rails 7.2.4 did, return the same value and trace the same callbacks.
 import { readFileSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
+import { inOrder } from "./support/sequence.js";
 import { Rollback } from "../runtime/db/index.js";
 import { toJson } from "../runtime/json/encode.js";
 import { setClock, Time, type ErrorEntry, type Base } from "../runtime/record/index.js";
@@ -187,8 +188,10 @@ describe("model operations against recorded Rails SQL", () => {
     expect(steps.map(([name]) => name)).toEqual(recorded.map((s) => s.name));
   });
 
+  const prepare = inOrder(steps);
   steps.forEach(([name, run], i) => {
     it(name, () => {
+      prepare(i);
       const sql: Array<[string, string, unknown[]]> = [];
       const off = conn.onSql((e) => sql.push([e.name, e.sql, e.binds]));
       trace.length = 0;

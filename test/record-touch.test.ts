@@ -4,6 +4,7 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { inOrder } from "./support/sequence.js";
 import { Connection, loadSchema, setConnection } from "../runtime/db/index.js";
 import { toJson } from "../runtime/json/index.js";
 import { Base, defineModel, setClock, Time, type CollectionProxy } from "../runtime/record/index.js";
@@ -90,8 +91,10 @@ describe("belongs_to touch: true", () => {
   it("replays the recorded steps in order", () => {
     expect(steps.map(([n]) => n)).toEqual(recorded.map((s) => s.name));
   });
+  const prepare = inOrder(steps);
   steps.forEach(([name, run], i) => {
     it(name, () => {
+      prepare(i);
       const sql: Array<[string, string, unknown[]]> = [];
       const off = conn.onSql((e) => sql.push([e.name, e.sql, e.binds]));
       trace.length = 0;

@@ -4,6 +4,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { Connection } from "../../runtime/db/index.js";
 import { toJson } from "../../runtime/json/encode.js";
+import { inOrder } from "./sequence.js";
 
 export type RecordedStep = { name: string; sql: Array<[string, string, unknown[]]>; value: unknown; trace: string[] };
 export type StepFn = () => unknown;
@@ -40,16 +41,7 @@ export function replaySteps(
   divergences: Divergence[] = [],
 ): void {
   const expected = recorded(fixture);
-  // The steps are one recorded sequence: each acts on the database the earlier ones left. A step run alone (`-t`)
-  // first replays the steps before it, unchecked, so that it meets the state Rails recorded it in.
-  let next = 0;
-  const prepare = (i: number) => {
-    for (; next < i; next++) {
-      trace.length = 0;
-      steps[next]![1]();
-    }
-    next = i + 1;
-  };
+  const prepare = inOrder(steps);
   describe(`${fixture} (recorded from Rails 7.2.4)`, () => {
     it("replays exactly the recorded steps, in order", () => {
       expect(steps.map(([name]) => name)).toEqual(expected.map((s) => s.name));

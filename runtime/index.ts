@@ -7,7 +7,7 @@ export { polymorphicName, polymorphicUrl } from "./app/polymorphic.js";
 export { defineScopes, model, scope, type ScopeFn } from "./app/scopes.js";
 export {
   and, binop, caseEq, each, eachWithIndex, eq, index, indexSet, isBlank, isPresent, or, send, sendSafe, symProc, blockArg, toAry, toA, toS,
-  truthy, unsupported, readLocal, NameError, constantValue,
+  truthy, unsupported, readLocal, NameError, constantValue, ivarGet, ivarSet, ivarDefined,
 } from "./app/ops.js";
 export { rescues } from "./app/rescue.js";
 

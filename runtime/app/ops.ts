@@ -185,3 +185,28 @@ export function unsupported(what: string): never {
   // Named so that no `rescue` swallows it (runtime/app/rescue.ts).
   throw Object.assign(new Error(`rails2ts: not lowered: ${what}`), { name: NOT_LOWERED });
 }
+
+/**
+ * Object#instance_variable_get / _set / _defined? by a name computed at run time. `store` is where this object's
+ * ivars live (a controller's and a view's assigns, a record's ivars), each under its name less the `@`, or with
+ * it where `prefixed`. A name that is not `@identifier` raises NameError, as Ruby does.
+ */
+export function ivarKey(name: unknown, prefixed = false): string {
+  const text = name instanceof RubySymbol ? name.name : toS(name);
+  if (!/^@[A-Za-z_][A-Za-z0-9_]*$/.test(text)) throw new NameError(`'${text}' is not allowed as an instance variable name`);
+  return prefixed ? text : text.slice(1);
+}
+
+export function ivarGet(store: object, name: unknown, prefixed = false): unknown {
+  return (store as Record<string, unknown>)[ivarKey(name, prefixed)] ?? null;
+}
+
+export function ivarSet(store: object, name: unknown, value: unknown, prefixed = false): unknown {
+  (store as Record<string, unknown>)[ivarKey(name, prefixed)] = value;
+  return value;
+}
+
+export function ivarDefined(store: object, name: unknown, prefixed = false): boolean {
+  const value = (store as Record<string, unknown>)[ivarKey(name, prefixed)];
+  return value !== undefined;
+}

@@ -14,6 +14,7 @@ import type { NodeOf } from "../parse/ir.js";
 import { lit, lowerExpr, type TsExpr } from "./expr.js";
 import { lowerArgs, lowerTypedCall } from "./calls.js";
 import { lowerCoreSelfCall } from "./core/index.js";
+import { lowerIvarReflection } from "./core/ivar-reflection.js";
 import { camel, rubyToTs } from "./names.js";
 import type { LowerEnv, Scope } from "./scope.js";
 import { BOOL, UNKNOWN, type RType } from "./types.js";
@@ -38,6 +39,8 @@ export function lowerSelfCall(call: NodeOf<"call">, scope: Scope): TsExpr {
   }
   const special = env.selfCall?.(call, scope);
   if (special) return special;
+  const ivar = lowerIvarReflection(call, scope);
+  if (ivar) return ivar;
   switch (env.self) {
     case "controller":
       return controllerCall(call, scope);
@@ -63,6 +66,8 @@ const CONTROLLER_PROPS: Record<string, RType> = {
   params: { k: "params" }, session: UNKNOWN, flash: UNKNOWN, cookies: UNKNOWN, request: UNKNOWN, response: UNKNOWN,
 };
 
+const CONTROLLER_NAMES = new Set(["controller_name", "controller_path", "action_name"]);
+
 /** ActionController::Base instance methods the runtime's Controller has (by Ruby name). */
 const CONTROLLER_BASE_METHODS = new Set(["expires_in", "expires_now"]);
 
@@ -70,6 +75,8 @@ function controllerCall(call: NodeOf<"call">, scope: Scope): TsExpr {
   const env = scope.env;
   const m = call.method;
   if (m in CONTROLLER_PROPS && call.args.length === 0 && !call.block) return lit(`this.${m}`, CONTROLLER_PROPS[m]!);
+  // AbstractController's names of the running controller and action (the runtime's getters and field).
+  if (CONTROLLER_NAMES.has(m) && call.args.length === 0 && !call.block && !env.ownMethods?.has(m)) return lit(`this.${camel(m)}`, { k: "string" });
   if (m === "respond_to" && call.block) {
     return lit(`this.respondTo(${lowerBlockFn(call.block, scope, [{ k: "format" }]).code})`);
   }

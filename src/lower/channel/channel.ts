@@ -26,7 +26,7 @@ export function channelModulePath(className: string): string {
 }
 
 export function lowerChannel(info: ChannelInfo, app: AppModel, diags: Diagnostics): EmittedModule {
-  const env = makeEnv(app, diags, "script", { selfExpr: "this", ivar: (n) => `this[${JSON.stringify(`@${n}`)}]`, nesting: [info.className] });
+  const env = makeEnv(app, diags, "script", { selfExpr: "this", ivar: (n) => `this[${JSON.stringify(`@${n}`)}]`, ivarStore: { object: "this", prefixed: true }, nesting: [info.className] });
   const identifiers = identifiersOf(info, app);
   const own = new Set(ancestry(info, app).flatMap((c) => c.methods.map((d) => d.name)));
   env.selfCall = (call, scope) => channelSelfCall(call, scope, identifiers, own);

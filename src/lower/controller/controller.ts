@@ -50,6 +50,7 @@ export function lowerController(info: ControllerInfo, app: AppModel, diags: Diag
     // An ivar this class and its ancestors never assign (a concern's `@room`, set by the controllers that include
     // it) is read untyped: nil until some subclass sets it, as in Ruby.
     ivar: (name) => (declared.has(name) ? `this.assigns.${name}` : `(this.assigns as unknown as { [ivar: string]: unknown }).${name}`),
+    ivarStore: { object: "this.assigns" },
     ownMethods: ownMethods(info, app),
   });
   // A method another controller of the hierarchy overrides (or that overrides one) answers `unknown`: TS wants an

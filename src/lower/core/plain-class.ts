@@ -48,9 +48,9 @@ export function lowerPlainClasses(app: AppModel, diags: Diagnostics): EmittedMod
 function lowerPlainClass(path: string, decls: ConstDecl[], modules: Map<string, ConstDecl[]>, app: AppModel, diags: Diagnostics): EmittedModule {
   const facts = plainClassFacts(app, path)!;
   // Instance methods run with self an instance; class methods and the class body's constants with self the class.
-  const env = makeEnv(app, diags, "model", { selfExpr: "this", modelName: path, ivar: (n) => `this.ivars.${n}` });
+  const env = makeEnv(app, diags, "model", { selfExpr: "this", modelName: path, ivar: (n) => `this.ivars.${n}`, ivarStore: { object: "this.ivars" } });
   env.selfCall = (call, scope) => plainSelfCall(call, scope, facts, false);
-  const classEnv = makeEnv(app, diags, "modelClass", { selfExpr: "this", modelName: path, ivar: (n) => `this.ivars.${n}` });
+  const classEnv = makeEnv(app, diags, "modelClass", { selfExpr: "this", modelName: path, ivar: (n) => `this.ivars.${n}`, ivarStore: { object: "this.ivars" } });
   Object.assign(classEnv, { module: env.module });
   classEnv.selfCall = (call, scope) => plainSelfCall(call, scope, facts, true);
   const flat = flattenBody(decls, decls, modules);

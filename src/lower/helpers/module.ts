@@ -30,7 +30,7 @@ export function appHelperCall(call: NodeOf<"call">, scope: Scope, inHelpersModul
 
 export function lowerHelpersModule(app: AppModel, diags: Diagnostics): EmittedModule | null {
   if (!app.helperMethods.size) return null;
-  const env = makeEnv(app, diags, "view", { selfExpr: "view", ivar: (n) => `view.assigns.${n}` });
+  const env = makeEnv(app, diags, "view", { selfExpr: "view", ivar: (n) => `view.assigns.${n}`, ivarStore: { object: "view.assigns" } });
   env.selfCall = (call, scope) => appHelperCall(call, scope, true) ?? bufferCall(call, scope) ?? viewSelfCall(call, scope);
   env.blockFn = helperBlockFn;
   const view = env.module.useType("View");

@@ -30,7 +30,7 @@ const TS_COLUMN: Record<string, string> = {
 
 export function lowerModel(model: ModelInfo, app: AppModel, diags: Diagnostics): EmittedModule {
   // A record's own instance variables (`@uri ||= URI(url)`) live beside its attributes, in `ivars`.
-  const env = makeEnv(app, diags, "model", { selfExpr: "this", modelName: model.className, nesting: [model.className, ...model.concerns], ivar: (n) => `this.ivars.${n}` });
+  const env = makeEnv(app, diags, "model", { selfExpr: "this", modelName: model.className, nesting: [model.className, ...model.concerns], ivar: (n) => `this.ivars.${n}`, ivarStore: { object: "this.ivars" } });
   env.module.registryFor = model.className;
   const isBase = !app.models.has(model.superclass);
   const base = isBase ? env.module.use("Base") : model.superclass;

@@ -19,7 +19,7 @@ export function templateModulePath(t: TemplateFile): string {
 }
 
 export function lowerView(t: TemplateFile, app: AppModel, diags: Diagnostics, ivarTypes: Map<string, RType>): EmittedModule {
-  const env = makeEnv(app, diags, t.handler === "jbuilder" ? "jbuilder" : "view", { selfExpr: "view", ivarTypes });
+  const env = makeEnv(app, diags, t.handler === "jbuilder" ? "jbuilder" : "view", { selfExpr: "view", ivarTypes, ivarStore: { object: "view.assigns" } });
   env.ivar = (name) => {
     const type = ivarTypes.get(name) ?? UNKNOWN;
     return type.k === "unknown" ? `view.assigns.${name}` : `(view.assigns.${name} as ${env.typeName(type)})`;

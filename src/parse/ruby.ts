@@ -29,12 +29,27 @@ export function parseRuby(original: string, file: string, mapper?: PositionMappe
   const { source, toOriginal } = nameAnonymousBlockArgs(original);
   const outer = mapper ?? lineColumnMapper(original);
   const mapped: PositionMapper = (offset) => outer(toOriginal(offset));
-  // tree-sitter's node binding reads long inputs in chunks; a callback keeps it independent of input size.
-  const tree = sharedParser().parse((index: number) => source.slice(index, index + 65536));
+  const tree = sharedParser().parse(chunkReader(source));
   const conv = new Converter(source, file, mapped);
   const errors: Span[] = [];
   collectErrors(tree.rootNode, conv, errors);
   return { file, body: conv.statements(tree.rootNode), errors };
+}
+
+/**
+ * tree-sitter's node binding reads an input through a callback, a chunk at a time, into a buffer of 32K UTF-16
+ * units: a chunk of 32,768 or more fails the whole parse with "Invalid argument". Chunks stay well below that and
+ * never split a surrogate pair, so a source of any size parses.
+ */
+const CHUNK = 16384;
+
+function chunkReader(source: string): (index: number) => string {
+  return (index) => {
+    let end = Math.min(source.length, index + CHUNK);
+    const last = source.charCodeAt(end - 1);
+    if (end < source.length && last >= 0xd800 && last <= 0xdbff) end--;
+    return source.slice(index, end);
+  };
 }
 
 /** The name given to Ruby 3.1's anonymous block argument where tree-sitter-ruby 0.23 cannot read it bare. */

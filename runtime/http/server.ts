@@ -23,6 +23,7 @@ import type { RouteEntry } from "./route-table.js";
 import { Router } from "./router.js";
 import { CookieSessionStore } from "./session.js";
 import { serveStatic } from "./static.js";
+import { PUMA_HEADER_ERROR, PUMA_MAX_HEADER, pumaLimitError } from "./puma-limits.js";
 
 export interface HttpAppConfig {
   /** The application's name: the session cookie is `_<name>_session`. */
@@ -150,6 +151,11 @@ export class HttpApp {
   /** A node:http request listener: reads the body, answers, never throws. */
   listener(): (req: IncomingMessage, res: ServerResponse) => void {
     return (req, res) => {
+      const limited = pumaLimitError(req);
+      if (limited) {
+        req.socket.end(limited);
+        return;
+      }
       const chunks: Buffer[] = [];
       req.on("data", (c: Buffer) => chunks.push(c));
       req.on("error", () => res.destroy());
@@ -196,7 +202,14 @@ export function createHttpApp(config: HttpAppConfig): HttpApp {
 
 /** Serves the app; resolves once listening, after printing `listening on <port>` (what boot scripts wait for). */
 export function startServer(app: HttpApp, options: { port: number; host?: string }): Promise<Server> {
-  const server = createServer(app.listener());
+  // Node's header limit at Puma's whole-head limit (not Node's 16 KB default, which answered 431 to a 20 KB Cookie),
+  // and its overflow answered as Puma answers it.
+  const server = createServer({ maxHeaderSize: PUMA_MAX_HEADER }, app.listener());
+  server.on("clientError", (error: NodeJS.ErrnoException, socket) => {
+    if (error.code === "HPE_HEADER_OVERFLOW" && socket.writable) socket.end(PUMA_HEADER_ERROR);
+    else if (error.code !== "ECONNRESET" && socket.writable) socket.end("HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n"); // Node's own default
+    else socket.destroy();
+  });
   return new Promise((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port, options.host ?? "127.0.0.1", () => {

@@ -40,6 +40,7 @@ const APPS: GeneratedApp[] = [
     // The two plain-http steps: Rails answers the 301 before any query, we render the page.
     expectedSqlOverRails: 2,
   },
+  { name: "library", expectedDifferent: {}, expectedSqlOverRails: 0 },
 ];
 
 for (const generated of APPS) {

@@ -41,6 +41,7 @@ const APPS: GeneratedApp[] = [
     expectedSqlOverRails: 2,
   },
   { name: "library", expectedDifferent: {}, expectedSqlOverRails: 0 },
+  { name: "signup", expectedDifferent: {}, expectedSqlOverRails: 0 },
 ];
 
 for (const generated of APPS) {

@@ -14,6 +14,7 @@ import { compareResponses, type ComparableResponse } from "../src/conformance/di
 import { normalizeForgiven } from "../src/conformance/forgiven.js";
 import { readReference, referenceDir } from "../src/conformance/reference.js";
 import { buildRequest, type ReplayedResponse } from "../src/conformance/replay.js";
+import { validateScenario, type Scenario } from "../src/conformance/scenario.js";
 import { SECRET_KEY_BASE } from "../src/conformance/secret.js";
 import { unifiedDiff } from "../src/conformance/unified.js";
 
@@ -281,6 +282,68 @@ describe("buildRequest", () => {
       },
       body: Buffer.from('{"a":1}'),
     });
+  });
+});
+
+describe("buildRequest: the extended step format", () => {
+  const UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36";
+
+  it("repeated form keys go in order, _method then the token first, as a Rails form submits", () => {
+    const step = {
+      name: "update",
+      method: "POST",
+      path: "/products/1",
+      csrf: true,
+      form: [["product[available]", "0"], ["product[available]", "1"], ["_method", "patch"], ["commit", "Update"]] as Array<[string, string]>,
+    };
+    expect(buildRequest(step, "h", new CookieJar(), "T/+=")).toEqual({
+      method: "POST",
+      path: "/products/1",
+      headers: {
+        Host: "h",
+        "User-Agent": UA,
+        Accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
+        "Content-Type": "application/x-www-form-urlencoded",
+        "Content-Length": "107",
+      },
+      body: Buffer.from("_method=patch&authenticity_token=T%2F%2B%3D&product%5Bavailable%5D=0&product%5Bavailable%5D=1&commit=Update"),
+    });
+  });
+
+  it("a raw JSON body goes verbatim, the token as X-CSRF-Token, the step's headers over the defaults", () => {
+    const step = {
+      name: "api",
+      method: "POST",
+      path: "/api/items",
+      rawJson: '{"item": {"n": 1}, ',
+      csrf: true,
+      headers: { "user-agent": "curl/8.5.0", "X-Forwarded-Proto": "https", "X-Request-Id": "req-1" },
+    };
+    expect(buildRequest(step, "h", new CookieJar(), "TOKEN")).toEqual({
+      method: "POST",
+      path: "/api/items",
+      headers: {
+        Host: "h",
+        Accept: "application/json",
+        "X-CSRF-Token": "TOKEN",
+        "Content-Type": "application/json",
+        "user-agent": "curl/8.5.0",
+        "X-Forwarded-Proto": "https",
+        "X-Request-Id": "req-1",
+        "Content-Length": "19",
+      },
+      body: Buffer.from('{"item": {"n": 1}, '),
+    });
+  });
+
+  it("validateScenario refuses what the replayer owns or cannot send", () => {
+    const base = { frozenTime: "2024-01-01 00:00:00", host: "h" };
+    const bad = (step: object) => () => validateScenario({ ...base, steps: [{ name: "s", method: "GET", path: "/", ...step }] } as Scenario);
+    expect(bad({ headers: { Cookie: "a=1" } })).toThrow("scenario: s: header Cookie is set by the replayer");
+    expect(bad({ headers: { Accept: 1 } })).toThrow("scenario: s: header Accept must be a string");
+    expect(bad({ json: {}, rawJson: "{}" })).toThrow("scenario: s: form, json and rawJson are exclusive");
+    expect(bad({ form: [["a"]] })).toThrow("scenario: s: form must map keys to strings, or be [key, value] string pairs");
+    expect(bad({ form: [["a", "0"], ["a", "1"]], headers: { "X-Forwarded-Proto": "https" } })).not.toThrow();
   });
 });
 

@@ -144,6 +144,11 @@ function installAccessors(proto: object, meta: ModelMeta): void {
   const virtual = [
     ...(meta.descriptor.accessors ?? []),
     ...(meta.descriptor.validations ?? []).filter((v) => v.validator === "confirmation").map((v) => `${v.attribute}_confirmation`),
+    // AcceptanceValidator::LazilyDefineAttributes: `validates :terms, acceptance: true` without a terms column
+    // defines the terms accessor, so a form's terms=1 is assignable.
+    ...(meta.descriptor.validations ?? [])
+      .filter((v) => v.validator === "acceptance" && !meta.columns.some((c) => c.name === v.attribute))
+      .map((v) => v.attribute),
   ];
   for (const name of virtual) installVirtualAttribute(proto, name);
   installAssociationAccessors(proto, meta);

@@ -105,6 +105,15 @@ function toTime(value: unknown, precision: number): Time | null {
   return new Time(t.getTime() - t.getUTCMilliseconds() + Math.floor(usec / 1000), usec % 1000);
 }
 
+/**
+ * Type::Time#cast_value: a time of day lives on 2000-01-01, so "08:15" and "2024-02-15 08:15" both read as
+ * 2000-01-01 08:15:00 UTC (the date part, when present, is replaced; `|` makes the regexp prefix otherwise).
+ */
+function dummyTimeString(value: string): string | null {
+  if (value.trim() === "") return null;
+  return value.replace(/^\d{4}-\d\d-\d\d(?:T|\s)|/, "2000-01-01 ");
+}
+
 const same = (a: unknown, b: unknown) => a === b;
 const sameValue = (a: unknown, b: unknown): boolean => {
   if (a === null || a === undefined || b === null || b === undefined) return (a ?? null) === (b ?? null);
@@ -138,7 +147,8 @@ export function attributeType(column: ColumnMeta): AttributeType {
     case "datetime":
     case "time": {
       const precision = column.precision === undefined || column.precision === null ? 6 : column.precision;
-      const cast = (v: unknown) => toTime(v, precision);
+      const dummy = column.type === "time";
+      const cast = (v: unknown) => toTime(dummy && typeof v === "string" ? dummyTimeString(v) : v, precision);
       return { cast, deserialize: cast, serialize: (v) => (v === null ? null : (v as Time).toDb()), equal: sameValue };
     }
     case "json":

@@ -7,7 +7,7 @@ import { CableSession } from "./cable-steps.js";
 import type { CacheHits } from "./cache-log.js";
 import { CookieJar } from "./cookies.js";
 import { extractCsrfToken } from "./csrf.js";
-import { isCableStep, type Scenario, type ScenarioStep } from "./scenario.js";
+import { formPairs, isCableStep, type FormFields, type Scenario, type ScenarioStep } from "./scenario.js";
 import { RequestLogReader, SqlLogReader } from "./sql-log.js";
 
 /** A modern Chrome: Rails 7.2's generated `allow_browser versions: :modern` answers 406 to older browsers. */
@@ -94,7 +94,8 @@ function toReplayed(step: ScenarioStep, raw: RawResponse, sqlCount: number | nul
 
 // A browser submits the token of the form it submits, which is on the page it last loaded.
 function csrfTokenFor(step: ScenarioStep, lastHtml: string | null): string {
-  const target = step.form ? { path: step.path, method: step.form._method ?? step.method } : null;
+  const method = step.form ? formPairs(step.form).find(([key]) => key === "_method")?.[1] : undefined;
+  const target = step.form ? { path: step.path, method: method ?? step.method } : null;
   const token = lastHtml === null ? null : extractCsrfToken(lastHtml, target);
   if (token === null) throw new Error(`replay: ${step.name} needs a CSRF token, the last page has none`);
   return token;
@@ -112,7 +113,8 @@ export function buildRequest(step: ScenarioStep, host: string, jar: CookieJar, c
   const headers: Record<string, string> = { Host: host, "User-Agent": USER_AGENT };
   let body: Buffer | null = null;
   let path = step.path;
-  headers.Accept = step.accept ?? (step.json !== undefined ? "application/json" : BROWSER_ACCEPT);
+  const json = step.json !== undefined ? JSON.stringify(step.json) : step.rawJson;
+  headers.Accept = step.accept ?? (json !== undefined ? "application/json" : BROWSER_ACCEPT);
   if (step.form !== undefined && step.method.toUpperCase() === "GET") {
     // A GET form (a search box) is submitted in the query string, never with a body.
     path += (path.includes("?") ? "&" : "?") + encodeForm(step.form, null);
@@ -123,23 +125,32 @@ export function buildRequest(step: ScenarioStep, host: string, jar: CookieJar, c
     // Without a form, the token travels as a JS client sends it (rails-ujs, fetch with the meta tag).
     headers["X-CSRF-Token"] = csrfToken;
   }
-  if (step.json !== undefined) {
+  if (json !== undefined) {
     headers["Content-Type"] = "application/json";
-    body = Buffer.from(JSON.stringify(step.json), "utf8");
+    body = Buffer.from(json, "utf8");
   }
+  // The step's own headers last: a User-Agent or Accept it names replaces the browser's.
+  for (const [name, value] of Object.entries(step.headers ?? {})) setHeader(headers, name, value);
   const cookie = jar.header();
   if (cookie !== null) headers.Cookie = cookie;
   if (body !== null) headers["Content-Length"] = String(body.length);
   return { method: step.method, path, headers, body };
 }
 
+// Header names are case-insensitive: a step's "user-agent" replaces the default "User-Agent", not doubles it.
+function setHeader(headers: Record<string, string>, name: string, value: string): void {
+  for (const existing of Object.keys(headers)) if (existing.toLowerCase() === name.toLowerCase()) delete headers[existing];
+  headers[name] = value;
+}
+
 // Field order as a browser submits a Rails form: `_method` and `authenticity_token` (hidden inputs the form
 // builder writes first), then the fields as the scenario lists them.
-function encodeForm(form: Record<string, string>, csrfToken: string | null): string {
+function encodeForm(form: FormFields, csrfToken: string | null): string {
+  const pairs = formPairs(form);
   const params = new URLSearchParams();
-  if ("_method" in form) params.append("_method", form._method);
+  for (const [key, value] of pairs) if (key === "_method") params.append(key, value);
   if (csrfToken !== null) params.append("authenticity_token", csrfToken);
-  for (const [key, value] of Object.entries(form)) if (key !== "_method") params.append(key, value);
+  for (const [key, value] of pairs) if (key !== "_method") params.append(key, value);
   return params.toString();
 }
 

@@ -9,10 +9,20 @@ export interface ScenarioStep {
   name: string;
   method: string;
   path: string;
-  /** Sent as application/x-www-form-urlencoded, in this key order. */
-  form?: Record<string, string>;
-  /** Sent as application/json. */
+  /**
+   * Sent as application/x-www-form-urlencoded, in this key order. As an array of [key, value] pairs a key may
+   * repeat, in order: Rails' check_box helper sends `x=0` (its hidden input) and then `x=1` when checked.
+   */
+  form?: FormFields;
+  /** Sent as application/json, serialized with JSON.stringify. */
   json?: unknown;
+  /** Sent verbatim as an application/json body: malformed JSON, key order or spacing a client chose. */
+  rawJson?: string;
+  /**
+   * Request headers added last, over the defaults (User-Agent, Accept): X-Forwarded-Proto, X-Request-Id...
+   * Host, Cookie, Content-Length and Content-Type belong to the scenario and the body, so they are refused.
+   */
+  headers?: Record<string, string>;
   /** Add the CSRF token of the latest HTML page: as `authenticity_token` for forms, X-CSRF-Token for JSON. */
   csrf?: boolean;
   /** The Accept header instead of a browser's, e.g. Turbo's "text/vnd.turbo-stream.html, text/html, ...". */
@@ -22,6 +32,13 @@ export interface ScenarioStep {
    * reference entry (`<name>_<socket>_broadcasts`), empty when nothing came.
    */
   broadcasts?: boolean;
+}
+
+export type FormFields = Record<string, string> | Array<[string, string]>;
+
+/** The form's fields as pairs, in the order they are sent. */
+export function formPairs(form: FormFields): Array<[string, string]> {
+  return Array.isArray(form) ? form : Object.entries(form);
 }
 
 /** Subscribes a socket (opened on first use, with the cookies the scenario holds then) to a channel. */
@@ -90,8 +107,33 @@ function validateHttpStep(step: ScenarioStep): void {
     throw new Error(`scenario: ${step.name}: method and path are required`);
   }
   if (!step.path.startsWith("/")) throw new Error(`scenario: ${step.name}: path must start with /`);
-  if (step.form !== undefined && step.json !== undefined) {
-    throw new Error(`scenario: ${step.name}: form and json are exclusive`);
+  const bodies = [step.form, step.json, step.rawJson].filter((b) => b !== undefined).length;
+  if (bodies > 1) throw new Error(`scenario: ${step.name}: form, json and rawJson are exclusive`);
+  if (step.form !== undefined) validateForm(step);
+  if (step.rawJson !== undefined && typeof step.rawJson !== "string") {
+    throw new Error(`scenario: ${step.name}: rawJson must be a string`);
+  }
+  if (step.headers !== undefined) validateHeaders(step);
+}
+
+function validateForm(step: ScenarioStep): void {
+  const form = step.form!;
+  const ok = Array.isArray(form)
+    ? form.every((p) => Array.isArray(p) && p.length === 2 && typeof p[0] === "string" && typeof p[1] === "string")
+    : typeof form === "object" && form !== null && Object.values(form).every((v) => typeof v === "string");
+  if (!ok) throw new Error(`scenario: ${step.name}: form must map keys to strings, or be [key, value] string pairs`);
+}
+
+const OWNED_HEADERS = new Set(["host", "cookie", "content-length", "content-type"]);
+
+function validateHeaders(step: ScenarioStep): void {
+  const headers = step.headers!;
+  if (typeof headers !== "object" || headers === null || Array.isArray(headers)) {
+    throw new Error(`scenario: ${step.name}: headers must be an object`);
+  }
+  for (const [name, value] of Object.entries(headers)) {
+    if (typeof value !== "string") throw new Error(`scenario: ${step.name}: header ${name} must be a string`);
+    if (OWNED_HEADERS.has(name.toLowerCase())) throw new Error(`scenario: ${step.name}: header ${name} is set by the replayer`);
   }
 }
 

@@ -1,0 +1,60 @@
+// Records the Campfire lane's reference from real Rails (not a check: run by hand, see README "ONCE Campfire").
+//   test/campfire/setup-rails.sh /work/campfire /work/campfire-rec-app   # the app copy, gems, both databases
+//   RAILS2TS_CAMPFIRE_RECORD=/work/campfire-rec-app npx vitest run test/campfire-record.test.ts
+// For each environment: Puma (one thread, no workers, Campfire's config/puma.rb left out as it binds 0.0.0.0 and
+// forks) under faketime at the scenario's 13:00:00, the SQL counter of src/conformance/rails around the app, the
+// scenario replayed by campfire-lane.ts, and reference/<env> rewritten. The databases are rebuilt first, since the
+// scenario's actions change them. Rails' own log of the run is kept as <workdir>/<env>.log.
+import { execFileSync } from "node:child_process";
+import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, it } from "vitest";
+import { chrootSpawn, stopGroup } from "../src/conformance/chroot.js";
+import { railsHooksDir } from "../src/conformance/paths.js";
+import { freePort } from "../src/conformance/index.js";
+import { loadCampfireScenario, replayCampfire, SCENARIO_DIR, writeRecording, type CampfireEnv } from "./support/campfire-lane.js";
+
+const work = process.env.RAILS2TS_CAMPFIRE_RECORD;
+const SECRET = execFileSync("bash", ["-c", "printf campref | sha512sum | cut -c1-128"]).toString().trim();
+
+describe.skipIf(!work)("record ONCE Campfire from real Rails", () => {
+  for (const env of ["test", "development"] as CampfireEnv[]) {
+    it(`records ${env}`, async () => {
+      execFileSync(join(SCENARIO_DIR, "setup-rails.sh"), ["--databases-only", env, work!], { stdio: "inherit" });
+      const app = join(work!, "app");
+      const hooks = join(app, "tmp", "rails2ts");
+      mkdirSync(hooks, { recursive: true });
+      cpSync(railsHooksDir(), hooks, { recursive: true });
+      writeFileSync(join(hooks, "puma.rb"), "# Campfire's config/puma.rb binds 0.0.0.0 and forks workers: not for a recording.\n");
+      const sqlLog = join(hooks, `sql-${env}.log`);
+      writeFileSync(sqlLog, "");
+      const logFile = join(app, "log", `${env}.log`);
+      writeFileSync(logFile, "");
+      const port = await freePort();
+      const serve = [
+        "cd app && export LD_PRELOAD=$(ls /usr/lib/*/faketime/libfaketimeMT.so.1) FAKETIME_DONT_FAKE_MONOTONIC=1",
+        `FAKETIME='${loadCampfireScenario().frozenTime}' RAILS_ENV=${env} SECRET_KEY_BASE=${SECRET} RAILS2TS_SQL_LOG=${sqlLog}`,
+        `RAILS_MAX_THREADS=1 && exec bundle exec puma -C tmp/rails2ts/puma.rb -e ${env} -b tcp://127.0.0.1:${port} -t 1:1 -w 0 tmp/rails2ts/conformance.ru`,
+      ].join(" ");
+      writeFileSync(join(work!, `puma-${env}.out`), ""); // its "Listening on" is how we know Puma is up
+      const puma = chrootSpawn(work!, ["bash", "-c", serve], join(work!, `puma-${env}.out`));
+      try {
+        await waitForPuma(port, join(work!, `puma-${env}.out`));
+        const recorded = await replayCampfire(loadCampfireScenario(), env, `http://127.0.0.1:${port}`, sqlLog);
+        writeRecording(env, recorded);
+        console.log(`${env}: ${recorded.length} entries, ${recorded.filter((r) => r.method !== "WS").length} HTTP`);
+      } finally {
+        await stopGroup(puma);
+        if (existsSync(logFile)) copyFileSync(logFile, join(work!, `${env}.log`));
+      }
+    }, 600_000);
+  }
+});
+
+async function waitForPuma(port: number, out: string): Promise<void> {
+  for (let i = 0; i < 300; i++) {
+    if (existsSync(out) && /Listening on/.test(readFileSync(out, "utf8"))) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`Puma did not start on ${port}:\n${readFileSync(out, "utf8").slice(-3000)}`);
+}

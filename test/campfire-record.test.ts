@@ -2,7 +2,7 @@
 //   test/campfire/setup-rails.sh /work/campfire /work/campfire-rec-app   # the app copy, gems, both databases
 //   RAILS2TS_CAMPFIRE_RECORD=/work/campfire-rec-app npx vitest run test/campfire-record.test.ts
 // For each environment: Puma (one thread, no workers, Campfire's config/puma.rb left out as it binds 0.0.0.0 and
-// forks) under faketime at the scenario's 13:00:00, the SQL counter of src/conformance/rails around the app, the
+// forks) under faketime at the scenario's 13:00:00, the SQL counter of src/conformance/rails around the app's own config.ru, the
 // scenario replayed by campfire-lane.ts, and reference/<env> rewritten. The databases are rebuilt first, since the
 // scenario's actions change them. Rails' own log of the run is kept as <workdir>/<env>.log.
 import { execFileSync } from "node:child_process";
@@ -26,6 +26,15 @@ describe.skipIf(!work)("record ONCE Campfire from real Rails", () => {
       mkdirSync(hooks, { recursive: true });
       cpSync(railsHooksDir(), hooks, { recursive: true });
       writeFileSync(join(hooks, "puma.rb"), "# Campfire's config/puma.rb binds 0.0.0.0 and forks workers: not for a recording.\n");
+      // The app's own config.ru (Campfire's adds Rack::Deflater), inside the SQL counter of src/conformance/rails.
+      writeFileSync(join(hooks, "campfire.ru"), [
+        'require_relative "sql_count"',
+        'use Rails2tsSqlCount::Middleware, ENV.fetch("RAILS2TS_SQL_LOG")',
+        'config_ru = File.expand_path("config.ru", Dir.pwd)',
+        "instance_eval(File.read(config_ru), config_ru)",
+        "Rails2tsSqlCount.subscribe",
+        "",
+      ].join("\n"));
       const sqlLog = join(hooks, `sql-${env}.log`);
       writeFileSync(sqlLog, "");
       const logFile = join(app, "log", `${env}.log`);
@@ -34,7 +43,7 @@ describe.skipIf(!work)("record ONCE Campfire from real Rails", () => {
       const serve = [
         "cd app && export LD_PRELOAD=$(ls /usr/lib/*/faketime/libfaketimeMT.so.1) FAKETIME_DONT_FAKE_MONOTONIC=1",
         `FAKETIME='${loadCampfireScenario().frozenTime}' RAILS_ENV=${env} SECRET_KEY_BASE=${SECRET} RAILS2TS_SQL_LOG=${sqlLog}`,
-        `RAILS_MAX_THREADS=1 && exec bundle exec puma -C tmp/rails2ts/puma.rb -e ${env} -b tcp://127.0.0.1:${port} -t 1:1 -w 0 tmp/rails2ts/conformance.ru`,
+        `RAILS_MAX_THREADS=1 && exec bundle exec puma -C tmp/rails2ts/puma.rb -e ${env} -b tcp://127.0.0.1:${port} -t 1:1 -w 0 tmp/rails2ts/campfire.ru`,
       ].join(" ");
       writeFileSync(join(work!, `puma-${env}.out`), ""); // its "Listening on" is how we know Puma is up
       const puma = chrootSpawn(work!, ["bash", "-c", serve], join(work!, `puma-${env}.out`));

@@ -84,7 +84,13 @@ export function stepsFor(scenario: CampfireScenario, env: CampfireEnv): Campfire
 }
 
 /** Replays the steps of ENV against BASEURL; SQLLOG is the file the server appends one count per request to. */
-export async function replayCampfire(scenario: CampfireScenario, env: CampfireEnv, baseUrl: string, sqlLog: string): Promise<Recorded[]> {
+export async function replayCampfire(
+  scenario: CampfireScenario,
+  env: CampfireEnv,
+  baseUrl: string,
+  sqlLog: string,
+  afterStep: (step: CampfireStep) => void = () => {},
+): Promise<Recorded[]> {
   const jar = new CookieJar();
   const sql = new SqlLogReader(sqlLog);
   const sockets = new Map<string, CableSocket>();
@@ -94,6 +100,7 @@ export async function replayCampfire(scenario: CampfireScenario, env: CampfireEn
     for (const step of stepsFor(scenario, env)) {
       if (step.subscribe || step.perform) {
         out.push(await cableStep(step, sockets, jar, baseUrl, scenario.host));
+        afterStep(step);
         continue;
       }
       const token = step.csrf && lastHtml ? extractCsrfToken(lastHtml, step.form ? { path: step.path!, method: step.form._method ?? step.method! } : null) : null;
@@ -110,6 +117,7 @@ export async function replayCampfire(scenario: CampfireScenario, env: CampfireEn
       const type = raw.headers.find(([k]) => k.toLowerCase() === "content-type")?.[1] ?? "";
       if (type.startsWith("text/html") && extractCsrfToken(raw.body.toString("utf8"), null) !== null) lastHtml = raw.body.toString("utf8");
       out.push(...(await framesAfter(step, sockets)));
+      afterStep(step);
     }
     for (const [name, socket] of sockets) {
       const frames = socket.take();

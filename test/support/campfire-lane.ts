@@ -11,7 +11,7 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { join } from "node:path";
-import { buildRequest, CableSocket, SqlLogReader, type ScenarioStep } from "../../src/conformance/index.js";
+import { buildRequest, CableSocket, SqlLogReader, USER_AGENT, type ScenarioStep } from "../../src/conformance/index.js";
 import { CookieJar } from "../../src/conformance/cookies.js";
 import { extractCsrfToken } from "../../src/conformance/csrf.js";
 
@@ -134,7 +134,7 @@ async function cableStep(step: CampfireStep, sockets: Map<string, CableSocket>, 
   const name = target.socket ?? "cable";
   let socket = sockets.get(name);
   if (!socket) {
-    const headers: Record<string, string> = { Host: host, "User-Agent": USER_AGENT_OF_REPLAY };
+    const headers: Record<string, string> = { Host: host, "User-Agent": USER_AGENT };
     const cookie = jar.header();
     if (cookie !== null) headers.Cookie = cookie;
     socket = await CableSocket.open({ url: `${baseUrl.replace(/^http/, "ws")}/cable`, headers, origin: `http://${host}` });
@@ -171,9 +171,6 @@ function frameEntry(name: string, socket: string, s: CableSocket, frames: Buffer
 function sortFrames(frames: Buffer[]): Buffer[] {
   return [...frames].sort(Buffer.compare);
 }
-
-/** The User-Agent buildRequest sends (a modern Chrome), for the cable upgrade too. */
-const USER_AGENT_OF_REPLAY = buildRequest({ name: "x", method: "GET", path: "/" }, "h", new CookieJar(), null).headers["User-Agent"]!;
 
 interface Raw {
   status: number;

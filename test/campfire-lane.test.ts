@@ -8,12 +8,12 @@
 import { copyFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createHash } from "node:crypto";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { dirname, join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { diffBodies, normalizeForgiven } from "../src/conformance/index.js";
 import { spawn } from "node:child_process";
 import { prepareCampfire } from "./support/campfire-scenario.js";
-import { bodyDigest, loadCampfireScenario, readRecording, REFERENCE_DIR, replayCampfire, type CampfireEnv, type Recorded } from "./support/campfire-lane.js";
+import { bodyDigest, loadCampfireScenario, readRecording, recordingDir, REFERENCE_DIR, replayCampfire, SCENARIOS, type CampfireEnv, type Recorded } from "./support/campfire-lane.js";
 import { KNOWN } from "./campfire/known-differences.js";
 
 const checkout = process.env.RAILS2TS_CAMPFIRE;
@@ -73,7 +73,6 @@ async function bootOurs(out: string, env: Record<string, string>): Promise<{ bas
 }
 
 describe.skipIf(!checkout || !gems || !existsSync(REFERENCE_DIR))("ONCE Campfire, every recorded step, as Rails answered it", () => {
-  const scenario = loadCampfireScenario();
   let prepared: { out: string; db: string };
   beforeAll(() => {
     prepared = prepareCampfire(checkout!, gems);
@@ -83,15 +82,17 @@ describe.skipIf(!checkout || !gems || !existsSync(REFERENCE_DIR))("ONCE Campfire
     if (summary.length) console.log(`campfire lane differences (${summary.length}):\n${summary.join("\n")}`);
   });
 
-  for (const env of ["test", "development"] as CampfireEnv[]) {
-    describe(env, () => {
-      const rails = readRecording(env);
+  for (const name of SCENARIOS) for (const env of ["test", "development"] as CampfireEnv[]) {
+    describe(`${name} ${env}`, () => {
+      const scenario = loadCampfireScenario(name);
+      const rails = readRecording(name, env);
       let ours = new Map<string, Recorded>();
       const errors = new Map<string, string>();
       beforeAll(async () => {
         const scratch = mkdtempSync(join(tmpdir(), `rails2ts-campfire-lane-${env}-`));
         const db = join(scratch, "campfire.sqlite3");
-        copyFileSync(prepared.db, db);
+        // first-run.json starts from an empty database: the emitted app creates the schema in a new file itself.
+        if (name === "scenario") copyFileSync(prepared.db, db);
         const sqlLog = join(scratch, "sql.log");
         writeFileSync(sqlLog, "");
         const server = await bootOurs(prepared.out, { RAILS_ENV: env, SECRET_KEY_BASE: SECRET, RAILS2TS_FROZEN_TIME: scenario.frozenTime, RAILS2TS_SQL_LOG: sqlLog, DATABASE_PATH: db });
@@ -109,7 +110,7 @@ describe.skipIf(!checkout || !gems || !existsSync(REFERENCE_DIR))("ONCE Campfire
       }, 600_000);
 
       rails.forEach((expected, i) => {
-        const stem = `${env}/${String(i + 1).padStart(3, "0")}_${expected.name}`;
+        const stem = `${relative(REFERENCE_DIR, recordingDir(name, env))}/${String(i + 1).padStart(3, "0")}_${expected.name}`;
         const parts = expected.method === "WS" ? (["frames"] as const) : (["body", "headers"] as const);
         for (const part of parts) {
           const key = `${stem}:${part}`;

@@ -2,7 +2,8 @@
 # Assembles the copy of ONCE Campfire (df76a22) that real Rails 7.2.4 serves for the Campfire lane's recording,
 # OUTSIDE this repository (neither Campfire's nor any gem's code is ever committed here):
 #   setup-rails.sh CAMPFIRE_CHECKOUT WORKDIR
-#   setup-rails.sh --databases-only ENV WORKDIR     (rebuilds one database; the recorder runs it before each env)
+#   setup-rails.sh --databases-only ENV WORKDIR [--empty]   (rebuilds one database, for the recorder; --empty: the
+#                                                            schema only, for the first-run scenario)
 # - WORKDIR/gems/<gem>: the gems Debian lacks, at the revisions Campfire's Gemfile.lock names, from the bare
 #   mirrors in /work/.mirror (git sources at their commit, rubygems releases at their tag); sentry-ruby is a no-op
 #   stub (Campfire calls it only in production and in two rescue blocks).
@@ -19,8 +20,12 @@ MIRRORS=${MIRRORS:-/work/.mirror}
 SECRET=$(printf campref | sha512sum | cut -c1-128)
 FAKETIME_ENV='LD_PRELOAD=$(ls /usr/lib/*/faketime/libfaketimeMT.so.1) FAKETIME_DONT_FAKE_MONOTONIC=1'
 
-load_database() { # env
+load_database() { # env [--empty]
   rm -f "$WORK/app/storage/db/$1.sqlite3"*
+  if [ "${2:-}" = --empty ]; then
+    "$CHROOT" run "$WORK" bash -c "cd app && RAILS_ENV=$1 SECRET_KEY_BASE=$SECRET bin/rails db:schema:load >/dev/null"
+    return
+  fi
   "$CHROOT" run "$WORK" bash -c "cd app && export $FAKETIME_ENV FAKETIME='2024-02-15 12:00:00' RAILS_ENV=$1 SECRET_KEY_BASE=$SECRET;
     bin/rails db:schema:load >/dev/null && bin/rails db:fixtures:load 2>&1 | grep -v -e DEPRECATION -e 'in Rails 8.0' -e '^enum ' -e '(called from' -e '^$' -e mutex_m;
     sqlite3 storage/db/$1.sqlite3 \"UPDATE users SET bot_token = 'campreFbotTok' WHERE bot_token IS NOT NULL\""
@@ -29,7 +34,7 @@ load_database() { # env
 if [ "$1" = --databases-only ]; then
   WORK=$(cd "$3" && pwd)
   # development's db tasks touch the test database too: rebuilding development means rebuilding test after it.
-  [ "$2" = development ] && { load_database development; load_database test; } || load_database "$2"
+  [ "$2" = development ] && { load_database development "${4:-}"; load_database test "${4:-}"; } || load_database "$2" "${4:-}"
   exit 0
 fi
 CAMPFIRE=$(cd "$1" && pwd)

@@ -37,10 +37,15 @@ export interface CampfireStep extends Partial<Omit<ScenarioStep, "name">> {
 }
 
 export interface CampfireScenario {
+  /** "scenario" (test/campfire/scenario.json, over the fixtures) or "first-run" (first-run.json, over an empty
+   * database: the schema only). */
+  name: string;
   frozenTime: string;
   host: string;
   steps: CampfireStep[];
 }
+
+export const SCENARIOS = ["scenario", "first-run"] as const;
 
 export interface Recorded {
   name: string;
@@ -69,8 +74,8 @@ export const REFERENCE_DIR = join(SCENARIO_DIR, "reference");
 const QUIET_MS = 250;
 const WAIT_MS = 5_000;
 
-export function loadCampfireScenario(): CampfireScenario {
-  const scenario = JSON.parse(readFileSync(join(SCENARIO_DIR, "scenario.json"), "utf8")) as CampfireScenario;
+export function loadCampfireScenario(name: string = "scenario"): CampfireScenario {
+  const scenario = { ...(JSON.parse(readFileSync(join(SCENARIO_DIR, `${name}.json`), "utf8")) as Omit<CampfireScenario, "name">), name };
   const seen = new Set<string>();
   for (const step of scenario.steps) {
     if (!/^[a-z0-9_]+$/.test(step.name) || seen.has(step.name)) throw new Error(`campfire scenario: bad or duplicate step ${step.name}`);
@@ -200,9 +205,14 @@ function stem(i: number, name: string): string {
   return `${String(i + 1).padStart(3, "0")}_${name}`;
 }
 
-/** Replaces reference/<env> whole, so a removed step leaves no stale file. */
-export function writeRecording(env: CampfireEnv, recorded: Recorded[]): void {
-  const dir = join(REFERENCE_DIR, env);
+/** reference/<env> for the main scenario, reference/<scenario>-<env> for the others. */
+export function recordingDir(scenario: string, env: CampfireEnv): string {
+  return join(REFERENCE_DIR, scenario === "scenario" ? env : `${scenario}-${env}`);
+}
+
+/** Replaces the recording of SCENARIO in ENV whole, so a removed step leaves no stale file. */
+export function writeRecording(scenario: string, env: CampfireEnv, recorded: Recorded[]): void {
+  const dir = recordingDir(scenario, env);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   recorded.forEach((r, i) => {
@@ -215,8 +225,8 @@ export function writeRecording(env: CampfireEnv, recorded: Recorded[]): void {
   });
 }
 
-export function readRecording(env: CampfireEnv): Recorded[] {
-  const dir = join(REFERENCE_DIR, env);
+export function readRecording(scenario: string, env: CampfireEnv): Recorded[] {
+  const dir = recordingDir(scenario, env);
   return readdirSync(dir).filter((f) => f.endsWith(".json")).sort().map((f) => {
     const meta = JSON.parse(readFileSync(join(dir, f), "utf8")) as Omit<Recorded, "body" | "headers"> & { headers: string[] };
     const headers = meta.headers.map((line): [string, string] => [line.slice(0, line.indexOf(": ")), line.slice(line.indexOf(": ") + 2)]);

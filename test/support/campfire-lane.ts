@@ -57,13 +57,16 @@ export interface Recorded {
   body: Buffer;
   sqlCount: number | null;
   socket?: string;
-  /** Read from the reference only: the digest kept instead of the body (see AS_DIGEST). */
+  /** Read from the reference only: the digest kept instead of the body (see keptAsDigest). */
   bodySha256?: string;
 }
 
-// Files the app serves as they are (its PNG logos) are Campfire's own bytes, not rendered output: the reference keeps
-// their SHA-256 (NNN_<step>.body.sha256) instead, and the lane compares digests.
-const AS_DIGEST = /^image\/(png|webp|jpeg|gif)/;
+// Files the app serves as they are (send_file: its logos, the default bot avatar) are Campfire's own bytes, not
+// rendered output: the reference keeps their SHA-256 (NNN_<step>.body.sha256) instead, and the lane compares digests.
+function keptAsDigest(headers: [string, string][]): boolean {
+  const header = (name: string): string => headers.find(([k]) => k.toLowerCase() === name)?.[1] ?? "";
+  return /^image\/(png|webp|jpeg|gif)/.test(header("content-type")) || /filename=/.test(header("content-disposition"));
+}
 
 export function bodyDigest(body: Buffer): string {
   return createHash("sha256").update(body).digest("hex");
@@ -219,8 +222,7 @@ export function writeRecording(scenario: string, env: CampfireEnv, recorded: Rec
     const { body, headers, ...meta } = r;
     const json = { ...meta, headers: headers.map(([k, v]) => `${k}: ${v}`) };
     writeFileSync(join(dir, `${stem(i, r.name)}.json`), JSON.stringify(json, null, 1) + "\n");
-    const type = headers.find(([k]) => k.toLowerCase() === "content-type")?.[1] ?? "";
-    if (AS_DIGEST.test(type)) writeFileSync(join(dir, `${stem(i, r.name)}.body.sha256`), bodyDigest(body) + "\n");
+    if (keptAsDigest(headers)) writeFileSync(join(dir, `${stem(i, r.name)}.body.sha256`), bodyDigest(body) + "\n");
     else writeFileSync(join(dir, `${stem(i, r.name)}.body`), body);
   });
 }

@@ -149,7 +149,6 @@ const KNOWN_FAILURES: Record<string, Record<string, string>> = {
     c_range_step: MISSING_METHOD,
     c_range_to_a: MISSING_METHOD,
     c_second: MISSING_METHOD,
-    c_sort_desc: BLOCK_IGNORED,
     c_wrap_val: DECLINED,
   },
   "strings.rb": {

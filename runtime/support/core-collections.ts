@@ -95,7 +95,9 @@ export const ArrayMethods = {
   toA: (list: unknown[]) => list,
   toAry: (list: unknown[]) => list,
   dup: (list: unknown[]) => [...list],
-  sort: (list: unknown[]) => [...list].sort(compare),
+  // `sort { |a, b| b <=> a }`: the block is the comparator (Ruby calls it with both elements).
+  sort: (list: unknown[], block?: unknown) =>
+    [...list].sort(typeof block === "function" ? (a, b) => Number((block as (a: unknown, b: unknown) => unknown)(a, b)) : compare),
   reverse: (list: unknown[]) => [...list].reverse(),
   compact: (list: unknown[]) => list.filter((x) => x !== null && x !== undefined),
   // ActiveSupport's Enumerable#compact_blank.

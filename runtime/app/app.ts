@@ -15,6 +15,7 @@ import { registerMime } from "../http/mime.js";
 import { configureDefaultHeaders } from "../http/response.js";
 import { conditionalGetConfig } from "../http/conditional-get.js";
 import { establishConnection, loadSchema, sqlCounter, type Connection, type SchemaDescription } from "../db/index.js";
+import cluster from "node:cluster";
 import { loadFixtures, type FixtureSetSource } from "../fixtures/index.js";
 import { currentTime } from "../record/index.js";
 import { Jbuilder } from "../json/index.js";
@@ -235,7 +236,8 @@ function openDatabase(config: AppConfig, path: string): void {
     if (config.schema.sql) executeStructure(conn, config.schema.sql);
     else loadSchema(conn, config.schema);
   }
-  if (fixtures) loadFixtures(conn, config.fixtures ?? []);
+  // Under workers the primary loaded them before forking (db:fixtures:load once, not once per worker).
+  if (fixtures && !cluster.isWorker) loadFixtures(conn, config.fixtures ?? []);
   else if (fresh) config.seed?.();
 }
 

@@ -21,7 +21,7 @@ import { lowerModel } from "./model/model.js";
 import { directRoutes, routeDecls } from "./routes/draw.js";
 import { lowerRoutesModule } from "./routes/module.js";
 import { lowerSeeds } from "./seeds.js";
-import { lowerFixtures } from "./fixtures.js";
+import { lowerCableConfig, lowerFixtures } from "./fixtures.js";
 import { lowerPlainClasses } from "./core/plain-class.js";
 import { lowerCurrent } from "./model/current.js";
 import { lowerCoreExtensions } from "./core/core-extension.js";
@@ -72,6 +72,8 @@ export function lowerApp(app: AppModel): Lowered {
   const coreExtensions = guard(app.coreExtensions.map((e) => ({ ...e, absPath: e.decls[0]!.file.absPath })), (e) => lowerCoreExtensions({ ...app, coreExtensions: [e] }, diags)[0]!);
   const seeds = app.parsed.seeds ? [lowerSeeds(app.parsed.seeds, app, diags)] : [];
   const fixtures = app.parsed.fixtures.length ? guard([{ absPath: join(app.parsed.root, "test/fixtures") }], () => lowerFixtures(app.parsed.fixtures, app, diags)) : [];
+  const cableFile = app.parsed.cableConfig;
+  const cableConfig = cableFile && app.channels.length ? guard([cableFile], (f) => lowerCableConfig(f, app, diags)) : [];
   const loadPath = assetLoadPath({ appRoot: app.parsed.root, engines: app.config.engines, gems: app.gems });
   const { assets, publicFiles } = digestAssets(loadPath, app.config.assetsVersion);
   const importmap = analyzeImportmap(app.parsed.root, app.parsed.diagnostics, (logical) => logical in assets, app.gems.missing, app.gems);
@@ -93,6 +95,7 @@ export function lowerApp(app: AppModel): Lowered {
     schema: app.parsed.schema,
     hasSeeds: seeds.length > 0,
     hasFixtures: fixtures.length > 0,
+    hasCableConfig: cableConfig.length > 0,
     assets,
     importmap,
     assetPipeline: app.gems.locked.has("propshaft") ? "propshaft" : null,
@@ -103,7 +106,7 @@ export function lowerApp(app: AppModel): Lowered {
     deflater: app.config.deflater,
     sessionStore: app.config.sessionStore,
   });
-  modules.push(...(initializers ? [initializers] : []), ...coreExtensions, ...models, ...plain, ...controllers, ...channels, ...views, ...seeds, ...fixtures, ...entry);
+  modules.push(...(initializers ? [initializers] : []), ...coreExtensions, ...models, ...plain, ...controllers, ...channels, ...views, ...seeds, ...fixtures, ...cableConfig, ...entry);
   return { modules, publicFiles };
 }
 

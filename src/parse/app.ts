@@ -5,7 +5,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { Diagnostics } from "../diagnostics/index.js";
 import { compileErb } from "./erb.js";
-import { FIXTURES_DIR, parseFixtures, type FixtureFile } from "./fixtures.js";
+import { FIXTURES_DIR, parseErbYaml, parseFixtures, type ErbYamlFile, type FixtureFile } from "./fixtures.js";
 import type { Node } from "./ir.js";
 import { parseRuby, type PositionMapper } from "./ruby.js";
 import { schemaFromRuby, type Schema } from "./schema.js";
@@ -48,6 +48,8 @@ export interface ParsedApp {
   seeds: SourceFile | null;
   /** Every .yml under test/fixtures but files/, for `db:fixtures:load`. */
   fixtures: FixtureFile[];
+  /** config/cable.yml (Action Cable's adapter per environment), ERB and all, when present. */
+  cableConfig: ErbYamlFile | null;
   schema: Schema;
   diagnostics: Diagnostics;
 }
@@ -80,6 +82,7 @@ export function parseApp(root: string): ParsedApp {
     ],
     seeds: existsSync(join(root, "db/seeds.rb")) ? ruby("db/seeds.rb") : null,
     fixtures: parseFixtures(root, listFiles(root, FIXTURES_DIR, ".yml"), diagnostics),
+    cableConfig: existsSync(join(root, "config/cable.yml")) ? parseErbYaml(root, "config/cable.yml", diagnostics) : null,
     schema: schemaFile
       ? schemaFromRuby(schemaFile.body, diagnostics)
       : structure !== null

@@ -92,8 +92,19 @@ export async function serveApp(app: HttpApp, options: { port: number; host?: str
   await connectSharedAdapter(cable);
   const server = await startServer(app, options);
   cable?.attach(server);
+  if (process.env.RAILS2TS_WORKER_HEADER === "1") nameWorker(server, cable);
   if (isWorker()) drainOnTerm(server, () => cable?.close());
   return server;
+}
+
+/**
+ * RAILS2TS_WORKER_HEADER=1 (diagnostics and tests only: Rails sends no such header): every response and WebSocket
+ * handshake says which worker answered, `x-rails2ts-worker: <index>` (0 for a single process).
+ */
+function nameWorker(server: Server, cable: CableServer | null): void {
+  const index = process.env.RAILS2TS_WORKER_INDEX ?? "0";
+  server.prependListener("request", (_req, res) => res.setHeader("x-rails2ts-worker", index));
+  cable?.addHandshakeHeader(`x-rails2ts-worker: ${index}`);
 }
 
 /** A shared adapter (redis) connects at boot, so that an unreachable server is said at once, in Rails' words. */

@@ -36,11 +36,12 @@ export function superviseWorkers(count: number, log: (line: string) => void = (l
   process.on("SIGINT", stop);
   process.on("SIGUSR2", () => void phasedRestart(fork, retiring, log));
   const started = Array.from({ length: count }, () => listening(fork()));
-  return Promise.all(started).then(() => undefined);
+  return Promise.all(started).then((ports) => log(`listening on ${ports[0]} (${count} workers)`));
 }
 
-function listening(worker: Worker): Promise<Worker> {
-  return new Promise((resolve) => worker.once("listening", () => resolve(worker)));
+/** Resolves with the port once the worker listens. */
+function listening(worker: Worker): Promise<number> {
+  return new Promise((resolve) => worker.once("listening", (address) => resolve(address.port)));
 }
 
 /** Replaces the workers one at a time, each old one retired only after its successor is listening. */

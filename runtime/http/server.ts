@@ -3,6 +3,7 @@
 //   (CookieStore) -> Flash -> router -> controller
 // plus the SQL-count protocol of the conformance lane (one "<count>\n" line per request in $RAILS2TS_SQL_LOG).
 import { appendFileSync } from "node:fs";
+import cluster from "node:cluster";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { randomBytes, randomUUID } from "node:crypto";
 import { deflate } from "./deflater.js";
@@ -215,7 +216,8 @@ export function startServer(app: HttpApp, options: { port: number; host?: string
     server.listen(options.port, options.host ?? "127.0.0.1", () => {
       const address = server.address();
       const port = typeof address === "object" && address ? address.port : options.port;
-      console.log(`listening on ${port}`);
+      // Under workers the primary says it, once every worker listens (runtime/app/workers.ts).
+      if (!cluster.isWorker) console.log(`listening on ${port}`);
       resolve(server);
     });
   });

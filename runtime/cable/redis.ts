@@ -78,6 +78,7 @@ export class RedisAdapter implements SubscriptionAdapter {
   /** Broadcasts made before the first connection (seeds, boot), sent once it is up, as redis-rb would block for it. */
   private readonly beforeConnected: Array<[string, string]> = [];
   private closed = false;
+  private listening = false;
 
   constructor(private readonly config: RedisConfig, private readonly log: (line: string) => void = (l) => console.error(l)) {
     // No offline queue: a message published while Redis is away raises rather than arriving late.
@@ -149,6 +150,11 @@ export class RedisAdapter implements SubscriptionAdapter {
       return;
     }
     this.subscribers.set(channel, [callback]);
+    // Rails' Listener holds its connection in subscribe mode with this channel first; so does ours.
+    if (!this.listening) {
+      this.listening = true;
+      this.subscriber.subscribe("_action_cable_internal", () => {}).catch((error: Error) => this.reportError(error));
+    }
     this.subscriber
       .subscribe(channel, (message: string) => this.deliver(channel, message))
       .then(() => success && post(success))

@@ -97,17 +97,20 @@ describe("Action Cable's redis adapter", () => {
     await subscribed(b, "room", got);
     await a.ready!();
     await redis.stop();
+    // The first broadcasts may meet the closing socket ("Socket closed unexpectedly"); once the client has tried
+    // to reconnect, the refusal is what a broadcast raises, in the words redis-rb 6.0 raised in the chroot
+    // ("Connection refused - connect(2) for 127.0.0.1:1 (redis://127.0.0.1:1/1)").
+    const refused = `Redis::CannotConnectError: Connection refused - connect(2) for 127.0.0.1:${redis.port} (redis://127.0.0.1:${redis.port}/1)`;
     await until(() => {
       try {
         a.broadcast("room", '"lost"');
         return false;
       } catch (error) {
         logs.push(`${(error as Error).name}: ${(error as Error).message}`);
-        return error instanceof RedisCannotConnectError;
+        return error instanceof RedisCannotConnectError && logs.at(-1) === refused;
       }
     }, "a broadcast to raise");
-    // redis-rb's words, as recorded in the chroot: "Connection refused - connect(2) for 127.0.0.1:1 (redis://127.0.0.1:1/1)".
-    expect(logs.at(-1)).toBe(`Redis::CannotConnectError: Connection refused - connect(2) for 127.0.0.1:${redis.port} (redis://127.0.0.1:${redis.port}/1)`);
+    expect(logs.at(-1)).toBe(refused);
     await redis.start();
     await a.ready!();
     await b.ready!();

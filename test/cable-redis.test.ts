@@ -76,6 +76,20 @@ describe("Action Cable's redis adapter", () => {
     expect([got1, got2]).toEqual([['"one"', '"two"'], ['"one"', '"two"']]);
   });
 
+  it("delivers to a subscription made again right after the last one was removed (a Turbo Drive visit away and back)", async () => {
+    const a = adapter({ channel_prefix: "v" });
+    const b = adapter({ channel_prefix: "v" });
+    const first: string[] = [];
+    const cb = (m: string) => first.push(m);
+    await new Promise<void>((resolve) => b.subscribe("room", cb, resolve));
+    b.unsubscribe("room", cb);
+    const again: string[] = [];
+    await subscribed(b, "room", again);
+    a.broadcast("room", '"after"');
+    await until(() => again.length > 0, "the message on the new subscription");
+    expect({ first, again }).toEqual({ first: [], again: ['"after"'] });
+  });
+
   it("keeps prefixes apart: another channel_prefix does not hear it", async () => {
     const a = adapter({ channel_prefix: "one" });
     const b = adapter({ channel_prefix: "two" });

@@ -2,9 +2,9 @@
 // with no persistence; stopped (and its directory removed) by the test's afterAll.
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { freePort } from "../../src/conformance/rails-server.js";
 
 export const REDIS_SERVER = "/usr/bin/redis-server";
 
@@ -16,18 +16,6 @@ export interface RedisServer {
   /** Starts it again on the same port (after stop). */
   start(): Promise<void>;
   cleanup(): Promise<void>;
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once("error", reject);
-    s.listen(0, "127.0.0.1", () => {
-      const address = s.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      s.close(() => resolve(port));
-    });
-  });
 }
 
 export async function startRedis(): Promise<RedisServer> {

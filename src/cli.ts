@@ -32,8 +32,9 @@ program
   .option("--out <dir>", "output directory", "out")
   .option("--report", "print every diagnostic with its code frame, then the ledger (counts per code, per file)")
   .option("--ledger <file>", "write the ledger as JSON")
-  .action(async (app: string, opts: { out: string; report?: boolean; ledger?: string }) => {
-    const result = await compile(resolve(app), { out: resolve(opts.out), gemPaths: gemPaths() });
+  .option("--link", "link node_modules/rails2ts to this compiler, to run the output in place without `npm ci`")
+  .action(async (app: string, opts: { out: string; report?: boolean; ledger?: string; link?: boolean }) => {
+    const result = await compile(resolve(app), { out: resolve(opts.out), gemPaths: gemPaths(), link: Boolean(opts.link) });
     report(result.diagnostics, Boolean(opts.report));
     const ledger = buildLedger(result.diagnostics, resolve(app));
     if (opts.report) console.error(`\n${formatLedger(ledger)}`);

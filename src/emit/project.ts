@@ -2,15 +2,16 @@
 //   <out>/src/**.ts         the TS modules (ts-morph builds them, prettier formats them)
 //   <out>/dist/**.js        the same, transpiled (what `node` runs)
 //   <out>/public/           the app's public/ plus digested assets
-//   <out>/node_modules/rails2ts -> this package (emitted code imports "rails2ts/runtime")
-//   <out>/package.json, tsconfig.json
+//   <out>/package.json, package-lock.json, tsconfig.json, vendor/, test/: a Node project (node-project.ts)
+//   <out>/node_modules/rails2ts -> this package, only when asked (`link`): running in place without `npm ci`
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import * as prettier from "prettier";
 import { Project } from "ts-morph";
 import { ts } from "ts-morph";
 import { importStatements, type EmittedModule } from "./module.js";
+import { nodeProjectFiles } from "./node-project.js";
 import type { Diagnostics } from "../diagnostics/index.js";
 
 /** This package's root (where package.json names rails2ts), whether running from src/ or from dist/src/. */
@@ -53,7 +54,13 @@ function firstLine(err: unknown): string {
   return (err instanceof Error ? err.message : String(err)).split("\n")[0]!.slice(0, 200);
 }
 
-export function writeProject(out: string, files: WrittenFile[], publicFiles: Map<string, string | Buffer>, appRoot: string): void {
+export function writeProject(
+  out: string,
+  files: WrittenFile[],
+  publicFiles: Map<string, string | Buffer>,
+  appRoot: string,
+  opts: { link?: boolean } = {},
+): void {
   rmSync(join(out, "src"), { recursive: true, force: true });
   rmSync(join(out, "dist"), { recursive: true, force: true });
   for (const f of files) {
@@ -66,28 +73,13 @@ export function writeProject(out: string, files: WrittenFile[], publicFiles: Map
   }
   if (existsSync(join(appRoot, "public"))) cpSync(join(appRoot, "public"), join(out, "public"), { recursive: true });
   for (const [path, content] of publicFiles) write(join(out, "public", path), content);
-  write(join(out, "package.json"), JSON.stringify({ name: "rails2ts-app", private: true, type: "module", main: "dist/server.js" }, null, 2) + "\n");
-  write(join(out, "tsconfig.json"), JSON.stringify(EMITTED_TSCONFIG, null, 2) + "\n");
+  for (const [path, content] of nodeProjectFiles(PACKAGE_ROOT, basename(appRoot))) write(join(out, path), content);
   const link = join(out, "node_modules", "rails2ts");
-  if (!existsSync(link)) {
+  if (opts.link && !existsSync(link)) {
     mkdirSync(dirname(link), { recursive: true });
     symlinkSync(PACKAGE_ROOT, link, "dir");
   }
 }
-
-const EMITTED_TSCONFIG = {
-  compilerOptions: {
-    target: "ES2022",
-    module: "NodeNext",
-    moduleResolution: "NodeNext",
-    strict: true,
-    noEmit: true,
-    skipLibCheck: true,
-    types: ["node"],
-    typeRoots: [join(PACKAGE_ROOT, "node_modules/@types")],
-  },
-  include: ["src/**/*.ts"],
-};
 
 function write(path: string, content: string | Buffer): void {
   mkdirSync(dirname(path), { recursive: true });

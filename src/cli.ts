@@ -107,9 +107,10 @@ program
 program
   .command("conformance <app>")
   .description("replay the recorded scenarios against the emitted app and diff every response against reference/")
-  .action(async (app: string) => {
+  .option("--binary", "against the app built as one executable (build --binary), run with no other environment")
+  .action(async (app: string, opts: { binary?: boolean }) => {
     const { conformanceCommand } = await import("./conformance/command.js");
-    process.exitCode = await conformanceCommand(resolve(app));
+    process.exitCode = await conformanceCommand(resolve(app), { binary: Boolean(opts.binary) });
   });
 
 program

@@ -63,6 +63,34 @@ describe("source maps to the app's .erb", () => {
     ]);
   }, 60_000);
 
+  it("the app built as one executable logs the same frames (its bundle's map composed from the emitted maps)", async () => {
+    const dir = join(temp, "exe");
+    execFileSync(process.execPath, [join(root, "dist/src/cli.js"), "build", app, "--binary", "-o", join(dir, "blog")], { stdio: "pipe" });
+    const env = ["-i", "PATH=/nonexistent", "PORT=0", `RAILS2TS_CACHE_DIR=${join(temp, "unpacked")}`];
+    const exe = spawn("/usr/bin/env", [...env, join(dir, "blog")], { cwd: dir, stdio: ["ignore", "pipe", "pipe"] });
+    const log = { text: "" };
+    exe.stderr!.on("data", (d: Buffer) => (log.text += d.toString()));
+    try {
+      const port = await new Promise<number>((resolve, reject) => {
+        exe.stdout!.on("data", (d: Buffer) => {
+          const m = /listening on (\d+)/.exec(d.toString());
+          if (m) resolve(Number(m[1]));
+        });
+        exe.once("exit", (code) => reject(new Error(`the executable exited with ${code}: ${log.text}`)));
+      });
+      expect((await fetch(`http://127.0.0.1:${port}/articles/2`)).status).toBe(500);
+      await until(() => /source map probe\n {4}at .*\n {4}at /.test(log.text));
+      const lines = log.text.split("\n");
+      const at = lines.findIndex((l) => l.includes("source map probe"));
+      expect(lines[at]).toBe("RuntimeError: source map probe");
+      // esbuild may rename the render functions it hoists into one scope (render -> render7): the name is not ours.
+      expect(lines[at + 1]).toMatch(new RegExp(`^ {4}at Object\\.render\\d* \\(${dir}/app/views/articles/_article\\.html\\.erb:7:6\\)$`));
+      expect(lines[at + 2]).toMatch(new RegExp(`^ {4}at Object\\.render\\d* \\(${dir}/app/views/articles/show\\.html\\.erb:3:1\\)$`));
+    } finally {
+      exe.kill("SIGTERM");
+    }
+  }, 300_000);
+
   it("writes each module's TS and JS maps with the app-relative source and its content", () => {
     const map = JSON.parse(readFileSync(join(out, "dist/views/articles/_article.html.js.map"), "utf8")) as { sources: string[]; sourcesContent: string[] };
     expect(map.sources).toEqual(["../../../app/views/articles/_article.html.erb"]);

@@ -6,6 +6,9 @@
 //      the boot module tells the app where its files really are (runtime/app/host.ts)
 //   3. assets: a manifest, public/ (with each file's mtime, its Last-Modified), better-sqlite3's addon
 //   4. node --experimental-sea-config writes the blob; a copy of this node gets it with postject
+//   The SEA main is a loader that turns source maps on, then compiles the bundle (an asset, with its source map
+//   inline, composed by esbuild from the emitted JS's maps) so the executable's stacks name the .rb/.erb too:
+//   a main script is compiled before any of its code runs, too early for process.setSourceMapsEnabled.
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -34,11 +37,13 @@ export async function buildBinary(appDir: string, output: string, opts: { gemPat
   try {
     const out = join(work, "app");
     await compile(appDir, { out, gemPaths: opts.gemPaths, link: true });
-    const bundle = await bundleApp(out, work);
-    const assets = seaAssets(out, basename(appDir), work);
+    const bundle = await bundleApp(out);
+    const assets = { ...seaAssets(out, basename(appDir), work, bundle), [BUNDLE_ASSET]: bundle };
+    const loader = join(work, "sea-loader.cjs");
+    writeFileSync(loader, SEA_LOADER);
     const blob = join(work, "sea-prep.blob");
     const config = join(work, "sea-config.json");
-    writeFileSync(config, JSON.stringify({ main: bundle, output: blob, disableExperimentalSEAWarning: true, assets }, null, 2));
+    writeFileSync(config, JSON.stringify({ main: loader, output: blob, disableExperimentalSEAWarning: true, assets }, null, 2));
     execFileSync(process.execPath, ["--experimental-sea-config", config], { cwd: work, stdio: ["ignore", "ignore", "pipe"] });
     mkdirSync(dirname(output), { recursive: true });
     rmSync(output, { force: true });
@@ -52,12 +57,29 @@ export async function buildBinary(appDir: string, output: string, opts: { gemPat
   }
 }
 
-async function bundleApp(out: string, work: string): Promise<string> {
+const BUNDLE_ASSET = "bundle.cjs";
+
+/**
+ * Compiled as `<the executable's directory>/bundle.cjs`: the bundle's map names sources relative to the emitted
+ * project's root (where the bundle was written), so a frame reads `<dir>/app/views/posts/show.html.erb:12:5`.
+ */
+const SEA_LOADER = `"use strict";
+const { getAsset } = require("node:sea");
+const Module = require("node:module");
+const { dirname, join } = require("node:path");
+process.setSourceMapsEnabled(true);
+const filename = join(dirname(process.execPath), ${JSON.stringify(BUNDLE_ASSET)});
+const bundle = new Module(filename, null);
+bundle.filename = filename;
+bundle._compile(getAsset(${JSON.stringify(BUNDLE_ASSET)}, "utf8"), filename);
+`;
+
+async function bundleApp(out: string): Promise<string> {
   const entry = join(out, "dist/sea-main.js");
   const boot = join(PACKAGE_ROOT, "dist/runtime/sea/boot.js");
   // ESM evaluates imports in order: the boot module (help, assets, addon, appHost) before any app module.
   writeFileSync(entry, `import ${JSON.stringify(boot)};\nimport "./server.js";\n`);
-  const outfile = join(work, "bundle.cjs");
+  const outfile = join(out, BUNDLE_ASSET);
   const result = await build({
     entryPoints: [entry],
     outfile,
@@ -67,6 +89,8 @@ async function bundleApp(out: string, work: string): Promise<string> {
     target: "node20",
     define: { "import.meta.url": JSON.stringify(BUNDLED_MODULE_URL) },
     plugins: [absentOptionalModules],
+    sourcemap: "inline",
+    sourcesContent: false,
     logLevel: "silent",
   });
   if (result.errors.length) throw new Error(`rails2ts build: esbuild: ${result.errors.map((e) => e.text).join("; ")}`);
@@ -90,7 +114,7 @@ const absentOptionalModules: Plugin = {
 };
 
 /** The SEA config's `assets` (key -> file), with the manifest naming them, written into `work`. */
-function seaAssets(out: string, app: string, work: string): Record<string, string> {
+function seaAssets(out: string, app: string, work: string, bundle: string): Record<string, string> {
   const assets: Record<string, string> = {};
   const files: SeaManifest["files"] = [];
   const hash = createHash("sha256");
@@ -106,7 +130,7 @@ function seaAssets(out: string, app: string, work: string): Record<string, strin
   const addon = createRequire(join(PACKAGE_ROOT, "package.json")).resolve("better-sqlite3/build/Release/better_sqlite3.node");
   add("better_sqlite3.node", addon, 0);
   const version = (JSON.parse(readFileSync(join(PACKAGE_ROOT, "package.json"), "utf8")) as { version: string }).version;
-  hash.update(readFileSync(join(work, "bundle.cjs")));
+  hash.update(readFileSync(bundle));
   const manifest: SeaManifest = { app, rails2ts: version, hash: hash.digest("hex").slice(0, 32), files, sqliteAddon: "better_sqlite3.node" };
   writeFileSync(join(work, SEA_MANIFEST_ASSET), JSON.stringify(manifest));
   assets[SEA_MANIFEST_ASSET] = join(work, SEA_MANIFEST_ASSET);

@@ -3,7 +3,7 @@
 //   <out>/dist/**.js        the same, transpiled (what `node` runs)
 //   <out>/public/           the app's public/ plus digested assets
 //   <out>/package.json, package-lock.json, tsconfig.json, vendor/, test/: a Node project (node-project.ts)
-//   <out>/node_modules/rails2ts -> this package, only when asked (`link`): running in place without `npm ci`
+//   <out>/node_modules/{rails2ts,@types} -> this package's, only when asked (`link`): in place without `npm ci`
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { basename, dirname, join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -75,10 +75,14 @@ export function writeProject(
   if (existsSync(join(appRoot, "public"))) cpSync(join(appRoot, "public"), join(out, "public"), { recursive: true });
   for (const [path, content] of publicFiles) write(join(out, "public", path), content);
   for (const [path, content] of nodeProjectFiles(PACKAGE_ROOT, basename(appRoot))) write(join(out, path), content);
-  const link = join(out, "node_modules", "rails2ts");
-  if (opts.link && !existsSync(link)) {
-    mkdirSync(dirname(link), { recursive: true });
-    symlinkSync(PACKAGE_ROOT, link, "dir");
+  // In place, without `npm ci`: the runtime and the type definitions `npm run build` reads are this package's.
+  if (opts.link) {
+    for (const [name, target] of [["rails2ts", PACKAGE_ROOT], ["@types", join(PACKAGE_ROOT, "node_modules/@types")]] as const) {
+      const link = join(out, "node_modules", name);
+      if (existsSync(link)) continue;
+      mkdirSync(dirname(link), { recursive: true });
+      symlinkSync(target, link, "dir");
+    }
   }
 }
 

@@ -3,7 +3,7 @@
 import { Command } from "commander";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, relative, resolve } from "node:path";
+import { basename, join, relative, resolve } from "node:path";
 import { compile } from "./compile.js";
 import { CompileError, formatDiagnostic, type Diagnostic } from "./diagnostics/index.js";
 import { bootEmitted } from "./emit/boot.js";
@@ -32,8 +32,9 @@ program
   .option("--out <dir>", "output directory", "out")
   .option("--report", "print every diagnostic with its code frame, then the ledger (counts per code, per file)")
   .option("--ledger <file>", "write the ledger as JSON")
-  .action(async (app: string, opts: { out: string; report?: boolean; ledger?: string }) => {
-    const result = await compile(resolve(app), { out: resolve(opts.out), gemPaths: gemPaths() });
+  .option("--link", "link node_modules/rails2ts to this compiler, to run the output in place without `npm ci`")
+  .action(async (app: string, opts: { out: string; report?: boolean; ledger?: string; link?: boolean }) => {
+    const result = await compile(resolve(app), { out: resolve(opts.out), gemPaths: gemPaths(), link: Boolean(opts.link) });
     report(result.diagnostics, Boolean(opts.report));
     const ledger = buildLedger(result.diagnostics, resolve(app));
     if (opts.report) console.error(`\n${formatLedger(ledger)}`);
@@ -53,6 +54,20 @@ program
     report(result.diagnostics, false);
     const server = await bootEmitted(out, { port: Number(opts.port), host: opts.host, dbPath: opts.db, inProcess: true });
     console.log(`serving ${app} at http://${opts.host === "127.0.0.1" ? "localhost" : opts.host}:${server.port} (emitted into ${out})`);
+  });
+
+program
+  .command("build <app>")
+  .description("build the app as one executable (--binary): the emitted app, the runtime and Node in one file")
+  .option("--binary", "a single executable application (Node's SEA): public/, the schema, seeds and SQLite inside")
+  .option("-o, --output <file>", "the executable to write (default: the app directory's name)")
+  .action(async (app: string, opts: { binary?: boolean; output?: string }) => {
+    if (!opts.binary) throw new Error("build makes an executable: pass --binary (or use `compile` for a Node project)");
+    const { buildBinary } = await import("./build/binary.js");
+    const started = Date.now();
+    const output = resolve(opts.output ?? basename(resolve(app)));
+    const result = await buildBinary(resolve(app), output, { gemPaths: gemPaths() });
+    console.log(`built ${relative(process.cwd(), result.output) || result.output} (${(result.bytes / 1e6).toFixed(1)} MB) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   });
 
 program
@@ -92,9 +107,10 @@ program
 program
   .command("conformance <app>")
   .description("replay the recorded scenarios against the emitted app and diff every response against reference/")
-  .action(async (app: string) => {
+  .option("--binary", "against the app built as one executable (build --binary), run with no other environment")
+  .action(async (app: string, opts: { binary?: boolean }) => {
     const { conformanceCommand } = await import("./conformance/command.js");
-    process.exitCode = await conformanceCommand(resolve(app));
+    process.exitCode = await conformanceCommand(resolve(app), { binary: Boolean(opts.binary) });
   });
 
 program

@@ -11,12 +11,12 @@ export interface CompileResult {
   cacheSites: AppModel["cacheSites"];
 }
 
-export async function compile(appDir: string, opts: { out?: string; gemPaths?: string[] } = {}): Promise<CompileResult> {
+export async function compile(appDir: string, opts: { out?: string; gemPaths?: string[]; link?: boolean } = {}): Promise<CompileResult> {
   const parsed = parseApp(appDir);
   if (parsed.diagnostics.errors.length) throw new CompileError(parsed.diagnostics.errors);
   const app = analyzeApp(parsed, { gemPaths: opts.gemPaths });
   const lowered = lowerApp(app);
   const files = await renderModules(lowered.modules, parsed.diagnostics);
-  if (opts.out) writeProject(opts.out, files, lowered.publicFiles, appDir);
+  if (opts.out) writeProject(opts.out, files, lowered.publicFiles, appDir, { link: opts.link ?? true });
   return { files, diagnostics: parsed.diagnostics.list, cacheSites: app.cacheSites };
 }

@@ -27,6 +27,7 @@ import { resetCurrentAttributes } from "./current.js";
 import { configureSignedGlobalIds, configureSignedStreamVerifier, globalIdAppName, globalIdConfig } from "../cable/index.js";
 import { configureSignedIds } from "../record/signed-id.js";
 import { modelClass } from "../record/index.js";
+import { appHost } from "./host.js";
 import { prepareAppRuntime, registerAppRuntime, type AppRuntime, type CableSetup } from "./serve.js";
 import { isPlainObject } from "../support/ruby.js";
 import { MemoryStore, parseCacheSize, type Store } from "../cache/index.js";
@@ -100,7 +101,8 @@ export function createApp(config: AppConfig): HttpApp {
     if (!View.current) throw new Error("rails2ts: ActionText::Content.render outside a view render is not supported");
     return new View({ ...View.current.ctx, format: "html" }, {}).render(options);
   };
-  const root = dirname(fileURLToPath(config.publicDir));
+  const publicDir = appHost.publicDir ?? fileURLToPath(config.publicDir);
+  const root = appHost.root ?? dirname(publicDir);
   for (const m of config.mimeTypes ?? []) registerMime(m.string, m.symbol);
   // One process, one in-process store; RAILS2TS_CACHE_SIZE (e.g. "64m") bounds it in bytes.
   const store = config.performCaching ? new MemoryStore({ size: parseCacheSize(process.env.RAILS2TS_CACHE_SIZE ?? "32m") }) : null;
@@ -129,7 +131,7 @@ export function createApp(config: AppConfig): HttpApp {
     controllers: config.controllers,
     views: templateRenderer(config, store),
     secretKeyBase,
-    publicDir: config.publicDir,
+    publicDir,
     encodeJson: toJson,
     // redirect_to / location: of a record or [parent, child] in a controller is a full URL.
     urlFor: (controller, target) => polymorphicUrl(routerFor(config.routes), target, "url", {}, controller.urlHost(), controller.recall()),

@@ -2,6 +2,7 @@
 //   ActionDispatch::Static -> Rack::MethodOverride -> ShowExceptions(PublicExceptions) -> Cookies -> Session
 //   (CookieStore) -> Flash -> router -> controller
 // plus the SQL-count protocol of the conformance lane (one "<count>\n" line per request in $RAILS2TS_SQL_LOG).
+import { appFramesFirst } from "./backtrace.js";
 import { appendFileSync } from "node:fs";
 import cluster from "node:cluster";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
@@ -51,7 +52,7 @@ export interface HttpAppConfig {
   sessionStore?: { key?: string; expireAfter?: Record<string, number> } | null;
   /** config.ru's `use Rack::Deflater`: it wraps every response, static files included. */
   deflater?: boolean;
-  /** Where unexpected (500) errors are reported; default console.error, as Rails logs them. */
+  /** Where unexpected (500) errors are reported; default console.error, the app's frames first, as Rails logs them. */
   log?: (error: unknown) => void;
 }
 
@@ -85,7 +86,8 @@ export class HttpApp {
   }
 
   private log(error: unknown): void {
-    (this.config.log ?? console.error)(error);
+    if (this.config.log) this.config.log(error);
+    else console.error(appFramesFirst(error));
   }
 
   /** One request, start to finish; requests run one at a time so the SQL count belongs to one request. */

@@ -10,6 +10,7 @@
 //   @output_buffer.safe_append='…' out.safeAppend("…");     (views: Erubi's output, see lower/view/erb.ts)
 //   @output_buffer.append= expr    out.append(expr);
 //   begin ... rescue K => e ... ensure ... end   try {...} catch (error) { if (rescues(error, ["K"])) {...} else throw error; } finally {...}
+import { sourceMark } from "../emit/source-map.js";
 import type { Block, Node, NodeOf } from "../parse/ir.js";
 import { lowerExpr, truthy, type TsExpr } from "./expr.js";
 import type { Scope } from "./scope.js";
@@ -21,7 +22,10 @@ export function lowerBody(nodes: Node[], scope: Scope, tail: Tail): string[] {
   const out: string[] = [];
   nodes.forEach((node, i) => {
     const lines = lowerStmt(node, scope, tail === "return" && i === nodes.length - 1 ? "return" : "void");
-    out.push(...scope.hoisted.splice(0), ...lines);
+    const hoisted = scope.hoisted.splice(0);
+    // The source map's anchor: what follows came from this node (removed again at emit, src/emit/source-map.ts).
+    if (lines.length || hoisted.length) out.push(sourceMark(node.span));
+    out.push(...hoisted, ...lines);
   });
   return out;
 }

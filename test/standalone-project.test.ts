@@ -82,6 +82,7 @@ describe("the emitted blog as a Node project", () => {
       rails2ts: "file:vendor/rails2ts-0.1.0.tgz",
       "better-sqlite3": locked("better-sqlite3"),
       parse5: locked("parse5"),
+      redis: locked("redis"),
       ws: locked("ws"),
       yaml: locked("yaml"),
     });

@@ -89,7 +89,6 @@ export async function serveApp(app: HttpApp, options: { port: number; host?: str
     return null;
   }
   const cable = runtimes.get(app)?.cable ?? null;
-  await connectSharedAdapter(cable);
   const server = await startServer(app, options);
   cable?.attach(server);
   if (process.env.RAILS2TS_WORKER_HEADER === "1") nameWorker(server, cable);
@@ -107,11 +106,3 @@ function nameWorker(server: Server, cable: CableServer | null): void {
   cable?.addHandshakeHeader(`x-rails2ts-worker: ${index}`);
 }
 
-/** A shared adapter (redis) connects at boot, so that an unreachable server is said at once, in Rails' words. */
-async function connectSharedAdapter(cable: CableServer | null): Promise<void> {
-  const ready = cable?.pubsub.ready;
-  if (!ready) return;
-  await ready.call(cable!.pubsub).catch((error: Error) => {
-    console.error(`Action Cable: ${error.name}: ${error.message} (config/cable.yml); broadcasts raise until it is reachable`);
-  });
-}

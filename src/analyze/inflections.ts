@@ -29,7 +29,7 @@ export interface AppInflections {
   /** The app's calls, in load order, for the emitted app to replay at boot. */
   calls: InflectionCall[];
   /** Where a rule could not be evaluated (the emitted app raises at boot naming it). */
-  declined: { span: Span; what: string }[];
+  declined: { file: string; span: Span; what: string }[];
 }
 
 /** Arity of each rule method (uncountable takes any number of words or arrays). */
@@ -41,7 +41,7 @@ export function readInflections(config: SourceFile[], diags: Diagnostics): AppIn
   const result: AppInflections = { registry: createInflectionRegistry(), calls: [], declined: [] };
   for (const file of config) {
     if (!file.path.startsWith("config/initializers/")) continue;
-    for (const node of file.body) readTopLevel(node, result, diags);
+    for (const node of file.body) readTopLevel(node, file, result, diags);
   }
   withInflections(result.registry, () => {
     for (const call of result.calls) applyCall(call);
@@ -49,25 +49,25 @@ export function readInflections(config: SourceFile[], diags: Diagnostics): AppIn
   return result;
 }
 
-function decline(result: AppInflections, diags: Diagnostics, span: Span, what: string): void {
+function decline(result: AppInflections, diags: Diagnostics, file: SourceFile, span: Span, what: string): void {
   diags.report("unsupported_construct", span, `inflection rule not evaluated at compile time (${what})`);
-  result.declined.push({ span, what });
+  result.declined.push({ file: file.path, span, what });
 }
 
 /** `ActiveSupport::Inflector.inflections(:locale) do |inflect| ... end` (or `{ |inflect| ... }`). */
-function readTopLevel(node: Node, result: AppInflections, diags: Diagnostics): void {
+function readTopLevel(node: Node, file: SourceFile, result: AppInflections, diags: Diagnostics): void {
   if (node.kind !== "call" || node.method !== "inflections" || !node.receiver) return;
   const receiver = constPath(node.receiver);
   if (receiver !== "ActiveSupport::Inflector" && receiver !== "Inflector") return;
   const locale = node.args.length === 0 ? "en" : symbolOrString(node.args[0]!);
   const param = node.block?.params[0];
   if (locale === null || node.args.length > 1 || !node.block || node.block.params.length !== 1 || param?.kind !== "req") {
-    decline(result, diags, node.span, "an inflections call other than `inflections(:locale) do |inflect| ... end`");
+    decline(result, diags, file, node.span, "an inflections call other than `inflections(:locale) do |inflect| ... end`");
     return;
   }
   for (const stmt of node.block.body) {
     const call = readRule(stmt, param.name, locale);
-    if (typeof call === "string") decline(result, diags, stmt.span, call);
+    if (typeof call === "string") decline(result, diags, file, stmt.span, call);
     else result.calls.push(call);
   }
 }

@@ -26,7 +26,7 @@ function inflectionStatements(app: AppModel, module: ModuleState): string[] {
   const { calls, declined } = app.inflections;
   // A declined rule puts every inflected name in doubt: the app does not start, as Rails would not with the rule
   // misread.
-  const raises = declined.map((d) => `${module.use("unsupported")}(${JSON.stringify(`inflection rule at ${d.span.file}:${d.span.line} (${d.what})`)});`);
+  const raises = declined.map((d) => `${module.use("unsupported")}(${JSON.stringify(`inflection rule at ${d.file}:${d.span.line} (${d.what})`)});`);
   const replays = calls.map((c) => {
     const args = c.args.map((a) => (typeof a === "object" && !Array.isArray(a) ? `new RegExp(${JSON.stringify(a.source)}, ${JSON.stringify(a.flags)})` : JSON.stringify(a)));
     return `${module.use("inflections")}(${JSON.stringify(c.locale)}).${c.method}(${args.join(", ")});`;

@@ -42,6 +42,7 @@ const APPS: GeneratedApp[] = [
   },
   { name: "library", expectedDifferent: {}, expectedSqlOverRails: 0 },
   { name: "signup", expectedDifferent: {}, expectedSqlOverRails: 0 },
+  { name: "nursery", expectedDifferent: {}, expectedSqlOverRails: 0 },
 ];
 
 for (const generated of APPS) {

@@ -14,7 +14,7 @@ import { assetLoadPath, digestAssets } from "../analyze/assets.js";
 import { analyzeImportmap } from "../analyze/importmap.js";
 import { expandRoutes } from "../analyze/routes.js";
 import type { EmittedModule } from "../emit/module.js";
-import { pluralize, singularize } from "../../runtime/support/inflector.js";
+import { pluralize, singularize, withInflections } from "../../runtime/support/inflector.js";
 import { lowerEntry } from "./app/entry.js";
 import { controllerIvarTypes, controllerPath, lowerController } from "./controller/controller.js";
 import { lowerModel } from "./model/model.js";
@@ -38,6 +38,10 @@ export interface Lowered {
 }
 
 export function lowerApp(app: AppModel): Lowered {
+  return withInflections(app.inflections.registry, () => lowerWithInflections(app));
+}
+
+function lowerWithInflections(app: AppModel): Lowered {
   void ORDER_NOTE;
   const diags = app.parsed.diagnostics;
   const table = app.parsed.routes ? expandRoutes(routeDecls(app.parsed.routes.body, diags), { pluralize, singularize }) : [];

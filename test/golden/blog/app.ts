@@ -29,6 +29,7 @@ import template18 from "./views/layouts/application.html.js";
 import template19 from "./views/pwa/manifest.json.js";
 import { table } from "./routes.js";
 import { seed } from "./db/seeds.js";
+import { cableYaml } from "./config/cable.js";
 export const app = createApp({
   name: "blog",
   routes: table,
@@ -186,6 +187,6 @@ export const app = createApp({
   messageMetadata: "serializer",
   loadDefaults: 7.2,
   mimeTypes: [],
-  cable: { connection: ApplicationCable_Connection, channels: [ApplicationCable_Channel] },
+  cable: { connection: ApplicationCable_Connection, channels: [ApplicationCable_Channel], yaml: cableYaml },
   publicDir: new URL("../public/", import.meta.url),
 });

@@ -3,7 +3,7 @@
 //   render "form", a: x          posts/_form (the controller's prefix) with local a
 //   render "comments/form"       comments/_form
 //   render record / collection   <collection>/_<element> with local <element> (+ _counter, _iteration)
-//   yield / yield :head          yieldContent() / contentFor("head")
+//   yield / yield :head          yieldContent() / yieldContentFor("head")
 import { capture, OutputBuffer, outputBuffer, SafeString, unwrappedHtmlEscape, withOutputBuffer } from "../view/safe.js";
 import { tag as viewTag, tagBuilder } from "../view/tag.js";
 import { BACK, urlFor as viewUrlFor } from "../view/url.js";

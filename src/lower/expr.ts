@@ -110,7 +110,8 @@ export function lowerExpr(node: Node, scope: Scope): TsExpr {
       const args = node.args.map((a) => lowerExpr(a, scope).code);
       // In a method that takes a block, yield calls it; in a layout, yield is the rendered template.
       if (scope.blockParam) return lit(`${scope.blockParam}!(${args.join(", ")})`, UNKNOWN);
-      if (env.self === "view") return lit(args.length ? `view.contentFor(${args.join(", ")})` : "view.yieldContent()", { k: "safe" });
+      // `yield :head` is the stored content as it is (_layout_for), unlike content_for(:head), which is its presence.
+      if (env.self === "view") return lit(args.length ? `view.yieldContentFor(${args.join(", ")})` : "view.yieldContent()", { k: "safe" });
       break;
     }
     case "regex": {

@@ -21,6 +21,7 @@ import { currentTime } from "../record/index.js";
 import { Jbuilder } from "../json/index.js";
 import { toJson } from "../json/index.js";
 import { polymorphicUrl } from "./polymorphic.js";
+import { urlForOptions } from "../http/url-for.js";
 import type { UrlOptions } from "../http/router.js";
 import { routerFor } from "./routes.js";
 import { resetCurrentAttributes } from "./current.js";
@@ -337,9 +338,13 @@ function viewContext(config: AppConfig, controller: Controller<object>, format: 
     },
     formAuthenticityToken: (options) => controller.formAuthenticityToken(options),
     protectAgainstForgery: () => controller.protectAgainstForgery(),
-    // In a view, url_for(record) is a path (ActionView::RoutingUrlFor: only_path unless a host is asked for).
-    urlFor: (target) =>
-      typeof target === "string" ? target : polymorphicUrl(router, target, "path", {}, controller.urlHost(), controller.recall()),
+    // In a view, url_for(record) is a path (ActionView::RoutingUrlFor: only_path unless a host is asked for); a
+    // Hash goes through the routes with the request's recall (`url_for({})`, form_with with no url: this page).
+    urlFor: (target) => {
+      if (typeof target === "string") return target;
+      if (isPlainObject(target)) return urlForOptions(router, { ...controller.urlHost(), only_path: target.host === undefined || target.host === null, ...target }, controller.recall());
+      return polymorphicUrl(router, target, "path", {}, controller.urlHost(), controller.recall());
+    },
     polymorphicPath: (target, opts = {}) => {
       const { action = null, url = false, ...options } = opts;
       return polymorphicUrl(router, target, url ? "url" : "path", options as UrlOptions, controller.urlHost(), controller.recall(), action);

@@ -3,7 +3,7 @@
 //   nil / true / 1 / "s"         null / true / 1 / "s"
 //   :sym                          "sym"            (symbols are strings at run time)
 //   "a#{b}"                       `a${toS(b)}`     (Ruby's to_s: nil -> "")
-//   { a: 1 }                      { a: 1 }
+//   { a: 1 }                      ({ a: 1 })       (parenthesized: never read as a block)
 //   { a: 1, "a" => 2 }            new Map([[RubySymbol.for("a"), 1], ["a", 2]])   (one key spelled both ways)
 //   a || b / a && b               or(a, () => b) / and(a, () => b)   (Ruby truthiness: only nil/false are false)
 //   x ? y : z                     truthy(x) ? y : z
@@ -110,7 +110,8 @@ export function lowerExpr(node: Node, scope: Scope): TsExpr {
       const args = node.args.map((a) => lowerExpr(a, scope).code);
       // In a method that takes a block, yield calls it; in a layout, yield is the rendered template.
       if (scope.blockParam) return lit(`${scope.blockParam}!(${args.join(", ")})`, UNKNOWN);
-      if (env.self === "view") return lit(args.length ? `view.contentFor(${args.join(", ")})` : "view.yieldContent()", { k: "safe" });
+      // `yield :head` is the stored content as it is (_layout_for), unlike content_for(:head), which is its presence.
+      if (env.self === "view") return lit(args.length ? `view.yieldContentFor(${args.join(", ")})` : "view.yieldContent()", { k: "safe" });
       break;
     }
     case "regex": {
@@ -192,7 +193,9 @@ export function lowerHash(node: NodeOf<"hash">, scope: Scope): TsExpr {
     }
     return `[${scope.env.module.use("toS")}(${lowerExpr(key, scope).code})]: ${v}`;
   });
-  return lit(`{ ${entries.join(", ")} }`, { k: "hash" });
+  // Parenthesized: an object literal read where JS expects a statement or an arrow's body (`() => {}`,
+  // `or(a, () => ({}))`) would otherwise parse as a block. Valid in every expression position.
+  return lit(`({ ${entries.join(", ")} })`, { k: "hash" });
 }
 
 /** A literal key's spelling, when the source fixes it: `a:` / `:"a"` (Symbol) or `"a" =>` (String). */

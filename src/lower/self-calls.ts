@@ -2,7 +2,7 @@
 //
 //   anywhere   new_post_path(x) / post_url(x)   routes.newPostPath(self, x)   (the app's route table)
 //   view       link_to "A", x / form_with ... do      view.linkTo("A", x) / view.formWith({...}, (form) => ...)
-//              render x / yield / yield :head          view.render(...) / view.yieldContent() / view.contentFor("head")
+//              render x / yield / yield :head          view.render(...) / view.yieldContent() / view.yieldContentFor("head")
 //              post (a partial's local)             locals.post
 //   controller params / render / redirect_to / head    this.params / this.render({...}) / this.redirectTo(...)
 //              respond_to do |format| ... end          this.respondTo((format) => { format.html(() => ...) })

@@ -62,7 +62,7 @@ export function lowerStmt(node: Node, scope: Scope, tail: Tail): string[] {
     case "call": {
       const loop = lowerLoop(node, scope);
       if (loop) return loop;
-      const output = env.outputStatement?.(node, scope);
+      const output = env.outputStatement?.(node, scope, tail);
       if (output) return output;
       break;
     }
@@ -196,6 +196,14 @@ const LOOPS = new Set(["each", "each_with_index", "times", "each_with_object"]);
 /** `recv.each do |x| ... end` used as a statement becomes a for-of loop over the receiver. */
 function lowerLoop(call: NodeOf<"call">, scope: Scope): string[] | null {
   if (!call.block || !call.receiver || !LOOPS.has(call.method) || call.method === "each_with_object") return null;
+  if (call.safeNav) {
+    // `list&.each do ... end`: no loop at all when the receiver is nil (evaluated once).
+    const held = scope.env.module.fresh("receiver");
+    const recv = lowerExpr(call.receiver, scope);
+    scope.declare(held, recv.type, held);
+    const loop = lowerLoop({ ...call, safeNav: false, receiver: { kind: "ident", name: held, span: call.receiver.span } }, scope)!;
+    return [`const ${held} = ${recv.code};`, `if (${held} !== null && ${held} !== undefined) {`, ...loop, "}"];
+  }
   const recv = lowerExpr(call.receiver, scope);
   const inner = scope.child();
   const params = call.block.params;
@@ -231,7 +239,7 @@ export function lowerBlockFn(block: Block, scope: Scope, types: RType[] = []): T
 declare module "./scope.js" {
   interface LowerEnv {
     /** Views recognise Erubi's `@output_buffer` statements; other code has none. */
-    outputStatement?: (call: NodeOf<"call">, scope: Scope) => string[] | null;
+    outputStatement?: (call: NodeOf<"call">, scope: Scope, tail: Tail) => string[] | null;
     /** The TS type annotation for a type in this module (registers the imports it needs). */
     typeName(t: RType): string;
   }

@@ -1,6 +1,6 @@
-import { OutputBuffer, or, type SafeString, type View } from "rails2ts/runtime";
+import { or, type SafeString, type View } from "rails2ts/runtime";
 export default function render(view: View, locals: Record<string, unknown>): SafeString {
-  const out = new OutputBuffer();
+  const out = view.outputBuffer;
   out.safeAppend("<!DOCTYPE html>\n<html>\n  <head>\n    <title>");
   out.append(or(view.contentFor("title"), () => "Blog"));
   out.safeAppend(

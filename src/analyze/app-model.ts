@@ -64,7 +64,7 @@ export interface AnalyzeOptions {
 }
 
 export function analyzeApp(parsed: ParsedApp, options: AnalyzeOptions = {}): AppModel {
-  const config = analyzeConfig(parsed.config);
+  const config = analyzeConfig(parsed.config, parsed.diagnostics);
   analyzeRackup(parsed.rackup, config, parsed.diagnostics);
   const gems = resolveAppGems(parsed.root, parsed.diagnostics, options.gemPaths);
   // Action Text's and Active Storage's models, for the tables the app's schema has (framework-models.ts).

@@ -181,7 +181,7 @@ export const app = createApp({
   },
   assetPipeline: "propshaft",
   performCaching: true,
-  environments: { test: { allowForgeryProtection: false } },
+  environments: { production: { forceSsl: false }, test: { allowForgeryProtection: false } },
   sanitizerVendor: "html5",
   messageMetadata: "serializer",
   loadDefaults: 7.2,

@@ -11,7 +11,7 @@ import { tsIdent } from "../names.js";
 export interface EntryInput {
   appName: string;
   controllers: Array<{ className: string; path: string }>;
-  templates: Array<{ key: string; path: string; handler: "erb" | "jbuilder"; digestPath: string; sharedFragments: boolean }>;
+  templates: Array<{ key: string; path: string; handler: "erb" | "jbuilder" | "raw"; digestPath: string; sharedFragments: boolean }>;
   performCaching: boolean;
   mimeTypes: Array<{ string: string; symbol: string }>;
   models: string[];

@@ -11,8 +11,10 @@ import { fileURLToPath } from "node:url";
 import { forgeryProtectionConfig, type Controller, type ControllerClass, type TemplateRenderer } from "../http/controller.js";
 import type { RouteEntry } from "../http/route-table.js";
 import { createHttpApp, type HttpApp } from "../http/server.js";
+import { hstsHeader, type HstsOptions, type SslOptions } from "../http/ssl.js";
 import { registerMime } from "../http/mime.js";
 import { configureDefaultHeaders } from "../http/response.js";
+import { configureCookieDefaults } from "../http/cookies.js";
 import { conditionalGetConfig } from "../http/conditional-get.js";
 import { establishConnection, loadSchema, sqlCounter, type Connection, type SchemaDescription } from "../db/index.js";
 import cluster from "node:cluster";
@@ -30,7 +32,7 @@ import { configureSignedIds } from "../record/signed-id.js";
 import { modelClass } from "../record/index.js";
 import { appHost } from "./host.js";
 import { prepareAppRuntime, registerAppRuntime, type AppRuntime, type CableSetup } from "./serve.js";
-import { isPlainObject } from "../support/ruby.js";
+import { isBlank, isPlainObject } from "../support/ruby.js";
 import { MemoryStore, parseCacheSize, type Store } from "../cache/index.js";
 import { resolvePartialPath, View, type TemplateEntry, type ViewContext } from "./view.js";
 import type { AssetIndex, ImportmapPin } from "../view/host.js";
@@ -42,6 +44,52 @@ export interface AppSchema extends SchemaDescription {
   sql?: string;
   /** Virtual (FTS5) tables that `sql` creates. */
   virtualTables?: string[];
+}
+
+/** What config/environments/<env>.rb sets that the runtime reproduces ("*": application.rb and initializers). */
+export interface EnvironmentSettings {
+  allowForgeryProtection?: boolean;
+  forceSsl?: BootFlag;
+  assumeSsl?: BootFlag;
+  sslOptions?: SslOptionsData | { declined: string };
+  sslDeclined?: string;
+}
+
+/** A literal, or `ENV["NAME"].present?` (`present: false`: `.blank?`), read when the app boots. */
+export type BootFlag = boolean | { env: string; present: boolean };
+
+/** Object#present? of ENV[name] (nil and whitespace-only Strings are blank). */
+export function bootFlag(flag: BootFlag | undefined, env: NodeJS.ProcessEnv = process.env): boolean {
+  if (flag === undefined || typeof flag === "boolean") return flag ?? false;
+  return !isBlank(env[flag.env] ?? null) === flag.present;
+}
+
+export interface SslOptionsData {
+  redirect?: false | { host?: string; port?: number; status?: number; body?: string[]; excludePaths?: string[] };
+  hsts?: boolean | null | HstsOptions;
+  secureCookies?: boolean;
+}
+
+/**
+ * The railtie's `middleware.use ActionDispatch::SSL, **config.ssl_options, ssl_default_redirect_status:` (308 from
+ * load_defaults 6.1), or what to raise on every request when the compiler declined the settings.
+ */
+export function sslMiddleware(settings: EnvironmentSettings, loadDefaults: number | null | undefined): { options: SslOptions | null; declined: string | null } {
+  if (settings.sslDeclined) return { options: null, declined: settings.sslDeclined };
+  if (!bootFlag(settings.forceSsl)) return { options: null, declined: null };
+  const data = settings.sslOptions ?? {};
+  if ("declined" in data) return { options: null, declined: data.declined };
+  const redirect = data.redirect ?? {};
+  const { excludePaths, ...rest } = redirect === false ? { excludePaths: undefined } : redirect;
+  return {
+    declined: null,
+    options: {
+      redirect: redirect === false ? false : { ...rest, ...(excludePaths ? { exclude: (r) => excludePaths.includes(r.path) } : {}) },
+      hsts: hstsHeader(data.hsts),
+      secureCookies: data.secureCookies ?? true,
+      defaultRedirectStatus: (loadDefaults ?? 0) >= 6.1 ? 308 : null,
+    },
+  };
 }
 
 export interface AppConfig {
@@ -73,7 +121,7 @@ export interface AppConfig {
   /** config.action_view.sanitizer_vendor (load_defaults 7.1+: html5; before: html4). */
   sanitizerVendor?: "html4" | "html5";
   /** Settings of config/environments/<env>.rb, chosen by RAILS_ENV (production when unset). */
-  environments?: Record<string, { allowForgeryProtection?: boolean }>;
+  environments?: Record<string, EnvironmentSettings>;
   /** Mime types the app registers in its initializers. */
   mimeTypes?: Array<{ string: string; symbol: string }>;
   /** app/channels: the connection class and the channels, when the app has Action Cable. */
@@ -87,9 +135,11 @@ function assetIndexOf(config: AppConfig): AssetIndex {
 }
 
 export function createApp(config: AppConfig): HttpApp {
-  const environment = config.environments?.[process.env.RAILS_ENV ?? "production"] ?? {};
+  const environment = { ...config.environments?.["*"], ...config.environments?.[process.env.RAILS_ENV ?? "production"] };
+  const ssl = sslMiddleware(environment, config.loadDefaults);
   forgeryProtectionConfig.allow = environment.allowForgeryProtection ?? true;
   if (config.loadDefaults !== undefined) configureDefaultHeaders(config.loadDefaults);
+  if (config.loadDefaults !== undefined) configureCookieDefaults(config.loadDefaults);
   // ActiveSupport::Digest.hash_digest_class: SHA256 from load_defaults 7.0, MD5 before.
   if (config.loadDefaults !== undefined) conditionalGetConfig.hashDigest = (config.loadDefaults ?? 0) >= 7.0 ? "sha256" : "md5";
   if (config.sanitizerVendor) sanitizerConfig.vendor = actionTextSanitizerConfig.vendor = config.sanitizerVendor;
@@ -127,6 +177,9 @@ export function createApp(config: AppConfig): HttpApp {
   const http = createHttpApp({
     name: config.name,
     deflater: config.deflater ?? false,
+    forceSsl: ssl.options,
+    assumeSsl: bootFlag(environment.assumeSsl),
+    sslDeclined: ssl.declined,
     sessionStore: config.sessionStore ?? null,
     routes: config.routes,
     controllers: config.controllers,

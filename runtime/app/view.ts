@@ -19,7 +19,7 @@ import { NameError } from "./ops.js";
 
 /** A compiled template: ERB renders to a SafeString; jbuilder writes into the Jbuilder it is given. */
 export type TemplateEntry = (
-  | { handler: "erb"; render: (view: View, locals: Record<string, unknown>) => SafeString }
+  | { handler: "erb" | "raw"; render: (view: View, locals: Record<string, unknown>) => SafeString }
   | { handler: "jbuilder"; render: (view: View, locals: Record<string, unknown>, json: Jbuilder) => void }
 ) & {
   /** `virtual_path:digest`, computed when compiling (fragment cache keys carry it). */

@@ -63,7 +63,11 @@ export function tagOption(key: string, value: unknown, escape: boolean): string 
   if (Array.isArray(value) || isHash(value)) {
     let items: unknown[] = Array.isArray(value) ? value : hashEntries(value).flat();
     if (name === "class" || key === "class") items = buildTagValues(value);
-    text = escape ? safeJoin(items, " ").toString() : items.flat(Infinity).map(toS).join(" ");
+    // safe_join flattens its argument: an Array all the way, a Hash (Hash#flatten) one level, so a nested Array
+    // value prints as its to_s ("[1, 2]").
+    const hashItems = isHash(value) && !(name === "class" || key === "class");
+    if (escape && hashItems) text = items.map((i) => unwrappedHtmlEscape(i).toString()).join(" ");
+    else text = escape ? safeJoin(items, " ").toString() : items.flat(Infinity).map(toS).join(" ");
   } else if (value instanceof RegExp) {
     text = escape ? unwrappedHtmlEscape(value.source).toString() : value.source;
   } else {

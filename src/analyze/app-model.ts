@@ -73,7 +73,7 @@ export function analyzeApp(parsed: ParsedApp, options: AnalyzeOptions = {}): App
 }
 
 function analyzeWithInflections(parsed: ParsedApp, options: AnalyzeOptions, inflections: AppInflections): AppModel {
-  const config = analyzeConfig(parsed.config);
+  const config = analyzeConfig(parsed.config, parsed.diagnostics);
   analyzeRackup(parsed.rackup, config, parsed.diagnostics);
   const gems = resolveAppGems(parsed.root, parsed.diagnostics, options.gemPaths);
   // Action Text's and Active Storage's models, for the tables the app's schema has (framework-models.ts).

@@ -159,7 +159,7 @@ function requestReads(app: AppModel, views: ViewResolver | null): Map<string, Re
   };
   const analysis = new RequestDependence(app, dependencies);
   const out = new Map<string, RequestRead | null>();
-  for (const [key, t] of byKey) out.set(key, t.handler === "erb" ? analysis.templateRead(t) : { what: "a jbuilder template", span: { file: t.absPath, line: 1, column: 1, endLine: 1, endColumn: 1 } });
+  for (const [key, t] of byKey) out.set(key, t.handler === "erb" ? analysis.templateRead(t) : t.handler === "raw" ? null : { what: "a jbuilder template", span: { file: t.absPath, line: 1, column: 1, endLine: 1, endColumn: 1 } });
   return out;
 }
 

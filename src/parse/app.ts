@@ -23,7 +23,8 @@ export interface TemplateFile extends SourceFile {
   /** `posts/index`, `layouts/application`, `posts/_form`. */
   logicalPath: string;
   format: string;
-  handler: "erb" | "jbuilder";
+  /** "raw": a file without a handler extension (`pwa/service-worker.js`): Rails' default handler, Raw, emits it as is. */
+  handler: "erb" | "jbuilder" | "raw";
 }
 
 export interface ParsedApp {
@@ -108,7 +109,16 @@ function unwrapOnLoad(file: SourceFile): SourceFile {
   return { ...file, body };
 }
 
+/** Handlers Rails registers (ActionView::Template::Handlers): a last extension among them is not a format. */
+const REGISTERED_HANDLERS = new Set(["erb", "jbuilder", "html", "builder", "ruby", "raw"]);
+
 export function parseTemplate(root: string, rel: string, diags: Diagnostics): TemplateFile[] {
+  const raw = /^app\/views\/([^.]+)\.([a-z0-9_]+)$/.exec(rel);
+  if (raw && !REGISTERED_HANDLERS.has(raw[2]!)) {
+    // PathParser: `service-worker.js` is format js with no handler; the Raw handler renders its bytes unchanged.
+    const absPath = join(root, rel);
+    return [{ path: rel, absPath, source: readFileSync(absPath, "utf8"), body: [], logicalPath: raw[1]!, format: raw[2]!, handler: "raw" }];
+  }
   const m = /^app\/views\/(.+?)\.([a-z0-9_]+)\.(erb|jbuilder)$/.exec(rel);
   if (!m) return [];
   const [, logicalPath, format, handler] = m as unknown as [string, string, string, "erb" | "jbuilder"];

@@ -5,12 +5,13 @@
 import type { EmittedModule } from "../../emit/module.js";
 import type { Schema } from "../../parse/schema.js";
 import { ModuleState } from "../scope.js";
+import type { EnvironmentSettings } from "../../analyze/config.js";
 import { tsIdent } from "../names.js";
 
 export interface EntryInput {
   appName: string;
   controllers: Array<{ className: string; path: string }>;
-  templates: Array<{ key: string; path: string; handler: "erb" | "jbuilder"; digestPath: string; sharedFragments: boolean }>;
+  templates: Array<{ key: string; path: string; handler: "erb" | "jbuilder" | "raw"; digestPath: string; sharedFragments: boolean }>;
   performCaching: boolean;
   mimeTypes: Array<{ string: string; symbol: string }>;
   models: string[];
@@ -35,7 +36,7 @@ export interface EntryInput {
   /** use_message_serializer_for_metadata as load_defaults sets it (7.1+), else the legacy envelope. */
   messageMetadata: "legacy" | "serializer";
   /** config/environments/<env>.rb settings the runtime picks by RAILS_ENV. */
-  environments: Record<string, { allowForgeryProtection?: boolean }>;
+  environments: Record<string, EnvironmentSettings>;
   /** "propshaft" when the app bundles it: an asset missing from its load path is an error, as Propshaft raises. */
   assetPipeline: "propshaft" | null;
 }

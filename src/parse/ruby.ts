@@ -54,6 +54,13 @@ function chunkReader(source: string): (index: number) => string {
 
 /** The name given to Ruby 3.1's anonymous block argument where tree-sitter-ruby 0.23 cannot read it bare. */
 export const ANONYMOUS_BLOCK = "__anonymous_block";
+/**
+ * Ruby 3.2's anonymous `*` and `**` parameters (and the rest and keywords of `...`) as locals of these names, and
+ * the bare `*` / `**` / `...` arguments as reads of them: `def f(*, **) = g(*, **)` is `def f(*r, **k) = g(*r, **k)`,
+ * which is what Ruby means. A Ruby local cannot be written with a leading `__anonymous_` by accident.
+ */
+export const ANONYMOUS_REST = "__anonymous_rest";
+export const ANONYMOUS_KEYREST = "__anonymous_keyrest";
 
 /**
  * tree-sitter-ruby 0.23 reads `f(a, &)` but not a paren-less command ending in a bare `&` at the end of a line
@@ -164,11 +171,14 @@ class Converter {
       if (c.type === "pair") {
         pairs.push(this.pair(c));
         pairSpan ??= this.span(c);
-      } else if (c.type === "hash_splat_argument" && c.namedChildren[0]) {
+      } else if (c.type === "hash_splat_argument" || c.type === "forward_argument") {
         // `f(a, **opts, k: 1)`: Ruby merges double-splats and keywords into one trailing hash, in order.
+        // `f(a, ...)` passes the method's rest, keywords and block on: `f(a, *r, **k, &b)`.
         const span = this.span(c);
-        pairs.push({ key: { kind: "dsplat", value: this.node(c.namedChildren[0]), span }, value: { kind: "nil", span } });
+        if (c.type === "forward_argument") out.push(anonymousSplat(span));
+        pairs.push({ key: this.dsplat(c), value: { kind: "nil", span } });
         pairSpan ??= span;
+        if (c.type === "forward_argument") out.push({ kind: "blockPass", value: null, span });
       } else {
         out.push(this.node(c));
       }
@@ -177,8 +187,15 @@ class Converter {
     // `&:sym`, `&`) is always last, after that hash.
     const blockArgs = out.filter((n) => n.kind === "blockPass");
     const positional = out.filter((n) => n.kind !== "blockPass");
-    if (pairs.length > 0 && pairSpan) positional.push({ kind: "hash", pairs, span: pairSpan });
+    if (pairs.length > 0 && pairSpan) positional.push({ kind: "hash", pairs, keywords: true, span: pairSpan });
     return [...positional, ...blockArgs];
+  }
+
+  /** `**opts`, or the bare `**` / `...` that reads the method's anonymous keywords. */
+  dsplat(c: SyntaxNode): Node {
+    const inner = c.type === "hash_splat_argument" ? c.namedChildren[0] : undefined;
+    const span = this.span(c);
+    return { kind: "dsplat", value: inner ? this.node(inner) : { kind: "ident", name: ANONYMOUS_KEYREST, span }, span };
   }
 
   pair(c: SyntaxNode): { key: Node; value: Node } {
@@ -234,7 +251,12 @@ class Converter {
 
   params(n: SyntaxNode | null): Param[] {
     if (!n) return [];
-    return n.namedChildren.filter((c) => c.type !== "comment").map((c) => this.param(c));
+    return n.namedChildren.filter((c) => c.type !== "comment").flatMap((c) =>
+      // `def f(a, ...)`: the rest, the keywords and the block, all anonymous.
+      c.type === "forward_parameter"
+        ? [{ kind: "rest", name: ANONYMOUS_REST }, { kind: "keyrest", name: ANONYMOUS_KEYREST }, { kind: "block", name: "" }]
+        : [this.param(c)],
+    );
   }
 
   param(c: SyntaxNode): Param {
@@ -248,9 +270,9 @@ class Converter {
       case "optional_parameter":
         return { kind: "opt", name: name("name"), default: this.node(this.field(c, "value")!) };
       case "splat_parameter":
-        return { kind: "rest", name: name("name") };
+        return { kind: "rest", name: name("name") || ANONYMOUS_REST };
       case "hash_splat_parameter":
-        return { kind: "keyrest", name: name("name") };
+        return { kind: "keyrest", name: name("name") || ANONYMOUS_KEYREST };
       case "block_parameter":
         return { kind: "block", name: name("name") };
       case "keyword_parameter": {
@@ -450,9 +472,7 @@ const CONVERTERS: Record<string, Conv> = {
     const pairs: Array<{ key: Node; value: Node }> = [];
     for (const c of n.namedChildren) {
       if (c.type === "pair") pairs.push(this.pair(c));
-      else if (c.type === "hash_splat_argument") {
-        pairs.push({ key: { kind: "dsplat", value: this.node(c.namedChildren[0]!), span: this.span(c) }, value: { kind: "nil", span } });
-      }
+      else if (c.type === "hash_splat_argument") pairs.push({ key: this.dsplat(c), value: { kind: "nil", span } });
     }
     return { kind: "hash", pairs, span };
   },
@@ -499,10 +519,11 @@ const CONVERTERS: Record<string, Conv> = {
     return body.length === 1 ? body[0]! : { kind: "seq", body, span };
   },
   splat_argument(n, span) {
-    return { kind: "splat", value: this.node(n.namedChildren[0]!), span };
+    const inner = n.namedChildren[0];
+    return inner ? { kind: "splat", value: this.node(inner), span } : anonymousSplat(span);
   },
-  hash_splat_argument(n, span) {
-    return { kind: "dsplat", value: this.node(n.namedChildren[0]!), span };
+  hash_splat_argument(n) {
+    return this.dsplat(n);
   },
   block_argument(n, span) {
     const inner = n.namedChildren[0];
@@ -650,6 +671,11 @@ const CONVERTERS: Record<string, Conv> = {
     return CONVERTERS.parenthesized_statements!.call(this, n, span);
   },
 };
+
+/** The bare `*` argument: the method's anonymous rest, splatted. */
+function anonymousSplat(span: Span): Node {
+  return { kind: "splat", value: { kind: "ident", name: ANONYMOUS_REST, span }, span };
+}
 
 function dedent(parts: Array<string | Node>): Array<string | Node> {
   // An interpolation is line content (a placeholder) when measuring; whitespace-only lines do not count.

@@ -65,7 +65,7 @@ export function dynamicSend(call: NodeOf<"call">, recv: TsExpr, scope: Scope): T
 function recordArgs(args: Node[], block: Block | null, scope: Scope): string[] {
   const out = lowerArgs(args, block, scope);
   args.forEach((a, i) => {
-    if (a.kind !== "hash" && lowerExpr(a, scope).type.k === "params") out[i] = `${out[i]}.toH()`;
+    if (a.kind !== "hash" && a.kind !== "splat" && a.kind !== "blockPass" && lowerExpr(a, scope).type.k === "params") out[i] = `${out[i]}.toH()`;
   });
   return out;
 }

@@ -92,9 +92,10 @@ export function parseApp(root: string): ParsedApp {
 
 function parseRubyFile(root: string, rel: string, diags: Diagnostics, mapper?: PositionMapper, text?: string): SourceFile {
   const absPath = join(root, rel);
-  const source = text ?? readFileSync(absPath, "utf8");
-  const parsed = parseRuby(source, absPath, mapper);
-  for (const span of parsed.errors) diags.report("ruby_syntax_error", span);
+  const decoded = text === undefined ? readSource(absPath) : { text, invalid: null };
+  const source = decoded.text;
+  const parsed = parseRuby(source, absPath, mapper, decoded.invalid?.offset);
+  for (const e of parsed.errors) diags.report("ruby_syntax_error", e.span, e.detail);
   return { path: rel, absPath, source, body: parsed.body };
 }
 

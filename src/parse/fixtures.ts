@@ -40,7 +40,7 @@ export function parseFixtures(root: string, files: string[], diags: Diagnostics)
       scanErb(source, writer, false);
       const map = buildPositionMap(writer.segments, source, 0);
       const parsed = parseRuby(writer.src, absPath, (offset) => map.toErb(offset));
-      for (const span of parsed.errors) diags.report("ruby_syntax_error", span);
+      for (const e of parsed.errors) diags.report("ruby_syntax_error", e.span, e.detail);
       return { name: rel.slice(FIXTURES_DIR.length + 1, -".yml".length), path: rel, absPath, source, body: parsed.body };
     });
 }

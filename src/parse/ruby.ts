@@ -5,6 +5,7 @@ import Parser from "tree-sitter";
 import Ruby from "tree-sitter-ruby";
 import type { SyntaxNode } from "tree-sitter";
 import type { Block, Node, Param, Span } from "./ir.js";
+import { strayKeyword, syntaxDetail } from "./syntax-detail.js";
 
 let parser: Parser | null = null;
 function sharedParser(): Parser {
@@ -21,18 +22,28 @@ export type PositionMapper = (offset: number) => { line: number; column: number 
 export interface ParsedRuby {
   file: string;
   body: Node[];
-  /** Syntax errors, as spans (the caller turns them into diagnostics). */
-  errors: Span[];
+  /** Syntax errors, as spans and what is wrong there in Ruby's words (the caller turns them into diagnostics). */
+  errors: SyntaxFault[];
 }
 
-export function parseRuby(original: string, file: string, mapper?: PositionMapper): ParsedRuby {
+export interface SyntaxFault {
+  span: Span;
+  detail?: string;
+}
+
+/** `invalidAt`: the offset of the source's first byte sequence that is not UTF-8 (src/parse/encoding.ts). */
+export function parseRuby(original: string, file: string, mapper?: PositionMapper, invalidAt?: number): ParsedRuby {
   const { source, toOriginal } = nameAnonymousBlockArgs(original);
   const outer = mapper ?? lineColumnMapper(original);
   const mapped: PositionMapper = (offset) => outer(toOriginal(offset));
   const tree = sharedParser().parse(chunkReader(source));
   const conv = new Converter(source, file, mapped);
-  const errors: Span[] = [];
-  collectErrors(tree.rootNode, conv, errors);
+  const errors: SyntaxFault[] = [];
+  if (invalidAt !== undefined) invalidChar(tree.rootNode, source, invalidAt, conv, errors);
+  collectErrors(tree.rootNode, tree.rootNode, source, conv, errors);
+  for (const id of tree.rootNode.descendantsOfType("identifier")) {
+    if (strayKeyword(id, source)) errors.push({ span: conv.span(id), detail: `unexpected \`${conv.text(id)}'` });
+  }
   return { file, body: conv.statements(tree.rootNode), errors };
 }
 
@@ -104,17 +115,35 @@ function lineColumnMapper(source: string): PositionMapper {
   };
 }
 
-function collectErrors(node: SyntaxNode, conv: Converter, out: Span[]): void {
+/**
+ * Ruby refuses a byte sequence that is not UTF-8 anywhere its lexer reads characters (strings, names, symbols),
+ * but not in a comment, which it skips: "invalid multibyte char (UTF-8)" at that character.
+ */
+function invalidChar(root: SyntaxNode, source: string, offset: number, conv: Converter, out: SyntaxFault[]): void {
+  const at = root.descendantForIndex(offset, offset + 1);
+  if (at.type === "comment") return;
+  const span = conv.span({ startIndex: offset, endIndex: offset + 1, startPosition: { row: 0, column: 0 }, endPosition: { row: 0, column: 0 } } as SyntaxNode);
+  if (!conv.hasMapper) {
+    const before = source.slice(0, offset).split("\n");
+    Object.assign(span, { line: before.length, column: before.at(-1)!.length + 1, endLine: before.length, endColumn: before.at(-1)!.length + 2 });
+  }
+  out.push({ span, detail: "invalid multibyte char (UTF-8)" });
+}
+
+function collectErrors(root: SyntaxNode, node: SyntaxNode, source: string, conv: Converter, out: SyntaxFault[]): void {
   if (node.isMissing) {
-    out.push(conv.span(node));
+    out.push({ span: conv.span(node), detail: syntaxDetail(root, node, source).detail });
     return;
   }
   if (!node.hasError) return;
   const before = out.length;
-  for (const child of node.children) collectErrors(child, conv, out);
+  for (const child of node.children) collectErrors(root, child, source, conv, out);
   // Report an ERROR node only when nothing more precise (a MISSING token, a nested ERROR) was found inside it:
   // tree-sitter's recovery often wraps a whole class in one ERROR around the real fault.
-  if (node.type === "ERROR" && out.length === before) out.push(conv.span(node));
+  if (node.type === "ERROR" && out.length === before) {
+    const { at, detail } = syntaxDetail(root, node, source);
+    out.push({ span: conv.span(at ?? node), detail });
+  }
 }
 
 const NAMED_SKIP = new Set(["comment", "heredoc_body", "empty_statement"]);
@@ -125,6 +154,10 @@ class Converter {
     private readonly file: string,
     private readonly mapper?: PositionMapper,
   ) {}
+
+  get hasMapper(): boolean {
+    return this.mapper !== undefined;
+  }
 
   span(node: SyntaxNode): Span {
     if (this.mapper) {

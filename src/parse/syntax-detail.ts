@@ -14,11 +14,14 @@ const END_OPENERS = new Set(["class", "module", "def", "if", "unless", "while", 
 export function syntaxDetail(root: SyntaxNode, fault: SyntaxNode, source: string): { at: SyntaxNode | null; detail: string } {
   const keyword = fault.isMissing ? null : fault.children.find((c) => c.type === "identifier" && KEYWORDS.has(source.slice(c.startIndex, c.endIndex))) ?? null;
   const unexpected = keyword ?? tokenAfter(root, fault.endIndex);
-  const stack: string[] = [];
+  const stack: Opener[] = [];
   openersBefore(root, keyword ? keyword.startIndex : fault.endIndex, source, stack);
-  const expected = fault.isMissing ? fault.type : stack.length ? stack[stack.length - 1]! : null;
+  const open = stack[stack.length - 1];
+  const expected = fault.isMissing ? fault.type : open ? open.closer : null;
   const what = unexpected ? describe(unexpected, source) : "end-of-input";
-  return { at: keyword, detail: `unexpected ${what}${expected ? `, expecting ${quote(expected)}` : ""}` };
+  // At the end of the input, the construct left open is where to look (an ERROR node then often spans the file).
+  const at = keyword ?? (!unexpected && !fault.isMissing && open ? open.token : null);
+  return { at, detail: `unexpected ${what}${expected ? `, expecting ${quote(expected)}` : ""}` };
 }
 
 /** A statement-level name spelled as a keyword (`end` with nothing to close): tree-sitter takes it for a call. */
@@ -39,7 +42,12 @@ function tokenAfter(node: SyntaxNode, index: number): SyntaxNode | null {
 }
 
 /** The closers owed at `index`: openers of the constructs still open there (complete constructs are balanced). */
-function openersBefore(node: SyntaxNode, index: number, source: string, stack: string[]): void {
+interface Opener {
+  closer: string;
+  token: SyntaxNode;
+}
+
+function openersBefore(node: SyntaxNode, index: number, source: string, stack: Opener[]): void {
   for (const c of node.children) {
     if (c.startIndex >= index) return;
     if (c.isNamed && !c.hasError && c.type !== "ERROR" && c.endIndex <= index) continue;
@@ -48,10 +56,10 @@ function openersBefore(node: SyntaxNode, index: number, source: string, stack: s
       continue;
     }
     const t = c.type === "identifier" ? source.slice(c.startIndex, c.endIndex) : c.type;
-    if (CLOSER[t]) stack.push(CLOSER[t]!);
+    if (CLOSER[t]) stack.push({ closer: CLOSER[t]!, token: c });
     // `x if y` (a modifier) opens nothing; `def a = 1` (endless) is a complete node, skipped above.
-    else if (END_OPENERS.has(t) && !node.type.endsWith("_modifier")) stack.push("end");
-    else if (stack[stack.length - 1] === t) stack.pop();
+    else if (END_OPENERS.has(t) && !node.type.endsWith("_modifier")) stack.push({ closer: "end", token: c });
+    else if (stack[stack.length - 1]?.closer === t) stack.pop();
   }
 }
 

@@ -7,6 +7,10 @@ import type { Span } from "../parse/ir.js";
 export const CATALOGUE = {
   ruby_syntax_error: { severity: "error", message: "Ruby syntax error" },
   erb_syntax_error: { severity: "error", message: "ERB syntax error" },
+  template_invalid_encoding: {
+    severity: "warning",
+    message: "template is not valid UTF-8 (Rails raises ActionView::Template::Error when it renders it)",
+  },
   schema_missing: { severity: "error", message: "no db/schema.rb or db/structure.sql found" },
   schema_unsupported: { severity: "warning", message: "schema statement not understood" },
   unsupported_construct: { severity: "warning", message: "construct not lowered" },

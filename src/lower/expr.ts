@@ -11,7 +11,7 @@
 //   Const                         the model class (imported) or a diagnostic
 //   recv.meth(args) { block }     calls.ts decides by the receiver's type
 import type { Node, NodeOf } from "../parse/ir.js";
-import { lowerCall } from "./calls.js";
+import { lowerArgs, lowerCall } from "./calls.js";
 import { rubyRegexToJs } from "./regex.js";
 import { lowerBody, lowerCase } from "./stmts.js";
 import { lowerCoreConst } from "./core/index.js";
@@ -143,6 +143,11 @@ export function lowerExpr(node: Node, scope: Scope): TsExpr {
       if (range) return range;
       break;
     }
+    // `*rest` / `&block` reach here only as an argument of a call lowered element by element (a relation method,
+    // a self call): the argument-list form, a spread, is what that list takes.
+    case "splat":
+    case "blockPass":
+      return lit(lowerArgs([node], null, scope)[0]!, UNKNOWN);
     default:
       break;
   }

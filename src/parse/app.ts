@@ -8,6 +8,7 @@ import { compileErb } from "./erb.js";
 import { FIXTURES_DIR, parseErbYaml, parseFixtures, type ErbYamlFile, type FixtureFile } from "./fixtures.js";
 import type { Node } from "./ir.js";
 import { parseRuby, type PositionMapper } from "./ruby.js";
+import { byteEscape, readSource } from "./encoding.js";
 import { schemaFromRuby, type Schema } from "./schema.js";
 import { schemaFromStructureSql } from "./structure.js";
 
@@ -95,9 +96,10 @@ export function parseApp(root: string): ParsedApp {
 
 function parseRubyFile(root: string, rel: string, diags: Diagnostics, mapper?: PositionMapper, text?: string): SourceFile {
   const absPath = join(root, rel);
-  const source = text ?? readFileSync(absPath, "utf8");
-  const parsed = parseRuby(source, absPath, mapper);
-  for (const span of parsed.errors) diags.report("ruby_syntax_error", span);
+  const decoded = text === undefined ? readSource(absPath) : { text, invalid: null };
+  const source = decoded.text;
+  const parsed = parseRuby(source, absPath, mapper, decoded.invalid?.offset);
+  for (const e of parsed.errors) diags.report("ruby_syntax_error", e.span, e.detail);
   return { path: rel, absPath, source, body: parsed.body };
 }
 
@@ -123,13 +125,33 @@ export function parseTemplate(root: string, rel: string, diags: Diagnostics): Te
   if (!m) return [];
   const [, logicalPath, format, handler] = m as unknown as [string, string, string, "erb" | "jbuilder"];
   const absPath = join(root, rel);
-  const source = readFileSync(absPath, "utf8");
+  const { text: source, invalid } = readSource(absPath);
+  if (invalid && handler === "erb") return [invalidTemplate(root, rel, source, invalid, diags, { logicalPath, format, handler })];
   if (handler === "jbuilder") {
     return [{ ...parseRubyFile(root, rel, diags, undefined, source), logicalPath, format, handler }];
   }
   const erb = compileErb(source, absPath);
   const file = parseRubyFile(root, rel, diags, (offset) => erb.map.toErb(offset), erb.ruby);
   return [{ ...file, source, logicalPath, format, handler }];
+}
+
+/** Rails' WrongEncodingError message, which ActionView::Template::Error carries when the template renders. */
+const WRONG_ENCODING = "Your template was not saved as valid UTF-8. Please either specify UTF-8 as the encoding for your template in your text editor, or mark the template with its encoding by inserting the following as the first line of the template:\n\n  # encoding: <name of correct encoding>.\n\nThe source of your template was:\n\n";
+
+/**
+ * A template that is not valid UTF-8: ActionView compiles it on first render and raises there (the app boots and
+ * every other page serves). Its body is that raise, at the first invalid byte; nothing of its text is lowered.
+ */
+function invalidTemplate(root: string, rel: string, source: string, invalid: { offset: number; byte: number }, diags: Diagnostics, kind: Pick<TemplateFile, "logicalPath" | "format" | "handler">): TemplateFile {
+  const absPath = join(root, rel);
+  const before = source.slice(0, invalid.offset).split("\n");
+  const line = before.length;
+  const column = before[line - 1]!.length + 1;
+  const span = { file: absPath, line, column, endLine: line, endColumn: column + 1 };
+  diags.report("template_invalid_encoding", span, `invalid byte ${byteEscape(invalid.byte)}`);
+  const message: Node = { kind: "str", parts: [WRONG_ENCODING + source], span };
+  const raise: Node = { kind: "call", receiver: null, method: "raise", args: [message], block: null, safeNav: false, parens: false, span };
+  return { path: rel, absPath, source, body: [raise], ...kind };
 }
 
 /** Files under `dir` (relative to root) ending in `ext`, sorted, as root-relative paths. */

@@ -527,7 +527,7 @@ function association(kind: AssociationInfo["kind"], call: NodeOf<"call">, model:
   const name = literalString(call.args[0]) ?? "";
   const options: Record<string, Literal> = {};
   const decline = (key: string, span: Span, detail: string, code: "unsupported_option" | "unsupported_construct" = "unsupported_option") =>
-    declineAssociation(model, diags, name, key, span, detail, code);
+    declineAssociation(model, diags, kind, name, key, span, detail, code);
   for (const [key, value] of optionsOf(call.args)) {
     if (!ASSOCIATION_OPTIONS[kind]!.has(key)) {
       decline(key, value.span, `${kind} ${key}:`);
@@ -550,15 +550,18 @@ function association(kind: AssociationInfo["kind"], call: NodeOf<"call">, model:
 }
 
 // Options that act on the owner's own save or destroy, not only through the association: declining one makes
-// those raise too (dependent: on destroy; touch:, counter_cache: on save and destroy; the rest on valid?).
+// those raise too (dependent: on destroy; touch: and belongs_to's counter_cache: on save and destroy; the rest on
+// valid?). has_many's counter_cache: only changes how size reads, so it stays with the association's use.
 const ON_DESTROY = new Set(["dependent", "touch", "counter_cache"]);
 const ON_SAVE = new Set(["touch", "counter_cache", "autosave", "validate", "optional", "required", "default"]);
 
-function declineAssociation(model: ModelInfo, diags: Diagnostics, name: string, key: string, span: Span, detail: string, code: "unsupported_option" | "unsupported_construct"): void {
+function declineAssociation(model: ModelInfo, diags: Diagnostics, kind: AssociationInfo["kind"], name: string, key: string, span: Span, detail: string,
+  code: "unsupported_option" | "unsupported_construct"): void {
   const entry = declined(diags, code, span, detail, { kind: "association", name });
   model.declined.push(entry);
-  if (ON_SAVE.has(key)) model.declined.push({ ...entry, kind: "validation" });
-  if (ON_DESTROY.has(key)) model.declined.push({ ...entry, kind: "callback", event: "before_destroy" });
+  const lifecycle = key !== "counter_cache" || kind === "belongs_to";
+  if (lifecycle && ON_SAVE.has(key)) model.declined.push({ ...entry, kind: "validation" });
+  if (lifecycle && ON_DESTROY.has(key)) model.declined.push({ ...entry, kind: "callback", event: "before_destroy" });
 }
 
 /** The extension block's `def`s, each run with the collection proxy as self; anything else in it is declined. */

@@ -37,10 +37,12 @@ export interface Diagnostic {
 export class Diagnostics {
   readonly list: Diagnostic[] = [];
 
-  report(code: DiagnosticCode, span: Span, detail?: string): void {
+  report(code: DiagnosticCode, span: Span, detail?: string): Diagnostic {
     const entry = CATALOGUE[code];
     const message = detail ? `${entry.message}: ${detail}` : entry.message;
-    this.list.push({ code, severity: entry.severity, message, span });
+    const diagnostic: Diagnostic = { code, severity: entry.severity, message, span };
+    this.list.push(diagnostic);
+    return diagnostic;
   }
 
   get errors(): Diagnostic[] {

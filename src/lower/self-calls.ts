@@ -142,6 +142,8 @@ function modelSelfCall(call: NodeOf<"call">, scope: Scope): TsExpr {
   if (model && call.args.length === 0 && !call.block) {
     if (m === "errors") return lit("this.errors", { k: "errors" });
     if (model.columns.some((c) => c.name === m) || model.associations.some((a) => a.name === m)) return lit(`this.${m}`);
+    // AttributeMethods::Query: `draft?` for a column (runtime/record/attribute-methods.ts installs it).
+    if (m.endsWith("?") && model.columns.some((c) => c.name === m.slice(0, -1))) return lit(`this.${rubyToTs(m)}()`, BOOL);
   }
   if (model) {
     const typed = lowerTypedCall(call, lit("this", { k: "model", model: model.className }), scope);

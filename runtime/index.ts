@@ -13,6 +13,7 @@ export { rescues } from "./app/rescue.js";
 
 export { Controller, FormatCollector, Parameters, startServer, type RouteEntry, type Filter } from "./http/index.js";
 export { Base, Record, defineModel, Relation, Errors, ErrorEntry, Time, CollectionProxy, abort } from "./record/index.js";
+export { queryAttribute } from "./record/attribute-methods.js";
 export { OutputBuffer, SafeString, FormBuilder } from "./view/index.js";
 export { Jbuilder } from "./json/index.js";
 

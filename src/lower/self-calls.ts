@@ -142,8 +142,12 @@ function modelSelfCall(call: NodeOf<"call">, scope: Scope): TsExpr {
   if (model && call.args.length === 0 && !call.block) {
     if (m === "errors") return lit("this.errors", { k: "errors" });
     if (model.columns.some((c) => c.name === m) || model.associations.some((a) => a.name === m)) return lit(`this.${m}`);
-    // AttributeMethods::Query: `draft?` for a column (runtime/record/attribute-methods.ts installs it).
-    if (m.endsWith("?") && model.columns.some((c) => c.name === m.slice(0, -1))) return lit(`this.${rubyToTs(m)}()`, BOOL);
+    // AttributeMethods::Query: `draft?` for a column, query_attribute's answer (runtime/record/attribute-methods.ts),
+    // through readAttribute so the emitted class type-checks (the isDraft() method is installed at run time).
+    // A `draft?` the model (or an ancestor) defines itself wins, as a method defined in the class does in Ruby.
+    if (m.endsWith("?") && model.columns.some((c) => c.name === m.slice(0, -1)) && !ancestorHasMethod(env.app, model.className, m)) {
+      return lit(`${env.module.use("queryAttribute")}(this.readAttribute(${JSON.stringify(m.slice(0, -1))}))`, BOOL);
+    }
   }
   if (model) {
     const typed = lowerTypedCall(call, lit("this", { k: "model", model: model.className }), scope);

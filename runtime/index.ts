@@ -59,7 +59,7 @@ export { PlatformAgent } from "./support/platform-agent.js";
 export { UserAgentClass, parseUserAgent } from "./support/user-agent-browsers.js";
 export { tagElement, tagAttributes } from "./view/tag.js";
 export { coreBinop, coreIndex } from "./support/core-operators.js";
-export { hashEntries, RubyFloat, RubyRange, RubySymbol } from "./support/ruby.js";
+export { hashEntries, RubyFloat, RubyRange, RubySymbol, rubyRegexp } from "./support/ruby.js";
 export * from "./cache/index.js";
 export { serveApp, renderForBroadcast, type CableSetup } from "./app/serve.js";
 export { controllerRenderer, ControllerRenderer } from "./app/renderer.js";

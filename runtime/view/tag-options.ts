@@ -6,7 +6,7 @@
 import { Decimal } from "../record/decimal.js";
 import { dasherize } from "../support/inflector.js";
 import { encodeJson } from "../support/json.js";
-import { hashEntries, isBlank, isHash, isPresent, toS } from "../support/ruby.js";
+import { hashEntries, isBlank, isHash, isPresent, regexpSource, toS } from "../support/ruby.js";
 import { SafeString, safeJoin, unwrappedHtmlEscape } from "./safe.js";
 
 /** Options hashes as lowered: insertion-ordered plain objects (symbol keys arrive as strings). */
@@ -69,7 +69,7 @@ export function tagOption(key: string, value: unknown, escape: boolean): string 
     if (escape && hashItems) text = items.map((i) => unwrappedHtmlEscape(i).toString()).join(" ");
     else text = escape ? safeJoin(items, " ").toString() : items.flat(Infinity).map(toS).join(" ");
   } else if (value instanceof RegExp) {
-    text = escape ? unwrappedHtmlEscape(value.source).toString() : value.source;
+    text = escape ? unwrappedHtmlEscape(regexpSource(value)).toString() : regexpSource(value);
   } else {
     text = escape ? unwrappedHtmlEscape(value).toString() : toS(value);
   }

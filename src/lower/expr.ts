@@ -116,7 +116,9 @@ export function lowerExpr(node: Node, scope: Scope): TsExpr {
     }
     case "regex": {
       const js = rubyRegexToJs(node.source, node.flags);
-      if (js) return lit(`new RegExp(${JSON.stringify(js.source)}, ${JSON.stringify(js.flags)})`, { k: "regexp" });
+      if (js && js.source === node.source) return lit(`new RegExp(${JSON.stringify(js.source)}, ${JSON.stringify(js.flags)})`, { k: "regexp" });
+      // Spelled otherwise in JS: the RegExp keeps the Ruby source for Regexp#source, inspect and tag attributes.
+      if (js) return lit(`${env.module.use("rubyRegexp")}(${[js.source, js.flags, node.source].map((x) => JSON.stringify(x)).join(", ")})`, { k: "regexp" });
       env.diags.report("unsupported_construct", node.span, `regexp /${node.source}/${node.flags} has no exact JS equivalent`);
       return lit(`${env.module.use("unsupported")}(${JSON.stringify(`regexp /${node.source}/`)})`, UNKNOWN);
     }

@@ -54,11 +54,12 @@ describe("the app's inflections", () => {
     expect(mod?.statements).toEqual([
       "// config/initializers: ActiveSupport::Inflector.inflections",
       'inflections("en").irregular("cactus", "cacti");',
-      'inflections("en").plural(new RegExp("^(corp)us$", "im"), "\\\\1ora");',
-      'inflections("en").singular(new RegExp("^(corp)ora$", "im"), "\\\\1us");',
+      // Ruby's ^ $ are \n-only line anchors and /i folds s with U+017F (src/lower/regex.ts).
+      'inflections("en").plural(new RegExp("(?<![^\\\\n])(corp)u[s\\\\u017F](?![^\\\\n])", "i"), "\\\\1ora");',
+      'inflections("en").singular(new RegExp("(?<![^\\\\n])(corp)ora(?![^\\\\n])", "i"), "\\\\1us");',
       'inflections("en").uncountable(["moose"]);',
       'inflections("en").acronym("API");',
-      'inflections("en").human(new RegExp("_cnt$", "im"), "\\\\1_count");',
+      'inflections("en").human(new RegExp("_cnt(?![^\\\\n])", "i"), "\\\\1_count");',
       'inflections("en").human("legacy_name", "Old name");',
     ]);
   });

@@ -79,6 +79,8 @@ function workerOf(baseUrl: string): Promise<string> {
       res.resume();
       res.on("end", () => resolve(String(res.headers["x-rails2ts-worker"])));
     });
+    // A connection node:cluster handed to a worker that then exited is held open by the primary: it would hang.
+    req.setTimeout(10_000, () => req.destroy(new Error(`no answer from ${baseUrl}/up in 10 s`)));
     req.on("error", reject);
     req.end();
   });
@@ -165,9 +167,10 @@ describe("two workers sharing broadcasts over Redis", () => {
     let failures = 0;
     let served = 0;
     let polling = true;
-    const poll = (async () => {
+    // Eight clients at once, so hand-offs are in flight to each worker as it is retired.
+    const poll = Promise.all(Array.from({ length: 8 }, async () => {
       while (polling) await workerOf(base).then(() => served++, () => failures++);
-    })();
+    }));
     primary.kill("SIGUSR2");
     await waitFor(/phased restart of 2 workers/);
     for (let i = 0; i < 400; i++) {

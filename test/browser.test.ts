@@ -119,8 +119,19 @@ function confirmations(user: UserPage, room = ROOM.id): number {
 
 /** The page's RoomChannel subscription is confirmed (seen on the wire) at least COUNT times. */
 async function subscribed(user: UserPage, count = 1, timeout = 10_000): Promise<void> {
-  await expect.poll(() => confirmations(user), { timeout }).toBeGreaterThanOrEqual(count);
+  try {
+    await expect.poll(() => confirmations(user), { timeout }).toBeGreaterThanOrEqual(count);
+  } catch (error) {
+    // What the page and the server saw, so a failure on a loaded machine says where the subscription stopped.
+    const server = serverOf.get(user)?.output() ?? "";
+    const pings = (f: string) => f.includes('"type":"ping"');
+    const seen = { frames: user.frames.filter((f) => !pings(f)).slice(-20), workers: user.workers, errors: user.errors, server: server.slice(-8_000) };
+    throw new Error(`${(error as Error).message}\n${JSON.stringify(seen, null, 2)}`);
+  }
 }
+
+/** Each page's lane server, for the failure message above. */
+const serverOf = new WeakMap<UserPage, Booted>();
 
 /** The `message` of every broadcast frame the page received. */
 function broadcastsTo(user: UserPage): string[] {
@@ -166,6 +177,7 @@ function chatLane(title: string, workers: number): void {
     // context below is a separate cookie jar (its own signed session_token).
     lane.browser = await timed(lane, "launch", () => chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS }));
     for (const _ of USERS) lane.users.push(await openUserPage(lane.browser!));
+    for (const user of lane.users) serverOf.set(user, lane.server!);
   }, 120_000);
 
   afterAll(async () => {

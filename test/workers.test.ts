@@ -5,7 +5,7 @@
 // land on different workers, so the frames arrive only through Redis. The control run (same workers, the fixture's
 // own async adapter) shows the split is real: frames go missing. Then the supervision: a killed worker is
 // replaced, SIGUSR2 replaces every worker while the port keeps answering, SIGTERM drains and exits.
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { request } from "node:http";
 import { tmpdir } from "node:os";
@@ -35,6 +35,7 @@ production:
 
 const temps: string[] = [];
 const servers: Booted[] = [];
+const supervised: ChildProcess[] = [];
 let redis: RedisServer;
 
 function temp(prefix: string): string {
@@ -106,6 +107,8 @@ beforeAll(async () => {
 }, 300_000);
 
 afterAll(async () => {
+  // A supervised primary a failed test left running goes with its workers (they exit when their primary does).
+  for (const p of supervised) if (p.exitCode === null && p.signalCode === null) p.kill("SIGKILL");
   for (const s of servers) await s.stop();
   await redis?.cleanup();
   for (const d of temps) rmSync(d, { recursive: true, force: true });
@@ -137,6 +140,7 @@ describe("two workers sharing broadcasts over Redis", () => {
   it("replace a killed worker, restart phased on SIGUSR2 while the port keeps answering, and exit on SIGTERM", async () => {
     const env = { ...process.env, WEB_CONCURRENCY: "2", RAILS2TS_WORKER_HEADER: "1", REDIS_URL: redis.url, PORT: "0", DATABASE_PATH: join(redisOut, "supervised.sqlite3") };
     const primary = spawn(process.execPath, [join(redisOut, "dist/server.js")], { env, stdio: ["ignore", "pipe", "pipe"] });
+    supervised.push(primary);
     let out = "";
     primary.stdout!.on("data", (d: Buffer) => (out += d.toString()));
     const waitFor = async (text: RegExp) => {

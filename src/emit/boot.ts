@@ -16,6 +16,19 @@ export interface Booted {
   port: number;
   baseUrl: string;
   stop(): Promise<void>;
+  /** The child's stdout and stderr so far (the last 64 KB), to say what the server saw when a check fails. */
+  output(): string;
+}
+
+/** Keeps the last 64 KB a child printed on stdout and stderr, interleaved as they arrived. */
+function capture(child: ChildProcess): () => string {
+  let text = "";
+  const keep = (d: Buffer) => {
+    text = (text + d.toString()).slice(-65_536);
+  };
+  child.stdout!.on("data", keep);
+  child.stderr!.on("data", keep);
+  return () => text;
 }
 
 export async function bootEmitted(out: string, opts: BootOptions): Promise<Booted> {
@@ -24,12 +37,14 @@ export async function bootEmitted(out: string, opts: BootOptions): Promise<Boote
   if (opts.inProcess) {
     Object.assign(process.env, env);
     await import(pathToFileURL(join(out, "dist/server.js")).href);
-    return { port: opts.port, baseUrl: `http://${host}:${opts.port}`, stop: async () => process.exit(0) };
+    return { port: opts.port, baseUrl: `http://${host}:${opts.port}`, stop: async () => process.exit(0), output: () => "" };
   }
   const child = spawn(process.execPath, [join(out, "dist/server.js")], { env, stdio: ["ignore", "pipe", "pipe"] });
+  const output = capture(child);
   const port = await waitForListening(child);
   return {
     port,
+    output,
     baseUrl: `http://${host}:${port}`,
     stop: () =>
       new Promise<void>((done) => {
@@ -55,9 +70,11 @@ export async function bootExecutable(file: string, cwd: string, opts: BootOption
     ...(opts.dbPath ? { DATABASE_PATH: opts.dbPath } : {}),
   };
   const child = spawn(file, [], { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
+  const output = capture(child);
   const port = await waitForListening(child);
   return {
     port,
+    output,
     baseUrl: `http://${host}:${port}`,
     stop: () =>
       new Promise<void>((done) => {

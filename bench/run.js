@@ -99,7 +99,7 @@ async function benchApp(name, outDir) {
     ? ({ rails, scratch }) => socketLanes({ rails, outDir, scratch, headers, spec: app.sockets, user: app.signIn, ...sockets, log })
     : undefined;
   log(`app ${name}: ${app.paths.join(", ")}${app.signIn ? ` (signed in as ${app.signIn.email})` : ""}`);
-  const results = await withFixtureLanes({ appDir, outDir, paths: app.paths, headers, cores, signIn: app.signIn, log, afterLanes }, async ({ lanes, counting, railsLanes }) => {
+  const results = await withFixtureLanes({ appDir, outDir, paths: app.paths, headers, cores, signIn: app.signIn, log, afterLanes }, async ({ lanes, counting, railsLanes, nodeLanes }) => {
     for (const x of counting) log(`sql ${x.path}: rails ${x.railsSql.join("/")}, ours ${x.oursSql.join("/")}; bytes ${x.bytesIdentical ? "identical" : "DIFFERENT"}`);
     const probes = {};
     for (const lane of lanes) probes[lane.name] = await lane.probe();
@@ -109,10 +109,10 @@ async function benchApp(name, outDir) {
       retries: c.retries, headers, log,
     });
     const lanesInfo = lanes.map((l) => ({ name: l.name, kind: l.kind, workers: l.workers, threads: l.threads, dbFile: l.dbFile, signedIn: Boolean(l.headers?.Cookie) }));
-    return { runs, counting: counting.map(({ page, ...x }) => x), probes, railsLanes, lanes: lanesInfo };
+    return { runs, counting: counting.map(({ page, ...x }) => x), probes, railsLanes, nodeLanes, lanes: lanesInfo };
   });
   const laneNames = results.lanes.map((l) => l.name);
-  const summary = summarize({ runs: results.runs.filter((r) => !r.discarded), laneNames, railsLanes: results.railsLanes, paths: app.paths });
+  const summary = summarize({ runs: results.runs.filter((r) => !r.discarded), laneNames, railsLanes: results.railsLanes, nodeLanes: results.nodeLanes, paths: app.paths });
   const goals = targets({ summary, counting: results.counting, railsLanes: results.railsLanes, goals: app.targets, app: name });
   return {
     fixture: name, paths: app.paths, headers, signIn: app.signIn ? { email: app.signIn.email } : null, requestNotes: app.requestNotes ?? null,

@@ -10,6 +10,9 @@ import { startCeiling, startEmitted } from "./node-lane.js";
 import { prepareRails, startPuma } from "./rails-lane.js";
 import { signIn } from "./sign-in.js";
 
+/** The emitted app's lanes: one process, and one worker per core (WEB_CONCURRENCY) when there is more than one. */
+export const NODE_LANES = (cores) => [{ name: "node", workers: 1 }, ...(cores > 1 ? [{ name: `node-${cores}x`, workers: cores }] : [])];
+
 /** The Rails lanes of the issue: (a) Rails' default single process, (b) one worker per core. */
 export const RAILS_LANES = (cores) => [
   { name: "rails-1x5", workers: 0, threads: 5 },
@@ -37,11 +40,14 @@ export async function withFixtureLanes(o, fn) {
       log(`starting ${spec.name} (Puma ${spec.workers === 0 ? "single mode" : `${spec.workers} workers`}, ${spec.threads} threads)`);
       started.push(await startPuma(rails, { ...spec, host: headers.Host }));
     }
-    started.push(await startEmitted(outDir, { name: "node", seeded: rails.seeded, scratch }));
+    for (const spec of NODE_LANES(cores)) {
+      log(`starting ${spec.name} (the emitted app${spec.workers > 1 ? `, WEB_CONCURRENCY=${spec.workers}` : ", one process"})`);
+      started.push(await startEmitted(outDir, { ...spec, seeded: rails.seeded, scratch }));
+    }
     const pages = Object.fromEntries(counting.map((c) => [c.path, c.page]));
     started.push(await startCeiling(pages, scratch));
     for (const lane of started) lane.headers = lane.kind === "ceiling" ? headers : await laneHeaders(lane, headers, o.signIn, log);
-    const result = await fn({ lanes: [...started], counting, railsLanes: RAILS_LANES(cores).map((l) => l.name) });
+    const result = await fn({ lanes: [...started], counting, railsLanes: RAILS_LANES(cores).map((l) => l.name), nodeLanes: NODE_LANES(cores).map((l) => l.name) });
     await stopAll(started);
     if (o.afterLanes) result.afterLanes = await o.afterLanes({ rails, scratch });
     return result;

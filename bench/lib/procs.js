@@ -1,6 +1,8 @@
 // Which processes make up a lane, and how much memory they hold, from /proc. A lane is every process that
-// holds its listening socket: Puma's master and its forked workers share it, a Node server holds it alone.
-// The harness's own wrappers (chroot.sh's bash) hold no socket and are not counted.
+// holds its listening socket, and their descendants: Puma's master and its forked workers share the socket; a
+// Node server holds it alone; under WEB_CONCURRENCY node:cluster's primary holds it and hands each connection to
+// a worker it forked (which holds no listening socket). The harness's own wrappers (chroot.sh's bash) are
+// ancestors, not descendants, and are not counted.
 import { readdirSync, readFileSync, readlinkSync } from "node:fs";
 
 /** Inodes of the sockets listening on 127.0.0.1/0.0.0.0 (or ::) at PORT. */
@@ -22,20 +24,47 @@ function listeningInodes(port) {
   return inodes;
 }
 
-/** Pids holding the listening socket of PORT, sorted. */
+/** Pids holding the listening socket of PORT, and their descendants, sorted. */
 export function lanePids(port) {
   const wanted = new Set([...listeningInodes(port)].map((i) => `socket:[${i}]`));
-  const pids = [];
-  for (const pid of readdirSync("/proc").filter((d) => /^\d+$/.test(d))) {
+  const pids = new Set();
+  const all = readdirSync("/proc").filter((d) => /^\d+$/.test(d)).map(Number);
+  for (const pid of all) {
     let fds;
     try {
       fds = readdirSync(`/proc/${pid}/fd`);
     } catch {
       continue;
     }
-    if (fds.some((fd) => wanted.has(safeReadlink(`/proc/${pid}/fd/${fd}`)))) pids.push(Number(pid));
+    if (fds.some((fd) => wanted.has(safeReadlink(`/proc/${pid}/fd/${fd}`)))) pids.add(pid);
   }
-  return pids.sort((a, b) => a - b);
+  const parentOf = new Map(all.map((pid) => [pid, parentPid(pid)]));
+  for (let grew = pids.size > 0; grew; ) {
+    grew = false;
+    for (const [pid, ppid] of parentOf) {
+      if (pids.has(pid) || !pids.has(ppid)) continue;
+      pids.add(pid);
+      grew = true;
+    }
+  }
+  return [...pids].sort((a, b) => a - b);
+}
+
+/** The parent pid from /proc/PID/stat (the field after the parenthesised command, which may hold spaces). */
+function parentPid(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+  } catch {
+    return -1;
+  }
+}
+
+/** The lane's processes that are children of the one holding the socket: node:cluster's workers (none otherwise). */
+export function childPids(port) {
+  const pids = lanePids(port);
+  const holders = new Set(pids.filter((pid) => !pids.includes(parentPid(pid))));
+  return pids.filter((pid) => !holders.has(pid));
 }
 
 function safeReadlink(path) {

@@ -83,6 +83,7 @@ function laneDescription(l, app) {
     const mode = l.workers === 0 ? "Puma single mode (Rails 7.2's generated default): 1 process" : `Puma cluster mode: master + ${l.workers} forked workers (preload_app, Puma's default for >1 worker)`;
     return `${mode}, ${l.threads} threads each, Active Record pool ${pool}, own copy of the seeded database`;
   }
+  if (l.kind === "node" && l.workers > 1) return `the emitted app with WEB_CONCURRENCY=${l.workers}: node:cluster's primary + ${l.workers} workers sharing the port, own copy of the seeded database`;
   if (l.kind === "node") return "the emitted app (`rails2ts compile` output, dist/server.js) booted by bootEmitted, own copy of the seeded database";
   return "node:http answering each path with the emitted app's page (status, Content-Type, body; the signed-in page for apps that need a sign-in) from memory; no cookie, no other headers";
 }

@@ -1,12 +1,13 @@
 // The measuring helpers against things whose answer is known: a table, the cache-site scan on a scratch app,
 // the lane's processes found by its listening socket, and wrk's parsed result against a server that counts.
+import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { cacheSites } from "../lib/apps.js";
-import { laneMemory, lanePids } from "../lib/procs.js";
+import { childPids, laneMemory, lanePids } from "../lib/procs.js";
 import { table } from "../lib/table.js";
 import { runWrk } from "../lib/wrk.js";
 
@@ -36,6 +37,19 @@ describe("bench helpers", () => {
     expect(mem.rssKiB).toBeGreaterThan(10_000);
     await new Promise((r) => server.close(r));
     expect(lanePids(port)).toEqual([]);
+  });
+
+  it("counts a listening process's children in its lane (node:cluster's workers hold no listening socket)", async () => {
+    // A parent that listens and has one child that does not: the shape of node:cluster's primary and a worker.
+    const script = `const s = require("node:http").createServer(); const c = require("node:child_process").spawn(process.execPath, ["-e", "setInterval(() => {}, 1000)"], { stdio: "ignore" });
+      s.listen(0, "127.0.0.1", () => console.log(s.address().port + " " + c.pid)); process.on("SIGTERM", () => { c.kill(); process.exit(0); });`;
+    const parent = spawn(process.execPath, ["-e", script], { stdio: ["ignore", "pipe", "inherit"] });
+    const [port, child] = (await new Promise((r) => parent.stdout.once("data", (d) => r(String(d).trim())))).split(" ").map(Number);
+    try {
+      expect({ lane: lanePids(port), children: childPids(port) }).toEqual({ lane: [parent.pid, child].sort((a, b) => a - b), children: [child] });
+    } finally {
+      await new Promise((r) => (parent.once("exit", r), parent.kill("SIGTERM")));
+    }
   });
 
   it("parses wrk's result: every request the server saw, headers sent, non-2xx counted", async () => {

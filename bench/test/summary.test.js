@@ -37,6 +37,18 @@ describe("summary", () => {
     });
   });
 
+  it("the workers lane gets its own ratios and target line", () => {
+    const nx = [4000, 4400, 4200].map((x) => run("node-2x", "/a", x, 2000, 5000, 120 * 1024));
+    const withNx = summarize({ runs: [...runs, ...nx], laneNames: [...laneNames, "node-2x"], railsLanes: ["rails-1x5", "rails-2x5"], nodeLanes: ["node", "node-2x"], paths: ["/a"] });
+    expect(withNx.ratios["/a"].others).toEqual({ "node-2x": { vsBestRails: 4200 / 250, ofCeiling: 4200 / 41_000 } });
+    const lines = targets({ summary: withNx, counting: [], railsLanes: [], goals: [{ path: "/a", vsBestRails: 15 }] });
+    expect(lines).toEqual([
+      { target: "/a: >= 15x Rails' best lane", measured: "8.4x", met: false },
+      { target: "/a: node-2x >= 15x Rails' best lane", measured: "16.8x", met: true },
+      { target: "SQL per request never above Rails", measured: "never above", met: true },
+    ]);
+  });
+
   it("targets are reported, met or not", () => {
     const counting = [{ path: "/a", railsSql: [1, 1, 1], oursSql: [2, 1, 1] }, { path: "/b", railsSql: [2, 2, 2], oursSql: [3, 3, 3] }];
     const goals = [{ path: "/a", vsBestRails: 10, ofCeiling: 0.05 }];

@@ -80,15 +80,38 @@ export function analyzeConfig(files: SourceFile[], diagnostics?: Diagnostics): A
         if (value === "true" || value === "false") (facts.environments[environment] ??= {}).allowForgeryProtection = value === "true";
       }
       if (isConfig(node.receiver)) sslSetting(node, () => (facts.environments[environment ?? "*"] ??= {}), diagnostics);
+      if (node.method === "cache_store=" && isConfig(node.receiver) && (environment === null || environment === "production")) {
+        nullCacheStore = cacheStore(node, diagnostics);
+      }
       node.block?.body.forEach(visit);
       if (node.receiver) visit(node.receiver);
     } else if (node.kind === "class" || node.kind === "module") node.body.forEach(visit);
   };
+  let nullCacheStore = false;
   for (const file of files) {
     environment = /^config\/environments\/(\w+)\.rb$/.exec(file.path)?.[1] ?? null;
     file.body.forEach(visit);
   }
+  // :null_store never hits: every fragment renders, as with caching off (the bytes are the same).
+  if (nullCacheStore) facts.performCaching = false;
   return facts;
+}
+
+/**
+ * `config.cache_store = :memory_store` is the emitted app's in-process store. `:null_store` answers true (caching
+ * off). Another store (Campfire's :redis_cache_store, :mem_cache_store, :file_store, :solid_cache_store, options)
+ * is reported and the in-process memory store kept: fragments render the same bytes, but they are not shared
+ * with other processes (each worker has its own) nor kept across restarts. Its fragment reads would be network
+ * round trips in the middle of rendering, which the emitted views do not make.
+ */
+function cacheStore(node: Node & { kind: "call" }, diagnostics: Diagnostics | undefined): boolean {
+  const value = node.args[0];
+  const store = value?.kind === "sym" && node.args.length === 1 ? value.name : null;
+  if (store === "memory_store") return false;
+  if (store === "null_store") return true;
+  const what = store ? `:${store}` : "this cache store";
+  diagnostics?.report("unsupported_option", (value ?? node).span, `config.cache_store ${what} is not reproduced: fragments are cached in each process's memory (as :memory_store), not shared between workers or kept across restarts`);
+  return false;
 }
 
 /** `config` (a call or, without arguments, a local-looking identifier) or `Rails.application.config`. */

@@ -6,6 +6,7 @@
 //     def index ... end                                 actions (public defs)
 //     private; def post_params ... end               privateMethods
 //   def self.allow_x(**o) = skip_before_action(:a, **o)  allow_x only: :new  ->  skip_before_action :a, only: :new
+import { atConstruct, faultPoint } from "../diagnostics/crash.js";
 import type { Diagnostics } from "../diagnostics/index.js";
 import type { SourceFile } from "../parse/app.js";
 import { literalString, optionsOf, positionalArgs, type Node, type NodeOf } from "../parse/ir.js";
@@ -126,7 +127,8 @@ function analyzeController(
     }
     macro(info, call, diags);
   };
-  for (const stmt of flat.body) visit(stmt, 5);
+  // Each class-body statement is a crash boundary (diagnostics/crash.ts): analyzeApp replaces the one it names.
+  for (const stmt of flat.body) atConstruct(stmt.span, stmt, () => (faultPoint("analyze", stmt.kind, stmt.span), visit(stmt, 5)));
   return info;
 }
 

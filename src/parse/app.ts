@@ -3,10 +3,11 @@
 // db/schema.rb, db/seeds.rb); nothing here knows any particular app.
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
-import { Diagnostics } from "../diagnostics/index.js";
+import { crashNode, crashOf, faultPoint, reportCrash } from "../diagnostics/crash.js";
+import { Diagnostics, type Diagnostic } from "../diagnostics/index.js";
 import { compileErb } from "./erb.js";
 import { FIXTURES_DIR, parseFixtures, type FixtureFile } from "./fixtures.js";
-import type { Node } from "./ir.js";
+import type { Node, Span } from "./ir.js";
 import { parseRuby, type PositionMapper } from "./ruby.js";
 import { schemaFromRuby, type Schema } from "./schema.js";
 import { schemaFromStructureSql } from "./structure.js";
@@ -52,6 +53,19 @@ export interface ParsedApp {
   diagnostics: Diagnostics;
 }
 
+/**
+ * What is wrong with `root` as a Rails app directory, before anything is compiled: it does not exist, it is a file,
+ * or it has no config/application.rb (what makes a directory a Rails app). Null when it looks like one.
+ */
+export function appDirProblem(root: string): Diagnostic | null {
+  const diags = new Diagnostics();
+  const at = { file: root, line: 0, column: 0, endLine: 0, endColumn: 0 };
+  if (!existsSync(root)) diags.report("app_not_found", at);
+  else if (!statSync(root).isDirectory()) diags.report("app_not_a_directory", at);
+  else if (!existsSync(join(root, "config/application.rb"))) diags.report("not_a_rails_app", at);
+  return diags.list[0] ?? null;
+}
+
 export function parseApp(root: string): ParsedApp {
   const diagnostics = new Diagnostics();
   const ruby = (rel: string): SourceFile => parseRubyFile(root, rel, diagnostics);
@@ -91,10 +105,30 @@ export function parseApp(root: string): ParsedApp {
 
 function parseRubyFile(root: string, rel: string, diags: Diagnostics, mapper?: PositionMapper, text?: string): SourceFile {
   const absPath = join(root, rel);
-  const source = text ?? readFileSync(absPath, "utf8");
-  const parsed = parseRuby(source, absPath, mapper);
-  for (const span of parsed.errors) diags.report("ruby_syntax_error", span);
-  return { path: rel, absPath, source, body: parsed.body };
+  let source = text ?? "";
+  try {
+    faultPoint("parse", "file", wholeFile(absPath));
+    source = text ?? readFileSync(absPath, "utf8");
+    const parsed = parseRuby(source, absPath, mapper);
+    for (const span of parsed.errors) diags.report("ruby_syntax_error", span);
+    for (const crash of parsed.crashes) if (crash.node?.kind === "unknown") crash.node.text = reportCrash(diags, crash, root);
+    return { path: rel, absPath, source, body: parsed.body };
+  } catch (err) {
+    return { path: rel, absPath, source, body: [crashedFile(root, absPath, err, diags)] };
+  }
+}
+
+/**
+ * A file the parser crashed on as a whole: one crash node at the construct it was reading (an ERB tag), else at the
+ * file's start. A view made of it raises when rendered; a Ruby file defines nothing, so what names its classes raises.
+ */
+function crashedFile(root: string, absPath: string, err: unknown, diags: Diagnostics): Node {
+  const crash = crashOf(err, wholeFile(absPath));
+  return crashNode(crash.span, reportCrash(diags, crash, root));
+}
+
+function wholeFile(file: string): Span {
+  return { file, line: 1, column: 1, endLine: 1, endColumn: 1 };
 }
 
 /** `ActiveSupport.on_load(:hook) do ... end` at a file's top level: its body, in place. */
@@ -110,13 +144,19 @@ export function parseTemplate(root: string, rel: string, diags: Diagnostics): Te
   if (!m) return [];
   const [, logicalPath, format, handler] = m as unknown as [string, string, string, "erb" | "jbuilder"];
   const absPath = join(root, rel);
-  const source = readFileSync(absPath, "utf8");
-  if (handler === "jbuilder") {
-    return [{ ...parseRubyFile(root, rel, diags, undefined, source), logicalPath, format, handler }];
+  let source = "";
+  try {
+    faultPoint("parse", "file", wholeFile(absPath));
+    source = readFileSync(absPath, "utf8");
+    if (handler === "jbuilder") {
+      return [{ ...parseRubyFile(root, rel, diags, undefined, source), logicalPath, format, handler }];
+    }
+    const erb = compileErb(source, absPath);
+    const file = parseRubyFile(root, rel, diags, (offset) => erb.map.toErb(offset), erb.ruby);
+    return [{ ...file, source, logicalPath, format, handler }];
+  } catch (err) {
+    return [{ path: rel, absPath, source, body: [crashedFile(root, absPath, err, diags)], logicalPath, format, handler }];
   }
-  const erb = compileErb(source, absPath);
-  const file = parseRubyFile(root, rel, diags, (offset) => erb.map.toErb(offset), erb.ruby);
-  return [{ ...file, source, logicalPath, format, handler }];
 }
 
 /** Files under `dir` (relative to root) ending in `ext`, sorted, as root-relative paths. */

@@ -8,7 +8,7 @@ import type { Diagnostics } from "../../diagnostics/index.js";
 import type { EmittedModule } from "../../emit/module.js";
 import type { TemplateFile } from "../../parse/app.js";
 import { makeEnv } from "../env.js";
-import { Scope } from "../scope.js";
+import { ModuleState, Scope } from "../scope.js";
 import { lowerBody } from "../stmts.js";
 import { UNKNOWN, type RType } from "../types.js";
 import { viewSelfCall } from "./helpers.js";
@@ -40,4 +40,15 @@ export function lowerView(t: TemplateFile, app: AppModel, diags: Diagnostics, iv
   const safe = env.module.useType("SafeString");
   const fn = `export default function render(view: ${viewType}, locals: ${localsType}): ${safe} {\n${lowered.body.join("\n")}\n}`;
   return { path: templateModulePath(t), state: env.module, statements: [`void 0;`, fn].slice(1), from: t.absPath };
+}
+
+/** A template whose lowering crashed as a whole: its render raises internal_error, so every other page still serves. */
+export function crashedView(t: TemplateFile, raised: string): EmittedModule {
+  return raisingView(templateModulePath(t), t.absPath, raised);
+}
+
+export function raisingView(path: string, from: string | null, raised: string): EmittedModule {
+  const state = new ModuleState();
+  const fn = `export default function render(..._args: unknown[]): never {\n${state.use("unsupported")}(${JSON.stringify(raised)});\n}`;
+  return { path, state, statements: [fn], from };
 }

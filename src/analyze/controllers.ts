@@ -7,6 +7,7 @@
 //     private; def post_params ... end               privateMethods
 //   def self.allow_x(**o) = skip_before_action(:a, **o)  allow_x only: :new  ->  skip_before_action :a, only: :new
 import { atConstruct, faultPoint } from "../diagnostics/crash.js";
+import { crashMethod, isCrashedStatement } from "./crashed.js";
 import type { Diagnostics } from "../diagnostics/index.js";
 import type { SourceFile } from "../parse/app.js";
 import { literalString, optionsOf, positionalArgs, type Node, type NodeOf } from "../parse/ir.js";
@@ -109,6 +110,12 @@ function analyzeController(
     return null;
   };
   const visit = (stmt: Node, depthLeft: number): void => {
+    if (isCrashedStatement(stmt)) {
+      const method = crashMethod(stmt);
+      info.privateMethods.push(method);
+      info.filters.push({ kind: "before", method: method.name, only: null, except: null });
+      return;
+    }
     if (stmt.kind === "assign" && stmt.target.kind === "const") {
       info.constants.push({ name: stmt.target.name, value: stmt.value });
       return;

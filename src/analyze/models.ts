@@ -6,6 +6,7 @@
 //     validates :title, presence: true        { attribute: "title", validator: "presence", options: {} }
 //     before_save :normalize                  { event: "before_save", method: "normalize" }
 import { atConstruct, faultPoint } from "../diagnostics/crash.js";
+import { crashCallbacks, crashMethod, isCrashedStatement } from "./crashed.js";
 import type { Diagnostics } from "../diagnostics/index.js";
 import type { SourceFile } from "../parse/app.js";
 import { expandFrameworkMacro } from "./framework-models.js";
@@ -205,7 +206,11 @@ function analyzeModel(className: string, decls: ConstDecl[], superclass: string,
 
 function modelStatement(model: ModelInfo, stmt: Node, diags: Diagnostics): void {
   faultPoint("analyze", stmt.kind, stmt.span);
-  if (stmt.kind === "call" && stmt.receiver?.kind === "self" && stmt.method === "abstract_class=") model.abstract = true;
+  if (isCrashedStatement(stmt)) {
+    const method = crashMethod(stmt);
+    model.methods.push(method);
+    model.callbacks.push(...crashCallbacks(method));
+  } else if (stmt.kind === "call" && stmt.receiver?.kind === "self" && stmt.method === "abstract_class=") model.abstract = true;
   else if (stmt.kind === "call" && stmt.receiver?.kind === "self" && stmt.method === "table_name=" && literalString(stmt.args[0]) !== null) model.explicitTable = literalString(stmt.args[0]);
   else if (stmt.kind === "call" && stmt.receiver === null && frameworkMacro(model, stmt, diags)) return;
   else if (stmt.kind === "call" && stmt.receiver === null) classMacro(model, stmt, diags);

@@ -6,13 +6,14 @@ export { directUrl, NO_REQUEST_URL_CONTEXT, routeHelper, routerFor, type RouteHe
 export { polymorphicName, polymorphicUrl } from "./app/polymorphic.js";
 export { defineScopes, model, scope, type ScopeFn } from "./app/scopes.js";
 export {
-  and, binop, caseEq, each, eachWithIndex, eq, index, indexSet, isBlank, isPresent, or, send, sendSafe, symProc, blockArg, toAry, toA, toS,
+  and, binop, caseEq, each, eachWithIndex, eq, index, indexSet, isBlank, isPresent, or, send, sendSafe, symProc, blockArg, kwsplat, toAry, toA, toS,
   truthy, unsupported, readLocal, NameError, constantValue, ivarGet, ivarSet, ivarDefined,
 } from "./app/ops.js";
 export { rescues } from "./app/rescue.js";
 
 export { Controller, FormatCollector, Parameters, startServer, type RouteEntry, type Filter } from "./http/index.js";
 export { Base, Record, defineModel, Relation, Errors, ErrorEntry, Time, CollectionProxy, abort } from "./record/index.js";
+export { queryAttribute } from "./record/attribute-methods.js";
 export { OutputBuffer, SafeString, FormBuilder } from "./view/index.js";
 export { Jbuilder } from "./json/index.js";
 
@@ -43,6 +44,7 @@ export { LIBRARY_BASES, registerLibraryBase } from "./support/library-bases.js";
 export { extendCore, CORE_EXTENSIBLE } from "./support/core-extensions.js";
 export { TurboStreamsChannelConstant, TurboModule, TurboStreamsTagBuilderClass, GlobalIdModule, GlobalIdLocator } from "./support/turbo-constants.js";
 export { ActiveModel, RubyObject, attrAccessor } from "./support/active-model.js";
+export { inflections } from "./support/inflections.js";
 export { rubyStruct } from "./support/ruby-object.js";
 // Action Text's content objects (Content, Fragment, nodes, attachments, the Content::Filter base apps subclass).
 export {
@@ -57,7 +59,7 @@ export { PlatformAgent } from "./support/platform-agent.js";
 export { UserAgentClass, parseUserAgent } from "./support/user-agent-browsers.js";
 export { tagElement, tagAttributes } from "./view/tag.js";
 export { coreBinop, coreIndex } from "./support/core-operators.js";
-export { hashEntries, RubyFloat, RubyRange, RubySymbol } from "./support/ruby.js";
+export { hashEntries, RubyFloat, RubyRange, RubySymbol, rubyRegexp } from "./support/ruby.js";
 export * from "./cache/index.js";
 export { serveApp, renderForBroadcast, type CableSetup } from "./app/serve.js";
 export { controllerRenderer, ControllerRenderer } from "./app/renderer.js";

@@ -3,7 +3,7 @@
 import { Command } from "commander";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, relative, resolve } from "node:path";
+import { basename, join, relative, resolve } from "node:path";
 import { compile } from "./compile.js";
 import { CompileError, formatDiagnostic, formatDiagnosticLine, isDecline, type Diagnostic } from "./diagnostics/index.js";
 import { appDirProblem } from "./parse/app.js";
@@ -57,10 +57,11 @@ program
   .option("--out <dir>", "output directory", "out")
   .option("--report", "print every diagnostic with its code frame, then the ledger (counts per code, per file)")
   .option("--ledger <file>", "write the ledger as JSON")
+  .option("--link", "link node_modules/rails2ts to this compiler, to run the output in place without `npm ci`")
   .option("--strict", "exit 1 when any construct was declined (the output is still written)")
-  .action(async (app: string, opts: { out: string; report?: boolean; ledger?: string; strict?: boolean }) => {
+  .action(async (app: string, opts: { out: string; report?: boolean; ledger?: string; link?: boolean; strict?: boolean }) => {
     const root = appRoot(app);
-    const result = await compile(root, { out: resolve(opts.out), gemPaths: gemPaths() });
+    const result = await compile(root, { out: resolve(opts.out), gemPaths: gemPaths(), link: Boolean(opts.link) });
     report(result.diagnostics, opts.report ? "frames" : "lines");
     const ledger = buildLedger(result.diagnostics, root);
     if (opts.report) console.error(`\n${formatLedger(ledger)}`);
@@ -82,6 +83,20 @@ program
     report(result.diagnostics, "counts");
     const server = await bootEmitted(out, { port: Number(opts.port), host: opts.host, dbPath: opts.db, inProcess: true });
     console.log(`serving ${app} at http://${opts.host === "127.0.0.1" ? "localhost" : opts.host}:${server.port} (emitted into ${out})`);
+  });
+
+program
+  .command("build <app>")
+  .description("build the app as one executable (--binary): the emitted app, the runtime and Node in one file")
+  .option("--binary", "a single executable application (Node's SEA): public/, the schema, seeds and SQLite inside")
+  .option("-o, --output <file>", "the executable to write (default: the app directory's name)")
+  .action(async (app: string, opts: { binary?: boolean; output?: string }) => {
+    if (!opts.binary) throw new Error("build makes an executable: pass --binary (or use `compile` for a Node project)");
+    const { buildBinary } = await import("./build/binary.js");
+    const started = Date.now();
+    const output = resolve(opts.output ?? basename(resolve(app)));
+    const result = await buildBinary(appRoot(app), output, { gemPaths: gemPaths() });
+    console.log(`built ${relative(process.cwd(), result.output) || result.output} (${(result.bytes / 1e6).toFixed(1)} MB) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   });
 
 program
@@ -122,9 +137,10 @@ program
 program
   .command("conformance <app>")
   .description("replay the recorded scenarios against the emitted app and diff every response against reference/")
-  .action(async (app: string) => {
+  .option("--binary", "against the app built as one executable (build --binary), run with no other environment")
+  .action(async (app: string, opts: { binary?: boolean }) => {
     const { conformanceCommand } = await import("./conformance/command.js");
-    process.exitCode = await conformanceCommand(appRoot(app));
+    process.exitCode = await conformanceCommand(appRoot(app), { binary: Boolean(opts.binary) });
   });
 
 program

@@ -12,7 +12,9 @@ export interface CompileResult {
   cacheSites: AppModel["cacheSites"];
 }
 
-export async function compile(appDir: string, opts: { out?: string; gemPaths?: string[] } = {}): Promise<CompileResult> {
+type CompileOptions = { out?: string; gemPaths?: string[]; link?: boolean };
+
+export async function compile(appDir: string, opts: CompileOptions = {}): Promise<CompileResult> {
   try {
     return await pipeline(appDir, opts);
   } catch (err) {
@@ -24,12 +26,12 @@ export async function compile(appDir: string, opts: { out?: string; gemPaths?: s
   }
 }
 
-async function pipeline(appDir: string, opts: { out?: string; gemPaths?: string[] }): Promise<CompileResult> {
+async function pipeline(appDir: string, opts: CompileOptions): Promise<CompileResult> {
   const parsed = parseApp(appDir);
   if (parsed.diagnostics.errors.length) throw new CompileError(parsed.diagnostics.errors);
   const app = analyzeApp(parsed, { gemPaths: opts.gemPaths });
   const lowered = lowerApp(app);
   const files = await renderModules(lowered.modules, parsed.diagnostics, appDir);
-  if (opts.out) writeProject(opts.out, files, lowered.publicFiles, appDir);
+  if (opts.out) writeProject(opts.out, files, lowered.publicFiles, appDir, { link: opts.link ?? true });
   return { files, diagnostics: parsed.diagnostics.list, cacheSites: app.cacheSites };
 }

@@ -1,7 +1,9 @@
 // The chat fixture in a real browser: Debian's chromium (/usr/bin/chromium) driven by playwright-core, against the
 // emitted app compiled by the real pipeline. Two users sign in through the sign-in form, open the same room; a
 // message posted in one page reaches the other without a reload (Action Cable broadcast -> Turbo stream), and a
-// boost reaches both; after a Turbo Drive visit to another room and back, broadcasts still arrive. Screenshots of
+// boost reaches both; after a Turbo Drive visit to another room and back, broadcasts still arrive. Twice: in one
+// process, and in two workers (WEB_CONCURRENCY=2) sharing broadcasts over a real redis-server, the two users'
+// sockets on different workers. Screenshots of
 // both pages land in test/browser-artifacts/ (git-ignored; the path is printed): room-page{1,2}.png when the
 // scenario has run, final-page{1,2}.png at the end whatever happened (so a failure shows where the pages were).
 //
@@ -14,7 +16,7 @@
 // bundles) at public/assets/turbo.min.js, a public file both Rails and the emitted app serve as is. Nothing is
 // added to the compiler or the runtime for it. @rails/actioncable reaches the page through the app's own asset
 // paths (digested, from the npm package the runtime already uses).
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -22,6 +24,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { compile } from "../src/compile.js";
 import { bootEmitted, type Booted } from "../src/emit/boot.js";
+import { startRedis, type RedisServer } from "./support/redis-server.js";
 
 const ENABLED = process.env.RAILS2TS_BROWSER === "1";
 const CHROMIUM = "/usr/bin/chromium";
@@ -62,27 +65,33 @@ interface UserPage {
   /** Action Cable frames the page received, as text, in order. */
   frames: string[];
   errors: string[];
+  /** Under workers: the x-rails2ts-worker of each WebSocket handshake the page made, in order. */
+  workers: string[];
 }
 
-let server: Booted | null = null;
-let browser: Browser | null = null;
-const users: UserPage[] = [];
-const temps: string[] = [];
-const timings: Record<string, number> = {};
+/** One lane's state: its server, browser, the two users' pages, what to remove after, how long each phase took. */
+interface Lane {
+  server: Booted | null;
+  browser: Browser | null;
+  users: UserPage[];
+  temps: string[];
+  timings: Record<string, number>;
+  redis: RedisServer | null;
+}
 
-async function timed<T>(label: string, f: () => Promise<T>): Promise<T> {
+async function timed<T>(lane: Lane, label: string, f: () => Promise<T>): Promise<T> {
   const start = performance.now();
   try {
     return await f();
   } finally {
-    timings[label] = Math.round(performance.now() - start);
+    lane.timings[label] = Math.round(performance.now() - start);
   }
 }
 
 async function openUserPage(b: Browser): Promise<UserPage> {
   const context = await b.newContext({ viewport: { width: 1000, height: 800 } });
   const page = await context.newPage();
-  const user: UserPage = { context, page, frames: [], errors: [] };
+  const user: UserPage = { context, page, frames: [], errors: [], workers: [] };
   page.on("websocket", (ws) => ws.on("framereceived", (f) => user.frames.push(String(f.payload))));
   page.on("pageerror", (e) => user.errors.push(`pageerror: ${e.message}`));
   page.on("console", (m) => m.type() === "error" && user.errors.push(`console: ${m.text()} ${m.location().url}`));
@@ -109,8 +118,8 @@ function confirmations(user: UserPage, room = ROOM.id): number {
 }
 
 /** The page's RoomChannel subscription is confirmed (seen on the wire) at least COUNT times. */
-async function subscribed(user: UserPage, count = 1): Promise<void> {
-  await expect.poll(() => confirmations(user), { timeout: 10_000 }).toBeGreaterThanOrEqual(count);
+async function subscribed(user: UserPage, count = 1, timeout = 10_000): Promise<void> {
+  await expect.poll(() => confirmations(user), { timeout }).toBeGreaterThanOrEqual(count);
 }
 
 /** The `message` of every broadcast frame the page received. */
@@ -121,49 +130,70 @@ function broadcastsTo(user: UserPage): string[] {
   });
 }
 
-async function screenshots(label: string): Promise<void> {
+async function screenshots(lane: Lane, label: string): Promise<void> {
   mkdirSync(ARTIFACTS, { recursive: true });
-  for (const [i, user] of users.entries()) await user.page.screenshot({ path: join(ARTIFACTS, `${label}-page${i + 1}.png`), fullPage: true });
+  for (const [i, user] of lane.users.entries()) await user.page.screenshot({ path: join(ARTIFACTS, `${label}-page${i + 1}.png`), fullPage: true });
 }
 
-beforeAll(async () => {
-  if (!ENABLED) return;
-  if (!existsSync(CHROMIUM)) throw new Error(`RAILS2TS_BROWSER=1 but ${CHROMIUM} is missing: apt-get install -y chromium`);
-  const app = fixtureWithTurbo();
-  const out = mkdtempSync(join(tmpdir(), "rails2ts-browser-out-"));
-  temps.push(app, out);
-  await timed("compile", () => compile(app, { out }));
-  server = await timed("boot", () => bootEmitted(out, { port: 0, dbPath: join(out, "browser.sqlite3") }));
-  const { chromium } = await import("playwright-core");
-  // launch() starts chromium with a fresh temporary --user-data-dir of its own and removes it on close; each
-  // context below is a separate cookie jar (its own signed session_token).
-  browser = await timed("launch", () => chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS }));
-  for (const _ of USERS) users.push(await openUserPage(browser!));
-}, 120_000);
+// The two lanes: one process, as `node dist/server.js` runs by default; and two workers (WEB_CONCURRENCY=2) with
+// the fixture's config/cable.yml production entry made what `rails new` writes (adapter: redis) on a real
+// redis-server, the two users' sockets on different workers (checked by the handshake's x-rails2ts-worker).
+const RAILS_NEW_CABLE_YML = `production:
+  adapter: redis
+  url: <%= ENV.fetch("REDIS_URL") { "redis://localhost:6379/1" } %>
+  channel_prefix: chat_production
+`;
 
-afterAll(async () => {
-  if (users.length) await screenshots("final").catch(() => undefined);
-  await browser?.close();
-  await server?.stop();
-  for (const dir of temps) rmSync(dir, { recursive: true, force: true });
-  if (ENABLED) console.info(`browser lane: screenshots in ${ARTIFACTS}; timings (ms) ${JSON.stringify(timings)}`);
-});
+function chatLane(title: string, workers: number): void {
+  const lane: Lane = { server: null, browser: null, users: [], temps: [], timings: {}, redis: null };
 
-describe.skipIf(!ENABLED)("fixtures/chat in chromium (RAILS2TS_BROWSER=1)", () => {
-  it("signs two users in, and a message and its boost posted in one page appear in both without a reload", async () => {
+  beforeAll(async () => {
+    if (!ENABLED) return;
+    if (!existsSync(CHROMIUM)) throw new Error(`RAILS2TS_BROWSER=1 but ${CHROMIUM} is missing: apt-get install -y chromium`);
+    const app = fixtureWithTurbo();
+    const out = mkdtempSync(join(tmpdir(), "rails2ts-browser-out-"));
+    lane.temps.push(app, out);
+    let env: Record<string, string> = {};
+    if (workers > 1) {
+      writeFileSync(join(app, "config/cable.yml"), RAILS_NEW_CABLE_YML);
+      lane.redis = await startRedis();
+      env = { WEB_CONCURRENCY: String(workers), REDIS_URL: lane.redis.url, RAILS2TS_WORKER_HEADER: "1" };
+    }
+    await timed(lane, "compile", () => compile(app, { out }));
+    lane.server = await timed(lane, "boot", () => bootEmitted(out, { port: 0, dbPath: join(out, "browser.sqlite3"), env }));
+    const { chromium } = await import("playwright-core");
+    // launch() starts chromium with a fresh temporary --user-data-dir of its own and removes it on close; each
+    // context below is a separate cookie jar (its own signed session_token).
+    lane.browser = await timed(lane, "launch", () => chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS }));
+    for (const _ of USERS) lane.users.push(await openUserPage(lane.browser!));
+  }, 120_000);
+
+  afterAll(async () => {
+    if (lane.users.length) await screenshots(lane, "final").catch(() => undefined);
+    await lane.browser?.close();
+    await lane.server?.stop();
+    await lane.redis?.cleanup();
+    for (const dir of lane.temps) rmSync(dir, { recursive: true, force: true });
+    if (ENABLED) console.info(`browser lane (${title}): screenshots in ${ARTIFACTS}; timings (ms) ${JSON.stringify(lane.timings)}`);
+  });
+
+  it(`${title}: signs two users in, and a message and its boost posted in one page appear in both without a reload`, async () => {
+    const server = lane.server;
+    const users = lane.users;
     const baseUrl = server!.baseUrl;
     const [one, two] = users as [UserPage, UserPage];
 
-    await timed("sign in", async () => {
+    await timed(lane, "sign in", async () => {
       await signIn(one, baseUrl, USERS[0]!);
       await signIn(two, baseUrl, USERS[1]!);
       await Promise.all([subscribed(one), subscribed(two)]);
+      if (workers > 1) await onOtherWorkers(one, two);
     });
     // A full page load would drop this marker; Turbo stream renders keep it.
     for (const { page } of users) await page.evaluate(() => ((window as unknown as { noReload: boolean }).noReload = true));
 
     const body = `Hello from the browser <${Date.now()}> & friends`;
-    const messageId = await timed("message", async () => {
+    const messageId = await timed(lane, "message", async () => {
       await one.page.getByPlaceholder("Say something to All Talk").fill(body);
       await one.page.getByRole("button", { name: "Send" }).click();
       const posted = two.page.locator(`#${ROOM.messagesId} .message`, { hasText: body });
@@ -185,7 +215,7 @@ describe.skipIf(!ENABLED)("fixtures/chat in chromium (RAILS2TS_BROWSER=1)", () =
     // no Stimulus): the test adds the form Rails' form_with would render to messages/:id/boosts, and Turbo submits
     // it like any other form (POST, Accept text/vnd.turbo-stream.html).
     const content = "🎉 yay";
-    await timed("boost", async () => {
+    await timed(lane, "boost", async () => {
       await one.page.evaluate(
         ({ action, content }) => {
           const form = document.createElement("form");
@@ -223,7 +253,7 @@ describe.skipIf(!ENABLED)("fixtures/chat in chromium (RAILS2TS_BROWSER=1)", () =
 
     // Turbo Drive to another room and back: the page's <cable-stream-source> unsubscribes and subscribes again on
     // the same socket, and later broadcasts still reach it.
-    await timed("navigate", async () => {
+    await timed(lane, "navigate", async () => {
       const before = confirmations(two);
       await two.page.locator("#rooms").getByRole("link", { name: "watercooler" }).click();
       await two.page.waitForURL(`${baseUrl}/rooms/2`);
@@ -237,9 +267,49 @@ describe.skipIf(!ENABLED)("fixtures/chat in chromium (RAILS2TS_BROWSER=1)", () =
       await two.page.locator(`#${ROOM.messagesId} .message`, { hasText: again }).waitFor({ timeout: 10_000 });
       await expect(two.page.evaluate(() => (window as unknown as { noReload?: boolean }).noReload)).resolves.toBe(true);
     });
-    await screenshots("room");
+    await screenshots(lane, "room");
     // public/icon.png is left out of the fixture (binary; FIXTURE.md), so its 404 is Rails' answer too.
     const expected = (e: string) => e.includes("/icon.png");
     expect(users.flatMap((u) => u.errors).filter((e) => !expected(e))).toEqual([]);
   }, 60_000);
+}
+
+/**
+ * Records the x-rails2ts-worker of the page's WebSocket handshakes from now on. The handshake's response headers
+ * are only in the DevTools protocol (playwright's WebSocket has none); the session is attached once the page has
+ * loaded (attached before the first navigation, chromium ran the page's module before its import map).
+ */
+async function watchHandshakes(user: UserPage): Promise<void> {
+  const cdp = await user.context.newCDPSession(user.page);
+  await cdp.send("Network.enable");
+  cdp.on("Network.webSocketHandshakeResponseReceived", (e) => {
+    const headers = e.response.headers as Record<string, string>;
+    const worker = Object.entries(headers).find(([k]) => k.toLowerCase() === "x-rails2ts-worker")?.[1];
+    if (worker !== undefined) user.workers.push(worker);
+  });
+}
+
+/**
+ * The two pages' current sockets are on different workers: while they share one, page two reloads (a new socket,
+ * which node:cluster hands to the next worker in turn).
+ */
+async function onOtherWorkers(one: UserPage, two: UserPage): Promise<void> {
+  for (const user of [one, two]) {
+    await watchHandshakes(user);
+    const before = confirmations(user);
+    await user.page.reload();
+    // A reload under two booting workers on a loaded machine can take more than the usual 10 s.
+    await subscribed(user, before + 1, 30_000);
+  }
+  for (let i = 0; i < 6 && one.workers.at(-1) === two.workers.at(-1); i++) {
+    const before = confirmations(two);
+    await two.page.reload();
+    await subscribed(two, before + 1, 30_000);
+  }
+  expect([one.workers.at(-1), two.workers.at(-1)].sort()).toEqual(["0", "1"]);
+}
+
+describe.skipIf(!ENABLED)("fixtures/chat in chromium (RAILS2TS_BROWSER=1)", () => {
+  describe("one process", () => chatLane("one process", 1));
+  describe("two workers over Redis", () => chatLane("two workers over Redis", 2));
 });

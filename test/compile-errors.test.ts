@@ -36,7 +36,7 @@ describe("compile errors", () => {
     expect(status).toBe(1);
     const file = join(bad("syntax"), "app/models/widget.rb");
     expect(stderr).toBe(
-      `${file}:2:12: error ruby_syntax_error: Ruby syntax error\n` +
+      `${file}:2:12: error ruby_syntax_error: Ruby syntax error: unexpected string literal, expecting ')'\n` +
         "  1 | class Widget < ApplicationRecord\n" +
         "> 2 |   def name(\n" +
         "    |            ^\n" +

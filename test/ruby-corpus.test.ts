@@ -17,9 +17,8 @@ const CORPUS = join(__dirname, "fixtures/ruby-corpus");
 type Family = { class: string; cases: Record<string, string> };
 const expected = JSON.parse(readFileSync(join(CORPUS, "expected.json"), "utf8")) as Record<string, Family>;
 
-/** `x || { a: 1 }`: the right side becomes `() => {}`, an arrow with a block body returning undefined (issue 13
- * item 6; the hash-literal-in-arrow fix belongs to the view/expression work). */
-const HASH_IN_ARROW = "hash literal as an arrow's body lowers to a block (returns undefined)";
+/** `{ "c" => 2 }` is a plain object at run time: inspect cannot tell its identifier-like String keys from Symbols. */
+const STRING_KEY_AS_SYMBOL = "a String key that reads as an identifier inspects as a Symbol (plain-object Hash)";
 /** Symbols are JS strings at run time, so `inspect(:sym)` prints `"sym"`. */
 const SYMBOL_AS_STRING = "a Symbol value is a JS string at run time; inspect prints it as a String";
 
@@ -49,45 +48,19 @@ const INTEGER_KEYS = "silently wrong: non-String/Symbol hash keys become JS prop
 /** family file -> case -> why it fails today. Run as it.fails: a case that starts passing fails the suite. */
 const KNOWN_FAILURES: Record<string, Record<string, string>> = {
   "operators.rb": {
-    c_and_arr_empty_hash: HASH_IN_ARROW,
-    c_and_arr_hash: HASH_IN_ARROW,
     c_and_arr_sym: SYMBOL_AS_STRING,
-    c_and_empty_arr_empty_hash: HASH_IN_ARROW,
-    c_and_empty_arr_hash: HASH_IN_ARROW,
     c_and_empty_arr_sym: SYMBOL_AS_STRING,
-    c_and_empty_hash_empty_hash: HASH_IN_ARROW,
-    c_and_empty_hash_hash: HASH_IN_ARROW,
     c_and_empty_hash_sym: SYMBOL_AS_STRING,
-    c_and_empty_str_empty_hash: HASH_IN_ARROW,
-    c_and_empty_str_hash: HASH_IN_ARROW,
     c_and_empty_str_sym: SYMBOL_AS_STRING,
-    c_and_float_empty_hash: HASH_IN_ARROW,
-    c_and_float_hash: HASH_IN_ARROW,
     c_and_float_sym: SYMBOL_AS_STRING,
-    c_and_hash_empty_hash: HASH_IN_ARROW,
-    c_and_hash_hash: HASH_IN_ARROW,
     c_and_hash_sym: SYMBOL_AS_STRING,
-    c_and_one_empty_hash: HASH_IN_ARROW,
-    c_and_one_hash: HASH_IN_ARROW,
     c_and_one_sym: SYMBOL_AS_STRING,
-    c_and_str_empty_hash: HASH_IN_ARROW,
-    c_and_str_hash: HASH_IN_ARROW,
     c_and_str_sym: SYMBOL_AS_STRING,
-    c_and_sym_empty_hash: HASH_IN_ARROW,
-    c_and_sym_hash: HASH_IN_ARROW,
     c_and_sym_sym: SYMBOL_AS_STRING,
-    c_and_true_empty_hash: HASH_IN_ARROW,
-    c_and_true_hash: HASH_IN_ARROW,
     c_and_true_sym: SYMBOL_AS_STRING,
-    c_and_zero_empty_hash: HASH_IN_ARROW,
-    c_and_zero_hash: HASH_IN_ARROW,
     c_and_zero_sym: SYMBOL_AS_STRING,
     c_or_assign_sym: SYMBOL_AS_STRING,
-    c_or_false_empty_hash: HASH_IN_ARROW,
-    c_or_false_hash: HASH_IN_ARROW,
     c_or_false_sym: SYMBOL_AS_STRING,
-    c_or_nil_empty_hash: HASH_IN_ARROW,
-    c_or_nil_hash: HASH_IN_ARROW,
     c_or_nil_sym: SYMBOL_AS_STRING,
     c_or_sym_arr: SYMBOL_AS_STRING,
     c_or_sym_empty_arr: SYMBOL_AS_STRING,
@@ -102,6 +75,12 @@ const KNOWN_FAILURES: Record<string, Record<string, string>> = {
     c_or_sym_sym: SYMBOL_AS_STRING,
     c_or_sym_true: SYMBOL_AS_STRING,
     c_or_sym_zero: SYMBOL_AS_STRING,
+  },
+  "hash_positions.rb": {
+    c_case_branches: STRING_KEY_AS_SYMBOL,
+    c_last_statement: STRING_KEY_AS_SYMBOL,
+    c_or_string_keys: STRING_KEY_AS_SYMBOL,
+    c_unless_hash: STRING_KEY_AS_SYMBOL,
   },
   "collections.rb": {
     c_arr_delete: MISSING_METHOD,

@@ -30,7 +30,7 @@ describe("Ruby -> IR", () => {
     ["x.y = 1", call("y=", [{ kind: "int", value: 1 }], ident("x"))],
     ["a&.b", call("b", [], ident("a"), { safeNav: true })],
     ["f(1)", call("f", [{ kind: "int", value: 1 }], null, { parens: true })],
-    ["link_to 'A', x, class: 'c'", call("link_to", [{ kind: "str", parts: ["A"] }, ident("x"), { kind: "hash", pairs: [{ key: sym("class"), value: { kind: "str", parts: ["c"] } }] }])],
+    ["link_to 'A', x, class: 'c'", call("link_to", [{ kind: "str", parts: ["A"] }, ident("x"), { kind: "hash", pairs: [{ key: sym("class"), value: { kind: "str", parts: ["c"] } }], keywords: true }])],
     ["x unless y", { kind: "if", cond: { kind: "not", expr: ident("y") }, then: [ident("x")], else: [] }],
     ["a ? b : c", { kind: "if", cond: ident("a"), then: [ident("b")], else: [ident("c")] }],
     ["a || b", { kind: "binary", op: "||", left: ident("a"), right: ident("b") }],
@@ -73,6 +73,6 @@ describe("Ruby -> IR", () => {
   it("reports syntax errors with their position", () => {
     const parsed = parseRuby("def x(\n  1 +\nend", "bad.rb");
     expect(parsed.errors.length).toBeGreaterThan(0);
-    expect(parsed.errors[0]!.file).toBe("bad.rb");
+    expect(parsed.errors[0]!.span.file).toBe("bad.rb");
   });
 });

@@ -11,23 +11,28 @@ import { fileURLToPath } from "node:url";
 import { forgeryProtectionConfig, type Controller, type ControllerClass, type TemplateRenderer } from "../http/controller.js";
 import type { RouteEntry } from "../http/route-table.js";
 import { createHttpApp, type HttpApp } from "../http/server.js";
+import { hstsHeader, type HstsOptions, type SslOptions } from "../http/ssl.js";
 import { registerMime } from "../http/mime.js";
 import { configureDefaultHeaders } from "../http/response.js";
+import { configureCookieDefaults } from "../http/cookies.js";
 import { conditionalGetConfig } from "../http/conditional-get.js";
 import { establishConnection, loadSchema, sqlCounter, type Connection, type SchemaDescription } from "../db/index.js";
+import cluster from "node:cluster";
 import { loadFixtures, type FixtureSetSource } from "../fixtures/index.js";
 import { currentTime } from "../record/index.js";
 import { Jbuilder } from "../json/index.js";
 import { toJson } from "../json/index.js";
 import { polymorphicUrl } from "./polymorphic.js";
+import { urlForOptions } from "../http/url-for.js";
 import type { UrlOptions } from "../http/router.js";
 import { routerFor } from "./routes.js";
 import { resetCurrentAttributes } from "./current.js";
 import { configureSignedGlobalIds, configureSignedStreamVerifier, globalIdAppName, globalIdConfig } from "../cable/index.js";
 import { configureSignedIds } from "../record/signed-id.js";
 import { modelClass } from "../record/index.js";
+import { appHost } from "./host.js";
 import { prepareAppRuntime, registerAppRuntime, type AppRuntime, type CableSetup } from "./serve.js";
-import { isPlainObject } from "../support/ruby.js";
+import { isBlank, isPlainObject } from "../support/ruby.js";
 import { MemoryStore, parseCacheSize, type Store } from "../cache/index.js";
 import { resolvePartialPath, View, type TemplateEntry, type ViewContext } from "./view.js";
 import type { AssetIndex, ImportmapPin } from "../view/host.js";
@@ -39,6 +44,52 @@ export interface AppSchema extends SchemaDescription {
   sql?: string;
   /** Virtual (FTS5) tables that `sql` creates. */
   virtualTables?: string[];
+}
+
+/** What config/environments/<env>.rb sets that the runtime reproduces ("*": application.rb and initializers). */
+export interface EnvironmentSettings {
+  allowForgeryProtection?: boolean;
+  forceSsl?: BootFlag;
+  assumeSsl?: BootFlag;
+  sslOptions?: SslOptionsData | { declined: string };
+  sslDeclined?: string;
+}
+
+/** A literal, or `ENV["NAME"].present?` (`present: false`: `.blank?`), read when the app boots. */
+export type BootFlag = boolean | { env: string; present: boolean };
+
+/** Object#present? of ENV[name] (nil and whitespace-only Strings are blank). */
+export function bootFlag(flag: BootFlag | undefined, env: NodeJS.ProcessEnv = process.env): boolean {
+  if (flag === undefined || typeof flag === "boolean") return flag ?? false;
+  return !isBlank(env[flag.env] ?? null) === flag.present;
+}
+
+export interface SslOptionsData {
+  redirect?: false | { host?: string; port?: number; status?: number; body?: string[]; excludePaths?: string[] };
+  hsts?: boolean | null | HstsOptions;
+  secureCookies?: boolean;
+}
+
+/**
+ * The railtie's `middleware.use ActionDispatch::SSL, **config.ssl_options, ssl_default_redirect_status:` (308 from
+ * load_defaults 6.1), or what to raise on every request when the compiler declined the settings.
+ */
+export function sslMiddleware(settings: EnvironmentSettings, loadDefaults: number | null | undefined): { options: SslOptions | null; declined: string | null } {
+  if (settings.sslDeclined) return { options: null, declined: settings.sslDeclined };
+  if (!bootFlag(settings.forceSsl)) return { options: null, declined: null };
+  const data = settings.sslOptions ?? {};
+  if ("declined" in data) return { options: null, declined: data.declined };
+  const redirect = data.redirect ?? {};
+  const { excludePaths, ...rest } = redirect === false ? { excludePaths: undefined } : redirect;
+  return {
+    declined: null,
+    options: {
+      redirect: redirect === false ? false : { ...rest, ...(excludePaths ? { exclude: (r) => excludePaths.includes(r.path) } : {}) },
+      hsts: hstsHeader(data.hsts),
+      secureCookies: data.secureCookies ?? true,
+      defaultRedirectStatus: (loadDefaults ?? 0) >= 6.1 ? 308 : null,
+    },
+  };
 }
 
 export interface AppConfig {
@@ -70,7 +121,7 @@ export interface AppConfig {
   /** config.action_view.sanitizer_vendor (load_defaults 7.1+: html5; before: html4). */
   sanitizerVendor?: "html4" | "html5";
   /** Settings of config/environments/<env>.rb, chosen by RAILS_ENV (production when unset). */
-  environments?: Record<string, { allowForgeryProtection?: boolean }>;
+  environments?: Record<string, EnvironmentSettings>;
   /** Mime types the app registers in its initializers. */
   mimeTypes?: Array<{ string: string; symbol: string }>;
   /** app/channels: the connection class and the channels, when the app has Action Cable. */
@@ -84,9 +135,11 @@ function assetIndexOf(config: AppConfig): AssetIndex {
 }
 
 export function createApp(config: AppConfig): HttpApp {
-  const environment = config.environments?.[process.env.RAILS_ENV ?? "production"] ?? {};
+  const environment = { ...config.environments?.["*"], ...config.environments?.[process.env.RAILS_ENV ?? "production"] };
+  const ssl = sslMiddleware(environment, config.loadDefaults);
   forgeryProtectionConfig.allow = environment.allowForgeryProtection ?? true;
   if (config.loadDefaults !== undefined) configureDefaultHeaders(config.loadDefaults);
+  if (config.loadDefaults !== undefined) configureCookieDefaults(config.loadDefaults);
   // ActiveSupport::Digest.hash_digest_class: SHA256 from load_defaults 7.0, MD5 before.
   if (config.loadDefaults !== undefined) conditionalGetConfig.hashDigest = (config.loadDefaults ?? 0) >= 7.0 ? "sha256" : "md5";
   if (config.sanitizerVendor) sanitizerConfig.vendor = actionTextSanitizerConfig.vendor = config.sanitizerVendor;
@@ -99,7 +152,8 @@ export function createApp(config: AppConfig): HttpApp {
     if (!View.current) throw new Error("rails2ts: ActionText::Content.render outside a view render is not supported");
     return new View({ ...View.current.ctx, format: "html" }, {}).render(options);
   };
-  const root = dirname(fileURLToPath(config.publicDir));
+  const publicDir = appHost.publicDir ?? fileURLToPath(config.publicDir);
+  const root = appHost.root ?? dirname(publicDir);
   for (const m of config.mimeTypes ?? []) registerMime(m.string, m.symbol);
   // One process, one in-process store; RAILS2TS_CACHE_SIZE (e.g. "64m") bounds it in bytes.
   const store = config.performCaching ? new MemoryStore({ size: parseCacheSize(process.env.RAILS2TS_CACHE_SIZE ?? "32m") }) : null;
@@ -123,12 +177,15 @@ export function createApp(config: AppConfig): HttpApp {
   const http = createHttpApp({
     name: config.name,
     deflater: config.deflater ?? false,
+    forceSsl: ssl.options,
+    assumeSsl: bootFlag(environment.assumeSsl),
+    sslDeclined: ssl.declined,
     sessionStore: config.sessionStore ?? null,
     routes: config.routes,
     controllers: config.controllers,
     views: templateRenderer(config, store),
     secretKeyBase,
-    publicDir: config.publicDir,
+    publicDir,
     encodeJson: toJson,
     // redirect_to / location: of a record or [parent, child] in a controller is a full URL.
     urlFor: (controller, target) => polymorphicUrl(routerFor(config.routes), target, "url", {}, controller.urlHost(), controller.recall()),
@@ -235,7 +292,8 @@ function openDatabase(config: AppConfig, path: string): void {
     if (config.schema.sql) executeStructure(conn, config.schema.sql);
     else loadSchema(conn, config.schema);
   }
-  if (fixtures) loadFixtures(conn, config.fixtures ?? []);
+  // Under workers the primary loaded them before forking (db:fixtures:load once, not once per worker).
+  if (fixtures && !cluster.isWorker) loadFixtures(conn, config.fixtures ?? []);
   else if (fresh) config.seed?.();
 }
 
@@ -333,9 +391,13 @@ function viewContext(config: AppConfig, controller: Controller<object>, format: 
     },
     formAuthenticityToken: (options) => controller.formAuthenticityToken(options),
     protectAgainstForgery: () => controller.protectAgainstForgery(),
-    // In a view, url_for(record) is a path (ActionView::RoutingUrlFor: only_path unless a host is asked for).
-    urlFor: (target) =>
-      typeof target === "string" ? target : polymorphicUrl(router, target, "path", {}, controller.urlHost(), controller.recall()),
+    // In a view, url_for(record) is a path (ActionView::RoutingUrlFor: only_path unless a host is asked for); a
+    // Hash goes through the routes with the request's recall (`url_for({})`, form_with with no url: this page).
+    urlFor: (target) => {
+      if (typeof target === "string") return target;
+      if (isPlainObject(target)) return urlForOptions(router, { ...controller.urlHost(), only_path: target.host === undefined || target.host === null, ...target }, controller.recall());
+      return polymorphicUrl(router, target, "path", {}, controller.urlHost(), controller.recall());
+    },
     polymorphicPath: (target, opts = {}) => {
       const { action = null, url = false, ...options } = opts;
       return polymorphicUrl(router, target, url ? "url" : "path", options as UrlOptions, controller.urlHost(), controller.recall(), action);

@@ -107,6 +107,13 @@ export function blockArg<F>(block: F | null | undefined): [] | [F] {
   return block === null || block === undefined ? [] : [block];
 }
 
+/** Keyword arguments made only of double splats (`f(**opts)`): no argument when they hold nothing (Ruby 3's
+ * `f(**{})` passes none), the Hash otherwise. */
+export function kwsplat<H extends object>(hash: H): [] | [H] {
+  const size = hash instanceof Map ? hash.size : Object.keys(hash).length;
+  return size === 0 ? [] : [hash];
+}
+
 /** `&:name` block-pass. */
 export function symProc(name: string): (recv: unknown) => unknown {
   return (recv) => send(recv, name);
@@ -135,6 +142,8 @@ export function send(recv: unknown, name: string, ...args: unknown[]): unknown {
   const member = key === null ? undefined : target[key];
   // Relation#where with no arguments is a WhereChain (`rel.where.not(h)`): its not/missing/associated.
   if (name === "where" && args.length === 0 && typeof target.whereNot === "function") return whereChain(target);
+  // Proc#call on a block or lambda (a JS function): JS's own Function#call would take the first argument as `this`.
+  if (typeof recv === "function" && member === Function.prototype.call) return (recv as (...a: unknown[]) => unknown)(...args);
   if (typeof member === "function") return (member as (...a: unknown[]) => unknown).apply(recv, args);
   if (key !== null && args.length === 0) return member ?? null;
   if (isPlainObject(recv) && args.length === 0 && name in recv) return recv[name] ?? null;

@@ -2,6 +2,7 @@
 // raises. Errors carry their Ruby class's last name segment in `name` (RecordNotFound, ParameterMissing); the
 // table gives each its parent, up to StandardError. A bare `rescue` is `rescue StandardError`: every error but
 // the one the compiler plants for a construct it did not lower, which must never be swallowed.
+import { NOT_LOWERED } from "../support/not-lowered.js";
 const PARENT: Record<string, string> = {
   RecordNotFound: "ActiveRecordError",
   RecordInvalid: "ActiveRecordError",
@@ -38,8 +39,8 @@ const PARENT: Record<string, string> = {
   StandardError: "Exception",
 };
 
-/** The name of the error `unsupported(...)` throws (runtime/app/ops.ts). */
-export const NOT_LOWERED = "NotLowered";
+/** The name of the error `unsupported(...)` and declined sites throw (runtime/support/not-lowered.ts). */
+export { NOT_LOWERED };
 
 /** Whether `error` is an instance of one of the Ruby classes named (`ActiveRecord::RecordNotFound`, ...). */
 export function rescues(error: unknown, classes: readonly string[]): boolean {

@@ -5,7 +5,9 @@
 import type { Server } from "node:http";
 import type { HttpApp } from "../http/server.js";
 import { startServer } from "../http/server.js";
-import { createCableServer, setActionCableServer, turboBroadcastConfig, type ConnectionClass } from "../cable/index.js";
+import { adapterFor, createCableServer, workerCount, setActionCableServer, turboBroadcastConfig, type ConnectionClass, type SubscriptionAdapter } from "../cable/index.js";
+import { configFor } from "./config-for.js";
+import { drainOnTerm, isPrimaryOfWorkers, isWorker, superviseWorkers } from "./workers.js";
 import type { Channel } from "../cable/index.js";
 import { isPlainObject } from "../support/ruby.js";
 import { SafeString } from "../view/safe.js";
@@ -13,6 +15,8 @@ import { SafeString } from "../view/safe.js";
 export interface CableSetup {
   connection: ConnectionClass;
   channels: Array<typeof Channel>;
+  /** config/cable.yml's text, its ERB rendered (absent: no cable.yml, the async adapter). */
+  yaml?: () => string;
 }
 
 export interface AppRuntime {
@@ -39,9 +43,19 @@ export function prepareAppRuntime(runtime: AppRuntime): void {
         channels: runtime.cable.channels as never,
         secretKeyBase: runtime.secretKeyBase,
         allowSameOriginAsHost: true,
+        ...(runtime.cable.yaml ? { pubsub: cableAdapter(runtime.cable.yaml) } : {}),
       })
     : null;
   if (pendingCable) setActionCableServer(pendingCable as never);
+}
+
+/**
+ * ActionCable.server.config.cable: config_for(config/cable.yml) for RAILS_ENV, `.to_h` (nil -> {}); the adapter is
+ * made when first used (a broadcast or a subscription), as Rails' server makes it.
+ */
+function cableAdapter(yaml: () => string): () => SubscriptionAdapter {
+  const entry = configFor(yaml(), process.env.RAILS_ENV ?? "production", "config/cable.yml");
+  return () => adapterFor(entry !== null && typeof entry === "object" ? (entry as Record<string, unknown>) : {});
 }
 
 /** ApplicationController.render for broadcasts (and turbo-rails' broadcast renders) uses this app's templates. */
@@ -64,8 +78,31 @@ export function renderForBroadcast(options: unknown): SafeString {
   return new SafeString(current.renderBroadcast(isPlainObject(options) ? options : {}));
 }
 
-export async function serveApp(app: HttpApp, options: { port: number; host?: string }): Promise<Server> {
+/**
+ * Serves the app on the port; with WEB_CONCURRENCY > 1 this process becomes the primary of that many workers
+ * (./workers.ts) and resolves with null once they all listen.
+ */
+export async function serveApp(app: HttpApp, options: { port: number; host?: string }): Promise<Server | null> {
+  const workers = workerCount();
+  if (isPrimaryOfWorkers(workers)) {
+    await superviseWorkers(workers);
+    return null;
+  }
+  const cable = runtimes.get(app)?.cable ?? null;
   const server = await startServer(app, options);
-  runtimes.get(app)?.cable?.attach(server);
+  cable?.attach(server);
+  if (process.env.RAILS2TS_WORKER_HEADER === "1") nameWorker(server, cable);
+  if (isWorker()) drainOnTerm(server, () => cable?.close());
   return server;
 }
+
+/**
+ * RAILS2TS_WORKER_HEADER=1 (diagnostics and tests only: Rails sends no such header): every response and WebSocket
+ * handshake says which worker answered, `x-rails2ts-worker: <index>` (0 for a single process).
+ */
+function nameWorker(server: Server, cable: CableServer | null): void {
+  const index = process.env.RAILS2TS_WORKER_INDEX ?? "0";
+  server.prependListener("request", (_req, res) => res.setHeader("x-rails2ts-worker", index));
+  cable?.addHandshakeHeader(`x-rails2ts-worker: ${index}`);
+}
+

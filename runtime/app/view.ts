@@ -3,15 +3,15 @@
 //   render "form", a: x          posts/_form (the controller's prefix) with local a
 //   render "comments/form"       comments/_form
 //   render record / collection   <collection>/_<element> with local <element> (+ _counter, _iteration)
-//   yield / yield :head          yieldContent() / contentFor("head")
-import { capture, SafeString, safeJoin } from "../view/safe.js";
+//   yield / yield :head          yieldContent() / yieldContentFor("head")
+import { capture, OutputBuffer, outputBuffer, SafeString, unwrappedHtmlEscape, withOutputBuffer } from "../view/safe.js";
 import { tag as viewTag, tagBuilder } from "../view/tag.js";
 import { BACK, urlFor as viewUrlFor } from "../view/url.js";
 import type { Jbuilder } from "../json/index.js";
 import { MissingAssetError } from "../view/asset-url.js";
 import { isViewRecord, type AssetIndex, type AssetType, type PolymorphicOptions, type ViewHost, type ViewRecord, type ViewRequest } from "../view/host.js";
 import type { HostOptions } from "../http/url.js";
-import { isPlainObject, toS } from "../support/ruby.js";
+import { isBlank, isPlainObject, toS, truthy } from "../support/ruby.js";
 import { cacheFragment, renderCachedCollection, type FragmentCache } from "../cache/index.js";
 import { installHelpers, type HostHelperMethods, type PlainHelperMethods } from "./view-helpers.js";
 import { rubyToTs } from "./names.js";
@@ -19,7 +19,7 @@ import { NameError } from "./ops.js";
 
 /** A compiled template: ERB renders to a SafeString; jbuilder writes into the Jbuilder it is given. */
 export type TemplateEntry = (
-  | { handler: "erb"; render: (view: View, locals: Record<string, unknown>) => SafeString }
+  | { handler: "erb" | "raw"; render: (view: View, locals: Record<string, unknown>) => SafeString }
   | { handler: "jbuilder"; render: (view: View, locals: Record<string, unknown>, json: Jbuilder) => void }
 ) & {
   /** `virtual_path:digest`, computed when compiling (fragment cache keys carry it). */
@@ -179,17 +179,33 @@ export class View implements ViewHost {
     return this.ctx.flashValue("alert");
   }
 
-  /** content_for(:name, value) / content_for(:name) { … } stores; content_for(:name) reads (nil when unset). */
-  contentFor(name: unknown, value?: unknown): SafeString | null {
+  /**
+   * CaptureHelper#content_for: `content_for(:name, value)` / `content_for(:name) { … }` (a capture) append unless
+   * the content is nil (`flush: true` replaces); `content_for(:name)` reads it, nil when blank (`.presence`).
+   */
+  contentFor(name: unknown, ...args: unknown[]): SafeString | null {
     const key = toS(name);
-    if (value === undefined) return this.content.has(key) ? new SafeString(this.content.get(key)!) : null;
-    const piece = typeof value === "function" ? (value as () => unknown)() : value;
-    this.content.set(key, (this.content.get(key) ?? "") + safeJoin([piece]).toString());
+    const block = typeof args[args.length - 1] === "function" ? (args.pop() as () => unknown) : null;
+    if (!block && args.length === 0) {
+      const stored = this.content.get(key);
+      return stored === undefined || isBlank(stored) ? null : new SafeString(stored);
+    }
+    const options = (block ? args[0] : args[1]) as { flush?: unknown } | undefined;
+    const piece = block ? capture(block) : args[0];
+    if (piece === null || piece === undefined || piece === false) return null;
+    const text = unwrappedHtmlEscape(piece).toString();
+    this.content.set(key, isPlainObject(options) && truthy(options.flush) ? text : (this.content.get(key) ?? "") + text);
     return null;
   }
 
+  /** content_for?(:name): `@view_flow.get(name).present?`. */
   isContentFor(name: unknown): boolean {
-    return this.content.has(toS(name));
+    return !isBlank(this.content.get(toS(name)) ?? "");
+  }
+
+  /** `yield :name` in a layout (`_layout_for(name)`): the stored content as it is, blank or not. */
+  yieldContentFor(name: unknown): SafeString {
+    return new SafeString(this.content.get(toS(name)) ?? "");
   }
 
   provide(name: unknown, value: unknown): null {
@@ -208,6 +224,11 @@ export class View implements ViewHost {
     return viewTag("meta", { name: "action-cable-url", content: "/cable" });
   }
 
+  /** ActionView::Base#output_buffer: the buffer of the template rendering now (templates and helpers write to it). */
+  get outputBuffer(): OutputBuffer {
+    return outputBuffer();
+  }
+
   /** `yield` in a layout: the rendered template. */
   yieldContent(): SafeString | null {
     return this.layoutContent;
@@ -221,7 +242,8 @@ export class View implements ViewHost {
     const outer = View.current;
     View.current = this;
     try {
-      return toSafe(entry.render(this, locals));
+      // Each template renders into a buffer of its own, the view's output_buffer while it runs (ActionView::Base#_run).
+      return toSafe(withOutputBuffer(new OutputBuffer(), () => entry.render(this, locals)));
     } finally {
       View.current = outer;
       this.rendering.pop();
@@ -253,7 +275,7 @@ export class View implements ViewHost {
     const opts = isPlainObject(options) ? options : {};
     const current = this.rendering[this.rendering.length - 1];
     const { skip_digest: skipDigest, ...rest } = opts as { skip_digest?: boolean } & Record<string, unknown>;
-    return cacheFragment(this.fragmentCacheFor(current), name, { ...rest, skipDigest: Boolean(skipDigest), digestPath: current?.digestPath ?? null }, () => toS(fn()));
+    return cacheFragment(this.fragmentCacheFor(current), name, { ...rest, skipDigest: Boolean(skipDigest), digestPath: current?.digestPath ?? null }, () => outputBuffer().capture(fn).toString());
   }
 
   /** The render kind's namespace, unless the template's fragments are the same bytes for every render kind. */

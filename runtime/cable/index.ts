@@ -8,9 +8,11 @@ export { Subscriptions } from "./subscriptions.js";
 export type { CableSocket, CableServerCore } from "./socket.js";
 export { actionCableServer, setActionCableServer, type Broadcaster, type Coder } from "./global.js";
 export {
-  AsyncAdapter, InlineAdapter, TestAdapter, SubscriberMap, adapterFor, withChannelPrefix, post,
+  AsyncAdapter, InlineAdapter, TestAdapter, SubscriberMap, withChannelPrefix, post,
   type SubscriptionAdapter, type MessageCallback,
 } from "./pubsub.js";
+export { adapterFor, workerCount } from "./adapters.js";
+export { RedisAdapter, RedisCannotConnectError, redisConfigFrom, type RedisConfig } from "./redis.js";
 export { runCallbacks, setCallback, type CallbackFn, type CallbackOptions } from "./callbacks.js";
 export { TurboStreamsChannel, turboBroadcastConfig } from "./streams-channel.js";
 export * from "./broadcastable.js";

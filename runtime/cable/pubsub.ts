@@ -2,10 +2,7 @@
 //   config/cable.yml  adapter: async   -> new AsyncAdapter()      (in-process; callbacks on the next turn)
 //                     adapter: inline  -> new InlineAdapter()     (in-process; callbacks run at once)
 //                     adapter: test    -> new TestAdapter()       (async, and remembers every broadcast)
-//   adapter: redis / postgresql / solid_cable -> AsyncAdapter while the app runs as one process (every subscriber
-//                                        is in it, so the messages are the same); a shared bus implements
-//                                        SubscriptionAdapter, and withChannelPrefix(adapter, channel_prefix) as Rails'
-//                                        Redis and PostgreSQL adapters do.
+//   adapter: redis / postgresql / solid_cable -> see ./adapters.ts (adapterFor).
 // Payloads are the already-encoded JSON strings Server#broadcast produces; adapters never decode them.
 
 export type MessageCallback = (payload: string) => void;
@@ -17,6 +14,8 @@ export interface SubscriptionAdapter {
   subscribe(channel: string, callback: MessageCallback, success?: () => void): void;
   unsubscribe(channel: string, callback: MessageCallback): void;
   shutdown(): void;
+  /** Shared adapters: resolves once connected (rejects when the server cannot be reached). */
+  ready?(): Promise<void>;
 }
 
 /** SubscriberMap: the callbacks per channel, in subscription order; the same callback may be added twice. */
@@ -131,23 +130,6 @@ export function withChannelPrefix(adapter: SubscriptionAdapter, prefix: string |
     subscribe: (channel, callback, success) => adapter.subscribe(named(channel), callback, success),
     unsubscribe: (channel, callback) => adapter.unsubscribe(named(channel), callback),
     shutdown: () => adapter.shutdown(),
+    ...(adapter.ready ? { ready: () => adapter.ready!() } : {}),
   };
-}
-
-const IN_PROCESS: Record<string, () => SubscriptionAdapter> = {
-  async: () => new AsyncAdapter(),
-  inline: () => new InlineAdapter(),
-  test: () => new TestAdapter(),
-  // Cross-process buses: one Node process holds every connection, so in-process delivery is equivalent.
-  redis: () => new AsyncAdapter(),
-  postgresql: () => new AsyncAdapter(),
-  solid_cable: () => new AsyncAdapter(),
-};
-
-/** The adapter a cable.yml entry names (`{ adapter: "async" }`); Rails' default when none is named is redis. */
-export function adapterFor(config: { adapter?: string } = {}): SubscriptionAdapter {
-  const name = config.adapter ?? "redis";
-  const make = IN_PROCESS[name];
-  if (!make) throw new Error(`Could not load the '${name}' Action Cable pubsub adapter`);
-  return make();
 }

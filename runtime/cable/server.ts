@@ -133,6 +133,11 @@ export class CableServer implements CableServerCore, Broadcaster {
   }
 
   /** Serves /cable upgrades on `server` (other upgrade requests are left to other listeners, or refused). */
+  /** Adds lines to every WebSocket handshake response (ws's "headers" event), e.g. the answering worker. */
+  addHandshakeHeader(line: string): void {
+    this.wss.on("headers", (headers: string[]) => headers.push(line));
+  }
+
   attach(server: Server): this {
     server.on("upgrade", (req: IncomingMessage, socket: Duplex, head: Buffer) => {
       if (!this.handleUpgrade(req, socket, head) && server.listenerCount("upgrade") === 1) refuse(socket, 404, "text/html; charset=utf-8", "");

@@ -8,6 +8,7 @@
 //   connection.transaction(requires_new:) { }     conn.transaction(fn, { requiresNew })
 //   ActiveSupport::Notifications "sql.active_record"  conn.onSql(listener)
 import Database from "better-sqlite3";
+import { appHost } from "../app/host.js";
 import { TransactionManager, type TransactionOptions } from "./transactions.js";
 
 /** What may be bound to a `?` placeholder; booleans are bound as SQLite stores them (1/0), like Rails. */
@@ -57,7 +58,9 @@ export class Connection {
   private queryCache: Map<string, Row[]> | null = null;
 
   constructor(path: string, options: { timeout?: number } = {}) {
-    this.db = new Database(path, { timeout: options.timeout ?? RAILS_BUSY_TIMEOUT_MS });
+    // better-sqlite3 takes the addon object too (lib/database.js); its typings only name the string form.
+    const nativeBinding = appHost.sqliteBinding as unknown as string | null;
+    this.db = new Database(path, { timeout: options.timeout ?? RAILS_BUSY_TIMEOUT_MS, ...(nativeBinding ? { nativeBinding } : {}) });
     for (const [name, value] of RAILS_PRAGMAS) this.db.pragma(`${name} = ${value}`);
     this.transactions = new TransactionManager((sql) => this.run(sql, [], "TRANSACTION"));
   }

@@ -65,6 +65,13 @@ export function wwwFormEncode(s: string): string {
   ).replace(/ /g, "+");
 }
 
+/** config.action_dispatch.cookies_same_site_protection: :lax from load_defaults 6.1, nil (no attribute) before. */
+export const cookieDefaults: { sameSite: "lax" | false } = { sameSite: "lax" };
+
+export function configureCookieDefaults(loadDefaults: number | null): void {
+  cookieDefaults.sameSite = (loadDefaults ?? 0) >= 6.1 ? "lax" : false;
+}
+
 /** Rack::Utils.set_cookie_header. */
 export function setCookieHeader(name: string, options: CookieOptions): string {
   let line = `${name}=${wwwFormEncode(String(options.value ?? ""))}`;
@@ -146,7 +153,7 @@ export class CookieJar {
 
   private handleOptions(options: CookieOptions): void {
     options.path ||= "/";
-    if (!("sameSite" in options)) options.sameSite = "lax"; // cookies_same_site_protection in 7.2 defaults
+    if (!("sameSite" in options)) options.sameSite = cookieDefaults.sameSite;
   }
 }
 

@@ -3,6 +3,7 @@
 // path, as Rails merges them), and formats (ActionDispatch::Http::MimeNegotiation).
 import type { IncomingHttpHeaders } from "node:http";
 import { requestFormats, type MimeType } from "./mime.js";
+import { requestScheme } from "./ssl.js";
 import { mediaType, parseBodyParams, parseNestedQuery, type ParamTree } from "./query.js";
 
 const OVERRIDABLE = ["GET", "HEAD", "PUT", "POST", "DELETE", "OPTIONS", "PATCH", "LINK", "UNLINK"];
@@ -77,8 +78,10 @@ export class Request {
     return this.method === "HEAD";
   }
 
+  /** Rack::Request#ssl?: the scheme (HTTPS, X-Forwarded-Ssl, Forwarded, X-Forwarded-Proto/Scheme) is https or wss. */
   get ssl(): boolean {
-    return this.encrypted || this.header("x-forwarded-proto")?.split(",")[0].trim() === "https";
+    const scheme = requestScheme(this.headers, this.encrypted);
+    return scheme === "https" || scheme === "wss";
   }
 
   get protocol(): string {

@@ -1,8 +1,10 @@
 // The request pipeline of a production Rails 7.2 app, in Rails' middleware order, over node:http:
-//   ActionDispatch::Static -> Rack::MethodOverride -> ShowExceptions(PublicExceptions) -> Cookies -> Session
+//   [AssumeSSL] -> [SSL] -> ActionDispatch::Static -> Rack::MethodOverride -> ShowExceptions(PublicExceptions) -> Cookies -> Session
 //   (CookieStore) -> Flash -> router -> controller
 // plus the SQL-count protocol of the conformance lane (one "<count>\n" line per request in $RAILS2TS_SQL_LOG).
+import { appFramesFirst } from "./backtrace.js";
 import { appendFileSync } from "node:fs";
+import cluster from "node:cluster";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { randomBytes, randomUUID } from "node:crypto";
 import { deflate } from "./deflater.js";
@@ -23,6 +25,7 @@ import type { RouteEntry } from "./route-table.js";
 import { Router } from "./router.js";
 import { CookieSessionStore } from "./session.js";
 import { serveStatic } from "./static.js";
+import { assumeSsl, forceSsl, type SslOptions } from "./ssl.js";
 import { PUMA_HEADER_ERROR, PUMA_MAX_HEADER, pumaLimitError } from "./puma-limits.js";
 
 export interface HttpAppConfig {
@@ -50,7 +53,16 @@ export interface HttpAppConfig {
   sessionStore?: { key?: string; expireAfter?: Record<string, number> } | null;
   /** config.ru's `use Rack::Deflater`: it wraps every response, static files included. */
   deflater?: boolean;
-  /** Where unexpected (500) errors are reported; default console.error, as Rails logs them. */
+  /** config.force_ssl's ActionDispatch::SSL with config.ssl_options (null/absent: not in the stack). */
+  forceSsl?: SslOptions | null;
+  /** config.assume_ssl: ActionDispatch::AssumeSSL first in the stack. */
+  assumeSsl?: boolean;
+  /**
+   * ssl_options the compiler could not read: the diagnostic's message, raised on every request (Rails would have
+   * applied them in its first middleware, so no response of ours could be Rails').
+   */
+  sslDeclined?: string | null;
+  /** Where unexpected (500) errors are reported; default console.error, the app's frames first, as Rails logs them. */
   log?: (error: unknown) => void;
 }
 
@@ -70,6 +82,8 @@ export class HttpApp {
     this.sessions = new CookieSessionStore({
       key: config.sessionStore?.key ?? `_${config.name}_session`,
       expireAfter: config.sessionStore?.expireAfter ?? null,
+      // The railtie sets session_options[:secure] under force_ssl unless ssl_options say secure_cookies: false.
+      ...(config.forceSsl?.secureCookies ? { secure: true } : {}),
       now: config.now,
     }, config.random);
     const dir = config.publicDir;
@@ -84,7 +98,8 @@ export class HttpApp {
   }
 
   private log(error: unknown): void {
-    (this.config.log ?? console.error)(error);
+    if (this.config.log) this.config.log(error);
+    else console.error(appFramesFirst(error));
   }
 
   /** One request, start to finish; requests run one at a time so the SQL count belongs to one request. */
@@ -110,6 +125,13 @@ export class HttpApp {
   }
 
   private async dispatch(raw: RawRequest): Promise<WireResponse> {
+    if (this.config.sslDeclined) throw new Error(`rails2ts: ${this.config.sslDeclined}`);
+    if (this.config.assumeSsl) raw = { ...raw, headers: assumeSsl(raw.headers), encrypted: true };
+    const ssl = this.config.forceSsl;
+    return ssl ? forceSsl(ssl, new Request(raw), () => this.dispatchApp(raw)) : this.dispatchApp(raw);
+  }
+
+  private async dispatchApp(raw: RawRequest): Promise<WireResponse> {
     if (this.publicDir) {
       const path = raw.url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, "").split("?")[0];
       const file = serveStatic(this.publicDir, raw.method.toUpperCase(), path, header(raw, "accept-encoding"));
@@ -215,7 +237,8 @@ export function startServer(app: HttpApp, options: { port: number; host?: string
     server.listen(options.port, options.host ?? "127.0.0.1", () => {
       const address = server.address();
       const port = typeof address === "object" && address ? address.port : options.port;
-      console.log(`listening on ${port}`);
+      // Under workers the primary says it, once every worker listens (runtime/app/workers.ts).
+      if (!cluster.isWorker) console.log(`listening on ${port}`);
       resolve(server);
     });
   });

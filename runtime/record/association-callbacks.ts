@@ -26,7 +26,16 @@ type Dirty = RecordLike & { savedChanges(): Changes; changes(): Changes; isAttri
 
 const dirty = (r: RecordLike) => r as Dirty;
 
+/**
+ * The callbacks an association adds to its owner. A declined association (declined.ts) keeps only its dependent:
+ * one, which raises through the association on destroy: autosave and validation have nothing to act on, since
+ * nothing of it can be loaded or built without raising.
+ */
 export function associationCallbacks(assoc: AssociationMeta): Entry[] {
+  return ownCallbacks(assoc).map(([event, fn, options]) => [event, event === "before_destroy" ? fn : (r) => void (assoc.declined ? null : fn(r)), options]);
+}
+
+function ownCallbacks(assoc: AssociationMeta): Entry[] {
   if (assoc.kind === "belongs_to") return belongsToCallbacks(assoc);
   const out: Entry[] = [];
   if (assoc.dependent) {

@@ -4,6 +4,7 @@
 //   record.association(:project)        association(record, "project")   (created once per record and name)
 //   has_many :assignments             its children's `project` is set to the owner without a query (inverse)
 //   has_many :tasks, foreign_key:  no automatic inverse (Rails turns detection off with foreign_key:)
+import { assertAssociationLowered } from "./declined.js";
 import { demodulize, pluralize, underscore } from "../support/inflector.js";
 import { metaOf, type AssociationMeta, type ModelMeta, type RecordLike } from "./model.js";
 import { targetMeta } from "./reflection.js";
@@ -82,6 +83,7 @@ export function association<A extends Association = Association>(record: RecordL
   if (!found) {
     const reflection = metaOf(record.constructor).associations.get(name);
     if (!reflection) throw new Error(`Association named '${name}' was not found on ${record.constructor.name}`);
+    assertAssociationLowered(reflection);
     found = factory(record, reflection);
     map.set(name, found);
   }

@@ -27,6 +27,8 @@ export class AttributeSet {
   private values = new Map<string, unknown>();
   private original = new Map<string, unknown>();
   private beforeTypeCast = new Map<string, unknown>();
+  /** Attributes assigned since the last load or save (Attribute::FromUser; a save forgets the assignment). */
+  private fromUser = new Set<string>();
   private lazy: boolean;
   private order: string[];
   /** saved_changes: what the last save wrote. */
@@ -78,7 +80,13 @@ export class AttributeSet {
     if (!type) throw new UnknownAttributeError(name, this.schema.className);
     if (this.lazy && !this.order.includes(name)) this.order.push(name);
     this.beforeTypeCast.set(name, value);
+    this.fromUser.add(name);
     this.values.set(name, type.cast(value));
+  }
+
+  /** `#{name}_came_from_user?`: assigned, not read from the database (form helpers then show what was typed). */
+  cameFromUser(name: string): boolean {
+    return this.fromUser.has(name);
   }
 
   isChanged(name: string): boolean {
@@ -104,6 +112,7 @@ export class AttributeSet {
   applyChanges(): void {
     this.savedChanges = this.changes();
     for (const [name, value] of this.values) this.original.set(name, value);
+    this.fromUser.clear();
     // forgetting_assignment: an enum now reads back its stored value before type cast ("c" for "closed"), as a
     // value from the database would. (Other types keep what was assigned: our serialize already quotes for SQLite.)
     for (const name of this.schema.enumAttributes ?? []) this.beforeTypeCast.set(name, this.schema.types.get(name)!.serialize(this.values.get(name) ?? null));

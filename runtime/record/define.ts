@@ -17,6 +17,7 @@ import { addCallback, addCallbackEntry } from "./callbacks.js";
 import { CollectionProxy } from "./collection.js";
 import { enumType, installEnum, normalizeEnum } from "./enum.js";
 import { inheritanceOf, registerDescendant } from "./inheritance.js";
+import { installDeclined, registerDeclined } from "./declined.js";
 import { declarationsInOrder, modelName, type ModelDescriptor } from "./meta.js";
 import { findMeta, registerClass, setMeta, type ModelClassLike, type ModelMeta, type RecordLike } from "./model.js";
 import { Querying } from "./querying.js";
@@ -97,6 +98,7 @@ function declare(meta: ModelMeta, d: ModelDescriptor): void {
       meta.associations.set(assoc.name, assoc);
       for (const [event, fn, options] of associationCallbacks(assoc)) addCallback(meta, event, fn, options);
     } else if (decl.kind === "validation") registerValidation(meta, decl.entry);
+    else if (decl.kind === "declined") registerDeclined(meta, decl.entry);
     else addCallbackEntry(meta, decl.entry);
   }
   for (const scope of d.scopes ?? []) meta.scopes.set(scope.name, scope.body);
@@ -117,6 +119,7 @@ export function defineModel(cls: ModelClassLike | (abstract new (...args: never[
   registerClass(d.name, cls as ModelClassLike);
   if (meta.finderNeedsTypeCondition) registerDescendant(cls, meta);
   installAccessors(cls.prototype as object, meta);
+  installDeclined(cls, meta, d.declined ?? []);
 }
 
 function define(proto: object, name: string, get: (this: RecordLike) => unknown, set: (this: RecordLike, v: unknown) => void): void {

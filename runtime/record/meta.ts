@@ -20,6 +20,7 @@
 //   Time / Date / BigDecimal   runtime Time / RubyDate / Decimal
 // Class-level Ruby (def self.x, class << self, class_methods) stays a static method of the emitted class: the
 // runtime makes it callable on the class's relations too (Model.where(...).x runs x with that relation as scope).
+import type { DeclinedDescriptor } from "./declined.js";
 import { humanize } from "../support/inflector.js";
 import { RubySymbol } from "../support/ruby.js";
 import type { EnumDescriptor } from "./enum.js";
@@ -131,6 +132,10 @@ export interface ModelDescriptor {
   serialize?: Array<{ attribute: string; coder: unknown }>;
   /** `attr_accessor :terms`: virtual attributes, assignable through new/update, never persisted. */
   accessors?: string[];
+  /** What the compiler declined in the class body, each raising where it is reached (declined.ts). */
+  declined?: DeclinedDescriptor[];
+  /** Unique indexes without a WHERE, as column lists (UniquenessValidator#covered_by_unique_index?). */
+  uniqueIndexes?: string[][];
 }
 
 export interface ScopeDescriptor {
@@ -168,13 +173,15 @@ export function modelName(names: ModelNames): ModelName {
 export type Declaration =
   | { kind: "association"; entry: AssociationDescriptor }
   | { kind: "validation"; entry: ValidationDescriptor }
-  | { kind: "callback"; entry: CallbackDescriptor };
+  | { kind: "callback"; entry: CallbackDescriptor }
+  | { kind: "declined"; entry: DeclinedDescriptor };
 
 export function declarationsInOrder(d: ModelDescriptor): Declaration[] {
   const all: Array<Declaration & { rank: number }> = [
     ...(d.associations ?? []).map((entry, i) => ({ kind: "association" as const, entry, rank: entry.at ?? i })),
     ...(d.validations ?? []).map((entry, i) => ({ kind: "validation" as const, entry, rank: entry.at ?? 1e9 + i })),
     ...(d.callbacks ?? []).map((entry, i) => ({ kind: "callback" as const, entry, rank: entry.at ?? 2e9 + i })),
+    ...(d.declined ?? []).map((entry, i) => ({ kind: "declined" as const, entry, rank: entry.at ?? 2.5e9 + i })),
   ];
   return all.sort((a, b) => a.rank - b.rank).map(({ rank: _r, ...decl }) => decl as Declaration);
 }

@@ -1,6 +1,7 @@
 // The runtime form of a model class's facts, and the registry through which models reach each other by class
 // name (an association names "Note"; the runtime looks the class up here, so emitted models never import
 // each other's values and load order does not matter).
+import type { DeclinedDescriptor } from "./declined.js";
 import type { AttributeSchema } from "./attributes.js";
 import type { Callback } from "./callbacks.js";
 import type { Errors } from "./errors.js";
@@ -68,6 +69,8 @@ export interface AssociationMeta {
   /** belongs_to default: -> { ... }: called on the record when the association is nil at validation. */
   default: Function | null;
   strictLoading: boolean;
+  /** Set where the compiler declined one of its options: every use raises (declined.ts). */
+  declined?: DeclinedDescriptor | null;
 }
 
 export interface ModelMeta {

@@ -139,6 +139,11 @@ export class Base extends Querying implements RecordLike, Lifecycle {
     return this._attributes.readBeforeTypeCast(name);
   }
 
+  /** `#{name}_came_from_user?` (false for a column read from the database or saved since; a non-column has none). */
+  attributeCameFromUser(name: string): boolean {
+    return !this._attributes.has(name) || this._attributes.cameFromUser(name);
+  }
+
   writeAttribute(name: string, value: unknown): void {
     if (this._destroyed) throw new TypeError("can't modify frozen attributes");
     if (this._attributes.has(name)) return this._attributes.write(name, value);

@@ -10,6 +10,17 @@ import { RubyDate } from "../support/date.js";
 import { toS } from "../support/ruby.js";
 import { Decimal } from "./decimal.js";
 import { Time } from "./time.js";
+import { toJson } from "../json/encode.js";
+
+/** ActiveSupport::JSON.decode, `rescue nil`: objects become Hashes with String keys (Maps), in document order. */
+function decodeJson(text: string): unknown {
+  try {
+    return JSON.parse(text, (_key, value: unknown) =>
+      value !== null && typeof value === "object" && !Array.isArray(value) ? new Map(Object.entries(value)) : value);
+  } catch {
+    return null;
+  }
+}
 
 export type RailsType =
   | "string" | "text" | "integer" | "bigint" | "float" | "decimal" | "boolean" | "date" | "datetime" | "time"
@@ -151,13 +162,13 @@ export function attributeType(column: ColumnMeta): AttributeType {
       const cast = (v: unknown) => toTime(dummy && typeof v === "string" ? dummyTimeString(v) : v, precision);
       return { cast, deserialize: cast, serialize: (v) => (v === null ? null : (v as Time).toDb()), equal: sameValue };
     }
-    case "json":
-      return {
-        cast: (v) => v ?? null,
-        deserialize: (v) => (typeof v === "string" ? JSON.parse(v) : (v ?? null)),
-        serialize: (v) => (v === null || v === undefined ? null : JSON.stringify(v)),
-        equal: (a, b) => JSON.stringify(a) === JSON.stringify(b),
-      };
+    case "json": {
+      // ActiveRecord::Type::Json: ActiveSupport::JSON on the way in and out, and cast (Type::Helpers::Mutable) is
+      // deserialize(serialize(v)), so an assigned Hash reads back as the database would give it: String keys.
+      const serialize = (v: unknown) => (v === null || v === undefined ? null : toJson(v));
+      const deserialize = (v: unknown) => (typeof v === "string" ? decodeJson(v) : (v ?? null));
+      return { cast: (v) => deserialize(serialize(v)), deserialize, serialize, equal: (a, b) => serialize(a) === serialize(b) };
+    }
     case "binary":
       return { cast: (v) => v ?? null, deserialize: (v) => v ?? null, serialize: (v) => (v ?? null) as BindValue, equal: same };
     default:

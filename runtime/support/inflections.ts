@@ -104,15 +104,36 @@ function loadEnglish(inflect: Inflections): void {
   inflect.uncountable(["equipment", "information", "rice", "money", "species", "series", "fish", "sheep", "jeans", "police"]);
 }
 
-const registry = new Map<string, Inflections>();
+/** Every locale's rule set: one per app. The compiler makes one per compile (two apps in one process). */
+export type InflectionRegistry = Map<string, Inflections>;
+
+export function createInflectionRegistry(): InflectionRegistry {
+  return new Map();
+}
+
+let current: InflectionRegistry = createInflectionRegistry();
+
+/**
+ * Runs `fn` with `registry` as the inflections every inflector call reads, then puts the previous one back. The
+ * compiler's analysis and lowering are synchronous, so no other compile interleaves inside `fn`.
+ */
+export function withInflections<T>(registry: InflectionRegistry, fn: () => T): T {
+  const previous = current;
+  current = registry;
+  try {
+    return fn();
+  } finally {
+    current = previous;
+  }
+}
 
 /** ActiveSupport::Inflector.inflections(locale): the (mutable) rule set of a locale. */
 export function inflections(locale = "en"): Inflections {
-  let set = registry.get(locale);
+  let set = current.get(locale);
   if (!set) {
     set = new Inflections();
     if (locale === "en") loadEnglish(set);
-    registry.set(locale, set);
+    current.set(locale, set);
   }
   return set;
 }

@@ -7,7 +7,7 @@ import { inflections, type InflectionRule } from "./inflections.js";
 import { numberToS } from "./ruby.js";
 import { TRANSLITERATIONS } from "./transliterations.js";
 
-export { inflections, Inflections } from "./inflections.js";
+export { inflections, Inflections, withInflections, createInflectionRegistry, type InflectionRegistry } from "./inflections.js";
 
 /** Ruby `sub` with a `\1`-style replacement (unmatched groups become ""). */
 function rubySub(word: string, rule: RegExp | string, replacement: string): string | null {

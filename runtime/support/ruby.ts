@@ -148,7 +148,7 @@ export function toS(v: unknown): string {
   if (typeof v === "boolean") return v ? "true" : "false";
   if (Array.isArray(v) || isHash(v)) return inspect(v);
   if (hasMethod(v, "toRubyString")) return v.toRubyString();
-  if (v instanceof RegExp) return `(?${regexpFlags(v)}:${v.source})`;
+  if (v instanceof RegExp) return `(?${regexpFlags(v)}:${regexpSource(v)})`;
   if (v instanceof Date) return utcTimeToS(v);
   return String(v);
 }
@@ -156,6 +156,22 @@ export function toS(v: unknown): string {
 /** Time#to_s of a UTC time: "2024-02-15 13:00:00 UTC". */
 function utcTimeToS(d: Date): string {
   return `${d.toISOString().slice(0, 19).replace("T", " ")} UTC`;
+}
+
+/**
+ * A Ruby regexp literal whose JS spelling differs from its Ruby source (`\S+` -> `[^\t\n\v\f\r ]+`): the RegExp
+ * matches as Ruby's does, and remembers the Ruby source, which Regexp#source, #to_s, #inspect and a tag attribute
+ * (`pattern: /\S+/` renders pattern="\S+") print.
+ */
+export function rubyRegexp(jsSource: string, jsFlags: string, rubySource: string): RegExp {
+  const re = new RegExp(jsSource, jsFlags);
+  Object.defineProperty(re, "rubySource", { value: rubySource, enumerable: false });
+  return re;
+}
+
+/** Regexp#source: the Ruby source the literal was written with. */
+export function regexpSource(r: RegExp): string {
+  return (r as RegExp & { rubySource?: string }).rubySource ?? r.source;
 }
 
 function regexpFlags(r: RegExp): string {
@@ -195,7 +211,7 @@ export function inspect(v: unknown): string {
   if (isPlainObject(v)) return `{${Object.entries(v).map(([k, x]) => inspectKey(k) + inspect(x)).join(", ")}}`;
   if (v instanceof Map) return `{${[...v].map(([k, x]) => `${inspect(k)}=>${inspect(x)}`).join(", ")}}`;
   if (hasMethod(v, "toRubyInspect")) return v.toRubyInspect();
-  if (v instanceof RegExp) return `/${v.source}/`;
+  if (v instanceof RegExp) return `/${regexpSource(v)}/`;
   return toS(v);
 }
 

@@ -6,7 +6,7 @@ import { isBlank, isPlainObject, isPresent, toS } from "../support/ruby.js";
 import { viewConfig } from "./config.js";
 import { methodTag, tokenTag } from "./csrf.js";
 import type { ModelClass, ViewHost, ViewRecord } from "./host.js";
-import { captureValue, SafeString, type Block } from "./safe.js";
+import { capture, SafeString, type Block } from "./safe.js";
 import { tag } from "./tag.js";
 import type { Attributes } from "./tag-options.js";
 import { splitBlock, urlFor } from "./url.js";
@@ -116,5 +116,5 @@ export function formTag(view: ViewHost, ...args: unknown[]): SafeString {
   const [rest, block] = splitBlock(args);
   const [url = {}, options = {}] = rest;
   const html = htmlOptionsForForm(view, url, { ...(options as Attributes) });
-  return block ? formTagWithBody(view, html, captureValue((block as Block)())) : formTagHtml(view, html);
+  return block ? formTagWithBody(view, html, capture(block as Block)) : formTagHtml(view, html);
 }

@@ -57,6 +57,8 @@ export interface ViewRecord {
   readAttribute(name: string): unknown;
   /** `#{name}_before_type_cast` when the record has it (Active Record attributes), else undefined. */
   readAttributeBeforeTypeCast?(name: string): unknown;
+  /** `#{name}_came_from_user?` when the record has it (Active Record attributes). */
+  attributeCameFromUser?(name: string): boolean;
   /** `Model.human_attribute_name(attribute)` (label text, `placeholder: true`). */
   humanAttributeName(attribute: string): string;
   /** `errors`; absent when the object has none (field_with_errors is then never applied). */

@@ -5,8 +5,9 @@
 //   Hash -> plain object (insertion order), Range -> RubyRange, Time -> Date, Date -> RubyDate,
 //   TimeWithZone/DateTime -> ZonedTime, durations -> Duration (or seconds). html_safe strings are SafeString.
 // - Keyword arguments and option hashes are a trailing plain object; a block is the last argument, a function.
-// - A block whose body is template text builds its own OutputBuffer and returns `buffer.captured(lastValue)`;
-//   a block that just computes a value returns it (capture escapes Strings and ignores other values).
+// - A block writes template text to the render's one OutputBuffer (`view.outputBuffer`, installed per template
+//   render) and returns its Ruby value; helpers that take a block call capture(block), which takes what the block
+//   wrote out of the buffer, or the block's value when that is blank (CaptureHelper#capture).
 // - Helpers that need the request take the ViewHost first (linkTo(view, ...)); the rest take their arguments.
 // - Values Ruby tells apart but the lowering cannot: `:back` as a URL is BACK; a Symbol `default:` of t() is
 //   i18nKey("..."); records are objects implementing ViewRecord (host.ts), model classes ModelClass.

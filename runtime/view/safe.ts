@@ -122,20 +122,31 @@ export function safeJoin(items: unknown[], sep: unknown = null): SafeString {
   return new SafeString(items.flat(Infinity).map((i) => unwrappedHtmlEscape(i).toString()).join(s));
 }
 
-/** ActionView::OutputBuffer: what a compiled template appends to. */
+/**
+ * ActionView::OutputBuffer: what a compiled template appends to. A render has one per template; `capture` swaps
+ * its raw string for a fresh one while a block runs (OutputBuffer#capture), so whatever writes to the buffer
+ * during the block (the template's own text, `concat` in a helper, a `map` block's body) lands in the capture.
+ */
 export class OutputBuffer {
   private raw = "";
 
-  /** Template text (`safe_append=`): trusted as-is. */
+  /** Template text (`safe_append=`), `safe_concat`: trusted as-is. */
   safeAppend(text: unknown): this {
     this.raw += toS(text);
     return this;
   }
-  /** `<%= expr %>` (`append=`): nil appends nothing; unsafe values are escaped. */
+  /** `<%= expr %>` (`append=`), `concat`, `<<`: nil appends nothing; unsafe values are escaped. */
   append(value: unknown): this {
     if (value === null || value === undefined) return this;
     this.raw += unwrappedHtmlEscape(value).toString();
     return this;
+  }
+  /** `output_buffer << x` (the `<<` operator dispatches to `concat`). */
+  concat(value: unknown): this {
+    return this.append(value);
+  }
+  safeConcat(value: unknown): this {
+    return this.safeAppend(value);
   }
   /** `<%== expr %>` (`safe_expr_append=`): to_s without escaping. */
   safeExprAppend(value: unknown): this {
@@ -143,8 +154,22 @@ export class OutputBuffer {
     this.raw += toS(value);
     return this;
   }
+  /** OutputBuffer#capture: what `fn` wrote, as an html_safe string; the buffer's own text is left as it was. */
+  capture(fn: () => unknown): SafeString {
+    const outer = this.raw;
+    this.raw = "";
+    try {
+      fn();
+      return new SafeString(this.raw);
+    } finally {
+      this.raw = outer;
+    }
+  }
   get length(): number {
     return this.raw.length;
+  }
+  isBlank(): boolean {
+    return isBlank(this.raw);
   }
   toString(): string {
     return this.raw;
@@ -160,27 +185,64 @@ export class OutputBuffer {
     return true;
   }
   /**
-   * What a template block hands back to the helper that called it (CaptureHelper#capture):
-   * the captured text, or when that is blank (whitespace only), the block's last value instead.
+   * For blocks that build their own buffer (hand-lowered vectors): the text, or the block's value when the text is
+   * blank, as CaptureHelper#capture would choose between them.
    */
   captured(lastValue: unknown = null): unknown {
     return isBlank(this.raw) ? lastValue : this.toSafeString();
   }
 }
 
-/** A Ruby block lowered to a function; template blocks return `buffer.captured(...)`. */
+/** A Ruby block lowered to a function. A template block writes to the render's buffer and returns its Ruby value. */
 export type Block = (...args: any[]) => unknown;
+
+/**
+ * ActionView::Base#output_buffer of the render running now. Renders are synchronous, so one slot serves: each
+ * template render installs its own buffer (withOutputBuffer) and restores the outer one when it ends.
+ */
+let currentBuffer: OutputBuffer | null = null;
+
+/**
+ * `output_buffer`. Outside any render (a helper called from a controller) a fresh buffer, never kept: one kept
+ * slot would outlive the request, where Rails' `@output_buffer ||= OutputBuffer.new` dies with its view context.
+ */
+export function outputBuffer(): OutputBuffer {
+  return currentBuffer ?? new OutputBuffer();
+}
+
+/** Runs `fn` with `buffer` as the output buffer (ActionView::Base#_run's `@output_buffer = buffer`). */
+export function withOutputBuffer<T>(buffer: OutputBuffer, fn: () => T): T {
+  const outer = currentBuffer;
+  currentBuffer = buffer;
+  try {
+    return fn();
+  } finally {
+    currentBuffer = outer;
+  }
+}
 
 /** The `case string` at the end of CaptureHelper#capture: SafeString kept, String escaped, else nil. */
 export function captureValue(value: unknown): SafeString | null {
   if (value instanceof SafeString) return value;
+  if (value instanceof OutputBuffer) return value.toSafeString();
   if (typeof value === "string") return htmlEscape(value);
   return null;
 }
 
-/** CaptureHelper#capture(*args, &block). */
+/**
+ * CaptureHelper#capture(*args, &block): what the block wrote to the output buffer, unless that is blank (only
+ * whitespace); then the block's value (`buffer.presence || value`), except that a block answering the buffer
+ * itself (`concat` last) keeps the text, blank or not.
+ */
 export function capture(block: Block, ...args: unknown[]): SafeString | null {
-  return captureValue(block(...args));
+  if (!currentBuffer) return withOutputBuffer(new OutputBuffer(), () => capture(block, ...args));
+  const buffer = currentBuffer;
+  let value: unknown = null;
+  const written = buffer.capture(() => {
+    value = block(...args);
+  });
+  if (value === buffer) return written;
+  return captureValue(written.isBlank() ? value : written);
 }
 
 /** ERB::Util.url_encode: percent-encodes everything but unreserved characters. */

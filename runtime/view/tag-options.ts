@@ -6,7 +6,7 @@
 import { Decimal } from "../record/decimal.js";
 import { dasherize } from "../support/inflector.js";
 import { encodeJson } from "../support/json.js";
-import { hashEntries, isBlank, isHash, isPresent, toS } from "../support/ruby.js";
+import { hashEntries, isBlank, isHash, isPresent, regexpSource, toS } from "../support/ruby.js";
 import { SafeString, safeJoin, unwrappedHtmlEscape } from "./safe.js";
 
 /** Options hashes as lowered: insertion-ordered plain objects (symbol keys arrive as strings). */
@@ -63,9 +63,13 @@ export function tagOption(key: string, value: unknown, escape: boolean): string 
   if (Array.isArray(value) || isHash(value)) {
     let items: unknown[] = Array.isArray(value) ? value : hashEntries(value).flat();
     if (name === "class" || key === "class") items = buildTagValues(value);
-    text = escape ? safeJoin(items, " ").toString() : items.flat(Infinity).map(toS).join(" ");
+    // safe_join flattens its argument: an Array all the way, a Hash (Hash#flatten) one level, so a nested Array
+    // value prints as its to_s ("[1, 2]").
+    const hashItems = isHash(value) && !(name === "class" || key === "class");
+    if (escape && hashItems) text = items.map((i) => unwrappedHtmlEscape(i).toString()).join(" ");
+    else text = escape ? safeJoin(items, " ").toString() : items.flat(Infinity).map(toS).join(" ");
   } else if (value instanceof RegExp) {
-    text = escape ? unwrappedHtmlEscape(value.source).toString() : value.source;
+    text = escape ? unwrappedHtmlEscape(regexpSource(value)).toString() : regexpSource(value);
   } else {
     text = escape ? unwrappedHtmlEscape(value).toString() : toS(value);
   }

@@ -1,4 +1,6 @@
 // ParsedApp -> AppModel: the whole app's facts before any lowering (ruby2js calls it the app manifest).
+import { readInflections, type AppInflections } from "./inflections.js";
+import { withInflections } from "../../runtime/support/inflections.js";
 import type { ParsedApp, TemplateFile } from "../parse/app.js";
 import { retryingCrashes } from "../diagnostics/crash.js";
 import { analyzeControllers, type ControllerInfo } from "./controllers.js";
@@ -42,6 +44,8 @@ export interface AppModel {
    */
   moduleConstants: Map<string, { name: string; value: Node; span: Span }>;
   config: AppConfigFacts;
+  /** config/initializers' inflection rules: every inflector call of analysis and lowering reads them. */
+  inflections: AppInflections;
   /** The gems Gemfile.lock names, found in the gem directories (for the engines' assets). */
   gems: AppGems;
   /** Ruby core classes the app reopens in lib/ (`class String; def all_emoji?`), with their declarations. */
@@ -65,7 +69,12 @@ export interface AnalyzeOptions {
 }
 
 export function analyzeApp(parsed: ParsedApp, options: AnalyzeOptions = {}): AppModel {
-  const config = analyzeConfig(parsed.config);
+  const inflections = readInflections(parsed.config, parsed.diagnostics);
+  return withInflections(inflections.registry, () => analyzeWithInflections(parsed, options, inflections));
+}
+
+function analyzeWithInflections(parsed: ParsedApp, options: AnalyzeOptions, inflections: AppInflections): AppModel {
+  const config = analyzeConfig(parsed.config, parsed.diagnostics);
   analyzeRackup(parsed.rackup, config, parsed.diagnostics);
   const gems = resolveAppGems(parsed.root, parsed.diagnostics, options.gemPaths);
   // Action Text's and Active Storage's models, for the tables the app's schema has (framework-models.ts).
@@ -106,7 +115,7 @@ export function analyzeApp(parsed: ParsedApp, options: AnalyzeOptions = {}): App
   const templates = new Map(parsed.templates.map((t) => [`${t.logicalPath}.${t.format}`, t]));
   return {
     parsed, models, plainClasses: [...modelFiles.plainClasses.filter((d) => !isCurrentAttributes(d)), ...helperClasses(parsed), ...lib.plain],
-    coreExtensions: lib.core, currents: currentClasses(modelFiles.plainClasses, parsed), controllers, templates, routeNames: new Set(), config, gems,
+    coreExtensions: lib.core, currents: currentClasses(modelFiles.plainClasses, parsed), controllers, templates, routeNames: new Set(), config, inflections, gems,
     helperMethods: analyzeHelpers(parsed.helpers),
     moduleConstants: new Map([...moduleConstants([...parsed.helpers, ...parsed.controllers]), ...customConfig(parsed.config.filter((f) => !/^config\/environments\/(development|test)\.rb$/.test(f.path)))]),
     cacheSites: [],

@@ -4,6 +4,7 @@ import type { SourceFile } from "../parse/app.js";
 import { literalString, type Node } from "../parse/ir.js";
 import { constPath } from "./constants.js";
 import type { Diagnostics } from "../diagnostics/index.js";
+import { readSslOptions, type SslOptionsData } from "./ssl-config.js";
 
 export interface AppConfigFacts {
   /** Propshaft's config.assets.version (its railtie default is "1"); it is part of every asset digest. */
@@ -20,7 +21,7 @@ export interface AppConfigFacts {
    * Per environment (config/environments/<env>.rb), the settings the runtime switches on RAILS_ENV:
    * `config.action_controller.allow_forgery_protection` (test turns it off).
    */
-  environments: Record<string, { allowForgeryProtection?: boolean }>;
+  environments: Record<string, EnvironmentSettings>;
   /** `config.session_store :cookie_store, key:, expire_after: N.unit` (the cookie store's options). */
   sessionStore: { key?: string; expireAfter?: Record<string, number> } | null;
   /** config.ru's `use Rack::Deflater` (the only Rack middleware rails2ts reproduces; others are reported). */
@@ -29,8 +30,24 @@ export interface AppConfigFacts {
   mimeTypes: Array<{ string: string; symbol: string }>;
 }
 
+/**
+ * What one config/environments/<env>.rb sets (key "*": application.rb and initializers, under every environment's
+ * own settings).
+ */
+export interface EnvironmentSettings {
+  allowForgeryProtection?: boolean;
+  forceSsl?: BootFlag;
+  assumeSsl?: BootFlag;
+  sslOptions?: SslOptionsData | { declined: string };
+  /** force_ssl / assume_ssl set to something not a literal: the app raises on every request, naming it. */
+  sslDeclined?: string;
+}
+
+/** A setting read at boot: a literal, or whether an environment variable is present (Object#present?). */
+export type BootFlag = boolean | { env: string; present: boolean };
+
 /** Reads config/application.rb, config/initializers/*.rb and config/environments/production.rb. */
-export function analyzeConfig(files: SourceFile[]): AppConfigFacts {
+export function analyzeConfig(files: SourceFile[], diagnostics?: Diagnostics): AppConfigFacts {
   const enginesKnown = files.some((f) => f.path === "config/application.rb");
   const facts: AppConfigFacts = { assetsVersion: "1", loadDefaults: null, performCaching: false, mimeTypes: [], engines: [], enginesKnown, environments: {}, deflater: false, sessionStore: null };
   let environment: string | null = null;
@@ -62,6 +79,7 @@ export function analyzeConfig(files: SourceFile[]): AppConfigFacts {
         const value = node.args[0]?.kind;
         if (value === "true" || value === "false") (facts.environments[environment] ??= {}).allowForgeryProtection = value === "true";
       }
+      if (isConfig(node.receiver)) sslSetting(node, () => (facts.environments[environment ?? "*"] ??= {}), diagnostics);
       node.block?.body.forEach(visit);
       if (node.receiver) visit(node.receiver);
     } else if (node.kind === "class" || node.kind === "module") node.body.forEach(visit);
@@ -71,6 +89,39 @@ export function analyzeConfig(files: SourceFile[]): AppConfigFacts {
     file.body.forEach(visit);
   }
   return facts;
+}
+
+/** `config` (a call or, without arguments, a local-looking identifier) or `Rails.application.config`. */
+function isConfig(node: Node | null | undefined): boolean {
+  return (node?.kind === "call" && node.method === "config" && node.args.length === 0) || (node?.kind === "ident" && node.name === "config");
+}
+
+/**
+ * `config.force_ssl = true`, `config.assume_ssl = ENV["DISABLE_SSL"].blank?` (read at boot, as Rails reads it),
+ * `config.ssl_options = { ... }`.
+ */
+function sslSetting(node: Node & { kind: "call" }, settingsOf: () => EnvironmentSettings, diagnostics: Diagnostics | undefined): void {
+  const value = node.args[0];
+  if (!value || !["force_ssl=", "assume_ssl=", "ssl_options="].includes(node.method)) return;
+  const settings = settingsOf();
+  if (node.method === "force_ssl=" || node.method === "assume_ssl=") {
+    const flag = bootFlag(value);
+    const message = `config.${node.method.slice(0, -1)} is not true, false or ENV["..."].blank?/present?`;
+    if (flag === null) diagnostics?.report("unsupported_option", value.span, `${message}: the app raises on every request`);
+    if (flag === null) settings.sslDeclined = `${message} (unsupported_option)`;
+    else settings[node.method === "force_ssl=" ? "forceSsl" : "assumeSsl"] = flag;
+  }
+  if (node.method === "ssl_options=") settings.sslOptions = readSslOptions(value, diagnostics);
+}
+
+/** A literal boolean, or `ENV["NAME"].blank?` / `.present?`: true when the variable is (not) blank at boot. */
+function bootFlag(value: Node): BootFlag | null {
+  if (value.kind === "true" || value.kind === "false" || value.kind === "nil") return value.kind === "true";
+  if (value.kind !== "call" || (value.method !== "blank?" && value.method !== "present?") || value.args.length || value.block) return null;
+  const env = value.receiver;
+  if (env?.kind !== "index" || env.receiver.kind !== "const" || env.receiver.name !== "ENV" || env.receiver.scope || env.args.length !== 1) return null;
+  const name = literalString(env.args[0]);
+  return name === null ? null : { env: name, present: value.method === "present?" };
 }
 
 /** config.ru: `use Rack::Deflater` is reproduced; another `use` is reported (its behaviour would be missing). */

@@ -6,17 +6,19 @@
 //     validates :title, presence: true        { attribute: "title", validator: "presence", options: {} }
 //     before_save :normalize                  { event: "before_save", method: "normalize" }
 import { atConstruct, faultPoint } from "../diagnostics/crash.js";
-import { crashCallbacks, crashMethod, isCrashedStatement } from "./crashed.js";
+import { crashDeclined, isCrashedStatement } from "./crashed.js";
 import type { Diagnostics } from "../diagnostics/index.js";
 import type { SourceFile } from "../parse/app.js";
 import { expandFrameworkMacro } from "./framework-models.js";
 import { isTopConst, literalString, methodChain, optionsOf, positionalArgs, type Node, type NodeOf, type Param, type Span } from "../parse/ir.js";
 import type { Column, Schema } from "../parse/schema.js";
-import { collectConstants, flattenBody, resolveConstant, type ConstDecl } from "./constants.js";
+import { collectConstants, constPath, flattenBody, resolveConstant, type ConstDecl } from "./constants.js";
 import { camelize, foreignKey, pluralize, singularize, underscore } from "../../runtime/support/inflector.js";
 import { buildModelName } from "../../runtime/support/model-name.js";
 import { CALLBACK_EVENTS } from "../../runtime/record/callbacks.js";
-import { isSupportedValidator } from "../../runtime/record/validations.js";
+import { declined, type DeclinedInfo } from "./model-declined.js";
+import { validationsOf } from "./model-validations.js";
+import { rubyStdlibRegexp } from "./stdlib-constants.js";
 
 // The names a model carries are the runtime's ModelNames (the compiler computes them, the runtime reads them).
 export type { ModelNames } from "../../runtime/record/meta.js";
@@ -97,6 +99,12 @@ export interface ModelInfo {
   frameworkModules: string[];
   /** `self.table_name = "..."` in the class body. */
   explicitTable?: string | null;
+  /** What the class body declined, each raising at run time where it is reached (model-declined.ts). */
+  declined: DeclinedInfo[];
+  /** The table's unique indexes without a WHERE, as column lists (UniquenessValidator skips covered checks). */
+  uniqueIndexes: string[][];
+  /** Innermost first: where a constant written in the class body is looked up. */
+  nesting: string[];
 }
 
 /** Includable Rails modules, by name: the runtime function that installs each on a model class. */
@@ -156,12 +164,13 @@ export function analyzeModelFiles(files: SourceFile[], schema: Schema, diags: Di
     return parent === "ActiveRecord::Base" || isModel(parent, depth + 1);
   };
   const out: ModelFiles = { models: [], plainClasses: [] };
+  const table = constantTable(decls);
   for (const [path, list] of classes) {
     if (!isModel(path)) {
       out.plainClasses.push(...list);
       continue;
     }
-    out.models.push(analyzeModel(path, list, parentOf.get(path)!, modules, schema, diags));
+    out.models.push(analyzeModel(path, list, parentOf.get(path)!, modules, schema, diags, table));
   }
   resolveInheritance(out.models, schema, tableNamePrefixes(modules));
   resolveAssociationClasses(out.models);
@@ -173,21 +182,45 @@ export function analyzeModels(files: SourceFile[], schema: Schema, diags: Diagno
   return analyzeModelFiles(files, schema, diags).models;
 }
 
+/** `NAME = value` in every class and module body of app/models, by full path (`Account::EMAIL`). */
+function constantTable(decls: ConstDecl[]): Map<string, Node> {
+  const out = new Map<string, Node>();
+  for (const d of decls) for (const stmt of d.node.body) if (stmt.kind === "assign" && stmt.target.kind === "const") out.set(`${d.path}::${stmt.target.name}`, stmt.value);
+  return out;
+}
+
+// The app's constants, for the class body being analyzed (set by analyzeModelFiles, read by regexpConstant).
+const APP_CONSTANTS = new WeakMap<ModelInfo, Map<string, Node>>();
+
+/** Ruby's lookup of a constant written in the class body: its lexical scopes, its concerns, then the top level. */
+function resolveAppConstant(model: ModelInfo, path: string): Node | null {
+  const table = APP_CONSTANTS.get(model);
+  if (!table) return null;
+  if (path.startsWith("::")) return table.get(path.slice(2)) ?? null;
+  for (const scope of model.nesting) {
+    const found = table.get(`${scope}::${path}`);
+    if (found) return found;
+  }
+  return table.get(path) ?? null;
+}
+
 function groupBy(decls: ConstDecl[]): Map<string, ConstDecl[]> {
   const map = new Map<string, ConstDecl[]>();
   for (const d of decls) map.set(d.path, [...(map.get(d.path) ?? []), d]);
   return map;
 }
 
-function analyzeModel(className: string, decls: ConstDecl[], superclass: string, modules: Map<string, ConstDecl[]>, schema: Schema, diags: Diagnostics): ModelInfo {
+function analyzeModel(className: string, decls: ConstDecl[], superclass: string, modules: Map<string, ConstDecl[]>, schema: Schema, diags: Diagnostics, constants: Map<string, Node>): ModelInfo {
   const flat = flattenBody(decls, decls, modules);
   const file = decls[0]!.file;
   const model: ModelInfo = {
     className, file, superclass, abstract: superclass === "ActiveRecord::Base", tableName: pluralize(underscore(className).replace(/\//g, "_")),
     names: modelNames(className), columns: [], associations: [], validations: [], callbacks: [], methods: lastDefinitions(flat.methods),
     classMethods: lastDefinitions(flat.classMethods), scopes: [], constants: [], parentModel: null, concerns: flat.concerns,
-    enums: [], secureTokens: [], securePassword: [], serialized: [], frameworkModules: [],
+    enums: [], secureTokens: [], securePassword: [], serialized: [], frameworkModules: [], declined: [], uniqueIndexes: [],
+    nesting: [...decls[0]!.nesting, ...flat.concerns],
   };
+  APP_CONSTANTS.set(model, constants);
   // `include Rails.application.routes.url_helpers`: the route helpers the lowering gives every model (with no
   // request: paths, and URLs only with a host).
   for (const inc of flat.unresolvedIncludes) {
@@ -197,7 +230,8 @@ function analyzeModel(className: string, decls: ConstDecl[], superclass: string,
       if (!model.frameworkModules.includes(inc.name)) model.frameworkModules.push(inc.name);
       continue;
     }
-    diags.report("unresolved_constant", inc.node.span, `include ${inc.name}`);
+    // An unknown module may add validations, callbacks or attributes: no record of the model is made without it.
+    model.declined.push(declined(diags, "unresolved_constant", inc.node.span, `include ${inc.name}`, { kind: "model" }));
   }
   // Each class-body statement is a crash boundary (diagnostics/crash.ts): analyzeApp replaces the one it names.
   for (const stmt of flat.body) atConstruct(stmt.span, stmt, () => modelStatement(model, stmt, diags));
@@ -206,18 +240,15 @@ function analyzeModel(className: string, decls: ConstDecl[], superclass: string,
 
 function modelStatement(model: ModelInfo, stmt: Node, diags: Diagnostics): void {
   faultPoint("analyze", stmt.kind, stmt.span);
-  if (isCrashedStatement(stmt)) {
-    const method = crashMethod(stmt);
-    model.methods.push(method);
-    model.callbacks.push(...crashCallbacks(method));
-  } else if (stmt.kind === "call" && stmt.receiver?.kind === "self" && stmt.method === "abstract_class=") model.abstract = true;
+  if (isCrashedStatement(stmt)) model.declined.push(crashDeclined(stmt, diags));
+  else if (stmt.kind === "call" && stmt.receiver?.kind === "self" && stmt.method === "abstract_class=") model.abstract = true;
   else if (stmt.kind === "call" && stmt.receiver?.kind === "self" && stmt.method === "table_name=" && literalString(stmt.args[0]) !== null) model.explicitTable = literalString(stmt.args[0]);
   else if (stmt.kind === "call" && stmt.receiver === null && frameworkMacro(model, stmt, diags)) return;
   else if (stmt.kind === "call" && stmt.receiver === null) classMacro(model, stmt, diags);
   else if (stmt.kind === "ident" && stmt.name === "primary_abstract_class") model.abstract = true;
   else if (stmt.kind === "ident") classMacro(model, { kind: "call", receiver: null, method: stmt.name, args: [], block: null, safeNav: false, parens: false, span: stmt.span }, diags);
   else if (stmt.kind === "assign" && stmt.target.kind === "const") model.constants.push({ name: stmt.target.name, value: stmt.value, span: stmt.span });
-  else diags.report("unsupported_construct", stmt.span, `${stmt.kind} in model body`);
+  else model.declined.push(declined(diags, "unsupported_construct", stmt.span, `${stmt.kind} in model body`, { kind: "model" }));
 }
 
 /**
@@ -280,7 +311,9 @@ function resolveInheritance(models: ModelInfo[], schema: Schema, prefixes: Map<s
     const parent = byName.get(m.superclass);
     if (parent && !parent.abstract) m.parentModel = parent.className;
     m.tableName = tableOf(m);
-    m.columns = schema.tables.find((t) => t.name === m.tableName)?.columns ?? [];
+    const table = schema.tables.find((t) => t.name === m.tableName);
+    m.columns = table?.columns ?? [];
+    m.uniqueIndexes = (table?.indexes ?? []).filter((ix) => ix.unique && ix.where === undefined).map((ix) => ix.columns);
   }
 }
 
@@ -365,15 +398,40 @@ function classMacro(model: ModelInfo, call: NodeOf<"call">, diags: Diagnostics):
     const name = literalString(call.args[0]);
     const lambda = call.args[1];
     if (name && lambda?.kind === "lambda") model.scopes.push({ name, lambda, span: call.span });
-    else diags.report("unsupported_construct", call.span, "scope without a name and a lambda");
+    else model.declined.push(declined(diags, "unsupported_construct", call.span, "scope without a name and a lambda", name ? { kind: "method", name } : { kind: "model" }));
   }
   else if (m === "belongs_to" || m === "has_many" || m === "has_one") model.associations.push(association(m, call, model, diags));
-  else if (m === "validates") model.validations.push(...validations(call, diags));
+  else if (m === "validates" || /^validates_\w+_of$/.test(m)) {
+    const out = validationsOf(call, { className: model.className, diags, regexpConstant: (node) => regexpConstant(model, node) });
+    model.validations.push(...out.validations);
+    model.declined.push(...out.declined);
+  }
   else if (CALLBACKS.has(m)) callbacks(model, call, diags);
   else if (m === "enum") enumMacro(model, call, diags);
   else if (m === "has_secure_token" || m === "has_secure_password") secureMacro(model, call, diags);
   else if (m === "serialize") serializeMacro(model, call, diags);
-  else diags.report("unsupported_construct", call.span, `model macro ${m}`);
+  else model.declined.push(declined(diags, "unsupported_construct", call.span, `model macro ${m}`, declinedMacroKind(call)));
+}
+
+/**
+ * Where a declined macro's effect would show: a validation macro in valid?, an association's in its use;
+ * anything else may change how records are built or read, so no record is made without it.
+ */
+function declinedMacroKind(call: NodeOf<"call">): Omit<DeclinedInfo, "diagnostic" | "span"> {
+  if (/^validates?(_|$)/.test(call.method)) return { kind: "validation" };
+  const name = literalString(call.args[0]);
+  if (call.method === "has_and_belongs_to_many" && name) return { kind: "association", name };
+  return { kind: "model" };
+}
+
+/** A constant written in the class body whose value is a Regexp literal: the app's own, or Ruby's stdlib's. */
+function regexpConstant(model: ModelInfo, node: Node, depth = 0): { source: string; flags: string } | null {
+  const path = constPath(node);
+  if (!path || depth > 10) return null;
+  const own = resolveAppConstant(model, path);
+  if (own?.kind === "regex") return { source: own.source, flags: own.flags };
+  if (own?.kind === "const") return regexpConstant(model, own, depth + 1);
+  return own ? null : rubyStdlibRegexp(path.replace(/^::/, ""));
 }
 
 /**
@@ -381,6 +439,9 @@ function classMacro(model: ModelInfo, call: NodeOf<"call">, diags: Diagnostics):
  * Values: an array, a hash, or the `%w[...].index_by(&:itself)` idiom (each value mapped to itself).
  */
 function enumMacro(model: ModelInfo, call: NodeOf<"call">, diags: Diagnostics): void {
+  // An enum changes how its attribute reads and writes: declined, no record of the model is made.
+  const decline = (span: Span, detail: string, code: "unsupported_construct" | "unsupported_option") =>
+    void model.declined.push(declined(diags, code, span, detail, { kind: "model" }));
   const options = new Map(optionsOf(call.args));
   let attribute = literalString(call.args[0]);
   let valuesNode: Node | undefined = call.args[1];
@@ -393,15 +454,15 @@ function enumMacro(model: ModelInfo, call: NodeOf<"call">, diags: Diagnostics): 
   }
   const values = valuesNode ? enumValues(valuesNode) : undefined;
   if (!attribute || values === undefined) {
-    diags.report("unsupported_construct", call.span, "enum whose values are not a literal list or hash");
+    decline(call.span, "enum whose values are not a literal list or hash", "unsupported_construct");
     return;
   }
   const descriptor: Record<string, Literal> = { attribute, values };
   for (const [key, value] of options) {
     if (valuesNode && value === valuesNode) continue;
     const lit = literal(value);
-    if (lit === undefined) diags.report("unsupported_option", value.span, `enum ${key}:`);
-    else descriptor[key.replace(/^_/, "")] = lit;
+    if (lit === undefined) return decline(value.span, `enum ${key}:`, "unsupported_option");
+    descriptor[key.replace(/^_/, "")] = lit;
   }
   model.enums.push({ descriptor, span: call.span });
 }
@@ -421,7 +482,7 @@ function serializeMacro(model: ModelInfo, call: NodeOf<"call">, diags: Diagnosti
   const options = optionsOf(call.args.slice(1));
   const coder = options.get("coder");
   if (!attribute || !coder || coder.kind !== "const" || options.size !== 1) {
-    diags.report("unsupported_construct", call.span, "serialize without a coder: constant");
+    model.declined.push(declined(diags, "unsupported_construct", call.span, "serialize without a coder: constant", { kind: "model" }));
     return;
   }
   model.serialized.push({ attribute, coder: { $code: { params: [], body: [coder] }, self: "record", model: model.className } });
@@ -433,34 +494,35 @@ function secureMacro(model: ModelInfo, call: NodeOf<"call">, diags: Diagnostics)
   if (attribute) descriptor.attribute = attribute;
   for (const [key, value] of optionsOf(call.args)) {
     const lit = literal(value);
-    if (lit === undefined) diags.report("unsupported_option", value.span, `${call.method} ${key}:`);
-    else descriptor[key] = lit;
+    if (lit === undefined) return void model.declined.push(declined(diags, "unsupported_option", value.span, `${call.method} ${key}:`, { kind: "model" }));
+    descriptor[key] = lit;
   }
   (call.method === "has_secure_token" ? model.secureTokens : model.securePassword).push(descriptor);
 }
 
 function callbacks(model: ModelInfo, call: NodeOf<"call">, diags: Diagnostics): void {
   const options: Record<string, Literal> = {};
+  // A declined option declines the callbacks of the line: they raise when the event fires, never run unconditioned.
+  const decline = (code: "unsupported_option" | "unsupported_construct", span: Span, detail: string) =>
+    void model.declined.push(declined(diags, code, span, detail, { kind: "callback", event: call.method }));
   for (const [key, value] of optionsOf(call.args)) {
     // A String condition would read as a method name here; Rails raises on it (only Symbols name methods).
     const strings = value.kind === "array" ? value.elements : [value];
-    if ((key === "if" || key === "unless") && strings.some((v) => v.kind === "str")) {
-      diags.report("unsupported_option", value.span, `${call.method} ${key}: with a String condition`);
-      continue;
-    }
+    if ((key === "if" || key === "unless") && strings.some((v) => v.kind === "str")) return decline("unsupported_option", value.span, `${call.method} ${key}: with a String condition`);
     // Model callbacks take if:/unless:/prepend: only (ActiveModel::Callbacks asserts the keys); on: is for the
     // validation and transaction callbacks.
     const allowed = CALLBACK_OPTIONS.has(key) && (key !== "on" || ON_CONTEXT_CALLBACKS.has(call.method));
     const lit = allowed ? literal(value, model.className) : undefined;
-    if (lit === undefined) diags.report("unsupported_option", value.span, `${call.method} ${key}:`);
-    else options[key] = lit;
+    if (lit === undefined) return decline("unsupported_option", value.span, `${call.method} ${key}:`);
+    options[key] = lit;
   }
   for (const arg of positionalArgs(call.args)) {
     // Only a Symbol names a method: Rails 5.1+ raises on String callbacks.
     const method = arg.kind === "sym" ? arg.name : null;
+    const code = method ? null : literal(arg, model.className);
     if (method) model.callbacks.push({ event: call.method, method, code: null, options, span: arg.span });
-    else if (arg.kind === "lambda") model.callbacks.push({ event: call.method, method: null, code: literal(arg, model.className)!, options, span: arg.span });
-    else diags.report("unsupported_construct", arg.span, `${call.method} with a non-symbol callback`);
+    else if (code && typeof code === "object" && "$code" in code) model.callbacks.push({ event: call.method, method: null, code, options, span: arg.span });
+    else decline("unsupported_construct", arg.span, `${call.method} with a non-symbol callback`);
   }
   if (call.block) {
     const code: Literal = { $code: { params: call.block.params, body: call.block.body }, self: "record", model: model.className };
@@ -471,14 +533,16 @@ function callbacks(model: ModelInfo, call: NodeOf<"call">, diags: Diagnostics): 
 function association(kind: AssociationInfo["kind"], call: NodeOf<"call">, model: ModelInfo, diags: Diagnostics): AssociationInfo {
   const name = literalString(call.args[0]) ?? "";
   const options: Record<string, Literal> = {};
+  const decline = (key: string, span: Span, detail: string, code: "unsupported_option" | "unsupported_construct" = "unsupported_option") =>
+    declineAssociation(model, diags, kind, name, key, span, detail, code);
   for (const [key, value] of optionsOf(call.args)) {
     if (!ASSOCIATION_OPTIONS[kind]!.has(key)) {
-      diags.report("unsupported_option", value.span, `${kind} ${key}:`);
+      decline(key, value.span, `${kind} ${key}:`);
       continue;
     }
     const lit = literal(value, model.className);
-    if (lit === undefined) diags.report("unsupported_option", value.span, `${kind} ${key}: with a non-literal value`);
-    else if (key === "dependent" && !DEPENDENT[kind]?.has(String(lit))) diags.report("unsupported_option", value.span, `${kind} dependent: :${String(lit)}`);
+    if (lit === undefined) decline(key, value.span, `${kind} ${key}: with a non-literal value`);
+    else if (key === "dependent" && !DEPENDENT[kind]?.has(String(lit))) decline(key, value.span, `${kind} dependent: :${String(lit)}`);
     else options[key] = lit;
   }
   const className = typeof options.class_name === "string" ? options.class_name : camelize(kind === "has_many" ? singularize(name) : name);
@@ -486,59 +550,38 @@ function association(kind: AssociationInfo["kind"], call: NodeOf<"call">, model:
     typeof options.foreign_key === "string" ? options.foreign_key : kind === "belongs_to" ? `${name}_id` : `${underscore(model.className)}_id`;
   const scopeArg = call.args[1];
   const scope: Literal | null = scopeArg?.kind === "lambda" ? { $code: { params: scopeArg.params, body: scopeArg.body }, self: "relation", model: className } : null;
-  if (scopeArg && scopeArg.kind !== "lambda" && scopeArg.kind !== "hash") diags.report("unsupported_construct", scopeArg.span, `${kind} scope`);
-  return { kind, name, className, foreignKey, options, scope, extension: extension(kind, call, className, diags), span: call.span };
+  if (scopeArg && scopeArg.kind !== "lambda" && scopeArg.kind !== "hash") decline("scope", scopeArg.span, `${kind} scope`, "unsupported_construct");
+  const ext = extension(kind, call, className, diags);
+  model.declined.push(...ext.declined.map((d) => ({ ...d, name })));
+  return { kind, name, className, foreignKey, options, scope, extension: ext.methods, span: call.span };
+}
+
+// Options that act on the owner's own save or destroy, not only through the association: declining one makes
+// those raise too (dependent: on destroy; touch: and belongs_to's counter_cache: on save and destroy; the rest on
+// valid?). has_many's counter_cache: only changes how size reads, so it stays with the association's use.
+const ON_DESTROY = new Set(["dependent", "touch", "counter_cache"]);
+const ON_SAVE = new Set(["touch", "counter_cache", "autosave", "validate", "optional", "required", "default"]);
+
+function declineAssociation(model: ModelInfo, diags: Diagnostics, kind: AssociationInfo["kind"], name: string, key: string, span: Span, detail: string,
+  code: "unsupported_option" | "unsupported_construct"): void {
+  const entry = declined(diags, code, span, detail, { kind: "association", name });
+  model.declined.push(entry);
+  const lifecycle = key !== "counter_cache" || kind === "belongs_to";
+  if (lifecycle && ON_SAVE.has(key)) model.declined.push({ ...entry, kind: "validation" });
+  if (lifecycle && ON_DESTROY.has(key)) model.declined.push({ ...entry, kind: "callback", event: "before_destroy" });
 }
 
 /** The extension block's `def`s, each run with the collection proxy as self; anything else in it is declined. */
-function extension(kind: AssociationInfo["kind"], call: NodeOf<"call">, className: string, diags: Diagnostics): Record<string, Literal> | null {
-  if (!call.block) return null;
-  if (kind !== "has_many") {
-    diags.report("unsupported_construct", call.span, `${kind} with an extension block`);
-    return null;
-  }
+function extension(kind: AssociationInfo["kind"], call: NodeOf<"call">, className: string, diags: Diagnostics): { methods: Record<string, Literal> | null; declined: DeclinedInfo[] } {
+  if (!call.block) return { methods: null, declined: [] };
+  if (kind !== "has_many") return { methods: null, declined: [declined(diags, "unsupported_construct", call.span, `${kind} with an extension block`, { kind: "association" })] };
   const methods: Record<string, Literal> = {};
+  const out: DeclinedInfo[] = [];
   for (const stmt of call.block.body) {
     if (stmt.kind === "def" && !stmt.singleton) methods[stmt.name] = { $code: { params: stmt.params, body: stmt.body }, self: "proxy", model: className };
-    else diags.report("unsupported_construct", stmt.span, `${stmt.kind === "call" ? stmt.method : stmt.kind} in an association extension block`);
+    else out.push(declined(diags, "unsupported_construct", stmt.span, `${stmt.kind === "call" ? stmt.method : stmt.kind} in an association extension block`, { kind: "association" }));
   }
-  return methods;
-}
-
-// Options of `validates` that apply to every validator on the line rather than naming one.
-// (strict: is not one: the runtime adds the error instead of raising StrictValidationFailed, so it is declined.)
-const SHARED_VALIDATION_OPTIONS = new Set(["allow_nil", "allow_blank", "on", "if", "unless", "message"]);
-
-function validations(call: NodeOf<"call">, diags: Diagnostics): ValidationInfo[] {
-  const attributes = positionalArgs(call.args).map((a) => literalString(a) ?? "");
-  const shared: Record<string, Literal> = {};
-  const validators: Array<[string, Node]> = [];
-  for (const [key, value] of optionsOf(call.args)) {
-    if (!SHARED_VALIDATION_OPTIONS.has(key)) validators.push([key, value]);
-    else {
-      const lit = literal(value);
-      if (lit === undefined) diags.report("unsupported_option", value.span, `validates ${key}: with a non-literal value`);
-      else shared[key] = lit;
-    }
-  }
-  const out: ValidationInfo[] = [];
-  for (const [validator, value] of validators) {
-    if (!isSupportedValidator(validator)) {
-      diags.report("unsupported_option", value.span, `validates ${validator}:`);
-      continue;
-    }
-    const lit = literal(value);
-    if (lit === undefined) {
-      diags.report("unsupported_option", value.span, `validates ${validator}: with a non-literal value`);
-      continue;
-    }
-    // `format: /re/` and `inclusion: [..]` are shorthands for `with:` / `in:`.
-    const own = lit !== null && typeof lit === "object" && !Array.isArray(lit) && !("$regexp" in lit) && !("$range" in lit)
-      ? (lit as Record<string, Literal>)
-      : lit === true ? {} : { [validator === "format" ? "with" : "in"]: lit };
-    for (const attribute of attributes) out.push({ attribute, validator, options: { ...own, ...shared }, span: call.span });
-  }
-  return out;
+  return { methods, declined: out };
 }
 
 /**

@@ -10,6 +10,11 @@ export const CATALOGUE = {
   not_a_rails_app: { severity: "error", message: "not a Rails app: no config/application.rb" },
   ruby_syntax_error: { severity: "error", message: "Ruby syntax error" },
   erb_syntax_error: { severity: "error", message: "ERB syntax error" },
+  template_invalid_encoding: {
+    severity: "warning",
+    message: "template is not valid UTF-8 (Rails raises ActionView::Template::Error when it renders it)",
+    advisory: true,
+  },
   schema_missing: { severity: "error", message: "no db/schema.rb or db/structure.sql found" },
   schema_unsupported: { severity: "warning", message: "schema statement not understood" },
   unsupported_construct: { severity: "warning", message: "construct not lowered" },
@@ -47,12 +52,16 @@ export interface Diagnostic {
 export class Diagnostics {
   readonly list: Diagnostic[] = [];
 
-  report(code: DiagnosticCode, span: Span, detail?: string): void {
+  report(code: DiagnosticCode, span: Span, detail?: string): Diagnostic {
     const entry = CATALOGUE[code];
     const message = detail ? `${entry.message}: ${detail}` : entry.message;
-    // A construct the compiler crashed on is reported once, as internal_error: its stand-in is not declined again.
-    if (code !== "internal_error" && this.list.some((d) => d.code === "internal_error" && sameSpan(d.span, span))) return;
-    this.list.push({ code, severity: entry.severity, message, span });
+    // A construct the compiler crashed on is reported once, as internal_error: its stand-in is not declined again
+    // (a caller that keeps the diagnostic, to raise with it, gets the crash's).
+    const crashed = code === "internal_error" ? undefined : this.list.find((d) => d.code === "internal_error" && sameSpan(d.span, span));
+    if (crashed) return crashed;
+    const diagnostic: Diagnostic = { code, severity: entry.severity, message, span };
+    this.list.push(diagnostic);
+    return diagnostic;
   }
 
   get errors(): Diagnostic[] {

@@ -40,6 +40,34 @@ export async function bootEmitted(out: string, opts: BootOptions): Promise<Boote
   };
 }
 
+/**
+ * Boots a single executable (`rails2ts build --binary`) in `cwd` with only the given environment: no node on
+ * PATH, nothing of this process's environment, its files unpacked under `cwd` (RAILS2TS_CACHE_DIR).
+ */
+export async function bootExecutable(file: string, cwd: string, opts: BootOptions): Promise<Booted> {
+  const host = opts.host ?? "127.0.0.1";
+  const env = {
+    PATH: "/nonexistent",
+    RAILS2TS_CACHE_DIR: join(cwd, ".unpacked"),
+    ...opts.env,
+    PORT: String(opts.port),
+    HOST: host,
+    ...(opts.dbPath ? { DATABASE_PATH: opts.dbPath } : {}),
+  };
+  const child = spawn(file, [], { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
+  const port = await waitForListening(child);
+  return {
+    port,
+    baseUrl: `http://${host}:${port}`,
+    stop: () =>
+      new Promise<void>((done) => {
+        if (child.exitCode !== null) return done();
+        child.once("exit", () => done());
+        child.kill("SIGTERM");
+      }),
+  };
+}
+
 /** The emitted server prints `listening on <port>` once it accepts connections. */
 function waitForListening(child: ChildProcess): Promise<number> {
   return new Promise((resolveP, reject) => {

@@ -2,15 +2,17 @@
 //   <out>/src/**.ts         the TS modules (ts-morph builds them, prettier formats them)
 //   <out>/dist/**.js        the same, transpiled (what `node` runs)
 //   <out>/public/           the app's public/ plus digested assets
-//   <out>/node_modules/rails2ts -> this package (emitted code imports "rails2ts/runtime")
-//   <out>/package.json, tsconfig.json
+//   <out>/package.json, package-lock.json, tsconfig.json, vendor/, test/: a Node project (node-project.ts)
+//   <out>/node_modules/{rails2ts,@types} -> this package's, only when asked (`link`): in place without `npm ci`
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { basename, dirname, join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import * as prettier from "prettier";
 import { Project } from "ts-morph";
 import { ts } from "ts-morph";
 import { importStatements, type EmittedModule } from "./module.js";
+import { nodeProjectFiles } from "./node-project.js";
+import { jsSourceMap, tsSourceMap, unmark, type SourcePosition } from "./source-map.js";
 import type { Diagnostics } from "../diagnostics/index.js";
 import { crashOf, faultPoint, reportCrash } from "../diagnostics/crash.js";
 import { raisingView } from "../lower/view/module.js";
@@ -30,12 +32,14 @@ export interface WrittenFile {
   path: string;
   from: string | null;
   text: string;
+  /** Per line of `text`, the .rb/.erb position it was lowered from (the source map's input). */
+  lines?: Array<SourcePosition | null>;
 }
 
 export async function renderModules(modules: EmittedModule[], diags: Diagnostics, root?: string): Promise<WrittenFile[]> {
   const project = new Project({ useInMemoryFileSystem: true });
   const files = await Promise.all(
-    modules.map(async (mod) => {
+    modules.map(async (mod): Promise<WrittenFile | null> => {
       try {
         faultPoint("emit", "module", { file: mod.from ?? mod.path, line: 1, column: 1, endLine: 1, endColumn: 1 });
         return await renderModule(project, mod);
@@ -53,45 +57,60 @@ export async function renderModules(modules: EmittedModule[], diags: Diagnostics
 
 async function renderModule(project: Project, mod: EmittedModule): Promise<WrittenFile> {
   const file = project.createSourceFile(mod.path, { statements: [...importStatements(mod), ...mod.statements] }, { overwrite: true });
-  const text = await prettier.format(file.getFullText(), { parser: "typescript", printWidth: 120 });
-  return { path: mod.path, from: mod.from, text };
+  const { text, lines } = unmark(await prettier.format(file.getFullText(), { parser: "typescript", printWidth: 120 }));
+  return { path: mod.path, from: mod.from, text, lines };
 }
 
-export function writeProject(out: string, files: WrittenFile[], publicFiles: Map<string, string | Buffer>, appRoot: string): void {
+export function writeProject(
+  out: string,
+  files: WrittenFile[],
+  publicFiles: Map<string, string | Buffer>,
+  appRoot: string,
+  opts: { link?: boolean } = {},
+): void {
   rmSync(join(out, "src"), { recursive: true, force: true });
   rmSync(join(out, "dist"), { recursive: true, force: true });
-  for (const f of files) {
-    write(join(out, "src", f.path), f.text);
-    const js = ts.transpileModule(f.text, {
-      compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, verbatimModuleSyntax: false },
-      fileName: f.path,
-    }).outputText;
-    write(join(out, "dist", f.path.replace(/\.ts$/, ".js")), js);
-  }
+  const sources = new Map<string, string | null>();
+  const content = (abs: string) => {
+    if (!sources.has(abs)) sources.set(abs, existsSync(abs) ? readFileSync(abs, "utf8") : null);
+    return sources.get(abs)!;
+  };
+  for (const f of files) writeModule(out, f, appRoot, content);
   if (existsSync(join(appRoot, "public"))) cpSync(join(appRoot, "public"), join(out, "public"), { recursive: true });
   for (const [path, content] of publicFiles) write(join(out, "public", path), content);
-  write(join(out, "package.json"), JSON.stringify({ name: "rails2ts-app", private: true, type: "module", main: "dist/server.js" }, null, 2) + "\n");
-  write(join(out, "tsconfig.json"), JSON.stringify(EMITTED_TSCONFIG, null, 2) + "\n");
-  const link = join(out, "node_modules", "rails2ts");
-  if (!existsSync(link)) {
-    mkdirSync(dirname(link), { recursive: true });
-    symlinkSync(PACKAGE_ROOT, link, "dir");
+  for (const [path, content] of nodeProjectFiles(PACKAGE_ROOT, basename(appRoot))) write(join(out, path), content);
+  // In place, without `npm ci`: the runtime and the type definitions `npm run build` reads are this package's.
+  if (opts.link) {
+    for (const [name, target] of [["rails2ts", PACKAGE_ROOT], ["@types", join(PACKAGE_ROOT, "node_modules/@types")]] as const) {
+      const link = join(out, "node_modules", name);
+      if (existsSync(link)) continue;
+      mkdirSync(dirname(link), { recursive: true });
+      symlinkSync(target, link, "dir");
+    }
   }
 }
 
-const EMITTED_TSCONFIG = {
-  compilerOptions: {
-    target: "ES2022",
-    module: "NodeNext",
-    moduleResolution: "NodeNext",
-    strict: true,
-    noEmit: true,
-    skipLibCheck: true,
-    types: ["node"],
-    typeRoots: [join(PACKAGE_ROOT, "node_modules/@types")],
-  },
-  include: ["src/**/*.ts"],
-};
+/**
+ * src/<path>.ts and dist/<path>.js, each with its source map to the .rb/.erb (sources as app-relative paths
+ * under the project root, e.g. `app/views/posts/show.html.erb`, so a stack names the file the user wrote).
+ */
+function writeModule(out: string, f: WrittenFile, appRoot: string, content: (abs: string) => string | null): void {
+  const tsFile = join(out, "src", f.path);
+  const jsFile = join(out, "dist", f.path.replace(/\.ts$/, ".js"));
+  const sourceFrom = (file: string) => (abs: string) => relative(dirname(file), join(out, relative(appRoot, abs))).split(sep).join("/");
+  const unmarked = { text: f.text, lines: f.lines ?? [] };
+  const transpiled = ts.transpileModule(f.text, {
+    compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, verbatimModuleSyntax: false, sourceMap: true },
+    fileName: basename(tsFile),
+  });
+  const tsMap = tsSourceMap(basename(tsFile), unmarked, sourceFrom(tsFile), content);
+  const jsMap = jsSourceMap(basename(jsFile), JSON.parse(transpiled.sourceMapText!).mappings as string, unmarked, sourceFrom(jsFile), content);
+  write(tsFile, `${f.text}//# sourceMappingURL=${basename(tsFile)}.map\n`);
+  write(`${tsFile}.map`, JSON.stringify(tsMap));
+  // transpileModule ends the JS with its own sourceMappingURL comment, naming <file>.js.map: the map written here.
+  write(jsFile, transpiled.outputText);
+  write(`${jsFile}.map`, JSON.stringify(jsMap));
+}
 
 function write(path: string, content: string | Buffer): void {
   mkdirSync(dirname(path), { recursive: true });

@@ -65,7 +65,7 @@ export function dynamicSend(call: NodeOf<"call">, recv: TsExpr, scope: Scope): T
 function recordArgs(args: Node[], block: Block | null, scope: Scope): string[] {
   const out = lowerArgs(args, block, scope);
   args.forEach((a, i) => {
-    if (a.kind !== "hash" && lowerExpr(a, scope).type.k === "params") out[i] = `${out[i]}.toH()`;
+    if (a.kind !== "hash" && a.kind !== "splat" && a.kind !== "blockPass" && lowerExpr(a, scope).type.k === "params") out[i] = `${out[i]}.toH()`;
   });
   return out;
 }
@@ -124,6 +124,8 @@ function lowerFrameworkClassCall(call: NodeOf<"call">, scope: Scope): TsExpr | n
 /** Arguments as TS: positionals, the options hash as an object literal, the block as a function. */
 export function lowerArgs(args: Node[], block: Block | null, scope: Scope, blockTypes: RType[] = []): string[] {
   const out = args.map((a) => {
+    // `f(**opts)` / `f(**)` with nothing in them passes no argument at all (Ruby 3), not an empty Hash.
+    if (a.kind === "hash" && a.keywords && a.pairs.every((p) => p.key.kind === "dsplat")) return `...${scope.env.module.use("kwsplat")}(${lowerHash(a, scope).code})`;
     if (a.kind === "hash") return lowerHash(a, scope).code;
     if (a.kind === "splat") return `...${scope.env.module.use("toA")}(${lowerExpr(a.value, scope).code})`;
     if (a.kind === "blockPass" && a.value?.kind === "sym") return `${scope.env.module.use("symProc")}(${JSON.stringify(a.value.name)})`;

@@ -3,7 +3,7 @@
 //   nil / true / 1 / "s"         null / true / 1 / "s"
 //   :sym                          "sym"            (symbols are strings at run time)
 //   "a#{b}"                       `a${toS(b)}`     (Ruby's to_s: nil -> "")
-//   { a: 1 }                      { a: 1 }
+//   { a: 1 }                      ({ a: 1 })       (parenthesized: never read as a block)
 //   { a: 1, "a" => 2 }            new Map([[RubySymbol.for("a"), 1], ["a", 2]])   (one key spelled both ways)
 //   a || b / a && b               or(a, () => b) / and(a, () => b)   (Ruby truthiness: only nil/false are false)
 //   x ? y : z                     truthy(x) ? y : z
@@ -12,7 +12,7 @@
 //   recv.meth(args) { block }     calls.ts decides by the receiver's type
 import { atConstruct, isCrashNode } from "../diagnostics/crash.js";
 import type { Node, NodeOf } from "../parse/ir.js";
-import { lowerCall } from "./calls.js";
+import { lowerArgs, lowerCall } from "./calls.js";
 import { rubyRegexToJs } from "./regex.js";
 import { lowerBody, lowerCase } from "./stmts.js";
 import { lowerCoreConst } from "./core/index.js";
@@ -118,12 +118,15 @@ function lowerExprOf(node: Node, scope: Scope): TsExpr {
       const args = node.args.map((a) => lowerExpr(a, scope).code);
       // In a method that takes a block, yield calls it; in a layout, yield is the rendered template.
       if (scope.blockParam) return lit(`${scope.blockParam}!(${args.join(", ")})`, UNKNOWN);
-      if (env.self === "view") return lit(args.length ? `view.contentFor(${args.join(", ")})` : "view.yieldContent()", { k: "safe" });
+      // `yield :head` is the stored content as it is (_layout_for), unlike content_for(:head), which is its presence.
+      if (env.self === "view") return lit(args.length ? `view.yieldContentFor(${args.join(", ")})` : "view.yieldContent()", { k: "safe" });
       break;
     }
     case "regex": {
       const js = rubyRegexToJs(node.source, node.flags);
-      if (js) return lit(`new RegExp(${JSON.stringify(js.source)}, ${JSON.stringify(js.flags)})`, { k: "regexp" });
+      if (js && js.source === node.source) return lit(`new RegExp(${JSON.stringify(js.source)}, ${JSON.stringify(js.flags)})`, { k: "regexp" });
+      // Spelled otherwise in JS: the RegExp keeps the Ruby source for Regexp#source, inspect and tag attributes.
+      if (js) return lit(`${env.module.use("rubyRegexp")}(${[js.source, js.flags, node.source].map((x) => JSON.stringify(x)).join(", ")})`, { k: "regexp" });
       env.diags.report("unsupported_construct", node.span, `regexp /${node.source}/${node.flags} has no exact JS equivalent`);
       return lit(`${env.module.use("unsupported")}(${JSON.stringify(`regexp /${node.source}/`)})`, UNKNOWN);
     }
@@ -150,6 +153,11 @@ function lowerExprOf(node: Node, scope: Scope): TsExpr {
       if (range) return range;
       break;
     }
+    // `*rest` / `&block` reach here only as an argument of a call lowered element by element (a relation method,
+    // a self call): the argument-list form, a spread, is what that list takes.
+    case "splat":
+    case "blockPass":
+      return lit(lowerArgs([node], null, scope)[0]!, UNKNOWN);
     default:
       break;
   }
@@ -200,7 +208,9 @@ export function lowerHash(node: NodeOf<"hash">, scope: Scope): TsExpr {
     }
     return `[${scope.env.module.use("toS")}(${lowerExpr(key, scope).code})]: ${v}`;
   });
-  return lit(`{ ${entries.join(", ")} }`, { k: "hash" });
+  // Parenthesized: an object literal read where JS expects a statement or an arrow's body (`() => {}`,
+  // `or(a, () => ({}))`) would otherwise parse as a block. Valid in every expression position.
+  return lit(`({ ${entries.join(", ")} })`, { k: "hash" });
 }
 
 /** A literal key's spelling, when the source fixes it: `a:` / `:"a"` (Symbol) or `"a" =>` (String). */

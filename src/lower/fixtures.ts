@@ -1,4 +1,4 @@
-// test/fixtures/**/*.yml -> db/fixtures.ts: each file's ERB as a function returning the YAML text Rails' ERB renders,
+// test/fixtures/**/*.yml and config/cable.yml -> db/fixtures.ts, config/cable.ts: each file's ERB as a function returning the YAML text Rails' ERB renders,
 // with the names Rails derives from the file's path; the runtime (runtime/fixtures) parses and inserts the rows.
 //   test/fixtures/action_text/rich_texts.yml   { name: "action_text/rich_texts", modelName: "ActionText::RichText",
 //                                                 tableName: "action_text_rich_texts", render: () => { ... } }
@@ -8,12 +8,12 @@
 import type { AppModel } from "../analyze/app-model.js";
 import type { Diagnostics } from "../diagnostics/index.js";
 import type { EmittedModule } from "../emit/module.js";
-import type { FixtureFile } from "../parse/fixtures.js";
+import type { ErbYamlFile, FixtureFile } from "../parse/fixtures.js";
 import type { Node, NodeOf } from "../parse/ir.js";
 import { camelize, singularize } from "../../runtime/support/inflector.js";
 import { makeEnv } from "./env.js";
 import { lowerExpr } from "./expr.js";
-import { Scope } from "./scope.js";
+import { Scope, type LowerEnv } from "./scope.js";
 import { lowerBody } from "./stmts.js";
 
 export const FIXTURES_MODULE = "db/fixtures.ts";
@@ -21,10 +21,7 @@ export const FIXTURES_MODULE = "db/fixtures.ts";
 export function lowerFixtures(files: FixtureFile[], app: AppModel, diags: Diagnostics): EmittedModule {
   const env = makeEnv(app, diags, "script", { selfExpr: "undefined" });
   const sets = files.map((file) => {
-    const scope = new Scope(env);
-    env.outputStatement = (call, s) => outputStatement(call, s);
-    const body = lowerBody(file.body.filter((n) => !isBufferRead(n)), scope, "void");
-    const render = `(): string => {\nlet out = "";\n${body.join("\n")}\nreturn out;\n}`;
+    const render = lowerErbYamlRender(file, env);
     return `{
       name: ${JSON.stringify(file.name)},
       modelName: ${JSON.stringify(defaultModelName(file.name))},
@@ -35,6 +32,23 @@ export function lowerFixtures(files: FixtureFile[], app: AppModel, diags: Diagno
   });
   const type = env.module.useType("FixtureSetSource");
   return { path: FIXTURES_MODULE, state: env.module, statements: [`export const fixtures: ${type}[] = [\n${sets.join(",\n")}\n];`], from: null };
+}
+
+/** A YAML file's ERB as a function returning the text ERB renders (evaluated when the app runs: ENV, time). */
+function lowerErbYamlRender(file: ErbYamlFile, env: LowerEnv): string {
+  const scope = new Scope(env);
+  env.outputStatement = (call, s) => outputStatement(call, s);
+  const body = lowerBody(file.body.filter((n) => !isBufferRead(n)), scope, "void");
+  return `(): string => {\nlet out = "";\n${body.join("\n")}\nreturn out;\n}`;
+}
+
+export const CABLE_CONFIG_MODULE = "config/cable.ts";
+
+/** config/cable.yml -> config/cable.ts: `cableYaml()` renders its ERB at boot, as Rails' config_for reads it. */
+export function lowerCableConfig(file: ErbYamlFile, app: AppModel, diags: Diagnostics): EmittedModule {
+  const env = makeEnv(app, diags, "script", { selfExpr: "undefined" });
+  const render = lowerErbYamlRender(file, env);
+  return { path: CABLE_CONFIG_MODULE, state: env.module, statements: [`export const cableYaml = ${render};`], from: null };
 }
 
 /** FixtureSet.default_fixture_model_name with pluralize_table_names: `push/subscriptions` -> "Push::Subscription". */

@@ -14,14 +14,14 @@ import { assetLoadPath, digestAssets } from "../analyze/assets.js";
 import { analyzeImportmap } from "../analyze/importmap.js";
 import { expandRoutes } from "../analyze/routes.js";
 import type { EmittedModule } from "../emit/module.js";
-import { pluralize, singularize } from "../../runtime/support/inflector.js";
+import { pluralize, singularize, withInflections } from "../../runtime/support/inflector.js";
 import { lowerEntry } from "./app/entry.js";
 import { controllerIvarTypes, controllerPath, lowerController } from "./controller/controller.js";
 import { lowerModel } from "./model/model.js";
 import { directRoutes, routeDecls } from "./routes/draw.js";
 import { lowerRoutesModule } from "./routes/module.js";
 import { lowerSeeds } from "./seeds.js";
-import { lowerFixtures } from "./fixtures.js";
+import { lowerCableConfig, lowerFixtures } from "./fixtures.js";
 import { lowerPlainClasses } from "./core/plain-class.js";
 import { lowerCurrent } from "./model/current.js";
 import { lowerCoreExtensions } from "./core/core-extension.js";
@@ -39,6 +39,10 @@ export interface Lowered {
 }
 
 export function lowerApp(app: AppModel): Lowered {
+  return withInflections(app.inflections.registry, () => lowerWithInflections(app));
+}
+
+function lowerWithInflections(app: AppModel): Lowered {
   void ORDER_NOTE;
   const diags = app.parsed.diagnostics;
   const table = app.parsed.routes ? expandRoutes(routeDecls(app.parsed.routes.body, diags), { pluralize, singularize }) : [];
@@ -80,6 +84,8 @@ export function lowerApp(app: AppModel): Lowered {
   const coreExtensions = guard(app.coreExtensions.map((e) => ({ ...e, absPath: e.decls[0]!.file.absPath })), (e) => lowerCoreExtensions({ ...app, coreExtensions: [e] }, diags)[0]!);
   const seeds = app.parsed.seeds ? guard([app.parsed.seeds], (f) => lowerSeeds(f, app, diags)) : [];
   const fixtures = app.parsed.fixtures.length ? guard([{ absPath: join(app.parsed.root, "test/fixtures") }], () => lowerFixtures(app.parsed.fixtures, app, diags)) : [];
+  const cableFile = app.parsed.cableConfig;
+  const cableConfig = cableFile && app.channels.length ? guard([cableFile], (f) => lowerCableConfig(f, app, diags)) : [];
   const loadPath = assetLoadPath({ appRoot: app.parsed.root, engines: app.config.engines, gems: app.gems });
   const { assets, publicFiles } = digestAssets(loadPath, app.config.assetsVersion);
   const importmap = analyzeImportmap(app.parsed.root, app.parsed.diagnostics, (logical) => logical in assets, app.gems.missing, app.gems);
@@ -101,6 +107,7 @@ export function lowerApp(app: AppModel): Lowered {
     schema: app.parsed.schema,
     hasSeeds: seeds.length > 0,
     hasFixtures: fixtures.length > 0,
+    hasCableConfig: cableConfig.length > 0,
     assets,
     importmap,
     assetPipeline: app.gems.locked.has("propshaft") ? "propshaft" : null,
@@ -111,7 +118,7 @@ export function lowerApp(app: AppModel): Lowered {
     deflater: app.config.deflater,
     sessionStore: app.config.sessionStore,
   });
-  modules.push(...(initializers ? [initializers] : []), ...coreExtensions, ...models, ...plain, ...controllers, ...channels, ...views, ...seeds, ...fixtures, ...entry);
+  modules.push(...(initializers ? [initializers] : []), ...coreExtensions, ...models, ...plain, ...controllers, ...channels, ...views, ...seeds, ...fixtures, ...cableConfig, ...entry);
   return { modules, publicFiles };
 }
 
@@ -160,7 +167,7 @@ function requestReads(app: AppModel, views: ViewResolver | null): Map<string, Re
   };
   const analysis = new RequestDependence(app, dependencies);
   const out = new Map<string, RequestRead | null>();
-  for (const [key, t] of byKey) out.set(key, t.handler === "erb" ? analysis.templateRead(t) : { what: "a jbuilder template", span: { file: t.absPath, line: 1, column: 1, endLine: 1, endColumn: 1 } });
+  for (const [key, t] of byKey) out.set(key, t.handler === "erb" ? analysis.templateRead(t) : t.handler === "raw" ? null : { what: "a jbuilder template", span: { file: t.absPath, line: 1, column: 1, endLine: 1, endColumn: 1 } });
   return out;
 }
 

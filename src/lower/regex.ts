@@ -1,14 +1,16 @@
 // Ruby (Onigmo) regexp literals -> JS RegExp literals, for the constructs whose meaning is the same or has an
 // exact JS spelling; anything else is declined (null) and the caller reports it.
 //
-//   /\Ahttps?:\/\//       /^https?:\/\//          \A -> ^ (no m flag, so ^ is the string start)
-//   /\d+\z/               /\d+$/                  \z -> $ (no m flag)
-//   /^foo$/  (line anchors in Ruby)  /^foo$/m     Ruby's ^ $ are always line anchors: JS needs the m flag
-//   /x/i                  /x/i                    /m (dot matches newline) -> s
-//   \h                    [0-9a-fA-F]
-//   (?<name>...)          (?<name>...)            same syntax
-// Declined: \Z, \G, possessive quantifiers, atomic groups, (?i) inline options, /x extended mode, \p{...} in
-// non-unicode mode, interpolation.
+//   \A  \z  \Z           (?<![\s\S])  (?![\s\S])  (?=\n?(?![\s\S]))
+//   ^  $                 (?<![^\n])  (?![^\n])   Ruby's are line anchors on \n only (JS's m flag adds \r, U+2028)
+//   .   /m's .           [^\n]  [\s\S]          Ruby's . matches \r and U+2028, JS's does not
+//   \s  \S               [\t\n\v\f\r ]  [^...]   Ruby's \s is ASCII; JS's takes Unicode spaces
+//   /x/i                 /x/i, s and k also match U+017F and U+212A, as Ruby's case folding does
+//   /a b # c/x           /ab/                     extended mode: unescaped blanks and comments dropped
+//   \h                   [0-9a-fA-F]
+//   (?<name>...)         (?<name>...)             same syntax
+// Declined: \G, possessive quantifiers, atomic groups, (?i) inline options, \p{...} in non-unicode mode,
+// interpolation; under /i, literal pairs Ruby folds to one character (ss, st, ff, fi, fl: /ss/i matches "ß").
 export interface JsRegex {
   source: string;
   flags: string;
@@ -39,13 +41,42 @@ const POSIX_CLASSES: Record<string, string> = {
   xdigit: "0-9A-Fa-f",
 };
 
-export function rubyRegexToJs(source: string, rubyFlags: string): JsRegex | null {
-  // /u is the UTF-8 encoding flag (the literal's own encoding already); /n and /e /s are other encodings: declined.
-  if (/[^imxou]/.test(rubyFlags) || rubyFlags.includes("x")) return null;
+/** /x: blanks and `#` comments outside character classes are not part of the pattern (Onigmo's extended mode). */
+function stripExtended(source: string): string {
   let out = "";
-  let usesLineAnchors = false;
+  let inClass = false;
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i]!;
+    if (c === "\\") {
+      out += c + (source[i + 1] ?? "");
+      i++;
+    } else if (inClass) {
+      if (c === "]") inClass = false;
+      out += c;
+    } else if (c === "[") {
+      inClass = true;
+      out += c;
+    } else if (c === "#") {
+      while (i < source.length && source[i] !== "\n") i++;
+    } else if (!/\s/.test(c)) out += c;
+  }
+  return out;
+}
+
+// Letters Ruby's /i folds onto s and k that JS's (without the u flag) does not: U+017F (long s), U+212A (Kelvin).
+const EXTRA_FOLDS: Record<string, string> = { s: "\\u017F", k: "\\u212A" };
+const SPACE = "\\t\\n\\v\\f\\r ";
+
+export function rubyRegexToJs(rawSource: string, rubyFlags: string): JsRegex | null {
+  // /u is the UTF-8 encoding flag (the literal's own encoding already); /n and /e /s are other encodings: declined.
+  if (/[^imxou]/.test(rubyFlags)) return null;
+  const source = rubyFlags.includes("x") ? stripExtended(rawSource) : rawSource;
+  const fold = rubyFlags.includes("i");
+  if (fold && /ss|st|ff|fi|fl/i.test(source.replace(/\\./g, "\0"))) return null;
+  let out = "";
   let unicode = false;
   let inClass = false;
+  let classStart = 0;
   for (let i = 0; i < source.length; i++) {
     const c = source[i]!;
     if (c === "\\") {
@@ -60,18 +91,29 @@ export function rubyRegexToJs(source: string, rubyFlags: string): JsRegex | null
         continue;
       }
       if (inClass) {
-        out += next === "h" ? "0-9a-fA-F" : `\\${next}`;
+        // \S has no spelling inside a JS class (without the v flag).
+        if (next === "S") return null;
+        out += next === "h" ? "0-9a-fA-F" : next === "s" ? SPACE : `\\${next}`;
         continue;
       }
       if (next === "A") out += "(?<![\\s\\S])";
       else if (next === "z") out += "(?![\\s\\S])";
+      else if (next === "Z") out += "(?=\\n?(?![\\s\\S]))";
       else if (next === "h") out += "[0-9a-fA-F]";
-      else if (next === "Z" || next === "G" || next === "K" || next === "R" || next === "X") return null;
+      else if (next === "s" || next === "S") out += `[${next === "S" ? "^" : ""}${SPACE}]`;
+      else if (next === "G" || next === "K" || next === "R" || next === "X") return null;
       else out += `\\${next}`;
       continue;
     }
     if (inClass) {
-      if (c === "]") inClass = false;
+      if (c === "]" && i === classStart) {
+        out += "\\]";
+        continue;
+      }
+      if (c === "]") {
+        inClass = false;
+        if (fold) out += foldExtras(source.slice(classStart, i));
+      }
       if (c === "[" && source[i + 1] === ":") {
         // A POSIX bracket ([[:word:]]): Onigmo's Unicode definition, as JS property escapes (u flag).
         const m = /^\[:(\^?)(\w+):\]/.exec(source.slice(i));
@@ -85,16 +127,33 @@ export function rubyRegexToJs(source: string, rubyFlags: string): JsRegex | null
       out += c;
       continue;
     }
-    if (c === "[") inClass = true;
-    else if (c === "^" || c === "$") usesLineAnchors = true;
-    else if (c === "(" && source[i + 1] === "?" && !/^\?(?:<[A-Za-z_]|:|=|!|<=|<!)/.test(source.slice(i + 1, i + 4))) return null;
+    if (c === "[") {
+      inClass = true;
+      // A `]` right after `[` or `[^` is a literal member, not the end.
+      classStart = source[i + 1] === "^" ? i + 2 : i + 1;
+      if (source[i + 1] === "^") {
+        out += "[^";
+        i++;
+        continue;
+      }
+    } else if (c === "^") {
+      out += "(?<![^\\n])";
+      continue;
+    } else if (c === "$") {
+      out += "(?![^\\n])";
+      continue;
+    } else if (c === ".") {
+      out += rubyFlags.includes("m") ? "[\\s\\S]" : "[^\\n]";
+      continue;
+    } else if (fold && EXTRA_FOLDS[c.toLowerCase()]) {
+      out += `[${c}${EXTRA_FOLDS[c.toLowerCase()]}]`;
+      continue;
+    } else if (c === "(" && source[i + 1] === "?" && !/^\?(?:<[A-Za-z_]|:|=|!|<=|<!)/.test(source.slice(i + 1, i + 4))) return null;
     else if ((c === "+" || c === "*" || c === "?" || c === "}") && source[i + 1] === "+") return null;
     out += c;
   }
   let flags = "";
-  if (rubyFlags.includes("i")) flags += "i";
-  if (rubyFlags.includes("m")) flags += "s";
-  if (usesLineAnchors) flags += "m";
+  if (fold) flags += "i";
   if (unicode) {
     // The u flag makes JS stricter about escapes: a pattern it rejects is declined rather than guessed at.
     flags += "u";
@@ -105,4 +164,15 @@ export function rubyRegexToJs(source: string, rubyFlags: string): JsRegex | null
     }
   }
   return { source: out, flags };
+}
+
+/** The extra members a class needs under /i for Ruby's folds: a class holding s or k (or a range over it). */
+function foldExtras(body: string): string {
+  const members = body.replace(/\\./g, "");
+  const covers = (ch: string) => [ch, ch.toUpperCase()].some((x) => {
+    if (members.includes(x)) return true;
+    for (const m of members.matchAll(/(.)-(.)/g)) if (m[1]! <= x && x <= m[2]!) return true;
+    return false;
+  });
+  return Object.entries(EXTRA_FOLDS).filter(([ch]) => covers(ch)).map(([, extra]) => extra).join("");
 }

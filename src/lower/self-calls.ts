@@ -2,7 +2,7 @@
 //
 //   anywhere   new_post_path(x) / post_url(x)   routes.newPostPath(self, x)   (the app's route table)
 //   view       link_to "A", x / form_with ... do      view.linkTo("A", x) / view.formWith({...}, (form) => ...)
-//              render x / yield / yield :head          view.render(...) / view.yieldContent() / view.contentFor("head")
+//              render x / yield / yield :head          view.render(...) / view.yieldContent() / view.yieldContentFor("head")
 //              post (a partial's local)             locals.post
 //   controller params / render / redirect_to / head    this.params / this.render({...}) / this.redirectTo(...)
 //              respond_to do |format| ... end          this.respondTo((format) => { format.html(() => ...) })
@@ -142,6 +142,12 @@ function modelSelfCall(call: NodeOf<"call">, scope: Scope): TsExpr {
   if (model && call.args.length === 0 && !call.block) {
     if (m === "errors") return lit("this.errors", { k: "errors" });
     if (model.columns.some((c) => c.name === m) || model.associations.some((a) => a.name === m)) return lit(`this.${m}`);
+    // AttributeMethods::Query: `draft?` for a column, query_attribute's answer (runtime/record/attribute-methods.ts),
+    // through readAttribute so the emitted class type-checks (the isDraft() method is installed at run time).
+    // A `draft?` the model (or an ancestor) defines itself wins, as a method defined in the class does in Ruby.
+    if (m.endsWith("?") && model.columns.some((c) => c.name === m.slice(0, -1)) && !ancestorHasMethod(env.app, model.className, m)) {
+      return lit(`${env.module.use("queryAttribute")}(this.readAttribute(${JSON.stringify(m.slice(0, -1))}))`, BOOL);
+    }
   }
   if (model) {
     const typed = lowerTypedCall(call, lit("this", { k: "model", model: model.className }), scope);

@@ -11,6 +11,7 @@
 //   @output_buffer.append= expr    out.append(expr);
 //   begin ... rescue K => e ... ensure ... end   try {...} catch (error) { if (rescues(error, ["K"])) {...} else throw error; } finally {...}
 import { crashOf, faultPoint, reportCrash } from "../diagnostics/crash.js";
+import { sourceMark } from "../emit/source-map.js";
 import type { Block, Node, NodeOf } from "../parse/ir.js";
 import { lowerExpr, truthy, type TsExpr } from "./expr.js";
 import type { Scope } from "./scope.js";
@@ -22,7 +23,10 @@ export function lowerBody(nodes: Node[], scope: Scope, tail: Tail): string[] {
   const out: string[] = [];
   nodes.forEach((node, i) => {
     const lines = lowerStmt(node, scope, tail === "return" && i === nodes.length - 1 ? "return" : "void");
-    out.push(...scope.hoisted.splice(0), ...lines);
+    const hoisted = scope.hoisted.splice(0);
+    // The source map's anchor: what follows came from this node (removed again at emit, src/emit/source-map.ts).
+    if (lines.length || hoisted.length) out.push(sourceMark(node.span));
+    out.push(...hoisted, ...lines);
   });
   return out;
 }
@@ -32,10 +36,13 @@ export function lowerBody(nodes: Node[], scope: Scope, tail: Tail): string[] {
  * it is reached (diagnostics/crash.ts), and the statements around it lower as usual.
  */
 export function lowerStmt(node: Node, scope: Scope, tail: Tail): string[] {
+  const hoisted = scope.hoisted.length;
   try {
     faultPoint("lower", node.kind, node.span);
     return lowerStmtOf(node, scope, tail);
   } catch (err) {
+    // What the failed statement hoisted before it crashed is dropped with it.
+    scope.hoisted.length = hoisted;
     const raised = reportCrash(scope.env.diags, crashOf(err, node.span), scope.env.app.parsed.root);
     return [`${scope.env.module.use("unsupported")}(${JSON.stringify(raised)});`];
   }
@@ -73,7 +80,7 @@ function lowerStmtOf(node: Node, scope: Scope, tail: Tail): string[] {
     case "call": {
       const loop = lowerLoop(node, scope);
       if (loop) return loop;
-      const output = env.outputStatement?.(node, scope);
+      const output = env.outputStatement?.(node, scope, tail);
       if (output) return output;
       break;
     }
@@ -207,6 +214,14 @@ const LOOPS = new Set(["each", "each_with_index", "times", "each_with_object"]);
 /** `recv.each do |x| ... end` used as a statement becomes a for-of loop over the receiver. */
 function lowerLoop(call: NodeOf<"call">, scope: Scope): string[] | null {
   if (!call.block || !call.receiver || !LOOPS.has(call.method) || call.method === "each_with_object") return null;
+  if (call.safeNav) {
+    // `list&.each do ... end`: no loop at all when the receiver is nil (evaluated once).
+    const held = scope.env.module.fresh("receiver");
+    const recv = lowerExpr(call.receiver, scope);
+    scope.declare(held, recv.type, held);
+    const loop = lowerLoop({ ...call, safeNav: false, receiver: { kind: "ident", name: held, span: call.receiver.span } }, scope)!;
+    return [`const ${held} = ${recv.code};`, `if (${held} !== null && ${held} !== undefined) {`, ...loop, "}"];
+  }
   const recv = lowerExpr(call.receiver, scope);
   const inner = scope.child();
   const params = call.block.params;
@@ -242,7 +257,7 @@ export function lowerBlockFn(block: Block, scope: Scope, types: RType[] = []): T
 declare module "./scope.js" {
   interface LowerEnv {
     /** Views recognise Erubi's `@output_buffer` statements; other code has none. */
-    outputStatement?: (call: NodeOf<"call">, scope: Scope) => string[] | null;
+    outputStatement?: (call: NodeOf<"call">, scope: Scope, tail: Tail) => string[] | null;
     /** The TS type annotation for a type in this module (registers the imports it needs). */
     typeName(t: RType): string;
   }

@@ -6,9 +6,10 @@ import { join, relative } from "node:path";
 import { crashNode, crashOf, faultPoint, reportCrash } from "../diagnostics/crash.js";
 import { Diagnostics, type Diagnostic } from "../diagnostics/index.js";
 import { compileErb } from "./erb.js";
-import { FIXTURES_DIR, parseFixtures, type FixtureFile } from "./fixtures.js";
+import { FIXTURES_DIR, parseErbYaml, parseFixtures, type ErbYamlFile, type FixtureFile } from "./fixtures.js";
 import type { Node, Span } from "./ir.js";
 import { parseRuby, type PositionMapper } from "./ruby.js";
+import { byteEscape, readSource } from "./encoding.js";
 import { schemaFromRuby, type Schema } from "./schema.js";
 import { schemaFromStructureSql } from "./structure.js";
 
@@ -24,7 +25,8 @@ export interface TemplateFile extends SourceFile {
   /** `posts/index`, `layouts/application`, `posts/_form`. */
   logicalPath: string;
   format: string;
-  handler: "erb" | "jbuilder";
+  /** "raw": a file without a handler extension (`pwa/service-worker.js`): Rails' default handler, Raw, emits it as is. */
+  handler: "erb" | "jbuilder" | "raw";
 }
 
 export interface ParsedApp {
@@ -49,6 +51,8 @@ export interface ParsedApp {
   seeds: SourceFile | null;
   /** Every .yml under test/fixtures but files/, for `db:fixtures:load`. */
   fixtures: FixtureFile[];
+  /** config/cable.yml (Action Cable's adapter per environment), ERB and all, when present. */
+  cableConfig: ErbYamlFile | null;
   schema: Schema;
   diagnostics: Diagnostics;
 }
@@ -94,6 +98,7 @@ export function parseApp(root: string): ParsedApp {
     ],
     seeds: existsSync(join(root, "db/seeds.rb")) ? ruby("db/seeds.rb") : null,
     fixtures: parseFixtures(root, listFiles(root, FIXTURES_DIR, ".yml"), diagnostics),
+    cableConfig: existsSync(join(root, "config/cable.yml")) ? parseErbYaml(root, "config/cable.yml", diagnostics) : null,
     schema: schemaFile
       ? schemaFromRuby(schemaFile.body, diagnostics)
       : structure !== null
@@ -108,9 +113,10 @@ function parseRubyFile(root: string, rel: string, diags: Diagnostics, mapper?: P
   let source = text ?? "";
   try {
     faultPoint("parse", "file", wholeFile(absPath));
-    source = text ?? readFileSync(absPath, "utf8");
-    const parsed = parseRuby(source, absPath, mapper);
-    for (const span of parsed.errors) diags.report("ruby_syntax_error", span);
+    const decoded = text === undefined ? readSource(absPath) : { text, invalid: null };
+    source = decoded.text;
+    const parsed = parseRuby(source, absPath, mapper, decoded.invalid?.offset);
+    for (const e of parsed.errors) diags.report("ruby_syntax_error", e.span, e.detail);
     for (const crash of parsed.crashes) if (crash.node?.kind === "unknown") crash.node.text = reportCrash(diags, crash, root);
     return { path: rel, absPath, source, body: parsed.body };
   } catch (err) {
@@ -139,7 +145,16 @@ function unwrapOnLoad(file: SourceFile): SourceFile {
   return { ...file, body };
 }
 
+/** Handlers Rails registers (ActionView::Template::Handlers): a last extension among them is not a format. */
+const REGISTERED_HANDLERS = new Set(["erb", "jbuilder", "html", "builder", "ruby", "raw"]);
+
 export function parseTemplate(root: string, rel: string, diags: Diagnostics): TemplateFile[] {
+  const raw = /^app\/views\/([^.]+)\.([a-z0-9_]+)$/.exec(rel);
+  if (raw && !REGISTERED_HANDLERS.has(raw[2]!)) {
+    // PathParser: `service-worker.js` is format js with no handler; the Raw handler renders its bytes unchanged.
+    const absPath = join(root, rel);
+    return [{ path: rel, absPath, source: readFileSync(absPath, "utf8"), body: [], logicalPath: raw[1]!, format: raw[2]!, handler: "raw" }];
+  }
   const m = /^app\/views\/(.+?)\.([a-z0-9_]+)\.(erb|jbuilder)$/.exec(rel);
   if (!m) return [];
   const [, logicalPath, format, handler] = m as unknown as [string, string, string, "erb" | "jbuilder"];
@@ -147,7 +162,9 @@ export function parseTemplate(root: string, rel: string, diags: Diagnostics): Te
   let source = "";
   try {
     faultPoint("parse", "file", wholeFile(absPath));
-    source = readFileSync(absPath, "utf8");
+    const decoded = readSource(absPath);
+    source = decoded.text;
+    if (decoded.invalid && handler === "erb") return [invalidTemplate(root, rel, source, decoded.invalid, diags, { logicalPath, format, handler })];
     if (handler === "jbuilder") {
       return [{ ...parseRubyFile(root, rel, diags, undefined, source), logicalPath, format, handler }];
     }
@@ -157,6 +174,25 @@ export function parseTemplate(root: string, rel: string, diags: Diagnostics): Te
   } catch (err) {
     return [{ path: rel, absPath, source, body: [crashedFile(root, absPath, err, diags)], logicalPath, format, handler }];
   }
+}
+
+/** Rails' WrongEncodingError message, which ActionView::Template::Error carries when the template renders. */
+const WRONG_ENCODING = "Your template was not saved as valid UTF-8. Please either specify UTF-8 as the encoding for your template in your text editor, or mark the template with its encoding by inserting the following as the first line of the template:\n\n  # encoding: <name of correct encoding>.\n\nThe source of your template was:\n\n";
+
+/**
+ * A template that is not valid UTF-8: ActionView compiles it on first render and raises there (the app boots and
+ * every other page serves). Its body is that raise, at the first invalid byte; nothing of its text is lowered.
+ */
+function invalidTemplate(root: string, rel: string, source: string, invalid: { offset: number; byte: number }, diags: Diagnostics, kind: Pick<TemplateFile, "logicalPath" | "format" | "handler">): TemplateFile {
+  const absPath = join(root, rel);
+  const before = source.slice(0, invalid.offset).split("\n");
+  const line = before.length;
+  const column = before[line - 1]!.length + 1;
+  const span = { file: absPath, line, column, endLine: line, endColumn: column + 1 };
+  diags.report("template_invalid_encoding", span, `invalid byte ${byteEscape(invalid.byte)}`);
+  const message: Node = { kind: "str", parts: [WRONG_ENCODING + source], span };
+  const raise: Node = { kind: "call", receiver: null, method: "raise", args: [message], block: null, safeNav: false, parens: false, span };
+  return { path: rel, absPath, source, body: [raise], ...kind };
 }
 
 /** Files under `dir` (relative to root) ending in `ext`, sorted, as root-relative paths. */

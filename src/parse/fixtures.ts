@@ -16,9 +16,21 @@ import { parseRuby } from "./ruby.js";
 
 export const FIXTURES_DIR = "test/fixtures";
 
-export interface FixtureFile {
+export interface FixtureFile extends ErbYamlFile {
   /** The fixture set name: the path under test/fixtures without `.yml` ("posts", "shop/items"). */
   name: string;
+}
+
+export function parseFixtures(root: string, files: string[], diags: Diagnostics): FixtureFile[] {
+  const base = join(root, FIXTURES_DIR);
+  if (!existsSync(base)) return [];
+  return files
+    .filter((rel) => rel.endsWith(".yml") && !rel.startsWith(`${FIXTURES_DIR}/files/`) && rel !== `${FIXTURES_DIR}/files`)
+    .map((rel) => ({ name: rel.slice(FIXTURES_DIR.length + 1, -".yml".length), ...parseErbYaml(root, rel, diags) }));
+}
+
+/** A YAML file with ERB (fixtures, config/cable.yml, any file ActiveSupport::ConfigurationFile reads). */
+export interface ErbYamlFile {
   /** Root-relative path. */
   path: string;
   absPath: string;
@@ -28,19 +40,13 @@ export interface FixtureFile {
   body: Node[];
 }
 
-export function parseFixtures(root: string, files: string[], diags: Diagnostics): FixtureFile[] {
-  const base = join(root, FIXTURES_DIR);
-  if (!existsSync(base)) return [];
-  return files
-    .filter((rel) => rel.endsWith(".yml") && !rel.startsWith(`${FIXTURES_DIR}/files/`) && rel !== `${FIXTURES_DIR}/files`)
-    .map((rel) => {
-      const absPath = join(root, rel);
-      const source = readFileSync(absPath, "utf8");
-      const writer = new BufferWriter(true);
-      scanErb(source, writer, false);
-      const map = buildPositionMap(writer.segments, source, 0);
-      const parsed = parseRuby(writer.src, absPath, (offset) => map.toErb(offset));
-      for (const span of parsed.errors) diags.report("ruby_syntax_error", span);
-      return { name: rel.slice(FIXTURES_DIR.length + 1, -".yml".length), path: rel, absPath, source, body: parsed.body };
-    });
+export function parseErbYaml(root: string, rel: string, diags: Diagnostics): ErbYamlFile {
+  const absPath = join(root, rel);
+  const source = readFileSync(absPath, "utf8");
+  const writer = new BufferWriter(true);
+  scanErb(source, writer, false);
+  const map = buildPositionMap(writer.segments, source, 0);
+  const parsed = parseRuby(writer.src, absPath, (offset) => map.toErb(offset));
+  for (const e of parsed.errors) diags.report("ruby_syntax_error", e.span, e.detail);
+  return { path: rel, absPath, source, body: parsed.body };
 }

@@ -46,7 +46,8 @@ export type Node =
   | (Base & { kind: "dsym"; parts: Array<string | Node> })
   | (Base & { kind: "regex"; source: string; flags: string })
   | (Base & { kind: "array"; elements: Node[] })
-  | (Base & { kind: "hash"; pairs: Array<{ key: Node; value: Node }> })
+  // `keywords`: the bare `k: v, **h` of a call's arguments (Ruby's keyword arguments), not a `{ }` literal.
+  | (Base & { kind: "hash"; pairs: Array<{ key: Node; value: Node }>; keywords?: true })
   | (Base & { kind: "range"; from: Node | null; to: Node | null; exclusive: boolean })
   | (Base & { kind: "ident"; name: string })
   | (Base & { kind: "ivar"; name: string })

@@ -6,6 +6,7 @@ import Parser from "tree-sitter";
 import Ruby from "tree-sitter-ruby";
 import type { SyntaxNode } from "tree-sitter";
 import type { Block, Node, Param, Span } from "./ir.js";
+import { strayKeyword, syntaxDetail } from "./syntax-detail.js";
 
 let parser: Parser | null = null;
 function sharedParser(): Parser {
@@ -22,20 +23,30 @@ export type PositionMapper = (offset: number) => { line: number; column: number 
 export interface ParsedRuby {
   file: string;
   body: Node[];
-  /** Syntax errors, as spans (the caller turns them into diagnostics). */
-  errors: Span[];
+  /** Syntax errors, as spans and what is wrong there in Ruby's words (the caller turns them into diagnostics). */
+  errors: SyntaxFault[];
   /** Nodes the converter crashed on, each now a crash node in `body` (the caller reports them and words their raise). */
   crashes: Crash[];
 }
 
-export function parseRuby(original: string, file: string, mapper?: PositionMapper): ParsedRuby {
+export interface SyntaxFault {
+  span: Span;
+  detail?: string;
+}
+
+/** `invalidAt`: the offset of the source's first byte sequence that is not UTF-8 (src/parse/encoding.ts). */
+export function parseRuby(original: string, file: string, mapper?: PositionMapper, invalidAt?: number): ParsedRuby {
   const { source, toOriginal } = nameAnonymousBlockArgs(original);
   const outer = mapper ?? lineColumnMapper(original);
   const mapped: PositionMapper = (offset) => outer(toOriginal(offset));
   const tree = sharedParser().parse(chunkReader(source));
   const conv = new Converter(source, file, mapped);
-  const errors: Span[] = [];
-  collectErrors(tree.rootNode, conv, errors);
+  const errors: SyntaxFault[] = [];
+  if (invalidAt !== undefined) invalidChar(tree.rootNode, source, invalidAt, conv, errors);
+  collectErrors(tree.rootNode, tree.rootNode, source, conv, errors);
+  for (const id of tree.rootNode.descendantsOfType("identifier")) {
+    if (strayKeyword(id, source)) errors.push({ span: conv.span(id), detail: `unexpected \`${conv.text(id)}'` });
+  }
   return { file, body: conv.statements(tree.rootNode), errors, crashes: conv.crashes };
 }
 
@@ -57,6 +68,13 @@ function chunkReader(source: string): (index: number) => string {
 
 /** The name given to Ruby 3.1's anonymous block argument where tree-sitter-ruby 0.23 cannot read it bare. */
 export const ANONYMOUS_BLOCK = "__anonymous_block";
+/**
+ * Ruby 3.2's anonymous `*` and `**` parameters (and the rest and keywords of `...`) as locals of these names, and
+ * the bare `*` / `**` / `...` arguments as reads of them: `def f(*, **) = g(*, **)` is `def f(*r, **k) = g(*r, **k)`,
+ * which is what Ruby means. A Ruby local cannot be written with a leading `__anonymous_` by accident.
+ */
+export const ANONYMOUS_REST = "__anonymous_rest";
+export const ANONYMOUS_KEYREST = "__anonymous_keyrest";
 
 /**
  * tree-sitter-ruby 0.23 reads `f(a, &)` but not a paren-less command ending in a bare `&` at the end of a line
@@ -100,17 +118,35 @@ function lineColumnMapper(source: string): PositionMapper {
   };
 }
 
-function collectErrors(node: SyntaxNode, conv: Converter, out: Span[]): void {
+/**
+ * Ruby refuses a byte sequence that is not UTF-8 anywhere its lexer reads characters (strings, names, symbols),
+ * but not in a comment, which it skips: "invalid multibyte char (UTF-8)" at that character.
+ */
+function invalidChar(root: SyntaxNode, source: string, offset: number, conv: Converter, out: SyntaxFault[]): void {
+  const at = root.descendantForIndex(offset, offset + 1);
+  if (at.type === "comment") return;
+  const span = conv.span({ startIndex: offset, endIndex: offset + 1, startPosition: { row: 0, column: 0 }, endPosition: { row: 0, column: 0 } } as SyntaxNode);
+  if (!conv.hasMapper) {
+    const before = source.slice(0, offset).split("\n");
+    Object.assign(span, { line: before.length, column: before.at(-1)!.length + 1, endLine: before.length, endColumn: before.at(-1)!.length + 2 });
+  }
+  out.push({ span, detail: "invalid multibyte char (UTF-8)" });
+}
+
+function collectErrors(root: SyntaxNode, node: SyntaxNode, source: string, conv: Converter, out: SyntaxFault[]): void {
   if (node.isMissing) {
-    out.push(conv.span(node));
+    out.push({ span: conv.span(node), detail: syntaxDetail(root, node, source).detail });
     return;
   }
   if (!node.hasError) return;
   const before = out.length;
-  for (const child of node.children) collectErrors(child, conv, out);
+  for (const child of node.children) collectErrors(root, child, source, conv, out);
   // Report an ERROR node only when nothing more precise (a MISSING token, a nested ERROR) was found inside it:
   // tree-sitter's recovery often wraps a whole class in one ERROR around the real fault.
-  if (node.type === "ERROR" && out.length === before) out.push(conv.span(node));
+  if (node.type === "ERROR" && out.length === before) {
+    const { at, detail } = syntaxDetail(root, node, source);
+    out.push({ span: conv.span(at ?? node), detail });
+  }
 }
 
 const NAMED_SKIP = new Set(["comment", "heredoc_body", "empty_statement"]);
@@ -123,6 +159,10 @@ class Converter {
     private readonly file: string,
     private readonly mapper?: PositionMapper,
   ) {}
+
+  get hasMapper(): boolean {
+    return this.mapper !== undefined;
+  }
 
   span(node: SyntaxNode): Span {
     if (this.mapper) {
@@ -178,11 +218,14 @@ class Converter {
       if (c.type === "pair") {
         pairs.push(this.pair(c));
         pairSpan ??= this.span(c);
-      } else if (c.type === "hash_splat_argument" && c.namedChildren[0]) {
+      } else if (c.type === "hash_splat_argument" || c.type === "forward_argument") {
         // `f(a, **opts, k: 1)`: Ruby merges double-splats and keywords into one trailing hash, in order.
+        // `f(a, ...)` passes the method's rest, keywords and block on: `f(a, *r, **k, &b)`.
         const span = this.span(c);
-        pairs.push({ key: { kind: "dsplat", value: this.node(c.namedChildren[0]), span }, value: { kind: "nil", span } });
+        if (c.type === "forward_argument") out.push(anonymousSplat(span));
+        pairs.push({ key: this.dsplat(c), value: { kind: "nil", span } });
         pairSpan ??= span;
+        if (c.type === "forward_argument") out.push({ kind: "blockPass", value: null, span });
       } else {
         out.push(this.node(c));
       }
@@ -191,8 +234,15 @@ class Converter {
     // `&:sym`, `&`) is always last, after that hash.
     const blockArgs = out.filter((n) => n.kind === "blockPass");
     const positional = out.filter((n) => n.kind !== "blockPass");
-    if (pairs.length > 0 && pairSpan) positional.push({ kind: "hash", pairs, span: pairSpan });
+    if (pairs.length > 0 && pairSpan) positional.push({ kind: "hash", pairs, keywords: true, span: pairSpan });
     return [...positional, ...blockArgs];
+  }
+
+  /** `**opts`, or the bare `**` / `...` that reads the method's anonymous keywords. */
+  dsplat(c: SyntaxNode): Node {
+    const inner = c.type === "hash_splat_argument" ? c.namedChildren[0] : undefined;
+    const span = this.span(c);
+    return { kind: "dsplat", value: inner ? this.node(inner) : { kind: "ident", name: ANONYMOUS_KEYREST, span }, span };
   }
 
   pair(c: SyntaxNode): { key: Node; value: Node } {
@@ -248,7 +298,12 @@ class Converter {
 
   params(n: SyntaxNode | null): Param[] {
     if (!n) return [];
-    return n.namedChildren.filter((c) => c.type !== "comment").map((c) => this.param(c));
+    return n.namedChildren.filter((c) => c.type !== "comment").flatMap((c) =>
+      // `def f(a, ...)`: the rest, the keywords and the block, all anonymous.
+      c.type === "forward_parameter"
+        ? [{ kind: "rest", name: ANONYMOUS_REST }, { kind: "keyrest", name: ANONYMOUS_KEYREST }, { kind: "block", name: "" }]
+        : [this.param(c)],
+    );
   }
 
   param(c: SyntaxNode): Param {
@@ -262,9 +317,9 @@ class Converter {
       case "optional_parameter":
         return { kind: "opt", name: name("name"), default: this.node(this.field(c, "value")!) };
       case "splat_parameter":
-        return { kind: "rest", name: name("name") };
+        return { kind: "rest", name: name("name") || ANONYMOUS_REST };
       case "hash_splat_parameter":
-        return { kind: "keyrest", name: name("name") };
+        return { kind: "keyrest", name: name("name") || ANONYMOUS_KEYREST };
       case "block_parameter":
         return { kind: "block", name: name("name") };
       case "keyword_parameter": {
@@ -464,9 +519,7 @@ const CONVERTERS: Record<string, Conv> = {
     const pairs: Array<{ key: Node; value: Node }> = [];
     for (const c of n.namedChildren) {
       if (c.type === "pair") pairs.push(this.pair(c));
-      else if (c.type === "hash_splat_argument") {
-        pairs.push({ key: { kind: "dsplat", value: this.node(c.namedChildren[0]!), span: this.span(c) }, value: { kind: "nil", span } });
-      }
+      else if (c.type === "hash_splat_argument") pairs.push({ key: this.dsplat(c), value: { kind: "nil", span } });
     }
     return { kind: "hash", pairs, span };
   },
@@ -513,10 +566,11 @@ const CONVERTERS: Record<string, Conv> = {
     return body.length === 1 ? body[0]! : { kind: "seq", body, span };
   },
   splat_argument(n, span) {
-    return { kind: "splat", value: this.node(n.namedChildren[0]!), span };
+    const inner = n.namedChildren[0];
+    return inner ? { kind: "splat", value: this.node(inner), span } : anonymousSplat(span);
   },
-  hash_splat_argument(n, span) {
-    return { kind: "dsplat", value: this.node(n.namedChildren[0]!), span };
+  hash_splat_argument(n) {
+    return this.dsplat(n);
   },
   block_argument(n, span) {
     const inner = n.namedChildren[0];
@@ -664,6 +718,11 @@ const CONVERTERS: Record<string, Conv> = {
     return CONVERTERS.parenthesized_statements!.call(this, n, span);
   },
 };
+
+/** The bare `*` argument: the method's anonymous rest, splatted. */
+function anonymousSplat(span: Span): Node {
+  return { kind: "splat", value: { kind: "ident", name: ANONYMOUS_REST, span }, span };
+}
 
 function dedent(parts: Array<string | Node>): Array<string | Node> {
   // An interpolation is line content (a placeholder) when measuring; whitespace-only lines do not count.

@@ -27,6 +27,8 @@ export interface Index {
   name: string;
   columns: string[];
   unique: boolean;
+  /** A partial index's condition (`where:` / `CREATE INDEX ... WHERE ...`). */
+  where?: string;
 }
 
 export interface Table {
@@ -126,6 +128,7 @@ function indexOf(stmt: Extract<Node, { kind: "call" }>, table: string): Index {
     name: literalString(options.get("name")) ?? `index_${table}_on_${columns.join("_and_")}`,
     columns,
     unique: options.get("unique")?.kind === "true",
+    ...(options.has("where") ? { where: literalString(options.get("where")) ?? "?" } : {}),
   };
 }
 

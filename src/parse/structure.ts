@@ -36,7 +36,8 @@ export function schemaFromStructureSql(sql: string, file: string, diags: Diagnos
       schema.tables.push(tableFrom(create[1]!, create[2]!, schema));
     } else if (index) {
       const table = schema.tables.find((t) => t.name === index[3]);
-      table?.indexes.push({ name: index[2]!, unique: Boolean(index[1]), columns: identList(index[4]!) });
+      const where = /\)\s*WHERE\s+([\s\S]+)$/i.exec(text.slice(index[0].length - 1));
+      table?.indexes.push({ name: index[2]!, unique: Boolean(index[1]), columns: identList(index[4]!), ...(where ? { where: where[1]! } : {}) });
     } else if (!/^(CREATE TRIGGER|INSERT INTO|PRAGMA|CREATE VIEW)/i.test(text)) {
       diags.report("schema_unsupported", { file, line, column: 1, endLine: line, endColumn: 1 }, text.slice(0, 40));
     }

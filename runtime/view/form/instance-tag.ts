@@ -69,9 +69,13 @@ export class InstanceTag {
     return v === undefined ? null : v;
   }
 
-  /** Tags::Base#value_before_type_cast: what the user typed, when the record kept it. */
+  /**
+   * Tags::Base#value_before_type_cast: what the user typed, when the record kept it; a value read from the database
+   * (`#{name}_came_from_user?` false) shows as the cast value.
+   */
   valueBeforeTypeCast(): unknown {
     if (!this.object) return null;
+    if (this.object.attributeCameFromUser && !this.object.attributeCameFromUser(this.methodName)) return this.value();
     const raw = this.object.readAttributeBeforeTypeCast?.(this.methodName);
     return raw === undefined ? this.value() : raw;
   }

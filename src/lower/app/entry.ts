@@ -5,12 +5,13 @@
 import type { EmittedModule } from "../../emit/module.js";
 import type { Schema } from "../../parse/schema.js";
 import { ModuleState } from "../scope.js";
+import type { EnvironmentSettings } from "../../analyze/config.js";
 import { tsIdent } from "../names.js";
 
 export interface EntryInput {
   appName: string;
   controllers: Array<{ className: string; path: string }>;
-  templates: Array<{ key: string; path: string; handler: "erb" | "jbuilder"; digestPath: string; sharedFragments: boolean }>;
+  templates: Array<{ key: string; path: string; handler: "erb" | "jbuilder" | "raw"; digestPath: string; sharedFragments: boolean }>;
   performCaching: boolean;
   mimeTypes: Array<{ string: string; symbol: string }>;
   models: string[];
@@ -19,6 +20,8 @@ export interface EntryInput {
   hasSeeds: boolean;
   /** test/fixtures: db/fixtures.ts, loaded instead of the seeds when RAILS2TS_FIXTURES is set. */
   hasFixtures: boolean;
+  /** config/cable.yml: config/cable.ts, its ERB rendered at boot to pick the Action Cable adapter. */
+  hasCableConfig?: boolean;
   assets: Record<string, string>;
   /** config/importmap.rb's expanded pins (null: no import map). */
   importmap: Array<{ name: string; path: string; preload: boolean }> | null;
@@ -33,7 +36,7 @@ export interface EntryInput {
   /** use_message_serializer_for_metadata as load_defaults sets it (7.1+), else the legacy envelope. */
   messageMetadata: "legacy" | "serializer";
   /** config/environments/<env>.rb settings the runtime picks by RAILS_ENV. */
-  environments: Record<string, { allowForgeryProtection?: boolean }>;
+  environments: Record<string, EnvironmentSettings>;
   /** "propshaft" when the app bundles it: an asset missing from its load path is an error, as Propshaft raises. */
   assetPipeline: "propshaft" | null;
 }
@@ -50,6 +53,7 @@ export function lowerEntry(input: EntryInput): EmittedModule[] {
   imports.push(`import { table } from "./routes.js";`);
   if (input.hasSeeds) imports.push(`import { seed } from "./db/seeds.js";`);
   if (input.hasFixtures) imports.push(`import { fixtures } from "./db/fixtures.js";`);
+  if (input.hasCableConfig && connection) imports.push(`import { cableYaml } from "./config/cable.js";`);
   const controllers = input.controllers.map((c) => `${JSON.stringify(c.className)}: ${tsIdent(c.className)}`).join(",\n");
   const templates = input.templates
     .map((t, i) => `${JSON.stringify(t.key)}: { handler: ${JSON.stringify(t.handler)}, render: template${i}, digestPath: ${JSON.stringify(t.digestPath)}${t.sharedFragments ? ", sharedFragments: true" : ""} }`)
@@ -67,7 +71,7 @@ export function lowerEntry(input: EntryInput): EmittedModule[] {
     sanitizerVendor: ${JSON.stringify(input.sanitizerVendor)},
     messageMetadata: ${JSON.stringify(input.messageMetadata)},
     ${input.deflater ? "deflater: true,\n    " : ""}${input.sessionStore ? `sessionStore: ${JSON.stringify(input.sessionStore)},\n    ` : ""}    ${input.loadDefaults === undefined ? "" : `loadDefaults: ${JSON.stringify(input.loadDefaults)},\n    `}    mimeTypes: ${JSON.stringify(input.mimeTypes)},
-    cable: ${connection ? `{ connection: ${tsIdent(connection.className)}, channels: [${channelList.join(", ")}] }` : "null"},
+    cable: ${connection ? `{ connection: ${tsIdent(connection.className)}, channels: [${channelList.join(", ")}]${input.hasCableConfig ? ", yaml: cableYaml" : ""} }` : "null"},
     publicDir: new URL("../public/", import.meta.url),
   });`;
   const serverState = new ModuleState();

@@ -3,7 +3,8 @@
 //   module PostsHelper                               export function linkToPost(view: View, ...args: unknown[]) {
 //     def link_to_post(post, **attributes, &)          const a = bindArgs(args, { req: ["post"], keyrest: "attributes", block: "block" });
 //       link_to post_path(post), **attributes, &       ... view.linkTo(routes.postPath(view, post), { ...attributes }, block)
-//   <%= link_to_post @post do %> in a view           helpers.linkToPost(view, post, () => { …capture… })
+//   <%= link_to_post @post do %> in a view           helpers.linkToPost(view, post, () => { out.safeAppend(…); … })
+//   concat tag.dt(x)   (in any block)                 view.outputBuffer.append(view.tag().dt(x))
 import type { AppModel } from "../../analyze/app-model.js";
 import type { Diagnostics } from "../../diagnostics/index.js";
 import type { EmittedModule } from "../../emit/module.js";
@@ -16,7 +17,7 @@ import { rubyToTs } from "../names.js";
 import { Scope, type LowerEnv } from "../scope.js";
 import { lowerBody } from "../stmts.js";
 import { viewSelfCall } from "../view/helpers.js";
-import { bufferCall, helperBlockFn } from "../view/template.js";
+import { bufferCall } from "../view/template.js";
 import { UNKNOWN } from "../types.js";
 import { lowerParams } from "../params.js";
 
@@ -32,7 +33,6 @@ export function lowerHelpersModule(app: AppModel, diags: Diagnostics): EmittedMo
   if (!app.helperMethods.size) return null;
   const env = makeEnv(app, diags, "view", { selfExpr: "view", ivar: (n) => `view.assigns.${n}`, ivarStore: { object: "view.assigns" } });
   env.selfCall = (call, scope) => appHelperCall(call, scope, true) ?? bufferCall(call, scope) ?? viewSelfCall(call, scope);
-  env.blockFn = helperBlockFn;
   const view = env.module.useType("View");
   // Each helper looks constants up from inside its own module (a PricesHelper's CURRENCIES).
   const modules = collectConstants(app.parsed.helpers).filter((d) => d.kind === "module");
@@ -47,6 +47,9 @@ export function lowerHelpersModule(app: AppModel, diags: Diagnostics): EmittedMo
 
 function helperFunction(def: NodeOf<"def">, env: LowerEnv, viewType: string): string {
   const scope = new Scope(env);
+  // concat / safe_concat / output_buffer write to the buffer of the render running when they run (inside a
+  // capture: the capture's), whatever block they sit in.
+  scope.buffer = "view.outputBuffer";
   const params = lowerParams(def, scope);
   const body = lowerBody(def.body, scope, "return");
   const list = params.parameters.map((p) => (p.isRestParameter ? `...${p.name}: ${p.type}` : `${p.name}: ${p.type}`));

@@ -75,6 +75,12 @@ function fileSpan(model: ModelInfo): Span {
   return { file: model.file.absPath, line: 1, column: 1, endLine: 1, endColumn: 1 };
 }
 
+/** A source file as the app names it (`app/models/user.rb`), from the model file's own relative path. */
+function relativeFile(model: ModelInfo, file: string): string {
+  const root = model.file.absPath.slice(0, model.file.absPath.length - model.file.path.length);
+  return file.startsWith(root) ? file.slice(root.length) : file;
+}
+
 /** Rails runs validations and callbacks in declaration order across kinds; the position in the file is that order. */
 function declarationOrder(span: Span): number {
   return span.line * 100_000 + span.column;
@@ -100,6 +106,11 @@ function descriptor(model: ModelInfo) {
     ...(model.secureTokens.length ? { secureTokens: model.secureTokens } : {}),
     ...(model.securePassword.length ? { securePassword: model.securePassword } : {}),
     ...(model.serialized.length ? { serialize: model.serialized } : {}),
+    ...(model.uniqueIndexes.length ? { uniqueIndexes: model.uniqueIndexes } : {}),
+    // Each raises where Rails would have run the declined code, naming the .rb file:line and the diagnostic.
+    ...(model.declined.length ? {
+      declined: model.declined.map(({ span, ...d }) => ({ ...d, site: `${relativeFile(model, span.file)}:${span.line}`, at: declarationOrder(span) })),
+    } : {}),
     callbacks: model.callbacks.map(({ span, method, code, ...c }) => ({
       ...c,
       ...(method ? { method: rubyToTs(method) } : {}),

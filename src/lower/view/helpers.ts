@@ -6,7 +6,7 @@
 //   form_with(model: a) do |form|    view.formWith({ model: a }, (form: FormBuilder) => { …capture… })
 //   render a / render @list          view.render(a) / view.render(list)   (the runtime picks the partial)
 //   render "form", post: @a       view.render("form", { post: … })
-//   yield / yield :head              view.yieldContent() / view.contentFor("head")
+//   yield / yield :head              view.yieldContent() / view.yieldContentFor("head")
 import type { NodeOf } from "../../parse/ir.js";
 import { lowerArgs } from "../calls.js";
 import { lit, type TsExpr } from "../expr.js";

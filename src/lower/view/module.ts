@@ -2,6 +2,7 @@
 //
 //   app/views/posts/index.html.erb     views/posts/index.html.ts: export default function (view, locals): SafeString
 //   app/views/posts/_a.json.jbuilder   views/posts/_a.json.ts:    export default function (view, locals, json): void
+//   app/views/pwa/service-worker.js    views/pwa/service-worker.js.ts: returns the file's text (the Raw handler)
 //   @post in a view                     (view.assigns.post as Post)   (typed by the controller's assignments)
 import type { AppModel } from "../../analyze/app-model.js";
 import type { Diagnostics } from "../../diagnostics/index.js";
@@ -19,6 +20,7 @@ export function templateModulePath(t: TemplateFile): string {
 }
 
 export function lowerView(t: TemplateFile, app: AppModel, diags: Diagnostics, ivarTypes: Map<string, RType>): EmittedModule {
+  if (t.handler === "raw") return lowerRawTemplate(t);
   const env = makeEnv(app, diags, t.handler === "jbuilder" ? "jbuilder" : "view", { selfExpr: "view", ivarTypes, ivarStore: { object: "view.assigns" } });
   env.ivar = (name) => {
     const type = ivarTypes.get(name) ?? UNKNOWN;
@@ -51,4 +53,13 @@ export function raisingView(path: string, from: string | null, raised: string): 
   const state = new ModuleState();
   const fn = `export default function render(..._args: unknown[]): never {\n${state.use("unsupported")}(${JSON.stringify(raised)});\n}`;
   return { path, state, statements: [fn], from };
+}
+
+/** Template::Handlers::Raw: `"#{source.dump}.html_safe"`, the file's text unchanged. */
+function lowerRawTemplate(t: TemplateFile): EmittedModule {
+  const state = new ModuleState();
+  const viewType = state.useType("View");
+  const safe = state.use("SafeString");
+  const fn = `export default function render(_view: ${viewType}, _locals: Record<string, unknown>): ${safe} {\n  return new ${safe}(${JSON.stringify(t.source)});\n}`;
+  return { path: templateModulePath(t), state, statements: [fn], from: t.absPath };
 }

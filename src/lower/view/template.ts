@@ -4,14 +4,16 @@
 //   @output_buffer.safe_append='<p>'.freeze;   out.safeAppend("<p>");
 //   @output_buffer.append=( post.title );   out.append(post.title);
 //   @output_buffer.safe_expr_append=( x );     out.safeExprAppend(x);
-//   <%= helper(...) do |f| %> ... <% end %>    out.append(view.helper(..., (f) => { const out2 = …; return out2.toSafeString(); }))
+//   <%= helper(...) do |f| %> ... <% end %>    out.append(view.helper(..., (f) => { out.safeAppend(…); …; return "\n"; }))
+//   (a block writes to the template's one buffer and returns its last statement's Ruby value: the helper's
+//   capture swaps the buffer's text around the call and picks between the two as CaptureHelper#capture does)
 //   @post / post (partial local)         (view.assigns.post as Post) / locals.post
 import type { TemplateFile } from "../../parse/app.js";
 import type { Block, Node, NodeOf } from "../../parse/ir.js";
 import { modelBySingular } from "../../analyze/app-model.js";
 import { lit, lowerExpr, truthy, type TsExpr } from "../expr.js";
 import { Scope, type LowerEnv } from "../scope.js";
-import { blockParamNames, lowerBody } from "../stmts.js";
+import { blockParamNames, lowerBody, type Tail } from "../stmts.js";
 import { UNKNOWN, type RType } from "../types.js";
 import { viewSelfCall } from "./helpers.js";
 import { appHelperCall } from "../helpers/module.js";
@@ -27,17 +29,19 @@ export function lowerTemplate(template: TemplateFile, env: LowerEnv): LoweredTem
   const locals = new Map<string, RType>();
   env.outputStatement = outputStatement;
   env.selfCall = (call, scope) => appHelperCall(call, scope, false) ?? bufferCall(call, scope) ?? viewSelfCall(call, scope) ?? partialLocal(call, scope, locals);
-  env.blockFn = (block, scope, types) => (containsOutput(block.body) ? captureFn(block, scope, types) : null);
+  env.blockFn = (block, scope, types) => (containsOutput(block.body) ? outputBlockFn(block, scope, types) : null);
   const scope = new Scope(env);
   scope.buffer = "out";
   const body = lowerBody(template.body.filter((n) => !isBufferRead(n)), scope, "void");
-  return { body: [`const out = new ${env.module.use("OutputBuffer")}();`, ...body, "return out.toSafeString();"], locals };
+  // The buffer the runtime installed for this render (View#renderTemplate): captures and helpers' concat use it too.
+  return { body: ["const out = view.outputBuffer;", ...body, "return out.toSafeString();"], locals };
 }
 
 const BUFFER_WRITES: Record<string, string> = { concat: "append", safe_concat: "safeAppend" };
 
 /**
- * The helpers that write on the template's current buffer (a capture block's own, inside one):
+ * The helpers that write on the render's output buffer (`out` in a template, `view.outputBuffer` in a helper);
+ * both answer the buffer, as Rails' do (TextHelper#concat is `output_buffer << string`):
  *   concat(s) -> out.append(s)   (escaped unless html_safe)   safe_concat(s) -> out.safeAppend(s)   output_buffer -> out
  */
 export function bufferCall(call: NodeOf<"call">, scope: Scope): TsExpr | null {
@@ -74,15 +78,23 @@ const APPENDS: Record<string, string> = {
   "safe_expr_append=": "safeExprAppend",
 };
 
-function outputStatement(call: NodeOf<"call">, scope: Scope): string[] | null {
+/**
+ * Erubi's buffer writes. As a block's last statement one is also the block's value, and that of an attribute
+ * assignment (`@output_buffer.safe_append='\n'.freeze`) is the assigned value: what capture answers when the
+ * block wrote only whitespace (`<div>\n</div>` for an empty loop).
+ */
+function outputStatement(call: NodeOf<"call">, scope: Scope, tail: Tail): string[] | null {
   if (call.receiver === null && call.block && (call.method === "cache" || call.method === "cache_if" || call.method === "cache_unless")) {
-    return lowerCacheBlock(call, scope);
+    const lines = lowerCacheBlock(call, scope);
+    return tail === "return" ? [...lines, "return null;"] : lines;
   }
   if (!isBuffer(call.receiver)) return null;
   const method = APPENDS[call.method];
   if (!method || call.args.length !== 1) return null;
   const value = lowerExpr(call.args[0]!, scope);
-  return [`${scope.buffer}.${method}(${value.code});`];
+  if (tail !== "return") return [`${scope.buffer}.${method}(${value.code});`];
+  const written = scope.env.module.fresh("written");
+  return [`const ${written} = ${value.code};`, `${scope.buffer}.${method}(${written});`, `return ${written};`];
 }
 
 /**
@@ -101,7 +113,7 @@ function lowerCacheBlock(call: NodeOf<"call">, scope: Scope): string[] {
     env.diags.report("cache_key_declined", (key ?? call).span, reason);
     return inline();
   }
-  const block = captureFn(call.block!, scope, []).code;
+  const block = outputBlockFn(call.block!, scope, []).code;
   const opts = options ? lowerExpr(options, scope).code : "{}";
   const cached = `${scope.buffer}.safeAppend(view.cache(${lowerExpr(key!, scope).code}, ${opts}, ${block}));`;
   if (!conditional) return [cached];
@@ -138,31 +150,17 @@ function containsOutput(nodes: Node[]): boolean {
 }
 
 /**
- * In a helper (Ruby, not ERB), a block that calls concat / safe_concat (`tag.dl do concat tag.dt(x) end`) writes
- * to the buffer its caller's capture gave it: the same capture function a template block becomes.
+ * A template block whose body writes output: an arrow writing to the enclosing buffer (the render's one buffer)
+ * and returning its last statement's value. Whoever calls it decides what its output becomes: a capture
+ * (tag.div do, form_with, content_for) takes it out of the buffer; a plain call (each, map, a helper's yield)
+ * leaves it where it was written, as in Rails.
  */
-export function helperBlockFn(block: Block, scope: Scope, types: RType[]): TsExpr | null {
-  const writes = (nodes: Node[]): boolean =>
-    nodes.some((n) => {
-      if (n.kind === "call" && n.receiver === null && BUFFER_WRITES[n.method] !== undefined && !n.block) return true;
-      if (n.kind === "if") return writes(n.then) || writes(n.else);
-      if (n.kind === "case") return n.whens.some((w) => writes(w.body)) || writes(n.else ?? []);
-      if (n.kind === "call" && n.block && (n.method === "each" || n.method === "each_with_index")) return writes(n.block.body);
-      return false;
-    });
-  return writes(block.body) ? captureFn(block, scope, types) : null;
-}
-
-/** A block whose body writes template output is a capture: its own buffer, returning the captured SafeString. */
-function captureFn(block: Block, scope: Scope, types: RType[]): TsExpr {
+function outputBlockFn(block: Block, scope: Scope, types: RType[]): TsExpr {
   const inner = scope.child();
-  const buffer = scope.env.module.fresh("out");
-  inner.buffer = buffer;
   const names = blockParamNames(block, inner, types);
   const params = names.map((n, i) => `${n}: ${scope.env.typeName(types[i] ?? UNKNOWN)}`);
-  const body = lowerBody(block.body.filter((n) => !isBufferRead(n)), inner, "void");
-  const code = `(${params.join(", ")}) => {\nconst ${buffer} = new ${scope.env.module.use("OutputBuffer")}();\n${body.join("\n")}\nreturn ${buffer}.toSafeString();\n}`;
-  return { code, type: { k: "safe" } };
+  const body = lowerBody(block.body.filter((n) => !isBufferRead(n)), inner, "return");
+  return { code: `(${params.join(", ")}) => {\n${body.join("\n")}\n}`, type: UNKNOWN };
 }
 
 declare module "../scope.js" {

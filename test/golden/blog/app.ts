@@ -27,8 +27,10 @@ import template16 from "./views/comments/show.html.js";
 import template17 from "./views/comments/show.json.js";
 import template18 from "./views/layouts/application.html.js";
 import template19 from "./views/pwa/manifest.json.js";
+import template20 from "./views/pwa/service-worker.js.js";
 import { table } from "./routes.js";
 import { seed } from "./db/seeds.js";
+import { cableYaml } from "./config/cable.js";
 export const app = createApp({
   name: "blog",
   routes: table,
@@ -141,6 +143,12 @@ export const app = createApp({
       digestPath: "pwa/manifest:7f8626efce4b0324f4c2437462968d7a",
       sharedFragments: true,
     },
+    "pwa/service-worker.js": {
+      handler: "raw",
+      render: template20,
+      digestPath: "pwa/service-worker:ce9af4bcf7fb30e39d5b278ecc83c4c9",
+      sharedFragments: true,
+    },
   },
   schema: {
     tables: [
@@ -181,11 +189,11 @@ export const app = createApp({
   },
   assetPipeline: "propshaft",
   performCaching: true,
-  environments: { test: { allowForgeryProtection: false } },
+  environments: { production: { forceSsl: false }, test: { allowForgeryProtection: false } },
   sanitizerVendor: "html5",
   messageMetadata: "serializer",
   loadDefaults: 7.2,
   mimeTypes: [],
-  cable: { connection: ApplicationCable_Connection, channels: [ApplicationCable_Channel] },
+  cable: { connection: ApplicationCable_Connection, channels: [ApplicationCable_Channel], yaml: cableYaml },
   publicDir: new URL("../public/", import.meta.url),
 });

@@ -1,7 +1,7 @@
-import { OutputBuffer, readLocal, type SafeString, type View } from "rails2ts/runtime";
+import { readLocal, type SafeString, type View } from "rails2ts/runtime";
 import { type Article } from "../../models/article.js";
 export default function render(view: View, locals: Record<string, unknown>): SafeString {
-  const out = new OutputBuffer();
+  const out = view.outputBuffer;
   out.safeAppend('<div id="');
   out.append(view.domId(readLocal(locals, "article") as Article));
   out.safeAppend('">\n  <p>\n    <strong>Title:</strong>\n    ');

@@ -1,42 +1,34 @@
-import {
-  OutputBuffer,
-  each,
-  readLocal,
-  type ErrorEntry,
-  type FormBuilder,
-  type SafeString,
-  type View,
-} from "rails2ts/runtime";
+import { each, readLocal, type ErrorEntry, type FormBuilder, type SafeString, type View } from "rails2ts/runtime";
 import { type Article } from "../../models/article.js";
 export default function render(view: View, locals: Record<string, unknown>): SafeString {
-  const out = new OutputBuffer();
+  const out = view.outputBuffer;
   out.append(
     view.formWith({ model: readLocal(locals, "article") as Article }, (form: FormBuilder) => {
-      const out1 = new OutputBuffer();
-      out1.safeAppend("\n");
+      out.safeAppend("\n");
       if ((readLocal(locals, "article") as Article).errors.isAny()) {
-        out1.safeAppend('    <div style="color: red">\n      <h2>');
-        out1.append(view.pluralize((readLocal(locals, "article") as Article).errors.count(), "error"));
-        out1.safeAppend(" prohibited this article from being saved:</h2>\n\n      <ul>\n");
+        out.safeAppend('    <div style="color: red">\n      <h2>');
+        out.append(view.pluralize((readLocal(locals, "article") as Article).errors.count(), "error"));
+        out.safeAppend(" prohibited this article from being saved:</h2>\n\n      <ul>\n");
         for (const error of each<ErrorEntry>((readLocal(locals, "article") as Article).errors)) {
-          out1.safeAppend("          <li>");
-          out1.append(error.fullMessage());
-          out1.safeAppend("</li>\n");
+          out.safeAppend("          <li>");
+          out.append(error.fullMessage());
+          out.safeAppend("</li>\n");
         }
-        out1.safeAppend("      </ul>\n    </div>\n");
+        out.safeAppend("      </ul>\n    </div>\n");
       }
-      out1.safeAppend("\n  <div>\n    ");
-      out1.append(form.label("title", { style: "display: block" }));
-      out1.safeAppend("\n    ");
-      out1.append(form.textField("title"));
-      out1.safeAppend("\n  </div>\n\n  <div>\n    ");
-      out1.append(form.label("body", { style: "display: block" }));
-      out1.safeAppend("\n    ");
-      out1.append(form.textArea("body"));
-      out1.safeAppend("\n  </div>\n\n  <div>\n    ");
-      out1.append(form.submit());
-      out1.safeAppend("\n  </div>\n");
-      return out1.toSafeString();
+      out.safeAppend("\n  <div>\n    ");
+      out.append(form.label("title", { style: "display: block" }));
+      out.safeAppend("\n    ");
+      out.append(form.textField("title"));
+      out.safeAppend("\n  </div>\n\n  <div>\n    ");
+      out.append(form.label("body", { style: "display: block" }));
+      out.safeAppend("\n    ");
+      out.append(form.textArea("body"));
+      out.safeAppend("\n  </div>\n\n  <div>\n    ");
+      out.append(form.submit());
+      const written1 = "\n  </div>\n";
+      out.safeAppend(written1);
+      return written1;
     }),
   );
   return out.toSafeString();

@@ -1,8 +1,8 @@
-import { OutputBuffer, type SafeString, type View } from "rails2ts/runtime";
+import { type SafeString, type View } from "rails2ts/runtime";
 import { type Article } from "../../models/article.js";
 import * as routes from "../../routes.js";
 export default function render(view: View, locals: Record<string, unknown>): SafeString {
-  const out = new OutputBuffer();
+  const out = view.outputBuffer;
   view.contentFor("title", "Editing article");
   out.safeAppend("\n<h1>Editing article</h1>\n\n");
   out.append(view.render("form", { article: view.assigns.article as Article }));

@@ -1,8 +1,8 @@
-import { OutputBuffer, each, type Relation, type SafeString, type View } from "rails2ts/runtime";
+import { each, type Relation, type SafeString, type View } from "rails2ts/runtime";
 import { type Article } from "../../models/article.js";
 import * as routes from "../../routes.js";
 export default function render(view: View, locals: Record<string, unknown>): SafeString {
-  const out = new OutputBuffer();
+  const out = view.outputBuffer;
   out.safeAppend('<p style="color: green">');
   out.append(view.notice());
   out.safeAppend("</p>\n\n");

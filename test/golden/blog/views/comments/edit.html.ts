@@ -1,9 +1,9 @@
-import { OutputBuffer, type SafeString, type View } from "rails2ts/runtime";
+import { type SafeString, type View } from "rails2ts/runtime";
 import { type Article } from "../../models/article.js";
 import { type Comment } from "../../models/comment.js";
 import * as routes from "../../routes.js";
 export default function render(view: View, locals: Record<string, unknown>): SafeString {
-  const out = new OutputBuffer();
+  const out = view.outputBuffer;
   view.contentFor("title", "Editing comment");
   out.safeAppend("\n<h1>Editing comment</h1>\n\n");
   out.append(view.render("form", { comment: view.assigns.comment as Comment }));

@@ -1,6 +1,6 @@
-import { OutputBuffer, or, type SafeString, type View } from "rails2ts/runtime";
+import { or, type SafeString, type View } from "rails2ts/runtime";
 export default function render(view: View, locals: Record<string, unknown>): SafeString {
-  const out = new OutputBuffer();
+  const out = view.outputBuffer;
   out.safeAppend("<!DOCTYPE html>\n<html>\n  <head>\n    <title>");
   out.append(or(view.contentFor("title"), () => "Blog"));
   out.safeAppend(
@@ -10,7 +10,7 @@ export default function render(view: View, locals: Record<string, unknown>): Saf
   out.safeAppend("\n    ");
   out.append(view.cspMetaTag());
   out.safeAppend("\n\n    ");
-  out.append(view.contentFor("head"));
+  out.append(view.yieldContentFor("head"));
   out.safeAppend(
     '\n\n    <link rel="manifest" href="/manifest.json">\n    <link rel="icon" href="/icon.png" type="image/png">\n    <link rel="icon" href="/icon.svg" type="image/svg+xml">\n    <link rel="apple-touch-icon" href="/icon.png">\n    ',
   );

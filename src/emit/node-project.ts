@@ -1,0 +1,224 @@
+// The emitted app as a Node project that stands alone (no path back to the compiler's checkout):
+//   vendor/rails2ts-<version>.tgz   the runtime (dist/runtime of this package), packed with `npm pack`
+//   package.json                    depends on it as `file:`, and on the runtime's own dependencies at the
+//                                   versions this package's package-lock.json locks
+//   package-lock.json               the subset of this package's lock those dependencies need, so `npm ci`
+//                                   installs exactly what the compiler was tested with
+//   tsconfig.json, test/            `npm run build` type-checks src/; `npm test` boots dist/server.js once
+import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+interface LockEntry {
+  version?: string;
+  resolved?: string;
+  integrity?: string;
+  dev?: boolean;
+  devOptional?: boolean;
+  peer?: boolean;
+  optional?: boolean;
+  dependencies?: Record<string, string>;
+  optionalDependencies?: Record<string, string>;
+  [key: string]: unknown;
+}
+
+interface PackageJson {
+  name: string;
+  version: string;
+  license?: string;
+  dependencies: Record<string, string>;
+  devDependencies: Record<string, string>;
+}
+
+/** What the runtime imports at run time (runtime/**: better-sqlite3, parse5, redis, ws, yaml). */
+export const RUNTIME_DEPENDENCIES = ["better-sqlite3", "parse5", "redis", "ws", "yaml"];
+/** What `npm run build` (tsc over src/) needs. */
+const BUILD_DEPENDENCIES = ["typescript", "@types/node", "@types/better-sqlite3", "@types/ws"];
+
+/** The files that make the emitted directory a Node project. */
+export function nodeProjectFiles(packageRoot: string, appName: string): Map<string, string | Buffer> {
+  const self = JSON.parse(readFileSync(join(packageRoot, "package.json"), "utf8")) as PackageJson;
+  const lock = JSON.parse(readFileSync(join(packageRoot, "package-lock.json"), "utf8")) as { packages: Record<string, LockEntry> };
+  const locked = (name: string) => {
+    const version = lock.packages[`node_modules/${name}`]?.version;
+    if (!version) throw new Error(`rails2ts: ${name} is not in ${packageRoot}/package-lock.json (run npm ci there)`);
+    return version;
+  };
+  const runtimeDeps = Object.fromEntries(RUNTIME_DEPENDENCIES.map((n) => [n, locked(n)]));
+  const devDeps = Object.fromEntries(BUILD_DEPENDENCIES.map((n) => [n, locked(n)]));
+  const tarball = runtimeTarball(packageRoot, self, runtimeDeps);
+  const tarballPath = `vendor/rails2ts-${self.version}.tgz`;
+  const pkg = {
+    name: packageName(appName),
+    version: "0.0.0",
+    private: true,
+    type: "module",
+    main: "dist/server.js",
+    engines: { node: ">=20" },
+    scripts: {
+      start: "node --enable-source-maps dist/server.js",
+      build: "tsc -p tsconfig.json",
+      test: "npm run build && node --test test/",
+    },
+    dependencies: { rails2ts: `file:${tarballPath}`, ...runtimeDeps },
+    devDependencies: devDeps,
+  };
+  const runtimeEntry: LockEntry = {
+    version: self.version,
+    resolved: `file:${tarballPath}`,
+    integrity: `sha512-${createHash("sha512").update(tarball).digest("base64")}`,
+    license: self.license,
+    dependencies: runtimeDeps,
+    engines: { node: ">=20" },
+  };
+  const packages = lockSubset(lock.packages, Object.keys(runtimeDeps), Object.keys(devDeps));
+  const projectLock = {
+    name: pkg.name,
+    version: pkg.version,
+    lockfileVersion: 3,
+    requires: true,
+    packages: {
+      "": { name: pkg.name, version: pkg.version, dependencies: pkg.dependencies, devDependencies: pkg.devDependencies, engines: pkg.engines },
+      "node_modules/rails2ts": runtimeEntry,
+      ...packages,
+    },
+  };
+  return new Map<string, string | Buffer>([
+    [tarballPath, tarball],
+    ["package.json", `${JSON.stringify(pkg, null, 2)}\n`],
+    ["package-lock.json", `${JSON.stringify(projectLock, null, 2)}\n`],
+    ["tsconfig.json", `${JSON.stringify(TSCONFIG, null, 2)}\n`],
+    ["test/server.test.mjs", SMOKE_TEST],
+  ]);
+}
+
+const TSCONFIG = {
+  compilerOptions: {
+    target: "ES2022",
+    module: "NodeNext",
+    moduleResolution: "NodeNext",
+    strict: true,
+    noEmit: true,
+    skipLibCheck: true,
+    types: ["node"],
+  },
+  include: ["src/**/*.ts"],
+};
+
+/** npm's name rules: lower case, URL-safe. */
+function packageName(appName: string): string {
+  const name = appName.toLowerCase().replace(/[^a-z0-9._-]+/g, "-").replace(/^[._-]+/, "");
+  return name || "rails2ts-app";
+}
+
+/**
+ * The entries of `packages` that `prod` and `dev` need, transitively, at the paths they have there (a nested
+ * `node_modules/a/node_modules/b` stays nested, so every dependency resolves as it does in the compiler's tree).
+ * Entries only the dev closure reaches are marked `dev`, as npm marks them.
+ */
+function lockSubset(packages: Record<string, LockEntry>, prod: string[], dev: string[]): Record<string, LockEntry> {
+  const prodPaths = closure(packages, prod);
+  const devPaths = closure(packages, dev);
+  const out: Record<string, LockEntry> = {};
+  for (const path of [...new Set([...prodPaths, ...devPaths])].sort()) {
+    const { dev: _dev, devOptional: _devOptional, peer: _peer, ...entry } = packages[path]!;
+    out[path] = prodPaths.has(path) ? entry : { ...entry, dev: true };
+  }
+  return out;
+}
+
+function closure(packages: Record<string, LockEntry>, roots: string[]): Set<string> {
+  const seen = new Set<string>();
+  const visit = (from: string, name: string, optional: boolean) => {
+    const path = resolveIn(packages, from, name);
+    if (!path) {
+      if (optional) return;
+      throw new Error(`rails2ts: package-lock.json has no ${name} for ${from || "the root"}`);
+    }
+    if (seen.has(path)) return;
+    seen.add(path);
+    const entry = packages[path]!;
+    for (const dep of Object.keys(entry.dependencies ?? {})) visit(path, dep, false);
+    for (const dep of Object.keys(entry.optionalDependencies ?? {})) visit(path, dep, true);
+  };
+  for (const name of roots) visit("", name, false);
+  return seen;
+}
+
+/** Node's lookup: `<from>/node_modules/<name>`, then each enclosing node_modules up to the root. */
+function resolveIn(packages: Record<string, LockEntry>, from: string, name: string): string | null {
+  let dir = from;
+  for (;;) {
+    const candidate = dir ? `${dir}/node_modules/${name}` : `node_modules/${name}`;
+    if (packages[candidate]) return candidate;
+    if (!dir) return null;
+    const cut = dir.lastIndexOf("/node_modules/");
+    dir = cut < 0 ? "" : dir.slice(0, cut);
+  }
+}
+
+let packedTarball: { key: string; bytes: Buffer } | null = null;
+
+/**
+ * dist/runtime packed as the package `rails2ts` (what the emitted code imports as "rails2ts/runtime"). Packed
+ * once per process: every compile in one process ships the same runtime.
+ */
+function runtimeTarball(packageRoot: string, self: PackageJson, dependencies: Record<string, string>): Buffer {
+  const key = `${packageRoot}\0${self.version}`;
+  if (packedTarball?.key === key) return packedTarball.bytes;
+  const stage = mkdtempSync(join(tmpdir(), "rails2ts-runtime-"));
+  try {
+    cpSync(join(packageRoot, "dist/runtime"), join(stage, "dist/runtime"), { recursive: true });
+    const manifest = {
+      name: "rails2ts",
+      version: self.version,
+      description: "The rails2ts runtime: what an app rails2ts emitted runs on.",
+      license: self.license,
+      type: "module",
+      engines: { node: ">=20" },
+      exports: { "./runtime": { types: "./dist/runtime/index.d.ts", default: "./dist/runtime/index.js" } },
+      dependencies,
+    };
+    writeFileSync(join(stage, "package.json"), `${JSON.stringify(manifest, null, 2)}\n`);
+    execFileSync("npm", ["pack", "--silent", "--pack-destination", stage], { cwd: stage, stdio: ["ignore", "ignore", "pipe"] });
+    const file = readdirSync(stage).find((f) => f.endsWith(".tgz"));
+    if (!file) throw new Error("rails2ts: npm pack wrote no tarball");
+    packedTarball = { key, bytes: readFileSync(join(stage, file)) };
+    return packedTarball.bytes;
+  } finally {
+    rmSync(stage, { recursive: true, force: true });
+  }
+}
+
+// `npm test` in the emitted project: the server boots on a fresh database (schema, seeds) and answers GET /
+// without a server error.
+const SMOKE_TEST = `// Boots dist/server.js on a fresh SQLite file and checks GET / answers without a server error.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+test("the server boots and answers GET /", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "app-test-"));
+  const env = { ...process.env, PORT: "0", HOST: "127.0.0.1", DATABASE_PATH: join(dir, "test.sqlite3") };
+  const child = spawn(process.execPath, ["--enable-source-maps", "dist/server.js"], { env, stdio: ["ignore", "pipe", "inherit"] });
+  try {
+    const port = await new Promise((resolve, reject) => {
+      child.stdout.on("data", (d) => {
+        const m = /listening on (\\d+)/.exec(d.toString());
+        if (m) resolve(Number(m[1]));
+      });
+      child.once("exit", (code) => reject(new Error("server exited with " + code)));
+    });
+    const res = await fetch("http://127.0.0.1:" + port + "/");
+    assert.ok(res.status < 500, "GET / answered " + res.status);
+  } finally {
+    child.kill("SIGTERM");
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+`;

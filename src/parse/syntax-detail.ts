@@ -1,0 +1,80 @@
+// What a syntax error is, in Ruby's words, from tree-sitter's error recovery (its node binding has no lookahead
+// API, so "expecting" comes from the tree): the token where the parse broke ("unexpected `end'") and the closer
+// the innermost construct still open there needs ("expecting ')'").
+//   MISSING ")"                       the token after it is unexpected; ")" is expected
+//   ERROR holding `end` as a name     that `end` is unexpected (tree-sitter lexed the keyword as an identifier)
+//   other ERROR                       the token after it is unexpected
+import type { SyntaxNode } from "tree-sitter";
+
+const KEYWORDS = new Set(["end", "def", "class", "module", "if", "unless", "while", "until", "case", "when", "else", "elsif", "begin", "rescue", "ensure", "do", "then"]);
+const CLOSER: Record<string, string> = { "(": ")", "[": "]", "{": "}", "#{": "}" };
+const END_OPENERS = new Set(["class", "module", "def", "if", "unless", "while", "until", "case", "begin", "do"]);
+
+/** Where the parse broke inside `fault` (an ERROR or MISSING node), and the Ruby-style detail. */
+export function syntaxDetail(root: SyntaxNode, fault: SyntaxNode, source: string): { at: SyntaxNode | null; detail: string } {
+  const keyword = fault.isMissing ? null : fault.children.find((c) => c.type === "identifier" && KEYWORDS.has(source.slice(c.startIndex, c.endIndex))) ?? null;
+  const unexpected = keyword ?? tokenAfter(root, fault.endIndex);
+  const stack: Opener[] = [];
+  openersBefore(root, keyword ? keyword.startIndex : fault.endIndex, source, stack);
+  const open = stack[stack.length - 1];
+  const expected = fault.isMissing ? fault.type : open ? open.closer : null;
+  const what = unexpected ? describe(unexpected, source) : "end-of-input";
+  // At the end of the input, the construct left open is where to look (an ERROR node then often spans the file).
+  const at = keyword ?? (!unexpected && !fault.isMissing && open ? open.token : null);
+  return { at, detail: `unexpected ${what}${expected ? `, expecting ${quote(expected)}` : ""}` };
+}
+
+/** A statement-level name spelled as a keyword (`end` with nothing to close): tree-sitter takes it for a call. */
+export function strayKeyword(node: SyntaxNode, source: string): boolean {
+  return node.type === "identifier" && ["program", "body_statement"].includes(node.parent?.type ?? "") && KEYWORDS.has(source.slice(node.startIndex, node.endIndex));
+}
+
+/** The first real token at or after `index` (descending only into nodes that reach past it). */
+function tokenAfter(node: SyntaxNode, index: number): SyntaxNode | null {
+  for (const c of node.children) {
+    if (c.endIndex <= index && !(c.startIndex === c.endIndex && c.startIndex === index)) continue;
+    if (c.childCount > 0) {
+      const inner = tokenAfter(c, index);
+      if (inner) return inner;
+    } else if (c.startIndex >= index && !c.isMissing && c.type !== "comment" && c.endIndex > c.startIndex) return c;
+  }
+  return null;
+}
+
+/** The closers owed at `index`: openers of the constructs still open there (complete constructs are balanced). */
+interface Opener {
+  closer: string;
+  token: SyntaxNode;
+}
+
+function openersBefore(node: SyntaxNode, index: number, source: string, stack: Opener[]): void {
+  for (const c of node.children) {
+    if (c.startIndex >= index) return;
+    if (c.isNamed && !c.hasError && c.type !== "ERROR" && c.endIndex <= index) continue;
+    if (c.childCount > 0) {
+      openersBefore(c, index, source, stack);
+      continue;
+    }
+    const t = c.type === "identifier" ? source.slice(c.startIndex, c.endIndex) : c.type;
+    if (CLOSER[t]) stack.push({ closer: CLOSER[t]!, token: c });
+    // `x if y` (a modifier) opens nothing; `def a = 1` (endless) is a complete node, skipped above.
+    else if (END_OPENERS.has(t) && !node.type.endsWith("_modifier")) stack.push({ closer: "end", token: c });
+    else if (stack[stack.length - 1]?.closer === t) stack.pop();
+  }
+}
+
+function describe(token: SyntaxNode, source: string): string {
+  const text = source.slice(token.startIndex, token.endIndex);
+  if (KEYWORDS.has(text) && (token.type === text || token.type === "identifier")) return `\`${text}'`;
+  const parent = token.parent?.type ?? "";
+  if (parent === "string" || token.type === "string_content") return "string literal";
+  const named: Record<string, string> = {
+    integer: "integer literal", float: "float literal", identifier: "local variable or method", constant: "constant",
+    simple_symbol: "symbol literal", hash_key_symbol: "label", instance_variable: "instance variable",
+  };
+  return named[token.type] ?? `'${text}'`;
+}
+
+function quote(token: string): string {
+  return token === "end" ? "`end'" : `'${token}'`;
+}

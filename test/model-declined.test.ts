@@ -1,0 +1,94 @@
+// What a declined model declaration does at run time: the code Rails would have run raises where it is reached,
+// naming the .rb file:line and the diagnostic (test/fixtures/declined-models). A declined validation raises on
+// valid?/save, a declined callback when its event fires, a declined association option on the association's use
+// (and on destroy for dependent:), an unknown macro on instantiation, a declined scope when called.
+import { mkdtempSync, realpathSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { afterAll, describe, expect, it } from "vitest";
+import { compile } from "../src/compile.js";
+
+const app = join(import.meta.dirname, "fixtures/declined-models");
+const out = mkdtempSync(join(tmpdir(), "rails2ts-declined-"));
+const compiled = await compile(app, { out });
+process.env.DATABASE_PATH = join(out, "declined.sqlite3");
+process.env.SECRET_KEY_BASE ??= "0".repeat(64);
+await import(pathToFileURL(join(out, "dist/app.js")).href);
+type Dyn = { [member: string]: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
+const model = async (file: string, name: string) => ((await import(pathToFileURL(join(out, `dist/models/${file}.js`)).href)) as Dyn)[name] as Dyn;
+const linked = (path: string) => import(pathToFileURL(join(realpathSync(join(out, "node_modules/rails2ts")), "dist/runtime", path)).href);
+const rescue = (await linked("app/rescue.js")) as Dyn;
+afterAll(() => rmSync(out, { recursive: true, force: true }));
+
+/** The error `fn` raises, as [name, message]; whether a bare `rescue` would take it. */
+function raised(fn: () => unknown): [string, string, boolean] | "no error" {
+  try {
+    fn();
+  } catch (e) {
+    return [(e as Error).name, (e as Error).message, rescue.rescues(e, ["StandardError"])];
+  }
+  return "no error";
+}
+const declined = (site: string, diagnostic: string): [string, string, boolean] => ["NotLowered", `rails2ts: declined at ${site}: ${diagnostic}`, false];
+
+describe("declined model declarations", () => {
+  it("are diagnostics at their position", () => {
+    expect(compiled.diagnostics.map((d) => `${d.span.file.slice(app.length + 1)}:${d.span.line}:${d.span.column} ${d.code}: ${d.message}`)).toEqual([
+      "app/models/checker.rb:3:28 unsupported_construct: construct not lowered: validates format: regexp /\\Gx/ has no exact JS equivalent",
+      "app/models/checker.rb:4:52 unsupported_option: option not supported: validates strict:",
+      "app/models/checker.rb:5:28 unsupported_option: option not supported: validates format: with a non-literal value",
+      "app/models/doohickey.rb:2:28 unsupported_option: option not supported: validates format: a regexp with multiline anchors (^ or $) and no multiline: true (Rails raises ArgumentError when the model loads)",
+      "app/models/gadget.rb:2:35 unsupported_option: option not supported: has_many counter_cache:",
+      "app/models/gadget.rb:3:52 unsupported_option: option not supported: has_many dependent: :destroy_async",
+      "app/models/hook.rb:3:27 unsupported_option: option not supported: before_save if: with a String condition",
+      "app/models/hook.rb:4:45 unsupported_option: option not supported: after_commit delay:",
+      "app/models/thing_scope.rb:3:3 unsupported_construct: construct not lowered: scope without a name and a lambda",
+      "app/models/widget.rb:2:3 unsupported_construct: construct not lowered: model macro acts_as_list",
+    ]);
+  });
+
+  it("a declined validation raises on valid? and save, after the validations declared before it", async () => {
+    const Checker = await model("checker", "Checker");
+    const c = Checker.build({ code: "x" });
+    const site = declined("app/models/checker.rb:3", "unsupported_construct: construct not lowered: validates format: regexp /\\Gx/ has no exact JS equivalent");
+    expect([raised(() => c.isValid()), c.errors.fullMessages(), raised(() => c.save()), raised(() => Checker.createBang({ name: "ok" })), Checker.count()])
+      .toEqual([site, ["Name can't be blank"], site, site, 0]);
+  });
+
+  it("a declined callback raises when its event fires, not before", async () => {
+    const Hook = await model("hook", "Hook");
+    const h = Hook.build({});
+    expect([h.isValid(), raised(() => Hook.build({ name: "a" }).save()), Hook.count()]).toEqual([
+      false, declined("app/models/hook.rb:3", "unsupported_option: option not supported: before_save if: with a String condition"), 0,
+    ]);
+  });
+
+  it("a declined association option raises on the association's use, and dependent: on destroy", async () => {
+    const Gadget = await model("gadget", "Gadget");
+    const g = Gadget.createBang({ name: "g" });
+    const counter = declined("app/models/gadget.rb:2", "unsupported_option: option not supported: has_many counter_cache:");
+    const dependent = declined("app/models/gadget.rb:3", "unsupported_option: option not supported: has_many dependent: :destroy_async");
+    expect([raised(() => g.parts.size()), raised(() => g.partIds()), raised(() => g.spares.toA()), raised(() => g.destroy()), Gadget.count()])
+      .toEqual([counter, counter, dependent, dependent, 1]);
+  });
+
+  it("an unknown macro raises when a record is made (new or loaded)", async () => {
+    const Widget = await model("widget", "Widget");
+    const site = declined("app/models/widget.rb:2", "unsupported_construct: construct not lowered: model macro acts_as_list");
+    const db = ((await linked("db/index.js")) as Dyn).connection();
+    db.execute(`INSERT INTO widgets (name, created_at, updated_at) VALUES ('w', '2024-01-01', '2024-01-01')`);
+    expect([raised(() => Widget.build({ name: "w" })), Widget.count(), raised(() => Widget.first())]).toEqual([site, 1, site]);
+  });
+
+  it("a format regexp Rails refuses (multiline anchors) raises as the class would fail to load", async () => {
+    const Doohickey = await model("doohickey", "Doohickey");
+    expect(raised(() => Doohickey.build({ name: "x" }))).toEqual(declined("app/models/doohickey.rb:2",
+      "unsupported_option: option not supported: validates format: a regexp with multiline anchors (^ or $) and no multiline: true (Rails raises ArgumentError when the model loads)"));
+  });
+
+  it("a declined scope raises when called", async () => {
+    const ThingScope = await model("thing_scope", "ThingScope");
+    expect(raised(() => ThingScope.odd())).toEqual(declined("app/models/thing_scope.rb:3", "unsupported_construct: construct not lowered: scope without a name and a lambda"));
+  });
+});

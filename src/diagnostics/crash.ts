@@ -10,7 +10,8 @@
 // Fault injection, for tests only: RAILS2TS_FAULT=<phase>:<kind>[@<file suffix>[:<line>]] throws at the first
 // boundary of that phase and construct kind, in a file whose path ends with the suffix, on a construct starting at
 // that line. Kinds: parse `file`, `erb_tag` or a tree-sitter node type (`method`, `call`); analyze an IR node kind
-// (`call`, `def`); lower `module`, `def` or an IR node kind (`call`, `if`, `assign`); emit `module`.
+// (`call`, `def`); lower `module`, `def` or an IR node kind (`assign`, `if`: a statement; `const`, `ivar`: an
+// expression; a kind both can be fires at the statement); emit `module`.
 import type { Node, Span } from "../parse/ir.js";
 import type { Diagnostics } from "./index.js";
 

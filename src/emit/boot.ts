@@ -16,6 +16,8 @@ export interface Booted {
   port: number;
   baseUrl: string;
   stop(): Promise<void>;
+  /** What the app wrote to stderr so far (where it logs a request's 500 error); "" in process. */
+  stderr(): string;
 }
 
 export async function bootEmitted(out: string, opts: BootOptions): Promise<Booted> {
@@ -24,13 +26,15 @@ export async function bootEmitted(out: string, opts: BootOptions): Promise<Boote
   if (opts.inProcess) {
     Object.assign(process.env, env);
     await import(pathToFileURL(join(out, "dist/server.js")).href);
-    return { port: opts.port, baseUrl: `http://${host}:${opts.port}`, stop: async () => process.exit(0) };
+    return { port: opts.port, baseUrl: `http://${host}:${opts.port}`, stop: async () => process.exit(0), stderr: () => "" };
   }
   const child = spawn(process.execPath, [join(out, "dist/server.js")], { env, stdio: ["ignore", "pipe", "pipe"] });
-  const port = await waitForListening(child);
+  const log = collectStderr(child);
+  const port = await waitForListening(child, log);
   return {
     port,
     baseUrl: `http://${host}:${port}`,
+    stderr: () => log.text,
     stop: () =>
       new Promise<void>((done) => {
         if (child.exitCode !== null) return done();
@@ -55,10 +59,12 @@ export async function bootExecutable(file: string, cwd: string, opts: BootOption
     ...(opts.dbPath ? { DATABASE_PATH: opts.dbPath } : {}),
   };
   const child = spawn(file, [], { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
-  const port = await waitForListening(child);
+  const log = collectStderr(child);
+  const port = await waitForListening(child, log);
   return {
     port,
     baseUrl: `http://${host}:${port}`,
+    stderr: () => log.text,
     stop: () =>
       new Promise<void>((done) => {
         if (child.exitCode !== null) return done();
@@ -68,15 +74,19 @@ export async function bootExecutable(file: string, cwd: string, opts: BootOption
   };
 }
 
+function collectStderr(child: ChildProcess): { text: string } {
+  const log = { text: "" };
+  child.stderr!.on("data", (d: Buffer) => (log.text += d.toString()));
+  return log;
+}
+
 /** The emitted server prints `listening on <port>` once it accepts connections. */
-function waitForListening(child: ChildProcess): Promise<number> {
+function waitForListening(child: ChildProcess, log: { text: string }): Promise<number> {
   return new Promise((resolveP, reject) => {
-    let stderr = "";
-    child.stderr!.on("data", (d: Buffer) => (stderr += d.toString()));
     child.stdout!.on("data", (d: Buffer) => {
       const m = /listening on (\d+)/.exec(d.toString());
       if (m) resolveP(Number(m[1]));
     });
-    child.once("exit", (code) => reject(new Error(`emitted app exited with ${code}: ${stderr.trim()}`)));
+    child.once("exit", (code) => reject(new Error(`emitted app exited with ${code}: ${log.text.trim()}`)));
   });
 }

@@ -10,7 +10,7 @@
 //   @x                            env.ivar("x")
 //   Const                         the model class (imported) or a diagnostic
 //   recv.meth(args) { block }     calls.ts decides by the receiver's type
-import { atConstruct, isCrashNode } from "../diagnostics/crash.js";
+import { atConstruct, faultPoint, isCrashNode } from "../diagnostics/crash.js";
 import type { Node, NodeOf } from "../parse/ir.js";
 import { lowerArgs, lowerCall } from "./calls.js";
 import { rubyRegexToJs } from "./regex.js";
@@ -31,7 +31,7 @@ export const lit = (code: string, type: RType = UNKNOWN): TsExpr => ({ code, typ
 
 /** One expression; a crash inside it is tagged with it (the innermost expression names where the lowering failed). */
 export function lowerExpr(node: Node, scope: Scope): TsExpr {
-  return atConstruct(node.span, node, () => lowerExprOf(node, scope));
+  return atConstruct(node.span, node, () => (faultPoint("lower", node.kind, node.span), lowerExprOf(node, scope)));
 }
 
 function lowerExprOf(node: Node, scope: Scope): TsExpr {

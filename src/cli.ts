@@ -5,7 +5,8 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join, relative, resolve } from "node:path";
 import { compile } from "./compile.js";
-import { CompileError, formatDiagnostic, type Diagnostic } from "./diagnostics/index.js";
+import { CompileError, formatDiagnostic, formatDiagnosticLine, isDecline, type Diagnostic } from "./diagnostics/index.js";
+import { appDirProblem } from "./parse/app.js";
 import { bootEmitted } from "./emit/boot.js";
 import { loadFixturesInto } from "./emit/load-fixtures.js";
 import { buildLedger, formatLedger } from "./diagnostics/ledger.js";
@@ -20,11 +21,35 @@ function gemPaths(): string[] {
   return value ? value.split(":").filter(Boolean).map((p) => resolve(p)) : [];
 }
 
-function report(diagnostics: Diagnostic[], verbose: boolean): void {
-  if (verbose) for (const d of diagnostics) console.error(formatDiagnostic(d));
+/** The app directory an argument names, resolved; a clear diagnostic (exit 1) when it is not a Rails app's. */
+function appRoot(app: string): string {
+  const root = resolve(app);
+  const problem = appDirProblem(root);
+  if (problem) throw new CompileError([problem]);
+  return root;
+}
+
+/** Counts per code, on one line (every command); `lines` adds one line per diagnostic before it, `--report` a frame. */
+function report(diagnostics: Diagnostic[], detail: "counts" | "lines" | "frames"): void {
+  for (const d of detail === "counts" ? [] : diagnostics) {
+    if (detail === "lines") console.error(formatDiagnosticLine(d));
+    else console.error(d.stack ? `${formatDiagnostic(d)}\n${d.stack}` : formatDiagnostic(d));
+  }
   const counts = new Map<string, number>();
   for (const d of diagnostics) counts.set(d.code, (counts.get(d.code) ?? 0) + 1);
   if (counts.size) console.error(`diagnostics: ${[...counts].map(([c, n]) => `${c} ${n}`).join(", ")}`);
+}
+
+/**
+ * compile's exit status: 1 when the compiler crashed anywhere (internal_error), or under --strict when any
+ * construct was declined (diagnostics/index.ts isDecline); the output is written either way.
+ */
+function compileExitCode(diagnostics: Diagnostic[], strict: boolean): number {
+  const crashes = diagnostics.filter((d) => d.code === "internal_error").length;
+  const declined = diagnostics.filter(isDecline).length;
+  if (crashes) console.error(`the compiler crashed on ${crashes} construct${crashes === 1 ? "" : "s"} (internal_error)`);
+  if (strict && declined) console.error(`--strict: ${declined} declined construct${declined === 1 ? "" : "s"}`);
+  return crashes || (strict && declined) ? 1 : 0;
 }
 
 program
@@ -33,13 +58,16 @@ program
   .option("--report", "print every diagnostic with its code frame, then the ledger (counts per code, per file)")
   .option("--ledger <file>", "write the ledger as JSON")
   .option("--link", "link node_modules/rails2ts to this compiler, to run the output in place without `npm ci`")
-  .action(async (app: string, opts: { out: string; report?: boolean; ledger?: string; link?: boolean }) => {
-    const result = await compile(resolve(app), { out: resolve(opts.out), gemPaths: gemPaths(), link: Boolean(opts.link) });
-    report(result.diagnostics, Boolean(opts.report));
-    const ledger = buildLedger(result.diagnostics, resolve(app));
+  .option("--strict", "exit 1 when any construct was declined (the output is still written)")
+  .action(async (app: string, opts: { out: string; report?: boolean; ledger?: string; link?: boolean; strict?: boolean }) => {
+    const root = appRoot(app);
+    const result = await compile(root, { out: resolve(opts.out), gemPaths: gemPaths(), link: Boolean(opts.link) });
+    report(result.diagnostics, opts.report ? "frames" : "lines");
+    const ledger = buildLedger(result.diagnostics, root);
     if (opts.report) console.error(`\n${formatLedger(ledger)}`);
     if (opts.ledger) writeFileSync(opts.ledger, JSON.stringify(ledger, null, 2) + "\n");
     console.log(`compiled ${result.files.length} modules into ${opts.out}`);
+    process.exitCode = compileExitCode(result.diagnostics, Boolean(opts.strict));
   });
 
 program
@@ -49,9 +77,10 @@ program
   .option("--out <dir>", "output directory (default: a temporary one)")
   .option("--db <file>", "SQLite database file (default: <out>/db/<env>.sqlite3)")
   .action(async (app: string, opts: { port: string; host: string; out?: string; db?: string }) => {
+    const root = appRoot(app);
     const out = resolve(opts.out ?? mkdtempSync(join(tmpdir(), "rails2ts-")));
-    const result = await compile(resolve(app), { out, gemPaths: gemPaths() });
-    report(result.diagnostics, false);
+    const result = await compile(root, { out, gemPaths: gemPaths() });
+    report(result.diagnostics, "counts");
     const server = await bootEmitted(out, { port: Number(opts.port), host: opts.host, dbPath: opts.db, inProcess: true });
     console.log(`serving ${app} at http://${opts.host === "127.0.0.1" ? "localhost" : opts.host}:${server.port} (emitted into ${out})`);
   });
@@ -66,7 +95,7 @@ program
     const { buildBinary } = await import("./build/binary.js");
     const started = Date.now();
     const output = resolve(opts.output ?? basename(resolve(app)));
-    const result = await buildBinary(resolve(app), output, { gemPaths: gemPaths() });
+    const result = await buildBinary(appRoot(app), output, { gemPaths: gemPaths() });
     console.log(`built ${relative(process.cwd(), result.output) || result.output} (${(result.bytes / 1e6).toFixed(1)} MB) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   });
 
@@ -76,9 +105,10 @@ program
   .requiredOption("--db <file>", "SQLite database file (a new one gets the schema first)")
   .option("--out <dir>", "output directory (default: a temporary one)")
   .action(async (app: string, opts: { db: string; out?: string }) => {
+    const root = appRoot(app);
     const out = resolve(opts.out ?? mkdtempSync(join(tmpdir(), "rails2ts-")));
-    const result = await compile(resolve(app), { out, gemPaths: gemPaths() });
-    report(result.diagnostics, false);
+    const result = await compile(root, { out, gemPaths: gemPaths() });
+    report(result.diagnostics, "counts");
     await loadFixturesInto(out, resolve(opts.db));
     console.log(`loaded ${app}/test/fixtures into ${opts.db}`);
   });
@@ -88,7 +118,7 @@ program
   .description("print the TypeScript a Ruby or ERB file became; --cache lists every fragment cache site")
   .option("--cache", "list every cache site: claimed or declined, and why")
   .action(async (app: string, file: string | undefined, opts: { cache?: boolean }) => {
-    const result = await compile(resolve(app), { gemPaths: gemPaths() });
+    const result = await compile(appRoot(app), { gemPaths: gemPaths() });
     if (opts.cache) {
       for (const s of result.cacheSites) {
         console.log(`${relative(resolve(app), s.span.file)}:${s.span.line}:${s.span.column} ${s.kind} ${s.claimed ? "claimed" : "declined"}: ${s.reason}${s.sharing ? `; ${s.sharing}` : ""}`);
@@ -110,7 +140,7 @@ program
   .option("--binary", "against the app built as one executable (build --binary), run with no other environment")
   .action(async (app: string, opts: { binary?: boolean }) => {
     const { conformanceCommand } = await import("./conformance/command.js");
-    process.exitCode = await conformanceCommand(resolve(app), { binary: Boolean(opts.binary) });
+    process.exitCode = await conformanceCommand(appRoot(app), { binary: Boolean(opts.binary) });
   });
 
 program
@@ -118,7 +148,7 @@ program
   .description("record reference/ from real Rails in the reference chroot")
   .action(async (app: string) => {
     const { record } = await import("./conformance/record.js");
-    await record(resolve(app));
+    await record(appRoot(app));
   });
 
 program.parseAsync(process.argv).catch((err: unknown) => {

@@ -1,6 +1,7 @@
 // compile(appDir, opts): the pipeline, one call per phase.
 import { analyzeApp, type AppModel } from "./analyze/app-model.js";
-import { CompileError, type Diagnostic } from "./diagnostics/index.js";
+import { CompileError, Diagnostics, type Diagnostic } from "./diagnostics/index.js";
+import { crashOf, reportCrash } from "./diagnostics/crash.js";
 import { renderModules, writeProject, type WrittenFile } from "./emit/project.js";
 import { parseApp } from "./parse/app.js";
 import { lowerApp } from "./lower/index.js";
@@ -11,12 +12,26 @@ export interface CompileResult {
   cacheSites: AppModel["cacheSites"];
 }
 
-export async function compile(appDir: string, opts: { out?: string; gemPaths?: string[]; link?: boolean } = {}): Promise<CompileResult> {
+type CompileOptions = { out?: string; gemPaths?: string[]; link?: boolean };
+
+export async function compile(appDir: string, opts: CompileOptions = {}): Promise<CompileResult> {
+  try {
+    return await pipeline(appDir, opts);
+  } catch (err) {
+    // The last resort, past every phase's own boundaries (diagnostics/crash.ts): still a diagnostic, never a trace.
+    if (err instanceof CompileError) throw err;
+    const diags = new Diagnostics();
+    reportCrash(diags, crashOf(err, { file: appDir, line: 0, column: 0, endLine: 0, endColumn: 0 }), appDir);
+    throw new CompileError(diags.list);
+  }
+}
+
+async function pipeline(appDir: string, opts: CompileOptions): Promise<CompileResult> {
   const parsed = parseApp(appDir);
   if (parsed.diagnostics.errors.length) throw new CompileError(parsed.diagnostics.errors);
   const app = analyzeApp(parsed, { gemPaths: opts.gemPaths });
   const lowered = lowerApp(app);
-  const files = await renderModules(lowered.modules, parsed.diagnostics);
+  const files = await renderModules(lowered.modules, parsed.diagnostics, appDir);
   if (opts.out) writeProject(opts.out, files, lowered.publicFiles, appDir, { link: opts.link ?? true });
   return { files, diagnostics: parsed.diagnostics.list, cacheSites: app.cacheSites };
 }

@@ -2,6 +2,7 @@
 import { readInflections, type AppInflections } from "./inflections.js";
 import { withInflections } from "../../runtime/support/inflections.js";
 import type { ParsedApp, TemplateFile } from "../parse/app.js";
+import { retryingCrashes } from "../diagnostics/crash.js";
 import { analyzeControllers, type ControllerInfo } from "./controllers.js";
 import { analyzeModelFiles, type ModelInfo } from "./models.js";
 import { collectConstants, type ConstDecl } from "./constants.js";
@@ -102,9 +103,9 @@ function analyzeWithInflections(parsed: ParsedApp, options: AnalyzeOptions, infl
     }
   }
   const lib = libClasses(parsed);
-  const modelFiles = analyzeModelFiles(parsed.models, parsed.schema, parsed.diagnostics);
+  const modelFiles = retried(parsed, () => analyzeModelFiles(parsed.models, parsed.schema, parsed.diagnostics));
   const models = new Map(modelFiles.models.map((m) => [m.className, m]));
-  const controllers = new Map(analyzeControllers(parsed.controllers, parsed.diagnostics).map((c) => [c.className, c]));
+  const controllers = new Map(retried(parsed, () => analyzeControllers(parsed.controllers, parsed.diagnostics)).map((c) => [c.className, c]));
   // ...and with it `after_action :set_paginated_headers`, on ActionController::Base: before the app's own filters.
   if (config.engines.includes("geared_pagination")) {
     for (const c of controllers.values()) {
@@ -120,6 +121,16 @@ function analyzeWithInflections(parsed: ParsedApp, options: AnalyzeOptions, infl
     cacheSites: [],
     channels: analyzeChannels(parsed.channels, parsed.controllers, parsed.diagnostics),
   };
+}
+
+/**
+ * An analysis that crashed on a class-body statement runs again with that statement replaced by a crash node
+ * (diagnostics/crash.ts); a crash it cannot pin on a statement propagates to compile()'s last resort.
+ */
+function retried<T>(parsed: ParsedApp, fn: () => T): T {
+  const result = retryingCrashes(parsed.diagnostics, { file: parsed.root, line: 0, column: 0, endLine: 0, endColumn: 0 }, parsed.root, fn);
+  if ("value" in result) return result.value;
+  throw Object.assign(new Error(result.crash.message), { rails2tsConstruct: { span: result.crash.span, node: null }, stack: result.crash.stack });
 }
 
 /**

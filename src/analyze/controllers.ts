@@ -6,6 +6,8 @@
 //     def index ... end                                 actions (public defs)
 //     private; def post_params ... end               privateMethods
 //   def self.allow_x(**o) = skip_before_action(:a, **o)  allow_x only: :new  ->  skip_before_action :a, only: :new
+import { atConstruct, faultPoint } from "../diagnostics/crash.js";
+import { crashMethod, isCrashedStatement } from "./crashed.js";
 import type { Diagnostics } from "../diagnostics/index.js";
 import type { SourceFile } from "../parse/app.js";
 import { literalString, optionsOf, positionalArgs, type Node, type NodeOf } from "../parse/ir.js";
@@ -108,6 +110,12 @@ function analyzeController(
     return null;
   };
   const visit = (stmt: Node, depthLeft: number): void => {
+    if (isCrashedStatement(stmt)) {
+      const method = crashMethod(stmt);
+      info.privateMethods.push(method);
+      info.filters.push({ kind: "before", method: method.name, only: null, except: null });
+      return;
+    }
     if (stmt.kind === "assign" && stmt.target.kind === "const") {
       info.constants.push({ name: stmt.target.name, value: stmt.value });
       return;
@@ -126,7 +134,8 @@ function analyzeController(
     }
     macro(info, call, diags);
   };
-  for (const stmt of flat.body) visit(stmt, 5);
+  // Each class-body statement is a crash boundary (diagnostics/crash.ts): analyzeApp replaces the one it names.
+  for (const stmt of flat.body) atConstruct(stmt.span, stmt, () => (faultPoint("analyze", stmt.kind, stmt.span), visit(stmt, 5)));
   return info;
 }
 

@@ -5,6 +5,8 @@
 //     belongs_to :post, touch: true        { kind: "belongs_to", foreignKey: "post_id", options: {touch} }
 //     validates :title, presence: true        { attribute: "title", validator: "presence", options: {} }
 //     before_save :normalize                  { event: "before_save", method: "normalize" }
+import { atConstruct, faultPoint } from "../diagnostics/crash.js";
+import { crashDeclined, isCrashedStatement } from "./crashed.js";
 import type { Diagnostics } from "../diagnostics/index.js";
 import type { SourceFile } from "../parse/app.js";
 import { expandFrameworkMacro } from "./framework-models.js";
@@ -231,17 +233,22 @@ function analyzeModel(className: string, decls: ConstDecl[], superclass: string,
     // An unknown module may add validations, callbacks or attributes: no record of the model is made without it.
     model.declined.push(declined(diags, "unresolved_constant", inc.node.span, `include ${inc.name}`, { kind: "model" }));
   }
-  for (const stmt of flat.body) {
-    if (stmt.kind === "call" && stmt.receiver?.kind === "self" && stmt.method === "abstract_class=") model.abstract = true;
-    else if (stmt.kind === "call" && stmt.receiver?.kind === "self" && stmt.method === "table_name=" && literalString(stmt.args[0]) !== null) model.explicitTable = literalString(stmt.args[0]);
-    else if (stmt.kind === "call" && stmt.receiver === null && frameworkMacro(model, stmt, diags)) continue;
-    else if (stmt.kind === "call" && stmt.receiver === null) classMacro(model, stmt, diags);
-    else if (stmt.kind === "ident" && stmt.name === "primary_abstract_class") model.abstract = true;
-    else if (stmt.kind === "ident") classMacro(model, { kind: "call", receiver: null, method: stmt.name, args: [], block: null, safeNav: false, parens: false, span: stmt.span }, diags);
-    else if (stmt.kind === "assign" && stmt.target.kind === "const") model.constants.push({ name: stmt.target.name, value: stmt.value, span: stmt.span });
-    else model.declined.push(declined(diags, "unsupported_construct", stmt.span, `${stmt.kind} in model body`, { kind: "model" }));
-  }
+  // Each class-body statement is a crash boundary (diagnostics/crash.ts): analyzeApp replaces the one it names.
+  for (const stmt of flat.body) atConstruct(stmt.span, stmt, () => modelStatement(model, stmt, diags));
   return model;
+}
+
+function modelStatement(model: ModelInfo, stmt: Node, diags: Diagnostics): void {
+  faultPoint("analyze", stmt.kind, stmt.span);
+  if (isCrashedStatement(stmt)) model.declined.push(crashDeclined(stmt, diags));
+  else if (stmt.kind === "call" && stmt.receiver?.kind === "self" && stmt.method === "abstract_class=") model.abstract = true;
+  else if (stmt.kind === "call" && stmt.receiver?.kind === "self" && stmt.method === "table_name=" && literalString(stmt.args[0]) !== null) model.explicitTable = literalString(stmt.args[0]);
+  else if (stmt.kind === "call" && stmt.receiver === null && frameworkMacro(model, stmt, diags)) return;
+  else if (stmt.kind === "call" && stmt.receiver === null) classMacro(model, stmt, diags);
+  else if (stmt.kind === "ident" && stmt.name === "primary_abstract_class") model.abstract = true;
+  else if (stmt.kind === "ident") classMacro(model, { kind: "call", receiver: null, method: stmt.name, args: [], block: null, safeNav: false, parens: false, span: stmt.span }, diags);
+  else if (stmt.kind === "assign" && stmt.target.kind === "const") model.constants.push({ name: stmt.target.name, value: stmt.value, span: stmt.span });
+  else model.declined.push(declined(diags, "unsupported_construct", stmt.span, `${stmt.kind} in model body`, { kind: "model" }));
 }
 
 /**

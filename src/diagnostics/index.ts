@@ -5,11 +5,15 @@ import { readFileSync } from "node:fs";
 import type { Span } from "../parse/ir.js";
 
 export const CATALOGUE = {
+  app_not_found: { severity: "error", message: "no such directory" },
+  app_not_a_directory: { severity: "error", message: "not a directory" },
+  not_a_rails_app: { severity: "error", message: "not a Rails app: no config/application.rb" },
   ruby_syntax_error: { severity: "error", message: "Ruby syntax error" },
   erb_syntax_error: { severity: "error", message: "ERB syntax error" },
   template_invalid_encoding: {
     severity: "warning",
     message: "template is not valid UTF-8 (Rails raises ActionView::Template::Error when it renders it)",
+    advisory: true,
   },
   schema_missing: { severity: "error", message: "no db/schema.rb or db/structure.sql found" },
   schema_unsupported: { severity: "warning", message: "schema statement not understood" },
@@ -19,11 +23,20 @@ export const CATALOGUE = {
   unsupported_route: { severity: "warning", message: "route form not supported" },
   unresolved_constant: { severity: "warning", message: "constant not resolved" },
   missing_template: { severity: "warning", message: "template not found" },
-  internal_error: { severity: "warning", message: "the compiler failed on this file (a crash; the file is left out)" },
+  internal_error: { severity: "warning", message: "the compiler crashed on this construct (its code raises when reached)" },
   asset_not_found: { severity: "warning", message: "asset not found in the asset load path" },
-  gem_substituted: { severity: "warning", message: "gems of Gemfile.lock found only at another version (that version's files are used)" },
-  cache_key_declined: { severity: "warning", message: "cache key declined: rendered without the store" },
-} as const satisfies Record<string, { severity: "error" | "warning"; message: string }>;
+  gem_substituted: { severity: "warning", message: "gems of Gemfile.lock found only at another version (that version's files are used)", advisory: true },
+  cache_key_declined: { severity: "warning", message: "cache key declined: rendered without the store", advisory: true },
+} as const satisfies Record<string, { severity: "error" | "warning"; message: string; advisory?: true }>;
+
+/**
+ * Whether a diagnostic stands for code the compiler declined (or failed) to lower: every error, and every warning
+ * but the advisory ones, whose site still behaves as in Rails (a fragment rendered without the store, a gem read at
+ * another version). `compile --strict` fails on these. A new code counts as a decline unless marked advisory.
+ */
+export function isDecline(d: Diagnostic): boolean {
+  return d.severity === "error" || !("advisory" in CATALOGUE[d.code]);
+}
 
 export type DiagnosticCode = keyof typeof CATALOGUE;
 
@@ -32,6 +45,8 @@ export interface Diagnostic {
   severity: "error" | "warning";
   message: string;
   span: Span;
+  /** The compiler's own stack, for internal_error (printed by `compile --report` only). */
+  stack?: string;
 }
 
 export class Diagnostics {
@@ -40,6 +55,10 @@ export class Diagnostics {
   report(code: DiagnosticCode, span: Span, detail?: string): Diagnostic {
     const entry = CATALOGUE[code];
     const message = detail ? `${entry.message}: ${detail}` : entry.message;
+    // A construct the compiler crashed on is reported once, as internal_error: its stand-in is not declined again
+    // (a caller that keeps the diagnostic, to raise with it, gets the crash's).
+    const crashed = code === "internal_error" ? undefined : this.list.find((d) => d.code === "internal_error" && sameSpan(d.span, span));
+    if (crashed) return crashed;
     const diagnostic: Diagnostic = { code, severity: entry.severity, message, span };
     this.list.push(diagnostic);
     return diagnostic;
@@ -54,9 +73,24 @@ export class Diagnostics {
   }
 }
 
+function sameSpan(a: Span, b: Span): boolean {
+  return a.file === b.file && a.line === b.line && a.column === b.column && a.endLine === b.endLine && a.endColumn === b.endColumn;
+}
+
+/** Where a diagnostic is: `file:line:col`, or just the path for one about a whole directory (line 0). */
+export function location(span: Span): string {
+  return span.line === 0 ? span.file : `${span.file}:${span.line}:${span.column}`;
+}
+
+/** A diagnostic on one line, as `compile` prints every warning by default: `file:line:col: code: message`. */
+export function formatDiagnosticLine(d: Diagnostic): string {
+  return `${location(d.span)}: ${d.code}: ${d.message}`;
+}
+
 /** A diagnostic as a user reads it: `file:line:col: severity code: message`, then a code frame. */
 export function formatDiagnostic(d: Diagnostic, source?: string): string {
-  const head = `${d.span.file}:${d.span.line}:${d.span.column}: ${d.severity} ${d.code}: ${d.message}`;
+  const head = `${location(d.span)}: ${d.severity} ${d.code}: ${d.message}`;
+  if (d.span.line === 0) return head;
   let text = source;
   if (text === undefined) {
     try {

@@ -18,6 +18,8 @@ export interface Booted {
   stop(): Promise<void>;
   /** The child's stdout and stderr so far (the last 64 KB), to say what the server saw when a check fails. */
   output(): string;
+  /** What the app wrote to stderr so far (where it logs a request's 500 error); "" in process. */
+  stderr(): string;
 }
 
 /** Keeps the last 64 KB a child printed on stdout and stderr, interleaved as they arrived. */
@@ -37,15 +39,17 @@ export async function bootEmitted(out: string, opts: BootOptions): Promise<Boote
   if (opts.inProcess) {
     Object.assign(process.env, env);
     await import(pathToFileURL(join(out, "dist/server.js")).href);
-    return { port: opts.port, baseUrl: `http://${host}:${opts.port}`, stop: async () => process.exit(0), output: () => "" };
+    return { port: opts.port, baseUrl: `http://${host}:${opts.port}`, stop: async () => process.exit(0), output: () => "", stderr: () => "" };
   }
   const child = spawn(process.execPath, [join(out, "dist/server.js")], { env, stdio: ["ignore", "pipe", "pipe"] });
   const output = capture(child);
-  const port = await waitForListening(child);
+  const log = collectStderr(child);
+  const port = await waitForListening(child, log);
   return {
     port,
     output,
     baseUrl: `http://${host}:${port}`,
+    stderr: () => log.text,
     stop: () =>
       new Promise<void>((done) => {
         if (child.exitCode !== null) return done();
@@ -71,11 +75,13 @@ export async function bootExecutable(file: string, cwd: string, opts: BootOption
   };
   const child = spawn(file, [], { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
   const output = capture(child);
-  const port = await waitForListening(child);
+  const log = collectStderr(child);
+  const port = await waitForListening(child, log);
   return {
     port,
     output,
     baseUrl: `http://${host}:${port}`,
+    stderr: () => log.text,
     stop: () =>
       new Promise<void>((done) => {
         if (child.exitCode !== null) return done();
@@ -85,15 +91,19 @@ export async function bootExecutable(file: string, cwd: string, opts: BootOption
   };
 }
 
+function collectStderr(child: ChildProcess): { text: string } {
+  const log = { text: "" };
+  child.stderr!.on("data", (d: Buffer) => (log.text += d.toString()));
+  return log;
+}
+
 /** The emitted server prints `listening on <port>` once it accepts connections. */
-function waitForListening(child: ChildProcess): Promise<number> {
+function waitForListening(child: ChildProcess, log: { text: string }): Promise<number> {
   return new Promise((resolveP, reject) => {
-    let stderr = "";
-    child.stderr!.on("data", (d: Buffer) => (stderr += d.toString()));
     child.stdout!.on("data", (d: Buffer) => {
       const m = /listening on (\d+)/.exec(d.toString());
       if (m) resolveP(Number(m[1]));
     });
-    child.once("exit", (code) => reject(new Error(`emitted app exited with ${code}: ${stderr.trim()}`)));
+    child.once("exit", (code) => reject(new Error(`emitted app exited with ${code}: ${log.text.trim()}`)));
   });
 }

@@ -14,6 +14,8 @@ import { importStatements, type EmittedModule } from "./module.js";
 import { nodeProjectFiles } from "./node-project.js";
 import { jsSourceMap, tsSourceMap, unmark, type SourcePosition } from "./source-map.js";
 import type { Diagnostics } from "../diagnostics/index.js";
+import { crashOf, faultPoint, reportCrash } from "../diagnostics/crash.js";
+import { raisingView } from "../lower/view/module.js";
 
 /** This package's root (where package.json names rails2ts), whether running from src/ or from dist/src/. */
 export const PACKAGE_ROOT = findPackageRoot(dirname(fileURLToPath(import.meta.url)));
@@ -34,27 +36,29 @@ export interface WrittenFile {
   lines?: Array<SourcePosition | null>;
 }
 
-export async function renderModules(modules: EmittedModule[], diags: Diagnostics): Promise<WrittenFile[]> {
+export async function renderModules(modules: EmittedModule[], diags: Diagnostics, root?: string): Promise<WrittenFile[]> {
   const project = new Project({ useInMemoryFileSystem: true });
   const files = await Promise.all(
     modules.map(async (mod): Promise<WrittenFile | null> => {
       try {
-        const file = project.createSourceFile(mod.path, { statements: [...importStatements(mod), ...mod.statements] });
-        const { text, lines } = unmark(await prettier.format(file.getFullText(), { parser: "typescript", printWidth: 120 }));
-        return { path: mod.path, from: mod.from, text, lines };
+        faultPoint("emit", "module", { file: mod.from ?? mod.path, line: 1, column: 1, endLine: 1, endColumn: 1 });
+        return await renderModule(project, mod);
       } catch (err) {
-        // A lowering that produced invalid TS is a compiler bug: it goes in the ledger, never into the output.
+        // A module ts-morph or prettier rejects is a compiler bug at the level of the whole emitted file: the file is
+        // the construct. A view's stand-in raises when rendered (the entry imports it); any other module is left out.
         const file = mod.from ?? mod.path;
-        diags.report("internal_error", { file, line: 1, column: 1, endLine: 1, endColumn: 1 }, firstLine(err));
-        return null;
+        const raised = reportCrash(diags, crashOf(err, { file, line: 1, column: 1, endLine: 1, endColumn: 1 }), root);
+        return mod.path.startsWith("views/") && mod.from ? await renderModule(project, raisingView(mod.path, mod.from, raised)) : null;
       }
     }),
   );
   return files.filter((f): f is WrittenFile => f !== null);
 }
 
-function firstLine(err: unknown): string {
-  return (err instanceof Error ? err.message : String(err)).split("\n")[0]!.slice(0, 200);
+async function renderModule(project: Project, mod: EmittedModule): Promise<WrittenFile> {
+  const file = project.createSourceFile(mod.path, { statements: [...importStatements(mod), ...mod.statements] }, { overwrite: true });
+  const { text, lines } = unmark(await prettier.format(file.getFullText(), { parser: "typescript", printWidth: 120 }));
+  return { path: mod.path, from: mod.from, text, lines };
 }
 
 export function writeProject(

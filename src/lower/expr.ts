@@ -10,6 +10,7 @@
 //   @x                            env.ivar("x")
 //   Const                         the model class (imported) or a diagnostic
 //   recv.meth(args) { block }     calls.ts decides by the receiver's type
+import { atConstruct, faultPoint, isCrashNode } from "../diagnostics/crash.js";
 import type { Node, NodeOf } from "../parse/ir.js";
 import { lowerArgs, lowerCall } from "./calls.js";
 import { rubyRegexToJs } from "./regex.js";
@@ -28,8 +29,15 @@ export interface TsExpr {
 
 export const lit = (code: string, type: RType = UNKNOWN): TsExpr => ({ code, type });
 
+/** One expression; a crash inside it is tagged with it (the innermost expression names where the lowering failed). */
 export function lowerExpr(node: Node, scope: Scope): TsExpr {
+  return atConstruct(node.span, node, () => (faultPoint("lower", node.kind, node.span), lowerExprOf(node, scope)));
+}
+
+function lowerExprOf(node: Node, scope: Scope): TsExpr {
   const env = scope.env;
+  // A construct an earlier phase crashed on (reported there): it raises where it is reached.
+  if (isCrashNode(node) && node.kind === "unknown") return lit(`${env.module.use("unsupported")}(${JSON.stringify(node.text)})`, UNKNOWN);
   switch (node.kind) {
     case "nil":
       return lit("null", NIL);

@@ -29,7 +29,8 @@ import { lowerInitializers } from "./initializers.js";
 import { channelModulePath, lowerChannel } from "./channel/channel.js";
 import { lowerHelpersModule } from "./helpers/module.js";
 import { lowerConstantsModule } from "./constants-module.js";
-import { lowerView, templateModulePath } from "./view/module.js";
+import { crashedView, lowerView, templateModulePath } from "./view/module.js";
+import { faultPoint, reportCrash, retryingCrashes } from "../diagnostics/crash.js";
 
 export interface Lowered {
   modules: EmittedModule[];
@@ -49,15 +50,22 @@ function lowerWithInflections(app: AppModel): Lowered {
   const directs = app.parsed.routes ? directRoutes(app.parsed.routes.body) : [];
   directs.forEach((d) => app.routeNames.add(d.name));
   const modules: EmittedModule[] = [lowerRoutesModule(table, directs, app, diags)];
-  const guard = <T extends { file: { absPath: string } } | { absPath: string }, R>(items: T[], fn: (item: T) => R): R[] =>
+  // Each module is a crash boundary (diagnostics/crash.ts): a crash on a construct replaces it with a crash node and
+  // lowers the module again; one with no construct to replace leaves the module out, or, for a view, emits a
+  // render that raises (the entry imports every template).
+  const guard = <T extends { file: { absPath: string } } | { absPath: string }, R>(items: T[], fn: (item: T) => R, stub?: (item: T, raised: string) => R): R[] =>
     items.flatMap((item) => {
-      try {
-        return [fn(item)];
-      } catch (err) {
-        const file = "file" in item ? item.file.absPath : item.absPath;
-        diags.report("internal_error", { file, line: 1, column: 1, endLine: 1, endColumn: 1 }, err instanceof Error ? err.message : String(err));
-        return [];
-      }
+      const file = "file" in item ? item.file.absPath : item.absPath;
+      const whole = { file, line: 1, column: 1, endLine: 1, endColumn: 1 };
+      const sites = app.cacheSites.length;
+      const result = retryingCrashes(diags, whole, app.parsed.root, () => {
+        app.cacheSites.length = sites;
+        faultPoint("lower", "module", whole);
+        return fn(item);
+      });
+      if ("value" in result) return [result.value];
+      const raised = reportCrash(diags, result.crash, app.parsed.root);
+      return stub ? [stub(item, raised)] : [];
     });
   const helpersModule = guard([{ absPath: join(app.parsed.root, "app/helpers") }], () => lowerHelpersModule(app, diags))[0];
   if (helpersModule) modules.push(helpersModule);
@@ -66,7 +74,7 @@ function lowerWithInflections(app: AppModel): Lowered {
   const models = guard([...app.models.values()], (m) => lowerModel(m, app, diags));
   const controllers = guard([...app.controllers.values()], (c) => lowerController(c, app, diags));
   const ivars = controllerIvarTypes(app);
-  const views = guard([...app.templates.values()], (t) => lowerView(t, app, diags, ivars.get(t.logicalPath.split("/").slice(0, -1).join("/")) ?? new Map()));
+  const views = guard([...app.templates.values()], (t) => lowerView(t, app, diags, ivars.get(t.logicalPath.split("/").slice(0, -1).join("/")) ?? new Map()), crashedView);
   const plain = [
     ...guard([{ absPath: join(app.parsed.root, "app/models") }], () => lowerPlainClasses(app, diags)).flat(),
     ...guard([...app.currents.values()], (c) => lowerCurrent(c, app, diags)),
@@ -74,7 +82,7 @@ function lowerWithInflections(app: AppModel): Lowered {
   const channels = guard(app.channels, (c) => lowerChannel(c, app, diags));
   const initializers = lowerInitializers(app, diags);
   const coreExtensions = guard(app.coreExtensions.map((e) => ({ ...e, absPath: e.decls[0]!.file.absPath })), (e) => lowerCoreExtensions({ ...app, coreExtensions: [e] }, diags)[0]!);
-  const seeds = app.parsed.seeds ? [lowerSeeds(app.parsed.seeds, app, diags)] : [];
+  const seeds = app.parsed.seeds ? guard([app.parsed.seeds], (f) => lowerSeeds(f, app, diags)) : [];
   const fixtures = app.parsed.fixtures.length ? guard([{ absPath: join(app.parsed.root, "test/fixtures") }], () => lowerFixtures(app.parsed.fixtures, app, diags)) : [];
   const cableFile = app.parsed.cableConfig;
   const cableConfig = cableFile && app.channels.length ? guard([cableFile], (f) => lowerCableConfig(f, app, diags)) : [];

@@ -3,7 +3,8 @@
 // a JS call cannot tell a trailing options hash or block from a positional argument.
 //   def show(id)                    show(id: unknown)
 //   def tag(name, size: 32, &blk)   tag(...args: unknown[]) { const a = bindArgs(args, {...}); let name = a["name"]; ... }
-import { walk, type Node, type NodeOf } from "../parse/ir.js";
+import { crashNode, crashOf, faultPoint, reportCrash } from "../diagnostics/crash.js";
+import { walk, type Node, type NodeOf, type Span } from "../parse/ir.js";
 import { lowerExpr } from "./expr.js";
 import type { Scope } from "./scope.js";
 import { UNKNOWN } from "./types.js";
@@ -16,7 +17,25 @@ export interface LoweredParams {
   prologue: string[];
 }
 
-export function lowerParams(given: { params: NodeOf<"def">["params"]; name?: string; body?: Node[] }, scope: Scope): LoweredParams {
+type Given = { params: NodeOf<"def">["params"]; name?: string; body?: Node[]; span?: Span };
+
+/**
+ * A def is a crash boundary: when lowering its parameters crashes, the method takes `...args` and its body becomes
+ * one crash node (diagnostics/crash.ts), so calling it raises internal_error and the rest of the class lowers.
+ */
+export function lowerParams(given: Given, scope: Scope): LoweredParams {
+  if (!given.span) return lowerParamsOf(given, scope);
+  try {
+    faultPoint("lower", "def", given.span);
+    return lowerParamsOf(given, scope);
+  } catch (err) {
+    const raised = reportCrash(scope.env.diags, crashOf(err, given.span), scope.env.app.parsed.root);
+    given.body?.splice(0, given.body.length, crashNode(given.span, raised));
+    return { parameters: [{ name: "args", type: "unknown[]", isRestParameter: true }], signature: "...args: unknown[]", prologue: given.body ? [] : [`${scope.env.module.use("unsupported")}(${JSON.stringify(raised)});`] };
+  }
+}
+
+function lowerParamsOf(given: Given, scope: Scope): LoweredParams {
   // A method that yields without naming its block (`def reading(io) ... yield ... end`) takes one all the same.
   const implicitBlock = given.body !== undefined && !given.params.some((p) => p.kind === "block") && given.body.some(yields);
   const def = implicitBlock ? { ...given, params: [...given.params, { kind: "block" as const, name: "" }] } : given;

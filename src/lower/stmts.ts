@@ -10,6 +10,7 @@
 //   @output_buffer.safe_append='…' out.safeAppend("…");     (views: Erubi's output, see lower/view/erb.ts)
 //   @output_buffer.append= expr    out.append(expr);
 //   begin ... rescue K => e ... ensure ... end   try {...} catch (error) { if (rescues(error, ["K"])) {...} else throw error; } finally {...}
+import { crashOf, faultPoint, reportCrash } from "../diagnostics/crash.js";
 import { sourceMark } from "../emit/source-map.js";
 import type { Block, Node, NodeOf } from "../parse/ir.js";
 import { lowerExpr, truthy, type TsExpr } from "./expr.js";
@@ -30,7 +31,24 @@ export function lowerBody(nodes: Node[], scope: Scope, tail: Tail): string[] {
   return out;
 }
 
+/**
+ * One statement, a crash boundary: a statement the lowering crashed on becomes code that raises internal_error where
+ * it is reached (diagnostics/crash.ts), and the statements around it lower as usual.
+ */
 export function lowerStmt(node: Node, scope: Scope, tail: Tail): string[] {
+  const hoisted = scope.hoisted.length;
+  try {
+    faultPoint("lower", node.kind, node.span);
+    return lowerStmtOf(node, scope, tail);
+  } catch (err) {
+    // What the failed statement hoisted before it crashed is dropped with it.
+    scope.hoisted.length = hoisted;
+    const raised = reportCrash(scope.env.diags, crashOf(err, node.span), scope.env.app.parsed.root);
+    return [`${scope.env.module.use("unsupported")}(${JSON.stringify(raised)});`];
+  }
+}
+
+function lowerStmtOf(node: Node, scope: Scope, tail: Tail): string[] {
   const env = scope.env;
   switch (node.kind) {
     case "assign":

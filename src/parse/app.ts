@@ -3,10 +3,11 @@
 // db/schema.rb, db/seeds.rb); nothing here knows any particular app.
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
-import { Diagnostics } from "../diagnostics/index.js";
+import { crashNode, crashOf, faultPoint, reportCrash } from "../diagnostics/crash.js";
+import { Diagnostics, type Diagnostic } from "../diagnostics/index.js";
 import { compileErb } from "./erb.js";
 import { FIXTURES_DIR, parseErbYaml, parseFixtures, type ErbYamlFile, type FixtureFile } from "./fixtures.js";
-import type { Node } from "./ir.js";
+import type { Node, Span } from "./ir.js";
 import { parseRuby, type PositionMapper } from "./ruby.js";
 import { byteEscape, readSource } from "./encoding.js";
 import { schemaFromRuby, type Schema } from "./schema.js";
@@ -56,6 +57,19 @@ export interface ParsedApp {
   diagnostics: Diagnostics;
 }
 
+/**
+ * What is wrong with `root` as a Rails app directory, before anything is compiled: it does not exist, it is a file,
+ * or it has no config/application.rb (what makes a directory a Rails app). Null when it looks like one.
+ */
+export function appDirProblem(root: string): Diagnostic | null {
+  const diags = new Diagnostics();
+  const at = { file: root, line: 0, column: 0, endLine: 0, endColumn: 0 };
+  if (!existsSync(root)) diags.report("app_not_found", at);
+  else if (!statSync(root).isDirectory()) diags.report("app_not_a_directory", at);
+  else if (!existsSync(join(root, "config/application.rb"))) diags.report("not_a_rails_app", at);
+  return diags.list[0] ?? null;
+}
+
 export function parseApp(root: string): ParsedApp {
   const diagnostics = new Diagnostics();
   const ruby = (rel: string): SourceFile => parseRubyFile(root, rel, diagnostics);
@@ -96,11 +110,31 @@ export function parseApp(root: string): ParsedApp {
 
 function parseRubyFile(root: string, rel: string, diags: Diagnostics, mapper?: PositionMapper, text?: string): SourceFile {
   const absPath = join(root, rel);
-  const decoded = text === undefined ? readSource(absPath) : { text, invalid: null };
-  const source = decoded.text;
-  const parsed = parseRuby(source, absPath, mapper, decoded.invalid?.offset);
-  for (const e of parsed.errors) diags.report("ruby_syntax_error", e.span, e.detail);
-  return { path: rel, absPath, source, body: parsed.body };
+  let source = text ?? "";
+  try {
+    faultPoint("parse", "file", wholeFile(absPath));
+    const decoded = text === undefined ? readSource(absPath) : { text, invalid: null };
+    source = decoded.text;
+    const parsed = parseRuby(source, absPath, mapper, decoded.invalid?.offset);
+    for (const e of parsed.errors) diags.report("ruby_syntax_error", e.span, e.detail);
+    for (const crash of parsed.crashes) if (crash.node?.kind === "unknown") crash.node.text = reportCrash(diags, crash, root);
+    return { path: rel, absPath, source, body: parsed.body };
+  } catch (err) {
+    return { path: rel, absPath, source, body: [crashedFile(root, absPath, err, diags)] };
+  }
+}
+
+/**
+ * A file the parser crashed on as a whole: one crash node at the construct it was reading (an ERB tag), else at the
+ * file's start. A view made of it raises when rendered; a Ruby file defines nothing, so what names its classes raises.
+ */
+function crashedFile(root: string, absPath: string, err: unknown, diags: Diagnostics): Node {
+  const crash = crashOf(err, wholeFile(absPath));
+  return crashNode(crash.span, reportCrash(diags, crash, root));
+}
+
+function wholeFile(file: string): Span {
+  return { file, line: 1, column: 1, endLine: 1, endColumn: 1 };
 }
 
 /** `ActiveSupport.on_load(:hook) do ... end` at a file's top level: its body, in place. */
@@ -125,14 +159,21 @@ export function parseTemplate(root: string, rel: string, diags: Diagnostics): Te
   if (!m) return [];
   const [, logicalPath, format, handler] = m as unknown as [string, string, string, "erb" | "jbuilder"];
   const absPath = join(root, rel);
-  const { text: source, invalid } = readSource(absPath);
-  if (invalid && handler === "erb") return [invalidTemplate(root, rel, source, invalid, diags, { logicalPath, format, handler })];
-  if (handler === "jbuilder") {
-    return [{ ...parseRubyFile(root, rel, diags, undefined, source), logicalPath, format, handler }];
+  let source = "";
+  try {
+    faultPoint("parse", "file", wholeFile(absPath));
+    const decoded = readSource(absPath);
+    source = decoded.text;
+    if (decoded.invalid && handler === "erb") return [invalidTemplate(root, rel, source, decoded.invalid, diags, { logicalPath, format, handler })];
+    if (handler === "jbuilder") {
+      return [{ ...parseRubyFile(root, rel, diags, undefined, source), logicalPath, format, handler }];
+    }
+    const erb = compileErb(source, absPath);
+    const file = parseRubyFile(root, rel, diags, (offset) => erb.map.toErb(offset), erb.ruby);
+    return [{ ...file, source, logicalPath, format, handler }];
+  } catch (err) {
+    return [{ path: rel, absPath, source, body: [crashedFile(root, absPath, err, diags)], logicalPath, format, handler }];
   }
-  const erb = compileErb(source, absPath);
-  const file = parseRubyFile(root, rel, diags, (offset) => erb.map.toErb(offset), erb.ruby);
-  return [{ ...file, source, logicalPath, format, handler }];
 }
 
 /** Rails' WrongEncodingError message, which ActionView::Template::Error carries when the template renders. */

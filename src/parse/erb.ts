@@ -14,7 +14,9 @@
 import { BufferWriter } from "./erb/buffer-writer.js";
 import { encodingTagLength, strictLocalsOf } from "./erb/magic-comments.js";
 import { buildPositionMap, type ErbPositionMap } from "./erb/position-map.js";
-import { scanErb } from "./erb/scanner.js";
+import { scanErb, type ErbSink } from "./erb/scanner.js";
+import { FAULT_SPEC, faultPoint, tag } from "../diagnostics/crash.js";
+import type { Span } from "./ir.js";
 
 export type { ErbPosition, ErbPositionMap } from "./erb/position-map.js";
 
@@ -33,7 +35,7 @@ export interface ErbOptions {
 export function compileErb(source: string, file: string, options: ErbOptions = {}): ErbSource {
   const cut = encodingTagLength(source);
   const writer = new BufferWriter(options.escape ?? isPlainTextTemplate(file));
-  scanErb(source.slice(cut), writer);
+  scanErb(source.slice(cut), tagBoundary(writer, source, cut, file));
   return { ruby: writer.src, map: buildPositionMap(writer.segments, source, cut), strictLocals: strictLocalsOf(source) };
 }
 
@@ -45,4 +47,33 @@ function isPlainTextTemplate(file: string): boolean {
   const parts = (file.split(/[\\/]/).pop() ?? "").split(".");
   if (parts.length < 3 || parts.at(-1) !== "erb") return false;
   return parts.at(-2)!.replace(/\+.*$/, "") === "text";
+}
+
+/**
+ * The sink, with each tag a crash boundary: an exception while a tag is written names that tag's position
+ * (parse/app.ts then leaves the template on its safe path: it raises when rendered).
+ */
+function tagBoundary(sink: ErbSink, source: string, cut: number, file: string): ErbSink {
+  const at = (offset: number): Span => {
+    const before = source.slice(0, cut + offset).split("\n");
+    const line = before.length;
+    const column = before[before.length - 1]!.length + 1;
+    return { file, line, column, endLine: line, endColumn: column };
+  };
+  // Positions are computed only on a crash (or under fault injection): a 5 MB view scans in linear time.
+  const tagged = <T>(offset: number, fn: () => T): T => {
+    try {
+      if (FAULT_SPEC) faultPoint("parse", "erb_tag", at(offset));
+      return fn();
+    } catch (err) {
+      tag(err, at(offset), null);
+      throw err;
+    }
+  };
+  return {
+    addText: (text, offset) => sink.addText(text, offset),
+    addExpression: (indicator, code, tagAt) => tagged(tagAt, () => sink.addExpression(indicator, code, tagAt)),
+    addCode: (pieces, tagAt) => tagged(tagAt, () => sink.addCode(pieces, tagAt)),
+    finish: (offset) => sink.finish(offset),
+  };
 }

@@ -1,6 +1,7 @@
 // tree-sitter-ruby -> our IR (src/parse/ir.ts). The only file that touches tree-sitter nodes.
 // Every construct without a mapping becomes { kind: "unknown" } with its span, so lowering can report it
 // at its position rather than pass it through.
+import { crashNode, crashOf, faultPoint, raisedMessage, type Crash } from "../diagnostics/crash.js";
 import Parser from "tree-sitter";
 import Ruby from "tree-sitter-ruby";
 import type { SyntaxNode } from "tree-sitter";
@@ -24,6 +25,8 @@ export interface ParsedRuby {
   body: Node[];
   /** Syntax errors, as spans and what is wrong there in Ruby's words (the caller turns them into diagnostics). */
   errors: SyntaxFault[];
+  /** Nodes the converter crashed on, each now a crash node in `body` (the caller reports them and words their raise). */
+  crashes: Crash[];
 }
 
 export interface SyntaxFault {
@@ -44,7 +47,7 @@ export function parseRuby(original: string, file: string, mapper?: PositionMappe
   for (const id of tree.rootNode.descendantsOfType("identifier")) {
     if (strayKeyword(id, source)) errors.push({ span: conv.span(id), detail: `unexpected \`${conv.text(id)}'` });
   }
-  return { file, body: conv.statements(tree.rootNode), errors };
+  return { file, body: conv.statements(tree.rootNode), errors, crashes: conv.crashes };
 }
 
 /**
@@ -149,6 +152,8 @@ function collectErrors(root: SyntaxNode, node: SyntaxNode, source: string, conv:
 const NAMED_SKIP = new Set(["comment", "heredoc_body", "empty_statement"]);
 
 class Converter {
+  readonly crashes: Crash[] = [];
+
   constructor(
     private readonly source: string,
     private readonly file: string,
@@ -185,9 +190,18 @@ class Converter {
 
   node(n: SyntaxNode): Node {
     const span = this.span(n);
-    const convert = CONVERTERS[n.type];
-    if (convert) return convert.call(this, n, span);
-    return { kind: "unknown", type: n.type, text: this.text(n), span };
+    try {
+      faultPoint("parse", n.type, span);
+      const convert = CONVERTERS[n.type];
+      if (convert) return convert.call(this, n, span);
+      return { kind: "unknown", type: n.type, text: this.text(n), span };
+    } catch (err) {
+      // The innermost node whose conversion threw stands in for it; its siblings and parents convert as usual.
+      const crash = crashOf(err, span);
+      const node = crashNode(crash.span, raisedMessage(crash));
+      this.crashes.push({ ...crash, node });
+      return node;
+    }
   }
 
   field(n: SyntaxNode, name: string): SyntaxNode | null {

@@ -44,6 +44,17 @@ export function lowerView(t: TemplateFile, app: AppModel, diags: Diagnostics, iv
   return { path: templateModulePath(t), state: env.module, statements: [`void 0;`, fn].slice(1), from: t.absPath };
 }
 
+/** A template whose lowering crashed as a whole: its render raises internal_error, so every other page still serves. */
+export function crashedView(t: TemplateFile, raised: string): EmittedModule {
+  return raisingView(templateModulePath(t), t.absPath, raised);
+}
+
+export function raisingView(path: string, from: string | null, raised: string): EmittedModule {
+  const state = new ModuleState();
+  const fn = `export default function render(..._args: unknown[]): never {\n${state.use("unsupported")}(${JSON.stringify(raised)});\n}`;
+  return { path, state, statements: [fn], from };
+}
+
 /** Template::Handlers::Raw: `"#{source.dump}.html_safe"`, the file's text unchanged. */
 function lowerRawTemplate(t: TemplateFile): EmittedModule {
   const state = new ModuleState();

@@ -94,6 +94,19 @@ const CASES: Case[] = [
   { boundary: "lower, a statement", fault: "lower:assign@app/controllers/widgets_controller.rb:19", at: "app/controllers/widgets_controller.rb:19:5", reached: ["/widgets"] },
   { boundary: "lower, an expression", fault: "lower:const@app/controllers/widgets_controller.rb:19", at: "app/controllers/widgets_controller.rb:19:14", reached: ["/widgets"] },
   { boundary: "emit, a module (a template)", fault: "emit:module@app/views/widgets/index.html.erb", at: "app/views/widgets/index.html.erb:1:1", reached: ["/widgets"] },
+  {
+    boundary: "emit, a module (a model: declined as a whole, the app boots)",
+    fault: "emit:module@app/models/widget.rb",
+    at: "app/models/widget.rb:1:1",
+    reached: ["/make?name=a"],
+    declined: "app/models/widget.rb:1",
+  },
+  {
+    boundary: "emit, a module (a controller: its routes reach actions that raise)",
+    fault: "emit:module@app/controllers/widgets_controller.rb",
+    at: "app/controllers/widgets_controller.rb:1:1",
+    reached: ["/widgets", "/widgets/3", "/make?name=a"],
+  },
 ];
 
 describe("a compiler crash at each boundary", () => {

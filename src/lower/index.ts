@@ -37,6 +37,8 @@ export interface Lowered {
   modules: EmittedModule[];
   /** Files to serve under public/ (digested assets), by path. */
   publicFiles: Map<string, Buffer>;
+  /** For a model or controller module that crashed while emitted: its raising stand-in (crashed-module.ts). */
+  standIn: (from: string, raised: string) => EmittedModule | null;
 }
 
 export function lowerApp(app: AppModel): Lowered {
@@ -125,7 +127,14 @@ function lowerWithInflections(app: AppModel): Lowered {
     sessionStore: app.config.sessionStore,
   });
   modules.push(...(initializers ? [initializers] : []), ...coreExtensions, ...models, ...plain, ...controllers, ...channels, ...views, ...seeds, ...fixtures, ...cableConfig, ...entry);
-  return { modules, publicFiles };
+  const standIn = (from: string, raised: string): EmittedModule | null =>
+    withInflections(app.inflections.registry, () => {
+      const model = [...app.models.values()].find((m) => m.file.absPath === from);
+      if (model) return lowerModel(crashedModel(model, diags), app, diags);
+      const controller = [...app.controllers.values()].find((c) => c.file.absPath === from);
+      return controller ? lowerController(crashedController(controller, raised), app, diags) : null;
+    });
+  return { modules, publicFiles, standIn };
 }
 
 /**

@@ -61,6 +61,19 @@ interface Case {
 
 const CASES: Case[] = [
   { boundary: "parse, a whole file", fault: "parse:file@app/views/widgets/index.html.erb", at: "app/views/widgets/index.html.erb:1:1", reached: ["/widgets"] },
+  {
+    boundary: "parse, a whole model file (the class its path implies is declined as a whole)",
+    fault: "parse:file@app/models/widget.rb",
+    at: "app/models/widget.rb:1:1",
+    reached: ["/make?name=a"],
+    declined: "app/models/widget.rb:1",
+  },
+  {
+    boundary: "parse, a whole controller file (the class its path implies: every action raises)",
+    fault: "parse:file@app/controllers/widgets_controller.rb",
+    at: "app/controllers/widgets_controller.rb:1:1",
+    reached: ["/widgets", "/widgets/3", "/make?name=a"],
+  },
   { boundary: "parse, an ERB tag", fault: "parse:erb_tag@app/views/widgets/index.html.erb:2", at: "app/views/widgets/index.html.erb:2:4", reached: ["/widgets"] },
   { boundary: "parse, a tree-sitter node", fault: "parse:call@app/controllers/widgets_controller.rb:8", at: "app/controllers/widgets_controller.rb:8:5", reached: ["/widgets/3"] },
   {

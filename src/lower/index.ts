@@ -32,6 +32,7 @@ import { lowerConstantsModule } from "./constants-module.js";
 import { crashedView, lowerView, templateModulePath } from "./view/module.js";
 import { faultPoint, reportCrash, retryingCrashes } from "../diagnostics/crash.js";
 import { crashedController, crashedModel } from "./crashed-module.js";
+import { isStandInFile, standInActions } from "../analyze/crashed-file.js";
 
 export interface Lowered {
   modules: EmittedModule[];
@@ -80,6 +81,11 @@ function lowerWithInflections(app: AppModel): Lowered {
   const constantsModule = guard([{ absPath: join(app.parsed.root, "app/helpers") }], () => lowerConstantsModule(app, diags))[0];
   if (constantsModule) modules.push(constantsModule);
   const models = guard([...app.models.values()], (m) => lowerModel(m, app, diags), (m) => lowerModel(crashedModel(m, diags), app, diags));
+  for (const c of app.controllers.values()) {
+    if (!isStandInFile(c.file)) continue;
+    const known = new Set(c.actions.map((a) => a.name));
+    c.actions.push(...standInActions(table, c.controllerPath, c.file.body[0]!.span).filter((a) => !known.has(a.name)));
+  }
   const controllers = guard([...app.controllers.values()], (c) => lowerController(c, app, diags), (c, raised) => lowerController(crashedController(c, raised), app, diags));
   const ivars = controllerIvarTypes(app);
   const views = guard([...app.templates.values()], (t) => lowerView(t, app, diags, ivars.get(t.logicalPath.split("/").slice(0, -1).join("/")) ?? new Map()), crashedView);

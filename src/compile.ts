@@ -31,7 +31,7 @@ async function pipeline(appDir: string, opts: CompileOptions): Promise<CompileRe
   if (parsed.diagnostics.errors.length) throw new CompileError(parsed.diagnostics.errors);
   const app = analyzeApp(parsed, { gemPaths: opts.gemPaths });
   const lowered = lowerApp(app);
-  const files = await renderModules(lowered.modules, parsed.diagnostics, appDir);
+  const files = await renderModules(lowered.modules, parsed.diagnostics, appDir, lowered.standIn);
   if (opts.out) writeProject(opts.out, files, lowered.publicFiles, appDir, { link: opts.link ?? true });
   return { files, diagnostics: parsed.diagnostics.list, cacheSites: app.cacheSites };
 }

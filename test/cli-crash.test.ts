@@ -61,6 +61,19 @@ interface Case {
 
 const CASES: Case[] = [
   { boundary: "parse, a whole file", fault: "parse:file@app/views/widgets/index.html.erb", at: "app/views/widgets/index.html.erb:1:1", reached: ["/widgets"] },
+  {
+    boundary: "parse, a whole model file (the class its path implies is declined as a whole)",
+    fault: "parse:file@app/models/widget.rb",
+    at: "app/models/widget.rb:1:1",
+    reached: ["/make?name=a"],
+    declined: "app/models/widget.rb:1",
+  },
+  {
+    boundary: "parse, a whole controller file (the class its path implies: every action raises)",
+    fault: "parse:file@app/controllers/widgets_controller.rb",
+    at: "app/controllers/widgets_controller.rb:1:1",
+    reached: ["/widgets", "/widgets/3", "/make?name=a"],
+  },
   { boundary: "parse, an ERB tag", fault: "parse:erb_tag@app/views/widgets/index.html.erb:2", at: "app/views/widgets/index.html.erb:2:4", reached: ["/widgets"] },
   { boundary: "parse, a tree-sitter node", fault: "parse:call@app/controllers/widgets_controller.rb:8", at: "app/controllers/widgets_controller.rb:8:5", reached: ["/widgets/3"] },
   {
@@ -77,10 +90,36 @@ const CASES: Case[] = [
     reached: ["/widgets", "/widgets/3", "/make?name=a"],
   },
   { boundary: "lower, a module (a template)", fault: "lower:module@app/views/widgets/index.html.erb", at: "app/views/widgets/index.html.erb:1:1", reached: ["/widgets"] },
+  {
+    boundary: "lower, a module (a model: declined as a whole, the app boots)",
+    fault: "lower:module@app/models/widget.rb",
+    at: "app/models/widget.rb:1:1",
+    reached: ["/make?name=a"],
+    declined: "app/models/widget.rb:1",
+  },
+  {
+    boundary: "lower, a module (a controller: its routes reach actions that raise)",
+    fault: "lower:module@app/controllers/widgets_controller.rb",
+    at: "app/controllers/widgets_controller.rb:1:1",
+    reached: ["/widgets", "/widgets/3", "/make?name=a"],
+  },
   { boundary: "lower, a def's parameters", fault: "lower:def@app/controllers/widgets_controller.rb:7", at: "app/controllers/widgets_controller.rb:7:3", reached: ["/widgets/3"] },
   { boundary: "lower, a statement", fault: "lower:assign@app/controllers/widgets_controller.rb:19", at: "app/controllers/widgets_controller.rb:19:5", reached: ["/widgets"] },
   { boundary: "lower, an expression", fault: "lower:const@app/controllers/widgets_controller.rb:19", at: "app/controllers/widgets_controller.rb:19:14", reached: ["/widgets"] },
   { boundary: "emit, a module (a template)", fault: "emit:module@app/views/widgets/index.html.erb", at: "app/views/widgets/index.html.erb:1:1", reached: ["/widgets"] },
+  {
+    boundary: "emit, a module (a model: declined as a whole, the app boots)",
+    fault: "emit:module@app/models/widget.rb",
+    at: "app/models/widget.rb:1:1",
+    reached: ["/make?name=a"],
+    declined: "app/models/widget.rb:1",
+  },
+  {
+    boundary: "emit, a module (a controller: its routes reach actions that raise)",
+    fault: "emit:module@app/controllers/widgets_controller.rb",
+    at: "app/controllers/widgets_controller.rb:1:1",
+    reached: ["/widgets", "/widgets/3", "/make?name=a"],
+  },
 ];
 
 describe("a compiler crash at each boundary", () => {

@@ -3,6 +3,7 @@ import { readInflections, type AppInflections } from "./inflections.js";
 import { withInflections } from "../../runtime/support/inflections.js";
 import type { ParsedApp, TemplateFile } from "../parse/app.js";
 import { retryingCrashes } from "../diagnostics/crash.js";
+import { standInClasses } from "./crashed-file.js";
 import { analyzeControllers, type ControllerInfo } from "./controllers.js";
 import { analyzeModelFiles, type ModelInfo } from "./models.js";
 import { collectConstants, type ConstDecl } from "./constants.js";
@@ -103,6 +104,8 @@ function analyzeWithInflections(parsed: ParsedApp, options: AnalyzeOptions, infl
     }
   }
   const lib = libClasses(parsed);
+  standInClasses(parsed.models, "app/models", "ApplicationRecord", "ActiveRecord::Base");
+  standInClasses(parsed.controllers, "app/controllers", "ApplicationController", "ActionController::Base");
   const modelFiles = retried(parsed, () => analyzeModelFiles(parsed.models, parsed.schema, parsed.diagnostics));
   const models = new Map(modelFiles.models.map((m) => [m.className, m]));
   const controllers = new Map(retried(parsed, () => analyzeControllers(parsed.controllers, parsed.diagnostics)).map((c) => [c.className, c]));

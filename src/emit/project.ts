@@ -36,7 +36,12 @@ export interface WrittenFile {
   lines?: Array<SourcePosition | null>;
 }
 
-export async function renderModules(modules: EmittedModule[], diags: Diagnostics, root?: string): Promise<WrittenFile[]> {
+export async function renderModules(
+  modules: EmittedModule[],
+  diags: Diagnostics,
+  root?: string,
+  standIn: (from: string, raised: string) => EmittedModule | null = () => null,
+): Promise<WrittenFile[]> {
   const project = new Project({ useInMemoryFileSystem: true });
   const files = await Promise.all(
     modules.map(async (mod): Promise<WrittenFile | null> => {
@@ -45,10 +50,13 @@ export async function renderModules(modules: EmittedModule[], diags: Diagnostics
         return await renderModule(project, mod);
       } catch (err) {
         // A module ts-morph or prettier rejects is a compiler bug at the level of the whole emitted file: the file is
-        // the construct. A view's stand-in raises when rendered (the entry imports it); any other module is left out.
+        // the construct. A view's, a model's or a controller's stand-in raises where reached (the entry imports them);
+        // any other module is left out, as is a stand-in that fails too (the crash is already reported).
         const file = mod.from ?? mod.path;
         const raised = reportCrash(diags, crashOf(err, { file, line: 1, column: 1, endLine: 1, endColumn: 1 }), root);
-        return mod.path.startsWith("views/") && mod.from ? await renderModule(project, raisingView(mod.path, mod.from, raised)) : null;
+        if (!mod.from) return null;
+        const stand = mod.path.startsWith("views/") ? raisingView(mod.path, mod.from, raised) : standIn(mod.from, raised);
+        return stand ? await renderModule(project, stand).catch(() => null) : null;
       }
     }),
   );

@@ -31,11 +31,15 @@ import { lowerHelpersModule } from "./helpers/module.js";
 import { lowerConstantsModule } from "./constants-module.js";
 import { crashedView, lowerView, templateModulePath } from "./view/module.js";
 import { faultPoint, reportCrash, retryingCrashes } from "../diagnostics/crash.js";
+import { crashedController, crashedModel } from "./crashed-module.js";
+import { isStandInFile, standInActions } from "../analyze/crashed-file.js";
 
 export interface Lowered {
   modules: EmittedModule[];
   /** Files to serve under public/ (digested assets), by path. */
   publicFiles: Map<string, Buffer>;
+  /** For a model or controller module that crashed while emitted: its raising stand-in (crashed-module.ts). */
+  standIn: (from: string, raised: string) => EmittedModule | null;
 }
 
 export function lowerApp(app: AppModel): Lowered {
@@ -51,8 +55,8 @@ function lowerWithInflections(app: AppModel): Lowered {
   directs.forEach((d) => app.routeNames.add(d.name));
   const modules: EmittedModule[] = [lowerRoutesModule(table, directs, app, diags)];
   // Each module is a crash boundary (diagnostics/crash.ts): a crash on a construct replaces it with a crash node and
-  // lowers the module again; one with no construct to replace leaves the module out, or, for a view, emits a
-  // render that raises (the entry imports every template).
+  // lowers the module again; one with no construct to replace leaves the module out, or, for a view, a model or a
+  // controller (which the entry imports), emits a stand-in that raises where reached (crashed-module.ts).
   const guard = <T extends { file: { absPath: string } } | { absPath: string }, R>(items: T[], fn: (item: T) => R, stub?: (item: T, raised: string) => R): R[] =>
     items.flatMap((item) => {
       const file = "file" in item ? item.file.absPath : item.absPath;
@@ -65,14 +69,24 @@ function lowerWithInflections(app: AppModel): Lowered {
       });
       if ("value" in result) return [result.value];
       const raised = reportCrash(diags, result.crash, app.parsed.root);
-      return stub ? [stub(item, raised)] : [];
+      // A stand-in that crashes too is left out: the crash is already reported, and there is nothing safer to emit.
+      try {
+        return stub ? [stub(item, raised)] : [];
+      } catch {
+        return [];
+      }
     });
   const helpersModule = guard([{ absPath: join(app.parsed.root, "app/helpers") }], () => lowerHelpersModule(app, diags))[0];
   if (helpersModule) modules.push(helpersModule);
   const constantsModule = guard([{ absPath: join(app.parsed.root, "app/helpers") }], () => lowerConstantsModule(app, diags))[0];
   if (constantsModule) modules.push(constantsModule);
-  const models = guard([...app.models.values()], (m) => lowerModel(m, app, diags));
-  const controllers = guard([...app.controllers.values()], (c) => lowerController(c, app, diags));
+  const models = guard([...app.models.values()], (m) => lowerModel(m, app, diags), (m) => lowerModel(crashedModel(m, diags), app, diags));
+  for (const c of app.controllers.values()) {
+    if (!isStandInFile(c.file)) continue;
+    const known = new Set(c.actions.map((a) => a.name));
+    c.actions.push(...standInActions(table, c.controllerPath, c.file.body[0]!.span).filter((a) => !known.has(a.name)));
+  }
+  const controllers = guard([...app.controllers.values()], (c) => lowerController(c, app, diags), (c, raised) => lowerController(crashedController(c, raised), app, diags));
   const ivars = controllerIvarTypes(app);
   const views = guard([...app.templates.values()], (t) => lowerView(t, app, diags, ivars.get(t.logicalPath.split("/").slice(0, -1).join("/")) ?? new Map()), crashedView);
   const plain = [
@@ -119,7 +133,14 @@ function lowerWithInflections(app: AppModel): Lowered {
     sessionStore: app.config.sessionStore,
   });
   modules.push(...(initializers ? [initializers] : []), ...coreExtensions, ...models, ...plain, ...controllers, ...channels, ...views, ...seeds, ...fixtures, ...cableConfig, ...entry);
-  return { modules, publicFiles };
+  const standIn = (from: string, raised: string): EmittedModule | null =>
+    withInflections(app.inflections.registry, () => {
+      const model = [...app.models.values()].find((m) => m.file.absPath === from);
+      if (model) return lowerModel(crashedModel(model, diags), app, diags);
+      const controller = [...app.controllers.values()].find((c) => c.file.absPath === from);
+      return controller ? lowerController(crashedController(controller, raised), app, diags) : null;
+    });
+  return { modules, publicFiles, standIn };
 }
 
 /**

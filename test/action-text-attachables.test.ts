@@ -3,8 +3,7 @@
 // sgids made and parsed (the other envelope's too), and three models that include ActionText::Attachable rendered
 // in a Content through the partials of fixtures/action-text/attachables-views (mirrored by PARTIALS below), before
 // and after their records are gone.
-import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -20,6 +19,7 @@ import { toS } from "../runtime/support/ruby.js";
 import type { ViewHost } from "../runtime/view/host.js";
 import { escapeHtmlText, SafeString } from "../runtime/view/safe.js";
 import { names } from "./support/record-models.js";
+import { scratchDir } from "./support/scratch.js";
 
 type Recorded = unknown;
 interface Described {
@@ -143,7 +143,7 @@ function describeContent(content: ActionTextContent): Described {
 }
 
 beforeAll(() => {
-  const conn = new Connection(join(mkdtempSync(join(tmpdir(), "rails2ts-attachables-")), "a.sqlite3"));
+  const conn = new Connection(join(scratchDir("attachables"), "a.sqlite3"));
   loadSchema(conn, {
     tables: [
       { name: "users", columns: [string("name")] },

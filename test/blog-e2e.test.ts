@@ -1,8 +1,7 @@
 // The first lane end to end: compile fixtures/blog, check the emitted project with `tsc --strict`, boot it,
 // replay the recorded scenario and compare every response with what real Rails 7.2.4 answered.
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { compile } from "../src/compile.js";
@@ -12,9 +11,10 @@ import { readReference, referenceDir } from "../src/conformance/reference.js";
 import { replay, type ReplayedResponse } from "../src/conformance/replay.js";
 import { loadScenario } from "../src/conformance/scenario.js";
 import { bootEmitted, type Booted } from "../src/emit/boot.js";
+import { scratchDir } from "./support/scratch.js";
 
 const app = join(import.meta.dirname, "../fixtures/blog");
-const out = mkdtempSync(join(tmpdir(), "rails2ts-blog-e2e-"));
+const out = scratchDir("blog-e2e");
 let ours: ReplayedResponse[] = [];
 let server: Booted | null = null;
 

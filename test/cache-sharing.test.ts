@@ -2,13 +2,13 @@
 // fragment whose template, partials, helpers and model methods read nothing of the request is the same bytes
 // either way and shares Rails' keys; one that reads the request (a form's token, request, CurrentAttributes, ...)
 // keeps one namespace per render kind. Each case is a small app compiled by the real pipeline.
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { analyzeApp } from "../src/analyze/app-model.js";
 import { lowerApp } from "../src/lower/index.js";
 import { parseApp } from "../src/parse/app.js";
+import { scratchDir } from "./support/scratch.js";
 
 const BASE: Record<string, string> = {
   "config/application.rb": 'require "rails"\nmodule Probe\n  class Application < Rails::Application\n    config.load_defaults 7.2\n  end\nend\n',
@@ -22,7 +22,7 @@ const BASE: Record<string, string> = {
 };
 
 function sharing(views: Record<string, string>): string[] {
-  const root = mkdtempSync(join(tmpdir(), "rails2ts-sharing-"));
+  const root = scratchDir("sharing");
   for (const [path, text] of Object.entries({ ...BASE, ...views })) {
     mkdirSync(dirname(join(root, path)), { recursive: true });
     writeFileSync(join(root, path), text);

@@ -1,8 +1,7 @@
 // The chat fixture compiled and served: every recorded request and Action Cable frame replayed against the emitted
 // app and compared with what real Rails 7.2.4 answered. The differences still open are listed with their cause;
 // the test fails on any other difference, and on a listed one that starts matching (so the list stays true).
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { compile } from "../src/compile.js";
@@ -11,9 +10,10 @@ import { readReference, referenceDir } from "../src/conformance/reference.js";
 import { replay, type ReplayedResponse } from "../src/conformance/replay.js";
 import { loadScenario } from "../src/conformance/scenario.js";
 import { bootEmitted, type Booted } from "../src/emit/boot.js";
+import { scratchDir } from "./support/scratch.js";
 
 const app = join(import.meta.dirname, "../fixtures/chat");
-const out = mkdtempSync(join(tmpdir(), "rails2ts-chat-e2e-"));
+const out = scratchDir("chat-e2e");
 let ours: ReplayedResponse[] = [];
 let server: Booted | null = null;
 

@@ -2,18 +2,17 @@
 // rescue / ensure (try/catch/finally, the rescue clause tested by Ruby class), a method that yields without
 // naming its block, `super` from an overriding action, and render_to_string. Expected answers are Ruby's and
 // Rails' semantics for these few lines, spelled out by hand.
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { compile } from "../src/compile.js";
 import { bootEmitted, type Booted } from "../src/emit/boot.js";
+import { scratchDir } from "./support/scratch.js";
 
 const app = join(import.meta.dirname, "fixtures/control-flow-app");
 let server: Booted;
 
 beforeAll(async () => {
-  const out = mkdtempSync(join(tmpdir(), "rails2ts-control-flow-"));
+  const out = scratchDir("control-flow");
   const result = await compile(app, { out });
   // The constructs left unlowered on purpose: render inline:, and Badge::BROKEN, whose class does not exist.
   expect(result.diagnostics.map((d) => `${d.code} ${d.span.file.slice(app.length + 1)}:${d.span.line}`)).toEqual(["unsupported_option app/controllers/items_controller.rb:48", "unresolved_constant app/models/badge.rb:12"]);

@@ -1,9 +1,9 @@
 // DDL and pragmas against what real Rails 7.2.4 left in sqlite_master (test/fixtures/record/ddl.rb -> ddl.json).
-import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { Connection, loadSchema, schemaSql, type SchemaDescription } from "../runtime/db/index.js";
+import { scratchDir } from "./support/scratch.js";
 
 const recorded = JSON.parse(readFileSync(new URL("./fixtures/record/ddl.json", import.meta.url), "utf8")) as {
   objects: Array<{ type: string; name: string; table: string; sql: string }>;
@@ -68,7 +68,7 @@ const schema: SchemaDescription = {
 };
 
 function openTemp(): Connection {
-  return new Connection(join(mkdtempSync(join(tmpdir(), "rails2ts-db-")), "test.sqlite3"));
+  return new Connection(join(scratchDir("db"), "test.sqlite3"));
 }
 
 describe("schema DDL", () => {

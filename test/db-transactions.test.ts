@@ -1,15 +1,15 @@
 // Transaction shapes against the statements real Rails 7.2.4 sent for them (fixtures/record/transactions.rb).
-import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { inOrder } from "./support/sequence.js";
 import { Connection, Rollback, loadSchema } from "../runtime/db/index.js";
+import { scratchDir } from "./support/scratch.js";
 
 type Recorded = Record<string, { sql: Array<[string, string]>; value: unknown }>;
 const recorded = JSON.parse(readFileSync(new URL("./fixtures/record/transactions.json", import.meta.url), "utf8")) as Recorded;
 
-const conn = new Connection(join(mkdtempSync(join(tmpdir(), "rails2ts-tx-")), "tx.sqlite3"));
+const conn = new Connection(join(scratchDir("tx"), "tx.sqlite3"));
 loadSchema(conn, { tables: [{ name: "notes", columns: [{ name: "body", type: "string" }] }] });
 const insert = (body: string) => conn.select('INSERT INTO "notes" ("body") VALUES (?) RETURNING "id"', [body], "Note Insert");
 const select = () => conn.select('SELECT "notes"."body" FROM "notes"', [], "Note Load").map((r) => r.body);

@@ -9,13 +9,13 @@
 // `it.fails`, so it still runs and the list stays true (a fixed bug makes its case fail until it moves back to `it`).
 // Re-record with `bash test/fixtures/features-app/record.sh` (needs the chroot of ../shared/rails).
 import { createHash } from "node:crypto";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { request } from "node:http";
-import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { compile } from "../src/compile.js";
 import { bootEmitted, type Booted } from "../src/emit/boot.js";
+import { scratchDir } from "./support/scratch.js";
 
 const app = join(import.meta.dirname, "fixtures/features-app");
 const gems = join(import.meta.dirname, "fixtures/features-app-gems");
@@ -93,7 +93,7 @@ function filesUnder(dir: string): string[] {
 }
 
 describe("features-app, compiled and served as Rails 7.2.4 serves it in the test environment", () => {
-  const out = mkdtempSync(join(tmpdir(), "rails2ts-features-app-"));
+  const out = scratchDir("features-app");
   let diagnostics: string[] = [];
   let server: Booted | null = null;
   const ours = new Map<string, Response>();

@@ -5,14 +5,14 @@
 // RAILS2TS_FIXTURES=1 under the same frozen clock, and every table must hold the same rows. Bcrypt digests and
 // random tokens differ per run, so they are verified instead (the password checks, the token has Rails' shape).
 // With RAILS2TS_CAMPFIRE pointing at a checkout of ONCE Campfire, its own fixtures load too.
-import { mkdtempSync, readFileSync, realpathSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, realpathSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import Database from "better-sqlite3";
 import { compile } from "../src/compile.js";
 import { loadFixturesInto } from "../src/emit/load-fixtures.js";
+import { scratchDir } from "./support/scratch.js";
 
 type Dyn = { [member: string]: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
 type Cell = [unknown, string];
@@ -24,7 +24,7 @@ const recorded = JSON.parse(readFileSync(join(import.meta.dirname, "fixtures/rec
   identify: Record<string, number>;
   tables: Record<string, Array<Record<string, Cell>>>;
 };
-const out = mkdtempSync(join(tmpdir(), "rails2ts-fixtures-"));
+const out = scratchDir("fixtures");
 const compiled = await compile(app, { out });
 process.env.DATABASE_PATH = join(out, "fixtures.sqlite3");
 process.env.SECRET_KEY_BASE ??= "0".repeat(64);
@@ -145,7 +145,7 @@ describe.skipIf(!checkout)("ONCE Campfire's test/fixtures", () => {
   });
 
   it("boots on them: labels become Rails' ids, references resolve, david's password verifies", async () => {
-    const campfireOut = mkdtempSync(join(tmpdir(), "rails2ts-campfire-fixtures-"));
+    const campfireOut = scratchDir("campfire-fixtures");
     await compile(checkout!, { out: campfireOut });
     const dbPath = join(campfireOut, "fixtures.sqlite3");
     await loadFixturesInto(campfireOut, dbPath, { RAILS2TS_FROZEN_TIME: "2024-02-15 12:00:00" });

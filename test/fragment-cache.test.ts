@@ -3,15 +3,15 @@
 // to message to room). Two emitted servers share one SQLite file: one with the in-process store, one whose store
 // holds nothing (RAILS2TS_CACHE_SIZE=0), which is an uncached render. Every page of the cached server must equal the
 // uncached one byte for byte; the counts say the cache was really used.
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { compile, type CompileResult } from "../src/compile.js";
 import { bootEmitted, type Booted } from "../src/emit/boot.js";
+import { scratchDir } from "./support/scratch.js";
 
 const app = join(import.meta.dirname, "fixtures/cache-app");
-const out = mkdtempSync(join(tmpdir(), "rails2ts-cache-"));
+const out = scratchDir("cache");
 const db = join(out, "cache.sqlite3");
 const cacheLog = join(out, "cache.log");
 const uncachedLog = join(out, "cache-uncached.log");
@@ -190,7 +190,7 @@ describe("fragment keys", () => {
   it("editing a partial a template renders changes the template's digest, so its keys move", async () => {
     const { cpSync, writeFileSync: write } = await import("node:fs");
     const { digestPath, hashDigestClassFor, readViewFiles } = await import("../src/analyze/digest.js");
-    const copy = mkdtempSync(join(tmpdir(), "rails2ts-digest-"));
+    const copy = scratchDir("digest");
     cpSync(join(app, "app/views"), copy, { recursive: true });
     const digest = () => digestPath("messages/_message", "html", readViewFiles(copy), { hashDigestClass: hashDigestClassFor("7.2") });
     const before = digest();

@@ -3,8 +3,7 @@
 // page case (offset and cursor pages, odd params, refused relations) asserted whole — statements with their SQL
 // text and binds, the portion's ids, number, first?/last?/only?/before_last?, next_param, counts, cache_key, or the
 // error — and the headers the gem's after_action adds to JSON responses.
-import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { Connection, loadSchema, setConnection } from "../runtime/db/index.js";
@@ -14,6 +13,7 @@ import { Base, defineModel, type Relation, type Time } from "../runtime/record/i
 import { Page, Recordset, type Records } from "../runtime/support/geared-pagination.js";
 import { paginatedHeaders } from "../runtime/support/geared-pagination-headers.js";
 import { names } from "./support/record-models.js";
+import { scratchDir } from "./support/scratch.js";
 
 type Sql = [string | null, string, unknown[]];
 interface RecordedCase {
@@ -70,7 +70,7 @@ const SCOPES: Record<string, () => Relation<Recording>> = {
 
 let conn: Connection;
 beforeAll(() => {
-  conn = new Connection(join(mkdtempSync(join(tmpdir(), "rails2ts-geared-")), "g.sqlite3"));
+  conn = new Connection(join(scratchDir("geared"), "g.sqlite3"));
   loadSchema(conn, {
     tables: [{
       name: "recordings",

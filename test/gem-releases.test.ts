@@ -3,8 +3,7 @@
 // Pathname in the chroot), digests and compiled bytes of a small load path under 0.8.0 and 1.3.2, and
 // config/importmap.rb read by importmap-rails 2.0.1 and 2.2.3 (module names, entry-point preloads, integrity).
 import { createHash } from "node:crypto";
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { digestAssets, PROPSHAFT_CHANGES } from "../src/analyze/assets.js";
@@ -14,9 +13,10 @@ import { pathnamePlus, resolvePath } from "../src/analyze/propshaft-compilers.js
 import { Diagnostics } from "../src/diagnostics/index.js";
 import { javascriptImportmapModulePreloadTags, importmapJson } from "../runtime/view/importmap.js";
 import type { ImportmapPin, ViewHost } from "../runtime/view/host.js";
+import { scratchDir } from "./support/scratch.js";
 
 function tree(files: Record<string, string>): string {
-  const root = mkdtempSync(join(tmpdir(), "rails2ts-gem-releases-"));
+  const root = scratchDir("gem-releases");
   for (const [path, text] of Object.entries(files)) {
     mkdirSync(join(root, path, ".."), { recursive: true });
     writeFileSync(join(root, path), text);

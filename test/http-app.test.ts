@@ -1,15 +1,15 @@
 // The server's own protocol and robustness: one `<count>\n` SQL line per request (static, routed, failed) in the
 // file RAILS2TS_SQL_LOG names, read from the model runtime's counter; and no request, however malformed,
 // brings it down.
-import { mkdtempSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import type { Server } from "node:http";
 import { connect, type AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Controller } from "../runtime/http/controller.js";
 import type { RouteEntry } from "../runtime/http/route-table.js";
 import { createHttpApp, startServer } from "../runtime/http/server.js";
+import { scratchDir } from "./support/scratch.js";
 
 let statements = 0;
 const counter = { reset: () => void (statements = 0), read: () => statements };
@@ -25,7 +25,7 @@ class ThingsController extends Controller {
 const route = (verb: string, path: string, action: string): RouteEntry =>
   ({ name: null, verb, path, controller: "things", action, defaults: {}, requirements: {} });
 
-const dir = mkdtempSync(join(tmpdir(), "rails2ts-http-"));
+const dir = scratchDir("http");
 const logPath = join(dir, "sql.log");
 let server: Server;
 let port: number;

@@ -4,8 +4,7 @@
 // as the compiler lowers the recorder's Ruby ones (self calls of the gem's methods are this.<member>).
 // Then an app with `class AppPlatform < PlatformAgent` (test/fixtures/platform-agent-app), compiled, booted and
 // fetched with the user agents its pages were recorded for by real Rails (pages.json).
-import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { compile } from "../src/compile.js";
@@ -16,6 +15,7 @@ import { PlatformAgent } from "../runtime/support/platform-agent.js";
 import { UserAgentBrowser } from "../runtime/support/user-agent-base.js";
 import { parseUserAgent } from "../runtime/support/user-agent-browsers.js";
 import { UserAgent, UserAgentVersion } from "../runtime/support/user-agent.js";
+import { scratchDir } from "./support/scratch.js";
 
 type Answers = Record<string, unknown>;
 interface Case { ua: string | null; parse: Answers; sample: Answers; native: Answers }
@@ -149,7 +149,7 @@ describe("an app's PlatformAgent subclass, compiled and served", () => {
   let diagnostics: string[] = [];
 
   beforeAll(async () => {
-    const out = mkdtempSync(join(tmpdir(), "rails2ts-platform-agent-"));
+    const out = scratchDir("platform-agent");
     const result = await compile(app, { out });
     diagnostics = result.diagnostics.map((d) => `${d.code} ${d.span.file.slice(app.length + 1)}:${d.span.line}`);
     server = await bootEmitted(out, { port: 0, dbPath: join(out, "db.sqlite3") });

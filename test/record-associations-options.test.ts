@@ -2,14 +2,13 @@
 // has_one (read, count, preload, join), through with the source's default_scope, dependent: :nullify /
 // :restrict_with_error / :restrict_with_exception, autosave: true, explicit inverse_of, optional belongs_to,
 // default_scope / unscoped and where.missing / where.associated.
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll } from "vitest";
 import { Connection, loadSchema, setConnection } from "../runtime/db/index.js";
 import { Base, defineModel, setClock, Time, type CollectionProxy, type ColumnMeta, type Relation } from "../runtime/record/index.js";
 import { names } from "./support/record-models.js";
 import { replaySteps, rescue } from "./support/record-replay.js";
+import { scratchDir } from "./support/scratch.js";
 
 const stamps: ColumnMeta[] = [{ name: "created_at", type: "datetime", null: false }, { name: "updated_at", type: "datetime", null: false }];
 const id: ColumnMeta = { name: "id", type: "integer", null: false };
@@ -75,7 +74,7 @@ defineModel(Comment, {
   defaultScopes: [function (this: Relation<Comment>) { return this.order("position"); }],
 });
 
-const conn = new Connection(join(mkdtempSync(join(tmpdir(), "rails2ts-assoc2-")), "a.sqlite3"));
+const conn = new Connection(join(scratchDir("assoc2"), "a.sqlite3"));
 const cols = (list: ColumnMeta[]) => list.filter((c) => c.name !== "id") as never;
 loadSchema(conn, {
   tables: [

@@ -1,8 +1,6 @@
 // Callback order against real Rails 7.2.4 (fixtures/record/callbacks.rb): every chain, symbol / lambda / block /
 // around forms, if:/unless:/on:/prepend:, throw :abort, inherited chains and the after_commit family. The models
 // are declared as the compiler emits them: methods on the class, Ruby blocks as functions in the descriptor.
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll } from "vitest";
 import { Connection, loadSchema, Rollback, setConnection } from "../runtime/db/index.js";
@@ -10,6 +8,7 @@ import { abort, Base, defineModel, setClock, Time, type CallbackDescriptor } fro
 import { inspect } from "../runtime/support/ruby.js";
 import { names } from "./support/record-models.js";
 import { replaySteps, rescue, type Divergence } from "./support/record-replay.js";
+import { scratchDir } from "./support/scratch.js";
 
 const trace: string[] = [];
 const log = (line: string) => void trace.push(line);
@@ -139,7 +138,7 @@ defineModel(Gadget, {
   ],
 });
 
-const conn = new Connection(join(mkdtempSync(join(tmpdir(), "rails2ts-callbacks-")), "t.sqlite3"));
+const conn = new Connection(join(scratchDir("callbacks"), "t.sqlite3"));
 loadSchema(conn, { tables: [{ name: "widgets", columns: columns.slice(1) }] });
 setConnection(conn);
 setClock(() => Time.utc(2024, 2, 15, 12, 0, 0));

@@ -2,14 +2,13 @@
 // Card < List < Board moves every ancestor's updated_at (Board's activity_at too, touch: :activity_at) with one
 // deferred UPDATE per ancestor just before COMMIT, and after_touch runs exactly once per level — also when the
 // card moves (old and new parents), when two votes are created in one outer transaction, and on destroy.
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll } from "vitest";
 import { Connection, loadSchema, setConnection } from "../runtime/db/index.js";
 import { Base, defineModel, setClock, Time, type ColumnMeta } from "../runtime/record/index.js";
 import { names } from "./support/record-models.js";
 import { replaySteps } from "./support/record-replay.js";
+import { scratchDir } from "./support/scratch.js";
 
 const trace: string[] = [];
 const stamps: ColumnMeta[] = [{ name: "created_at", type: "datetime", null: false }, { name: "updated_at", type: "datetime", null: false }];
@@ -69,7 +68,7 @@ defineModel(Vote, {
   callbacks: [{ event: "after_create", fn(this: Vote) { trace.push(`Vote#after_create ${this.id}`); } }],
 });
 
-const conn = new Connection(join(mkdtempSync(join(tmpdir(), "rails2ts-cascade-")), "c.sqlite3"));
+const conn = new Connection(join(scratchDir("cascade"), "c.sqlite3"));
 const cols = (list: ColumnMeta[]) => list.filter((c) => c.name !== "id");
 loadSchema(conn, {
   tables: [

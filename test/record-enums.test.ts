@@ -1,12 +1,11 @@
 // Enum options against real Rails 7.2.4 (fixtures/record/enums.rb): string values with suffix and default,
 // prefix with scopes: false, and validate: true.
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Connection, loadSchema, setConnection } from "../runtime/db/index.js";
 import { Base, defineModel } from "../runtime/record/index.js";
 import { names } from "./support/record-models.js";
 import { replaySteps } from "./support/record-replay.js";
+import { scratchDir } from "./support/scratch.js";
 
 class Ticket extends Base {
   declare id: number;
@@ -24,7 +23,7 @@ defineModel(Ticket, {
   ],
 });
 
-const conn = new Connection(join(mkdtempSync(join(tmpdir(), "rails2ts-enums-")), "e.sqlite3"));
+const conn = new Connection(join(scratchDir("enums"), "e.sqlite3"));
 loadSchema(conn, { tables: [{ name: "tickets", columns: [{ name: "status", type: "string" }, { name: "priority", type: "integer" }, { name: "kind", type: "integer" }] }] });
 setConnection(conn);
 

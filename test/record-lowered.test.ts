@@ -2,16 +2,16 @@
 // model files both sides run: Rails loads them in fixtures/record/lowered.rb, this test compiles them with the
 // compiler and replays the same steps on the emitted classes (association extension blocks, callback forms and
 // conditions, enum options, scopes with left_joins, endless ranges and binds, to_param, touch and counter caches).
-import { mkdtempSync, realpathSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { realpathSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { compile } from "../src/compile.js";
 import { replaySteps } from "./support/record-replay.js";
+import { scratchDir } from "./support/scratch.js";
 
 const app = join(import.meta.dirname, "fixtures/record/lowered");
-const out = mkdtempSync(join(tmpdir(), "rails2ts-lowered-"));
+const out = scratchDir("lowered");
 const compiled = await compile(app, { out });
 process.env.DATABASE_PATH = join(out, "lowered.sqlite3");
 process.env.SECRET_KEY_BASE ??= "0".repeat(64);

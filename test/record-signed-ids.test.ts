@@ -1,12 +1,12 @@
 // ActiveRecord::SignedId against real Rails 7.2.4 (fixtures/record/signed_ids.rb, secret_key_base "0" * 64): the
 // same ids for plain, purposed and expiring signatures, and find_signed's answers.
-import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, expect, it } from "vitest";
 import { Connection, loadSchema, setConnection } from "../runtime/db/index.js";
 import { Base, configureSignedIds, defineModel, setClock, Time } from "../runtime/record/index.js";
 import { names } from "./support/record-models.js";
+import { scratchDir } from "./support/scratch.js";
 
 class User extends Base {
   declare id: number;
@@ -14,7 +14,7 @@ class User extends Base {
 defineModel(User, { name: "User", table: "users", names: names("User", "user", "users"), columns: [{ name: "id", type: "integer", null: false }, { name: "name", type: "string" }] });
 
 const expected = JSON.parse(readFileSync(new URL("./fixtures/record/signed_ids.json", import.meta.url), "utf8")) as Record<string, unknown>;
-const conn = new Connection(join(mkdtempSync(join(tmpdir(), "rails2ts-signed-")), "s.sqlite3"));
+const conn = new Connection(join(scratchDir("signed"), "s.sqlite3"));
 loadSchema(conn, { tables: [{ name: "users", columns: [{ name: "name", type: "string" }] }] });
 setConnection(conn);
 configureSignedIds("0".repeat(64));

@@ -1,7 +1,6 @@
 // belongs_to touch: true against real Rails 7.2.4 (fixtures/record/touch.rb): deferred parent UPDATEs just
 // before COMMIT, old and new parent when the key moves, after_touch, and the transitive cascade.
-import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { inOrder } from "./support/sequence.js";
@@ -9,6 +8,7 @@ import { Connection, loadSchema, setConnection } from "../runtime/db/index.js";
 import { toJson } from "../runtime/json/index.js";
 import { Base, defineModel, setClock, Time, type CollectionProxy } from "../runtime/record/index.js";
 import { names } from "./support/record-models.js";
+import { scratchDir } from "./support/scratch.js";
 
 type Step = { name: string; sql: Array<[string, string, unknown[]]>; value: unknown; trace: string[] };
 const recorded = JSON.parse(readFileSync(new URL("./fixtures/record/touch.json", import.meta.url), "utf8")) as Step[];
@@ -60,7 +60,7 @@ defineModel(Vote, {
   associations: [{ kind: "belongs_to", name: "card", className: "Card", foreignKey: "card_id", options: { touch: true } }],
 });
 
-const conn = new Connection(join(mkdtempSync(join(tmpdir(), "rails2ts-touch-")), "t.sqlite3"));
+const conn = new Connection(join(scratchDir("touch"), "t.sqlite3"));
 loadSchema(conn, {
   tables: [
     { name: "boards", columns: [{ name: "name", type: "string" }, ...stamps] },

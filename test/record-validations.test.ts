@@ -1,8 +1,6 @@
 // Validations against real Rails 7.2.4 (fixtures/record/validations.rb): every built-in validator with its common
 // options, uniqueness SQL, confirmation/acceptance/comparison, custom methods and contexts, and the Errors API —
 // messages and full messages in Rails' English, details, as_json, added?/of_kind?/where/delete.
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll } from "vitest";
 import { Connection, loadSchema, setConnection } from "../runtime/db/index.js";
@@ -11,6 +9,7 @@ import {
 } from "../runtime/record/index.js";
 import { names } from "./support/record-models.js";
 import { replaySteps, rescue } from "./support/record-replay.js";
+import { scratchDir } from "./support/scratch.js";
 
 const range = (begin: number, end: number) => ({ begin, end, exclusive: false });
 
@@ -75,7 +74,7 @@ defineModel(Account, {
   securePassword: [{ attribute: "password" }],
 });
 
-const conn = new Connection(join(mkdtempSync(join(tmpdir(), "rails2ts-validations-")), "v.sqlite3"));
+const conn = new Connection(join(scratchDir("validations"), "v.sqlite3"));
 loadSchema(conn, {
   tables: [
     { name: "products", columns: columns.slice(1) as never },

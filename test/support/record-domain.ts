@@ -1,14 +1,13 @@
 // The TypeScript mirror of test/fixtures/record/domain.rb: the same schema, models and seed, declared the way
 // the compiler emits models (classes with `declare`d members and methods, defineModel data with Ruby blocks as
 // functions), on a fresh SQLite file.
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Connection, loadSchema, setConnection, type ColumnDescription } from "../../runtime/db/index.js";
 import {
   Base, CurrentAttributes, defineCurrentAttributes, defineModel, setClock, setTokenGenerator, Time, type CollectionProxy, type ColumnMeta,
   type ModelNames, type Relation,
 } from "../../runtime/record/index.js";
+import { scratchDir } from "./scratch.js";
 
 export const trace: string[] = [];
 
@@ -331,7 +330,7 @@ setTokenGenerator((n) => `tok${++tokens}`.padEnd(n, "x"));
 
 /** A fresh database with seed_domain's rows; the clock left at 12:10 as the recorder leaves it. */
 export function seedDomain(): Connection {
-  const conn = new Connection(join(mkdtempSync(join(tmpdir(), "rails2ts-domain-")), "d.sqlite3"));
+  const conn = new Connection(join(scratchDir("domain"), "d.sqlite3"));
   loadSchema(conn, { tables: schemaTables() });
   setConnection(conn);
   travelTo(at(2024, 2, 15, 12, 0, 0));

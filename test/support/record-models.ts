@@ -1,10 +1,9 @@
 // The TypeScript mirror of test/fixtures/record/models.rb: the same schema and models, declared the way the
 // compiler emits them (a class with `declare`d members + defineModel data), with callbacks that trace.
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Connection, loadSchema, setConnection } from "../../runtime/db/index.js";
 import { Base, defineModel, RubyDate, Time, type CollectionProxy, type ModelNames } from "../../runtime/record/index.js";
+import { scratchDir } from "./scratch.js";
 
 export const trace: string[] = [];
 
@@ -145,7 +144,7 @@ defineModel(Tag, {
 
 /** A fresh database with models.rb's schema, installed as the models' connection. */
 export function freshDatabase(): Connection {
-  const conn = new Connection(join(mkdtempSync(join(tmpdir(), "rails2ts-record-")), "test.sqlite3"));
+  const conn = new Connection(join(scratchDir("record"), "test.sqlite3"));
   loadSchema(conn, {
     tables: [
       { name: "projects", columns: [{ name: "title", type: "string" }, { name: "description", type: "text" }, ...timestamps] },

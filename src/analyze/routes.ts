@@ -8,6 +8,7 @@
 // The hash form `"path" => "c#a"` is `to:`; `"path" => :act` is `action:`; `"path" => "ctrl"` is `controller:`.
 // Bare Regexp options (`locale: /en|fr/`) go in `constraints`, bare string options in `defaults`, as Rails sorts them.
 import type { RouteEntry } from "../../runtime/http/route-table.js";
+import type { Span } from "../parse/ir.js";
 import { pluralize, singularize } from "../../runtime/support/inflector.js";
 
 export type { RouteEntry };
@@ -53,14 +54,26 @@ export interface ScopeOptions extends CommonOptions {
   except?: string[] | string;
 }
 
-export type RouteDecl =
+export type RouteDecl = (
   | { kind: "resources" | "resource"; name: string; options: ResourceOptions }
   | { kind: "match"; paths: RoutePath[]; options: MatchOptions }
   | { kind: "root"; options: MatchOptions }
   | { kind: "scope"; options: ScopeOptions; children: RouteDecl[] }
   | { kind: "namespace"; name: string; options: { path?: string; as?: string; module?: string }; children: RouteDecl[] }
   | { kind: "member" | "collection" | "new" | "shallow"; children: RouteDecl[] }
-  | { kind: "controller"; name: string; children: RouteDecl[] };
+  | { kind: "controller"; name: string; children: RouteDecl[] }
+) & { /** Where routes.rb says it (the compiler's decls carry it; Rails' errors are reported there). */ span?: Span };
+
+/**
+ * What Rails raises while drawing the routes (ArgumentError: a duplicate name, a route with no controller, ...),
+ * in Rails' words, at the innermost declaration that has a position: Rails refuses to boot such an app.
+ */
+export class RoutingError extends Error {
+  constructor(message: string, public span?: Span) {
+    super(message);
+    this.name = "RoutingError";
+  }
+}
 
 /** Inflections the expansion needs (resource names); default: ActiveSupport's English rules. */
 export interface RouteInflector {
@@ -211,7 +224,14 @@ class Mapper {
   constructor(private readonly inflector: RouteInflector) {}
 
   draw(decls: RouteDecl[]): void {
-    for (const decl of decls) this.drawOne(decl);
+    for (const decl of decls) {
+      try {
+        this.drawOne(decl);
+      } catch (err) {
+        if (err instanceof RoutingError && !err.span) err.span = decl.span;
+        throw err;
+      }
+    }
   }
 
   private drawOne(decl: RouteDecl): void {
@@ -345,7 +365,7 @@ class Mapper {
 
   private requireResourceScope(what: string): Resource {
     const res = this.parentResource;
-    if (!this.scope.isResourceScope() || !res) throw new Error(`can't use ${what} outside resource(s) scope`);
+    if (!this.scope.isResourceScope() || !res) throw new RoutingError(`can't use ${what} outside resource(s) scope`);
     return res;
   }
 
@@ -410,7 +430,7 @@ class Mapper {
     const run = () => {
       for (const p of paths) {
         if (typeof p === "string") {
-          if (optionPath !== undefined) throw new Error("Ambiguous route definition. Both :path and the route path were specified as strings.");
+          if (optionPath !== undefined) throw new RoutingError("Ambiguous route definition. Both :path and the route path were specified as strings.");
           const to = rest.to ?? (rest.action ? undefined : toFromPath(p));
           this.decomposedMatch({ action: p, path: p, controller: rest.controller, options: { ...rest, to } });
         } else {
@@ -435,7 +455,7 @@ class Mapper {
 
   private addRoute({ action, path: explicitPath, controller, options }: RouteSpec): void {
     const path = this.pathForAction(action, explicitPath);
-    if (!path) throw new Error("path is required");
+    if (!path) throw new RoutingError("path is required");
     let routeAction: string | null = action;
     let defaultAction = options.action;
     if (/^[\w\-/]+$/.test(action)) {
@@ -470,7 +490,7 @@ class Mapper {
     const candidate = parts.filter((p): p is string => Boolean(p)).join("_");
     if (!candidate) return null;
     if (as !== undefined) {
-      if (this.names.has(candidate)) throw new Error(`Invalid route name, already in use: '${candidate}'`);
+      if (this.names.has(candidate)) throw new RoutingError(`Invalid route name, already in use: '${candidate}'`);
       return candidate;
     }
     return /^[_a-z]/i.test(candidate) && !this.names.has(candidate) ? candidate : null;
@@ -487,8 +507,8 @@ class Mapper {
     }
     const module = this.scope.get("module");
     if (module && controller !== undefined) controller = controller.startsWith("/") ? controller.slice(1) : `${module}/${controller}`;
-    if (controller === undefined) throw new Error("Missing :controller key on routes definition, please check your routes.");
-    if (action === undefined) throw new Error("Missing :action key on routes definition, please check your routes.");
+    if (controller === undefined) throw new RoutingError("Missing :controller key on routes definition, please check your routes.");
+    if (action === undefined) throw new RoutingError("Missing :action key on routes definition, please check your routes.");
     const { names, stars } = pathNames(spec);
     const requirements: Record<string, string> = {};
     const defaults: Record<string, string> = { ...this.scope.get("defaults") };
@@ -502,8 +522,10 @@ class Mapper {
       if (names.includes(key)) requirements[key] = value instanceof RegExp ? value.source : escapeRegExp(value);
     }
     const via = options.via ?? [];
-    if (via.length === 0) throw new Error("You should not use the `match` method in your router without specifying an HTTP method.");
+    if (via.length === 0) throw new RoutingError("You should not use the `match` method in your router without specifying an HTTP method.");
     const verb = via === "all" ? "" : via.map((v) => v.toUpperCase()).join("|");
+    // RouteSet#add_route: Ruby's ^ and $ are line anchors, hence /m.
+    if (name && !/^[_a-z]\w*$/im.test(name)) throw new RoutingError(`Invalid route name: '${name}'`);
     if (name) this.names.add(name);
     this.routes.push({ name, verb, path: spec, controller, action, defaults, requirements });
   }

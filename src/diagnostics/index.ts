@@ -10,6 +10,8 @@ export const CATALOGUE = {
   not_a_rails_app: { severity: "error", message: "not a Rails app: no config/application.rb" },
   ruby_syntax_error: { severity: "error", message: "Ruby syntax error" },
   erb_syntax_error: { severity: "error", message: "ERB syntax error" },
+  nesting_too_deep: { severity: "error", message: "source nested deeper than rails2ts lowers" },
+  parse_timeout: { severity: "error", message: "the Ruby parser took too long on this source" },
   template_invalid_encoding: {
     severity: "warning",
     message: "template is not valid UTF-8 (Rails raises ActionView::Template::Error when it renders it)",
@@ -21,6 +23,7 @@ export const CATALOGUE = {
   unknown_helper: { severity: "warning", message: "unknown helper or method" },
   unsupported_option: { severity: "warning", message: "option not supported" },
   unsupported_route: { severity: "warning", message: "route form not supported" },
+  route_error: { severity: "error", message: "Rails refuses this route (the app would not boot)" },
   unresolved_constant: { severity: "warning", message: "constant not resolved" },
   missing_template: { severity: "warning", message: "template not found" },
   internal_error: { severity: "warning", message: "the compiler crashed on this construct (its code raises when reached)" },

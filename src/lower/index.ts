@@ -12,7 +12,8 @@ import { dirname, join, relative } from "node:path";
 import type { AppModel } from "../analyze/app-model.js";
 import { assetLoadPath, digestAssets } from "../analyze/assets.js";
 import { analyzeImportmap } from "../analyze/importmap.js";
-import { expandRoutes } from "../analyze/routes.js";
+import { expandRoutes, RoutingError, type RouteEntry } from "../analyze/routes.js";
+import { CompileError, type Diagnostics } from "../diagnostics/index.js";
 import type { EmittedModule } from "../emit/module.js";
 import { pluralize, singularize, withInflections } from "../../runtime/support/inflector.js";
 import { lowerEntry } from "./app/entry.js";
@@ -42,6 +43,19 @@ export interface Lowered {
   standIn: (from: string, raised: string) => EmittedModule | null;
 }
 
+/** The route table; a route Rails refuses (RoutingError) stops the compile there, as it stops Rails' boot. */
+function drawRoutes(app: AppModel, diags: Diagnostics): RouteEntry[] {
+  const routes = app.parsed.routes!;
+  try {
+    return expandRoutes(routeDecls(routes.body, diags), { pluralize, singularize });
+  } catch (err) {
+    if (!(err instanceof RoutingError)) throw err;
+    const span = err.span ?? { file: routes.absPath, line: 1, column: 1, endLine: 1, endColumn: 1 };
+    diags.report("route_error", span, err.message);
+    throw new CompileError(diags.errors);
+  }
+}
+
 export function lowerApp(app: AppModel): Lowered {
   return withInflections(app.inflections.registry, () => lowerWithInflections(app));
 }
@@ -49,7 +63,7 @@ export function lowerApp(app: AppModel): Lowered {
 function lowerWithInflections(app: AppModel): Lowered {
   void ORDER_NOTE;
   const diags = app.parsed.diagnostics;
-  const table = app.parsed.routes ? expandRoutes(routeDecls(app.parsed.routes.body, diags), { pluralize, singularize }) : [];
+  const table = app.parsed.routes ? drawRoutes(app, diags) : [];
   table.forEach((r) => r.name && app.routeNames.add(r.name));
   const directs = app.parsed.routes ? directRoutes(app.parsed.routes.body) : [];
   directs.forEach((d) => app.routeNames.add(d.name));

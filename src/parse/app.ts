@@ -116,7 +116,7 @@ function parseRubyFile(root: string, rel: string, diags: Diagnostics, mapper?: P
     const decoded = text === undefined ? readSource(absPath) : { text, invalid: null };
     source = decoded.text;
     const parsed = parseRuby(source, absPath, mapper, decoded.invalid?.offset);
-    for (const e of parsed.errors) diags.report("ruby_syntax_error", e.span, e.detail);
+    for (const e of parsed.errors) diags.report(e.code ?? "ruby_syntax_error", e.span, e.detail);
     for (const crash of parsed.crashes) if (crash.node?.kind === "unknown") crash.node.text = reportCrash(diags, crash, root);
     return { path: rel, absPath, source, body: parsed.body };
   } catch (err) {

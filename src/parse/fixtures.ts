@@ -47,6 +47,6 @@ export function parseErbYaml(root: string, rel: string, diags: Diagnostics): Erb
   scanErb(source, writer, false);
   const map = buildPositionMap(writer.segments, source, 0);
   const parsed = parseRuby(writer.src, absPath, (offset) => map.toErb(offset));
-  for (const e of parsed.errors) diags.report("ruby_syntax_error", e.span, e.detail);
+  for (const e of parsed.errors) diags.report(e.code ?? "ruby_syntax_error", e.span, e.detail);
   return { path: rel, absPath, source, body: parsed.body };
 }

@@ -8,11 +8,19 @@ import type { SyntaxNode } from "tree-sitter";
 import type { Block, Node, Param, Span } from "./ir.js";
 import { strayKeyword, syntaxDetail } from "./syntax-detail.js";
 
+/**
+ * How long tree-sitter may take on one source. Real sources take milliseconds (a 5 MB view well under a second), but
+ * its error recovery can go on for minutes on some malformed text (a long operator chain after a broken `module`
+ * line took 35 s): such a source is refused (parse_timeout) instead of hanging the compile.
+ */
+export const PARSE_TIMEOUT_MS = 5_000;
+
 let parser: Parser | null = null;
 function sharedParser(): Parser {
   if (!parser) {
     parser = new Parser();
     parser.setLanguage(Ruby);
+    parser.setTimeoutMicros(PARSE_TIMEOUT_MS * 1000);
   }
   return parser;
 }
@@ -32,15 +40,36 @@ export interface ParsedRuby {
 export interface SyntaxFault {
   span: Span;
   detail?: string;
+  /** What to report it as: a Ruby syntax error unless said (a source the compiler cannot take as a whole). */
+  code?: "nesting_too_deep" | "parse_timeout";
 }
+
+/**
+ * How deep a syntax tree the compiler lowers. Each phase walks the tree recursively, and a walk that runs out of
+ * stack inside tree-sitter's native binding aborts the whole process (no exception to catch), so deeper sources are
+ * refused at their deepest node before any walk. Real code stays far below: 21 levels at most across the fixture
+ * apps and Campfire's app/ and lib/; Ruby itself accepts a few thousand before its own "nesting too deep".
+ */
+export const MAX_TREE_DEPTH = 400;
 
 /** `invalidAt`: the offset of the source's first byte sequence that is not UTF-8 (src/parse/encoding.ts). */
 export function parseRuby(original: string, file: string, mapper?: PositionMapper, invalidAt?: number): ParsedRuby {
   const { source, toOriginal } = nameAnonymousBlockArgs(original);
   const outer = mapper ?? lineColumnMapper(original);
   const mapped: PositionMapper = (offset) => outer(toOriginal(offset));
-  const tree = sharedParser().parse(chunkReader(source));
+  const tree = sharedParser().parse(chunkReader(source)) as Parser.Tree | null;
   const conv = new Converter(source, file, mapped);
+  if (!tree) {
+    // Timed out: without a reset, the next parse would resume this one.
+    sharedParser().reset();
+    const whole = { startIndex: 0, endIndex: 0, startPosition: { row: 0, column: 0 }, endPosition: { row: 0, column: 0 } } as SyntaxNode;
+    return { file, body: [], errors: [{ span: conv.span(whole), detail: `gave up after ${PARSE_TIMEOUT_MS / 1000} s`, code: "parse_timeout" }], crashes: [] };
+  }
+  const tooDeep = nodeBeyondDepth(tree.rootNode, MAX_TREE_DEPTH);
+  if (tooDeep) {
+    const detail = `nested more than ${MAX_TREE_DEPTH} levels deep here`;
+    return { file, body: [], errors: [{ span: conv.span(tooDeep), detail, code: "nesting_too_deep" }], crashes: [] };
+  }
   const errors: SyntaxFault[] = [];
   if (invalidAt !== undefined) invalidChar(tree.rootNode, source, invalidAt, conv, errors);
   collectErrors(tree.rootNode, tree.rootNode, source, conv, errors);
@@ -133,7 +162,31 @@ function invalidChar(root: SyntaxNode, source: string, offset: number, conv: Con
   out.push({ span, detail: "invalid multibyte char (UTF-8)" });
 }
 
+/** The first node deeper than `limit`, found without recursion (a cursor walk: the stack stays flat). */
+function nodeBeyondDepth(root: SyntaxNode, limit: number): SyntaxNode | null {
+  const cursor = root.walk();
+  let depth = 0;
+  for (;;) {
+    if (cursor.gotoFirstChild()) {
+      if (++depth > limit) return cursor.currentNode;
+      continue;
+    }
+    while (!cursor.gotoNextSibling()) {
+      if (!cursor.gotoParent()) return null;
+      depth--;
+    }
+  }
+}
+
+/**
+ * How many syntax errors one file reports. Each one's detail walks the tree from the root, so thousands of them (a
+ * mangled file: 4,000 unclosed `[`) took a minute; the compile stops at the first error anyway, and Ruby too
+ * names the first few.
+ */
+const MAX_SYNTAX_FAULTS = 10;
+
 function collectErrors(root: SyntaxNode, node: SyntaxNode, source: string, conv: Converter, out: SyntaxFault[]): void {
+  if (out.length >= MAX_SYNTAX_FAULTS) return;
   if (node.isMissing) {
     out.push({ span: conv.span(node), detail: syntaxDetail(root, node, source).detail });
     return;

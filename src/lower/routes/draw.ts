@@ -43,7 +43,7 @@ function decls(body: Node[], diags: Diagnostics): RouteDecl[] {
     }
     const d = decl(n, diags);
     if (!d) diags.report("unsupported_route", n.span, n.method);
-    return d ? [d] : [];
+    return d ? [{ ...d, span: n.span }] : [];
   });
 }
 

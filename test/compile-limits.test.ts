@@ -1,0 +1,76 @@
+// Sources past what the compiler takes, and routes Rails refuses, found by the compiler fuzzer (test/fuzz): each is an
+// error diagnostic at file:line:col and a CompileError, never a native abort, a hang or an internal_error.
+// Rails' words for the routes were recorded from Rails 7.2.4's `bin/rails routes` (ArgumentError at boot):
+//   get "stats"                            Missing :controller key on routes definition, please check your routes.
+//   irregular "|cactus", "cacti" + resources :cacti inside namespace :api
+//                                          Invalid route name: 'new_api_|cactus'
+import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { compile } from "../src/compile.js";
+import { CompileError, type Diagnostic } from "../src/diagnostics/index.js";
+import { MAX_TREE_DEPTH } from "../src/parse/ruby.js";
+import { scratchDir } from "./support/scratch.js";
+
+/** A broken `module` line with a `+**` inside a 22,000-term sum: tree-sitter 0.21's recovery took 11 s on it. */
+const SLOW = `module Slow${" + a".repeat(2000)} +** a${" + a".repeat(20_000)}\nend\n`;
+
+function app(files: Record<string, string>): string {
+  const root = scratchDir("limits");
+  const all = {
+    "config/application.rb": 'require "rails"\n',
+    "config/routes.rb": "Rails.application.routes.draw do\nend\n",
+    "db/schema.rb": "ActiveRecord::Schema[7.2].define(version: 0) do\nend\n",
+    ...files,
+  };
+  for (const [rel, text] of Object.entries(all)) {
+    mkdirSync(dirname(join(root, rel)), { recursive: true });
+    writeFileSync(join(root, rel), text);
+  }
+  return root;
+}
+
+async function refusal(root: string): Promise<[string, string, number, number, string][]> {
+  const err = await compile(root).catch((e: unknown) => e);
+  expect(err).toBeInstanceOf(CompileError);
+  return (err as CompileError).diagnostics.map((d: Diagnostic) => [d.code, d.span.file.slice(root.length + 1), d.span.line, d.span.column, d.message]);
+}
+
+describe("sources past the compiler's limits", () => {
+  it(`a source nested more than ${MAX_TREE_DEPTH} levels deep is nesting_too_deep at its deepest line`, async () => {
+    const root = app({ "app/models/deep.rb": `class Deep\n  X = ${"[".repeat(2000)}1${"]".repeat(2000)}\nend\n` });
+    const [[code, file, line, column, message]] = await refusal(root);
+    expect([code, file, line, message]).toEqual(["nesting_too_deep", "app/models/deep.rb", 2, `source nested deeper than rails2ts lowers: nested more than ${MAX_TREE_DEPTH} levels deep here`]);
+    expect(column).toBeGreaterThan(7);
+  });
+
+  it("a source tree-sitter's error recovery cannot finish in time is parse_timeout, and the compile ends", async () => {
+    const root = app({ "app/models/slow.rb": SLOW });
+    expect(await refusal(root)).toEqual([["parse_timeout", "app/models/slow.rb", 1, 1, "the Ruby parser took too long on this source: gave up after 5 s"]]);
+  }, 60_000);
+
+  it("the next source parses normally after a timeout (the parser is reset, not resumed)", async () => {
+    await refusal(app({ "app/models/slow.rb": SLOW }));
+    const ok = await compile(app({ "app/models/fine.rb": "class Fine\n  def self.x = 1\nend\n" }));
+    expect(ok.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+  }, 60_000);
+});
+
+describe("routes Rails refuses to draw", () => {
+  it("a route with no controller is route_error at its line, in Rails' words", async () => {
+    const root = app({ "config/routes.rb": 'Rails.application.routes.draw do\n  get "stats"\nend\n' });
+    expect(await refusal(root)).toEqual([
+      ["route_error", "config/routes.rb", 2, 3, "Rails refuses this route (the app would not boot): Missing :controller key on routes definition, please check your routes."],
+    ]);
+  });
+
+  it("a route name an inflection made invalid is route_error at the resources line", async () => {
+    const root = app({
+      "config/initializers/inflections.rb": 'ActiveSupport::Inflector.inflections(:en) do |inflect|\n  inflect.irregular "|cactus", "cacti"\nend\n',
+      "config/routes.rb": "Rails.application.routes.draw do\n  namespace :api do\n    resources :cacti\n  end\nend\n",
+    });
+    expect(await refusal(root)).toEqual([
+      ["route_error", "config/routes.rb", 3, 5, "Rails refuses this route (the app would not boot): Invalid route name: 'new_api_|cactus'"],
+    ]);
+  });
+});

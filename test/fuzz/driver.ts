@@ -1,0 +1,136 @@
+// Runs seeded fuzz inputs through the compiler: sources gathered from the fixture apps (and Campfire when a
+// checkout is given), each input one source file mutated (mutate.ts) inside a copy of its own app's skeleton
+// (config, schema, models, so lowering reaches as far as in the real app), compiled in a child process with a
+// watchdog. A verdict per input: ok, escaped (an exception left the compiler), internal_error (the compiler
+// crashed on a construct and said so), bad_location (a diagnostic without file:line:col), abort (the process died:
+// a native crash), or hang (> 10 s).
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, relative } from "node:path";
+import { fork, type ChildProcess } from "node:child_process";
+import { mutate, prng, type Kind } from "./mutate.js";
+
+export interface Source {
+  app: string;
+  rel: string;
+  kind: Kind;
+  bytes: Buffer;
+}
+
+export interface Verdict {
+  input: number;
+  app: string;
+  rel: string;
+  ops: string[];
+  verdict: "ok" | "escaped" | "internal_error" | "bad_location" | "abort" | "hang";
+  detail?: string;
+  ms: number;
+}
+
+const SKELETON = ["config/application.rb", "config/routes.rb", "config/initializers/inflections.rb", "db/schema.rb", "db/structure.sql", "app/models", "Gemfile", "Gemfile.lock"];
+
+function walk(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? walk(path) : [path];
+  });
+}
+
+/** Every .rb, .erb and test fixture .yml the app has, less vendored and generated trees. */
+export function gatherSources(appDir: string): Source[] {
+  const app = appDir.replace(/\/$/, "");
+  const files = ["app", "config", "db", "lib", "test/fixtures"].flatMap((d) => walk(join(app, d)));
+  return files
+    .map((path) => ({ path, rel: relative(app, path) }))
+    .filter(({ rel }) => /\.(rb|erb|yml)$/.test(rel) && !rel.startsWith("test/fixtures/files/") && !/(^|\/)(vendor|node_modules|tmp)\//.test(rel))
+    .filter(({ rel }) => !rel.startsWith("test/") || rel.startsWith("test/fixtures/"))
+    .map(({ path, rel }) => ({ app, rel, kind: (rel.endsWith(".erb") ? "erb" : rel.endsWith(".yml") ? "yml" : "rb") as Kind, bytes: readFileSync(path) }));
+}
+
+/** One skeleton copy per app, reused by every input from it (the worker restores the file after each). */
+function prepare(apps: string[], root: string): Map<string, string> {
+  const dirs = new Map<string, string>();
+  apps.forEach((app, i) => {
+    const dir = join(root, `app${i}`);
+    for (const part of SKELETON) if (existsSync(join(app, part))) cpSync(join(app, part), join(dir, part), { recursive: true });
+    dirs.set(app, dir);
+  });
+  return dirs;
+}
+
+export async function fuzz(sources: Source[], opts: { count: number; seed: number; hangMs?: number; onVerdict?: (v: Verdict) => void; trace?: string; only?: (input: number) => boolean }): Promise<Verdict[]> {
+  const hangMs = opts.hangMs ?? 10_000;
+  const root = mkdtempSync(join(tmpdir(), "rails2ts-fuzz-"));
+  const dirs = prepare([...new Set(sources.map((s) => s.app))], root);
+  const rand = prng(opts.seed);
+  const verdicts: Verdict[] = [];
+  let worker = await startWorker();
+  try {
+    for (let input = 0; input < opts.count; input++) {
+      const source = sources[Math.floor(rand() * sources.length)]!;
+      const { bytes, ops } = mutate(source.bytes, source.kind, rand);
+      if (opts.only && !opts.only(input)) continue; // drawn all the same, so input N is the same input in any run
+      const dir = dirs.get(source.app)!;
+      const original = existsSync(join(dir, source.rel)) ? readFileSync(join(dir, source.rel)) : null;
+      // A native abort takes the whole process down with no verdict: the trace names the input that did it.
+      if (opts.trace) writeFileSync(opts.trace, `${input} ${source.app} ${source.rel} ${ops.join(",")}\n`), writeFileSync(`${opts.trace}.input`, bytes);
+      const started = performance.now();
+      const answer = await ask(worker, { id: input, dir, rel: source.rel, bytes, original }, hangMs);
+      const ms = Math.round(performance.now() - started);
+      const base = { input, app: source.app, rel: source.rel, ops, ms };
+      let verdict: Verdict;
+      if (answer === "hang" || answer === "abort") {
+        worker.kill("SIGKILL");
+        // The process died mid-compile: put the file back as it would have.
+        if (original) writeFileSync(join(dir, source.rel), original);
+        else rmSync(join(dir, source.rel), { force: true });
+        worker = await startWorker();
+        verdict = { ...base, verdict: answer };
+      } else verdict = { ...base, ...judge(answer) };
+      verdicts.push(verdict);
+      opts.onVerdict?.(verdict);
+    }
+  } finally {
+    worker.kill("SIGKILL");
+    rmSync(root, { recursive: true, force: true });
+  }
+  return verdicts;
+}
+
+type Slim = { code: string; severity: string; message: string; file: string; line: number; column: number };
+type Answer = { outcome: "compiled" | "refused" | "escaped"; diagnostics: Slim[]; error?: string };
+
+function judge(answer: Answer): Pick<Verdict, "verdict" | "detail"> {
+  if (answer.outcome === "escaped") return { verdict: "escaped", detail: answer.error };
+  const crash = answer.diagnostics.find((d) => d.code === "internal_error");
+  if (crash) return { verdict: "internal_error", detail: `${crash.file}:${crash.line}:${crash.column}: ${crash.message}` };
+  // Every diagnostic names its file; one about a file's text (not a whole directory) names a line and column.
+  const unplaced = answer.diagnostics.find((d) => !d.file || (d.severity === "error" && d.code !== "schema_missing" && !(d.line >= 1 && d.column >= 1)));
+  if (unplaced) return { verdict: "bad_location", detail: `${unplaced.code} at ${unplaced.file}:${unplaced.line}:${unplaced.column}: ${unplaced.message}` };
+  return { verdict: "ok" };
+}
+
+function startWorker(): Promise<ChildProcess> {
+  const worker = fork(new URL("./worker.mjs", import.meta.url), [], { serialization: "advanced", stdio: ["ignore", "ignore", "pipe", "ipc"] });
+  return new Promise((resolve, reject) => {
+    worker.once("message", () => resolve(worker));
+    worker.once("exit", (code) => reject(new Error(`fuzz worker exited with ${code} before it was ready`)));
+  });
+}
+
+function ask(worker: ChildProcess, message: object, hangMs: number): Promise<Answer | "hang" | "abort"> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      worker.off("message", onMessage);
+      worker.off("exit", onExit);
+    };
+    const onMessage = (answer: Answer) => (done(), resolve(answer));
+    const onExit = () => (done(), resolve("abort"));
+    const timer = setTimeout(() => (done(), resolve("hang")), hangMs);
+    worker.on("message", onMessage);
+    worker.on("exit", onExit);
+    worker.send(message);
+  });
+}

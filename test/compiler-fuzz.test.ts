@@ -2,8 +2,8 @@
 // and .yml sources (test/fuzz/mutate.ts), each compiled in a worker with a 10 s watchdog. None may escape the
 // compiler as an exception, crash it (internal_error), hang, or be reported without file:line:col.
 // `npm run fuzz` runs the full lane (RAILS2TS_FUZZ_COUNT=10000, Campfire's sources too when RAILS2TS_CAMPFIRE names
-// a checkout) and writes its figures to RAILS2TS_FUZZ_REPORT when set; RAILS2TS_FUZZ_TRACE=<file> keeps the input
-// under way (and its bytes in <file>.input), for a native abort that ends the process.
+// a checkout, RAILS2TS_FUZZ_WORKERS compile processes side by side) and writes its figures to RAILS2TS_FUZZ_REPORT
+// when set; RAILS2TS_FUZZ_KEEP=<dir> keeps each failing input's bytes there.
 import { describe, expect, it } from "vitest";
 import { readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -21,7 +21,13 @@ describe("compiler fuzzing", () => {
     if (process.env.RAILS2TS_CAMPFIRE) apps.push(process.env.RAILS2TS_CAMPFIRE);
     const sources = apps.flatMap(gatherSources);
     expect(sources.length).toBeGreaterThan(100);
-    const verdicts = await fuzz(sources, { count: COUNT, seed: SEED, trace: process.env.RAILS2TS_FUZZ_TRACE, only: ONLY && ((i) => i >= ONLY[0]! && i <= (ONLY[1] ?? ONLY[0])!) });
+    const verdicts = await fuzz(sources, {
+      count: COUNT,
+      seed: SEED,
+      workers: Number(process.env.RAILS2TS_FUZZ_WORKERS ?? 1),
+      only: ONLY && ((i) => i >= ONLY[0]! && i <= (ONLY[1] ?? ONLY[0])!),
+      keepFailures: process.env.RAILS2TS_FUZZ_KEEP,
+    });
     const failed = verdicts.filter((v) => v.verdict !== "ok");
     if (process.env.RAILS2TS_FUZZ_REPORT) writeFileSync(process.env.RAILS2TS_FUZZ_REPORT, JSON.stringify(summary(verdicts, sources.length), null, 2) + "\n");
     expect(failed.map((v) => `#${v.input} ${v.verdict} ${v.rel} [${v.ops.join(",")}] ${v.detail ?? ""}`.slice(0, 600))).toEqual([]);

@@ -4,7 +4,7 @@
 // watchdog. A verdict per input: ok, escaped (an exception left the compiler), internal_error (the compiler
 // crashed on a construct and said so), bad_location (a diagnostic without file:line:col), abort (the process died:
 // a native crash), or hang (> 10 s).
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { fork, type ChildProcess } from "node:child_process";
@@ -48,7 +48,7 @@ export function gatherSources(appDir: string): Source[] {
     .map(({ path, rel }) => ({ app, rel, kind: (rel.endsWith(".erb") ? "erb" : rel.endsWith(".yml") ? "yml" : "rb") as Kind, bytes: readFileSync(path) }));
 }
 
-/** One skeleton copy per app, reused by every input from it (the worker restores the file after each). */
+/** One skeleton copy per app and lane, reused by every input from it (the worker restores the file after each). */
 function prepare(apps: string[], root: string): Map<string, string> {
   const dirs = new Map<string, string>();
   apps.forEach((app, i) => {
@@ -59,43 +59,71 @@ function prepare(apps: string[], root: string): Map<string, string> {
   return dirs;
 }
 
-export async function fuzz(sources: Source[], opts: { count: number; seed: number; hangMs?: number; onVerdict?: (v: Verdict) => void; trace?: string; only?: (input: number) => boolean }): Promise<Verdict[]> {
+export interface FuzzOptions {
+  count: number;
+  seed: number;
+  /** Compile processes side by side (default 1); inputs are drawn in one sequence, so input N is the same input. */
+  workers?: number;
+  hangMs?: number;
+  /** Replay only these inputs of the sequence (the others are still drawn). */
+  only?: (input: number) => boolean;
+  /** A directory to write each failing input's bytes into, as <input>-<file name>. */
+  keepFailures?: string;
+}
+
+type Drawn = { input: number; source: Source; bytes: Buffer; ops: string[] };
+
+export async function fuzz(sources: Source[], opts: FuzzOptions): Promise<Verdict[]> {
   const hangMs = opts.hangMs ?? 10_000;
   const root = mkdtempSync(join(tmpdir(), "rails2ts-fuzz-"));
-  const dirs = prepare([...new Set(sources.map((s) => s.app))], root);
+  const apps = [...new Set(sources.map((s) => s.app))];
   const rand = prng(opts.seed);
-  const verdicts: Verdict[] = [];
-  let worker = await startWorker();
-  try {
-    for (let input = 0; input < opts.count; input++) {
+  let drawn = 0;
+  const next = (): Drawn | null => {
+    while (drawn < opts.count) {
+      const input = drawn++;
       const source = sources[Math.floor(rand() * sources.length)]!;
       const { bytes, ops } = mutate(source.bytes, source.kind, rand);
-      if (opts.only && !opts.only(input)) continue; // drawn all the same, so input N is the same input in any run
+      if (!opts.only || opts.only(input)) return { input, source, bytes, ops };
+    }
+    return null;
+  };
+  const verdicts: Verdict[] = [];
+  const workers: ChildProcess[] = [];
+  const lane = async (k: number) => {
+    const dirs = prepare(apps, join(root, `lane${k}`));
+    let worker = await startWorker();
+    workers[k] = worker;
+    for (let item = next(); item; item = next()) {
+      const { input, source, bytes, ops } = item;
       const dir = dirs.get(source.app)!;
       const original = existsSync(join(dir, source.rel)) ? readFileSync(join(dir, source.rel)) : null;
-      // A native abort takes the whole process down with no verdict: the trace names the input that did it.
-      if (opts.trace) writeFileSync(opts.trace, `${input} ${source.app} ${source.rel} ${ops.join(",")}\n`), writeFileSync(`${opts.trace}.input`, bytes);
       const started = performance.now();
       const answer = await ask(worker, { id: input, dir, rel: source.rel, bytes, original }, hangMs);
-      const ms = Math.round(performance.now() - started);
-      const base = { input, app: source.app, rel: source.rel, ops, ms };
+      const base = { input, app: source.app, rel: source.rel, ops, ms: Math.round(performance.now() - started) };
       let verdict: Verdict;
       if (answer === "hang" || answer === "abort") {
         worker.kill("SIGKILL");
         // The process died mid-compile: put the file back as it would have.
         if (original) writeFileSync(join(dir, source.rel), original);
         else rmSync(join(dir, source.rel), { force: true });
-        worker = await startWorker();
+        worker = workers[k] = await startWorker();
         verdict = { ...base, verdict: answer };
       } else verdict = { ...base, ...judge(answer) };
+      if (verdict.verdict !== "ok" && opts.keepFailures) {
+        mkdirSync(opts.keepFailures, { recursive: true });
+        writeFileSync(join(opts.keepFailures, `${input}-${source.rel.split("/").pop()}`), bytes);
+      }
       verdicts.push(verdict);
-      opts.onVerdict?.(verdict);
     }
+  };
+  try {
+    await Promise.all(Array.from({ length: Math.max(1, opts.workers ?? 1) }, (_, k) => lane(k)));
   } finally {
-    worker.kill("SIGKILL");
+    for (const w of workers) w?.kill("SIGKILL");
     rmSync(root, { recursive: true, force: true });
   }
-  return verdicts;
+  return verdicts.sort((a, b) => a.input - b.input);
 }
 
 type Slim = { code: string; severity: string; message: string; file: string; line: number; column: number };

@@ -44,7 +44,8 @@ export class Inflections {
   uncountable(...words: (string | string[])[]): void {
     for (const w of words.flat().map((x) => x.toLowerCase())) {
       this.uncountables.push(w);
-      this.uncountableRes.push(new RegExp(`\\b${escapeRegExp(w)}$`, "i"));
+      // Ruby's to_regex: /\b#{word}\Z/i (\Z: the end, or before a newline that ends the string).
+      this.uncountableRes.push(new RegExp(`\\b${escapeRegExp(w)}(?=\\n?$)`, "i"));
     }
   }
   isUncountable(word: string): boolean {
@@ -55,18 +56,18 @@ export class Inflections {
     this.deleteUncountable(plural);
     const [s0, srest, p0, prest] = [singular[0]!, singular.slice(1), plural[0]!, plural.slice(1)];
     if (s0.toUpperCase() === p0.toUpperCase()) {
-      this.plural(new RegExp(`(${s0})${srest}$`, "i"), "\\1" + prest);
-      this.plural(new RegExp(`(${p0})${prest}$`, "i"), "\\1" + prest);
-      this.singular(new RegExp(`(${s0})${srest}$`, "i"), "\\1" + srest);
-      this.singular(new RegExp(`(${p0})${prest}$`, "i"), "\\1" + srest);
+      this.plural(new RegExp(`(${s0})${srest}${RUBY_EOL}`, "i"), "\\1" + prest);
+      this.plural(new RegExp(`(${p0})${prest}${RUBY_EOL}`, "i"), "\\1" + prest);
+      this.singular(new RegExp(`(${s0})${srest}${RUBY_EOL}`, "i"), "\\1" + srest);
+      this.singular(new RegExp(`(${p0})${prest}${RUBY_EOL}`, "i"), "\\1" + srest);
     } else {
       for (const [from, rest, to, toRest] of [[s0, srest, p0, prest], [p0, prest, p0, prest]] as const) {
-        this.plural(new RegExp(`${from.toUpperCase()}${caseless(rest)}$`), to.toUpperCase() + toRest);
-        this.plural(new RegExp(`${from.toLowerCase()}${caseless(rest)}$`), to.toLowerCase() + toRest);
+        this.plural(new RegExp(`${from.toUpperCase()}${caseless(rest)}${RUBY_EOL}`), to.toUpperCase() + toRest);
+        this.plural(new RegExp(`${from.toLowerCase()}${caseless(rest)}${RUBY_EOL}`), to.toLowerCase() + toRest);
       }
       for (const [from, rest] of [[s0, srest], [p0, prest]] as const) {
-        this.singular(new RegExp(`${from.toUpperCase()}${caseless(rest)}$`), s0.toUpperCase() + srest);
-        this.singular(new RegExp(`${from.toLowerCase()}${caseless(rest)}$`), s0.toLowerCase() + srest);
+        this.singular(new RegExp(`${from.toUpperCase()}${caseless(rest)}${RUBY_EOL}`), s0.toUpperCase() + srest);
+        this.singular(new RegExp(`${from.toLowerCase()}${caseless(rest)}${RUBY_EOL}`), s0.toLowerCase() + srest);
       }
     }
   }
@@ -76,6 +77,17 @@ export class Inflections {
     this.uncountables.splice(i, 1);
     this.uncountableRes.splice(i, 1);
   }
+}
+
+/**
+ * A rule as Ruby reads it: `^` and `$` are line anchors in Ruby (`"java\nscript".pluralize` is "javas\nscript"), JS's
+ * are the input's ends. The rules written here use them only as anchors (a `^` inside `[...]` is a negation).
+ */
+/** Ruby's `$`: before a newline or at the end. */
+const RUBY_EOL = "(?=\\n|$)";
+
+function rubyAnchored(re: RegExp): RegExp {
+  return new RegExp(re.source.replace(/(?<!\[)\^/g, "(?<=^|\n)").replace(/\$/g, "(?=\n|$)"), re.flags);
 }
 
 function loadEnglish(inflect: Inflections): void {
@@ -96,8 +108,8 @@ function loadEnglish(inflect: Inflections): void {
     [/(alias|status)(es)?$/i, "\\1"], [/^(ox)en/i, "\\1"], [/(vert|ind)ices$/i, "\\1ex"], [/(matr)ices$/i, "\\1ix"],
     [/(quiz)zes$/i, "\\1"], [/(database)s$/i, "\\1"],
   ];
-  for (const [r, s] of plurals) inflect.plural(r, s);
-  for (const [r, s] of singulars) inflect.singular(r, s);
+  for (const [r, s] of plurals) inflect.plural(rubyAnchored(r), s);
+  for (const [r, s] of singulars) inflect.singular(rubyAnchored(r), s);
   for (const [s, p] of [["person", "people"], ["man", "men"], ["child", "children"], ["sex", "sexes"], ["move", "moves"], ["zombie", "zombies"]]) {
     inflect.irregular(s!, p!);
   }

@@ -39,7 +39,9 @@ export function wordWrap(text: string, options: Attributes = {}): string {
   if (text === "") return "";
   const width = Number(options.line_width ?? 80);
   const br = toS(options.break_sequence ?? "\n");
-  const pattern = new RegExp(`(.{1,${width}})(?:[^\\S\\n]+\\n?|\\n*$(?![^]*\\n)|\\n)|\\n`, "g");
+  // Rails' /(.{1,w})(?:[^\S\n]+\n?|\n*\Z|\n)|\n/: Ruby's `.` stops only at \n (JS's at \r and U+2028/9 too), and its
+  // \s is ASCII white space.
+  const pattern = new RegExp(`([^\\n]{1,${width}})(?:[ \\t\\r\\f\\v]+\\n?|\\n*$(?![^]*\\n)|\\n)|\\n`, "g");
   const out = text.replace(pattern, (_m, line: string | undefined) => `${line ?? ""}${br}`);
   return out.endsWith(br) ? out.slice(0, -br.length) : out;
 }

@@ -50,14 +50,15 @@ export interface RecordedError {
 
 const DIR = new URL("../../../shared/rails/vectors/", import.meta.url);
 
-export function loadVectorFile(name: string): VectorFile {
-  const json = JSON.parse(readFileSync(new URL(`${name}.json`, DIR), "utf8")) as VectorHeader & { vectors: Vector[] };
+/** A vector file by name, from ../shared/rails/vectors unless `dir` says (a directory URL ending in "/"). */
+export function loadVectorFile(name: string, dir: URL = DIR): VectorFile {
+  const json = JSON.parse(readFileSync(new URL(`${name}.json`, dir), "utf8")) as VectorHeader & { vectors: Vector[] };
   const { vectors, ...header } = json;
   return { name, header, vectors };
 }
 
-export function loadRecordedErrors(name: string): RecordedError[] {
-  return (JSON.parse(readFileSync(new URL(`${name}.errors.json`, DIR), "utf8")) as { errors: RecordedError[] }).errors;
+export function loadRecordedErrors(name: string, dir: URL = DIR): RecordedError[] {
+  return (JSON.parse(readFileSync(new URL(`${name}.errors.json`, dir), "utf8")) as { errors: RecordedError[] }).errors;
 }
 
 export const VECTOR_FILES = ["actionview-7.2.4", "actionview-7.2.4-defaults-7.0", "turbo-rails-2.0.0"] as const;

@@ -1,16 +1,26 @@
 // The one Ruby -> TS member naming rule, shared by the compiler (static calls) and the runtime (dynamic send):
 //   full_message -> fullMessage      any? -> isAny      destroy! -> destroyBang      title= -> setTitle
 // Dynamic dispatch converts the same few hundred names on every request: each is converted once.
+import { OPERATOR_METHODS } from "../support/operator-names.js";
+
 const camelCache = new Map<string, string>();
 const tsCache = new Map<string, string>();
 
 export function camel(name: string): string {
   let out = camelCache.get(name);
   if (out === undefined) {
-    out = name.replace(/_+([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
+    out = jsIdentifierChars(name.replace(/_+([a-z0-9])/g, (_m, c: string) => c.toUpperCase()));
     if (camelCache.size < 10_000) camelCache.set(name, out);
   }
   return out;
+}
+
+/**
+ * A Ruby name may hold characters a JS identifier may not (any non-ASCII character is a name character in Ruby, and
+ * operator methods are named `/`, `[]`, `<=>`): each becomes `$<hex>$` (`$` never appears in a Ruby method name).
+ */
+function jsIdentifierChars(name: string): string {
+  return /^[\p{ID_Start}_$][\p{ID_Continue}$\u200c\u200d]*$/u.test(name) ? name : name.replace(/^[^\p{ID_Start}_$]|(?<!^)[^\p{ID_Continue}$\u200c\u200d]/gu, (c) => `$${c.codePointAt(0)!.toString(16)}$`);
 }
 
 export function upperFirst(s: string): string {
@@ -25,7 +35,10 @@ export function tsIdent(constantPath: string): string {
 export function rubyToTs(name: string): string {
   let out = tsCache.get(name);
   if (out === undefined) {
-    if (name.endsWith("?")) out = `is${upperFirst(camel(name.slice(0, -1)))}`;
+    if (OPERATOR_METHODS[name]) out = OPERATOR_METHODS[name];
+    // The runtime's own classes answer `[]` as a quoted member (`SetClass["[]"]`, MatchData): kept as it is.
+    else if (name === "[]") out = name;
+    else if (name.endsWith("?")) out = `is${upperFirst(camel(name.slice(0, -1)))}`;
     else if (name.endsWith("!")) out = `${camel(name.slice(0, -1))}Bang`;
     else if (name.endsWith("=")) out = `set${upperFirst(camel(name.slice(0, -1)))}`;
     else out = camel(name);

@@ -3,6 +3,7 @@
 //   list.join(", ")           ArrayMethods.join(list, ", ")         ["a", "b"].to_sentence -> "a and b"
 //   h.to_query                HashMethods.toQuery(h)                 h.to_json -> ActiveSupport's encoding
 import { eq } from "./equality.js";
+import { OPERATOR_METHODS } from "./operator-names.js";
 import { isBlank } from "./ruby.js";
 import { asJsonTree, encodeJson } from "./json.js";
 import { hashEntries, inspect, isHash, isPlainObject, RubySymbol, toS, truthy } from "./ruby.js";
@@ -54,7 +55,13 @@ function reduce(list: unknown[], args: unknown[]): unknown {
   const fn = args.find((a) => typeof a === "function") as Block | undefined;
   const rest = args.filter((a) => typeof a !== "function");
   const op = !fn ? toS(rest.pop()) : null;
-  const step = fn ?? ((acc: unknown, x: unknown) => (op === "+" ? (typeof acc === "string" ? acc + toS(x) : (acc as number) + (x as number)) : op === "*" ? (acc as number) * (x as number) : op === "-" ? (acc as number) - (x as number) : (() => { throw new TypeError(`inject(:${op}) is not supported`); })()));
+  const step = fn ?? ((acc: unknown, x: unknown) => {
+    // An object's own operator method (`def +(other)`: `plus`), as Ruby sends the symbol to the accumulator.
+    const own = acc !== null && typeof acc === "object" ? (acc as Record<string, unknown>)[OPERATOR_METHODS[op!] ?? ""] : undefined;
+    if (typeof own === "function") return (own as (y: unknown) => unknown).call(acc, x);
+    if (typeof acc === "object" && acc !== null) throw new TypeError(`inject(:${op}) is not supported on ${toS(acc)}`);
+    return op === "+" ? (typeof acc === "string" ? acc + toS(x) : (acc as number) + (x as number)) : op === "*" ? (acc as number) * (x as number) : op === "-" ? (acc as number) - (x as number) : (() => { throw new TypeError(`inject(:${op}) is not supported`); })();
+  });
   const items = [...list];
   let acc = rest.length ? rest[0] : items.shift();
   if (acc === undefined) return null;
@@ -91,7 +98,8 @@ export const ArrayMethods = {
   count: (list: unknown[], block?: unknown) => (typeof block === "function" ? list.filter((x) => truthy((block as Block)(x))).length : list.length),
   isEmpty: (list: unknown[]) => list.length === 0,
   isAny: (list: unknown[], block?: unknown) => list.some((x) => truthy(typeof block === "function" ? (block as Block)(x) : x)),
-  isInclude: (list: unknown[], v: unknown) => list.some((x) => x === v),
+  // Ruby's include? compares with == (two loads of one record, [1] and [1]), not identity.
+  isInclude: (list: unknown[], v: unknown) => list.some((x) => eq(x, v)),
   toA: (list: unknown[]) => list,
   toAry: (list: unknown[]) => list,
   dup: (list: unknown[]) => [...list],

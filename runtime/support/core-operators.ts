@@ -28,13 +28,11 @@ export function coreBinop(op: string, a: unknown, b: unknown): unknown {
   if (isTime(a)) return timeOp(op, a, b);
   if (a instanceof Duration) return durationOp(op, a, b);
   if (Array.isArray(a)) return arrayOp(op, a, b);
-  const member = a !== null && typeof a === "object" ? (a as Record<string, unknown>)[OPERATOR_METHODS[op] ?? op] : undefined;
+  const member = a !== null && typeof a === "object" ? (a as Record<string, unknown>)[rubyToTs(op)] : undefined;
   if (typeof member === "function") return (member as (x: unknown) => unknown).call(a, b);
   throw new NoMethodError(`undefined method \`${op}' for ${a === null || a === undefined ? "nil" : `an instance of ${rubyClassName(a)}`}`);
 }
 
-/** The TS member an object implements an operator with (a model's `def +(other)` lowers to `plus`). */
-const OPERATOR_METHODS: Record<string, string> = { "+": "plus", "-": "minus", "*": "times", "/": "divide", "%": "format", "<<": "concat", "<=>": "compare" };
 
 function numeric(op: string, a: number | bigint | RubyFloat, b: number | bigint | RubyFloat): unknown {
   if (isFloat(a) || isFloat(b)) return floatOp(op, Number(a), Number(b));

@@ -202,6 +202,9 @@ function collectErrors(root: SyntaxNode, node: SyntaxNode, source: string, conv:
   }
 }
 
+const NAME_NODES = new Set(["identifier", "instance_variable", "class_variable", "constant"]);
+const JS_NAME = /^[\p{ID_Continue}$\u200c\u200d]*$/u;
+
 const NAMED_SKIP = new Set(["comment", "heredoc_body", "empty_statement"]);
 
 class Converter {
@@ -245,6 +248,11 @@ class Converter {
     const span = this.span(n);
     try {
       faultPoint("parse", n.type, span);
+      // Ruby takes any non-ASCII character into a name; a JS identifier does not (U+FFFD, an emoji): such a name is
+      // a construct not lowered (reported where lowering meets it, raising when reached), not invalid emitted code.
+      if (NAME_NODES.has(n.type) && !JS_NAME.test(this.text(n).replace(/^(@@|@|\$)|[?!=]$/g, ""))) {
+        return { kind: "unknown", type: `${n.type.replace(/_/g, " ")} a JS name cannot spell`, text: this.text(n), span };
+      }
       const convert = CONVERTERS[n.type];
       if (convert) return convert.call(this, n, span);
       return { kind: "unknown", type: n.type, text: this.text(n), span };

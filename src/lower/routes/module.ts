@@ -26,11 +26,7 @@ export function lowerRoutesModule(table: RouteEntry[], directs: DirectRoute[] = 
   const names = new Set(table.map((r) => r.name).filter((n): n is string => n !== null));
   for (const name of names) {
     for (const kind of ["path", "url"] as const) {
-      // A name no Ruby method name can spell (an inflection rule's odd plural: `new_api_|cactus`) gets no export:
-      // Rails defines the helper all the same, but only `send` reaches it, and that goes through the table.
-      const exported = camel(`${name}_${kind}`);
-      if (!/^[A-Za-z_$][\w$]*$/.test(exported)) continue;
-      statements.push(`export const ${exported} = ${helper}(table, ${JSON.stringify(name)}, "${kind}");`);
+      statements.push(`export const ${camel(`${name}_${kind}`)} = ${helper}(table, ${JSON.stringify(name)}, "${kind}");`);
     }
   }
   if (app && diags) for (const d of directs) statements.push(...directHelpers(d, state, app, diags));

@@ -74,3 +74,34 @@ describe("routes Rails refuses to draw", () => {
     ]);
   });
 });
+
+describe("sources the fuzzer turned up", () => {
+  it("a 40-word command chain (a %w that lost its %) lowers: each argument is lowered once, not twice per level", async () => {
+    const words = Array.from({ length: 40 }, (_, i) => `w${i}`).join(" ");
+    const root = app({ "app/models/tags.rb": `class Tags\n  ALLOWED = w[ ${words} ] + [1]\n  def self.all = ALLOWED.map { |t| t }\nend\n` });
+    const result = await compile(root);
+    expect(result.diagnostics.filter((d) => d.code === "internal_error")).toEqual([]);
+  }, 60_000);
+
+  it("a column whose name is no JS identifier is a quoted property of its model, not invalid emitted code", async () => {
+    const root = app({
+      "db/schema.rb": 'ActiveRecord::Schema[7.2].define(version: 1) do\n  create_table "notes", force: :cascade do |t|\n    t.string "odd name# é\n"\n  end\nend\n',
+      "app/models/application_record.rb": "class ApplicationRecord < ActiveRecord::Base\n  primary_abstract_class\nend\n",
+      "app/models/note.rb": "class Note < ApplicationRecord\nend\n",
+    });
+    const result = await compile(root);
+    expect(result.diagnostics.filter((d) => d.code === "internal_error")).toEqual([]);
+    const model = result.files.find((f) => f.path.endsWith("models/note.ts"));
+    expect(model?.text ?? "").toContain('declare "odd name# é\\n": string | null;');
+  });
+
+  it("operator methods and names with characters JS cannot spell compile to valid code", async () => {
+    const root = app({
+      "app/models/money.rb": "class Money\n  def /(parts) = 1\n  def ==(other) = true\n  def <=>(other) = 0\nend\n",
+      "app/models/odd.rb": "class Odd\n  def self.x\n    v\u{FFFD} = 1\n  end\nend\n",
+    });
+    const result = await compile(root);
+    expect(result.diagnostics.filter((d) => d.code === "internal_error")).toEqual([]);
+    expect(result.diagnostics.filter((d) => d.span.file.endsWith("odd.rb")).map((d) => [d.code, d.span.line])).toEqual([["unsupported_construct", 3]]);
+  });
+});

@@ -42,22 +42,56 @@ export function unmark(formatted: string): Unmarked {
     const m = MARK.exec(formatted.slice(range.pos, range.end));
     if (m) cuts.push({ start: range.pos, end: range.end, pos: { file: files[Number(m[1])]!, line: Number(m[2]), column: Number(m[3]) } });
   }
-  let text = "";
+  // The kept text as pieces, with what the current output line holds (its length, whether it is all white space):
+  // concatenating and re-reading the last line of one growing string was quadratic in a file's size (an 8 MB view
+  // with long lines spent 16 s here).
+  const pieces: string[] = [];
+  let length = 0;
+  let lineLength = 0;
+  let lineBlank = true;
+  const keep = (piece: string) => {
+    if (!piece) return;
+    pieces.push(piece);
+    length += piece.length;
+    const nl = piece.lastIndexOf("\n");
+    if (nl >= 0) {
+      lineLength = piece.length - nl - 1;
+      lineBlank = piece.slice(nl + 1).trim() === "";
+    } else {
+      lineLength += piece.length;
+      lineBlank &&= piece.trim() === "";
+    }
+  };
+  /** Drops the current output line's text (white space only), back to just after the previous newline. */
+  const dropLine = () => {
+    let drop = lineLength;
+    while (drop > 0) {
+      const last = pieces.pop()!;
+      if (last.length > drop) {
+        pieces.push(last.slice(0, last.length - drop));
+        break;
+      }
+      drop -= last.length;
+    }
+    length -= lineLength;
+    lineLength = 0;
+    lineBlank = true;
+  };
   let at = 0;
   const landed: Array<{ offset: number; pos: SourcePosition }> = [];
   for (const cut of cuts) {
-    text += formatted.slice(at, cut.start);
+    keep(formatted.slice(at, cut.start));
     at = cut.end;
-    const lineStart = text.lastIndexOf("\n") + 1;
-    if (text.slice(lineStart).trim() === "" && formatted[at] === "\n") {
-      text = text.slice(0, lineStart);
+    if (lineBlank && formatted[at] === "\n") {
+      dropLine();
       at += 1;
     } else if (formatted[at] === " ") {
       at += 1;
     }
-    landed.push({ offset: text.length, pos: cut.pos });
+    landed.push({ offset: length, pos: cut.pos });
   }
-  text += formatted.slice(at);
+  keep(formatted.slice(at));
+  const text = pieces.join("");
   // Each line: the last mark that landed on or above it.
   const lines: Array<SourcePosition | null> = [];
   let next = 0;

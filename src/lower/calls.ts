@@ -63,10 +63,13 @@ export function dynamicSend(call: NodeOf<"call">, recv: TsExpr, scope: Scope): T
  * parameters exactly as Rails' ForbiddenAttributesProtection does).
  */
 function recordArgs(args: Node[], block: Block | null, scope: Scope): string[] {
-  const out = lowerArgs(args, block, scope);
-  args.forEach((a, i) => {
-    if (a.kind !== "hash" && a.kind !== "splat" && a.kind !== "blockPass" && lowerExpr(a, scope).type.k === "params") out[i] = `${out[i]}.toH()`;
+  // Each argument lowered once: lowering it again for its type doubled the work at every level of nested calls
+  // (`a b c d ...`, 2^depth: a 45-word %w that lost its %, found by the fuzzer, never finished).
+  const out = args.map((a) => {
+    const e = lowerArg(a, scope);
+    return e.type.k === "params" ? `${e.code}.toH()` : e.code;
   });
+  if (block) out.push(lowerBlockFn(block, scope).code);
   return out;
 }
 
@@ -123,20 +126,24 @@ function lowerFrameworkClassCall(call: NodeOf<"call">, scope: Scope): TsExpr | n
 
 /** Arguments as TS: positionals, the options hash as an object literal, the block as a function. */
 export function lowerArgs(args: Node[], block: Block | null, scope: Scope, blockTypes: RType[] = []): string[] {
-  const out = args.map((a) => {
-    // `f(**opts)` / `f(**)` with nothing in them passes no argument at all (Ruby 3), not an empty Hash.
-    if (a.kind === "hash" && a.keywords && a.pairs.every((p) => p.key.kind === "dsplat")) return `...${scope.env.module.use("kwsplat")}(${lowerHash(a, scope).code})`;
-    if (a.kind === "hash") return lowerHash(a, scope).code;
-    if (a.kind === "splat") return `...${scope.env.module.use("toA")}(${lowerExpr(a.value, scope).code})`;
-    if (a.kind === "blockPass" && a.value?.kind === "sym") return `${scope.env.module.use("symProc")}(${JSON.stringify(a.value.name)})`;
-    // `&block` / `&`: a nil block passes no block at all (Ruby's `&nil`), so a trailing options hash stays the last argument.
-    if (a.kind === "blockPass" && a.value === null && scope.blockParam) return `...${scope.env.module.use("blockArg")}(${scope.blockParam})`;
-    if (a.kind === "blockPass" && a.value !== null && a.value.kind !== "lambda") return `...${scope.env.module.use("blockArg")}(${lowerExpr(a.value, scope).code})`;
-    if (a.kind === "blockPass" && a.value !== null) return lowerExpr(a.value, scope).code;
-    return lowerExpr(a, scope).code;
-  });
+  const out = args.map((a) => lowerArg(a, scope).code);
   if (block) out.push(lowerBlockFn(block, scope, blockTypes).code);
   return out;
+}
+
+/** One argument, lowered once (its type is that of a plain expression; a hash, splat or block pass is UNKNOWN). */
+function lowerArg(a: Node, scope: Scope): TsExpr {
+  const code = (text: string) => lit(text, UNKNOWN);
+  // `f(**opts)` / `f(**)` with nothing in them passes no argument at all (Ruby 3), not an empty Hash.
+  if (a.kind === "hash" && a.keywords && a.pairs.every((p) => p.key.kind === "dsplat")) return code(`...${scope.env.module.use("kwsplat")}(${lowerHash(a, scope).code})`);
+  if (a.kind === "hash") return code(lowerHash(a, scope).code);
+  if (a.kind === "splat") return code(`...${scope.env.module.use("toA")}(${lowerExpr(a.value, scope).code})`);
+  if (a.kind === "blockPass" && a.value?.kind === "sym") return code(`${scope.env.module.use("symProc")}(${JSON.stringify(a.value.name)})`);
+  // `&block` / `&`: a nil block passes no block at all (Ruby's `&nil`), so a trailing options hash stays the last argument.
+  if (a.kind === "blockPass" && a.value === null && scope.blockParam) return code(`...${scope.env.module.use("blockArg")}(${scope.blockParam})`);
+  if (a.kind === "blockPass" && a.value !== null && a.value.kind !== "lambda") return code(`...${scope.env.module.use("blockArg")}(${lowerExpr(a.value, scope).code})`);
+  if (a.kind === "blockPass" && a.value !== null) return code(lowerExpr(a.value, scope).code);
+  return lowerExpr(a, scope);
 }
 
 /** FormBuilder methods whose Ruby signature reads a Symbol argument apart from a String, and its position:

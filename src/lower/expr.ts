@@ -96,9 +96,9 @@ function lowerExprOf(node: Node, scope: Scope): TsExpr {
     }
     case "index": {
       const recv = lowerExpr(node.receiver, scope);
-      const args = node.args.map((a) => lowerExpr(a, scope).code);
-      if (recv.type.k === "params" && args.length === 1) return lit(`${recv.code}.get(${args[0]})`, UNKNOWN);
-      return lowerCoreIndex(recv, node.args.map((a) => lowerExpr(a, scope)), scope);
+      const args = node.args.map((a) => lowerExpr(a, scope));
+      if (recv.type.k === "params" && args.length === 1) return lit(`${recv.code}.get(${args[0]!.code})`, UNKNOWN);
+      return lowerCoreIndex(recv, args, scope);
     }
     case "super": {
       // `super` / `super(a)` in a method of a class the emitted code also makes a subclass (controllers, Active

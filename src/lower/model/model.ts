@@ -38,9 +38,9 @@ export function lowerModel(model: ModelInfo, app: AppModel, diags: Diagnostics):
   const up = "../".repeat(modelFile(model.className).split("/").length - 1) || "./";
   if (!isBase) statements.push(`import { ${tsIdent(model.superclass)} } from "${up}${modelFile(model.superclass)}.js";`);
   const properties = model.abstract ? [] : [
-    ...model.columns.filter((c) => c.name !== "id").map((c) => ({ name: c.name, hasDeclareKeyword: true, type: columnType(c, env.module.useType.bind(env.module)) })),
+    ...model.columns.filter((c) => c.name !== "id").map((c) => ({ name: propertyName(c.name), hasDeclareKeyword: true, type: columnType(c, env.module.useType.bind(env.module)) })),
     ...model.associations.map((a) => ({
-      name: a.name,
+      name: propertyName(a.name),
       hasDeclareKeyword: true,
       // A polymorphic belongs_to (or a class that is no model of the app) has no one type.
       type: a.options.polymorphic || !app.models.has(a.className) ? "unknown"
@@ -118,4 +118,9 @@ function descriptor(model: ModelInfo) {
       at: declarationOrder(span),
     })),
   };
+}
+
+/** A column or association as a declared property: its name as written, quoted where it is no JS identifier. */
+function propertyName(name: string): string {
+  return /^[\p{ID_Start}_$][\p{ID_Continue}$\u200c\u200d]*$/u.test(name) ? name : JSON.stringify(name);
 }

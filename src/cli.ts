@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // rails2ts: compile | serve | conformance | record | inspect. Errors print as diagnostics, never stack traces.
-import { Command } from "commander";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { Command, CommanderError } from "commander";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join, relative, resolve } from "node:path";
 import { compile } from "./compile.js";
@@ -10,9 +10,17 @@ import { appDirProblem } from "./parse/app.js";
 import { bootEmitted } from "./emit/boot.js";
 import { loadFixturesInto } from "./emit/load-fixtures.js";
 import { buildLedger, formatLedger } from "./diagnostics/ledger.js";
+import { PACKAGE_ROOT } from "./emit/project.js";
+
+const version = (JSON.parse(readFileSync(join(PACKAGE_ROOT, "package.json"), "utf8")) as { version: string }).version;
 
 const program = new Command();
 program.name("rails2ts").description("Compile a Rails application to a plain TypeScript application on Node.")
+  .version(`rails2ts ${version} (node ${process.version})`, "-V, --version", "print rails2ts's version and Node's")
+  // A usage error (unknown command or option, missing argument) prints the help on stderr and exits 2, as
+  // POSIX utilities do; --help and --version exit 0; a failure of the work itself exits 1 (below).
+  .showHelpAfterError()
+  .exitOverride()
   .option("--gem-path <dirs>", "where the app's gems are installed (colon-separated; searched before GEM_PATH, GEM_HOME and the system's)");
 
 /** The gem directories `--gem-path` names (any command). */
@@ -54,6 +62,7 @@ function compileExitCode(diagnostics: Diagnostic[], strict: boolean): number {
 
 program
   .command("compile <app>")
+  .description("emit the app as a TypeScript Node project into --out, one line per diagnostic")
   .option("--out <dir>", "output directory", "out")
   .option("--report", "print every diagnostic with its code frame, then the ledger (counts per code, per file)")
   .option("--ledger <file>", "write the ledger as JSON")
@@ -72,6 +81,7 @@ program
 
 program
   .command("serve <app>")
+  .description("compile the app and serve it, as bin/rails server does in production")
   .option("--port <port>", "port", "3000")
   .option("--host <host>", "host", "127.0.0.1")
   .option("--out <dir>", "output directory (default: a temporary one)")
@@ -152,6 +162,8 @@ program
   });
 
 program.parseAsync(process.argv).catch((err: unknown) => {
+  // Commander has printed its message (and the help) already; --help and --version are exit code 0.
+  if (err instanceof CommanderError) process.exit(err.exitCode === 0 ? 0 : 2);
   if (err instanceof CompileError) console.error(err.message);
   else console.error(`rails2ts: ${err instanceof Error ? err.message : String(err)}`);
   process.exit(1);

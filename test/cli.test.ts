@@ -4,7 +4,7 @@
 // under --strict when a construct was declined (an advisory diagnostic, a fragment cached without the store, is
 // not one); a clean app passes --strict.
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -89,5 +89,43 @@ describe("rails2ts compile --strict on a clean app", () => {
     writeCrashApp(app);
     const out = join(tmp, "clean-out");
     expect(run(["compile", app, "--out", out, "--strict"])).toEqual({ status: 0, stdout: `compiled 8 modules into ${out}\n`, stderr: "" });
+  });
+});
+
+describe("rails2ts --version, --help and usage errors (issue 23, item 1)", () => {
+  const pkg = JSON.parse(readFileSync(join(import.meta.dirname, "../package.json"), "utf8")) as { version: string };
+  const help = run(["--help"]);
+
+  it("--version names the package's version and Node's", () => {
+    expect(run(["--version"])).toEqual({ status: 0, stdout: `rails2ts ${pkg.version} (node ${process.version})\n`, stderr: "" });
+  });
+
+  it("--help describes every command", () => {
+    expect(help.status).toBe(0);
+    const commands = help.stdout.slice(help.stdout.indexOf("\nCommands:\n") + 11).split("\n").filter((l) => /^  \S/.test(l));
+    expect(commands.map((l) => l.trim().split(/\s+/)[0])).toEqual(["compile", "serve", "build", "fixtures", "inspect", "conformance", "record", "help"]);
+    // Each command's line carries a description after its usage (commander pads the two apart).
+    for (const line of commands) expect(line, line).toMatch(/^  \S.*\S {2,}\S/);
+  });
+
+  it("an unknown command prints the help on stderr and exits 2", () => {
+    expect(run(["frobnicate", "x"])).toEqual({ status: 2, stdout: "", stderr: `error: unknown command 'frobnicate'\n\n${help.stdout}` });
+  });
+
+  it("a missing argument is a usage error too: the command's help, exit 2", () => {
+    const own = run(["compile", "--help"]);
+    expect(run(["compile"])).toEqual({ status: 2, stdout: "", stderr: `error: missing required argument 'app'\n\n${own.stdout}` });
+  });
+
+  it("`build --help` (and `help build`) prints build's own help and exits 0", () => {
+    const own = run(["build", "--help"]);
+    expect(own.stdout.split("\n").slice(0, 3)).toEqual([
+      "Usage: rails2ts build [options] <app>",
+      "",
+      "build the app as one executable (--binary): the emitted app, the runtime and",
+    ]);
+    expect(own).toEqual({ status: 0, stdout: own.stdout, stderr: "" });
+    expect(own.stdout).not.toBe(help.stdout);
+    expect(run(["help", "build"])).toEqual(own);
   });
 });

@@ -6,10 +6,9 @@ import { performance } from "node:perf_hooks";
 import Database from "better-sqlite3";
 import WebSocket from "ws";
 import { CABLE_PROTOCOLS } from "../../dist/src/conformance/cable.js";
-import { send } from "../lib/http-get.js";
+import { get, send } from "../lib/http-get.js";
 import { pool, TURBO_STREAM_ACCEPT } from "../lib/sockets.js";
 import { formToken, signIn } from "../lib/sign-in.js";
-import { get } from "../lib/http-get.js";
 
 export const CHAT = { channel: "RoomChannel", roomParam: "room_id", postPath: (id) => `/rooms/${id}/messages`, pagePath: (id) => `/rooms/${id}`, bodyField: "message[body]" };
 
@@ -58,7 +57,7 @@ function subscribe(server, headers, u) {
 
 /**
  * Each poster posts `perPoster` messages in turn (50 posters: 50 concurrent clients). `acked` collects the markers
- * whose response arrived below 500; `stopAt` (a promise) ends the loop early (the crash test).
+ * whose response arrived below 500; `stop.now` set to true ends the loops early (the crash test).
  */
 export async function postMessages(server, headers, posters, label, perPoster, stop = { now: false }) {
   const statuses = {};

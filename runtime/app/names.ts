@@ -19,8 +19,15 @@ export function camel(name: string): string {
  * A Ruby name may hold characters a JS identifier may not (any non-ASCII character is a name character in Ruby, and
  * operator methods are named `/`, `[]`, `<=>`): each becomes `$<hex>$` (`$` never appears in a Ruby method name).
  */
+const JS_IDENTIFIER = /^[\p{ID_Start}_$][\p{ID_Continue}$\u200c\u200d]*$/u;
+
+/** Whether a name can stand as a JS identifier as it is. */
+export function isJsIdentifier(name: string): boolean {
+  return JS_IDENTIFIER.test(name);
+}
+
 function jsIdentifierChars(name: string): string {
-  return /^[\p{ID_Start}_$][\p{ID_Continue}$\u200c\u200d]*$/u.test(name) ? name : name.replace(/^[^\p{ID_Start}_$]|(?<!^)[^\p{ID_Continue}$\u200c\u200d]/gu, (c) => `$${c.codePointAt(0)!.toString(16)}$`);
+  return isJsIdentifier(name) ? name : name.replace(/^[^\p{ID_Start}_$]|(?<!^)[^\p{ID_Continue}$\u200c\u200d]/gu, (c) => `$${c.codePointAt(0)!.toString(16)}$`);
 }
 
 export function upperFirst(s: string): string {

@@ -19,7 +19,7 @@ import { modelFile, type EmittedModule } from "../../emit/module.js";
 import type { Column } from "../../parse/schema.js";
 import type { Span } from "../../parse/ir.js";
 import { makeEnv } from "../env.js";
-import { rubyToTs, tsIdent } from "../names.js";
+import { isJsIdentifier, rubyToTs, tsIdent } from "../names.js";
 import { Scope } from "../scope.js";
 import { lowerBody } from "../stmts.js";
 
@@ -122,5 +122,5 @@ function descriptor(model: ModelInfo) {
 
 /** A column or association as a declared property: its name as written, quoted where it is no JS identifier. */
 function propertyName(name: string): string {
-  return /^[\p{ID_Start}_$][\p{ID_Continue}$\u200c\u200d]*$/u.test(name) ? name : JSON.stringify(name);
+  return isJsIdentifier(name) ? name : JSON.stringify(name);
 }

@@ -6,7 +6,7 @@ export { directUrl, NO_REQUEST_URL_CONTEXT, routeHelper, routerFor, type RouteHe
 export { polymorphicName, polymorphicUrl } from "./app/polymorphic.js";
 export { defineScopes, model, scope, type ScopeFn } from "./app/scopes.js";
 export {
-  and, binop, caseEq, each, eachWithIndex, eq, index, indexSet, isBlank, isPresent, or, send, sendSafe, symProc, blockArg, kwsplat, toAry, toA, toS,
+  and, binop, blockArgs, caseEq, each, eachWithIndex, eq, index, indexSet, isBlank, isPresent, or, send, sendSafe, symProc, blockArg, kwsplat, toAry, toA, toS,
   truthy, unsupported, readLocal, NameError, constantValue, ivarGet, ivarSet, ivarDefined,
 } from "./app/ops.js";
 export { rescues } from "./app/rescue.js";

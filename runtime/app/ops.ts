@@ -1,7 +1,8 @@
 // Ruby operators and dynamic dispatch on lowered values: what emitted code calls where the compiler could not
 // prove a type. Each is Ruby's semantics, not JS's: only nil and false are falsy; `==` compares values.
 //   a || b      or(a, () => b)          x.each      each(x)          recv.m(a)   send(recv, "m", a)
-import { isBlank, isPlainObject, RubyFloat, RubySymbol, toS } from "../support/ruby.js";
+import { isBlank, isPlainObject, RubyFloat, RubyRange, RubySymbol, toS } from "../support/ruby.js";
+import { isA, RubyClass } from "../support/core-object.js";
 import { rubyToTs } from "./names.js";
 import { coreMethodCall, NO_METHOD } from "../support/core-send.js";
 import { NOT_LOWERED } from "./rescue.js";
@@ -27,10 +28,38 @@ export function isPresent(v: unknown): boolean {
 export { eq } from "../support/equality.js";
 import { eq } from "../support/equality.js";
 
-/** `when` matching: ranges/classes are not modelled, values compare with ==. */
+/**
+ * `pattern === value`, as `when` and `in` test: a class (Module#===) asks is_a?, a Range covers, a Regexp matches a
+ * String (or Symbol), a lambda or proc is called; anything else compares with ==.
+ */
 export function caseEq(pattern: unknown, value: unknown): boolean {
-  if (pattern instanceof RegExp) return typeof value === "string" && pattern.test(value);
+  if (pattern instanceof RegExp) {
+    if (typeof value !== "string" && !(value instanceof RubySymbol)) return false;
+    pattern.lastIndex = 0;
+    return pattern.test(String(value));
+  }
+  if (pattern instanceof RubyClass) return isA(value, pattern);
+  if (pattern instanceof RubyRange) return rangeCovers(pattern, value);
+  // A class the app or the runtime defines (it has a prototype); an arrow function (a lambda or proc) is called.
+  if (typeof pattern === "function") {
+    if (pattern.prototype !== undefined && /^class\b/.test(Function.prototype.toString.call(pattern))) return isA(value, pattern);
+    return truthy((pattern as (v: unknown) => unknown)(value));
+  }
   return eq(pattern, value);
+}
+
+/** Range#=== (cover?): the value lies between the bounds by <=>; a value of another kind is never covered. */
+function rangeCovers(range: RubyRange, value: unknown): boolean {
+  const plain = (v: unknown) => (v instanceof RubyFloat ? v.value : v);
+  const v = plain(value);
+  const [lo, hi] = [plain(range.first), plain(range.last)];
+  const kind = (x: unknown) => (typeof x === "bigint" ? "number" : typeof x);
+  for (const bound of [lo, hi]) if (bound !== null && bound !== undefined && kind(bound) !== kind(v)) return false;
+  if (kind(v) !== "number" && kind(v) !== "string") return false;
+  const x = v as number;
+  if (lo !== null && lo !== undefined && x < (lo as number)) return false;
+  if (hi === null || hi === undefined) return true;
+  return range.excludeEnd ? x < (hi as number) : x <= (hi as number);
 }
 
 /** Iteration of anything Ruby can `each`: arrays, relations (toA), hashes (pairs), iterables. */
@@ -48,9 +77,16 @@ export function eachWithIndex<T = unknown>(v: unknown): Array<[T, number]> {
   return [...each<T>(v)].map((x, i) => [x, i]);
 }
 
+/** `*value` (splat: Kernel#Array's conversion): nil is [], an Array itself, a Range its elements, a Hash its pairs,
+ * a relation its records; any other value (a String too) is a one-element Array. */
 export function toA(v: unknown): unknown[] {
   if (v === null || v === undefined) return [];
-  return [...each(v)];
+  if (Array.isArray(v)) return v;
+  if (v instanceof RubyRange) return v.toArray();
+  if (v instanceof Map || v instanceof Set) return [...v];
+  if (isPlainObject(v)) return Object.entries(v);
+  if (typeof v === "object" && typeof (v as { toA?: unknown }).toA === "function") return (v as { toA(): unknown[] }).toA();
+  return [v];
 }
 
 export function index(recv: unknown, ...keys: unknown[]): unknown {
@@ -100,6 +136,11 @@ export function toAry(value: unknown): unknown[] {
     return (value as unknown as { toA(): unknown[] }).toA();
   }
   return [value ?? null];
+}
+
+/** A block's arguments as its parameters bind them: one yielded Array spreads when the block takes several. */
+export function blockArgs(args: unknown[], spreads: boolean): unknown[] {
+  return spreads && args.length === 1 && Array.isArray(args[0]) ? args[0] : args;
 }
 
 /** `&block` passed on: no argument when the block is nil (Ruby's `&nil`), the function otherwise. */

@@ -123,7 +123,7 @@ export const TimeZoneClass = { all: () => allTimeZones(), new: (name: unknown) =
 
 export const RecordIdentifierModule = { domId, domClass };
 
-export const FloatClass = { NAN: Number.NaN, INFINITY: Number.POSITIVE_INFINITY };
+export const FloatClass = Object.assign(new RubyClass("Float"), { NAN: Number.NaN, INFINITY: Number.POSITIVE_INFINITY });
 
 /** ActiveSupport::KeyGenerator: the digest its PBKDF2 uses, as the OpenSSL class Ruby names. */
 export const KeyGeneratorClass = { hashDigestClass: () => new RubyClass(`OpenSSL::Digest::${KeyGenerator.hashDigest.toUpperCase()}`) };

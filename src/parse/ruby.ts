@@ -487,6 +487,30 @@ function assignTarget(this: Converter, n: SyntaxNode): Node {
   return this.node(n);
 }
 
+/** `return a, b` (and break/next) answers the Array [a, b]; `return *list` the Array of list. */
+function jumpValue(this: Converter, n: SyntaxNode): Node | null {
+  const list = n.namedChildren[0] ?? null;
+  const args = this.args(list);
+  if (args.length === 1 && args[0]!.kind !== "splat") return args[0]!;
+  return args.length ? { kind: "array", elements: args, span: this.span(list!) } : null;
+}
+
+/**
+ * One target of a multiple assignment: `*rest` is a splat target, `(b, c)` a nested multiple assignment (its value
+ * is the element it receives), anything else an assignment target.
+ */
+function multiTarget(this: Converter, n: SyntaxNode): Node {
+  const span = this.span(n);
+  if (n.type === "rest_assignment") {
+    const inner = n.namedChildren[0];
+    return { kind: "splat", value: inner ? assignTarget.call(this, inner) : { kind: "ident", name: "_", span }, span };
+  }
+  if (n.type === "destructured_left_assignment") {
+    return { kind: "multiAssign", targets: n.namedChildren.map((c) => multiTarget.call(this, c)), value: { kind: "nil", span }, span };
+  }
+  return assignTarget.call(this, n);
+}
+
 /** An Integer literal's value (Ruby's 0x / 0b / 0o / 0d / leading-0 octal forms, `_` separators), exact past 2**53. */
 function integerValue(text: string): { value: number; exact?: string } {
   const t = text.replace(/_/g, "");
@@ -641,9 +665,12 @@ const CONVERTERS: Record<string, Conv> = {
   assignment(n, span) {
     const left = this.field(n, "left")!;
     const right = this.field(n, "right")!;
-    const value = right.type === "right_assignment_list" ? { kind: "array", elements: this.args(right), span: this.span(right) } as Node : this.node(right);
-    if (left.type === "left_assignment_list") {
-      return { kind: "multiAssign", targets: left.namedChildren.map((c) => this.node(c)), value, span };
+    // `a = *x` and `a = *x, y` build an Array, exactly as `a = [*x]` and `a = [*x, y]` do.
+    const list = right.type === "right_assignment_list" || right.type === "splat_argument";
+    const value = list ? { kind: "array", elements: right.type === "splat_argument" ? [this.node(right)] : this.args(right), span: this.span(right) } as Node : this.node(right);
+    if (left.type === "left_assignment_list" || left.type === "rest_assignment") {
+      const targets = left.type === "rest_assignment" ? [left] : left.namedChildren;
+      return { kind: "multiAssign", targets: targets.map((c) => multiTarget.call(this, c)), value, span };
     }
     const target = assignTarget.call(this, left);
     // `obj.attr = v` is a call to `attr=`, exactly as Ruby dispatches it.
@@ -752,16 +779,13 @@ const CONVERTERS: Record<string, Conv> = {
     };
   },
   return(n, span) {
-    const args = this.args(n.namedChildren[0] ?? null);
-    return { kind: "return", value: args.length ? args[0]! : null, span };
+    return { kind: "return", value: jumpValue.call(this, n), span };
   },
   break(n, span) {
-    const args = this.args(n.namedChildren[0] ?? null);
-    return { kind: "break", value: args.length ? args[0]! : null, span };
+    return { kind: "break", value: jumpValue.call(this, n), span };
   },
   next(n, span) {
-    const args = this.args(n.namedChildren[0] ?? null);
-    return { kind: "next", value: args.length ? args[0]! : null, span };
+    return { kind: "next", value: jumpValue.call(this, n), span };
   },
   yield(n, span) {
     return { kind: "yield", args: this.args(n.namedChildren[0] ?? null), span };

@@ -31,6 +31,7 @@ export { coreSend } from "./support/core-send.js";
 export { StringMethods, BinaryStringMethods } from "./support/core-string.js";
 export { NumericMethods } from "./support/core-numeric.js";
 export { ArrayMethods, HashMethods } from "./support/core-collections.js";
+export { hashLiteral } from "./support/core-hash.js";
 export { TimeMethods, DurationMethods, TimeZoneMethods } from "./support/core-time.js";
 export { ObjectMethods, NilMethods, raise } from "./support/core-object.js";
 export {
@@ -58,7 +59,7 @@ export { includeActionTextAttachable, attachableFromSgid } from "./action-text/i
 export { PlatformAgent } from "./support/platform-agent.js";
 export { UserAgentClass, parseUserAgent } from "./support/user-agent-browsers.js";
 export { tagElement, tagAttributes } from "./view/tag.js";
-export { coreBinop, coreIndex } from "./support/core-operators.js";
+export { coreBinop, coreIndex, coreNegate } from "./support/core-operators.js";
 export { hashEntries, RubyFloat, RubyRange, RubySymbol, rubyRegexp } from "./support/ruby.js";
 export * from "./cache/index.js";
 export { serveApp, renderForBroadcast, type CableSetup } from "./app/serve.js";

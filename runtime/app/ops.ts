@@ -3,6 +3,7 @@
 //   a || b      or(a, () => b)          x.each      each(x)          recv.m(a)   send(recv, "m", a)
 import { isBlank, isPlainObject, RubyFloat, RubyRange, RubySymbol, toS } from "../support/ruby.js";
 import { isA, RubyClass } from "../support/core-object.js";
+import { hashIndex, hashSet } from "../support/core-hash.js";
 import { rubyToTs } from "./names.js";
 import { coreMethodCall, NO_METHOD } from "../support/core-send.js";
 import { NOT_LOWERED } from "./rescue.js";
@@ -93,10 +94,12 @@ export function index(recv: unknown, ...keys: unknown[]): unknown {
   if (recv === null || recv === undefined) throw new TypeError("undefined method `[]' for nil");
   const key = keys[0];
   if (Array.isArray(recv)) return recv[(key as number) < 0 ? recv.length + (key as number) : (key as number)] ?? null;
-  // A Hash whose keys are Ruby values: a lowered Symbol (a string) also finds its RubySymbol key.
-  if (recv instanceof Map) return (recv.has(key) ? recv.get(key) : typeof key === "string" ? recv.get(RubySymbol.for(key)) : null) ?? null;
+  // A Hash whose keys are Ruby values: a lowered Symbol (a string) also finds its RubySymbol key; a missing key
+  // answers the Hash's default (Hash.new(0)).
+  if (recv instanceof Map) return hashIndex(recv, key);
   const withGet = recv as { get?: (k: unknown) => unknown };
   if (typeof withGet.get === "function") return withGet.get(key);
+  if (isPlainObject(recv)) return hashIndex(recv, key);
   return (recv as Record<string, unknown>)[String(key)] ?? null;
 }
 
@@ -104,7 +107,8 @@ export function index(recv: unknown, ...keys: unknown[]): unknown {
 export function indexSet(recv: unknown, key: unknown, value: unknown): unknown {
   if (recv === null || recv === undefined) throw new TypeError("undefined method `[]=' for nil");
   const withSet = recv as { set?: (k: unknown, v: unknown) => unknown };
-  if (typeof withSet.set === "function") withSet.set(key, value);
+  if (recv instanceof Map || isPlainObject(recv)) hashSet(recv, key, value);
+  else if (typeof withSet.set === "function") withSet.set(key, value);
   else if (Array.isArray(recv)) recv[key as number] = value;
   else (recv as Record<string, unknown>)[String(key)] = value;
   return value;

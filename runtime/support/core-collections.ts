@@ -9,6 +9,7 @@ import { asJsonTree, encodeJson } from "./json.js";
 import { hashEntries, inspect, isHash, isPlainObject, RubySymbol, toS, truthy } from "./ruby.js";
 import { toParam, toQuery } from "../http/url.js";
 import { translateOrUndefined } from "./i18n.js";
+import { HashEnumerable, KeyError } from "./core-hash.js";
 
 type Block = (...args: unknown[]) => unknown;
 const opts = (o: unknown): Record<string, unknown> => (isPlainObject(o) ? o : {});
@@ -69,6 +70,8 @@ function reduce(list: unknown[], args: unknown[]): unknown {
   return acc;
 }
 
+const pluckOne = (x: unknown, k: unknown) => (isHash(x) ? HashEnumerable.dig(x, k) : null);
+
 export const ArrayMethods = {
   // Array#index(value) / index { |x| }: the first position (by ==), nil when none; rindex from the end.
   index: (list: unknown[], ...args: unknown[]) => {
@@ -111,7 +114,21 @@ export const ArrayMethods = {
   // ActiveSupport's Enumerable#compact_blank.
   compactBlank: (list: unknown[]) => list.filter((x) => !isBlank(x)),
   flatten: (list: unknown[]) => list.flat(Infinity),
-  uniq: (list: unknown[]) => [...new Set(list)],
+  // Array#uniq compares with eql?: two equal Hashes or Arrays are one element.
+  uniq: (list: unknown[], block?: unknown) => {
+    const seen: unknown[] = [];
+    return list.filter((x) => {
+      const key = typeof block === "function" ? (block as Block)(x) : x;
+      if (seen.some((s) => (s !== null && typeof s === "object" ? eq(s, key) : s === key))) return false;
+      seen.push(key);
+      return true;
+    });
+  },
+  dig: (list: unknown[], ...keys: unknown[]) =>
+    keys.reduce<unknown>((node, k) => (Array.isArray(node) ? node.at(Number(k)) ?? null : isHash(node) ? HashEnumerable.dig(node, k) : null), list),
+  // ActiveSupport's Enumerable#pluck over Hashes: each element's [key] (several keys: an Array per element).
+  pluck: (list: unknown[], ...keys: unknown[]) =>
+    list.map((x) => (keys.length === 1 ? pluckOne(x, keys[0]) : keys.map((k) => pluckOne(x, k)))),
   map: (list: unknown[], block: Block) => list.map((x) => block(x)),
   collect: (list: unknown[], block: Block) => list.map((x) => block(x)),
   select: (list: unknown[], block: Block) => list.filter((x) => truthy(block(x))),
@@ -187,14 +204,7 @@ export const ArrayMethods = {
 };
 
 export const HashMethods = {
-  // Hash#delete(key) { |key| default }: removes the pair, answering its value (or the block's, or nil).
-  delete: (h: Record<string, unknown>, key: unknown, block?: unknown) => {
-    const k = toS(key);
-    if (!(k in h)) return typeof block === "function" ? (block as Block)(key) : null;
-    const value = h[k];
-    delete h[k];
-    return value ?? null;
-  },
+  ...HashEnumerable,
   toJson: (h: Record<string, unknown>) => encodeJson(h),
   asJson: (h: Record<string, unknown>) => asJsonTree(h),
   inspect: (h: Record<string, unknown>) => inspect(h),
@@ -206,40 +216,13 @@ export const HashMethods = {
   length: (h: Record<string, unknown>) => Object.keys(h).length,
   size: (h: Record<string, unknown>) => Object.keys(h).length,
   isEmpty: (h: Record<string, unknown>) => Object.keys(h).length === 0,
-  isKey: (h: Record<string, unknown>, k: unknown) => toS(k) in h,
-  isHasKey: (h: Record<string, unknown>, k: unknown) => toS(k) in h,
-  isInclude: (h: Record<string, unknown>, k: unknown) => toS(k) in h,
-  fetch: (h: Record<string, unknown>, k: unknown, fallback?: unknown) => {
-    if (toS(k) in h) return h[toS(k)];
-    if (fallback !== undefined) return typeof fallback === "function" ? (fallback as Block)(k) : fallback;
-    throw new KeyError(`key not found: ${inspect(k)}`);
-  },
-  dig: (h: Record<string, unknown>, ...keys: unknown[]) =>
-    keys.reduce<unknown>((node, k) => (isPlainObject(node) ? node[toS(k)] ?? null : Array.isArray(node) ? node[Number(k)] ?? null : null), h),
-  merge: (h: Record<string, unknown>, ...others: unknown[]) => Object.assign({}, h, ...others.map(opts)),
-  except: (h: Record<string, unknown>, ...keys: unknown[]) => Object.fromEntries(Object.entries(h).filter(([k]) => !keys.map((x) => toS(x)).includes(k))),
-  slice: (h: Record<string, unknown>, ...keys: unknown[]) => Object.fromEntries(keys.map((k) => toS(k)).filter((k) => k in h).map((k) => [k, h[k]])),
-  symbolizeKeys: (h: Record<string, unknown>) => ({ ...h }),
-  stringifyKeys: (h: Record<string, unknown>) => ({ ...h }),
-  dup: (h: Record<string, unknown>) => ({ ...h }),
-  each: (h: Record<string, unknown>, block: Block) => {
-    for (const [k, v] of Object.entries(h)) block(k, v);
-    return h;
-  },
-  map: (h: Record<string, unknown>, block: Block) => Object.entries(h).map(([k, v]) => block(k, v)),
-  toA: (h: Record<string, unknown>) => Object.entries(h),
 };
 
 type KeyedHash = Map<unknown, unknown>;
-/** A Map key matches a Ruby key by value; a lowered Symbol (a string) also finds its RubySymbol spelling. */
-const findKey = (h: KeyedHash, k: unknown): { found: boolean; key: unknown } => {
-  if (h.has(k)) return { found: true, key: k };
-  const symbol = typeof k === "string" ? [...h.keys()].find((x) => x instanceof RubySymbol && x.name === k) : undefined;
-  return symbol === undefined ? { found: false, key: k } : { found: true, key: symbol };
-};
 
 /** Hash methods on a Hash whose keys are Ruby values (a Map; support/ruby.ts): keys stay what they are. */
 export const KeyedHashMethods = {
+  ...HashEnumerable,
   toJson: (h: KeyedHash) => encodeJson(h),
   asJson: (h: KeyedHash) => asJsonTree(h),
   inspect: (h: KeyedHash) => inspect(h),
@@ -249,33 +232,9 @@ export const KeyedHashMethods = {
   length: (h: KeyedHash) => h.size,
   size: (h: KeyedHash) => h.size,
   isEmpty: (h: KeyedHash) => h.size === 0,
-  isKey: (h: KeyedHash, k: unknown) => findKey(h, k).found,
-  isHasKey: (h: KeyedHash, k: unknown) => findKey(h, k).found,
-  isInclude: (h: KeyedHash, k: unknown) => findKey(h, k).found,
-  fetch: (h: KeyedHash, k: unknown, fallback?: unknown) => {
-    const { found, key } = findKey(h, k);
-    if (found) return h.get(key);
-    if (fallback !== undefined) return typeof fallback === "function" ? (fallback as Block)(k) : fallback;
-    throw new KeyError(`key not found: ${inspect(k)}`);
-  },
-  dup: (h: KeyedHash) => new Map(h),
-  toH: (h: KeyedHash) => h,
-  toA: (h: KeyedHash) => [...h],
-  each: (h: KeyedHash, block: Block) => {
-    for (const [k, v] of h) block(k, v);
-    return h;
-  },
-  eachPair: (h: KeyedHash, block: Block) => {
-    for (const [k, v] of h) block(k, v);
-    return h;
-  },
-  map: (h: KeyedHash, block: Block) => [...h].map(([k, v]) => block(k, v)),
-  merge: (h: KeyedHash, ...others: unknown[]) => new Map([...h, ...others.flatMap((o) => (isHash(o) ? hashEntries(o) : []))]),
 };
 
-export class KeyError extends Error {
-  override name = "KeyError";
-}
+export { KeyError };
 
 /** Set (Enumerable): Array's reading methods over its elements, plus its own membership and mutation. */
 export const SetMethods: Record<string, (set: Set<unknown>, ...args: never[]) => unknown> = {

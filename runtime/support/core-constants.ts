@@ -15,8 +15,9 @@ import { encodeJson, generateJson } from "./json.js";
 import { localize } from "./localize.js";
 import * as NH from "./number-helper.js";
 import { numberToHuman, numberToHumanSize, numberToPhone } from "./number-human.js";
-import { floatOf, isPlainObject, rubyFormat, RubySymbol, toArray, toS } from "./ruby.js";
+import { floatOf, hashEntries, isHash, isPlainObject, rubyFormat, RubySymbol, toArray, toS } from "./ruby.js";
 import { RubyClass } from "./core-object.js";
+import { hashFrom, newHash } from "./core-hash.js";
 import { allTimeZones, defaultTimeZone, findTimeZone } from "./time-zone.js";
 import { utcTime } from "./core-time.js";
 import { DATE_FORMATS, TIME_FORMATS, ZonedTime } from "./zoned-time.js";
@@ -180,7 +181,10 @@ export const SymbolClass = new RubyClass("Symbol");
 export const IntegerClass = new RubyClass("Integer");
 export const NumericClass = new RubyClass("Numeric");
 export const ArrayClass = new RubyClass("Array");
-export const HashClass = new RubyClass("Hash");
+export const HashClass = Object.assign(new RubyClass("Hash"), {
+  new: (...args: unknown[]) => newHash(...args),
+  "[]": (pairs: unknown) => hashFrom(isHash(pairs) ? hashEntries(pairs) : (toArray(pairs) as Array<[unknown, unknown]>)),
+});
 export const NilClassClass = new RubyClass("NilClass");
 export const TrueClassClass = new RubyClass("TrueClass");
 export const FalseClassClass = new RubyClass("FalseClass");

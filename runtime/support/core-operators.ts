@@ -4,6 +4,8 @@
 //   safe + "<i>"              StringMethods.plus             (SafeBuffer#+ escapes)
 //   "x" * 3 / fmt % args      StringMethods.times / format   2 ** 70 -> exact (a bigint past 2**53)
 //   s[0, 3] / list[1..2]      coreIndex(s, 0, 3)             Set[1, 2] -> SetClass["[]"](1, 2)
+import { hashIndex } from "./core-hash.js";
+import { ZeroDivisionError } from "./errors.js";
 import { rubyToTs } from "../app/names.js";
 import { ArrayMethods } from "./core-collections.js";
 import { StringMethods } from "./core-string.js";
@@ -33,6 +35,16 @@ export function coreBinop(op: string, a: unknown, b: unknown): unknown {
   throw new NoMethodError(`undefined method \`${op}' for ${a === null || a === undefined ? "nil" : `an instance of ${rubyClassName(a)}`}`);
 }
 
+/** Unary minus (`-x`, Numeric#-@): an Integer stays one (never -0), a Float stays a Float. */
+export function coreNegate(a: unknown): unknown {
+  if (typeof a === "number") return Number.isSafeInteger(a) ? (a === 0 ? 0 : -a) : -a;
+  if (a instanceof RubyFloat) return floatOf(-a.value);
+  if (typeof a === "bigint") return normalizeBigint(-a);
+  if (a instanceof Duration) return durationOp("*", a, -1);
+  const member = a !== null && typeof a === "object" ? (a as Record<string, unknown>)[rubyToTs("-@")] : undefined;
+  if (typeof member === "function") return (member as () => unknown).call(a);
+  throw new NoMethodError(`undefined method \`-@' for ${a === null || a === undefined ? "nil" : `an instance of ${rubyClassName(a)}`}`);
+}
 
 function numeric(op: string, a: number | bigint | RubyFloat, b: number | bigint | RubyFloat): unknown {
   if (isFloat(a) || isFloat(b)) return floatOp(op, Number(a), Number(b));
@@ -47,8 +59,12 @@ function integerOp(op: string, a: number, b: number): unknown {
     case "+": return exact(a + b, () => BigInt(a) + BigInt(b));
     case "-": return exact(a - b, () => BigInt(a) - BigInt(b));
     case "*": return exact(a * b, () => BigInt(a) * BigInt(b));
-    case "/": return Math.floor(a / b);
-    case "%": return ((a % b) + b) % b;
+    case "/":
+      if (b === 0) throw new ZeroDivisionError("divided by 0");
+      return Math.floor(a / b);
+    case "%":
+      if (b === 0) throw new ZeroDivisionError("divided by 0");
+      return ((a % b) + b) % b;
     case "**": return b >= 0 ? exact(a ** b, () => BigInt(a) ** BigInt(b)) : floatOf(a ** b);
   }
   return compare(op, a, b, "Integer");
@@ -163,7 +179,7 @@ export function coreIndex(recv: unknown, ...args: unknown[]): unknown {
   if (typeof own === "function") return (own as (...a: unknown[]) => unknown).apply(recv, args);
   if (isString(recv)) return stringSlice(recv, args);
   if (Array.isArray(recv)) return arraySlice(recv, args);
-  if (isPlainObject(recv)) return recv[toS(args[0])] ?? null;
+  if (isPlainObject(recv) || recv instanceof Map) return hashIndex(recv, args[0]);
   const get = (recv as { get?: (k: unknown) => unknown } | null)?.get;
   if (typeof get === "function") return get.call(recv, args[0]);
   throw new NoMethodError(`undefined method \`[]' for ${recv === null || recv === undefined ? "nil" : `an instance of ${rubyClassName(recv)}`}`);

@@ -32,6 +32,38 @@ export class StringInquirer {
   }
 }
 
+/**
+ * String#split: " " (or nil) splits on whitespace runs after leading whitespace; a String or Regexp elsewhere
+ * (a Regexp's groups join the result); a positive limit caps the fields, the last one keeping the rest; without
+ * one, trailing empty fields go.
+ */
+function rubySplit(text: string, sep: unknown, limit: number): string[] {
+  const awk = sep === " " || sep === null || sep === undefined;
+  const t = awk ? text.replace(/^[ \t\n\v\f\r]+/, "") : text;
+  const re = awk
+    ? /[ \t\n\v\f\r]+/g
+    : sep instanceof RegExp
+      ? new RegExp(sep.source, sep.flags.includes("g") ? sep.flags : `${sep.flags}g`)
+      : new RegExp(toS(sep).replace(/[.*+?^${}()|[\]\\]/g, "\\$&") || "(?:)", "g");
+  const out: string[] = [];
+  let last = 0;
+  for (let m = re.exec(t); m && (limit <= 0 || out.length < limit - 1); m = re.exec(t)) {
+    if (m[0] === "") {
+      // An empty match splits between characters.
+      const end = Math.max(m.index, last + 1);
+      if (end >= t.length) break;
+      out.push(t.slice(last, end));
+      last = re.lastIndex = end;
+      continue;
+    }
+    out.push(t.slice(last, m.index), ...m.slice(1).filter((g): g is string => g !== undefined));
+    last = m.index + m[0].length;
+  }
+  out.push(t.slice(last));
+  if (limit === 0) while (out.length && out[out.length - 1] === "") out.pop();
+  return out;
+}
+
 export const StringMethods = {
   match: (str: unknown, pattern: unknown, ...rest: unknown[]) => stringMatch(str, pattern, ...rest),
   // String#match?(pattern, pos = 0): a String pattern is a Regexp's source (not quoted), as Ruby converts it.
@@ -107,7 +139,13 @@ export const StringMethods = {
   isInclude: (s: RubyString, other: unknown) => str(s).includes(toS(other)),
   isEmpty: (s: RubyString) => str(s) === "",
   // split / split(" "): awk-style on ASCII whitespace (Ruby's; U+00A0 and other Unicode spaces are word characters).
-  split: (s: RubyString, sep: unknown = " ") => (sep === " " || sep === null ? str(s).split(/[ \t\n\v\f\r]+/).filter((x) => x !== "") : str(s).split(sep instanceof RegExp ? sep : toS(sep))),
+  split: (s: RubyString, sep: unknown = " ", limit: unknown = 0) => rubySplit(str(s), sep, Number(limit)),
+  chars: (s: RubyString) => [...str(s)],
+  eachChar: (s: RubyString, block?: (c: string) => unknown) => {
+    if (!block) return [...str(s)];
+    for (const c of str(s)) block(c);
+    return s;
+  },
   toI: (s: RubyString) => { const m = /^\s*[-+]?\d+/.exec(str(s).replace(/_/g, "")); return m ? Number(m[0]) : 0; },
   toF: (s: RubyString) => { const m = /^\s*[-+]?(\d+(\.\d+)?([eE][-+]?\d+)?)/.exec(str(s)); return m ? Number(m[0]) : 0; },
   toJson: (s: RubyString) => encodeJson(str(s)),

@@ -77,6 +77,12 @@ function lowerExprOf(node: Node, scope: Scope): TsExpr {
       return lowerBinary(node, scope);
     case "not":
       return lit(`!${truthy(lowerExpr(node.expr, scope), scope)}`, BOOL);
+    case "unary": {
+      // `-x` is x.-@ (a literal's minus is folded by the parser); `+x` is x itself for the Numerics it meets.
+      if (node.op === "-") return lit(`${env.module.use("coreNegate")}(${lowerExpr(node.expr, scope).code})`, UNKNOWN);
+      if (node.op === "+") return lowerExpr(node.expr, scope);
+      break;
+    }
     case "if": {
       if (node.then.length === 1 && node.else.length <= 1) {
         const a = lowerExpr(node.then[0]!, scope);
@@ -198,19 +204,35 @@ function lowerArray(node: NodeOf<"array">, scope: Scope): TsExpr {
 }
 
 export function lowerHash(node: NodeOf<"hash">, scope: Scope): TsExpr {
-  if (spellsAKeyBothWays(node)) return lowerKeyedHash(node, scope);
-  const entries = node.pairs.map(({ key, value }) => {
+  if (spellsAKeyBothWays(node) || node.pairs.some((p) => VALUE_KEYS.has(p.key.kind))) return lowerKeyedHash(node, scope);
+  // Keys other than literals are lowered once; a key not known to be a String leaves the choice to the run time.
+  const keys = node.pairs.map(({ key }) => (key.kind === "dsplat" || key.kind === "sym" || key.kind === "dsym" || key.kind === "str" ? null : lowerExpr(key, scope)));
+  if (keys.some((k) => k !== null && k.type.k !== "string")) return lowerRuntimeKeyedHash(node, keys, scope);
+  const entries = node.pairs.map(({ key, value }, i) => {
     if (key.kind === "dsplat") return `...(${lowerExpr(key.value, scope).code} as object)`;
     const v = lowerExpr(value, scope).code;
     if (key.kind === "sym" || (key.kind === "str" && key.parts.every((p) => typeof p === "string"))) {
       const name = key.kind === "sym" ? key.name : (key.parts as string[]).join("");
       return `${/^[A-Za-z_$][\w$]*$/.test(name) ? name : JSON.stringify(name)}: ${v}`;
     }
-    return `[${scope.env.module.use("toS")}(${lowerExpr(key, scope).code})]: ${v}`;
+    return `[${scope.env.module.use("toS")}(${(keys[i] ?? lowerExpr(key, scope)).code})]: ${v}`;
   });
   // Parenthesized: an object literal read where JS expects a statement or an arrow's body (`() => {}`,
   // `or(a, () => ({}))`) would otherwise parse as a block. Valid in every expression position.
   return lit(`({ ${entries.join(", ")} })`, { k: "hash" });
+}
+
+/** Keys that are no String or Symbol by their syntax: a plain object would turn them into property names. */
+const VALUE_KEYS = new Set<Node["kind"]>(["int", "float", "nil", "true", "false", "array", "range", "hash", "const", "regex"]);
+
+/** `{ record.id => record }`: keys whose kind only the run time knows; a plain object when they are all Strings. */
+function lowerRuntimeKeyedHash(node: NodeOf<"hash">, keys: Array<TsExpr | null>, scope: Scope): TsExpr {
+  const pairs = node.pairs.map(({ key, value }, i) =>
+    key.kind === "dsplat"
+      ? `...${scope.env.module.use("hashEntries")}(${lowerExpr(key.value, scope).code} as Record<string, unknown>)`
+      : `[${(keys[i] ?? lowerExpr(key, scope)).code}, ${lowerExpr(value, scope).code}] as const`,
+  );
+  return lit(`${scope.env.module.use("hashLiteral")}(${pairs.join(", ")})`, UNKNOWN);
 }
 
 /** A literal key's spelling, when the source fixes it: `a:` / `:"a"` (Symbol) or `"a" =>` (String). */

@@ -59,7 +59,7 @@ export { includeActionTextAttachable, attachableFromSgid } from "./action-text/i
 export { PlatformAgent } from "./support/platform-agent.js";
 export { UserAgentClass, parseUserAgent } from "./support/user-agent-browsers.js";
 export { tagElement, tagAttributes } from "./view/tag.js";
-export { coreBinop, coreIndex, coreNegate } from "./support/core-operators.js";
+export { coreBinop, coreIndex, coreNegate, coreShovel } from "./support/core-operators.js";
 export { hashEntries, RubyFloat, RubyRange, RubySymbol, rubyRegexp } from "./support/ruby.js";
 export * from "./cache/index.js";
 export { serveApp, renderForBroadcast, type CableSetup } from "./app/serve.js";

@@ -6,7 +6,7 @@ import { eq } from "./equality.js";
 import { OPERATOR_METHODS } from "./operator-names.js";
 import { isBlank } from "./ruby.js";
 import { asJsonTree, encodeJson } from "./json.js";
-import { hashEntries, inspect, isHash, isPlainObject, RubySymbol, toS, truthy } from "./ruby.js";
+import { hashEntries, inspect, isHash, isPlainObject, RubyRange, RubySymbol, toS, truthy } from "./ruby.js";
 import { toParam, toQuery } from "../http/url.js";
 import { translateOrUndefined } from "./i18n.js";
 import { HashEnumerable, KeyError } from "./core-hash.js";
@@ -70,6 +70,22 @@ function reduce(list: unknown[], args: unknown[]): unknown {
   return acc;
 }
 
+/** Array#[] / #slice: an index (negative from the end), (start, length), or a Range; nil out of range. */
+function arraySlice(list: unknown[], args: unknown[]): unknown {
+  const [first, second] = args;
+  const size = list.length;
+  if (first instanceof RubyRange) {
+    const from = first.first < 0 ? size + first.first : first.first;
+    const last = first.last < 0 ? size + first.last : first.last;
+    if (from < 0 || from > size) return null;
+    return list.slice(from, Math.max(from, Math.min(size, first.excludeEnd ? last : last + 1)));
+  }
+  const start = Number(first) < 0 ? size + Number(first) : Number(first);
+  if (second === undefined) return start < 0 || start >= size ? null : list[start] ?? null;
+  if (start < 0 || start > size || Number(second) < 0) return null;
+  return list.slice(start, start + Number(second));
+}
+
 const pluckOne = (x: unknown, k: unknown) => (isHash(x) ? HashEnumerable.dig(x, k) : null);
 
 export const ArrayMethods = {
@@ -124,6 +140,38 @@ export const ArrayMethods = {
       return true;
     });
   },
+  // Mutators Ruby programs call on Arrays (answering what Ruby answers, not JS's lengths).
+  shift: (list: unknown[], n?: unknown) => (n === undefined ? list.shift() ?? null : list.splice(0, Number(n))),
+  pop: (list: unknown[], n?: unknown) => (n === undefined ? list.pop() ?? null : list.splice(Math.max(0, list.length - Number(n)))),
+  push: (list: unknown[], ...items: unknown[]) => {
+    list.push(...items);
+    return list;
+  },
+  append: (list: unknown[], ...items: unknown[]) => {
+    list.push(...items);
+    return list;
+  },
+  unshift: (list: unknown[], ...items: unknown[]) => {
+    list.unshift(...items);
+    return list;
+  },
+  prepend: (list: unknown[], ...items: unknown[]) => {
+    list.unshift(...items);
+    return list;
+  },
+  clear: (list: unknown[]) => {
+    list.length = 0;
+    return list;
+  },
+  // Array#delete(value): removes every element == value, answering the value (nil, or the block's, when none).
+  delete: (list: unknown[], value: unknown, block?: unknown) => {
+    let found: unknown = undefined;
+    for (let i = list.length - 1; i >= 0; i--) if (eq(list[i], value)) found = list.splice(i, 1)[0];
+    return found !== undefined ? found : typeof block === "function" ? (block as Block)(value) : null;
+  },
+  entries: (list: unknown[]) => [...list],
+  // Array#slice(start, length) / slice(range) / slice(index), as Array#[] reads them.
+  slice: (list: unknown[], ...args: unknown[]) => arraySlice(list, args),
   dig: (list: unknown[], ...keys: unknown[]) =>
     keys.reduce<unknown>((node, k) => (Array.isArray(node) ? node.at(Number(k)) ?? null : isHash(node) ? HashEnumerable.dig(node, k) : null), list),
   // ActiveSupport's Enumerable#pluck over Hashes: each element's [key] (several keys: an Array per element).

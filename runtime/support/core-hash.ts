@@ -54,10 +54,10 @@ export function hashGet(h: AnyHash, k: unknown): unknown {
   return h instanceof Map ? h.get(key) : h[key as string];
 }
 
+/** A Hash frozen by the runtime itself (a JS-frozen object): Ruby's FrozenError rather than a JS TypeError. */
 function assertMutable(h: AnyHash): void {
-  if (Object.isFrozen(h) || frozenMaps.has(h)) throw new FrozenError(`can't modify frozen Hash: ${inspect(h)}`);
+  if (Object.isFrozen(h)) throw new FrozenError(`can't modify frozen Hash: ${inspect(h)}`);
 }
-const frozenMaps = new WeakSet<object>();
 
 export function hashSet(h: AnyHash, k: unknown, v: unknown): unknown {
   assertMutable(h);
@@ -290,12 +290,6 @@ export const HashEnumerable = {
   default: (h: AnyHash) => (h instanceof DefaultHash ? h.defaultValue : null),
   dig: (h: AnyHash, ...keys: unknown[]) =>
     keys.reduce<unknown>((node, k) => (isHash(node) ? hashGet(node, k) ?? null : Array.isArray(node) ? node.at(Number(k)) ?? null : null), h),
-  freeze: (h: AnyHash) => {
-    if (h instanceof Map) frozenMaps.add(h);
-    else Object.freeze(h);
-    return h;
-  },
-  isFrozen: (h: AnyHash) => Object.isFrozen(h) || frozenMaps.has(h),
   dup: (h: AnyHash) => hashFrom(pairs(h), h),
   deepDup: (h: AnyHash): AnyHash => hashFrom(pairs(h).map(([k, v]) => [k, deepDup(v)] as const), h),
   isEql: (h: AnyHash, other: unknown) => eql(h, other),

@@ -3,6 +3,7 @@
 //   x.to_json / x.to_param / x.html_safe?   ObjectMethods.toJson(x) / toParam(x) / isHtmlSafe(x)
 //   x.class.name                           ObjectMethods.class(x).name   ("String", "ActiveSupport::SafeBuffer", ...)
 import { asJsonTree, encodeJson } from "./json.js";
+import { eq } from "./equality.js";
 import { inspect, isBlank, isFloat, isPlainObject, RubyFloat, RubyRange, RubySymbol, toS, truthy } from "./ruby.js";
 import { toParam, toQuery } from "../http/url.js";
 import { isHtmlSafe, SafeString } from "../view/safe.js";
@@ -89,7 +90,16 @@ export const ObjectMethods = {
   isBlank: (v: unknown) => isBlank(v),
   isPresent: (v: unknown) => !isBlank(v),
   presence: (v: unknown) => (isBlank(v) ? null : v),
-  isIn: (v: unknown, list: unknown) => (Array.isArray(list) ? list.includes(v) : isPlainObject(list) ? toS(v) in list : false),
+  // ActiveSupport's in?: another's include? (an Array's element by ==, a Range's cover, a String's substring).
+  isIn: (v: unknown, list: unknown) => {
+    if (Array.isArray(list)) return list.some((x) => eq(x, v));
+    if (list instanceof RubyRange) return typeof v === "number" || v instanceof RubyFloat ? list.includes(Number(v)) : false;
+    if (typeof list === "string") return list.includes(toS(v));
+    if (list instanceof Set) return list.has(v);
+    if (isPlainObject(list)) return toS(v) in list;
+    if (list instanceof Map) return list.has(v);
+    throw new TypeError("argument must respond to include?");
+  },
   dup: (v: unknown) => v,
   freeze: (v: unknown) => v,
   isFrozen: () => true,
@@ -121,7 +131,7 @@ export const NilMethods = {
   toA: () => [],
   toH: () => ({}),
   toI: () => 0,
-  toF: () => 0,
+  toF: () => new RubyFloat(0),
   isHtmlSafe: () => false,
   toParam: () => null,
 };

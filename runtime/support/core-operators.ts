@@ -35,6 +35,16 @@ export function coreBinop(op: string, a: unknown, b: unknown): unknown {
   throw new NoMethodError(`undefined method \`${op}' for ${a === null || a === undefined ? "nil" : `an instance of ${rubyClassName(a)}`}`);
 }
 
+/**
+ * `target << value` where the target is a variable: a String (JS strings cannot change) answers the longer String,
+ * which the caller stores back into the variable; any other receiver (Array, buffer, logger) is sent `<<` and stays
+ * the variable's value.
+ */
+export function coreShovel(recv: unknown, value: unknown): unknown {
+  const result = coreBinop("<<", recv, value);
+  return isString(recv) ? result : recv;
+}
+
 /** Unary minus (`-x`, Numeric#-@): an Integer stays one (never -0), a Float stays a Float. */
 export function coreNegate(a: unknown): unknown {
   if (typeof a === "number") return Number.isSafeInteger(a) ? (a === 0 ? 0 : -a) : -a;

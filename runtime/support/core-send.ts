@@ -70,3 +70,21 @@ export function isCoreMethod(name: string): boolean {
   const key = rubyToTs(name);
   return Object.values(CORE_TABLES).some((t) => key in t);
 }
+
+/**
+ * Object#try / try! need the whole method lookup (a String's upcase lives in StringMethods), which is here: the
+ * method when the receiver has it (try answers nil otherwise, try! raises), a block given the receiver; nil.try is nil.
+ */
+function tryWith(strict: boolean) {
+  return (v: unknown, name: unknown, ...args: unknown[]): unknown => {
+    if (v === null || v === undefined) return null;
+    if (typeof name === "function") return (name as (x: unknown) => unknown)(v);
+    const method = String(name);
+    const core = coreMethodCall(v, method, args);
+    if (core !== NO_METHOD) return core;
+    if (tableOf(v) === null && v !== null && typeof v === "object" && rubyToTs(method) in v) return send(v, method, ...args);
+    if (strict) throw new NoMethodError(`undefined method \`${method}' for an instance of ${rubyClassName(v)}`);
+    return null;
+  };
+}
+Object.assign(ObjectMethods, { try: tryWith(false), "try!": tryWith(true), tryBang: tryWith(true) });

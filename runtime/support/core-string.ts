@@ -7,7 +7,7 @@
 import * as I from "./inflector.js";
 import * as S from "./string.js";
 import { encodeJson } from "./json.js";
-import { isPlainObject, rubyFormat, toS } from "./ruby.js";
+import { floatOf, isPlainObject, rubyFormat, toS } from "./ruby.js";
 import { stringMatch } from "./match-data.js";
 import { htmlEscape, htmlSafe, SafeString } from "../view/safe.js";
 
@@ -146,8 +146,14 @@ export const StringMethods = {
     for (const c of str(s)) block(c);
     return s;
   },
-  toI: (s: RubyString) => { const m = /^\s*[-+]?\d+/.exec(str(s).replace(/_/g, "")); return m ? Number(m[0]) : 0; },
-  toF: (s: RubyString) => { const m = /^\s*[-+]?(\d+(\.\d+)?([eE][-+]?\d+)?)/.exec(str(s)); return m ? Number(m[0]) : 0; },
+  toI: (s: RubyString, base: unknown = 10) => {
+    const radix = Number(base);
+    const digits = "0123456789abcdefghijklmnopqrstuvwxyz".slice(0, radix);
+    const m = new RegExp(`^\\s*[-+]?[${digits}]+`, "i").exec(str(s).replace(/_/g, ""));
+    return m ? (radix === 10 ? Number(m[0]) : parseInt(m[0], radix)) : 0;
+  },
+  // Always a Float ("3".to_f is 3.0).
+  toF: (s: RubyString) => { const m = /^\s*[-+]?(\d+(\.\d+)?([eE][-+]?\d+)?)/.exec(str(s)); return floatOf(m ? Number(m[0]) : 0); },
   toJson: (s: RubyString) => encodeJson(str(s)),
   asJson: (s: RubyString) => str(s),
 };

@@ -281,11 +281,27 @@ function lowerConst(node: NodeOf<"const">, scope: Scope): TsExpr {
   return lit(`${env.module.use("unsupported")}(${JSON.stringify(node.name)})`, UNKNOWN);
 }
 
+/** The variable a `<<` chain appends to (`buf << a << b`: buf), when it is a local or an instance variable. */
+function shovelTarget(node: Node, scope: Scope): Node | null {
+  if (node.kind === "ident") return scope.lookup(node.name) ? node : null;
+  if (node.kind === "ivar") return node;
+  if (node.kind === "binary" && node.op === "<<") return shovelTarget(node.left, scope);
+  return null;
+}
+
 function lowerBinary(node: NodeOf<"binary">, scope: Scope): TsExpr {
   const env = scope.env;
+  const target = node.op === "<<" ? shovelTarget(node.left, scope) : null;
   const left = lowerExpr(node.left, scope);
   const right = lowerExpr(node.right, scope);
+  if (target && left.type.k !== "array") {
+    // `buf << x` on a String variable: JS strings cannot grow in place, so the longer String is stored back.
+    const variable = lowerExpr(target, scope).code;
+    return lit(`(${variable} = ${env.module.use("coreShovel")}(${left.code}, ${right.code}) as typeof ${variable})`, left.type.k === "safe" ? left.type : UNKNOWN);
+  }
   switch (node.op) {
+    case "===":
+      return lit(`${env.module.use("caseEq")}(${left.code}, ${right.code})`, BOOL);
     case "||":
     case "or":
       if (left.type.k === "bool" && right.type.k === "bool") return lit(`(${left.code} || ${right.code})`, BOOL);

@@ -15,7 +15,8 @@ import { encodeJson, generateJson } from "./json.js";
 import { localize } from "./localize.js";
 import * as NH from "./number-helper.js";
 import { numberToHuman, numberToHumanSize, numberToPhone } from "./number-human.js";
-import { floatOf, hashEntries, isHash, isPlainObject, rubyFormat, RubySymbol, toArray, toS } from "./ruby.js";
+import { floatOf, hashEntries, inspectString, isHash, isPlainObject, RubyFloat, rubyFormat, RubySymbol, toArray, toS } from "./ruby.js";
+import { ArgumentError } from "./errors.js";
 import { RubyClass } from "./core-object.js";
 import { hashFrom, newHash } from "./core-hash.js";
 import { allTimeZones, defaultTimeZone, findTimeZone } from "./time-zone.js";
@@ -139,14 +140,28 @@ export const Kernel = {
     return d;
   },
   Rational: (a: unknown, b: unknown = 1) => Number(a) / Number(b),
-  Integer: (v: unknown) => {
-    const n = typeof v === "number" ? Math.trunc(v) : /^\s*[-+]?\d+\s*$/.test(toS(v)) ? Number(toS(v)) : Number.NaN;
-    if (Number.isNaN(n)) throw new TypeError(`invalid value for Integer(): ${JSON.stringify(toS(v))}`);
-    return n;
+  // Kernel#Integer: a String must be an Integer literal (0x/0b/0o prefixes, _ separators, surrounding space);
+  // exception: false answers nil instead of raising.
+  Integer: (v: unknown, ...rest: unknown[]) => {
+    const quiet = isPlainObject(rest[rest.length - 1]) && (rest[rest.length - 1] as Record<string, unknown>).exception === false;
+    const fail = (error: Error) => {
+      if (quiet) return null;
+      throw error;
+    };
+    if (v === null || v === undefined) return fail(new TypeError("can't convert nil into Integer"));
+    if (typeof v === "number" || v instanceof RubyFloat) return Math.trunc(Number(v));
+    const text = toS(v);
+    const m = /^\s*([-+]?)(0[xX][0-9a-fA-F]+(?:_[0-9a-fA-F]+)*|0[bB][01]+(?:_[01]+)*|0[oO]?[0-7]+(?:_[0-7]+)*|\d+(?:_\d+)*)\s*$/.exec(text);
+    if (!m) return fail(new ArgumentError(`invalid value for Integer(): ${inspectString(text)}`));
+    const body = m[2]!.replace(/_/g, "");
+    const n = /^0[xX]/.test(body) ? parseInt(body.slice(2), 16) : /^0[bB]/.test(body) ? parseInt(body.slice(2), 2) : /^0[oO]?[0-7]/.test(body) && body.length > 1 ? parseInt(body.replace(/^0[oO]?/, ""), 8) : Number(body);
+    return m[1] === "-" ? -n : n;
   },
   Float: (v: unknown) => {
-    const n = Number(typeof v === "number" ? v : toS(v));
-    if (Number.isNaN(n)) throw new TypeError(`invalid value for Float(): ${JSON.stringify(toS(v))}`);
+    if (v === null || v === undefined) throw new TypeError("can't convert nil into Float");
+    const text = typeof v === "number" || v instanceof RubyFloat ? "" : toS(v);
+    const n = typeof v === "number" || v instanceof RubyFloat ? Number(v) : /^\s*[-+]?(\d[\d_]*)(\.\d+)?([eE][-+]?\d+)?\s*$/.test(text) ? Number(text.replace(/_/g, "")) : Number.NaN;
+    if (Number.isNaN(n)) throw new ArgumentError(`invalid value for Float(): ${inspectString(text)}`);
     return floatOf(n);
   },
   String: (v: unknown) => toS(v),
@@ -176,11 +191,16 @@ export const EnvModule = new Proxy(ENV_METHODS as typeof ENV_METHODS & Record<st
 });
 
 /** Ruby's core classes as values (`x.is_a?(String)`). */
-export const StringClass = new RubyClass("String");
+export const StringClass = Object.assign(new RubyClass("String"), { new: (s: unknown = "") => toS(s) });
 export const SymbolClass = new RubyClass("Symbol");
 export const IntegerClass = new RubyClass("Integer");
 export const NumericClass = new RubyClass("Numeric");
-export const ArrayClass = new RubyClass("Array");
+export const ArrayClass = Object.assign(new RubyClass("Array"), {
+  // ActiveSupport's Array.wrap: nil is [], an Array itself, anything else (a Hash too) a one-element Array.
+  wrap: (v: unknown) => (v === null || v === undefined ? [] : Array.isArray(v) ? v : [v]),
+  new: (size: unknown = 0, fill: unknown = null) =>
+    Array.from({ length: Number(size) }, (_x, i) => (typeof fill === "function" ? (fill as (i: number) => unknown)(i) : fill)),
+});
 export const HashClass = Object.assign(new RubyClass("Hash"), {
   new: (...args: unknown[]) => newHash(...args),
   "[]": (pairs: unknown) => hashFrom(isHash(pairs) ? hashEntries(pairs) : (toArray(pairs) as Array<[unknown, unknown]>)),

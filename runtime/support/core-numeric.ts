@@ -7,6 +7,7 @@ import * as I from "./inflector.js";
 import { encodeJson } from "./json.js";
 import { numericToFs } from "./numeric-conversions.js";
 import { floatOf, isFloat, isPlainObject, RubyFloat, toS } from "./ruby.js";
+import { ZeroDivisionError } from "./errors.js";
 
 export type RubyNumeric = number | bigint | RubyFloat;
 
@@ -27,6 +28,21 @@ export const NumericMethods = {
   toF: (n: RubyNumeric) => floatOf(num(n)),
   toParam: (n: RubyNumeric) => toS(n),
   isHtmlSafe: () => true,
+  succ: (n: RubyNumeric) => (typeof n === "bigint" ? n + 1n : num(n) + 1),
+  next: (n: RubyNumeric) => (typeof n === "bigint" ? n + 1n : num(n) + 1),
+  pred: (n: RubyNumeric) => (typeof n === "bigint" ? n - 1n : num(n) - 1),
+  fdiv: (n: RubyNumeric, d: unknown) => floatOf(num(n) / Number(d)),
+  divmod: (n: RubyNumeric, d: unknown) => {
+    const [a, b] = [num(n), Number(d)];
+    if (b === 0 && !isFloat(n) && !isFloat(d)) throw new ZeroDivisionError("divided by 0");
+    const q = Math.floor(a / b);
+    const float = isFloat(n) || isFloat(d);
+    return [float ? floatOf(q) : q, float ? floatOf(a - q * b) : a - q * b];
+  },
+  digits: (n: RubyNumeric) => [...String(typeof n === "bigint" ? n : Math.trunc(num(n)))].reverse().map(Number),
+  isBetween: (n: RubyNumeric, min: unknown, max: unknown) => num(n) >= Number(min) && num(n) <= Number(max),
+  clamp: (n: RubyNumeric, min: unknown, max: unknown) => (num(n) < Number(min) ? min : num(n) > Number(max) ? max : n),
+  isInteger: (n: RubyNumeric) => !isFloat(n),
   isZero: (n: RubyNumeric) => num(n) === 0,
   isPositive: (n: RubyNumeric) => num(n) > 0,
   isNegative: (n: RubyNumeric) => num(n) < 0,

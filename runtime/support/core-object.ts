@@ -79,6 +79,8 @@ export const ObjectMethods = {
   class: (v: unknown) => new RubyClass(rubyClassName(v)),
   isA: (v: unknown, klass: unknown) => isA(v, klass),
   isKindOf: (v: unknown, klass: unknown) => isA(v, klass),
+  isInstanceOf: (v: unknown, klass: unknown) =>
+    klass instanceof RubyClass ? (v instanceof RubySymbol ? "Symbol" : rubyClassName(v)) === klass.name : typeof klass === "function" && Object.getPrototypeOf(v) === klass.prototype,
   isHtmlSafe: (v: unknown) => isHtmlSafe(v),
   toJson: (v: unknown) => encodeJson(v),
   asJson: (v: unknown) => asJsonTree(v),

@@ -26,6 +26,7 @@ export function coreBinop(op: string, a: unknown, b: unknown): unknown {
   // Object#=~ (NilClass included) answers nil: `nil =~ /re/` is nil, not an error.
   if ((a === null || a === undefined) && op === "=~") return null;
   if (isNumeric(a) && (isNumeric(b) || b instanceof Duration)) return numeric(op, a, b instanceof Duration ? b.value : b);
+  if (op === "<=>" && (isNumeric(a) || a === null || a === undefined || Array.isArray(a))) return spaceship(a, b);
   if (isString(a)) return stringOp(op, a, b);
   if (isTime(a)) return timeOp(op, a, b);
   if (a instanceof Duration) return durationOp(op, a, b);
@@ -43,6 +44,21 @@ export function coreBinop(op: string, a: unknown, b: unknown): unknown {
 export function coreShovel(recv: unknown, value: unknown): unknown {
   const result = coreBinop("<<", recv, value);
   return isString(recv) ? result : recv;
+}
+
+/** `a <=> b` for Numerics against anything, nil, and Arrays (element by element): nil when not comparable. */
+function spaceship(a: unknown, b: unknown): number | null {
+  if ((a === null || a === undefined) && (b === null || b === undefined)) return 0;
+  if (isNumeric(a) && isNumeric(b)) return Math.sign(Number(a) - Number(b));
+  if (isString(a) && isString(b)) return toS(a) < toS(b) ? -1 : toS(a) > toS(b) ? 1 : 0;
+  if (Array.isArray(a) && Array.isArray(b)) {
+    for (let i = 0; i < Math.min(a.length, b.length); i++) {
+      const c = spaceship(a[i], b[i]);
+      if (c !== 0) return c;
+    }
+    return Math.sign(a.length - b.length);
+  }
+  return null;
 }
 
 /** Unary minus (`-x`, Numeric#-@): an Integer stays one (never -0), a Float stays a Float. */

@@ -5,6 +5,7 @@
 import { send } from "../app/ops.js";
 import { rubyToTs } from "../app/names.js";
 import { ArrayMethods, HashMethods, KeyedHashMethods, SetMethods } from "./core-collections.js";
+import { eql } from "./core-hash.js";
 import { NumericMethods } from "./core-numeric.js";
 import { NilMethods, ObjectMethods, rubyClassName } from "./core-object.js";
 import { BinaryStringMethods, StringMethods } from "./core-string.js";
@@ -87,4 +88,16 @@ function tryWith(strict: boolean) {
     return null;
   };
 }
-Object.assign(ObjectMethods, { try: tryWith(false), "try!": tryWith(true), tryBang: tryWith(true) });
+Object.assign(ObjectMethods, {
+  try: tryWith(false),
+  tryBang: tryWith(true),
+  // Object#eql?: == without Integer/Float conversion, element by element.
+  isEql: (v: unknown, other: unknown) => eql(v, other),
+  // respond_to? of a core value: its class's table or Object's; of another object, its own member.
+  isRespondTo: (v: unknown, name: unknown) => {
+    const key = rubyToTs(String(name));
+    const table = tableOf(v);
+    if (table) return key in table || key in ObjectMethods;
+    return v !== null && typeof v === "object" && (key in v || key in ObjectMethods);
+  },
+});

@@ -64,6 +64,16 @@ function rubySplit(text: string, sep: unknown, limit: number): string[] {
   return out;
 }
 
+/** rjust / ljust / center: the pad repeated (and cut) to fill `width` characters; center puts the odd one right. */
+function padded(s: string, width: number, pad: string, side: "left" | "right" | "both"): string {
+  const room = width - [...s].length;
+  if (room <= 0 || pad === "") return s;
+  const fill = (n: number) => pad.repeat(Math.ceil(n / pad.length)).slice(0, n);
+  if (side === "left") return fill(room) + s;
+  if (side === "right") return s + fill(room);
+  return fill(Math.floor(room / 2)) + s + fill(Math.ceil(room / 2));
+}
+
 export const StringMethods = {
   match: (str: unknown, pattern: unknown, ...rest: unknown[]) => stringMatch(str, pattern, ...rest),
   // String#match?(pattern, pos = 0): a String pattern is a Regexp's source (not quoted), as Ruby converts it.
@@ -141,6 +151,9 @@ export const StringMethods = {
   // split / split(" "): awk-style on ASCII whitespace (Ruby's; U+00A0 and other Unicode spaces are word characters).
   split: (s: RubyString, sep: unknown = " ", limit: unknown = 0) => rubySplit(str(s), sep, Number(limit)),
   chars: (s: RubyString) => [...str(s)],
+  rjust: (s: RubyString, width: unknown, pad: unknown = " ") => padded(str(s), Number(width), toS(pad), "left"),
+  ljust: (s: RubyString, width: unknown, pad: unknown = " ") => padded(str(s), Number(width), toS(pad), "right"),
+  center: (s: RubyString, width: unknown, pad: unknown = " ") => padded(str(s), Number(width), toS(pad), "both"),
   eachChar: (s: RubyString, block?: (c: string) => unknown) => {
     if (!block) return [...str(s)];
     for (const c of str(s)) block(c);

@@ -32,6 +32,7 @@ export { StringMethods, BinaryStringMethods } from "./support/core-string.js";
 export { NumericMethods } from "./support/core-numeric.js";
 export { ArrayMethods, HashMethods } from "./support/core-collections.js";
 export { hashLiteral } from "./support/core-hash.js";
+export { PatternMatch } from "./support/pattern-match.js";
 export { TimeMethods, DurationMethods, TimeZoneMethods } from "./support/core-time.js";
 export { ObjectMethods, NilMethods, raise } from "./support/core-object.js";
 export {

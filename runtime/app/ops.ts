@@ -2,7 +2,6 @@
 // prove a type. Each is Ruby's semantics, not JS's: only nil and false are falsy; `==` compares values.
 //   a || b      or(a, () => b)          x.each      each(x)          recv.m(a)   send(recv, "m", a)
 import { isBlank, isPlainObject, RubyFloat, RubyRange, RubySymbol, toS } from "../support/ruby.js";
-import { isA, RubyClass } from "../support/core-object.js";
 import { hashIndex, hashSet } from "../support/core-hash.js";
 import { rubyToTs } from "./names.js";
 import { coreMethodCall, NO_METHOD } from "../support/core-send.js";
@@ -29,39 +28,7 @@ export function isPresent(v: unknown): boolean {
 export { eq } from "../support/equality.js";
 import { eq } from "../support/equality.js";
 
-/**
- * `pattern === value`, as `when` and `in` test: a class (Module#===) asks is_a?, a Range covers, a Regexp matches a
- * String (or Symbol), a lambda or proc is called; anything else compares with ==.
- */
-export function caseEq(pattern: unknown, value: unknown): boolean {
-  if (pattern instanceof RegExp) {
-    if (typeof value !== "string" && !(value instanceof RubySymbol)) return false;
-    pattern.lastIndex = 0;
-    return pattern.test(String(value));
-  }
-  if (pattern instanceof RubyClass) return isA(value, pattern);
-  if (pattern instanceof RubyRange) return rangeCovers(pattern, value);
-  // A class the app or the runtime defines (it has a prototype); an arrow function (a lambda or proc) is called.
-  if (typeof pattern === "function") {
-    if (pattern.prototype !== undefined && /^class\b/.test(Function.prototype.toString.call(pattern))) return isA(value, pattern);
-    return truthy((pattern as (v: unknown) => unknown)(value));
-  }
-  return eq(pattern, value);
-}
-
-/** Range#=== (cover?): the value lies between the bounds by <=>; a value of another kind is never covered. */
-function rangeCovers(range: RubyRange, value: unknown): boolean {
-  const plain = (v: unknown) => (v instanceof RubyFloat ? v.value : v);
-  const v = plain(value);
-  const [lo, hi] = [plain(range.first), plain(range.last)];
-  const kind = (x: unknown) => (typeof x === "bigint" ? "number" : typeof x);
-  for (const bound of [lo, hi]) if (bound !== null && bound !== undefined && kind(bound) !== kind(v)) return false;
-  if (kind(v) !== "number" && kind(v) !== "string") return false;
-  const x = v as number;
-  if (lo !== null && lo !== undefined && x < (lo as number)) return false;
-  if (hi === null || hi === undefined) return true;
-  return range.excludeEnd ? x < (hi as number) : x <= (hi as number);
-}
+export { caseEq } from "../support/pattern-match.js";
 
 /** Iteration of anything Ruby can `each`: arrays, relations (toA), hashes (pairs), iterables. */
 export function each<T = unknown>(v: unknown): Iterable<T> {

@@ -15,6 +15,7 @@ import type { Node, NodeOf } from "../parse/ir.js";
 import { lowerArgs, lowerCall } from "./calls.js";
 import { rubyRegexToJs } from "./regex.js";
 import { lowerBody, lowerCase } from "./stmts.js";
+import { lowerCaseIn, lowerMatchExpr } from "./pattern.js";
 import { lowerCoreConst } from "./core/index.js";
 import { lowerCoreBinary, lowerCoreIndex, lowerCoreRange } from "./core/operators.js";
 import { constPath } from "../analyze/constants.js";
@@ -94,6 +95,10 @@ function lowerExprOf(node: Node, scope: Scope): TsExpr {
     case "case":
       // A case used as a value (`case when a? then "x" else "y" end.inquiry`): its branches return from a closure.
       return lit(`(() => {\n${lowerCase(node, scope.child(), "return").join("\n")}${node.else ? "" : "\nreturn null;"}\n})()`, UNKNOWN);
+    case "caseIn":
+      return lit(`(() => {\n${lowerCaseIn(node, scope.child(), "return").join("\n")}\n})()`, UNKNOWN);
+    case "matchPattern":
+      return lowerMatchExpr(node, scope);
     case "seq": {
       // `(a; b)` as a value: each statement in order, the last one's value (a JS comma expression).
       if (node.body.length === 0) return lit("null", NIL);

@@ -14,6 +14,7 @@ import { crashOf, faultPoint, reportCrash } from "../diagnostics/crash.js";
 import { sourceMark } from "../emit/source-map.js";
 import type { Block, Node, NodeOf } from "../parse/ir.js";
 import { lowerBlockParams } from "./block-params.js";
+import { lowerCaseIn, lowerMatchCondition, lowerMatchStatement } from "./pattern.js";
 import { lowerExpr, truthy, type TsExpr } from "./expr.js";
 import type { Scope } from "./scope.js";
 import { elementType, NUMBER, UNKNOWN, type RType } from "./types.js";
@@ -76,6 +77,10 @@ function lowerStmtOf(node: Node, scope: Scope, tail: Tail): string[] {
       return lowerBody(node.body, scope, tail);
     case "case":
       return lowerCase(node, scope, tail);
+    case "caseIn":
+      return lowerCaseIn(node, scope, tail);
+    case "matchPattern":
+      return lowerMatchStatement(node, scope, tail);
     case "begin":
       return lowerBegin(node, scope, tail);
     case "call": {
@@ -218,8 +223,10 @@ function lowerIndexOpAssign(node: NodeOf<"opAssign">, target: NodeOf<"index">, s
 }
 
 function lowerIf(node: NodeOf<"if">, scope: Scope, tail: Tail): string[] {
-  const cond = truthy(lowerExpr(node.cond, scope), scope);
-  const lines = [`if (${cond}) {`, ...lowerBody(node.then, scope.child(), tail), "}"];
+  // `if x in pattern`: the names the pattern binds are declared before the if, and stay set in its branches.
+  const match = node.cond.kind === "matchPattern" ? lowerMatchCondition(node.cond, scope) : null;
+  const cond = match ? match.test : truthy(lowerExpr(node.cond, scope), scope);
+  const lines = [...(match?.decls ?? []), `if (${cond}) {`, ...lowerBody(node.then, scope.child(), tail), "}"];
   if (node.else.length === 1 && node.else[0]!.kind === "if") {
     const [first, ...rest] = lowerIf(node.else[0] as NodeOf<"if">, scope, tail);
     lines[lines.length - 1] = `} else ${first}`;

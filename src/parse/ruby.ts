@@ -5,7 +5,7 @@ import { crashNode, crashOf, faultPoint, raisedMessage, type Crash } from "../di
 import Parser from "tree-sitter";
 import Ruby from "tree-sitter-ruby";
 import type { SyntaxNode } from "tree-sitter";
-import type { Block, Node, Param, Span } from "./ir.js";
+import type { Block, InClause, Node, Param, Pattern, Span } from "./ir.js";
 import { strayKeyword, syntaxDetail } from "./syntax-detail.js";
 
 /**
@@ -487,6 +487,67 @@ function assignTarget(this: Converter, n: SyntaxNode): Node {
   return this.node(n);
 }
 
+/** A pattern of case/in, `=>` or `in` (ir.ts Pattern); what it does not know is a value pattern of an unknown node. */
+function patternOf(this: Converter, n: SyntaxNode): Pattern {
+  const name = (c: SyntaxNode | null) => (c ? this.text(c) : null);
+  const splatName = (c: SyntaxNode) => name(this.field(c, "name"));
+  switch (n.type) {
+    case "identifier":
+      return { p: "bind", name: this.text(n) };
+    case "alternative_pattern":
+      return { p: "alt", alts: n.namedChildren.map((c) => patternOf.call(this, c)) };
+    case "as_pattern":
+      return { p: "as", pattern: patternOf.call(this, this.field(n, "value")!), name: this.text(this.field(n, "name")!) };
+    case "variable_reference_pattern":
+      return { p: "value", node: this.node(this.field(n, "name")!) };
+    case "expression_reference_pattern":
+      return { p: "value", node: this.node(this.field(n, "value")!) };
+    case "parenthesized_pattern":
+      return patternOf.call(this, n.namedChildren[0]!);
+    case "array_pattern": {
+      const constant = this.field(n, "class");
+      const items = n.namedChildren.filter((c) => c !== constant);
+      const at = items.findIndex((c) => c.type === "splat_parameter");
+      const pats = (list: SyntaxNode[]) => list.map((c) => patternOf.call(this, c));
+      return {
+        p: "array",
+        constant: constant ? this.node(constant) : null,
+        pre: pats(at < 0 ? items : items.slice(0, at)),
+        rest: at < 0 ? null : { name: splatName(items[at]!) },
+        post: at < 0 ? [] : pats(items.slice(at + 1)),
+      };
+    }
+    case "find_pattern": {
+      const constant = this.field(n, "class");
+      const items = n.namedChildren.filter((c) => c !== constant);
+      return {
+        p: "find",
+        constant: constant ? this.node(constant) : null,
+        pre: splatName(items[0]!),
+        mid: items.slice(1, -1).map((c) => patternOf.call(this, c)),
+        post: splatName(items[items.length - 1]!),
+      };
+    }
+    case "hash_pattern": {
+      const constant = this.field(n, "class");
+      const keys: Array<{ key: string; pattern: Pattern | null }> = [];
+      let rest: { name: string | null } | "nil" | null = null;
+      for (const c of n.namedChildren) {
+        if (c === constant) continue;
+        if (c.type === "keyword_pattern") {
+          const key = this.text(this.field(c, "key")!).replace(/^["']|["']?:?$/g, "");
+          const value = this.field(c, "value");
+          keys.push({ key, pattern: value ? patternOf.call(this, value) : null });
+        } else if (c.type === "hash_splat_nil") rest = "nil";
+        else if (c.type === "hash_splat_parameter") rest = { name: splatName(c) };
+      }
+      return { p: "hash", constant: constant ? this.node(constant) : null, keys, rest };
+    }
+    default:
+      return { p: "value", node: this.node(n) };
+  }
+}
+
 /** `return a, b` (and break/next) answers the Array [a, b]; `return *list` the Array of list. */
 function jumpValue(this: Converter, n: SyntaxNode): Node | null {
   const list = n.namedChildren[0] ?? null;
@@ -741,6 +802,27 @@ const CONVERTERS: Record<string, Conv> = {
       } else if (c.type === "else") elseBody = this.statements(c);
     }
     return { kind: "case", subject: value ? this.node(value) : null, whens, else: elseBody, span };
+  },
+  case_match(n, span) {
+    const clauses: InClause[] = [];
+    let elseBody: Node[] | null = null;
+    for (const c of n.namedChildren) {
+      if (c.type === "in_clause") {
+        const guard = this.field(c, "guard");
+        clauses.push({
+          pattern: patternOf.call(this, this.field(c, "pattern")!),
+          guard: guard ? { cond: this.node(this.field(guard, "condition")!), unless: guard.type === "unless_guard" } : null,
+          body: this.statements(this.field(c, "body")),
+        });
+      } else if (c.type === "else") elseBody = this.statements(c);
+    }
+    return { kind: "caseIn", subject: this.node(this.field(n, "value")!), clauses, else: elseBody, span };
+  },
+  match_pattern(n, span) {
+    return { kind: "matchPattern", value: this.node(this.field(n, "value")!), pattern: patternOf.call(this, this.field(n, "pattern")!), raise: true, span };
+  },
+  test_pattern(n, span) {
+    return { kind: "matchPattern", value: this.node(this.field(n, "value")!), pattern: patternOf.call(this, this.field(n, "pattern")!), raise: false, span };
   },
   begin(n, span) {
     return beginFrom.call(this, n, span);

@@ -38,7 +38,7 @@ export { ObjectMethods, NilMethods, raise } from "./support/core-object.js";
 export {
   ErbUtil, EnvModule, TimeClass, DateClass, DateTimeClass, I18nModule, JsonModule, ActiveSupportJson, DurationClass, NumberHelperModule,
   TimeZoneClass, RecordIdentifierModule, FloatClass, SetClass, KeyGeneratorClass, Kernel, ZlibModule, Base64Module, RailsModule,
-  StringClass, SymbolClass, IntegerClass, NumericClass, ArrayClass, HashClass, NilClassClass, TrueClassClass, FalseClassClass,
+  StringClass, SymbolClass, IntegerClass, NumericClass, ArrayClass, HashClass, NilClassClass, ComparableModule, EnumerableModule, TrueClassClass, FalseClassClass,
 } from "./support/core-constants.js";
 export { SecureRandomModule, BCryptPasswordClass, BCryptPassword } from "./support/secure-constants.js";
 export { ActiveStorageAttachedOne, ActiveStorageAttachedMany, AttachedOne, AttachedMany } from "./active-storage/attached.js";

@@ -166,6 +166,9 @@ export const Kernel = {
   },
   String: (v: unknown) => toS(v),
   Array: (v: unknown) => toArray(v),
+  // Kernel#proc / #lambda: the block itself (a lowered block is a JS function either way).
+  proc: (block: unknown) => block,
+  lambda: (block: unknown) => block,
   format: (fmt: unknown, ...args: unknown[]) => rubyFormat(toS(fmt), args.length === 1 ? args[0] : args),
   sprintf: (fmt: unknown, ...args: unknown[]) => rubyFormat(toS(fmt), args.length === 1 ? args[0] : args),
 };
@@ -206,6 +209,8 @@ export const HashClass = Object.assign(new RubyClass("Hash"), {
   "[]": (pairs: unknown) => hashFrom(isHash(pairs) ? hashEntries(pairs) : (toArray(pairs) as Array<[unknown, unknown]>)),
 });
 export const NilClassClass = new RubyClass("NilClass");
+export const ComparableModule = new RubyClass("Comparable");
+export const EnumerableModule = new RubyClass("Enumerable");
 export const TrueClassClass = new RubyClass("TrueClass");
 export const FalseClassClass = new RubyClass("FalseClass");
 
@@ -270,6 +275,8 @@ export const CORE_CONSTANTS: Record<string, [string, object]> = {
   Array: ["ArrayClass", ArrayClass],
   Hash: ["HashClass", HashClass],
   NilClass: ["NilClassClass", NilClassClass],
+  Comparable: ["ComparableModule", ComparableModule],
+  Enumerable: ["EnumerableModule", EnumerableModule],
   TrueClass: ["TrueClassClass", TrueClassClass],
   FalseClass: ["FalseClassClass", FalseClassClass],
   Zlib: ["ZlibModule", ZlibModule],

@@ -78,6 +78,8 @@ export function isA(v: unknown, klass: unknown): boolean {
 export const ObjectMethods = {
   class: (v: unknown) => new RubyClass(rubyClassName(v)),
   isA: (v: unknown, klass: unknown) => isA(v, klass),
+  // `is_a?` under the one naming rule (`x?` -> isX).
+  isIsA: (v: unknown, klass: unknown) => isA(v, klass),
   isKindOf: (v: unknown, klass: unknown) => isA(v, klass),
   isInstanceOf: (v: unknown, klass: unknown) =>
     klass instanceof RubyClass ? (v instanceof RubySymbol ? "Symbol" : rubyClassName(v)) === klass.name : typeof klass === "function" && Object.getPrototypeOf(v) === klass.prototype,

@@ -12,7 +12,8 @@ import { BinaryStringMethods, StringMethods } from "./core-string.js";
 import { DurationMethods, TimeMethods, TimeZoneMethods } from "./core-time.js";
 import { RubyDate } from "./date.js";
 import { Duration } from "./duration.js";
-import { isNumeric, isPlainObject } from "./ruby.js";
+import { isNumeric, isPlainObject, RubyRange } from "./ruby.js";
+import { caseEq } from "./pattern-match.js";
 import { TimeZone } from "./time-zone.js";
 import { ZonedTime } from "./zoned-time.js";
 import { SafeString } from "../view/safe.js";
@@ -25,6 +26,23 @@ export const CORE_TABLES = {
   duration: DurationMethods, timeZone: TimeZoneMethods, nil: NilMethods, object: ObjectMethods, binary: BinaryStringMethods,
 } satisfies Record<string, MethodTable>;
 
+/** Range (Enumerable over its Integers): Array's reading methods over its elements, and its own bounds tests. */
+const RangeMethods: MethodTable = {
+  ...Object.fromEntries(
+    Object.entries(ArrayMethods).map(([name, fn]) => [name, (r: RubyRange, ...args: unknown[]) => (fn as (l: unknown[], ...a: unknown[]) => unknown)(r.toArray(), ...args)]),
+  ),
+  toA: (r: RubyRange) => r.toArray(),
+  entries: (r: RubyRange) => r.toArray(),
+  isInclude: (r: RubyRange, v: unknown) => caseEq(r, v),
+  isCover: (r: RubyRange, v: unknown) => caseEq(r, v),
+  isMember: (r: RubyRange, v: unknown) => caseEq(r, v),
+  begin: (r: RubyRange) => r.first,
+  end: (r: RubyRange) => r.last,
+  isExcludeEnd: (r: RubyRange) => r.excludeEnd,
+  inspect: (r: RubyRange) => r.toRubyInspect(),
+  toS: (r: RubyRange) => r.toRubyString(),
+} as unknown as MethodTable;
+
 /** The class table of a core value; null for other objects. */
 function tableOf(v: unknown): MethodTable | null {
   if (v === null || v === undefined) return NilMethods;
@@ -34,6 +52,7 @@ function tableOf(v: unknown): MethodTable | null {
   if (Array.isArray(v)) return ArrayMethods;
   if (isPlainObject(v)) return HashMethods;
   if (v instanceof Set) return SetMethods as MethodTable;
+  if (v instanceof RubyRange) return RangeMethods;
   if (v instanceof Map) return KeyedHashMethods;
   if (v instanceof Date || v instanceof RubyDate || v instanceof ZonedTime) return TimeMethods;
   if (v instanceof Duration) return DurationMethods;

@@ -79,6 +79,12 @@ function lowerStmtOf(node: Node, scope: Scope, tail: Tail): string[] {
       return lowerCase(node, scope, tail);
     case "caseIn":
       return lowerCaseIn(node, scope, tail);
+    case "while": {
+      // while / until (and their modifier forms): the condition tested before each pass; the loop's value is nil.
+      const cond = truthy(lowerExpr(node.cond, scope), scope);
+      const loop = [`while (${node.until ? `!(${cond})` : cond}) {`, ...lowerBody(node.body, scope.child(), "void"), "}"];
+      return tail === "return" ? [...loop, "return null;"] : loop;
+    }
     case "matchPattern":
       return lowerMatchStatement(node, scope, tail);
     case "begin":

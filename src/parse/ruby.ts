@@ -772,6 +772,17 @@ const CONVERTERS: Record<string, Conv> = {
   if_modifier(n, span) {
     return { kind: "if", cond: this.node(this.field(n, "condition")!), then: [this.node(this.field(n, "body")!)], else: [], span };
   },
+  // `x += 1 while x < 5`; `begin ... end while c` runs its body first, a form left unlowered.
+  while_modifier(n, span) {
+    const body = this.field(n, "body")!;
+    if (body.type === "begin") return { kind: "unknown", type: "do_while_modifier", text: this.text(n), span };
+    return { kind: "while", cond: this.node(this.field(n, "condition")!), body: [this.node(body)], until: false, span };
+  },
+  until_modifier(n, span) {
+    const body = this.field(n, "body")!;
+    if (body.type === "begin") return { kind: "unknown", type: "do_until_modifier", text: this.text(n), span };
+    return { kind: "while", cond: this.node(this.field(n, "condition")!), body: [this.node(body)], until: true, span };
+  },
   unless_modifier(n, span) {
     const cond = this.node(this.field(n, "condition")!);
     return { kind: "if", cond: { kind: "not", expr: cond, span: cond.span }, then: [this.node(this.field(n, "body")!)], else: [], span };

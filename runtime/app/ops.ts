@@ -71,12 +71,35 @@ export function index(recv: unknown, ...keys: unknown[]): unknown {
 }
 
 /** Ruby's `recv[key] = value`: a `set` method (session, cookies, flash, Parameters), else the property. */
+/** Array#[]=(index, value) and Array#[]=(range, values): a negative index counts from the end, a gap fills with nil,
+ * a range's elements are replaced by the values (an Array's elements, or the one value). */
+function arraySet(list: unknown[], key: unknown, value: unknown): void {
+  if (key instanceof RubyRange) {
+    const from = key.first === null || key.first === undefined ? 0 : Number(key.first) < 0 ? list.length + Number(key.first) : Number(key.first);
+    if (from < 0) throw new RangeError(`${key.toRubyInspect()} out of range`);
+    let to = key.last === null || key.last === undefined ? list.length : Number(key.last) < 0 ? list.length + Number(key.last) : Number(key.last);
+    if (!(key.last === null || key.last === undefined) && !key.excludeEnd) to += 1;
+    while (list.length < from) list.push(null);
+    list.splice(from, Math.max(0, Math.min(list.length, to) - from), ...(Array.isArray(value) ? value : [value]));
+    return;
+  }
+  if (typeof key !== "number" || !Number.isInteger(key)) throw new TypeError(`no implicit conversion of ${typeof key} into Integer`);
+  const i = key < 0 ? list.length + key : key;
+  if (i < 0) throw new IndexError(`index ${key} too small for array; minimum: -${list.length}`);
+  while (list.length < i) list.push(null);
+  list[i] = value;
+}
+
+class IndexError extends Error {
+  override name = "IndexError";
+}
+
 export function indexSet(recv: unknown, key: unknown, value: unknown): unknown {
   if (recv === null || recv === undefined) throw new TypeError("undefined method `[]=' for nil");
   const withSet = recv as { set?: (k: unknown, v: unknown) => unknown };
   if (recv instanceof Map || isPlainObject(recv)) hashSet(recv, key, value);
   else if (typeof withSet.set === "function") withSet.set(key, value);
-  else if (Array.isArray(recv)) recv[key as number] = value;
+  else if (Array.isArray(recv)) arraySet(recv, key, value);
   else (recv as Record<string, unknown>)[String(key)] = value;
   return value;
 }

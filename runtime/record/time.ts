@@ -16,6 +16,8 @@ const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "
 const DATETIME = /^\s*(\d{4})-(\d\d)-(\d\d)(?:[T ](\d\d):(\d\d)(?::(\d\d)(?:\.(\d+))?)?\s*(Z|[+-]\d\d(?::?\d\d)?)?)?\s*$/i;
 
 export class Time extends Date {
+  /** A Ruby class name for class / is_a?: Time.current and datetime columns are TimeWithZones in a Rails app. */
+  static readonly rubyName = "ActiveSupport::TimeWithZone";
   /** Microseconds beyond the millisecond the Date holds (0..999). */
   readonly microRemainder: number;
 

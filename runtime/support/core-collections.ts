@@ -10,6 +10,9 @@ import { hashEntries, inspect, isHash, isPlainObject, RubyRange, RubySymbol, toS
 import { toParam, toQuery } from "../http/url.js";
 import { translateOrUndefined } from "./i18n.js";
 import { HashEnumerable, KeyError } from "./core-hash.js";
+import { rangeBounds } from "./core-range.js";
+import { compareValues } from "./compare.js";
+import { Duration } from "./duration.js";
 
 type Block = (...args: unknown[]) => unknown;
 const opts = (o: unknown): Record<string, unknown> => (isPlainObject(o) ? o : {});
@@ -43,11 +46,10 @@ function rubyCompare(a: unknown, b: unknown): number {
     }
     return a.length - b.length;
   }
-  const x = a instanceof Date ? a.getTime() : typeof a === "bigint" ? Number(a) : a;
-  const y = b instanceof Date ? b.getTime() : typeof b === "bigint" ? Number(b) : b;
-  if (typeof x === "number" && typeof y === "number") return x - y;
-  if (typeof x === "string" && typeof y === "string") return x < y ? -1 : x > y ? 1 : 0;
-  if (x === y) return 0;
+  // Numerics (Floats boxed or not), Strings, times and Dates by instant, Durations: Ruby's <=> (compare.ts).
+  const c = compareValues(a, b);
+  if (c !== null) return c;
+  if (a === b) return 0;
   throw new TypeError(`comparison of ${typeof a} with ${typeof b} failed`);
 }
 
@@ -73,13 +75,11 @@ function reduce(list: unknown[], args: unknown[]): unknown {
 /** Array#[] / #slice: an index (negative from the end), (start, length), or a Range; nil out of range. */
 function arraySlice(list: unknown[], args: unknown[]): unknown {
   const [first, second] = args;
-  const size = list.length;
   if (first instanceof RubyRange) {
-    const from = first.first < 0 ? size + first.first : first.first;
-    const last = first.last < 0 ? size + first.last : first.last;
-    if (from < 0 || from > size) return null;
-    return list.slice(from, Math.max(from, Math.min(size, first.excludeEnd ? last : last + 1)));
+    const range = rangeBounds(list.length, first);
+    return range ? list.slice(range[0], range[1]) : null;
   }
+  const size = list.length;
   const start = Number(first) < 0 ? size + Number(first) : Number(first);
   if (second === undefined) return start < 0 || start >= size ? null : list[start] ?? null;
   if (start < 0 || start > size || Number(second) < 0) return null;
@@ -213,7 +213,14 @@ export const ArrayMethods = {
   sum: (list: unknown[], init: unknown = 0, block?: unknown) => {
     const f = typeof init === "function" ? (init as Block) : typeof block === "function" ? (block as Block) : (x: unknown) => x;
     const start = typeof init === "function" ? 0 : init;
-    return list.reduce<unknown>((acc, x) => (typeof acc === "string" ? acc + toS(f(x)) : (acc as number) + (f(x) as number)), start);
+    return list.reduce<unknown>((acc, x) => {
+      const v = f(x);
+      if (typeof acc === "string") return acc + toS(v);
+      // Durations add as Durations ([1.hour, 30.minutes].sum(0.seconds), or from 0).
+      if (acc instanceof Duration) return acc.plus(v as Duration | number);
+      if (v instanceof Duration) return v.plus(acc as number);
+      return (acc as number) + (v as number);
+    }, start);
   },
   inject: (list: unknown[], ...args: unknown[]) => reduce(list, args),
   reduce: (list: unknown[], ...args: unknown[]) => reduce(list, args),
@@ -232,7 +239,11 @@ export const ArrayMethods = {
   flatMap: (list: unknown[], block: Block) => list.flatMap((x) => { const r = block(x); return Array.isArray(r) ? r : [r]; }),
   take: (list: unknown[], n: unknown) => list.slice(0, Number(n)),
   drop: (list: unknown[], n: unknown) => list.slice(Number(n)),
-  zip: (list: unknown[], ...others: unknown[]) => list.map((x, i) => [x, ...others.map((o) => (Array.isArray(o) ? o[i] ?? null : null))]),
+  // Any Enumerable zips (a Range's elements too).
+  zip: (list: unknown[], ...others: unknown[]) => {
+    const lists = others.map((o) => (o instanceof RubyRange ? o.toArray() : Array.isArray(o) ? o : null));
+    return list.map((x, i) => [x, ...lists.map((o) => (o ? o[i] ?? null : null))]);
+  },
   tally: (list: unknown[]) => {
     const out = new Map<unknown, number>();
     for (const x of list) out.set(x, (out.get(x) ?? 0) + 1);

@@ -15,11 +15,15 @@ import { encodeJson, generateJson } from "./json.js";
 import { localize } from "./localize.js";
 import * as NH from "./number-helper.js";
 import { numberToHuman, numberToHumanSize, numberToPhone } from "./number-human.js";
+import { RubyRange, truthy } from "./ruby.js";
 import { floatOf, hashEntries, inspectString, isHash, isPlainObject, RubyFloat, rubyFormat, RubySymbol, toArray, toS } from "./ruby.js";
 import { ArgumentError } from "./errors.js";
 import { RubyClass } from "./core-object.js";
 import { hashFrom, newHash } from "./core-hash.js";
-import { allTimeZones, defaultTimeZone, findTimeZone } from "./time-zone.js";
+import { allTimeZones, defaultTimeZone, findTimeZone, TimeZone, zoneConfig } from "./time-zone.js";
+import { parseDate, parseDateTime, parseIso8601Time, parseTime, strptimeDate, validCivil } from "./time-parse.js";
+import { DateError, weekConfig } from "./time-calculations.js";
+import { compareValues } from "./compare.js";
 import { utcTime } from "./core-time.js";
 import { DATE_FORMATS, TIME_FORMATS, ZonedTime } from "./zoned-time.js";
 import { escapeOnce, htmlEscape, unwrappedHtmlEscape, urlEncode } from "../view/safe.js";
@@ -45,11 +49,36 @@ export const ErbUtil = {
   htmlEscape, h: htmlEscape, htmlEscapeOnce: escapeOnce, unwrappedHtmlEscape, urlEncode, u: urlEncode, xmlNameEscape, jsonEscape,
 };
 
-export const TimeClass = {
+export const TimeClass = Object.assign(new RubyClass("Time"), {
   DATE_FORMATS: TIME_FORMATS,
   current: () => currentTime(),
   now: () => currentTime(),
   zone: () => defaultTimeZone(),
+  /** Time.zone = name (config.time_zone at run time). */
+  setZone: (name: unknown) => {
+    const zone = name instanceof TimeZone ? name : findTimeZone(toS(name));
+    if (!zone) throw new ArgumentError(`Invalid Timezone: ${toS(name)}`);
+    zoneConfig.default = zone.name;
+    return zone;
+  },
+  /** Time.use_zone(zone) { ... }: Time.zone is that zone inside the block, and back after it (also on a raise). */
+  useZone: (name: unknown, block: () => unknown) => {
+    const zone = name instanceof TimeZone ? name : findTimeZone(toS(name));
+    if (!zone) throw new ArgumentError(`Invalid Timezone: ${toS(name)}`);
+    const saved = zoneConfig.default;
+    zoneConfig.default = zone.name;
+    try {
+      return block();
+    } finally {
+      zoneConfig.default = saved;
+    }
+  },
+  findZone: (name: unknown) => findTimeZone(toS(name)),
+  findZoneBang: (name: unknown) => {
+    const zone = findTimeZone(toS(name));
+    if (!zone) throw new ArgumentError(`Invalid Timezone: ${toS(name)}`);
+    return zone;
+  },
   /** Time.at(seconds, subsec = 0, unit = :microsecond): subsec in :millisecond, :usec/:microsecond or :nsec/:nanosecond. */
   at: (seconds: unknown, subsec: unknown = 0, unit: unknown = "microsecond") => {
     const perMicro: Record<string, number> = { millisecond: 1000, usec: 1, microsecond: 1, nsec: 0.001, nanosecond: 0.001 };
@@ -69,20 +98,50 @@ export const TimeClass = {
     if (args[6] === undefined) return utcTime(Date.UTC(y, mo - 1, d, h, mi, s));
     return ZonedTime.fixed(y, mo, d, h, mi, s, parseOffset(args[6]), "time");
   },
-};
+  parse: (text: unknown) => parseTime(toS(text)),
+  iso8601: (text: unknown) => parseIso8601Time(toS(text)),
+  xmlschema: (text: unknown) => parseIso8601Time(toS(text)),
+  daysInMonth: (month: unknown, year: unknown = currentTime().getUTCFullYear()) => new Date(Date.UTC(Number(year), Number(month), 0)).getUTCDate(),
+  daysInYear: (year: unknown = currentTime().getUTCFullYear()) => (isLeapYear(Number(year)) ? 366 : 365),
+});
 Object.assign(TimeClass, { gm: TimeClass.utc, mktime: TimeClass.new, local: TimeClass.new });
 
-export const DateClass = {
+const isLeapYear = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+const DAYNAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+const MONTHNAMES = [null, "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+
+export const DateClass = Object.assign(new RubyClass("Date"), {
   DATE_FORMATS,
-  new: (y: unknown, m: unknown = 1, d: unknown = 1) => new RubyDate(Number(y), Number(m), Number(d)),
+  DAYNAMES,
+  ABBR_DAYNAMES: DAYNAMES.map((d) => d.slice(0, 3)),
+  MONTHNAMES,
+  ABBR_MONTHNAMES: MONTHNAMES.map((m) => (m === null ? null : m.slice(0, 3))),
+  /** Date.new(year, month = 1, day = 1): a negative day counts from the month's end; Date::Error when invalid. */
+  new: (y: unknown, m: unknown = 1, d: unknown = 1) => {
+    const [year, month] = [Number(y), Number(m)];
+    const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+    const day = Number(d) < 0 ? last + Number(d) + 1 : Number(d);
+    if (!validCivil(year, month, day)) throw new DateError("invalid date");
+    return new RubyDate(year, month, day);
+  },
   today: () => RubyDate.fromTime(currentTime()),
   current: () => RubyDate.fromTime(currentTime()),
   yesterday: () => RubyDate.fromTime(currentTime()).addDays(-1),
   tomorrow: () => RubyDate.fromTime(currentTime()).addDays(1),
-  parse: (s: unknown) => RubyDate.parse(toS(s)),
-};
+  parse: (s: unknown) => parseDate(toS(s)),
+  iso8601: (s: unknown) => {
+    if (!/^\d{4}-\d\d-\d\d$/.test(toS(s).trim())) throw new DateError("invalid date");
+    return parseDate(toS(s));
+  },
+  strptime: (s: unknown, format: unknown = "%F") => strptimeDate(toS(s), toS(format) === "%F" ? "%Y-%m-%d" : toS(format)),
+  isValidDate: (y: unknown, m: unknown, d: unknown) => validCivil(Number(y), Number(m), Number(d)),
+  isValidCivil: (y: unknown, m: unknown, d: unknown) => validCivil(Number(y), Number(m), Number(d)),
+  isLeap: (y: unknown) => isLeapYear(Number(y)),
+  isGregorianLeap: (y: unknown) => isLeapYear(Number(y)),
+  beginningOfWeek: () => RubySymbol.for(weekConfig.start),
+});
 
-export const DateTimeClass = {
+export const DateTimeClass = Object.assign(new RubyClass("DateTime"), {
   new: (...args: unknown[]) => {
     const [y, mo = 1, d = 1, h = 0, mi = 0, s = 0] = args.slice(0, 6).map(Number) as Civil;
     return ZonedTime.fixed(y, mo, d, h, mi, s, parseOffset(args[6] ?? "+00:00"), "datetime");
@@ -91,7 +150,9 @@ export const DateTimeClass = {
     const t = currentTime();
     return new ZonedTime(t.getTime(), 0, null, 0, "datetime");
   },
-};
+  parse: (s: unknown) => parseDateTime(toS(s)),
+  iso8601: (s: unknown) => parseDateTime(toS(s)),
+});
 
 export const I18nModule = {
   t: (key: unknown, options: unknown = {}) => translate(toS(key), isPlainObject(options) ? options : {}),
@@ -114,7 +175,19 @@ export const ActiveSupportJson = {
   decode: (s: unknown) => JSON.parse(toS(s)) as unknown,
 };
 
-export const DurationClass = { build: (seconds: unknown) => Duration.build(Number(seconds)) };
+/** Range.new(begin, end, exclude_end = false). */
+export const RangeClass = Object.assign(new RubyClass("Range"), {
+  new: (first: unknown, last: unknown, excludeEnd: unknown = false) => {
+    const missing = (v: unknown) => v === null || v === undefined;
+    if (compareValues(first, last) === null && !missing(first) && !missing(last)) throw new ArgumentError("bad value for range");
+    return new RubyRange(first, last, truthy(excludeEnd));
+  },
+});
+
+export const DurationClass = Object.assign(new RubyClass("ActiveSupport::Duration"), {
+  build: (seconds: unknown) => Duration.build(Number(seconds)),
+  parse: (text: unknown) => Duration.parse(toS(text)),
+});
 
 export const NumberHelperModule = {
   numberToDelimited: NH.numberToDelimited, numberToRounded: NH.numberToRounded, numberToCurrency: NH.numberToCurrency,
@@ -244,6 +317,7 @@ export const CORE_CONSTANTS: Record<string, [string, object]> = {
   ENV: ["EnvModule", EnvModule],
   "ERB::Util": ["ErbUtil", ErbUtil],
   Time: ["TimeClass", TimeClass],
+  Range: ["RangeClass", RangeClass],
   Date: ["DateClass", DateClass],
   DateTime: ["DateTimeClass", DateTimeClass],
   I18n: ["I18nModule", I18nModule],

@@ -39,7 +39,8 @@ export function hashKey(h: AnyHash, k: unknown): { found: boolean; key: unknown 
     if (typeof k === "string" && h.has(RubySymbol.for(k))) return { found: true, key: RubySymbol.for(k) };
     if (k instanceof RubySymbol && h.has(k.name)) return { found: true, key: k.name };
     // Ruby's Hash compares keys with eql?: [1, 2] finds [1, 2]; 1 does not find 1.0.
-    if (k !== null && typeof k === "object") for (const key of h.keys()) if (Array.isArray(key) && eq(key, k)) return { found: true, key };
+    // Other values that are == by value (a Range, a Time, a Date) find each other too.
+    if (k !== null && typeof k === "object") for (const key of h.keys()) if (key !== null && typeof key === "object" && !(key instanceof RubySymbol) && eq(key, k)) return { found: true, key };
     return { found: false, key: k };
   }
   // A plain object's keys are Strings; an Integer key reads and writes its decimal spelling, as the lowered

@@ -17,6 +17,9 @@ import { ZonedTime } from "./zoned-time.js";
 import { SafeString } from "../view/safe.js";
 import { NoMethodError } from "./core-send.js";
 import { rubyClassName } from "./core-object.js";
+import { compareValues } from "./compare.js";
+import { ArgumentError } from "./errors.js";
+import { RangeMethods, rangeBounds } from "./core-range.js";
 
 const isTime = (v: unknown): v is Date | RubyDate | ZonedTime => v instanceof Date || v instanceof RubyDate || v instanceof ZonedTime;
 const isString = (v: unknown): v is string | SafeString => typeof v === "string" || v instanceof SafeString;
@@ -31,6 +34,7 @@ export function coreBinop(op: string, a: unknown, b: unknown): unknown {
   if (isTime(a)) return timeOp(op, a, b);
   if (a instanceof Duration) return durationOp(op, a, b);
   if (Array.isArray(a)) return arrayOp(op, a, b);
+  if (a instanceof RubyRange && op === "%") return RangeMethods.step(a, b);
   const member = a !== null && typeof a === "object" ? (a as Record<string, unknown>)[rubyToTs(op)] : undefined;
   if (typeof member === "function") return (member as (x: unknown) => unknown).call(a, b);
   throw new NoMethodError(`undefined method \`${op}' for ${a === null || a === undefined ? "nil" : `an instance of ${rubyClassName(a)}`}`);
@@ -154,22 +158,23 @@ function stringOp(op: string, a: string | SafeString, b: unknown): unknown {
   throw new NoMethodError(`undefined method \`${op}' for an instance of String`);
 }
 
-function epoch(t: Date | RubyDate | ZonedTime): number {
-  return t instanceof ZonedTime ? t.epochMs : t instanceof RubyDate ? t.toTime().getTime() : t.getTime();
-}
 
 function timeOp(op: string, a: Date | RubyDate | ZonedTime, b: unknown): unknown {
   if (op === "+") return TimeMethods.plus(a, b);
   if (op === "-") return TimeMethods.minus(a, b);
-  if (isTime(b)) {
-    const x = epoch(a);
-    const y = epoch(b);
-    if (op === "<") return x < y;
-    if (op === ">") return x > y;
-    if (op === "<=") return x <= y;
-    if (op === ">=") return x >= y;
-    if (op === "<=>") return x < y ? -1 : x > y ? 1 : 0;
+  // Date#>> / #<<: months later / earlier (the day clamped to the month).
+  if ((op === ">>" || op === "<<") && (a instanceof RubyDate || (a instanceof ZonedTime && a.kind === "datetime"))) {
+    return TimeMethods.advance(a, { months: (op === ">>" ? 1 : -1) * Number(b) });
   }
+  if (op === "<=>") return compareValues(a, b);
+  const c = compareValues(a, b);
+  if (c !== null) {
+    if (op === "<") return c < 0;
+    if (op === ">") return c > 0;
+    if (op === "<=") return c <= 0;
+    if (op === ">=") return c >= 0;
+  }
+  if (["<", ">", "<=", ">="].includes(op)) throw new ArgumentError(`comparison of ${rubyClassName(a)} with ${b === null || b === undefined ? "nil" : rubyClassName(b)} failed`);
   throw new NoMethodError(`undefined method \`${op}' for an instance of ${rubyClassName(a)}`);
 }
 
@@ -177,6 +182,13 @@ function durationOp(op: string, a: Duration, b: unknown): unknown {
   if (op === "+") return DurationMethods.plus(a, b);
   if (op === "-") return DurationMethods.minus(a, b);
   if (op === "*") return new Duration(a.value * Number(b), Object.fromEntries(Object.entries(a.parts).map(([k, v]) => [k, v * Number(b)])));
+  // Duration / Duration is a Numeric (1.day / 1.hour = 24); / Numeric scales every part; % builds from the rest.
+  if (op === "/") {
+    if (b instanceof Duration) return numeric("/", a.value, b.value);
+    return new Duration(a.value / Number(b), Object.fromEntries(Object.entries(a.parts).map(([k, v]) => [k, v / Number(b)])));
+  }
+  if (op === "%") return Duration.build(Number(numeric("%", a.value, b instanceof Duration ? b.value : Number(b))));
+  if (op === "<=>") return compareValues(a, b);
   const x = a.value;
   const y = b instanceof Duration ? b.value : Number(b);
   if (op === "<") return x < y;
@@ -212,14 +224,9 @@ export function coreIndex(recv: unknown, ...args: unknown[]): unknown {
 }
 
 /** Ruby's (start, length) / index / range on a sequence of `size`: [from, to) or null when out of range. */
-function bounds(size: number, args: unknown[]): [number, number] | null {
+export function sliceBounds(size: number, args: unknown[]): [number, number] | null {
   const [first, second] = args;
-  if (first instanceof RubyRange) {
-    const from = first.first < 0 ? size + first.first : first.first;
-    const last = first.last < 0 ? size + first.last : first.last;
-    const to = Math.min(size, first.excludeEnd ? last : last + 1);
-    return from < 0 || from > size ? null : [from, Math.max(from, to)];
-  }
+  if (first instanceof RubyRange) return rangeBounds(size, first);
   const start = Number(first) < 0 ? size + Number(first) : Number(first);
   if (second === undefined) return start < 0 || start >= size ? null : [start, start + 1];
   if (start < 0 || start > size || Number(second) < 0) return null;
@@ -228,7 +235,7 @@ function bounds(size: number, args: unknown[]): [number, number] | null {
 
 function stringSlice(s: string | SafeString, args: unknown[]): unknown {
   const chars = Array.from(toS(s));
-  const range = bounds(chars.length, args);
+  const range = sliceBounds(chars.length, args);
   if (!range) return null;
   const text = chars.slice(range[0], range[1]).join("");
   return s instanceof SafeString ? new SafeString(text) : text;
@@ -239,6 +246,6 @@ function arraySlice(list: unknown[], args: unknown[]): unknown {
     const i = Number(args[0]);
     return list[i < 0 ? list.length + i : i] ?? null;
   }
-  const range = bounds(list.length, args);
+  const range = sliceBounds(list.length, args);
   return range ? list.slice(range[0], range[1]) : null;
 }

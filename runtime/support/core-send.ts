@@ -13,7 +13,7 @@ import { DurationMethods, TimeMethods, TimeZoneMethods } from "./core-time.js";
 import { RubyDate } from "./date.js";
 import { Duration } from "./duration.js";
 import { isNumeric, isPlainObject, RubyRange } from "./ruby.js";
-import { caseEq } from "./pattern-match.js";
+import { RangeMethods, wireRangeEnumerable } from "./core-range.js";
 import { TimeZone } from "./time-zone.js";
 import { ZonedTime } from "./zoned-time.js";
 import { SafeString } from "../view/safe.js";
@@ -26,22 +26,12 @@ export const CORE_TABLES = {
   duration: DurationMethods, timeZone: TimeZoneMethods, nil: NilMethods, object: ObjectMethods, binary: BinaryStringMethods,
 } satisfies Record<string, MethodTable>;
 
-/** Range (Enumerable over its Integers): Array's reading methods over its elements, and its own bounds tests. */
-const RangeMethods: MethodTable = {
-  ...Object.fromEntries(
-    Object.entries(ArrayMethods).map(([name, fn]) => [name, (r: RubyRange, ...args: unknown[]) => (fn as (l: unknown[], ...a: unknown[]) => unknown)(r.toArray(), ...args)]),
-  ),
-  toA: (r: RubyRange) => r.toArray(),
-  entries: (r: RubyRange) => r.toArray(),
-  isInclude: (r: RubyRange, v: unknown) => caseEq(r, v),
-  isCover: (r: RubyRange, v: unknown) => caseEq(r, v),
-  isMember: (r: RubyRange, v: unknown) => caseEq(r, v),
-  begin: (r: RubyRange) => r.first,
-  end: (r: RubyRange) => r.last,
-  isExcludeEnd: (r: RubyRange) => r.excludeEnd,
-  inspect: (r: RubyRange) => r.toRubyInspect(),
-  toS: (r: RubyRange) => r.toRubyString(),
-} as unknown as MethodTable;
+/** Range: its own methods (core-range.ts), then Enumerable's, as Array's over its elements. */
+const RangeEnumerable: MethodTable = Object.fromEntries(
+  Object.entries(ArrayMethods).map(([name, fn]) => [name, (r: RubyRange, ...args: unknown[]) => (fn as (l: unknown[], ...a: unknown[]) => unknown)(r.toArray(), ...args)]),
+);
+const RangeTable: MethodTable = { ...RangeEnumerable, ...(RangeMethods as unknown as MethodTable) };
+wireRangeEnumerable((r, name, args) => (RangeEnumerable[name] as (r: RubyRange, ...a: unknown[]) => unknown)(r, ...args));
 
 /** The class table of a core value; null for other objects. */
 function tableOf(v: unknown): MethodTable | null {
@@ -52,7 +42,7 @@ function tableOf(v: unknown): MethodTable | null {
   if (Array.isArray(v)) return ArrayMethods;
   if (isPlainObject(v)) return HashMethods;
   if (v instanceof Set) return SetMethods as MethodTable;
-  if (v instanceof RubyRange) return RangeMethods;
+  if (v instanceof RubyRange) return RangeTable;
   if (v instanceof Map) return KeyedHashMethods;
   if (v instanceof Date || v instanceof RubyDate || v instanceof ZonedTime) return TimeMethods;
   if (v instanceof Duration) return DurationMethods;

@@ -7,7 +7,11 @@
 import * as I from "./inflector.js";
 import * as S from "./string.js";
 import { encodeJson } from "./json.js";
-import { floatOf, isPlainObject, rubyFormat, toS } from "./ruby.js";
+import { floatOf, isPlainObject, rubyFormat, RubyRange, toS } from "./ruby.js";
+import { rangeBounds } from "./core-range.js";
+import { ArgumentError } from "./errors.js";
+import { parseDate, parseDateTime, parseTimeText, timeFromParts } from "./time-parse.js";
+import { ZonedTime } from "./zoned-time.js";
 import { stringMatch } from "./match-data.js";
 import { htmlEscape, htmlSafe, SafeString } from "../view/safe.js";
 
@@ -75,6 +79,29 @@ function padded(s: string, width: number, pad: string, side: "left" | "right" | 
 }
 
 export const StringMethods = {
+  // ActiveSupport's String#to_date / #to_time(form = :local) / #to_datetime: nil for a blank String.
+  toDate: (s: RubyString) => (str(s).trim() === "" ? null : parseDate(str(s))),
+  toDatetime: (s: RubyString) => (str(s).trim() === "" ? null : parseDateTime(str(s))),
+  toTime: (s: RubyString, form: unknown = "local") => {
+    if (str(s).trim() === "") return null;
+    const parts = parseTimeText(str(s));
+    if (!parts) throw new ArgumentError(`invalid date`);
+    const t = timeFromParts({ ...parts, utc: false, offset: parts.offset ?? (toS(form) === "utc" ? 0 : null) });
+    return toS(form) === "utc" || parts.utc ? new Date(instantMs(t)) : t;
+  },
+  // String#slice(index) / (start, length) / (range), as String#[] reads them.
+  slice: (s: RubyString, ...args: unknown[]) => {
+    const chars = Array.from(str(s));
+    const [first, second] = args;
+    let range: [number, number] | null;
+    if (first instanceof RubyRange) range = rangeBounds(chars.length, first);
+    else {
+      const start = Number(first) < 0 ? chars.length + Number(first) : Number(first);
+      if (second === undefined) range = start < 0 || start >= chars.length ? null : [start, start + 1];
+      else range = start < 0 || start > chars.length || Number(second) < 0 ? null : [start, Math.min(chars.length, start + Number(second))];
+    }
+    return range ? chars.slice(range[0], range[1]).join("") : null;
+  },
   match: (str: unknown, pattern: unknown, ...rest: unknown[]) => stringMatch(str, pattern, ...rest),
   // String#match?(pattern, pos = 0): a String pattern is a Regexp's source (not quoted), as Ruby converts it.
   isMatch: (str: unknown, pattern: unknown, pos: unknown = 0) => {
@@ -197,3 +224,5 @@ export const BinaryStringMethods = {
   length: (b: Buffer) => b.length,
   size: (b: Buffer) => b.length,
 };
+
+const instantMs = (t: Date | ZonedTime) => (t instanceof ZonedTime ? t.epochMs : t.getTime());

@@ -7,6 +7,7 @@ import { isA, RubyClass } from "./core-object.js";
 import { hashGet, hashKey, type AnyHash } from "./core-hash.js";
 import { eq } from "./equality.js";
 import { NoMatchingPatternError, NoMatchingPatternKeyError } from "./errors.js";
+import { rangeCovers } from "./core-range.js";
 import { hashEntries, inspect, isHash, RubyFloat, RubyRange, RubySymbol, truthy } from "./ruby.js";
 
 /**
@@ -20,6 +21,7 @@ export function caseEq(pattern: unknown, value: unknown): boolean {
     return pattern.test(String(value));
   }
   if (pattern instanceof RubyClass) return isA(value, pattern);
+  // Range#=== is cover? (Ruby 2.7+), for every kind of end.
   if (pattern instanceof RubyRange) return rangeCovers(pattern, value);
   // A class the app or the runtime defines (it has a prototype); an arrow function (a lambda or proc) is called.
   if (typeof pattern === "function") {
@@ -27,20 +29,6 @@ export function caseEq(pattern: unknown, value: unknown): boolean {
     return truthy((pattern as (v: unknown) => unknown)(value));
   }
   return eq(pattern, value);
-}
-
-/** Range#=== (cover?): the value lies between the bounds by <=>; a value of another kind is never covered. */
-function rangeCovers(range: RubyRange, value: unknown): boolean {
-  const plain = (v: unknown) => (v instanceof RubyFloat ? v.value : v);
-  const v = plain(value);
-  const [lo, hi] = [plain(range.first), plain(range.last)];
-  const kind = (x: unknown) => (typeof x === "bigint" ? "number" : typeof x);
-  for (const bound of [lo, hi]) if (bound !== null && bound !== undefined && kind(bound) !== kind(v)) return false;
-  if (kind(v) !== "number" && kind(v) !== "string") return false;
-  const x = v as number;
-  if (lo !== null && lo !== undefined && x < (lo as number)) return false;
-  if (hi === null || hi === undefined) return true;
-  return range.excludeEnd ? x < (hi as number) : x <= (hi as number);
 }
 
 /** One match of a value against the patterns of a case/in (or `=>`): deconstruction, and the reason of a miss. */

@@ -31,9 +31,10 @@ export function timePartsOf(v: Date | RubyDate | HasTimeParts): TimeParts {
   }
   if (!(v instanceof Date)) return v.timeParts();
   const usecExtra = (v as Date & { microRemainder?: number }).microRemainder ?? 0;
+  const nanoExtra = (v as Date & { nanoRemainder?: number }).nanoRemainder ?? 0;
   return {
     year: v.getUTCFullYear(), month: v.getUTCMonth() + 1, day: v.getUTCDate(), hour: v.getUTCHours(),
-    min: v.getUTCMinutes(), sec: v.getUTCSeconds(), nsec: (v.getUTCMilliseconds() * 1000 + usecExtra) * 1000,
+    min: v.getUTCMinutes(), sec: v.getUTCSeconds(), nsec: (v.getUTCMilliseconds() * 1000 + usecExtra) * 1000 + nanoExtra,
     utcOffset: 0, zone: "UTC", epoch: Math.floor(v.getTime() / 1000),
   };
 }
@@ -143,4 +144,11 @@ export function strftime(value: Date | RubyDate | HasTimeParts | TimeParts, form
     if (flags.includes("#")) text = text === text.toUpperCase() ? text.toLowerCase() : text.toUpperCase();
     return text;
   });
+}
+
+/** Time#inspect: like to_s, with the fraction of the second (trailing zeros dropped) when there is one. */
+export function timeInspect(value: Date | HasTimeParts, utc: boolean): string {
+  const p = timePartsOf(value);
+  const frac = p.nsec ? `.${String(p.nsec).padStart(9, "0").replace(/0+$/, "")}` : "";
+  return `${strftime(p, "%Y-%m-%d %H:%M:%S")}${frac} ${utc ? "UTC" : strftime(p, "%z")}`;
 }

@@ -1,6 +1,7 @@
 // ActiveSupport::TimeZone: Rails' zone names (TimeZone::MAPPING) over the IANA database Node's Intl carries.
 //   ActiveSupport::TimeZone["Tokyo"] -> findTimeZone("Tokyo")     zone.utcOffsetAt(instant) -> seconds east of UTC
-// Abbreviations (%Z) come from Intl; where it only knows "GMT+9" Ruby's TZInfo would say "JST".
+// Abbreviations (%Z) are TZInfo's (time-zone-abbreviations.ts), else Intl's.
+import { ZONE_ABBREVIATIONS } from "./time-zone-abbreviations.js";
 
 /** ActiveSupport::TimeZone::MAPPING (7.2.4), generated from the Ruby constant. */
 export const ZONE_MAPPING: Record<string, string> = {
@@ -183,6 +184,8 @@ export class TimeZone {
   /** The zone abbreviation at an instant ("UTC", "EST", "PDT", ...). */
   abbreviationAt(epochMs: number): string {
     if (this.ianaId === "Etc/UTC" || this.ianaId === "UTC") return "UTC";
+    const known = ZONE_ABBREVIATIONS[this.ianaId]?.[String(this.utcOffsetAt(epochMs))];
+    if (known) return known;
     const part = this.nameFormat.formatToParts(new Date(epochMs)).find((p) => p.type === "timeZoneName");
     return part?.value ?? this.name;
   }

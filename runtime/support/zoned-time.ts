@@ -6,7 +6,7 @@
 import { toS } from "./ruby.js";
 import { RubyDate } from "./date.js";
 import { ordinalize } from "./inflector.js";
-import { strftime, timePartsOf, type HasTimeParts, type TimeParts } from "./strftime.js";
+import { strftime, timeInspect, timePartsOf, type HasTimeParts, type TimeParts } from "./strftime.js";
 import { defaultTimeZone, findTimeZone, formatOffset, type TimeZone } from "./time-zone.js";
 
 export type TimeKind = "twz" | "time" | "datetime";
@@ -19,6 +19,8 @@ export class ZonedTime implements HasTimeParts {
     readonly zone: TimeZone | null,
     readonly fixedOffset: number,
     readonly kind: TimeKind,
+    /** Nanoseconds below the microsecond (0..999): end_of_day is 23:59:59.999999999. */
+    readonly nanoRemainder = 0,
   ) {}
 
   /** A time at a fixed UTC offset (Time.new(..., "+05:30"), DateTime.new(..., "+05:30")). */
@@ -32,7 +34,8 @@ export class ZonedTime implements HasTimeParts {
 
   /** `utc?`: a UTC zone (not merely a zero offset). */
   get isUtc(): boolean {
-    return this.zone !== null && (this.zone.ianaId === "Etc/UTC" || this.zone.ianaId === "UTC");
+    // A local Time of a UTC process has the UTC zone but is not utc? (only a TimeWithZone in UTC is).
+    return this.kind === "twz" && this.zone !== null && (this.zone.ianaId === "Etc/UTC" || this.zone.ianaId === "UTC");
   }
 
   toDate(): Date {
@@ -43,7 +46,7 @@ export class ZonedTime implements HasTimeParts {
     const offset = this.utcOffset;
     const local = timePartsOf(new Date(this.epochMs + offset * 1000));
     const zone = this.kind === "datetime" ? formatOffset(offset) : this.zone ? this.zone.abbreviationAt(this.epochMs) : "";
-    return { ...local, nsec: local.nsec + this.microRemainder * 1000, utcOffset: offset, zone, epoch: Math.floor(this.epochMs / 1000) };
+    return { ...local, nsec: local.nsec + this.microRemainder * 1000 + this.nanoRemainder, utcOffset: offset, zone, epoch: Math.floor(this.epochMs / 1000) };
   }
 
   toRubyString(): string {
@@ -55,7 +58,7 @@ export class ZonedTime implements HasTimeParts {
   toRubyInspect(): string {
     if (this.kind === "twz") return `${strftime(this, "%a, %d %b %Y %H:%M:%S.%9N")} ${this.timeParts().zone} ${formatOffset(this.utcOffset)}`;
     if (this.kind === "datetime") return toFs(this, "rfc822");
-    return this.toRubyString();
+    return timeInspect(this, false);
   }
 
   asJson(): string {

@@ -72,6 +72,11 @@ function lowerStmtOf(node: Node, scope: Scope, tail: Tail): string[] {
     case "next":
       return ["continue;"];
     case "break":
+      // `break value` makes the loop's value (each answers it): not modelled, so declined rather than dropped.
+      if (node.value) {
+        scope.env.diags.report("unsupported_construct", node.span, "break with a value");
+        return [`${scope.env.module.use("unsupported")}("break with a value");`];
+      }
       return ["break;"];
     case "seq":
       return lowerBody(node.body, scope, tail);
@@ -90,7 +95,7 @@ function lowerStmtOf(node: Node, scope: Scope, tail: Tail): string[] {
     case "begin":
       return lowerBegin(node, scope, tail);
     case "call": {
-      const loop = lowerLoop(node, scope);
+      const loop = lowerLoop(node, scope, tail);
       if (loop) return loop;
       const output = env.outputStatement?.(node, scope, tail);
       if (output) return output;
@@ -275,10 +280,18 @@ export function lowerCase(node: NodeOf<"case">, scope: Scope, tail: Tail): strin
 const LOOPS = new Set(["each", "each_with_index", "times", "each_with_object"]);
 
 /** `recv.each do |x| ... end` used as a statement becomes a for-of loop over the receiver. */
-function lowerLoop(call: NodeOf<"call">, scope: Scope): string[] | null {
+function lowerLoop(call: NodeOf<"call">, scope: Scope, tail: Tail = "void"): string[] | null {
   if (!call.block || !call.receiver || !LOOPS.has(call.method) || call.method === "each_with_object") return null;
   // Destructuring, splat and default parameters bind as the block function binds them (block-params.ts).
   if (call.block.params.some((p) => p.kind !== "req")) return null;
+  // As a method's last statement the loop is also its value: each, each_with_index and times answer the receiver.
+  if (tail === "return" && !call.safeNav) {
+    const held = scope.env.module.fresh("receiver");
+    const recv = lowerExpr(call.receiver, scope);
+    scope.declare(held, recv.type, held);
+    const loop = lowerLoop({ ...call, receiver: { kind: "ident", name: held, span: call.receiver.span } }, scope)!;
+    return [`const ${held} = ${recv.code};`, ...loop, `return ${held};`];
+  }
   if (call.safeNav) {
     // `list&.each do ... end`: no loop at all when the receiver is nil (evaluated once).
     const held = scope.env.module.fresh("receiver");

@@ -309,8 +309,10 @@ class Converter {
   pair(c: SyntaxNode): { key: Node; value: Node } {
     const keyNode = this.field(c, "key")!;
     const valueNode = this.field(c, "value");
+    // `name: v` is a Symbol key; `name => v` keys on the value of the local or method `name` (a constant's too).
+    const arrow = this.text(c).slice(keyNode.endIndex - c.startIndex).trimStart().startsWith("=>");
     const key: Node =
-      keyNode.type === "hash_key_symbol" || keyNode.type === "identifier" || keyNode.type === "constant"
+      keyNode.type === "hash_key_symbol" || ((keyNode.type === "identifier" || keyNode.type === "constant") && !arrow)
         ? { kind: "sym", name: this.text(keyNode), span: this.span(keyNode) }
         : keyNode.type === "string" && this.text(c).slice(keyNode.endIndex - c.startIndex).trimStart().startsWith(":")
           ? { kind: "dsym", parts: this.stringParts(keyNode), span: this.span(keyNode) }

@@ -36,7 +36,16 @@ export class Time extends Date {
   }
 
   static fromDate(date: Date): Time {
-    return date instanceof Time ? date : new Time(date.getTime());
+    return date instanceof Time ? date : new Time(date.getTime(), (date as Date & { microRemainder?: number }).microRemainder ?? 0);
+  }
+
+  /** Any time value at its instant: a Date, or a zoned one (a TimeWithZone elsewhere, a fixed-offset Time, a
+   * DateTime: support's ZonedTime, read by its epoch) as Rails stores a TimeWithZone: in UTC. Null otherwise. */
+  static fromInstant(value: unknown): Time | null {
+    if (value instanceof Date) return Time.fromDate(value);
+    const z = value as { epochMs?: unknown; microRemainder?: unknown; kind?: unknown } | null;
+    if (z !== null && typeof z === "object" && typeof z.epochMs === "number" && typeof z.kind === "string") return new Time(z.epochMs, Number(z.microRemainder ?? 0));
+    return null;
   }
 
   /** Rails' cast of a String to a datetime in a UTC app; null when it is not a time (as Rails gives nil). */

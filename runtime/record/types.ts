@@ -7,6 +7,7 @@
 //   Type::Decimal -> Decimal                    booleans bind as 1/0, times as "YYYY-MM-DD HH:MM:SS[.ffffff]"
 import type { BindValue } from "../db/connection.js";
 import { RubyDate } from "../support/date.js";
+import { ZonedTime } from "../support/zoned-time.js";
 import { toS } from "../support/ruby.js";
 import { Decimal } from "./decimal.js";
 import { Time } from "./time.js";
@@ -96,6 +97,11 @@ function toDate(value: unknown): RubyDate | null {
   if (value === null || value === undefined) return null;
   if (value instanceof RubyDate) return value;
   if (value instanceof Date) return RubyDate.fromTime(value);
+  // A zoned time's own calendar day (TimeWithZone#to_date).
+  if (value instanceof ZonedTime) {
+    const p = value.timeParts();
+    return new RubyDate(p.year, p.month, p.day);
+  }
   const m = /^\s*(\d{4})[-/](\d{1,2})[-/](\d{1,2})(?:[T\s].*)?$/.exec(String(value));
   if (!m) return null;
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
@@ -107,8 +113,7 @@ function toTime(value: unknown, precision: number): Time | null {
   if (value === null || value === undefined) return null;
   let t: Time | null;
   if (value instanceof RubyDate) t = Time.utc(value.year, value.month, value.day);
-  else if (value instanceof Date) t = Time.fromDate(value);
-  else t = Time.cast(String(value));
+  else t = Time.fromInstant(value) ?? Time.cast(String(value));
   if (!t || precision >= 6) return t;
   // apply_seconds_precision truncates to the column's precision.
   const unit = 10 ** (6 - precision);

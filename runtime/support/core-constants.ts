@@ -24,7 +24,7 @@ import { allTimeZones, defaultTimeZone, findTimeZone, TimeZone, zoneConfig } fro
 import { parseDate, parseDateTime, parseIso8601Time, parseTime, strptimeDate, validCivil } from "./time-parse.js";
 import { DateError, weekConfig } from "./time-calculations.js";
 import { compareValues } from "./compare.js";
-import { utcTime } from "./core-time.js";
+import { localTime, utcTime } from "./core-time.js";
 import { DATE_FORMATS, TIME_FORMATS, ZonedTime } from "./zoned-time.js";
 import { escapeOnce, htmlEscape, unwrappedHtmlEscape, urlEncode } from "../view/safe.js";
 import { xmlNameEscape } from "../view/tag-options.js";
@@ -52,7 +52,12 @@ export const ErbUtil = {
 export const TimeClass = Object.assign(new RubyClass("Time"), {
   DATE_FORMATS: TIME_FORMATS,
   current: () => currentTime(),
-  now: () => currentTime(),
+  // Time.now is a local Time of the app's process (TZ=UTC: to_s "... +0000", utc? false), Time.current the
+  // app's TimeWithZone ("... UTC").
+  now: () => {
+    const t = currentTime();
+    return localTime(t.getTime(), t.microRemainder);
+  },
   zone: () => defaultTimeZone(),
   /** Time.zone = name (config.time_zone at run time). */
   setZone: (name: unknown) => {
@@ -85,7 +90,7 @@ export const TimeClass = Object.assign(new RubyClass("Time"), {
     const scale = perMicro[String(unit)];
     if (scale === undefined) throw new TypeError(`unexpected unit: ${String(unit)}`);
     const micros = Math.round(Number(seconds) * 1_000_000 + Number(subsec) * scale);
-    return utcTime(Math.floor(micros / 1000), ((micros % 1000) + 1000) % 1000);
+    return localTime(Math.floor(micros / 1000), ((micros % 1000) + 1000) % 1000);
   },
   utc: (...args: unknown[]) => {
     const [y, mo = 1, d = 1, h = 0, mi = 0, s = 0, usec = 0] = args.map(Number);
@@ -93,9 +98,9 @@ export const TimeClass = Object.assign(new RubyClass("Time"), {
   },
   /** Time.new(y, m, d, h, mi, s, "+05:30"): without an offset, local time (UTC in the app's process). */
   new: (...args: unknown[]) => {
-    if (args.length === 0) return currentTime();
+    if (args.length === 0) return TimeClass.now();
     const [y, mo = 1, d = 1, h = 0, mi = 0, s = 0] = args.slice(0, 6).map(Number) as Civil;
-    if (args[6] === undefined) return utcTime(Date.UTC(y, mo - 1, d, h, mi, s));
+    if (args[6] === undefined) return localTime(Date.UTC(y, mo - 1, d, h, mi, s));
     return ZonedTime.fixed(y, mo, d, h, mi, s, parseOffset(args[6]), "time");
   },
   parse: (text: unknown) => parseTime(toS(text)),
@@ -194,7 +199,12 @@ export const NumberHelperModule = {
   numberToPercentage: NH.numberToPercentage, numberToHuman, numberToHumanSize, numberToPhone,
 };
 
-export const TimeZoneClass = { all: () => allTimeZones(), new: (name: unknown) => findTimeZone(toS(name)) };
+export const TimeZoneClass = Object.assign(new RubyClass("ActiveSupport::TimeZone"), {
+  all: () => allTimeZones(),
+  // TimeZone.new(name) raises for an unknown name; TimeZone[name] answers nil.
+  new: (name: unknown) => TimeClass.findZoneBang(name),
+  "[]": (name: unknown) => (name instanceof TimeZone ? name : findTimeZone(toS(name))),
+});
 
 export const RecordIdentifierModule = { domId, domClass };
 

@@ -16,7 +16,7 @@ import { RubyRational } from "./rational.js";
 import { floatOf, inspect, isNumeric, isPlainObject, RubyFloat, RubyRange, toS } from "./ruby.js";
 import { strftime, timePartsOf } from "./strftime.js";
 import { advanceTime, atInstant, Calculations, change, dateToZoned, localOf, shiftSeconds, withLocal, type AdvanceParts } from "./time-calculations.js";
-import { findTimeZone, type TimeZone } from "./time-zone.js";
+import { findTimeZone, formatOffset, TimeZone } from "./time-zone.js";
 import { formattedOffset, httpdate, inTimeZone, iso8601, rfc2822, toFs, ZonedTime, type TimeValue } from "./zoned-time.js";
 
 /** A UTC Time with microseconds (Time.utc(y, m, d, h, mi, s, usec)). */
@@ -146,7 +146,8 @@ export const TimeMethods = {
   toDate,
   toTime: (t: TimeValue, form: unknown = "local") => (t instanceof RubyDate && toS(form) === "utc" ? t.toTime() : toTime(t)),
   toDatetime,
-  inTimeZone: (t: TimeValue, zone: unknown = null) => inTimeZone(t, zone === null ? null : toS(zone)),
+  inTimeZone: (t: TimeValue, zone: unknown = null) => inTimeZone(t, zone === null || zone instanceof TimeZone ? zone : toS(zone)),
+  isDst: (t: TimeValue) => t instanceof ZonedTime && t.zone !== null && t.zone.isDstAt(t.epochMs),
   utc: (t: TimeValue) => asDate(asTime(t)),
   getutc: (t: TimeValue) => asDate(asTime(t)),
   year: part("year"),
@@ -308,6 +309,7 @@ export const TimeZoneMethods = {
   name: (z: TimeZone) => z.name,
   toS: (z: TimeZone) => z.toRubyString(),
   utcOffset: (z: TimeZone) => z.utcOffset,
+  formattedOffset: (z: TimeZone, colon: unknown = true) => formatOffset(z.utcOffset, colon !== false),
   at: (z: TimeZone, seconds: unknown) => inTimeZone(utcTime(Number(seconds) * 1000), z.name),
   /** TimeZone#local(year, month = 1, day = 1, hour = 0, min = 0, sec = 0, usec = 0): a TimeWithZone. */
   local: (z: TimeZone, ...args: unknown[]) => {

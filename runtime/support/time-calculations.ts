@@ -44,10 +44,18 @@ export function atInstant(t: Date | ZonedTime, ms: number, subNs: number): Date 
   return dateAt(t, ms, subNs);
 }
 
-/** Epoch milliseconds of a wall clock in a zone (the offset in effect then; the later one across a change). */
+/**
+ * Epoch milliseconds of a wall clock in a zone, as TZInfo's period_for_local(local, dst = true) reads it: a wall
+ * clock that happens twice (clocks going back) is the daylight-saving one, one that never happens (clocks going
+ * forward) is read with the offset before the change (02:30 on a spring-forward day is 03:30 daylight time).
+ */
 export function zoneLocalToEpoch(zone: TimeZone, localMs: number): number {
-  const offset = zone.utcOffsetAt(localMs - zone.utcOffsetAt(localMs) * 1000);
-  return localMs - offset * 1000;
+  const before = zone.utcOffsetAt(localMs - 86400000);
+  const after = zone.utcOffsetAt(localMs + 86400000);
+  const valid = [...new Set([before, after])].filter((o) => zone.utcOffsetAt(localMs - o * 1000) === o);
+  if (valid.length === 0) return localMs - before * 1000;
+  const dst = valid.find((o) => zone.isDstAt(localMs - o * 1000));
+  return localMs - (dst ?? valid[0]!) * 1000;
 }
 
 /** The same kind of value as `t` at a wall clock in t's own zone (a Date keeps only the civil date). */

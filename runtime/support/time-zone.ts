@@ -160,6 +160,7 @@ export const ZONE_MAPPING: Record<string, string> = {
 };
 
 export class TimeZone {
+  static readonly rubyName = "ActiveSupport::TimeZone";
   private readonly offsetFormat: Intl.DateTimeFormat;
   private readonly nameFormat: Intl.DateTimeFormat;
 
@@ -179,6 +180,14 @@ export class TimeZone {
     const parts = Object.fromEntries(this.offsetFormat.formatToParts(new Date(epochMs)).map((p) => [p.type, p.value]));
     const local = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
     return Math.round((local - Math.floor(epochMs / 1000) * 1000) / 1000);
+  }
+
+  /** Whether daylight saving time is in effect at an instant: the offset differs from the year's standard one. */
+  isDstAt(epochMs: number): boolean {
+    const year = new Date(epochMs).getUTCFullYear();
+    const [jan, jul] = [this.utcOffsetAt(Date.UTC(year, 0, 1)), this.utcOffsetAt(Date.UTC(year, 6, 1))];
+    const standard = NEGATIVE_DST.has(this.ianaId) ? Math.max(jan, jul) : Math.min(jan, jul);
+    return this.utcOffsetAt(epochMs) !== standard;
   }
 
   /** The zone abbreviation at an instant ("UTC", "EST", "PDT", ...). */

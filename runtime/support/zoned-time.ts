@@ -4,10 +4,11 @@
 //   t.to_fs(:long) -> toFs(t, "long")    t.iso8601 -> iso8601(t)    t.formatted_offset -> formattedOffset(t)
 // A plain JS Date is Ruby's UTC Time (what Time.utc and database datetimes give in a UTC app).
 import { toS } from "./ruby.js";
+import { ArgumentError } from "./errors.js";
 import { RubyDate } from "./date.js";
 import { ordinalize } from "./inflector.js";
 import { strftime, timeInspect, timePartsOf, type HasTimeParts, type TimeParts } from "./strftime.js";
-import { defaultTimeZone, findTimeZone, formatOffset, type TimeZone } from "./time-zone.js";
+import { defaultTimeZone, findTimeZone, formatOffset, TimeZone } from "./time-zone.js";
 
 export type TimeKind = "twz" | "time" | "datetime";
 
@@ -70,9 +71,9 @@ export class ZonedTime implements HasTimeParts {
 export type TimeValue = Date | RubyDate | ZonedTime;
 
 /** `in_time_zone(zone = Time.zone)` for a Time, TimeWithZone or Date (midnight in that zone). */
-export function inTimeZone(value: TimeValue, zoneName?: string | null): ZonedTime {
-  const zone = zoneName ? findTimeZone(zoneName) : defaultTimeZone();
-  if (!zone) throw new Error(`Invalid Timezone: ${zoneName}`);
+export function inTimeZone(value: TimeValue, zoneName?: string | TimeZone | null): ZonedTime {
+  const zone = zoneName instanceof TimeZone ? zoneName : zoneName ? findTimeZone(zoneName) : defaultTimeZone();
+  if (!zone) throw new ArgumentError(`Invalid Timezone: ${zoneName}`);
   if (value instanceof RubyDate) {
     const guess = Date.UTC(value.year, value.month - 1, value.day);
     return new ZonedTime(guess - zone.utcOffsetAt(guess - zone.utcOffsetAt(guess) * 1000) * 1000, 0, zone, 0, "twz");

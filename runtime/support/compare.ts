@@ -9,6 +9,9 @@ import { ZonedTime } from "./zoned-time.js";
 
 type Instant = { ms: number; ns: number };
 
+/** String#to_datetime (time-parse.ts registers it: it sits above this module); null when the text is no time. */
+export const stringTime: { parse: ((s: string) => unknown) | null } = { parse: null };
+
 /** A time value's instant: milliseconds since the epoch, and nanoseconds below the millisecond. */
 export function instantOf(t: unknown): Instant | null {
   if (t instanceof RubyDate) return { ms: t.toTime().getTime(), ns: 0 };
@@ -30,6 +33,11 @@ export function compareValues(a: unknown, b: unknown): number | null {
   if (typeof a === "string" && typeof b === "string") return a < b ? -1 : a > b ? 1 : 0;
   const [ta, tb] = [instantOf(a), instantOf(b)];
   if (ta && tb) return Math.sign(ta.ms - tb.ms) || Math.sign(ta.ns - tb.ns);
+  // A Time (not a Date) compares with a String through String#to_datetime, as ActiveSupport's Time#<=> does.
+  if (ta && typeof b === "string" && !(a instanceof RubyDate)) {
+    const parsed = stringTime.parse?.(b) ?? null;
+    return parsed === null ? null : compareValues(a, parsed);
+  }
   if (a instanceof Duration && (b instanceof Duration || isNumeric(b))) return compareValues(a.value, b instanceof Duration ? b.value : b);
   if (Array.isArray(a) && Array.isArray(b)) {
     for (let i = 0; i < Math.min(a.length, b.length); i++) {

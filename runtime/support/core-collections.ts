@@ -9,9 +9,9 @@ import { asJsonTree, encodeJson } from "./json.js";
 import { hashEntries, inspect, isHash, isPlainObject, RubyRange, RubySymbol, toS, truthy } from "./ruby.js";
 import { toParam, toQuery } from "../http/url.js";
 import { translateOrUndefined } from "./i18n.js";
-import { HashEnumerable, KeyError } from "./core-hash.js";
+import { hashKey, HashEnumerable, KeyError } from "./core-hash.js";
 import { rangeBounds } from "./core-range.js";
-import { compareValues } from "./compare.js";
+import { compareOrRaise } from "./compare.js";
 import { Duration } from "./duration.js";
 
 type Block = (...args: unknown[]) => unknown;
@@ -35,7 +35,6 @@ function toSentence(list: unknown[], o: unknown = {}): string {
   return `${items.slice(0, -1).join(words)}${last}${items[items.length - 1]}`;
 }
 
-const compare = (a: unknown, b: unknown): number => (a === b ? 0 : (a as number) < (b as number) ? -1 : 1);
 
 /** `a <=> b` for what sort_by / min / max meet: numbers, strings, times, and arrays element by element. */
 function rubyCompare(a: unknown, b: unknown): number {
@@ -47,10 +46,24 @@ function rubyCompare(a: unknown, b: unknown): number {
     return a.length - b.length;
   }
   // Numerics (Floats boxed or not), Strings, times and Dates by instant, Durations: Ruby's <=> (compare.ts).
-  const c = compareValues(a, b);
-  if (c !== null) return c;
   if (a === b) return 0;
-  throw new TypeError(`comparison of ${typeof a} with ${typeof b} failed`);
+  return compareOrRaise(a, b);
+}
+
+/** A Map from pairs whose keys equal by value are one key (the later value wins), as a Ruby Hash builds it. */
+function keyed(pairs: Array<[unknown, unknown]>): Map<unknown, unknown> {
+  const out = new Map<unknown, unknown>();
+  for (const [k, v] of pairs) out.set(hashKey(out, k).key, v);
+  return out;
+}
+
+/** Enumerable#min / #max: the least (order 1) or greatest (-1), or the first n of them in that order. */
+function extreme(list: unknown[], order: 1 | -1, n: unknown, block: unknown): unknown {
+  const fn = typeof n === "function" ? n : block;
+  const count = typeof n === "function" || n === undefined || n === null ? null : Number(n);
+  const cmp = typeof fn === "function" ? (a: unknown, b: unknown) => Number((fn as Block)(a, b)) : rubyCompare;
+  const sorted = [...list].sort((a, b) => order * cmp(a, b));
+  return count === null ? (sorted[0] ?? null) : sorted.slice(0, count);
 }
 
 /** inject / reduce: (init?, block) or (init?, :symbol). */
@@ -123,8 +136,9 @@ export const ArrayMethods = {
   toAry: (list: unknown[]) => list,
   dup: (list: unknown[]) => [...list],
   // `sort { |a, b| b <=> a }`: the block is the comparator (Ruby calls it with both elements).
+  // Array#sort by <=> (a JS comparison would order Times and TimeWithZones as "[object Object]" strings).
   sort: (list: unknown[], block?: unknown) =>
-    [...list].sort(typeof block === "function" ? (a, b) => Number((block as (a: unknown, b: unknown) => unknown)(a, b)) : compare),
+    [...list].sort(typeof block === "function" ? (a, b) => Number((block as (a: unknown, b: unknown) => unknown)(a, b)) : rubyCompare),
   reverse: (list: unknown[]) => [...list].reverse(),
   compact: (list: unknown[]) => list.filter((x) => x !== null && x !== undefined),
   // ActiveSupport's Enumerable#compact_blank.
@@ -192,12 +206,13 @@ export const ArrayMethods = {
     return list;
   },
   // Enumerable (and ActiveSupport's additions). The Hashes they build keep Ruby's keys and order (a Map).
-  indexBy: (list: unknown[], block: Block) => new Map(list.map((x) => [block(x), x])),
+  indexBy: (list: unknown[], block: Block) => keyed(list.map((x) => [block(x), x])),
   indexWith: (list: unknown[], value: unknown) => new Map(list.map((x) => [x, typeof value === "function" ? (value as Block)(x) : value])),
   groupBy: (list: unknown[], block: Block) => {
     const out = new Map<unknown, unknown[]>();
     for (const x of list) {
-      const k = block(x);
+      // Keys equal by value (two Dates of one day, two [1, 2] Arrays) are one key, as a Ruby Hash has them.
+      const k = hashKey(out, block(x)).key;
       const group = out.get(k);
       if (group) group.push(x);
       else out.set(k, [x]);
@@ -208,8 +223,9 @@ export const ArrayMethods = {
   sortBy: (list: unknown[], block: Block) => list.map((x) => [block(x), x] as const).sort((a, b) => rubyCompare(a[0], b[0])).map(([, x]) => x),
   minBy: (list: unknown[], block: Block) => (list.length ? ArrayMethods.sortBy(list, block)[0] : null),
   maxBy: (list: unknown[], block: Block) => (list.length ? ArrayMethods.sortBy(list, block)[list.length - 1] : null),
-  min: (list: unknown[]) => (list.length ? [...list].sort(rubyCompare)[0] : null),
-  max: (list: unknown[]) => (list.length ? [...list].sort(rubyCompare)[list.length - 1] : null),
+  // min / max (n = nil) { |a, b| ... }: the block compares when given; n answers that many, in order.
+  min: (list: unknown[], n?: unknown, block?: unknown) => extreme(list, 1, n, block),
+  max: (list: unknown[], n?: unknown, block?: unknown) => extreme(list, -1, n, block),
   sum: (list: unknown[], init: unknown = 0, block?: unknown) => {
     const f = typeof init === "function" ? (init as Block) : typeof block === "function" ? (block as Block) : (x: unknown) => x;
     const start = typeof init === "function" ? 0 : init;
@@ -246,10 +262,13 @@ export const ArrayMethods = {
   },
   tally: (list: unknown[]) => {
     const out = new Map<unknown, number>();
-    for (const x of list) out.set(x, (out.get(x) ?? 0) + 1);
+    for (const x of list) {
+      const k = hashKey(out, x).key;
+      out.set(k, (out.get(k) ?? 0) + 1);
+    }
     return out;
   },
-  toH: (list: unknown[], block?: unknown) => new Map(list.map((x) => (typeof block === "function" ? (block as Block)(x) : x) as [unknown, unknown])),
+  toH: (list: unknown[], block?: unknown) => keyed(list.map((x) => (typeof block === "function" ? (block as Block)(x) : x) as [unknown, unknown])),
   isAll: (list: unknown[], block?: unknown) => list.every((x) => truthy(typeof block === "function" ? (block as Block)(x) : x)),
   isNone: (list: unknown[], block?: unknown) => !list.some((x) => truthy(typeof block === "function" ? (block as Block)(x) : x)),
   isMany: (list: unknown[], block?: unknown) => (typeof block === "function" ? list.filter((x) => truthy((block as Block)(x))).length : list.length) > 1,

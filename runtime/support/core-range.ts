@@ -184,6 +184,8 @@ export function wireRangeEnumerable(fn: typeof enumerate): void {
   enumerate = fn;
 }
 
+const thawed = new WeakSet<RubyRange>();
+
 export const RangeMethods = {
   begin: (r: RubyRange) => r.first ?? null,
   end: (r: RubyRange) => r.last ?? null,
@@ -246,7 +248,13 @@ export const RangeMethods = {
   entries: (r: RubyRange) => r.toArray(),
   toSet: (r: RubyRange) => new Set(r.toArray()),
   isEql: (r: RubyRange, other: unknown) => r.isEqual(other),
-  isFrozen: () => true,
+  // A Range literal is frozen; its dup is not.
+  isFrozen: (r: RubyRange) => !thawed.has(r),
+  dup: (r: RubyRange) => {
+    const copy = new RubyRange(r.first, r.last, r.excludeEnd);
+    thawed.add(copy);
+    return copy;
+  },
   inspect: (r: RubyRange) => r.toRubyInspect(),
   toS: (r: RubyRange) => r.toRubyString(),
   asJson: (r: RubyRange) => r.toRubyString(),

@@ -112,6 +112,16 @@ function walkDays(d: RubyDate, limit: unknown, by: number, block: unknown): unkn
   return typeof block === "function" ? d : out;
 }
 
+/** Time#round / #floor / #ceil: the fraction of the second to `digits` places. */
+function roundTo(t: TimeValue, digits: number, how: (x: number) => number): TimeValue {
+  if (t instanceof RubyDate) return t;
+  const at = instantOf(t)!;
+  const unit = 10 ** (9 - digits);
+  const msOfSecond = ((at.ms % 1000) + 1000) % 1000;
+  const rounded = how((msOfSecond * 1e6 + at.ns) / unit) * unit;
+  return atInstant(t, at.ms - msOfSecond + Math.floor(rounded / 1e6), rounded % 1e6);
+}
+
 const weekday = (n: number) => (t: TimeValue) => Calculations.wday(t) === n;
 const span = (from: TimeValue, to: TimeValue) => new RubyRange(from, to, false);
 
@@ -182,14 +192,10 @@ export const TimeMethods = {
     const p = timePartsOf(t);
     return [p.sec, p.min, p.hour, p.day, p.month, p.year, Calculations.wday(t), Calculations.yday(t), false, TimeMethods.zone(t)];
   },
-  round: (t: TimeValue, digits: unknown = 0) => {
-    if (t instanceof RubyDate) return t;
-    const at = instantOf(t)!;
-    const unit = 10 ** (9 - Number(digits));
-    const nsOfSecond = (((at.ms % 1000) + 1000) % 1000) * 1e6 + at.ns;
-    const rounded = Math.round(nsOfSecond / unit) * unit;
-    return atInstant(t, at.ms - (((at.ms % 1000) + 1000) % 1000) + Math.floor(rounded / 1e6), rounded % 1e6);
-  },
+  round: (t: TimeValue, digits: unknown = 0) => roundTo(t, Number(digits), Math.round),
+  // Time#floor / #ceil(digits = 0): to that many digits of the second.
+  floor: (t: TimeValue, digits: unknown = 0) => roundTo(t, Number(digits), Math.floor),
+  ceil: (t: TimeValue, digits: unknown = 0) => roundTo(t, Number(digits), Math.ceil),
   midnight: Calculations.beginningOfDay,
   atMidnight: Calculations.beginningOfDay,
   atBeginningOfDay: Calculations.beginningOfDay,

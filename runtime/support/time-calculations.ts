@@ -155,9 +155,12 @@ export function change(t: TimeValue, opts: Record<string, unknown>): TimeValue {
   const nsec = n("nsec");
   const reset = hour !== undefined || min !== undefined || sec !== undefined;
   out.nsec = nsec !== undefined ? nsec : usec !== undefined ? Math.round(usec * 1000) : reset ? 0 : l.nsec;
-  if (out.day > daysInMonth(out.year, out.month) || out.month < 1 || out.month > 12 || out.hour > 23 || out.min > 59 || out.sec > 59) {
+  // Ruby's Time.new takes days up to 31 in any month and rolls over (Feb 31 is Mar 2); a Date raises instead.
+  if (out.day < 1 || out.day > 31 || out.month < 1 || out.month > 12 || out.hour > 23 || out.min > 59 || out.sec > 59) {
     throw new ArgumentError("argument out of range");
   }
+  const overflow = out.day - daysInMonth(out.year, out.month);
+  if (overflow > 0) return withLocal(t, { ...moveDate({ ...out, day: daysInMonth(out.year, out.month) }, 0, overflow) });
   return withLocal(t, out);
 }
 

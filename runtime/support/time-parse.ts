@@ -2,6 +2,7 @@
 // and String#to_date / #to_time / #to_datetime (Ruby's Date._parse knows many more; those decline loudly):
 //   "2024-02-15"  "2024/02/15"  "15 Feb 2024"  "February 15, 2024"  "Feb 15 2024"   then "12:30", "12:30:45.5",
 //   "12:30 PM", and a zone: "Z", "UTC", "+02:00", "-0500"
+import { stringTime } from "./compare.js";
 import { RubyDate } from "./date.js";
 import { ArgumentError } from "./errors.js";
 import { DateError } from "./time-calculations.js";
@@ -142,3 +143,11 @@ export function strptimeDate(text: string, format: string): RubyDate {
 }
 
 export { validCivil };
+
+stringTime.parse = (s: string) => {
+  try {
+    return parseDateTime(s);
+  } catch {
+    return null;
+  }
+};

@@ -7,6 +7,10 @@ import { TimeClass } from "../runtime/support/core-constants.js";
 import { TimeMethods } from "../runtime/support/core-time.js";
 import { weekConfig } from "../runtime/support/time-calculations.js";
 import { zoneConfig } from "../runtime/support/time-zone.js";
+import { Time } from "../runtime/record/time.js";
+import { attributeType } from "../runtime/record/types.js";
+import { inspect } from "../runtime/support/ruby.js";
+import { instantOf } from "../runtime/support/compare.js";
 
 function application(lines: string): { timeZone: string | null; beginningOfWeek: string | null; reported: string[] } {
   const reported: string[] = [];
@@ -41,5 +45,37 @@ describe("config.time_zone / config.beginning_of_week", () => {
     expect(TimeClass.zone().name).toBe("Tokyo");
     expect(TimeMethods.toS(TimeMethods.inTimeZone(t))).toBe(TimeMethods.toS(TimeMethods.inTimeZone(t, "Tokyo")));
     expect(() => TimeClass.setZone("Mars")).toThrow("Invalid Timezone: Mars");
+  });
+});
+
+describe("the app's TimeWithZone (record Time) outside UTC", () => {
+  // Time.current and datetime attributes are record Times: in a zone they answer as that zone's TimeWithZone does
+  // (zones.rb in the Ruby corpus holds Ruby's answers for the latter).
+  const zone = "Eastern Time (US & Canada)";
+  const instants = [new Time(Date.UTC(2024, 1, 15, 3, 30, 45), 250), new Time(Date.UTC(2024, 6, 4, 16))];
+
+  it("prints, formats and calculates in Time.zone", () => {
+    TimeClass.setZone(zone);
+    for (const t of instants) {
+      const twz = TimeMethods.inTimeZone(t, zone);
+      expect(inspect(t)).toBe(inspect(twz));
+      expect(TimeMethods.toS(t)).toBe(TimeMethods.toS(twz));
+      for (const f of ["db", "long", "rfc822", "iso8601"]) expect(TimeMethods.toFs(t, f)).toBe(TimeMethods.toFs(twz, f));
+      expect(TimeMethods.strftime(t, "%F %T %Z %z")).toBe(TimeMethods.strftime(twz, "%F %T %Z %z"));
+      expect(TimeMethods.asJson(t)).toBe(TimeMethods.asJson(twz));
+      for (const m of ["beginningOfDay", "endOfMonth", "nextWeek", "tomorrow"] as const) {
+        expect(instantOf(TimeMethods[m](t) as Date)).toEqual(instantOf(TimeMethods[m](twz) as Date));
+      }
+      expect(TimeMethods.toDate(t).toRubyString()).toBe(TimeMethods.toDate(twz).toRubyString());
+      expect(TimeMethods.utcOffset(t)).toBe(TimeMethods.utcOffset(twz));
+    }
+  });
+
+  it("reads assigned text in Time.zone and the database's in UTC", () => {
+    TimeClass.setZone(zone);
+    const datetime = attributeType({ name: "at", type: "datetime" });
+    const local = TimeMethods.inTimeZone(TimeClass.utc(2024, 7, 4, 14), zone);
+    expect((datetime.cast("2024-07-04 10:00:00") as Time).getTime()).toBe(instantOf(local)!.ms);
+    expect((datetime.deserialize("2024-07-04 14:00:00") as Time).getTime()).toBe(instantOf(local)!.ms);
   });
 });

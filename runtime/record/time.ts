@@ -1,5 +1,6 @@
-// ActiveSupport::TimeWithZone in a UTC app -> Time: a JS Date (so every helper that takes a Date takes it) that
-// also keeps the microseconds Rails stores in datetime(6) columns, plus the clock records are stamped with.
+// ActiveSupport::TimeWithZone in the app's Time.zone -> Time: a JS Date (so every helper that takes a Date takes
+// it) that also keeps the microseconds Rails stores in datetime(6) columns, plus the clock records are stamped with.
+// It prints and calculates in Time.zone (UTC unless config.time_zone or Time.use_zone says otherwise).
 //
 //   Time.current / Time.now              currentTime()        (injectable: setClock; RAILS2TS_FROZEN_TIME; else the
 //                                                              wall clock to the microsecond, as Rails stamps records)
@@ -7,6 +8,10 @@
 //   connection.quoted_date(t)             t.toDb()             "2024-02-15 12:00:00.500000" (no fraction at 0 usec)
 //   t.to_s / t.inspect                    t.toRubyString() / t.toRubyInspect()
 //   t.as_json                             t.asJson()           "2024-02-15T12:00:00.500Z"
+
+import { followsAppZone } from "../support/strftime.js";
+import { inTimeZone, iso8601, ZonedTime } from "../support/zoned-time.js";
+import { defaultTimeZone } from "../support/time-zone.js";
 
 const pad = (n: number, width = 2) => String(n).padStart(width, "0");
 const DAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
@@ -48,15 +53,19 @@ export class Time extends Date {
     return null;
   }
 
-  /** Rails' cast of a String to a datetime in a UTC app; null when it is not a time (as Rails gives nil). */
-  static cast(input: string): Time | null {
+  /**
+   * Rails' cast of a String to a datetime; null when it is not a time (as Rails gives nil). A wall clock without an
+   * offset is UTC as the database stores it ("utc", deserializing), or in Time.zone as a user typed it ("app").
+   */
+  static cast(input: string, wallClock: "utc" | "app" = "utc"): Time | null {
     const m = DATETIME.exec(input);
     if (!m) return null;
     const [, y, mo, d, h = "0", mi = "0", s = "0", frac = "", zone] = m;
     const usec = Number(frac.slice(0, 6).padEnd(6, "0"));
     const t = Time.utc(Number(y), Number(mo), Number(d), Number(h), Number(mi), Number(s), usec);
     if (t.getUTCDate() !== Number(d) || t.getUTCMonth() !== Number(mo) - 1 || Number.isNaN(t.getTime())) return null;
-    if (!zone || zone.toUpperCase() === "Z") return t;
+    if (!zone) return wallClock === "app" ? inAppZone(t) : t;
+    if (zone.toUpperCase() === "Z") return t;
     const offset = zone.replace(":", "");
     const minutes = Number(offset.slice(1, 3)) * 60 + Number(offset.slice(3, 5) || "0");
     return new Time(t.getTime() - (offset[0] === "-" ? -minutes : minutes) * 60_000, t.microRemainder);
@@ -82,8 +91,15 @@ export class Time extends Date {
     return this.usec === 0 ? this.dateTime(" ") : `${this.dateTime(" ")}.${pad(this.usec, 6)}`;
   }
 
+  /** Time.zone's TimeWithZone for this instant when Time.zone is not UTC (config.time_zone, Time.use_zone). */
+  private zoned(): ZonedTime | null {
+    return followsAppZone(this) ? inTimeZone(this) : null;
+  }
+
   /** Time#xmlschema / iso8601 with n fractional digits (truncated, as Ruby does). */
   iso8601(fractionDigits = 0): string {
+    const zoned = this.zoned();
+    if (zoned) return iso8601(zoned, fractionDigits);
     const frac = fractionDigits > 0 ? `.${pad(this.usec, 6).padEnd(fractionDigits, "0").slice(0, fractionDigits)}` : "";
     return `${this.dateTime("T")}${frac}Z`;
   }
@@ -94,10 +110,12 @@ export class Time extends Date {
   }
 
   toRubyString(): string {
-    return `${this.dateTime(" ")} UTC`;
+    return this.zoned()?.toRubyString() ?? `${this.dateTime(" ")} UTC`;
   }
 
   toRubyInspect(): string {
+    const zoned = this.zoned();
+    if (zoned) return zoned.toRubyInspect();
     const day = `${DAYS[this.getUTCDay()]}, ${pad(this.getUTCDate())} ${MONTHS[this.getUTCMonth()]} ${this.getUTCFullYear()}`;
     return `${day} ${this.dateTime(" ").slice(11)}.${pad(this.usec, 6)}000 UTC +00:00`;
   }
@@ -107,6 +125,15 @@ export class Time extends Date {
     if (!(other instanceof Date)) return false;
     return this.epochMicros === Time.fromDate(other).epochMicros;
   }
+}
+
+/** A wall clock read without an offset is in Time.zone (Time.zone.parse), not UTC, when the app names a zone. */
+function inAppZone(t: Time): Time {
+  const zone = defaultTimeZone();
+  if (zone.ianaId === "Etc/UTC" || zone.ianaId === "UTC") return t;
+  const local = t.getTime();
+  const offset = zone.utcOffsetAt(local - zone.utcOffsetAt(local) * 1000);
+  return new Time(local - offset * 1000, t.microRemainder);
 }
 
 let clock: (() => Date) | null = null;

@@ -109,11 +109,12 @@ function toDate(value: unknown): RubyDate | null {
   return check.getUTCMonth() === mo - 1 && check.getUTCDate() === d ? new RubyDate(y, mo, d) : null;
 }
 
-function toTime(value: unknown, precision: number): Time | null {
+function toTime(value: unknown, precision: number, wallClock: "utc" | "app" = "utc"): Time | null {
   if (value === null || value === undefined) return null;
   let t: Time | null;
-  if (value instanceof RubyDate) t = Time.utc(value.year, value.month, value.day);
-  else t = Time.fromInstant(value) ?? Time.cast(String(value));
+  // A Date is its midnight (in Time.zone when assigned).
+  if (value instanceof RubyDate) t = Time.cast(`${value.toRubyString()} 00:00:00`, wallClock);
+  else t = Time.fromInstant(value) ?? Time.cast(String(value), wallClock);
   if (!t || precision >= 6) return t;
   // apply_seconds_precision truncates to the column's precision.
   const unit = 10 ** (6 - precision);
@@ -164,8 +165,10 @@ export function attributeType(column: ColumnMeta): AttributeType {
     case "time": {
       const precision = column.precision === undefined || column.precision === null ? 6 : column.precision;
       const dummy = column.type === "time";
-      const cast = (v: unknown) => toTime(dummy && typeof v === "string" ? dummyTimeString(v) : v, precision);
-      return { cast, deserialize: cast, serialize: (v) => (v === null ? null : (v as Time).toDb()), equal: sameValue };
+      // Assigned text is a wall clock in Time.zone (time_zone_aware_attributes); the database's is UTC.
+      const read = (wallClock: "utc" | "app") => (v: unknown) => toTime(dummy && typeof v === "string" ? dummyTimeString(v) : v, precision, dummy ? "utc" : wallClock);
+      const cast = read("app");
+      return { cast, deserialize: read("utc"), serialize: (v) => (v === null ? null : (v as Time).toDb()), equal: sameValue };
     }
     case "json": {
       // ActiveRecord::Type::Json: ActiveSupport::JSON on the way in and out, and cast (Type::Helpers::Mutable) is

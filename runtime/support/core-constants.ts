@@ -24,7 +24,7 @@ import { allTimeZones, defaultTimeZone, findTimeZone, TimeZone, zoneConfig } fro
 import { parseDate, parseDateTime, parseIso8601Time, parseTime, strptimeDate, validCivil } from "./time-parse.js";
 import { DateError, weekConfig } from "./time-calculations.js";
 import { compareValues } from "./compare.js";
-import { localTime, utcTime } from "./core-time.js";
+import { localTime, TimeMethods, utcTime } from "./core-time.js";
 import { DATE_FORMATS, TIME_FORMATS, ZonedTime } from "./zoned-time.js";
 import { escapeOnce, htmlEscape, unwrappedHtmlEscape, urlEncode } from "../view/safe.js";
 import { xmlNameEscape } from "../view/tag-options.js";
@@ -130,9 +130,10 @@ export const DateClass = Object.assign(new RubyClass("Date"), {
     return new RubyDate(year, month, day);
   },
   today: () => RubyDate.fromTime(currentTime()),
-  current: () => RubyDate.fromTime(currentTime()),
-  yesterday: () => RubyDate.fromTime(currentTime()).addDays(-1),
-  tomorrow: () => RubyDate.fromTime(currentTime()).addDays(1),
+  // Date.current is Time.zone.today (Date.today the process's, UTC).
+  current: () => TimeMethods.toDate(currentTime()),
+  yesterday: () => TimeMethods.toDate(currentTime()).addDays(-1),
+  tomorrow: () => TimeMethods.toDate(currentTime()).addDays(1),
   parse: (s: unknown) => parseDate(toS(s)),
   iso8601: (s: unknown) => {
     if (!/^\d{4}-\d\d-\d\d$/.test(toS(s).trim())) throw new DateError("invalid date");

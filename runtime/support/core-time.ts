@@ -17,7 +17,7 @@ import { floatOf, inspect, isNumeric, isPlainObject, RubyFloat, RubyRange, toS }
 import { strftime, timePartsOf } from "./strftime.js";
 import { advanceTime, atInstant, Calculations, change, dateToZoned, localOf, shiftSeconds, withLocal, type AdvanceParts } from "./time-calculations.js";
 import { findTimeZone, formatOffset, TimeZone } from "./time-zone.js";
-import { formattedOffset, httpdate, inTimeZone, iso8601, rfc2822, toFs, ZonedTime, type TimeValue } from "./zoned-time.js";
+import { appZoned, formattedOffset, httpdate, inTimeZone, iso8601, rfc2822, toFs, ZonedTime, type TimeValue } from "./zoned-time.js";
 
 /** A UTC Time with microseconds (Time.utc(y, m, d, h, mi, s, usec)). */
 export function utcTime(epochMs: number, microRemainder = 0): Date {
@@ -37,7 +37,8 @@ export function localTime(epochMs: number, microRemainder = 0, offset = 0): Zone
 }
 
 /** TimeWithZone#to_time / DateTime#to_time: a Time at the same offset (to_time_preserves_timezone). */
-function toTime(t: TimeValue): Date | ZonedTime {
+function toTime(given: TimeValue): Date | ZonedTime {
+  const t = appZoned(given);
   if (t instanceof RubyDate) return localTime(t.toTime().getTime());
   if (t instanceof ZonedTime) {
     if (t.kind === "time") return t;
@@ -50,7 +51,7 @@ function toTime(t: TimeValue): Date | ZonedTime {
 function toDatetime(t: TimeValue): ZonedTime {
   if (t instanceof RubyDate) return new ZonedTime(t.toTime().getTime(), 0, null, 0, "datetime");
   const at = instantOf(t)!;
-  const offset = t instanceof ZonedTime ? t.utcOffset : 0;
+  const offset = timePartsOf(t).utcOffset;
   return new ZonedTime(at.ms, Math.floor(at.ns / 1000), null, offset, "datetime", at.ns % 1000);
 }
 
@@ -182,11 +183,17 @@ export const TimeMethods = {
   jd: (t: TimeValue) => Math.floor(instantOf(toDate(t))!.ms / 86400000) + 2440588,
   ajd: (t: TimeValue) => new RubyRational(2 * TimeMethods.jd(t) - 1, 2),
   mjd: (t: TimeValue) => Math.floor(instantOf(toDate(t))!.ms / 86400000) + 40587,
-  utcOffset: (t: TimeValue) => (t instanceof ZonedTime ? t.utcOffset : 0),
-  gmtOffset: (t: TimeValue) => (t instanceof ZonedTime ? t.utcOffset : 0),
-  isUtc: (t: TimeValue) => !(t instanceof ZonedTime) || t.isUtc,
+  utcOffset: (t: TimeValue) => timePartsOf(t).utcOffset,
+  gmtOffset: (t: TimeValue) => timePartsOf(t).utcOffset,
+  isUtc: (t: TimeValue) => {
+    const v = appZoned(t);
+    return !(v instanceof ZonedTime) || v.isUtc;
+  },
   zone: (t: TimeValue) => (t instanceof ZonedTime && !t.zone && t.kind !== "twz" ? null : timePartsOf(t).zone),
-  timeZone: (t: TimeValue) => (t instanceof ZonedTime ? t.zone : findTimeZone("UTC")),
+  timeZone: (t: TimeValue) => {
+    const v = appZoned(t);
+    return v instanceof ZonedTime ? v.zone : findTimeZone("UTC");
+  },
   /** Time#to_a: [sec, min, hour, day, month, year, wday, yday, isdst, zone]. */
   toA: (t: TimeValue) => {
     const p = timePartsOf(t);

@@ -9,7 +9,7 @@ import { instantOf } from "./compare.js";
 import { RubyDate } from "./date.js";
 import { ArgumentError } from "./errors.js";
 import { defaultTimeZone, type TimeZone } from "./time-zone.js";
-import { timePartsOf } from "./strftime.js";
+import { followsAppZone, timePartsOf } from "./strftime.js";
 import { ZonedTime, type TimeValue } from "./zoned-time.js";
 
 /** A wall clock: the civil date, the time of day, and nanoseconds within the second. */
@@ -68,7 +68,8 @@ export function withLocal(t: TimeValue, l: Local): TimeValue {
     const epoch = t.zone ? zoneLocalToEpoch(t.zone, localMs) : localMs - t.fixedOffset * 1000;
     return new ZonedTime(epoch, micro, t.zone, t.fixedOffset, t.kind, nano);
   }
-  return dateAt(t, localMs, subNs);
+  // The app's TimeWithZone (a record Time) keeps its wall clock in Time.zone.
+  return dateAt(t, followsAppZone(t) ? zoneLocalToEpoch(defaultTimeZone(), localMs) : localMs, subNs);
 }
 
 /** A Date as a time: midnight in Time.zone (ActiveSupport's Date#in_time_zone, what Date#ago and friends use). */

@@ -7,7 +7,7 @@ import { toS } from "./ruby.js";
 import { ArgumentError } from "./errors.js";
 import { RubyDate } from "./date.js";
 import { ordinalize } from "./inflector.js";
-import { strftime, timeInspect, timePartsOf, type HasTimeParts, type TimeParts } from "./strftime.js";
+import { followsAppZone, strftime, timeInspect, timePartsOf, type HasTimeParts, type TimeParts } from "./strftime.js";
 import { defaultTimeZone, findTimeZone, formatOffset, TimeZone } from "./time-zone.js";
 
 export type TimeKind = "twz" | "time" | "datetime";
@@ -83,15 +83,22 @@ export function inTimeZone(value: TimeValue, zoneName?: string | TimeZone | null
   return new ZonedTime(ms, micro, zone, 0, "twz");
 }
 
+/** A record Time while Time.zone is not UTC is that zone's TimeWithZone (strftime.ts: followsAppZone). */
+export function appZoned<T extends TimeValue>(value: T): T | ZonedTime {
+  return value instanceof Date && followsAppZone(value) ? inTimeZone(value) : value;
+}
+
 /** Time/DateTime#formatted_offset(colon = true, alternate_utc_string = nil). */
-export function formattedOffset(value: Date | ZonedTime, colon = true, alternateUtc: string | null = null): string {
+export function formattedOffset(given: Date | ZonedTime, colon = true, alternateUtc: string | null = null): string {
+  const value = appZoned(given);
   const utc = value instanceof Date || value.isUtc;
   if (utc && alternateUtc !== null) return alternateUtc;
   return formatOffset(value instanceof Date ? 0 : value.utcOffset, colon);
 }
 
 /** iso8601/xmlschema(fraction_digits): "Z" for UTC Time/TimeWithZone, "+00:00" for DateTime. */
-export function iso8601(value: TimeValue, fractionDigits = 0): string {
+export function iso8601(given: TimeValue, fractionDigits = 0): string {
+  const value = appZoned(given);
   if (value instanceof RubyDate) return value.toRubyString();
   const frac = fractionDigits > 0 ? `.%${fractionDigits}N` : "";
   const base = strftime(value, `%Y-%m-%dT%H:%M:%S${frac}`);
@@ -127,7 +134,8 @@ export const DATE_FORMATS: Record<string, string | ((d: RubyDate) => unknown)> =
 };
 
 /** Time#to_fs / Date#to_fs / DateTime#to_fs / TimeWithZone#to_fs (unknown formats fall back to to_s). */
-export function toFs(value: TimeValue, format = "default"): string {
+export function toFs(given: TimeValue, format = "default"): string {
+  const value = appZoned(given);
   if (value instanceof RubyDate) {
     const f = DATE_FORMATS[format];
     return f === undefined ? value.toRubyString() : typeof f === "function" ? toS(f(value)) : strftime(value, f);
@@ -145,7 +153,8 @@ export function httpdate(value: Date | ZonedTime): string {
 }
 
 /** Time#rfc2822: "-0000" for UTC times, the offset otherwise. */
-export function rfc2822(value: Date | ZonedTime): string {
+export function rfc2822(given: Date | ZonedTime): string {
+  const value = appZoned(given);
   const utc = value instanceof Date || value.isUtc;
   return strftime(value, `%a, %d %b %Y %H:%M:%S ${utc ? "-0000" : formatOffset(value.utcOffset, false)}`);
 }

@@ -192,6 +192,13 @@ export const RangeClass = Object.assign(new RubyClass("Range"), {
 
 export const DurationClass = Object.assign(new RubyClass("ActiveSupport::Duration"), {
   build: (seconds: unknown) => Duration.build(Number(seconds)),
+  seconds: (n: unknown) => Duration.of(Number(n), "seconds"),
+  minutes: (n: unknown) => Duration.of(Number(n), "minutes"),
+  hours: (n: unknown) => Duration.of(Number(n), "hours"),
+  days: (n: unknown) => Duration.of(Number(n), "days"),
+  weeks: (n: unknown) => Duration.of(Number(n), "weeks"),
+  months: (n: unknown) => Duration.of(Number(n), "months"),
+  years: (n: unknown) => Duration.of(Number(n), "years"),
   parse: (text: unknown) => Duration.parse(toS(text)),
 });
 

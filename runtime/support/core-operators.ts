@@ -28,6 +28,7 @@ const isString = (v: unknown): v is string | SafeString => typeof v === "string"
 export function coreBinop(op: string, a: unknown, b: unknown): unknown {
   // Object#=~ (NilClass included) answers nil: `nil =~ /re/` is nil, not an error.
   if ((a === null || a === undefined) && op === "=~") return null;
+  if (isNumeric(a) && b instanceof Duration && ["+", "-", "*", "/", "%"].includes(op)) return scalarWithDuration(op, a, b);
   if (isNumeric(a) && (isNumeric(b) || b instanceof Duration)) return numeric(op, a, b instanceof Duration ? b.value : b);
   if (op === "<=>" && (isNumeric(a) || a === null || a === undefined || Array.isArray(a))) return spaceship(a, b);
   if (isString(a)) return stringOp(op, a, b);
@@ -176,6 +177,19 @@ function timeOp(op: string, a: Date | RubyDate | ZonedTime, b: unknown): unknown
   }
   if (["<", ">", "<=", ">="].includes(op)) throw new ArgumentError(`comparison of ${rubyClassName(a)} with ${b === null || b === undefined ? "nil" : rubyClassName(b)} failed`);
   throw new NoMethodError(`undefined method \`${op}' for an instance of ${rubyClassName(a)}`);
+}
+
+/** A Numeric with a Duration on the right (ActiveSupport's Duration::Scalar): + - * answer Durations. */
+function scalarWithDuration(op: string, n: number | bigint | RubyFloat, d: Duration): unknown {
+  const x = Number(n);
+  if (op === "+" || op === "-") {
+    const sign = op === "+" ? 1 : -1;
+    const parts = Object.fromEntries(Object.entries(d.parts).map(([k, v]) => [k, sign * v]));
+    return new Duration(x + sign * d.value, { ...parts, seconds: x + sign * (d.parts.seconds ?? 0) });
+  }
+  if (op === "*") return new Duration(x * d.value, Object.fromEntries(Object.entries(d.parts).map(([k, v]) => [k, x * v])));
+  if (op === "/") return numeric("/", n, d.value);
+  return Duration.build(Number(numeric("%", n, d.value)));
 }
 
 function durationOp(op: string, a: Duration, b: unknown): unknown {

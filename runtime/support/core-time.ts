@@ -15,7 +15,7 @@ import { encodeJson } from "./json.js";
 import { RubyRational } from "./rational.js";
 import { floatOf, inspect, isNumeric, isPlainObject, RubyFloat, RubyRange, toS } from "./ruby.js";
 import { strftime, timePartsOf } from "./strftime.js";
-import { advanceTime, atInstant, Calculations, change, dateToZoned, localOf, shiftSeconds, withLocal, type AdvanceParts } from "./time-calculations.js";
+import { advanceTime, atInstant, Calculations, change, dateToZoned, localOf, shiftSeconds, weekStart, withLocal, type AdvanceParts } from "./time-calculations.js";
 import { findTimeZone, formatOffset, TimeZone } from "./time-zone.js";
 import { appZoned, formattedOffset, httpdate, inTimeZone, iso8601, rfc2822, toFs, ZonedTime, type TimeValue } from "./zoned-time.js";
 
@@ -123,6 +123,13 @@ function roundTo(t: TimeValue, digits: number, how: (x: number) => number): Time
   return atInstant(t, at.ms - msOfSecond + Math.floor(rounded / 1e6), rounded % 1e6);
 }
 
+/** "+05:30" / "-0300" -> seconds east of UTC. */
+function parseOffsetText(s: string): number {
+  const m = /^([+-])(\d\d):?(\d\d)$/.exec(s);
+  if (!m) throw new ArgumentError(`invalid offset: ${s}`);
+  return (m[1] === "-" ? -1 : 1) * (Number(m[2]) * 3600 + Number(m[3]) * 60);
+}
+
 const weekday = (n: number) => (t: TimeValue) => Calculations.wday(t) === n;
 const span = (from: TimeValue, to: TimeValue) => new RubyRange(from, to, false);
 
@@ -130,7 +137,12 @@ export const TimeMethods = {
   ...Calculations,
   toFs: (t: TimeValue, format: unknown = "default") => toFs(t, toS(format)),
   toFormattedS: (t: TimeValue, format: unknown = "default") => toFs(t, toS(format)),
-  toS: (t: TimeValue) => toS(t),
+  // Time#to_s / Date#to_s take no format since Rails 7.1 (to_fs does): ArgumentError, as there.
+  toS: (t: TimeValue, ...args: unknown[]) => {
+    if (args.length) throw new ArgumentError(`wrong number of arguments (given ${args.length}, expected 0)`);
+    return toS(t);
+  },
+  readableInspect: (t: TimeValue) => inspect(t),
   // DateAndTime::Calculations#before? / #after? (ActiveSupport 6+), past? / future? against Time.current.
   isBefore: (t: TimeValue, other: unknown) => compareOrRaise(t, other) < 0,
   isAfter: (t: TimeValue, other: unknown) => compareOrRaise(t, other) > 0,
@@ -185,11 +197,26 @@ export const TimeMethods = {
   mjd: (t: TimeValue) => Math.floor(instantOf(toDate(t))!.ms / 86400000) + 40587,
   utcOffset: (t: TimeValue) => timePartsOf(t).utcOffset,
   gmtOffset: (t: TimeValue) => timePartsOf(t).utcOffset,
+  // DateTime#utc? is a zero offset; a Time's, a UTC Time or a TimeWithZone in UTC.
   isUtc: (t: TimeValue) => {
     const v = appZoned(t);
+    if (v instanceof ZonedTime && v.kind === "datetime") return v.utcOffset === 0;
     return !(v instanceof ZonedTime) || v.isUtc;
   },
-  zone: (t: TimeValue) => (t instanceof ZonedTime && !t.zone && t.kind !== "twz" ? null : timePartsOf(t).zone),
+  // A fixed-offset Time has no zone name (nil); a DateTime's zone is its offset ("+05:30").
+  zone: (t: TimeValue) => (t instanceof ZonedTime && !t.zone && t.kind === "time" ? null : timePartsOf(t).zone),
+  /** DateTime#offset: a Rational fraction of a day; #new_offset(offset = 0): the same instant at that offset. */
+  offset: (t: TimeValue) => new RubyRational(timePartsOf(t).utcOffset, 86400),
+  newOffset: (t: TimeValue, offset: unknown = 0) => {
+    const at = instantOf(asTime(t))!;
+    const seconds = typeof offset === "string" ? parseOffsetText(offset) : Math.round(Number(offset) * 86400);
+    return new ZonedTime(at.ms, Math.floor(at.ns / 1000), null, seconds, "datetime", at.ns % 1000);
+  },
+  secFraction: (t: TimeValue) => new RubyRational(timePartsOf(t).nsec, 1_000_000_000),
+  subsec: (t: TimeValue) => new RubyRational(timePartsOf(t).nsec, 1_000_000_000),
+  /** Date#next_occurring(:friday) / #prev_occurring(:monday): the nearest such day after / before. */
+  nextOccurring: (t: TimeValue, day: unknown) => advanceTime(t, { days: ((weekStart(toS(day)) - Calculations.wday(t) + 6) % 7) + 1 }),
+  prevOccurring: (t: TimeValue, day: unknown) => advanceTime(t, { days: -(((Calculations.wday(t) - weekStart(toS(day)) + 6) % 7) + 1) }),
   timeZone: (t: TimeValue) => {
     const v = appZoned(t);
     return v instanceof ZonedTime ? v.zone : findTimeZone("UTC");
@@ -314,6 +341,9 @@ export const DurationMethods = {
   minus: (d: Duration, other: unknown) => d.plus(other instanceof Duration ? other.negate() : -Number(other)),
   toJson: (d: Duration) => encodeJson(d),
   asJson: (d: Duration) => d.value,
+  abs: (d: Duration) => Math.abs(d.value),
+  // variable?: years, months, weeks or days (calendar lengths) make it up.
+  isVariable: (d: Duration) => Object.keys(d.parts).some((u) => ["years", "months", "weeks", "days"].includes(u)),
 };
 
 export const TimeZoneMethods = {

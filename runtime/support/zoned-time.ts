@@ -26,7 +26,11 @@ export class ZonedTime implements HasTimeParts {
 
   /** A time at a fixed UTC offset (Time.new(..., "+05:30"), DateTime.new(..., "+05:30")). */
   static fixed(year: number, month: number, day: number, hour: number, min: number, sec: number, offset: number, kind: TimeKind): ZonedTime {
-    return new ZonedTime(Date.UTC(year, month - 1, day, hour, min, sec) - offset * 1000, 0, null, offset, kind);
+    // A Float second keeps its fraction (DateTime.new(..., 45.5)), to the nanosecond.
+    const whole = Math.floor(sec);
+    const ns = Math.round((sec - whole) * 1e9);
+    const ms = Date.UTC(year, month - 1, day, hour, min, whole) - offset * 1000 + Math.floor(ns / 1e6);
+    return new ZonedTime(ms, Math.floor(ns / 1000) % 1000, null, offset, kind, ns % 1000);
   }
 
   get utcOffset(): number {

@@ -12,6 +12,8 @@ import { rangeBounds } from "./core-range.js";
 import { ArgumentError } from "./errors.js";
 import { parseDate, parseDateTime, parseTimeText, timeFromParts } from "./time-parse.js";
 import { ZonedTime } from "./zoned-time.js";
+import { defaultTimeZone, findTimeZone, TimeZone } from "./time-zone.js";
+import { TimeZoneMethods } from "./core-time.js";
 import { stringMatch } from "./match-data.js";
 import { htmlEscape, htmlSafe, SafeString } from "../view/safe.js";
 
@@ -88,6 +90,12 @@ export const StringMethods = {
     if (!parts) throw new ArgumentError(`invalid date`);
     const t = timeFromParts({ ...parts, utc: false, offset: parts.offset ?? (toS(form) === "utc" ? 0 : null) });
     return toS(form) === "utc" || parts.utc ? new Date(instantMs(t)) : t;
+  },
+  // ActiveSupport's String#in_time_zone(zone = Time.zone): Time.find_zone!(zone).parse(self).
+  inTimeZone: (s: RubyString, zone: unknown = null) => {
+    const z = zone === null ? defaultTimeZone() : zone instanceof TimeZone ? zone : findTimeZone(toS(zone));
+    if (!z) throw new ArgumentError(`Invalid Timezone: ${toS(zone)}`);
+    return TimeZoneMethods.parse(z, str(s));
   },
   // String#slice(index) / (start, length) / (range), as String#[] reads them.
   slice: (s: RubyString, ...args: unknown[]) => {

@@ -13,6 +13,7 @@ import { Duration, type DurationUnit } from "./duration.js";
 import { ArgumentError } from "./errors.js";
 import { encodeJson } from "./json.js";
 import { RubyRational } from "./rational.js";
+import { parseTimeText, strptimeParts, type ParsedTime } from "./time-parse.js";
 import { floatOf, inspect, isNumeric, isPlainObject, RubyFloat, RubyRange, toS } from "./ruby.js";
 import { strftime, timePartsOf } from "./strftime.js";
 import { advanceTime, atInstant, Calculations, change, dateToZoned, localOf, shiftSeconds, weekStart, withLocal, type AdvanceParts } from "./time-calculations.js";
@@ -121,6 +122,16 @@ function roundTo(t: TimeValue, digits: number, how: (x: number) => number): Time
   const msOfSecond = ((at.ms % 1000) + 1000) % 1000;
   const rounded = how((msOfSecond * 1e6 + at.ns) / unit) * unit;
   return atInstant(t, at.ms - msOfSecond + Math.floor(rounded / 1e6), rounded % 1e6);
+}
+
+/** Parsed parts in a zone: at the offset written (that instant), else the zone's wall clock. */
+function zonedFromParts(z: TimeZone, p: ParsedTime): ZonedTime {
+  if (p.offset !== null) {
+    const ms = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.min, p.sec) - p.offset * 1000 + Math.floor(p.nsec / 1e6);
+    return inTimeZone(atInstant(utcTime(0), ms, p.nsec % 1e6) as Date, z);
+  }
+  const base = inTimeZone(utcTime(0), z);
+  return withLocal(base, { year: p.year, month: p.month, day: p.day, hour: p.hour, min: p.min, sec: p.sec, nsec: p.nsec }) as ZonedTime;
 }
 
 /** "+05:30" / "-0300" -> seconds east of UTC. */
@@ -366,15 +377,24 @@ export const TimeZoneMethods = {
     if (t === null) throw new ArgumentError("invalid date");
     return t;
   },
-  /** TimeZone#parse: a time without an offset is local to the zone; nil for text that is no time. */
+  /**
+   * TimeZone#parse: a time without an offset is a wall clock in the zone, one with an offset that instant; nil for
+   * blank text or text without a digit. Text with digits in a form time-parse.ts does not read raises (Ruby's
+   * Date._parse reads more forms: answering nil there would be a silent wrong answer).
+   */
   parse: (z: TimeZone, text: unknown) => {
-    const s = toS(text).trim();
-    if (/([+-]\d\d:?\d\d|Z|UTC)$/.test(s)) {
-      const d = new Date(s.replace(" ", "T").replace(/ ?UTC$/, "Z"));
-      return Number.isNaN(d.getTime()) ? null : inTimeZone(d, z.name);
+    const s = toS(text);
+    const parts = parseTimeText(s);
+    if (!parts) {
+      if (!/\d/.test(s)) return null;
+      throw new ArgumentError(`rails2ts: Time.zone.parse does not read this form: ${JSON.stringify(s)}`);
     }
-    const m = /^(\d{4})-(\d\d)-(\d\d)(?:[T ](\d\d):(\d\d)(?::(\d\d))?)?$/.exec(s);
-    if (!m) return null;
-    return TimeZoneMethods.local(z, m[1], m[2], m[3], m[4] ?? 0, m[5] ?? 0, m[6] ?? 0);
+    return zonedFromParts(z, parts);
+  },
+  /** TimeZone#strptime(text, format): ArgumentError "invalid date" when the text does not match. */
+  strptime: (z: TimeZone, text: unknown, format: unknown) => {
+    const parts = strptimeParts(toS(text), toS(format));
+    if (!parts) throw new ArgumentError("invalid date");
+    return zonedFromParts(z, parts);
   },
 };

@@ -122,6 +122,13 @@ const STRPTIME: Record<string, [string, string]> = {
 
 /** Date.strptime(text, format) for the numeric and month-name directives; Date::Error when the text differs. */
 export function strptimeDate(text: string, format: string): RubyDate {
+  const p = strptimeParts(text, format);
+  if (!p || !validCivil(p.year, p.month, p.day)) throw new DateError("invalid date");
+  return new RubyDate(p.year, p.month, p.day);
+}
+
+/** The parts strptime reads (a time of day too); null when the text does not have the format's shape. */
+export function strptimeParts(text: string, format: string): ParsedTime | null {
   const fields: string[] = [];
   const source = format.replace(/%([a-zA-Z%])|([.*+?^${}()|[\]\\])/g, (_m, c: string | undefined, special: string | undefined) => {
     if (special) return `\\${special}`;
@@ -132,14 +139,13 @@ export function strptimeDate(text: string, format: string): RubyDate {
     return spec[0];
   });
   const m = new RegExp(`^${source}$`, "i").exec(text);
-  if (!m) throw new DateError("invalid date");
+  if (!m) return null;
   const got: Record<string, string> = {};
   fields.forEach((f, i) => (got[f] = m[i + 1]!));
   const year = got.year ? Number(got.year) : got.year2 ? 2000 + Number(got.year2) - (Number(got.year2) >= 69 ? 100 : 0) : new Date().getUTCFullYear();
   const month = got.monthName ? monthOf(got.monthName) : Number(got.month ?? 1);
   const day = Number(got.day ?? 1);
-  if (!validCivil(year, month, day)) throw new DateError("invalid date");
-  return new RubyDate(year, month, day);
+  return { year, month, day, hour: Number(got.hour ?? 0), min: Number(got.min ?? 0), sec: Number(got.sec ?? 0), nsec: 0, offset: null, utc: false };
 }
 
 export { validCivil };

@@ -12,6 +12,7 @@
 import { followsAppZone } from "../support/strftime.js";
 import { inTimeZone, iso8601, ZonedTime } from "../support/zoned-time.js";
 import { defaultTimeZone } from "../support/time-zone.js";
+import { parseTimeText, validCivil } from "../support/time-parse.js";
 
 const pad = (n: number, width = 2) => String(n).padStart(width, "0");
 const DAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
@@ -59,16 +60,32 @@ export class Time extends Date {
    */
   static cast(input: string, wallClock: "utc" | "app" = "utc"): Time | null {
     const m = DATETIME.exec(input);
-    if (!m) return null;
+    if (!m) return Time.castOtherForm(input, wallClock);
     const [, y, mo, d, h = "0", mi = "0", s = "0", frac = "", zone] = m;
     const usec = Number(frac.slice(0, 6).padEnd(6, "0"));
     const t = Time.utc(Number(y), Number(mo), Number(d), Number(h), Number(mi), Number(s), usec);
-    if (t.getUTCDate() !== Number(d) || t.getUTCMonth() !== Number(mo) - 1 || Number.isNaN(t.getTime())) return null;
+    // Assigned text goes through Time.zone.parse (time_zone_aware_attributes), which rolls a day past the month's
+    // end over (Feb 30 is Mar 1); the database's never has one.
+    const rolls = wallClock === "app" && Number(d) <= 31 && Number(mo) >= 1 && Number(mo) <= 12;
+    if (!rolls && (t.getUTCDate() !== Number(d) || t.getUTCMonth() !== Number(mo) - 1)) return null;
+    if (Number.isNaN(t.getTime())) return null;
     if (!zone) return wallClock === "app" ? inAppZone(t) : t;
     if (zone.toUpperCase() === "Z") return t;
     const offset = zone.replace(":", "");
     const minutes = Number(offset.slice(1, 3)) * 60 + Number(offset.slice(3, 5) || "0");
     return new Time(t.getTime() - (offset[0] === "-" ? -minutes : minutes) * 60_000, t.microRemainder);
+  }
+
+  /**
+   * Type::DateTime's fallback (Date._parse) for the other forms time-parse.ts reads ("Feb 15 2024 10:00",
+   * "15/02/2024", RFC 2822); nil for text that is none of them, or a day the month lacks.
+   */
+  private static castOtherForm(input: string, wallClock: "utc" | "app"): Time | null {
+    const p = parseTimeText(input);
+    if (!p || !validCivil(p.year, p.month, p.day)) return null;
+    const t = new Time(Date.UTC(p.year, p.month - 1, p.day, p.hour, p.min, p.sec) + Math.floor(p.nsec / 1e6), Math.floor(p.nsec / 1000) % 1000);
+    if (p.offset === null) return wallClock === "app" ? inAppZone(t) : t;
+    return new Time(t.getTime() - p.offset * 1000, t.microRemainder);
   }
 
   /** Microseconds within the second (Time#usec). */

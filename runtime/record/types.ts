@@ -8,6 +8,7 @@
 import type { BindValue } from "../db/connection.js";
 import { RubyDate } from "../support/date.js";
 import { ZonedTime } from "../support/zoned-time.js";
+import { parseTimeText, validCivil } from "../support/time-parse.js";
 import { toS } from "../support/ruby.js";
 import { Decimal } from "./decimal.js";
 import { Time } from "./time.js";
@@ -103,7 +104,11 @@ function toDate(value: unknown): RubyDate | null {
     return new RubyDate(p.year, p.month, p.day);
   }
   const m = /^\s*(\d{4})[-/](\d{1,2})[-/](\d{1,2})(?:[T\s].*)?$/.exec(String(value));
-  if (!m) return null;
+  // Type::Date's fallback (Date._parse) reads the other forms time-parse.ts knows ("Feb 15 2024", "15/02/2024").
+  if (!m) {
+    const p = parseTimeText(String(value));
+    return p && validCivil(p.year, p.month, p.day) ? new RubyDate(p.year, p.month, p.day) : null;
+  }
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
   const check = new Date(Date.UTC(y, mo - 1, d));
   return check.getUTCMonth() === mo - 1 && check.getUTCDate() === d ? new RubyDate(y, mo, d) : null;

@@ -32,6 +32,13 @@ const opts = (o: unknown): Record<string, unknown> => (isPlainObject(o) ? o : {}
 /** A Date's time-of-day calculations answer a TimeWithZone (ActiveSupport's Date#ago, #since, #in_time_zone). */
 const asTime = (t: TimeValue): Date | ZonedTime => (t instanceof RubyDate ? dateToZoned(t) : t);
 
+/** Time#utc / TimeWithZone#utc: the instant as a UTC Time (a plain Date, also for the app's TimeWithZone). */
+function utcOf(t: TimeValue): Date {
+  const at = instantOf(asTime(t))!;
+  const d = utcTime(at.ms, Math.floor(at.ns / 1000));
+  return at.ns % 1000 ? Object.assign(d, { nanoRemainder: at.ns % 1000 }) : d;
+}
+
 /** A local Time of the app's process (TZ=UTC): Time.local, Date#to_time, String#to_time. */
 export function localTime(epochMs: number, microRemainder = 0, offset = 0): ZonedTime {
   return new ZonedTime(epochMs, microRemainder, offset === 0 ? findTimeZone("UTC") : null, offset, "time");
@@ -182,8 +189,8 @@ export const TimeMethods = {
   toDatetime,
   inTimeZone: (t: TimeValue, zone: unknown = null) => inTimeZone(t, zone === null || zone instanceof TimeZone ? zone : toS(zone)),
   isDst: (t: TimeValue) => t instanceof ZonedTime && t.zone !== null && t.zone.isDstAt(t.epochMs),
-  utc: (t: TimeValue) => asDate(asTime(t)),
-  getutc: (t: TimeValue) => asDate(asTime(t)),
+  utc: (t: TimeValue) => utcOf(t),
+  getutc: (t: TimeValue) => utcOf(t),
   year: part("year"),
   month: part("month"),
   mon: part("month"),

@@ -19,3 +19,9 @@ export class NoMatchingPatternError extends Error {
 export class NoMatchingPatternKeyError extends Error {
   override name = "NoMatchingPatternKeyError";
 }
+
+/** Date::Error "invalid date" (Date.new(2023, 2, 29), Date.parse("x"), Date#change to a day the month lacks). */
+export class DateError extends Error {
+  override name = "Date::Error";
+  readonly rubyClass = "Date::Error";
+}

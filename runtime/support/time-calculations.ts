@@ -7,7 +7,7 @@
 import { Time } from "../record/time.js";
 import { instantOf } from "./compare.js";
 import { RubyDate } from "./date.js";
-import { ArgumentError } from "./errors.js";
+import { ArgumentError, DateError } from "./errors.js";
 import { defaultTimeZone, type TimeZone } from "./time-zone.js";
 import { followsAppZone, timePartsOf } from "./strftime.js";
 import { ZonedTime, type TimeValue } from "./zoned-time.js";
@@ -165,10 +165,6 @@ export function change(t: TimeValue, opts: Record<string, unknown>): TimeValue {
   return withLocal(t, out);
 }
 
-export class DateError extends Error {
-  override name = "Date::Error";
-  readonly rubyClass = "Date::Error";
-}
 
 /** The calendar calculations (DateAndTime::Calculations), on the value's own wall clock. */
 export const Calculations = {

@@ -4,8 +4,7 @@
 //   "12:30 PM", and a zone: "Z", "UTC", "+02:00", "-0500"
 import { stringTime } from "./compare.js";
 import { RubyDate } from "./date.js";
-import { ArgumentError } from "./errors.js";
-import { DateError } from "./time-calculations.js";
+import { ArgumentError, DateError } from "./errors.js";
 import { ZonedTime } from "./zoned-time.js";
 import { findTimeZone } from "./time-zone.js";
 

@@ -6,7 +6,7 @@ export { directUrl, NO_REQUEST_URL_CONTEXT, routeHelper, routerFor, type RouteHe
 export { polymorphicName, polymorphicUrl } from "./app/polymorphic.js";
 export { defineScopes, model, scope, type ScopeFn } from "./app/scopes.js";
 export {
-  and, binop, caseEq, each, eachWithIndex, eq, index, indexSet, isBlank, isPresent, or, send, sendSafe, symProc, blockArg, kwsplat, toAry, toA, toS,
+  and, binop, blockArgs, caseEq, each, eachWithIndex, eq, index, indexSet, isBlank, isPresent, or, send, sendSafe, symProc, blockArg, kwsplat, toAry, toA, toS,
   truthy, unsupported, readLocal, NameError, constantValue, ivarGet, ivarSet, ivarDefined,
 } from "./app/ops.js";
 export { rescues } from "./app/rescue.js";
@@ -31,12 +31,14 @@ export { coreSend } from "./support/core-send.js";
 export { StringMethods, BinaryStringMethods } from "./support/core-string.js";
 export { NumericMethods } from "./support/core-numeric.js";
 export { ArrayMethods, HashMethods } from "./support/core-collections.js";
+export { hashLiteral } from "./support/core-hash.js";
+export { PatternMatch } from "./support/pattern-match.js";
 export { TimeMethods, DurationMethods, TimeZoneMethods } from "./support/core-time.js";
 export { ObjectMethods, NilMethods, raise } from "./support/core-object.js";
 export {
   ErbUtil, EnvModule, TimeClass, DateClass, DateTimeClass, I18nModule, JsonModule, ActiveSupportJson, DurationClass, NumberHelperModule,
-  TimeZoneClass, RecordIdentifierModule, FloatClass, SetClass, KeyGeneratorClass, Kernel, ZlibModule, Base64Module, RailsModule,
-  StringClass, SymbolClass, IntegerClass, NumericClass, ArrayClass, HashClass, NilClassClass, TrueClassClass, FalseClassClass,
+  TimeZoneClass, RangeClass, RecordIdentifierModule, FloatClass, SetClass, KeyGeneratorClass, Kernel, ZlibModule, Base64Module, RailsModule,
+  StringClass, SymbolClass, IntegerClass, NumericClass, ArrayClass, HashClass, NilClassClass, ComparableModule, EnumerableModule, TrueClassClass, FalseClassClass,
 } from "./support/core-constants.js";
 export { SecureRandomModule, BCryptPasswordClass, BCryptPassword } from "./support/secure-constants.js";
 export { ActiveStorageAttachedOne, ActiveStorageAttachedMany, AttachedOne, AttachedMany } from "./active-storage/attached.js";
@@ -58,7 +60,7 @@ export { includeActionTextAttachable, attachableFromSgid } from "./action-text/i
 export { PlatformAgent } from "./support/platform-agent.js";
 export { UserAgentClass, parseUserAgent } from "./support/user-agent-browsers.js";
 export { tagElement, tagAttributes } from "./view/tag.js";
-export { coreBinop, coreIndex } from "./support/core-operators.js";
+export { coreBinop, coreIndex, coreNegate, coreShovel } from "./support/core-operators.js";
 export { hashEntries, RubyFloat, RubyRange, RubySymbol, rubyRegexp } from "./support/ruby.js";
 export * from "./cache/index.js";
 export { serveApp, renderForBroadcast, type CableSetup } from "./app/serve.js";

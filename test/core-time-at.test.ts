@@ -2,9 +2,12 @@
 // reads `Time.at(0, params[:since].to_i, :millisecond)`).
 import { describe, expect, it } from "vitest";
 import { TimeClass } from "../runtime/support/core-constants.js";
+import { TimeMethods } from "../runtime/support/core-time.js";
+import type { TimeValue } from "../runtime/support/zoned-time.js";
 
+// Time.at is a local Time (the process runs in UTC); its instant read as a UTC Time.
 const at = (...args: unknown[]) => {
-  const t = (TimeClass.at as (...a: unknown[]) => Date & { microRemainder: number })(...args);
+  const t = TimeMethods.utc((TimeClass.at as (...a: unknown[]) => TimeValue)(...args)) as Date & { microRemainder: number };
   return [t.toISOString(), t.microRemainder];
 };
 

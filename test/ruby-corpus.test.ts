@@ -42,7 +42,8 @@ beforeAll(() => {
   for (const [file, family] of Object.entries(expected)) write(`app/models/${underscore(family.class)}.rb`, readFileSync(join(CORPUS, file), "utf8"));
   const parsed = parseApp(root);
   const lowered = lowerApp(analyzeApp(parsed));
-  diagnostics = parsed.diagnostics.list.map((d) => `${(d as { file?: string }).file ?? ""} ${d.message}`);
+  // A diagnostic names its file in its span.
+  diagnostics = parsed.diagnostics.list.map((d) => `${(d as { span?: { file?: string } }).span?.file ?? ""} ${d.message}`);
   loader = new ModuleLoader(lowered.modules);
 });
 
@@ -75,7 +76,8 @@ function answer(family: Family, name: string): string {
 
 for (const [file, family] of Object.entries(expected)) {
   describe(file, () => {
-    it("compiles without diagnostics", () => {
+    // A family of declined constructs (<family>_declined.rb) lists this check too: its diagnostics are the point.
+    (KNOWN_FAILURES[file]?.["compiles without diagnostics"] ? it.fails : it)("compiles without diagnostics", () => {
       expect(diagnostics.filter((d) => d.includes(`/${underscore(family.class)}.rb`))).toEqual([]);
     });
     for (const [name, want] of Object.entries(family.cases)) {

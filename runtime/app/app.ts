@@ -37,6 +37,8 @@ import { MemoryStore, parseCacheSize, type Store } from "../cache/index.js";
 import { resolvePartialPath, View, type TemplateEntry, type ViewContext } from "./view.js";
 import type { AssetIndex, ImportmapPin } from "../view/host.js";
 import { sanitizerConfig } from "../view/sanitize.js";
+import { TimeClass } from "../support/core-constants.js";
+import { weekConfig, weekStart } from "../support/time-calculations.js";
 import { actionTextRenderer, actionTextSanitizerConfig } from "../action-text/index.js";
 
 export interface AppSchema extends SchemaDescription {
@@ -124,6 +126,10 @@ export interface AppConfig {
   environments?: Record<string, EnvironmentSettings>;
   /** Mime types the app registers in its initializers. */
   mimeTypes?: Array<{ string: string; symbol: string }>;
+  /** config.time_zone (Time.zone_default): an unknown zone fails the boot, as Rails' Time.find_zone! does. */
+  timeZone?: string;
+  /** config.beginning_of_week (Date.beginning_of_week_default). */
+  beginningOfWeek?: string;
   /** app/channels: the connection class and the channels, when the app has Action Cable. */
   cable?: CableSetup | null;
 }
@@ -155,6 +161,11 @@ export function createApp(config: AppConfig): HttpApp {
   const publicDir = appHost.publicDir ?? fileURLToPath(config.publicDir);
   const root = appHost.root ?? dirname(publicDir);
   for (const m of config.mimeTypes ?? []) registerMime(m.string, m.symbol);
+  if (config.timeZone) TimeClass.setZone(config.timeZone);
+  if (config.beginningOfWeek) {
+    weekStart(config.beginningOfWeek); // an unknown day raises at boot, as Rails' days_to_week_start does
+    weekConfig.start = config.beginningOfWeek;
+  }
   // One process, one in-process store; RAILS2TS_CACHE_SIZE (e.g. "64m") bounds it in bytes.
   const store = config.performCaching ? new MemoryStore({ size: parseCacheSize(process.env.RAILS2TS_CACHE_SIZE ?? "32m") }) : null;
   const secretKeyBase = process.env.SECRET_KEY_BASE ?? localSecret(root);

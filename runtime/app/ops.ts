@@ -1,7 +1,8 @@
 // Ruby operators and dynamic dispatch on lowered values: what emitted code calls where the compiler could not
 // prove a type. Each is Ruby's semantics, not JS's: only nil and false are falsy; `==` compares values.
 //   a || b      or(a, () => b)          x.each      each(x)          recv.m(a)   send(recv, "m", a)
-import { isBlank, isPlainObject, RubyFloat, RubySymbol, toS } from "../support/ruby.js";
+import { isBlank, isPlainObject, RubyFloat, RubyRange, RubySymbol, toS } from "../support/ruby.js";
+import { hashIndex, hashSet } from "../support/core-hash.js";
 import { rubyToTs } from "./names.js";
 import { coreMethodCall, NO_METHOD } from "../support/core-send.js";
 import { NOT_LOWERED } from "./rescue.js";
@@ -27,11 +28,7 @@ export function isPresent(v: unknown): boolean {
 export { eq } from "../support/equality.js";
 import { eq } from "../support/equality.js";
 
-/** `when` matching: ranges/classes are not modelled, values compare with ==. */
-export function caseEq(pattern: unknown, value: unknown): boolean {
-  if (pattern instanceof RegExp) return typeof value === "string" && pattern.test(value);
-  return eq(pattern, value);
-}
+export { caseEq } from "../support/pattern-match.js";
 
 /** Iteration of anything Ruby can `each`: arrays, relations (toA), hashes (pairs), iterables. */
 export function each<T = unknown>(v: unknown): Iterable<T> {
@@ -48,28 +45,61 @@ export function eachWithIndex<T = unknown>(v: unknown): Array<[T, number]> {
   return [...each<T>(v)].map((x, i) => [x, i]);
 }
 
+/** `*value` (splat: Kernel#Array's conversion): nil is [], an Array itself, a Range its elements, a Hash its pairs,
+ * a relation its records; any other value (a String too) is a one-element Array. */
 export function toA(v: unknown): unknown[] {
   if (v === null || v === undefined) return [];
-  return [...each(v)];
+  if (Array.isArray(v)) return v;
+  if (v instanceof RubyRange) return v.toArray();
+  if (v instanceof Map || v instanceof Set) return [...v];
+  if (isPlainObject(v)) return Object.entries(v);
+  if (typeof v === "object" && typeof (v as { toA?: unknown }).toA === "function") return (v as { toA(): unknown[] }).toA();
+  return [v];
 }
 
 export function index(recv: unknown, ...keys: unknown[]): unknown {
   if (recv === null || recv === undefined) throw new TypeError("undefined method `[]' for nil");
   const key = keys[0];
   if (Array.isArray(recv)) return recv[(key as number) < 0 ? recv.length + (key as number) : (key as number)] ?? null;
-  // A Hash whose keys are Ruby values: a lowered Symbol (a string) also finds its RubySymbol key.
-  if (recv instanceof Map) return (recv.has(key) ? recv.get(key) : typeof key === "string" ? recv.get(RubySymbol.for(key)) : null) ?? null;
+  // A Hash whose keys are Ruby values: a lowered Symbol (a string) also finds its RubySymbol key; a missing key
+  // answers the Hash's default (Hash.new(0)).
+  if (recv instanceof Map) return hashIndex(recv, key);
   const withGet = recv as { get?: (k: unknown) => unknown };
   if (typeof withGet.get === "function") return withGet.get(key);
+  if (isPlainObject(recv)) return hashIndex(recv, key);
   return (recv as Record<string, unknown>)[String(key)] ?? null;
 }
 
 /** Ruby's `recv[key] = value`: a `set` method (session, cookies, flash, Parameters), else the property. */
+/** Array#[]=(index, value) and Array#[]=(range, values): a negative index counts from the end, a gap fills with nil,
+ * a range's elements are replaced by the values (an Array's elements, or the one value). */
+function arraySet(list: unknown[], key: unknown, value: unknown): void {
+  if (key instanceof RubyRange) {
+    const from = key.first === null || key.first === undefined ? 0 : Number(key.first) < 0 ? list.length + Number(key.first) : Number(key.first);
+    if (from < 0) throw new RangeError(`${key.toRubyInspect()} out of range`);
+    let to = key.last === null || key.last === undefined ? list.length : Number(key.last) < 0 ? list.length + Number(key.last) : Number(key.last);
+    if (!(key.last === null || key.last === undefined) && !key.excludeEnd) to += 1;
+    while (list.length < from) list.push(null);
+    list.splice(from, Math.max(0, Math.min(list.length, to) - from), ...(Array.isArray(value) ? value : [value]));
+    return;
+  }
+  if (typeof key !== "number" || !Number.isInteger(key)) throw new TypeError(`no implicit conversion of ${typeof key} into Integer`);
+  const i = key < 0 ? list.length + key : key;
+  if (i < 0) throw new IndexError(`index ${key} too small for array; minimum: -${list.length}`);
+  while (list.length < i) list.push(null);
+  list[i] = value;
+}
+
+class IndexError extends Error {
+  override name = "IndexError";
+}
+
 export function indexSet(recv: unknown, key: unknown, value: unknown): unknown {
   if (recv === null || recv === undefined) throw new TypeError("undefined method `[]=' for nil");
   const withSet = recv as { set?: (k: unknown, v: unknown) => unknown };
-  if (typeof withSet.set === "function") withSet.set(key, value);
-  else if (Array.isArray(recv)) recv[key as number] = value;
+  if (recv instanceof Map || isPlainObject(recv)) hashSet(recv, key, value);
+  else if (typeof withSet.set === "function") withSet.set(key, value);
+  else if (Array.isArray(recv)) arraySet(recv, key, value);
   else (recv as Record<string, unknown>)[String(key)] = value;
   return value;
 }
@@ -100,6 +130,11 @@ export function toAry(value: unknown): unknown[] {
     return (value as unknown as { toA(): unknown[] }).toA();
   }
   return [value ?? null];
+}
+
+/** A block's arguments as its parameters bind them: one yielded Array spreads when the block takes several. */
+export function blockArgs(args: unknown[], spreads: boolean): unknown[] {
+  return spreads && args.length === 1 && Array.isArray(args[0]) ? args[0] : args;
 }
 
 /** `&block` passed on: no argument when the block is nil (Ruby's `&nil`), the function otherwise. */

@@ -5,6 +5,7 @@
 //     before_action :set_post, only: %i[show]            static override filters = [...super.filters, { kind: "before", method: "setPost", only: ["show"] }];
 //     layout "admin"                                        static override layoutName = "admin";
 //     def show; end                                         show() {}
+import { instantOf } from "../support/compare.js";
 import type { CookieJar } from "./cookies.js";
 import type { Csrf } from "./csrf.js";
 import { InvalidAuthenticityToken } from "./csrf.js";
@@ -252,7 +253,9 @@ export class Controller<A extends object = Record<string, unknown>> {
     const { object, options } = freshnessArgs(args);
     const strong = options.strong_etag ?? null;
     const weak = strong === null ? (options.weak_etag ?? options.etag ?? object) : null;
-    const lastModified = options.last_modified instanceof Date ? options.last_modified : lastModifiedOf(object);
+    // last_modified: any time value (a TimeWithZone, a local Time) at its instant; a record's updated_at otherwise.
+    const given = options.last_modified ? instantOf(options.last_modified) : null;
+    const lastModified = given ? new Date(given.ms) : lastModifiedOf(object);
     let etag: string | null = null;
     if (strong !== null || (weak !== null && weak !== undefined) || options.template) {
       const validators = [strong ?? weak, ...this.etaggerValues(options)].filter((v) => v !== null && v !== undefined);

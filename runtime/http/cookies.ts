@@ -6,6 +6,7 @@
 //   cookies.encrypted[:a] = { x: 1 }  jar.encrypted.set("a", { x: 1 })
 //   cookies.signed[:a]                jar.signed.get("a")
 //   cookies.delete(:a)                jar.delete("a")
+import { instantOf } from "../support/compare.js";
 import { KeyGenerator, MessageEncryptor, MessageVerifier, activeSupportJson, type MessageMetadata } from "./messages.js";
 
 export interface CookieOptions {
@@ -78,7 +79,9 @@ export function setCookieHeader(name: string, options: CookieOptions): string {
   if (options.domain) line += `; domain=${options.domain}`;
   if (options.path) line += `; path=${options.path}`;
   if (options.maxAge !== undefined) line += `; max-age=${options.maxAge}`;
-  if (options.expires) line += `; expires=${options.expires.toUTCString()}`;
+  // Any time value (Time.now + 1.year is a local Time, in_time_zone a TimeWithZone) at its instant.
+  const expires = options.expires ? instantOf(options.expires) : null;
+  if (expires) line += `; expires=${new Date(expires.ms).toUTCString()}`;
   if (options.secure) line += "; secure";
   if (options.httponly) line += "; httponly";
   if (options.sameSite) line += `; samesite=${options.sameSite}`;

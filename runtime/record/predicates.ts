@@ -14,6 +14,8 @@ import { or, type Attr, type Node } from "./arel.js";
 import { isRecord, metaOf, modelClass, type AssociationMeta, type ModelMeta } from "./model.js";
 import { isUnbounded, rangeOf } from "./range.js";
 import { bindValue, type SqlFragment } from "./sanitize.js";
+import { RubyDate } from "../support/date.js";
+import { Time } from "./time.js";
 
 /** The table a predicate is built against: its name or alias, and the model whose column types bind values. */
 export interface TableMeta {
@@ -34,7 +36,7 @@ export interface SubqueryLike {
 const isSubquery = (v: unknown): v is SubqueryLike => typeof v === "object" && v !== null && typeof (v as SubqueryLike).subquerySql === "function";
 
 const isHash = (v: unknown): v is Record<string, unknown> =>
-  typeof v === "object" && v !== null && !Array.isArray(v) && !isRecord(v) && !(v instanceof Date) && !isSubquery(v) && rangeOf(v) === null;
+  typeof v === "object" && v !== null && !Array.isArray(v) && !isRecord(v) && !(v instanceof Date) && !(v instanceof RubyDate) && !Time.fromInstant(v) && !isSubquery(v) && rangeOf(v) === null;
 
 /** ActiveModel::Type#serialize(cast(value)) for a column; integer columns bind nil for non-numeric strings. */
 export function columnValue(meta: ModelMeta | null, column: string, value: unknown): BindValue {

@@ -28,7 +28,8 @@ export function bindValue(value: unknown): BindValue {
   if (value === true) return 1;
   if (value === false) return 0;
   if (value instanceof Time) return value.toDb();
-  if (value instanceof Date) return Time.fromDate(value).toDb();
+  const instant = Time.fromInstant(value);
+  if (instant) return instant.toDb();
   if (value instanceof RubyDate) return value.toRubyString();
   if (value instanceof Decimal) return Number(value.valueOf());
   if (typeof value === "number" || typeof value === "string" || typeof value === "bigint" || Buffer.isBuffer(value)) return value;

@@ -1,5 +1,6 @@
-// ActiveSupport::TimeWithZone in a UTC app -> Time: a JS Date (so every helper that takes a Date takes it) that
-// also keeps the microseconds Rails stores in datetime(6) columns, plus the clock records are stamped with.
+// ActiveSupport::TimeWithZone in the app's Time.zone -> Time: a JS Date (so every helper that takes a Date takes
+// it) that also keeps the microseconds Rails stores in datetime(6) columns, plus the clock records are stamped with.
+// It prints and calculates in Time.zone (UTC unless config.time_zone or Time.use_zone says otherwise).
 //
 //   Time.current / Time.now              currentTime()        (injectable: setClock; RAILS2TS_FROZEN_TIME; else the
 //                                                              wall clock to the microsecond, as Rails stamps records)
@@ -7,6 +8,11 @@
 //   connection.quoted_date(t)             t.toDb()             "2024-02-15 12:00:00.500000" (no fraction at 0 usec)
 //   t.to_s / t.inspect                    t.toRubyString() / t.toRubyInspect()
 //   t.as_json                             t.asJson()           "2024-02-15T12:00:00.500Z"
+
+import { followsAppZone } from "../support/strftime.js";
+import { inTimeZone, iso8601, ZonedTime } from "../support/zoned-time.js";
+import { defaultTimeZone } from "../support/time-zone.js";
+import { parseTimeText, validCivil } from "../support/time-parse.js";
 
 const pad = (n: number, width = 2) => String(n).padStart(width, "0");
 const DAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
@@ -16,6 +22,8 @@ const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "
 const DATETIME = /^\s*(\d{4})-(\d\d)-(\d\d)(?:[T ](\d\d):(\d\d)(?::(\d\d)(?:\.(\d+))?)?\s*(Z|[+-]\d\d(?::?\d\d)?)?)?\s*$/i;
 
 export class Time extends Date {
+  /** A Ruby class name for class / is_a?: Time.current and datetime columns are TimeWithZones in a Rails app. */
+  static readonly rubyName = "ActiveSupport::TimeWithZone";
   /** Microseconds beyond the millisecond the Date holds (0..999). */
   readonly microRemainder: number;
 
@@ -34,21 +42,50 @@ export class Time extends Date {
   }
 
   static fromDate(date: Date): Time {
-    return date instanceof Time ? date : new Time(date.getTime());
+    return date instanceof Time ? date : new Time(date.getTime(), (date as Date & { microRemainder?: number }).microRemainder ?? 0);
   }
 
-  /** Rails' cast of a String to a datetime in a UTC app; null when it is not a time (as Rails gives nil). */
-  static cast(input: string): Time | null {
+  /** Any time value at its instant: a Date, or a zoned one (a TimeWithZone elsewhere, a fixed-offset Time, a
+   * DateTime: support's ZonedTime, read by its epoch) as Rails stores a TimeWithZone: in UTC. Null otherwise. */
+  static fromInstant(value: unknown): Time | null {
+    if (value instanceof Date) return Time.fromDate(value);
+    const z = value as { epochMs?: unknown; microRemainder?: unknown; kind?: unknown } | null;
+    if (z !== null && typeof z === "object" && typeof z.epochMs === "number" && typeof z.kind === "string") return new Time(z.epochMs, Number(z.microRemainder ?? 0));
+    return null;
+  }
+
+  /**
+   * Rails' cast of a String to a datetime; null when it is not a time (as Rails gives nil). A wall clock without an
+   * offset is UTC as the database stores it ("utc", deserializing), or in Time.zone as a user typed it ("app").
+   */
+  static cast(input: string, wallClock: "utc" | "app" = "utc"): Time | null {
     const m = DATETIME.exec(input);
-    if (!m) return null;
+    if (!m) return Time.castOtherForm(input, wallClock);
     const [, y, mo, d, h = "0", mi = "0", s = "0", frac = "", zone] = m;
     const usec = Number(frac.slice(0, 6).padEnd(6, "0"));
     const t = Time.utc(Number(y), Number(mo), Number(d), Number(h), Number(mi), Number(s), usec);
-    if (t.getUTCDate() !== Number(d) || t.getUTCMonth() !== Number(mo) - 1 || Number.isNaN(t.getTime())) return null;
-    if (!zone || zone.toUpperCase() === "Z") return t;
+    // Assigned text goes through Time.zone.parse (time_zone_aware_attributes), which rolls a day past the month's
+    // end over (Feb 30 is Mar 1); the database's never has one.
+    const rolls = wallClock === "app" && Number(d) <= 31 && Number(mo) >= 1 && Number(mo) <= 12;
+    if (!rolls && (t.getUTCDate() !== Number(d) || t.getUTCMonth() !== Number(mo) - 1)) return null;
+    if (Number.isNaN(t.getTime())) return null;
+    if (!zone) return wallClock === "app" ? inAppZone(t) : t;
+    if (zone.toUpperCase() === "Z") return t;
     const offset = zone.replace(":", "");
     const minutes = Number(offset.slice(1, 3)) * 60 + Number(offset.slice(3, 5) || "0");
     return new Time(t.getTime() - (offset[0] === "-" ? -minutes : minutes) * 60_000, t.microRemainder);
+  }
+
+  /**
+   * Type::DateTime's fallback (Date._parse) for the other forms time-parse.ts reads ("Feb 15 2024 10:00",
+   * "15/02/2024", RFC 2822); nil for text that is none of them, or a day the month lacks.
+   */
+  private static castOtherForm(input: string, wallClock: "utc" | "app"): Time | null {
+    const p = parseTimeText(input);
+    if (!p || !validCivil(p.year, p.month, p.day)) return null;
+    const t = new Time(Date.UTC(p.year, p.month - 1, p.day, p.hour, p.min, p.sec) + Math.floor(p.nsec / 1e6), Math.floor(p.nsec / 1000) % 1000);
+    if (p.offset === null) return wallClock === "app" ? inAppZone(t) : t;
+    return new Time(t.getTime() - p.offset * 1000, t.microRemainder);
   }
 
   /** Microseconds within the second (Time#usec). */
@@ -71,8 +108,15 @@ export class Time extends Date {
     return this.usec === 0 ? this.dateTime(" ") : `${this.dateTime(" ")}.${pad(this.usec, 6)}`;
   }
 
+  /** Time.zone's TimeWithZone for this instant when Time.zone is not UTC (config.time_zone, Time.use_zone). */
+  private zoned(): ZonedTime | null {
+    return followsAppZone(this) ? inTimeZone(this) : null;
+  }
+
   /** Time#xmlschema / iso8601 with n fractional digits (truncated, as Ruby does). */
   iso8601(fractionDigits = 0): string {
+    const zoned = this.zoned();
+    if (zoned) return iso8601(zoned, fractionDigits);
     const frac = fractionDigits > 0 ? `.${pad(this.usec, 6).padEnd(fractionDigits, "0").slice(0, fractionDigits)}` : "";
     return `${this.dateTime("T")}${frac}Z`;
   }
@@ -83,10 +127,12 @@ export class Time extends Date {
   }
 
   toRubyString(): string {
-    return `${this.dateTime(" ")} UTC`;
+    return this.zoned()?.toRubyString() ?? `${this.dateTime(" ")} UTC`;
   }
 
   toRubyInspect(): string {
+    const zoned = this.zoned();
+    if (zoned) return zoned.toRubyInspect();
     const day = `${DAYS[this.getUTCDay()]}, ${pad(this.getUTCDate())} ${MONTHS[this.getUTCMonth()]} ${this.getUTCFullYear()}`;
     return `${day} ${this.dateTime(" ").slice(11)}.${pad(this.usec, 6)}000 UTC +00:00`;
   }
@@ -96,6 +142,15 @@ export class Time extends Date {
     if (!(other instanceof Date)) return false;
     return this.epochMicros === Time.fromDate(other).epochMicros;
   }
+}
+
+/** A wall clock read without an offset is in Time.zone (Time.zone.parse), not UTC, when the app names a zone. */
+function inAppZone(t: Time): Time {
+  const zone = defaultTimeZone();
+  if (zone.ianaId === "Etc/UTC" || zone.ianaId === "UTC") return t;
+  const local = t.getTime();
+  const offset = zone.utcOffsetAt(local - zone.utcOffsetAt(local) * 1000);
+  return new Time(local - offset * 1000, t.microRemainder);
 }
 
 let clock: (() => Date) | null = null;

@@ -7,6 +7,8 @@
 //   Type::Decimal -> Decimal                    booleans bind as 1/0, times as "YYYY-MM-DD HH:MM:SS[.ffffff]"
 import type { BindValue } from "../db/connection.js";
 import { RubyDate } from "../support/date.js";
+import { ZonedTime } from "../support/zoned-time.js";
+import { parseTimeText, validCivil } from "../support/time-parse.js";
 import { toS } from "../support/ruby.js";
 import { Decimal } from "./decimal.js";
 import { Time } from "./time.js";
@@ -96,19 +98,28 @@ function toDate(value: unknown): RubyDate | null {
   if (value === null || value === undefined) return null;
   if (value instanceof RubyDate) return value;
   if (value instanceof Date) return RubyDate.fromTime(value);
+  // A zoned time's own calendar day (TimeWithZone#to_date).
+  if (value instanceof ZonedTime) {
+    const p = value.timeParts();
+    return new RubyDate(p.year, p.month, p.day);
+  }
   const m = /^\s*(\d{4})[-/](\d{1,2})[-/](\d{1,2})(?:[T\s].*)?$/.exec(String(value));
-  if (!m) return null;
+  // Type::Date's fallback (Date._parse) reads the other forms time-parse.ts knows ("Feb 15 2024", "15/02/2024").
+  if (!m) {
+    const p = parseTimeText(String(value));
+    return p && validCivil(p.year, p.month, p.day) ? new RubyDate(p.year, p.month, p.day) : null;
+  }
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
   const check = new Date(Date.UTC(y, mo - 1, d));
   return check.getUTCMonth() === mo - 1 && check.getUTCDate() === d ? new RubyDate(y, mo, d) : null;
 }
 
-function toTime(value: unknown, precision: number): Time | null {
+function toTime(value: unknown, precision: number, wallClock: "utc" | "app" = "utc"): Time | null {
   if (value === null || value === undefined) return null;
   let t: Time | null;
-  if (value instanceof RubyDate) t = Time.utc(value.year, value.month, value.day);
-  else if (value instanceof Date) t = Time.fromDate(value);
-  else t = Time.cast(String(value));
+  // A Date is its midnight (in Time.zone when assigned).
+  if (value instanceof RubyDate) t = Time.cast(`${value.toRubyString()} 00:00:00`, wallClock);
+  else t = Time.fromInstant(value) ?? Time.cast(String(value), wallClock);
   if (!t || precision >= 6) return t;
   // apply_seconds_precision truncates to the column's precision.
   const unit = 10 ** (6 - precision);
@@ -159,8 +170,10 @@ export function attributeType(column: ColumnMeta): AttributeType {
     case "time": {
       const precision = column.precision === undefined || column.precision === null ? 6 : column.precision;
       const dummy = column.type === "time";
-      const cast = (v: unknown) => toTime(dummy && typeof v === "string" ? dummyTimeString(v) : v, precision);
-      return { cast, deserialize: cast, serialize: (v) => (v === null ? null : (v as Time).toDb()), equal: sameValue };
+      // Assigned text is a wall clock in Time.zone (time_zone_aware_attributes); the database's is UTC.
+      const read = (wallClock: "utc" | "app") => (v: unknown) => toTime(dummy && typeof v === "string" ? dummyTimeString(v) : v, precision, dummy ? "utc" : wallClock);
+      const cast = read("app");
+      return { cast, deserialize: read("utc"), serialize: (v) => (v === null ? null : (v as Time).toDb()), equal: sameValue };
     }
     case "json": {
       // ActiveRecord::Type::Json: ActiveSupport::JSON on the way in and out, and cast (Type::Helpers::Mutable) is

@@ -6,9 +6,13 @@ import { eq } from "./equality.js";
 import { OPERATOR_METHODS } from "./operator-names.js";
 import { isBlank } from "./ruby.js";
 import { asJsonTree, encodeJson } from "./json.js";
-import { hashEntries, inspect, isHash, isPlainObject, RubySymbol, toS, truthy } from "./ruby.js";
+import { hashEntries, inspect, isHash, isPlainObject, RubyRange, RubySymbol, toS, truthy } from "./ruby.js";
 import { toParam, toQuery } from "../http/url.js";
 import { translateOrUndefined } from "./i18n.js";
+import { hashKey, HashEnumerable, KeyError } from "./core-hash.js";
+import { rangeBounds } from "./core-range.js";
+import { compareOrRaise } from "./compare.js";
+import { Duration } from "./duration.js";
 
 type Block = (...args: unknown[]) => unknown;
 const opts = (o: unknown): Record<string, unknown> => (isPlainObject(o) ? o : {});
@@ -31,7 +35,6 @@ function toSentence(list: unknown[], o: unknown = {}): string {
   return `${items.slice(0, -1).join(words)}${last}${items[items.length - 1]}`;
 }
 
-const compare = (a: unknown, b: unknown): number => (a === b ? 0 : (a as number) < (b as number) ? -1 : 1);
 
 /** `a <=> b` for what sort_by / min / max meet: numbers, strings, times, and arrays element by element. */
 function rubyCompare(a: unknown, b: unknown): number {
@@ -42,12 +45,25 @@ function rubyCompare(a: unknown, b: unknown): number {
     }
     return a.length - b.length;
   }
-  const x = a instanceof Date ? a.getTime() : typeof a === "bigint" ? Number(a) : a;
-  const y = b instanceof Date ? b.getTime() : typeof b === "bigint" ? Number(b) : b;
-  if (typeof x === "number" && typeof y === "number") return x - y;
-  if (typeof x === "string" && typeof y === "string") return x < y ? -1 : x > y ? 1 : 0;
-  if (x === y) return 0;
-  throw new TypeError(`comparison of ${typeof a} with ${typeof b} failed`);
+  // Numerics (Floats boxed or not), Strings, times and Dates by instant, Durations: Ruby's <=> (compare.ts).
+  if (a === b) return 0;
+  return compareOrRaise(a, b);
+}
+
+/** A Map from pairs whose keys equal by value are one key (the later value wins), as a Ruby Hash builds it. */
+function keyed(pairs: Array<[unknown, unknown]>): Map<unknown, unknown> {
+  const out = new Map<unknown, unknown>();
+  for (const [k, v] of pairs) out.set(hashKey(out, k).key, v);
+  return out;
+}
+
+/** Enumerable#min / #max: the least (order 1) or greatest (-1), or the first n of them in that order. */
+function extreme(list: unknown[], order: 1 | -1, n: unknown, block: unknown): unknown {
+  const fn = typeof n === "function" ? n : block;
+  const count = typeof n === "function" || n === undefined || n === null ? null : Number(n);
+  const cmp = typeof fn === "function" ? (a: unknown, b: unknown) => Number((fn as Block)(a, b)) : rubyCompare;
+  const sorted = [...list].sort((a, b) => order * cmp(a, b));
+  return count === null ? (sorted[0] ?? null) : sorted.slice(0, count);
 }
 
 /** inject / reduce: (init?, block) or (init?, :symbol). */
@@ -68,6 +84,22 @@ function reduce(list: unknown[], args: unknown[]): unknown {
   for (const x of items) acc = step(acc, x);
   return acc;
 }
+
+/** Array#[] / #slice: an index (negative from the end), (start, length), or a Range; nil out of range. */
+function arraySlice(list: unknown[], args: unknown[]): unknown {
+  const [first, second] = args;
+  if (first instanceof RubyRange) {
+    const range = rangeBounds(list.length, first);
+    return range ? list.slice(range[0], range[1]) : null;
+  }
+  const size = list.length;
+  const start = Number(first) < 0 ? size + Number(first) : Number(first);
+  if (second === undefined) return start < 0 || start >= size ? null : list[start] ?? null;
+  if (start < 0 || start > size || Number(second) < 0) return null;
+  return list.slice(start, start + Number(second));
+}
+
+const pluckOne = (x: unknown, k: unknown) => (isHash(x) ? HashEnumerable.dig(x, k) : null);
 
 export const ArrayMethods = {
   // Array#index(value) / index { |x| }: the first position (by ==), nil when none; rindex from the end.
@@ -104,14 +136,61 @@ export const ArrayMethods = {
   toAry: (list: unknown[]) => list,
   dup: (list: unknown[]) => [...list],
   // `sort { |a, b| b <=> a }`: the block is the comparator (Ruby calls it with both elements).
+  // Array#sort by <=> (a JS comparison would order Times and TimeWithZones as "[object Object]" strings).
   sort: (list: unknown[], block?: unknown) =>
-    [...list].sort(typeof block === "function" ? (a, b) => Number((block as (a: unknown, b: unknown) => unknown)(a, b)) : compare),
+    [...list].sort(typeof block === "function" ? (a, b) => Number((block as (a: unknown, b: unknown) => unknown)(a, b)) : rubyCompare),
   reverse: (list: unknown[]) => [...list].reverse(),
   compact: (list: unknown[]) => list.filter((x) => x !== null && x !== undefined),
   // ActiveSupport's Enumerable#compact_blank.
   compactBlank: (list: unknown[]) => list.filter((x) => !isBlank(x)),
   flatten: (list: unknown[]) => list.flat(Infinity),
-  uniq: (list: unknown[]) => [...new Set(list)],
+  // Array#uniq compares with eql?: two equal Hashes or Arrays are one element.
+  uniq: (list: unknown[], block?: unknown) => {
+    const seen: unknown[] = [];
+    return list.filter((x) => {
+      const key = typeof block === "function" ? (block as Block)(x) : x;
+      if (seen.some((s) => (s !== null && typeof s === "object" ? eq(s, key) : s === key))) return false;
+      seen.push(key);
+      return true;
+    });
+  },
+  // Mutators Ruby programs call on Arrays (answering what Ruby answers, not JS's lengths).
+  shift: (list: unknown[], n?: unknown) => (n === undefined ? list.shift() ?? null : list.splice(0, Number(n))),
+  pop: (list: unknown[], n?: unknown) => (n === undefined ? list.pop() ?? null : list.splice(Math.max(0, list.length - Number(n)))),
+  push: (list: unknown[], ...items: unknown[]) => {
+    list.push(...items);
+    return list;
+  },
+  append: (list: unknown[], ...items: unknown[]) => {
+    list.push(...items);
+    return list;
+  },
+  unshift: (list: unknown[], ...items: unknown[]) => {
+    list.unshift(...items);
+    return list;
+  },
+  prepend: (list: unknown[], ...items: unknown[]) => {
+    list.unshift(...items);
+    return list;
+  },
+  clear: (list: unknown[]) => {
+    list.length = 0;
+    return list;
+  },
+  // Array#delete(value): removes every element == value, answering the value (nil, or the block's, when none).
+  delete: (list: unknown[], value: unknown, block?: unknown) => {
+    let found: unknown = undefined;
+    for (let i = list.length - 1; i >= 0; i--) if (eq(list[i], value)) found = list.splice(i, 1)[0];
+    return found !== undefined ? found : typeof block === "function" ? (block as Block)(value) : null;
+  },
+  entries: (list: unknown[]) => [...list],
+  // Array#slice(start, length) / slice(range) / slice(index), as Array#[] reads them.
+  slice: (list: unknown[], ...args: unknown[]) => arraySlice(list, args),
+  dig: (list: unknown[], ...keys: unknown[]) =>
+    keys.reduce<unknown>((node, k) => (Array.isArray(node) ? node.at(Number(k)) ?? null : isHash(node) ? HashEnumerable.dig(node, k) : null), list),
+  // ActiveSupport's Enumerable#pluck over Hashes: each element's [key] (several keys: an Array per element).
+  pluck: (list: unknown[], ...keys: unknown[]) =>
+    list.map((x) => (keys.length === 1 ? pluckOne(x, keys[0]) : keys.map((k) => pluckOne(x, k)))),
   map: (list: unknown[], block: Block) => list.map((x) => block(x)),
   collect: (list: unknown[], block: Block) => list.map((x) => block(x)),
   select: (list: unknown[], block: Block) => list.filter((x) => truthy(block(x))),
@@ -127,12 +206,13 @@ export const ArrayMethods = {
     return list;
   },
   // Enumerable (and ActiveSupport's additions). The Hashes they build keep Ruby's keys and order (a Map).
-  indexBy: (list: unknown[], block: Block) => new Map(list.map((x) => [block(x), x])),
+  indexBy: (list: unknown[], block: Block) => keyed(list.map((x) => [block(x), x])),
   indexWith: (list: unknown[], value: unknown) => new Map(list.map((x) => [x, typeof value === "function" ? (value as Block)(x) : value])),
   groupBy: (list: unknown[], block: Block) => {
     const out = new Map<unknown, unknown[]>();
     for (const x of list) {
-      const k = block(x);
+      // Keys equal by value (two Dates of one day, two [1, 2] Arrays) are one key, as a Ruby Hash has them.
+      const k = hashKey(out, block(x)).key;
       const group = out.get(k);
       if (group) group.push(x);
       else out.set(k, [x]);
@@ -143,12 +223,20 @@ export const ArrayMethods = {
   sortBy: (list: unknown[], block: Block) => list.map((x) => [block(x), x] as const).sort((a, b) => rubyCompare(a[0], b[0])).map(([, x]) => x),
   minBy: (list: unknown[], block: Block) => (list.length ? ArrayMethods.sortBy(list, block)[0] : null),
   maxBy: (list: unknown[], block: Block) => (list.length ? ArrayMethods.sortBy(list, block)[list.length - 1] : null),
-  min: (list: unknown[]) => (list.length ? [...list].sort(rubyCompare)[0] : null),
-  max: (list: unknown[]) => (list.length ? [...list].sort(rubyCompare)[list.length - 1] : null),
+  // min / max (n = nil) { |a, b| ... }: the block compares when given; n answers that many, in order.
+  min: (list: unknown[], n?: unknown, block?: unknown) => extreme(list, 1, n, block),
+  max: (list: unknown[], n?: unknown, block?: unknown) => extreme(list, -1, n, block),
   sum: (list: unknown[], init: unknown = 0, block?: unknown) => {
     const f = typeof init === "function" ? (init as Block) : typeof block === "function" ? (block as Block) : (x: unknown) => x;
     const start = typeof init === "function" ? 0 : init;
-    return list.reduce<unknown>((acc, x) => (typeof acc === "string" ? acc + toS(f(x)) : (acc as number) + (f(x) as number)), start);
+    return list.reduce<unknown>((acc, x) => {
+      const v = f(x);
+      if (typeof acc === "string") return acc + toS(v);
+      // Durations add as Durations ([1.hour, 30.minutes].sum(0.seconds), or from 0).
+      if (acc instanceof Duration) return acc.plus(v as Duration | number);
+      if (v instanceof Duration) return v.plus(acc as number);
+      return (acc as number) + (v as number);
+    }, start);
   },
   inject: (list: unknown[], ...args: unknown[]) => reduce(list, args),
   reduce: (list: unknown[], ...args: unknown[]) => reduce(list, args),
@@ -167,13 +255,20 @@ export const ArrayMethods = {
   flatMap: (list: unknown[], block: Block) => list.flatMap((x) => { const r = block(x); return Array.isArray(r) ? r : [r]; }),
   take: (list: unknown[], n: unknown) => list.slice(0, Number(n)),
   drop: (list: unknown[], n: unknown) => list.slice(Number(n)),
-  zip: (list: unknown[], ...others: unknown[]) => list.map((x, i) => [x, ...others.map((o) => (Array.isArray(o) ? o[i] ?? null : null))]),
+  // Any Enumerable zips (a Range's elements too).
+  zip: (list: unknown[], ...others: unknown[]) => {
+    const lists = others.map((o) => (o instanceof RubyRange ? o.toArray() : Array.isArray(o) ? o : null));
+    return list.map((x, i) => [x, ...lists.map((o) => (o ? o[i] ?? null : null))]);
+  },
   tally: (list: unknown[]) => {
     const out = new Map<unknown, number>();
-    for (const x of list) out.set(x, (out.get(x) ?? 0) + 1);
+    for (const x of list) {
+      const k = hashKey(out, x).key;
+      out.set(k, (out.get(k) ?? 0) + 1);
+    }
     return out;
   },
-  toH: (list: unknown[], block?: unknown) => new Map(list.map((x) => (typeof block === "function" ? (block as Block)(x) : x) as [unknown, unknown])),
+  toH: (list: unknown[], block?: unknown) => keyed(list.map((x) => (typeof block === "function" ? (block as Block)(x) : x) as [unknown, unknown])),
   isAll: (list: unknown[], block?: unknown) => list.every((x) => truthy(typeof block === "function" ? (block as Block)(x) : x)),
   isNone: (list: unknown[], block?: unknown) => !list.some((x) => truthy(typeof block === "function" ? (block as Block)(x) : x)),
   isMany: (list: unknown[], block?: unknown) => (typeof block === "function" ? list.filter((x) => truthy((block as Block)(x))).length : list.length) > 1,
@@ -187,14 +282,7 @@ export const ArrayMethods = {
 };
 
 export const HashMethods = {
-  // Hash#delete(key) { |key| default }: removes the pair, answering its value (or the block's, or nil).
-  delete: (h: Record<string, unknown>, key: unknown, block?: unknown) => {
-    const k = toS(key);
-    if (!(k in h)) return typeof block === "function" ? (block as Block)(key) : null;
-    const value = h[k];
-    delete h[k];
-    return value ?? null;
-  },
+  ...HashEnumerable,
   toJson: (h: Record<string, unknown>) => encodeJson(h),
   asJson: (h: Record<string, unknown>) => asJsonTree(h),
   inspect: (h: Record<string, unknown>) => inspect(h),
@@ -206,40 +294,13 @@ export const HashMethods = {
   length: (h: Record<string, unknown>) => Object.keys(h).length,
   size: (h: Record<string, unknown>) => Object.keys(h).length,
   isEmpty: (h: Record<string, unknown>) => Object.keys(h).length === 0,
-  isKey: (h: Record<string, unknown>, k: unknown) => toS(k) in h,
-  isHasKey: (h: Record<string, unknown>, k: unknown) => toS(k) in h,
-  isInclude: (h: Record<string, unknown>, k: unknown) => toS(k) in h,
-  fetch: (h: Record<string, unknown>, k: unknown, fallback?: unknown) => {
-    if (toS(k) in h) return h[toS(k)];
-    if (fallback !== undefined) return typeof fallback === "function" ? (fallback as Block)(k) : fallback;
-    throw new KeyError(`key not found: ${inspect(k)}`);
-  },
-  dig: (h: Record<string, unknown>, ...keys: unknown[]) =>
-    keys.reduce<unknown>((node, k) => (isPlainObject(node) ? node[toS(k)] ?? null : Array.isArray(node) ? node[Number(k)] ?? null : null), h),
-  merge: (h: Record<string, unknown>, ...others: unknown[]) => Object.assign({}, h, ...others.map(opts)),
-  except: (h: Record<string, unknown>, ...keys: unknown[]) => Object.fromEntries(Object.entries(h).filter(([k]) => !keys.map((x) => toS(x)).includes(k))),
-  slice: (h: Record<string, unknown>, ...keys: unknown[]) => Object.fromEntries(keys.map((k) => toS(k)).filter((k) => k in h).map((k) => [k, h[k]])),
-  symbolizeKeys: (h: Record<string, unknown>) => ({ ...h }),
-  stringifyKeys: (h: Record<string, unknown>) => ({ ...h }),
-  dup: (h: Record<string, unknown>) => ({ ...h }),
-  each: (h: Record<string, unknown>, block: Block) => {
-    for (const [k, v] of Object.entries(h)) block(k, v);
-    return h;
-  },
-  map: (h: Record<string, unknown>, block: Block) => Object.entries(h).map(([k, v]) => block(k, v)),
-  toA: (h: Record<string, unknown>) => Object.entries(h),
 };
 
 type KeyedHash = Map<unknown, unknown>;
-/** A Map key matches a Ruby key by value; a lowered Symbol (a string) also finds its RubySymbol spelling. */
-const findKey = (h: KeyedHash, k: unknown): { found: boolean; key: unknown } => {
-  if (h.has(k)) return { found: true, key: k };
-  const symbol = typeof k === "string" ? [...h.keys()].find((x) => x instanceof RubySymbol && x.name === k) : undefined;
-  return symbol === undefined ? { found: false, key: k } : { found: true, key: symbol };
-};
 
 /** Hash methods on a Hash whose keys are Ruby values (a Map; support/ruby.ts): keys stay what they are. */
 export const KeyedHashMethods = {
+  ...HashEnumerable,
   toJson: (h: KeyedHash) => encodeJson(h),
   asJson: (h: KeyedHash) => asJsonTree(h),
   inspect: (h: KeyedHash) => inspect(h),
@@ -249,33 +310,9 @@ export const KeyedHashMethods = {
   length: (h: KeyedHash) => h.size,
   size: (h: KeyedHash) => h.size,
   isEmpty: (h: KeyedHash) => h.size === 0,
-  isKey: (h: KeyedHash, k: unknown) => findKey(h, k).found,
-  isHasKey: (h: KeyedHash, k: unknown) => findKey(h, k).found,
-  isInclude: (h: KeyedHash, k: unknown) => findKey(h, k).found,
-  fetch: (h: KeyedHash, k: unknown, fallback?: unknown) => {
-    const { found, key } = findKey(h, k);
-    if (found) return h.get(key);
-    if (fallback !== undefined) return typeof fallback === "function" ? (fallback as Block)(k) : fallback;
-    throw new KeyError(`key not found: ${inspect(k)}`);
-  },
-  dup: (h: KeyedHash) => new Map(h),
-  toH: (h: KeyedHash) => h,
-  toA: (h: KeyedHash) => [...h],
-  each: (h: KeyedHash, block: Block) => {
-    for (const [k, v] of h) block(k, v);
-    return h;
-  },
-  eachPair: (h: KeyedHash, block: Block) => {
-    for (const [k, v] of h) block(k, v);
-    return h;
-  },
-  map: (h: KeyedHash, block: Block) => [...h].map(([k, v]) => block(k, v)),
-  merge: (h: KeyedHash, ...others: unknown[]) => new Map([...h, ...others.flatMap((o) => (isHash(o) ? hashEntries(o) : []))]),
 };
 
-export class KeyError extends Error {
-  override name = "KeyError";
-}
+export { KeyError };
 
 /** Set (Enumerable): Array's reading methods over its elements, plus its own membership and mutation. */
 export const SetMethods: Record<string, (set: Set<unknown>, ...args: never[]) => unknown> = {

@@ -15,10 +15,17 @@ import { encodeJson, generateJson } from "./json.js";
 import { localize } from "./localize.js";
 import * as NH from "./number-helper.js";
 import { numberToHuman, numberToHumanSize, numberToPhone } from "./number-human.js";
-import { floatOf, isPlainObject, rubyFormat, RubySymbol, toArray, toS } from "./ruby.js";
+import { RubyRange, truthy } from "./ruby.js";
+import { floatOf, hashEntries, inspectString, isHash, isPlainObject, RubyFloat, rubyFormat, RubySymbol, toArray, toS } from "./ruby.js";
+import { ArgumentError } from "./errors.js";
 import { RubyClass } from "./core-object.js";
-import { allTimeZones, defaultTimeZone, findTimeZone } from "./time-zone.js";
-import { utcTime } from "./core-time.js";
+import { hashFrom, newHash } from "./core-hash.js";
+import { allTimeZones, defaultTimeZone, findTimeZone, TimeZone, zoneConfig } from "./time-zone.js";
+import { parseDate, parseDateTime, parseIso8601Time, parseTime, strptimeDate, validCivil } from "./time-parse.js";
+import { weekConfig } from "./time-calculations.js";
+import { DateError } from "./errors.js";
+import { compareValues } from "./compare.js";
+import { localTime, TimeMethods, utcTime } from "./core-time.js";
 import { DATE_FORMATS, TIME_FORMATS, ZonedTime } from "./zoned-time.js";
 import { escapeOnce, htmlEscape, unwrappedHtmlEscape, urlEncode } from "../view/safe.js";
 import { xmlNameEscape } from "../view/tag-options.js";
@@ -43,18 +50,48 @@ export const ErbUtil = {
   htmlEscape, h: htmlEscape, htmlEscapeOnce: escapeOnce, unwrappedHtmlEscape, urlEncode, u: urlEncode, xmlNameEscape, jsonEscape,
 };
 
-export const TimeClass = {
+export const TimeClass = Object.assign(new RubyClass("Time"), {
   DATE_FORMATS: TIME_FORMATS,
   current: () => currentTime(),
-  now: () => currentTime(),
+  // Time.now is a local Time of the app's process (TZ=UTC: to_s "... +0000", utc? false), Time.current the
+  // app's TimeWithZone ("... UTC").
+  now: () => {
+    const t = currentTime();
+    return localTime(t.getTime(), t.microRemainder);
+  },
   zone: () => defaultTimeZone(),
+  /** Time.zone = name (config.time_zone at run time). */
+  setZone: (name: unknown) => {
+    const zone = name instanceof TimeZone ? name : findTimeZone(toS(name));
+    if (!zone) throw new ArgumentError(`Invalid Timezone: ${toS(name)}`);
+    zoneConfig.default = zone.name;
+    return zone;
+  },
+  /** Time.use_zone(zone) { ... }: Time.zone is that zone inside the block, and back after it (also on a raise). */
+  useZone: (name: unknown, block: () => unknown) => {
+    const zone = name instanceof TimeZone ? name : findTimeZone(toS(name));
+    if (!zone) throw new ArgumentError(`Invalid Timezone: ${toS(name)}`);
+    const saved = zoneConfig.default;
+    zoneConfig.default = zone.name;
+    try {
+      return block();
+    } finally {
+      zoneConfig.default = saved;
+    }
+  },
+  findZone: (name: unknown) => findTimeZone(toS(name)),
+  findZoneBang: (name: unknown) => {
+    const zone = findTimeZone(toS(name));
+    if (!zone) throw new ArgumentError(`Invalid Timezone: ${toS(name)}`);
+    return zone;
+  },
   /** Time.at(seconds, subsec = 0, unit = :microsecond): subsec in :millisecond, :usec/:microsecond or :nsec/:nanosecond. */
   at: (seconds: unknown, subsec: unknown = 0, unit: unknown = "microsecond") => {
     const perMicro: Record<string, number> = { millisecond: 1000, usec: 1, microsecond: 1, nsec: 0.001, nanosecond: 0.001 };
     const scale = perMicro[String(unit)];
     if (scale === undefined) throw new TypeError(`unexpected unit: ${String(unit)}`);
     const micros = Math.round(Number(seconds) * 1_000_000 + Number(subsec) * scale);
-    return utcTime(Math.floor(micros / 1000), ((micros % 1000) + 1000) % 1000);
+    return localTime(Math.floor(micros / 1000), ((micros % 1000) + 1000) % 1000);
   },
   utc: (...args: unknown[]) => {
     const [y, mo = 1, d = 1, h = 0, mi = 0, s = 0, usec = 0] = args.map(Number);
@@ -62,25 +99,56 @@ export const TimeClass = {
   },
   /** Time.new(y, m, d, h, mi, s, "+05:30"): without an offset, local time (UTC in the app's process). */
   new: (...args: unknown[]) => {
-    if (args.length === 0) return currentTime();
+    if (args.length === 0) return TimeClass.now();
     const [y, mo = 1, d = 1, h = 0, mi = 0, s = 0] = args.slice(0, 6).map(Number) as Civil;
-    if (args[6] === undefined) return utcTime(Date.UTC(y, mo - 1, d, h, mi, s));
+    if (args[6] === undefined) return localTime(Date.UTC(y, mo - 1, d, h, mi, s));
     return ZonedTime.fixed(y, mo, d, h, mi, s, parseOffset(args[6]), "time");
   },
-};
+  parse: (text: unknown) => parseTime(toS(text)),
+  iso8601: (text: unknown) => parseIso8601Time(toS(text)),
+  xmlschema: (text: unknown) => parseIso8601Time(toS(text)),
+  daysInMonth: (month: unknown, year: unknown = currentTime().getUTCFullYear()) => new Date(Date.UTC(Number(year), Number(month), 0)).getUTCDate(),
+  daysInYear: (year: unknown = currentTime().getUTCFullYear()) => (isLeapYear(Number(year)) ? 366 : 365),
+});
 Object.assign(TimeClass, { gm: TimeClass.utc, mktime: TimeClass.new, local: TimeClass.new });
 
-export const DateClass = {
-  DATE_FORMATS,
-  new: (y: unknown, m: unknown = 1, d: unknown = 1) => new RubyDate(Number(y), Number(m), Number(d)),
-  today: () => RubyDate.fromTime(currentTime()),
-  current: () => RubyDate.fromTime(currentTime()),
-  yesterday: () => RubyDate.fromTime(currentTime()).addDays(-1),
-  tomorrow: () => RubyDate.fromTime(currentTime()).addDays(1),
-  parse: (s: unknown) => RubyDate.parse(toS(s)),
-};
+const isLeapYear = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+const DAYNAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+const MONTHNAMES = [null, "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 
-export const DateTimeClass = {
+export const DateClass = Object.assign(new RubyClass("Date"), {
+  DATE_FORMATS,
+  DAYNAMES,
+  ABBR_DAYNAMES: DAYNAMES.map((d) => d.slice(0, 3)),
+  MONTHNAMES,
+  ABBR_MONTHNAMES: MONTHNAMES.map((m) => (m === null ? null : m.slice(0, 3))),
+  /** Date.new(year, month = 1, day = 1): a negative day counts from the month's end; Date::Error when invalid. */
+  new: (y: unknown, m: unknown = 1, d: unknown = 1) => {
+    const [year, month] = [Number(y), Number(m)];
+    const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+    const day = Number(d) < 0 ? last + Number(d) + 1 : Number(d);
+    if (!validCivil(year, month, day)) throw new DateError("invalid date");
+    return new RubyDate(year, month, day);
+  },
+  today: () => RubyDate.fromTime(currentTime()),
+  // Date.current is Time.zone.today (Date.today the process's, UTC).
+  current: () => TimeMethods.toDate(currentTime()),
+  yesterday: () => TimeMethods.toDate(currentTime()).addDays(-1),
+  tomorrow: () => TimeMethods.toDate(currentTime()).addDays(1),
+  parse: (s: unknown) => parseDate(toS(s)),
+  iso8601: (s: unknown) => {
+    if (!/^\d{4}-\d\d-\d\d$/.test(toS(s).trim())) throw new DateError("invalid date");
+    return parseDate(toS(s));
+  },
+  strptime: (s: unknown, format: unknown = "%F") => strptimeDate(toS(s), toS(format) === "%F" ? "%Y-%m-%d" : toS(format)),
+  isValidDate: (y: unknown, m: unknown, d: unknown) => validCivil(Number(y), Number(m), Number(d)),
+  isValidCivil: (y: unknown, m: unknown, d: unknown) => validCivil(Number(y), Number(m), Number(d)),
+  isLeap: (y: unknown) => isLeapYear(Number(y)),
+  isGregorianLeap: (y: unknown) => isLeapYear(Number(y)),
+  beginningOfWeek: () => RubySymbol.for(weekConfig.start),
+});
+
+export const DateTimeClass = Object.assign(new RubyClass("DateTime"), {
   new: (...args: unknown[]) => {
     const [y, mo = 1, d = 1, h = 0, mi = 0, s = 0] = args.slice(0, 6).map(Number) as Civil;
     return ZonedTime.fixed(y, mo, d, h, mi, s, parseOffset(args[6] ?? "+00:00"), "datetime");
@@ -89,7 +157,9 @@ export const DateTimeClass = {
     const t = currentTime();
     return new ZonedTime(t.getTime(), 0, null, 0, "datetime");
   },
-};
+  parse: (s: unknown) => parseDateTime(toS(s)),
+  iso8601: (s: unknown) => parseDateTime(toS(s)),
+});
 
 export const I18nModule = {
   t: (key: unknown, options: unknown = {}) => translate(toS(key), isPlainObject(options) ? options : {}),
@@ -112,18 +182,42 @@ export const ActiveSupportJson = {
   decode: (s: unknown) => JSON.parse(toS(s)) as unknown,
 };
 
-export const DurationClass = { build: (seconds: unknown) => Duration.build(Number(seconds)) };
+/** Range.new(begin, end, exclude_end = false). */
+export const RangeClass = Object.assign(new RubyClass("Range"), {
+  new: (first: unknown, last: unknown, excludeEnd: unknown = false) => {
+    const missing = (v: unknown) => v === null || v === undefined;
+    if (compareValues(first, last) === null && !missing(first) && !missing(last)) throw new ArgumentError("bad value for range");
+    return new RubyRange(first, last, truthy(excludeEnd));
+  },
+});
+
+export const DurationClass = Object.assign(new RubyClass("ActiveSupport::Duration"), {
+  build: (seconds: unknown) => Duration.build(Number(seconds)),
+  seconds: (n: unknown) => Duration.of(Number(n), "seconds"),
+  minutes: (n: unknown) => Duration.of(Number(n), "minutes"),
+  hours: (n: unknown) => Duration.of(Number(n), "hours"),
+  days: (n: unknown) => Duration.of(Number(n), "days"),
+  weeks: (n: unknown) => Duration.of(Number(n), "weeks"),
+  months: (n: unknown) => Duration.of(Number(n), "months"),
+  years: (n: unknown) => Duration.of(Number(n), "years"),
+  parse: (text: unknown) => Duration.parse(toS(text)),
+});
 
 export const NumberHelperModule = {
   numberToDelimited: NH.numberToDelimited, numberToRounded: NH.numberToRounded, numberToCurrency: NH.numberToCurrency,
   numberToPercentage: NH.numberToPercentage, numberToHuman, numberToHumanSize, numberToPhone,
 };
 
-export const TimeZoneClass = { all: () => allTimeZones(), new: (name: unknown) => findTimeZone(toS(name)) };
+export const TimeZoneClass = Object.assign(new RubyClass("ActiveSupport::TimeZone"), {
+  all: () => allTimeZones(),
+  // TimeZone.new(name) raises for an unknown name; TimeZone[name] answers nil.
+  new: (name: unknown) => TimeClass.findZoneBang(name),
+  "[]": (name: unknown) => (name instanceof TimeZone ? name : findTimeZone(toS(name))),
+});
 
 export const RecordIdentifierModule = { domId, domClass };
 
-export const FloatClass = { NAN: Number.NaN, INFINITY: Number.POSITIVE_INFINITY };
+export const FloatClass = Object.assign(new RubyClass("Float"), { NAN: Number.NaN, INFINITY: Number.POSITIVE_INFINITY });
 
 /** ActiveSupport::KeyGenerator: the digest its PBKDF2 uses, as the OpenSSL class Ruby names. */
 export const KeyGeneratorClass = { hashDigestClass: () => new RubyClass(`OpenSSL::Digest::${KeyGenerator.hashDigest.toUpperCase()}`) };
@@ -138,18 +232,35 @@ export const Kernel = {
     return d;
   },
   Rational: (a: unknown, b: unknown = 1) => Number(a) / Number(b),
-  Integer: (v: unknown) => {
-    const n = typeof v === "number" ? Math.trunc(v) : /^\s*[-+]?\d+\s*$/.test(toS(v)) ? Number(toS(v)) : Number.NaN;
-    if (Number.isNaN(n)) throw new TypeError(`invalid value for Integer(): ${JSON.stringify(toS(v))}`);
-    return n;
+  // Kernel#Integer: a String must be an Integer literal (0x/0b/0o prefixes, _ separators, surrounding space);
+  // exception: false answers nil instead of raising.
+  Integer: (v: unknown, ...rest: unknown[]) => {
+    const quiet = isPlainObject(rest[rest.length - 1]) && (rest[rest.length - 1] as Record<string, unknown>).exception === false;
+    const fail = (error: Error) => {
+      if (quiet) return null;
+      throw error;
+    };
+    if (v === null || v === undefined) return fail(new TypeError("can't convert nil into Integer"));
+    if (typeof v === "number" || v instanceof RubyFloat) return Math.trunc(Number(v));
+    const text = toS(v);
+    const m = /^\s*([-+]?)(0[xX][0-9a-fA-F]+(?:_[0-9a-fA-F]+)*|0[bB][01]+(?:_[01]+)*|0[oO]?[0-7]+(?:_[0-7]+)*|\d+(?:_\d+)*)\s*$/.exec(text);
+    if (!m) return fail(new ArgumentError(`invalid value for Integer(): ${inspectString(text)}`));
+    const body = m[2]!.replace(/_/g, "");
+    const n = /^0[xX]/.test(body) ? parseInt(body.slice(2), 16) : /^0[bB]/.test(body) ? parseInt(body.slice(2), 2) : /^0[oO]?[0-7]/.test(body) && body.length > 1 ? parseInt(body.replace(/^0[oO]?/, ""), 8) : Number(body);
+    return m[1] === "-" ? -n : n;
   },
   Float: (v: unknown) => {
-    const n = Number(typeof v === "number" ? v : toS(v));
-    if (Number.isNaN(n)) throw new TypeError(`invalid value for Float(): ${JSON.stringify(toS(v))}`);
+    if (v === null || v === undefined) throw new TypeError("can't convert nil into Float");
+    const text = typeof v === "number" || v instanceof RubyFloat ? "" : toS(v);
+    const n = typeof v === "number" || v instanceof RubyFloat ? Number(v) : /^\s*[-+]?(\d[\d_]*)(\.\d+)?([eE][-+]?\d+)?\s*$/.test(text) ? Number(text.replace(/_/g, "")) : Number.NaN;
+    if (Number.isNaN(n)) throw new ArgumentError(`invalid value for Float(): ${inspectString(text)}`);
     return floatOf(n);
   },
   String: (v: unknown) => toS(v),
   Array: (v: unknown) => toArray(v),
+  // Kernel#proc / #lambda: the block itself (a lowered block is a JS function either way).
+  proc: (block: unknown) => block,
+  lambda: (block: unknown) => block,
   format: (fmt: unknown, ...args: unknown[]) => rubyFormat(toS(fmt), args.length === 1 ? args[0] : args),
   sprintf: (fmt: unknown, ...args: unknown[]) => rubyFormat(toS(fmt), args.length === 1 ? args[0] : args),
 };
@@ -175,13 +286,23 @@ export const EnvModule = new Proxy(ENV_METHODS as typeof ENV_METHODS & Record<st
 });
 
 /** Ruby's core classes as values (`x.is_a?(String)`). */
-export const StringClass = new RubyClass("String");
+export const StringClass = Object.assign(new RubyClass("String"), { new: (s: unknown = "") => toS(s) });
 export const SymbolClass = new RubyClass("Symbol");
 export const IntegerClass = new RubyClass("Integer");
 export const NumericClass = new RubyClass("Numeric");
-export const ArrayClass = new RubyClass("Array");
-export const HashClass = new RubyClass("Hash");
+export const ArrayClass = Object.assign(new RubyClass("Array"), {
+  // ActiveSupport's Array.wrap: nil is [], an Array itself, anything else (a Hash too) a one-element Array.
+  wrap: (v: unknown) => (v === null || v === undefined ? [] : Array.isArray(v) ? v : [v]),
+  new: (size: unknown = 0, fill: unknown = null) =>
+    Array.from({ length: Number(size) }, (_x, i) => (typeof fill === "function" ? (fill as (i: number) => unknown)(i) : fill)),
+});
+export const HashClass = Object.assign(new RubyClass("Hash"), {
+  new: (...args: unknown[]) => newHash(...args),
+  "[]": (pairs: unknown) => hashFrom(isHash(pairs) ? hashEntries(pairs) : (toArray(pairs) as Array<[unknown, unknown]>)),
+});
 export const NilClassClass = new RubyClass("NilClass");
+export const ComparableModule = new RubyClass("Comparable");
+export const EnumerableModule = new RubyClass("Enumerable");
 export const TrueClassClass = new RubyClass("TrueClass");
 export const FalseClassClass = new RubyClass("FalseClass");
 
@@ -215,6 +336,7 @@ export const CORE_CONSTANTS: Record<string, [string, object]> = {
   ENV: ["EnvModule", EnvModule],
   "ERB::Util": ["ErbUtil", ErbUtil],
   Time: ["TimeClass", TimeClass],
+  Range: ["RangeClass", RangeClass],
   Date: ["DateClass", DateClass],
   DateTime: ["DateTimeClass", DateTimeClass],
   I18n: ["I18nModule", I18nModule],
@@ -246,6 +368,8 @@ export const CORE_CONSTANTS: Record<string, [string, object]> = {
   Array: ["ArrayClass", ArrayClass],
   Hash: ["HashClass", HashClass],
   NilClass: ["NilClassClass", NilClassClass],
+  Comparable: ["ComparableModule", ComparableModule],
+  Enumerable: ["EnumerableModule", EnumerableModule],
   TrueClass: ["TrueClassClass", TrueClassClass],
   FalseClass: ["FalseClassClass", FalseClassClass],
   Zlib: ["ZlibModule", ZlibModule],

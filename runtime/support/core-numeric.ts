@@ -7,11 +7,14 @@ import * as I from "./inflector.js";
 import { encodeJson } from "./json.js";
 import { numericToFs } from "./numeric-conversions.js";
 import { floatOf, isFloat, isPlainObject, RubyFloat, toS } from "./ruby.js";
+import { ZeroDivisionError } from "./errors.js";
+import { clamp } from "./core-range.js";
 
 export type RubyNumeric = number | bigint | RubyFloat;
 
 const num = (n: RubyNumeric): number => Number(n);
-const duration = (unit: DurationUnit) => (n: RubyNumeric) => Duration.of(num(n), unit);
+// A Float count stays a Float part (1.0.hours inspects "1.0 hour").
+const duration = (unit: DurationUnit) => (n: RubyNumeric) => Duration.of(n instanceof RubyFloat ? n : num(n), unit);
 const bytes = (power: number) => (n: RubyNumeric) => num(n) * 1024 ** power;
 
 export const NumericMethods = {
@@ -27,6 +30,26 @@ export const NumericMethods = {
   toF: (n: RubyNumeric) => floatOf(num(n)),
   toParam: (n: RubyNumeric) => toS(n),
   isHtmlSafe: () => true,
+  succ: (n: RubyNumeric) => (typeof n === "bigint" ? n + 1n : num(n) + 1),
+  next: (n: RubyNumeric) => (typeof n === "bigint" ? n + 1n : num(n) + 1),
+  pred: (n: RubyNumeric) => (typeof n === "bigint" ? n - 1n : num(n) - 1),
+  fdiv: (n: RubyNumeric, d: unknown) => floatOf(num(n) / Number(d)),
+  divmod: (n: RubyNumeric, d: unknown) => {
+    const [a, b] = [num(n), Number(d)];
+    if (b === 0 && !isFloat(n) && !isFloat(d)) throw new ZeroDivisionError("divided by 0");
+    const q = Math.floor(a / b);
+    const float = isFloat(n) || isFloat(d);
+    return [float ? floatOf(q) : q, float ? floatOf(a - q * b) : a - q * b];
+  },
+  digits: (n: RubyNumeric) => [...String(typeof n === "bigint" ? n : Math.trunc(num(n)))].reverse().map(Number),
+  isBetween: (n: RubyNumeric, min: unknown, max: unknown) => num(n) >= Number(min) && num(n) <= Number(max),
+  clamp: (n: RubyNumeric, min: unknown, max?: unknown) => clamp(n, min, max),
+  // Integer#upto / #downto / #step: the numbers walked (an Array where Ruby answers an Enumerator), each to a block.
+  upto: (n: RubyNumeric, last: unknown, block?: unknown) => walk(n, num(n), Number(last), 1, block),
+  downto: (n: RubyNumeric, last: unknown, block?: unknown) => walk(n, num(n), Number(last), -1, block),
+  step: (n: RubyNumeric, last: unknown, by: unknown = 1, block?: unknown) =>
+    typeof by === "function" ? walk(n, num(n), Number(last), 1, by) : walk(n, num(n), Number(last), Number(by), block),
+  isInteger: (n: RubyNumeric) => !isFloat(n),
   isZero: (n: RubyNumeric) => num(n) === 0,
   isPositive: (n: RubyNumeric) => num(n) > 0,
   isNegative: (n: RubyNumeric) => num(n) < 0,
@@ -61,4 +84,18 @@ function roundHalfAway(n: number, digits: number): number {
   const scaled = Math.abs(n) * factor;
   const rounded = Math.round(Number(scaled.toPrecision(15))) / factor;
   return n < 0 ? -rounded : rounded;
+}
+
+/** The numbers from `from` by `by` while not past `last`; given to the block (answering the receiver) or listed. */
+function walk(recv: RubyNumeric, from: number, last: number, by: number, block: unknown): unknown {
+  const out: unknown[] = [];
+  const float = isFloat(recv) || !Number.isInteger(by);
+  for (let i = 0; ; i++) {
+    const x = from + i * by;
+    if (by > 0 ? x > last : x < last) break;
+    const v = float ? floatOf(x) : x;
+    if (typeof block === "function") (block as (v: unknown) => unknown)(v);
+    else out.push(v);
+  }
+  return typeof block === "function" ? recv : out;
 }

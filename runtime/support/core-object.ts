@@ -3,6 +3,8 @@
 //   x.to_json / x.to_param / x.html_safe?   ObjectMethods.toJson(x) / toParam(x) / isHtmlSafe(x)
 //   x.class.name                           ObjectMethods.class(x).name   ("String", "ActiveSupport::SafeBuffer", ...)
 import { asJsonTree, encodeJson } from "./json.js";
+import { eq } from "./equality.js";
+import { rangeIncludes } from "./core-range.js";
 import { inspect, isBlank, isFloat, isPlainObject, RubyFloat, RubyRange, RubySymbol, toS, truthy } from "./ruby.js";
 import { toParam, toQuery } from "../http/url.js";
 import { isHtmlSafe, SafeString } from "../view/safe.js";
@@ -37,7 +39,7 @@ export function rubyClassName(v: unknown): string {
   if (isPlainObject(v) || v instanceof Map) return "Hash";
   if (v instanceof RubyDate) return "Date";
   if (v instanceof ZonedTime) return v.kind === "datetime" ? "DateTime" : v.kind === "twz" ? "ActiveSupport::TimeWithZone" : "Time";
-  if (v instanceof Date) return "Time";
+  if (v instanceof Date) return (v.constructor as { rubyName?: string }).rubyName ?? "Time";
   if (v instanceof Duration) return "ActiveSupport::Duration";
   if (v instanceof RubyRange) return "Range";
   if (v instanceof RegExp) return "Regexp";
@@ -57,7 +59,8 @@ const CORE_ANCESTORS: Record<string, string[]> = {
   Range: ["Enumerable"],
   Set: ["Enumerable"],
   Time: ["Comparable"],
-  "ActiveSupport::TimeWithZone": ["Comparable"],
+  // TimeWithZone#is_a?(Time) is true (ActiveSupport says so), as Duration#is_a? answers for its value.
+  "ActiveSupport::TimeWithZone": ["Time", "Comparable"],
   Date: ["Comparable"],
   DateTime: ["Date", "Comparable"],
 };
@@ -67,6 +70,7 @@ export function isA(v: unknown, klass: unknown): boolean {
   if (klass instanceof RubyClass) {
     if (klass.name === "Object" || klass.name === "BasicObject" || klass.name === "Kernel") return true;
     if (klass.name === "Symbol") return v instanceof RubySymbol;
+    if (v instanceof Duration && klass.name !== "ActiveSupport::Duration") return isA(v.value, klass);
     const own = v instanceof RubySymbol ? "Symbol" : rubyClassName(v);
     return own === klass.name || (CORE_ANCESTORS[own] ?? []).includes(klass.name);
   }
@@ -77,7 +81,11 @@ export function isA(v: unknown, klass: unknown): boolean {
 export const ObjectMethods = {
   class: (v: unknown) => new RubyClass(rubyClassName(v)),
   isA: (v: unknown, klass: unknown) => isA(v, klass),
+  // `is_a?` under the one naming rule (`x?` -> isX).
+  isIsA: (v: unknown, klass: unknown) => isA(v, klass),
   isKindOf: (v: unknown, klass: unknown) => isA(v, klass),
+  isInstanceOf: (v: unknown, klass: unknown) =>
+    klass instanceof RubyClass ? (v instanceof RubySymbol ? "Symbol" : rubyClassName(v)) === klass.name : typeof klass === "function" && Object.getPrototypeOf(v) === klass.prototype,
   isHtmlSafe: (v: unknown) => isHtmlSafe(v),
   toJson: (v: unknown) => encodeJson(v),
   asJson: (v: unknown) => asJsonTree(v),
@@ -89,7 +97,16 @@ export const ObjectMethods = {
   isBlank: (v: unknown) => isBlank(v),
   isPresent: (v: unknown) => !isBlank(v),
   presence: (v: unknown) => (isBlank(v) ? null : v),
-  isIn: (v: unknown, list: unknown) => (Array.isArray(list) ? list.includes(v) : isPlainObject(list) ? toS(v) in list : false),
+  // ActiveSupport's in?: another's include? (an Array's element by ==, a Range's cover, a String's substring).
+  isIn: (v: unknown, list: unknown) => {
+    if (Array.isArray(list)) return list.some((x) => eq(x, v));
+    if (list instanceof RubyRange) return rangeIncludes(list, v);
+    if (typeof list === "string") return list.includes(toS(v));
+    if (list instanceof Set) return list.has(v);
+    if (isPlainObject(list)) return toS(v) in list;
+    if (list instanceof Map) return list.has(v);
+    throw new TypeError("argument must respond to include?");
+  },
   dup: (v: unknown) => v,
   freeze: (v: unknown) => v,
   isFrozen: () => true,
@@ -121,7 +138,7 @@ export const NilMethods = {
   toA: () => [],
   toH: () => ({}),
   toI: () => 0,
-  toF: () => 0,
+  toF: () => new RubyFloat(0),
   isHtmlSafe: () => false,
   toParam: () => null,
 };

@@ -4,6 +4,8 @@
 //   safe + "<i>"              StringMethods.plus             (SafeBuffer#+ escapes)
 //   "x" * 3 / fmt % args      StringMethods.times / format   2 ** 70 -> exact (a bigint past 2**53)
 //   s[0, 3] / list[1..2]      coreIndex(s, 0, 3)             Set[1, 2] -> SetClass["[]"](1, 2)
+import { hashIndex } from "./core-hash.js";
+import { ZeroDivisionError } from "./errors.js";
 import { rubyToTs } from "../app/names.js";
 import { ArrayMethods } from "./core-collections.js";
 import { StringMethods } from "./core-string.js";
@@ -15,6 +17,9 @@ import { ZonedTime } from "./zoned-time.js";
 import { SafeString } from "../view/safe.js";
 import { NoMethodError } from "./core-send.js";
 import { rubyClassName } from "./core-object.js";
+import { compareValues } from "./compare.js";
+import { ArgumentError } from "./errors.js";
+import { RangeMethods, rangeBounds } from "./core-range.js";
 
 const isTime = (v: unknown): v is Date | RubyDate | ZonedTime => v instanceof Date || v instanceof RubyDate || v instanceof ZonedTime;
 const isString = (v: unknown): v is string | SafeString => typeof v === "string" || v instanceof SafeString;
@@ -23,16 +28,54 @@ const isString = (v: unknown): v is string | SafeString => typeof v === "string"
 export function coreBinop(op: string, a: unknown, b: unknown): unknown {
   // Object#=~ (NilClass included) answers nil: `nil =~ /re/` is nil, not an error.
   if ((a === null || a === undefined) && op === "=~") return null;
+  if (isNumeric(a) && b instanceof Duration && ["+", "-", "*", "/", "%"].includes(op)) return scalarWithDuration(op, a, b);
   if (isNumeric(a) && (isNumeric(b) || b instanceof Duration)) return numeric(op, a, b instanceof Duration ? b.value : b);
+  if (op === "<=>" && (isNumeric(a) || a === null || a === undefined || Array.isArray(a))) return spaceship(a, b);
   if (isString(a)) return stringOp(op, a, b);
   if (isTime(a)) return timeOp(op, a, b);
   if (a instanceof Duration) return durationOp(op, a, b);
   if (Array.isArray(a)) return arrayOp(op, a, b);
+  if (a instanceof RubyRange && op === "%") return RangeMethods.step(a, b);
   const member = a !== null && typeof a === "object" ? (a as Record<string, unknown>)[rubyToTs(op)] : undefined;
   if (typeof member === "function") return (member as (x: unknown) => unknown).call(a, b);
   throw new NoMethodError(`undefined method \`${op}' for ${a === null || a === undefined ? "nil" : `an instance of ${rubyClassName(a)}`}`);
 }
 
+/**
+ * `target << value` where the target is a variable: a String (JS strings cannot change) answers the longer String,
+ * which the caller stores back into the variable; any other receiver (Array, buffer, logger) is sent `<<` and stays
+ * the variable's value.
+ */
+export function coreShovel(recv: unknown, value: unknown): unknown {
+  const result = coreBinop("<<", recv, value);
+  return isString(recv) ? result : recv;
+}
+
+/** `a <=> b` for Numerics against anything, nil, and Arrays (element by element): nil when not comparable. */
+function spaceship(a: unknown, b: unknown): number | null {
+  if ((a === null || a === undefined) && (b === null || b === undefined)) return 0;
+  if (isNumeric(a) && isNumeric(b)) return Math.sign(Number(a) - Number(b));
+  if (isString(a) && isString(b)) return toS(a) < toS(b) ? -1 : toS(a) > toS(b) ? 1 : 0;
+  if (Array.isArray(a) && Array.isArray(b)) {
+    for (let i = 0; i < Math.min(a.length, b.length); i++) {
+      const c = spaceship(a[i], b[i]);
+      if (c !== 0) return c;
+    }
+    return Math.sign(a.length - b.length);
+  }
+  return null;
+}
+
+/** Unary minus (`-x`, Numeric#-@): an Integer stays one (never -0), a Float stays a Float. */
+export function coreNegate(a: unknown): unknown {
+  if (typeof a === "number") return Number.isSafeInteger(a) ? (a === 0 ? 0 : -a) : -a;
+  if (a instanceof RubyFloat) return floatOf(-a.value);
+  if (typeof a === "bigint") return normalizeBigint(-a);
+  if (a instanceof Duration) return durationOp("*", a, -1);
+  const member = a !== null && typeof a === "object" ? (a as Record<string, unknown>)[rubyToTs("-@")] : undefined;
+  if (typeof member === "function") return (member as () => unknown).call(a);
+  throw new NoMethodError(`undefined method \`-@' for ${a === null || a === undefined ? "nil" : `an instance of ${rubyClassName(a)}`}`);
+}
 
 function numeric(op: string, a: number | bigint | RubyFloat, b: number | bigint | RubyFloat): unknown {
   if (isFloat(a) || isFloat(b)) return floatOp(op, Number(a), Number(b));
@@ -47,8 +90,12 @@ function integerOp(op: string, a: number, b: number): unknown {
     case "+": return exact(a + b, () => BigInt(a) + BigInt(b));
     case "-": return exact(a - b, () => BigInt(a) - BigInt(b));
     case "*": return exact(a * b, () => BigInt(a) * BigInt(b));
-    case "/": return Math.floor(a / b);
-    case "%": return ((a % b) + b) % b;
+    case "/":
+      if (b === 0) throw new ZeroDivisionError("divided by 0");
+      return Math.floor(a / b);
+    case "%":
+      if (b === 0) throw new ZeroDivisionError("divided by 0");
+      return ((a % b) + b) % b;
     case "**": return b >= 0 ? exact(a ** b, () => BigInt(a) ** BigInt(b)) : floatOf(a ** b);
   }
   return compare(op, a, b, "Integer");
@@ -112,29 +159,50 @@ function stringOp(op: string, a: string | SafeString, b: unknown): unknown {
   throw new NoMethodError(`undefined method \`${op}' for an instance of String`);
 }
 
-function epoch(t: Date | RubyDate | ZonedTime): number {
-  return t instanceof ZonedTime ? t.epochMs : t instanceof RubyDate ? t.toTime().getTime() : t.getTime();
-}
 
 function timeOp(op: string, a: Date | RubyDate | ZonedTime, b: unknown): unknown {
   if (op === "+") return TimeMethods.plus(a, b);
   if (op === "-") return TimeMethods.minus(a, b);
-  if (isTime(b)) {
-    const x = epoch(a);
-    const y = epoch(b);
-    if (op === "<") return x < y;
-    if (op === ">") return x > y;
-    if (op === "<=") return x <= y;
-    if (op === ">=") return x >= y;
-    if (op === "<=>") return x < y ? -1 : x > y ? 1 : 0;
+  // Date#>> / #<<: months later / earlier (the day clamped to the month).
+  if ((op === ">>" || op === "<<") && (a instanceof RubyDate || (a instanceof ZonedTime && a.kind === "datetime"))) {
+    return TimeMethods.advance(a, { months: (op === ">>" ? 1 : -1) * Number(b) });
   }
+  if (op === "<=>") return compareValues(a, b);
+  const c = compareValues(a, b);
+  if (c !== null) {
+    if (op === "<") return c < 0;
+    if (op === ">") return c > 0;
+    if (op === "<=") return c <= 0;
+    if (op === ">=") return c >= 0;
+  }
+  if (["<", ">", "<=", ">="].includes(op)) throw new ArgumentError(`comparison of ${rubyClassName(a)} with ${b === null || b === undefined ? "nil" : rubyClassName(b)} failed`);
   throw new NoMethodError(`undefined method \`${op}' for an instance of ${rubyClassName(a)}`);
+}
+
+/** A Numeric with a Duration on the right (ActiveSupport's Duration::Scalar): + - * answer Durations. */
+function scalarWithDuration(op: string, n: number | bigint | RubyFloat, d: Duration): unknown {
+  const x = Number(n);
+  if (op === "+" || op === "-") {
+    const sign = op === "+" ? 1 : -1;
+    const parts = Object.fromEntries(Object.entries(d.parts).map(([k, v]) => [k, sign * v]));
+    return new Duration(x + sign * d.value, { ...parts, seconds: x + sign * (d.parts.seconds ?? 0) });
+  }
+  if (op === "*") return new Duration(x * d.value, Object.fromEntries(Object.entries(d.parts).map(([k, v]) => [k, x * v])));
+  if (op === "/") return numeric("/", n, d.value);
+  return Duration.build(Number(numeric("%", n, d.value)));
 }
 
 function durationOp(op: string, a: Duration, b: unknown): unknown {
   if (op === "+") return DurationMethods.plus(a, b);
   if (op === "-") return DurationMethods.minus(a, b);
   if (op === "*") return new Duration(a.value * Number(b), Object.fromEntries(Object.entries(a.parts).map(([k, v]) => [k, v * Number(b)])));
+  // Duration / Duration is a Numeric (1.day / 1.hour = 24); / Numeric scales every part; % builds from the rest.
+  if (op === "/") {
+    if (b instanceof Duration) return numeric("/", a.value, b.value);
+    return new Duration(a.value / Number(b), Object.fromEntries(Object.entries(a.parts).map(([k, v]) => [k, v / Number(b)])));
+  }
+  if (op === "%") return Duration.build(Number(numeric("%", a.value, b instanceof Duration ? b.value : Number(b))));
+  if (op === "<=>") return compareValues(a, b);
   const x = a.value;
   const y = b instanceof Duration ? b.value : Number(b);
   if (op === "<") return x < y;
@@ -163,21 +231,16 @@ export function coreIndex(recv: unknown, ...args: unknown[]): unknown {
   if (typeof own === "function") return (own as (...a: unknown[]) => unknown).apply(recv, args);
   if (isString(recv)) return stringSlice(recv, args);
   if (Array.isArray(recv)) return arraySlice(recv, args);
-  if (isPlainObject(recv)) return recv[toS(args[0])] ?? null;
+  if (isPlainObject(recv) || recv instanceof Map) return hashIndex(recv, args[0]);
   const get = (recv as { get?: (k: unknown) => unknown } | null)?.get;
   if (typeof get === "function") return get.call(recv, args[0]);
   throw new NoMethodError(`undefined method \`[]' for ${recv === null || recv === undefined ? "nil" : `an instance of ${rubyClassName(recv)}`}`);
 }
 
 /** Ruby's (start, length) / index / range on a sequence of `size`: [from, to) or null when out of range. */
-function bounds(size: number, args: unknown[]): [number, number] | null {
+export function sliceBounds(size: number, args: unknown[]): [number, number] | null {
   const [first, second] = args;
-  if (first instanceof RubyRange) {
-    const from = first.first < 0 ? size + first.first : first.first;
-    const last = first.last < 0 ? size + first.last : first.last;
-    const to = Math.min(size, first.excludeEnd ? last : last + 1);
-    return from < 0 || from > size ? null : [from, Math.max(from, to)];
-  }
+  if (first instanceof RubyRange) return rangeBounds(size, first);
   const start = Number(first) < 0 ? size + Number(first) : Number(first);
   if (second === undefined) return start < 0 || start >= size ? null : [start, start + 1];
   if (start < 0 || start > size || Number(second) < 0) return null;
@@ -186,7 +249,7 @@ function bounds(size: number, args: unknown[]): [number, number] | null {
 
 function stringSlice(s: string | SafeString, args: unknown[]): unknown {
   const chars = Array.from(toS(s));
-  const range = bounds(chars.length, args);
+  const range = sliceBounds(chars.length, args);
   if (!range) return null;
   const text = chars.slice(range[0], range[1]).join("");
   return s instanceof SafeString ? new SafeString(text) : text;
@@ -197,6 +260,6 @@ function arraySlice(list: unknown[], args: unknown[]): unknown {
     const i = Number(args[0]);
     return list[i < 0 ? list.length + i : i] ?? null;
   }
-  const range = bounds(list.length, args);
+  const range = sliceBounds(list.length, args);
   return range ? list.slice(range[0], range[1]) : null;
 }

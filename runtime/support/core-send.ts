@@ -5,13 +5,15 @@
 import { send } from "../app/ops.js";
 import { rubyToTs } from "../app/names.js";
 import { ArrayMethods, HashMethods, KeyedHashMethods, SetMethods } from "./core-collections.js";
+import { eql } from "./core-hash.js";
 import { NumericMethods } from "./core-numeric.js";
 import { NilMethods, ObjectMethods, rubyClassName } from "./core-object.js";
 import { BinaryStringMethods, StringMethods } from "./core-string.js";
 import { DurationMethods, TimeMethods, TimeZoneMethods } from "./core-time.js";
 import { RubyDate } from "./date.js";
 import { Duration } from "./duration.js";
-import { isNumeric, isPlainObject } from "./ruby.js";
+import { isNumeric, isPlainObject, RubyRange } from "./ruby.js";
+import { RangeMethods, wireRangeEnumerable } from "./core-range.js";
 import { TimeZone } from "./time-zone.js";
 import { ZonedTime } from "./zoned-time.js";
 import { SafeString } from "../view/safe.js";
@@ -24,6 +26,13 @@ export const CORE_TABLES = {
   duration: DurationMethods, timeZone: TimeZoneMethods, nil: NilMethods, object: ObjectMethods, binary: BinaryStringMethods,
 } satisfies Record<string, MethodTable>;
 
+/** Range: its own methods (core-range.ts), then Enumerable's, as Array's over its elements. */
+const RangeEnumerable: MethodTable = Object.fromEntries(
+  Object.entries(ArrayMethods).map(([name, fn]) => [name, (r: RubyRange, ...args: unknown[]) => (fn as (l: unknown[], ...a: unknown[]) => unknown)(r.toArray(), ...args)]),
+);
+const RangeTable: MethodTable = { ...RangeEnumerable, ...(RangeMethods as unknown as MethodTable) };
+wireRangeEnumerable((r, name, args) => (RangeEnumerable[name] as (r: RubyRange, ...a: unknown[]) => unknown)(r, ...args));
+
 /** The class table of a core value; null for other objects. */
 function tableOf(v: unknown): MethodTable | null {
   if (v === null || v === undefined) return NilMethods;
@@ -33,6 +42,7 @@ function tableOf(v: unknown): MethodTable | null {
   if (Array.isArray(v)) return ArrayMethods;
   if (isPlainObject(v)) return HashMethods;
   if (v instanceof Set) return SetMethods as MethodTable;
+  if (v instanceof RubyRange) return RangeTable;
   if (v instanceof Map) return KeyedHashMethods;
   if (v instanceof Date || v instanceof RubyDate || v instanceof ZonedTime) return TimeMethods;
   if (v instanceof Duration) return DurationMethods;
@@ -70,3 +80,33 @@ export function isCoreMethod(name: string): boolean {
   const key = rubyToTs(name);
   return Object.values(CORE_TABLES).some((t) => key in t);
 }
+
+/**
+ * Object#try / try! need the whole method lookup (a String's upcase lives in StringMethods), which is here: the
+ * method when the receiver has it (try answers nil otherwise, try! raises), a block given the receiver; nil.try is nil.
+ */
+function tryWith(strict: boolean) {
+  return (v: unknown, name: unknown, ...args: unknown[]): unknown => {
+    if (v === null || v === undefined) return null;
+    if (typeof name === "function") return (name as (x: unknown) => unknown)(v);
+    const method = String(name);
+    const core = coreMethodCall(v, method, args);
+    if (core !== NO_METHOD) return core;
+    if (tableOf(v) === null && v !== null && typeof v === "object" && rubyToTs(method) in v) return send(v, method, ...args);
+    if (strict) throw new NoMethodError(`undefined method \`${method}' for an instance of ${rubyClassName(v)}`);
+    return null;
+  };
+}
+Object.assign(ObjectMethods, {
+  try: tryWith(false),
+  tryBang: tryWith(true),
+  // Object#eql?: == without Integer/Float conversion, element by element.
+  isEql: (v: unknown, other: unknown) => eql(v, other),
+  // respond_to? of a core value: its class's table or Object's; of another object, its own member.
+  isRespondTo: (v: unknown, name: unknown) => {
+    const key = rubyToTs(String(name));
+    const table = tableOf(v);
+    if (table) return key in table || key in ObjectMethods;
+    return v !== null && typeof v === "object" && (key in v || key in ObjectMethods);
+  },
+});

@@ -7,7 +7,13 @@
 import * as I from "./inflector.js";
 import * as S from "./string.js";
 import { encodeJson } from "./json.js";
-import { isPlainObject, rubyFormat, toS } from "./ruby.js";
+import { floatOf, isPlainObject, rubyFormat, RubyRange, toS } from "./ruby.js";
+import { rangeBounds } from "./core-range.js";
+import { ArgumentError } from "./errors.js";
+import { parseDate, parseDateTime, parseTimeText, timeFromParts } from "./time-parse.js";
+import { ZonedTime } from "./zoned-time.js";
+import { defaultTimeZone, findTimeZone, TimeZone } from "./time-zone.js";
+import { TimeZoneMethods } from "./core-time.js";
 import { stringMatch } from "./match-data.js";
 import { htmlEscape, htmlSafe, SafeString } from "../view/safe.js";
 
@@ -32,7 +38,78 @@ export class StringInquirer {
   }
 }
 
+/**
+ * String#split: " " (or nil) splits on whitespace runs after leading whitespace; a String or Regexp elsewhere
+ * (a Regexp's groups join the result); a positive limit caps the fields, the last one keeping the rest; without
+ * one, trailing empty fields go.
+ */
+function rubySplit(text: string, sep: unknown, limit: number): string[] {
+  const awk = sep === " " || sep === null || sep === undefined;
+  const t = awk ? text.replace(/^[ \t\n\v\f\r]+/, "") : text;
+  const re = awk
+    ? /[ \t\n\v\f\r]+/g
+    : sep instanceof RegExp
+      ? new RegExp(sep.source, sep.flags.includes("g") ? sep.flags : `${sep.flags}g`)
+      : new RegExp(toS(sep).replace(/[.*+?^${}()|[\]\\]/g, "\\$&") || "(?:)", "g");
+  const out: string[] = [];
+  let last = 0;
+  for (let m = re.exec(t); m && (limit <= 0 || out.length < limit - 1); m = re.exec(t)) {
+    if (m[0] === "") {
+      // An empty match splits between characters.
+      const end = Math.max(m.index, last + 1);
+      if (end >= t.length) break;
+      out.push(t.slice(last, end));
+      last = re.lastIndex = end;
+      continue;
+    }
+    out.push(t.slice(last, m.index), ...m.slice(1).filter((g): g is string => g !== undefined));
+    last = m.index + m[0].length;
+  }
+  out.push(t.slice(last));
+  if (limit === 0) while (out.length && out[out.length - 1] === "") out.pop();
+  return out;
+}
+
+/** rjust / ljust / center: the pad repeated (and cut) to fill `width` characters; center puts the odd one right. */
+function padded(s: string, width: number, pad: string, side: "left" | "right" | "both"): string {
+  const room = width - [...s].length;
+  if (room <= 0 || pad === "") return s;
+  const fill = (n: number) => pad.repeat(Math.ceil(n / pad.length)).slice(0, n);
+  if (side === "left") return fill(room) + s;
+  if (side === "right") return s + fill(room);
+  return fill(Math.floor(room / 2)) + s + fill(Math.ceil(room / 2));
+}
+
 export const StringMethods = {
+  // ActiveSupport's String#to_date / #to_time(form = :local) / #to_datetime: nil for a blank String.
+  toDate: (s: RubyString) => (str(s).trim() === "" ? null : parseDate(str(s))),
+  toDatetime: (s: RubyString) => (str(s).trim() === "" ? null : parseDateTime(str(s))),
+  toTime: (s: RubyString, form: unknown = "local") => {
+    if (str(s).trim() === "") return null;
+    const parts = parseTimeText(str(s));
+    if (!parts) throw new ArgumentError(`invalid date`);
+    const t = timeFromParts({ ...parts, utc: false, offset: parts.offset ?? (toS(form) === "utc" ? 0 : null) });
+    return toS(form) === "utc" || parts.utc ? new Date(instantMs(t)) : t;
+  },
+  // ActiveSupport's String#in_time_zone(zone = Time.zone): Time.find_zone!(zone).parse(self).
+  inTimeZone: (s: RubyString, zone: unknown = null) => {
+    const z = zone === null ? defaultTimeZone() : zone instanceof TimeZone ? zone : findTimeZone(toS(zone));
+    if (!z) throw new ArgumentError(`Invalid Timezone: ${toS(zone)}`);
+    return TimeZoneMethods.parse(z, str(s));
+  },
+  // String#slice(index) / (start, length) / (range), as String#[] reads them.
+  slice: (s: RubyString, ...args: unknown[]) => {
+    const chars = Array.from(str(s));
+    const [first, second] = args;
+    let range: [number, number] | null;
+    if (first instanceof RubyRange) range = rangeBounds(chars.length, first);
+    else {
+      const start = Number(first) < 0 ? chars.length + Number(first) : Number(first);
+      if (second === undefined) range = start < 0 || start >= chars.length ? null : [start, start + 1];
+      else range = start < 0 || start > chars.length || Number(second) < 0 ? null : [start, Math.min(chars.length, start + Number(second))];
+    }
+    return range ? chars.slice(range[0], range[1]).join("") : null;
+  },
   match: (str: unknown, pattern: unknown, ...rest: unknown[]) => stringMatch(str, pattern, ...rest),
   // String#match?(pattern, pos = 0): a String pattern is a Regexp's source (not quoted), as Ruby converts it.
   isMatch: (str: unknown, pattern: unknown, pos: unknown = 0) => {
@@ -107,9 +184,24 @@ export const StringMethods = {
   isInclude: (s: RubyString, other: unknown) => str(s).includes(toS(other)),
   isEmpty: (s: RubyString) => str(s) === "",
   // split / split(" "): awk-style on ASCII whitespace (Ruby's; U+00A0 and other Unicode spaces are word characters).
-  split: (s: RubyString, sep: unknown = " ") => (sep === " " || sep === null ? str(s).split(/[ \t\n\v\f\r]+/).filter((x) => x !== "") : str(s).split(sep instanceof RegExp ? sep : toS(sep))),
-  toI: (s: RubyString) => { const m = /^\s*[-+]?\d+/.exec(str(s).replace(/_/g, "")); return m ? Number(m[0]) : 0; },
-  toF: (s: RubyString) => { const m = /^\s*[-+]?(\d+(\.\d+)?([eE][-+]?\d+)?)/.exec(str(s)); return m ? Number(m[0]) : 0; },
+  split: (s: RubyString, sep: unknown = " ", limit: unknown = 0) => rubySplit(str(s), sep, Number(limit)),
+  chars: (s: RubyString) => [...str(s)],
+  rjust: (s: RubyString, width: unknown, pad: unknown = " ") => padded(str(s), Number(width), toS(pad), "left"),
+  ljust: (s: RubyString, width: unknown, pad: unknown = " ") => padded(str(s), Number(width), toS(pad), "right"),
+  center: (s: RubyString, width: unknown, pad: unknown = " ") => padded(str(s), Number(width), toS(pad), "both"),
+  eachChar: (s: RubyString, block?: (c: string) => unknown) => {
+    if (!block) return [...str(s)];
+    for (const c of str(s)) block(c);
+    return s;
+  },
+  toI: (s: RubyString, base: unknown = 10) => {
+    const radix = Number(base);
+    const digits = "0123456789abcdefghijklmnopqrstuvwxyz".slice(0, radix);
+    const m = new RegExp(`^\\s*[-+]?[${digits}]+`, "i").exec(str(s).replace(/_/g, ""));
+    return m ? (radix === 10 ? Number(m[0]) : parseInt(m[0], radix)) : 0;
+  },
+  // Always a Float ("3".to_f is 3.0).
+  toF: (s: RubyString) => { const m = /^\s*[-+]?(\d+(\.\d+)?([eE][-+]?\d+)?)/.exec(str(s)); return floatOf(m ? Number(m[0]) : 0); },
   toJson: (s: RubyString) => encodeJson(str(s)),
   asJson: (s: RubyString) => str(s),
 };
@@ -140,3 +232,5 @@ export const BinaryStringMethods = {
   length: (b: Buffer) => b.length,
   size: (b: Buffer) => b.length,
 };
+
+const instantMs = (t: Date | ZonedTime) => (t instanceof ZonedTime ? t.epochMs : t.getTime());

@@ -3,7 +3,10 @@
 //   d.inspect -> "3 days and 2 hours"   d.iso8601 -> "P3DT2H"           Duration.build(3725)
 // Years and months move along the calendar (clamping the day, Jan 31 + 1 month = Feb 29); the rest in seconds.
 import { RubyDate } from "./date.js";
-import { numberToS } from "./ruby.js";
+import { numberToS, RubyFloat } from "./ruby.js";
+
+/** A part's count as Ruby prints it: a Float stays one (5355.0 seconds). */
+const show = (v: number | RubyFloat) => (v instanceof RubyFloat ? v.toRubyString() : numberToS(v));
 
 export type DurationUnit = "years" | "months" | "weeks" | "days" | "hours" | "minutes" | "seconds";
 
@@ -13,14 +16,19 @@ export const SECONDS_PER: Record<DurationUnit, number> = {
 };
 
 export class Duration {
+  readonly parts: Partial<Record<DurationUnit, number>>;
+
   constructor(
     /** The length in seconds (Duration#value / to_i). */
     readonly value: number,
-    readonly parts: Partial<Record<DurationUnit, number>>,
-  ) {}
+    parts: Partial<Record<DurationUnit, number>>,
+  ) {
+    // Parts that sum to zero drop out, unless the whole Duration is zero (ActiveSupport's Duration#initialize).
+    this.parts = value === 0 ? parts : Object.fromEntries(Object.entries(parts).filter(([, v]) => Number(v) !== 0));
+  }
 
-  static of(n: number, unit: DurationUnit): Duration {
-    return new Duration(n * SECONDS_PER[unit], { [unit]: n });
+  static of(n: number | RubyFloat, unit: DurationUnit): Duration {
+    return new Duration(Number(n) * SECONDS_PER[unit], { [unit]: n as number });
   }
 
   /** Duration.build(seconds): years, months, weeks, days, hours, minutes and seconds that make it up. */
@@ -59,22 +67,52 @@ export class Duration {
     return this.negate().since(now);
   }
 
+  /** Duration#inspect: the parts largest first, as a sentence ("1 day and 2 hours"); "N seconds" without parts. */
   toRubyInspect(): string {
     const items = PARTS.filter((u) => this.parts[u] !== undefined).map((u) => {
       const v = this.parts[u]!;
-      return `${numberToS(v)} ${v === 1 ? u.slice(0, -1) : u}`;
+      return `${show(v)} ${Number(v) === 1 ? u.slice(0, -1) : u}`;
     });
-    if (items.length <= 1) return items[0] ?? "0 seconds";
+    if (items.length === 0) return `${numberToS(this.value)} seconds`;
+    if (items.length === 1) return items[0]!;
     if (items.length === 2) return `${items[0]} and ${items[1]}`;
     return `${items.slice(0, -1).join(", ")}, and ${items[items.length - 1]}`;
   }
 
-  /** ISO8601Serializer: P1Y2M3DT4H5M6S. */
+  /** ISO8601Serializer: P1Y2M3DT4H5M6S (zero parts dropped, weeks folded into days when mixed with others). */
   iso8601(): string {
-    const p = this.parts;
-    const date = (["years", "months", "weeks", "days"] as const).map((u) => (p[u] ? `${numberToS(p[u]!)}${u[0]!.toUpperCase()}` : "")).join("");
-    const time = (["hours", "minutes", "seconds"] as const).map((u) => (p[u] ? `${numberToS(p[u]!)}${u[0]!.toUpperCase()}` : "")).join("");
-    return `P${date}${time ? `T${time}` : ""}` === "P" ? "PT0S" : `P${date}${time ? `T${time}` : ""}`;
+    const p: Partial<Record<DurationUnit, number>> = {};
+    for (const [k, v] of Object.entries(this.parts) as [DurationUnit, number][]) if (v !== 0) p[k] = (p[k] ?? 0) + v;
+    if (p.weeks !== undefined && Object.keys(p).length > 1) {
+      p.days = (p.days ?? 0) + p.weeks * 7;
+      delete p.weeks;
+    }
+    if (Object.keys(p).length === 0) return "PT0S";
+    const put = (u: DurationUnit, letter: string) => (p[u] !== undefined ? `${show(p[u]!)}${letter}` : "");
+    const date = put("years", "Y") + put("months", "M") + put("days", "D") + put("weeks", "W");
+    const time = put("hours", "H") + put("minutes", "M") + put("seconds", "S");
+    return `P${date}${time ? `T${time}` : ""}`;
+  }
+
+  /** ActiveSupport::Duration.parse: an ISO 8601 duration ("P1DT2H", "PT30M", "-P1Y"). */
+  static parse(text: string): Duration {
+    const n = "(-?\\d+(?:[.,]\\d+)?)";
+    const re = new RegExp(`^([-+])?P(?:${n}Y)?(?:${n}M)?(?:${n}W)?(?:${n}D)?(?:T(?:${n}H)?(?:${n}M)?(?:${n}S)?)?$`);
+    const m = re.exec(text);
+    if (!m || text.endsWith("P") || text.endsWith("T")) throw new ParsingError(`Invalid ISO 8601 duration: ${JSON.stringify(text)}`);
+    const sign = m[1] === "-" ? -1 : 1;
+    const units: DurationUnit[] = ["years", "months", "weeks", "days", "hours", "minutes", "seconds"];
+    let out = new Duration(0, {});
+    units.forEach((u, i) => {
+      const v = m[i + 2];
+      if (v !== undefined) out = out.plus(Duration.of(sign * Number(v.replace(",", ".")), u));
+    });
+    return out;
+  }
+
+  /** Duration#== : the same length (1.day == 24.hours, 1.hour == 3600). */
+  isEqual(other: unknown): boolean {
+    return other instanceof Duration ? other.value === this.value : typeof other === "number" && other === this.value;
   }
 
   toRubyString(): string {
@@ -110,4 +148,10 @@ export function endOfMonth(time: Date): Date {
   const d = RubyDate.fromTime(time);
   const last = new Date(Date.UTC(d.year, d.month, 0));
   return Object.assign(new Date(last.getTime() + 86399999), { microRemainder: 999 });
+}
+
+/** ActiveSupport::Duration::ISO8601Parser::ParsingError. */
+export class ParsingError extends Error {
+  override name = "ActiveSupport::Duration::ISO8601Parser::ParsingError";
+  readonly rubyClass = "ActiveSupport::Duration::ISO8601Parser::ParsingError";
 }

@@ -1,4 +1,5 @@
 // Ruby's == on lowered values (a leaf module: the core method tables use it too, without importing the dispatcher).
+import { compareValues, instantOf } from "./compare.js";
 import { isPlainObject, RubyFloat, RubySymbol, toS } from "./ruby.js";
 
 export function eq(a: unknown, b: unknown): boolean {
@@ -9,6 +10,10 @@ export function eq(a: unknown, b: unknown): boolean {
   if (a instanceof RubySymbol || b instanceof RubySymbol) return (typeof a === "string" || a instanceof RubySymbol) && (typeof b === "string" || b instanceof RubySymbol) && toS(a) === toS(b);
   if (a === null || a === undefined || b === null || b === undefined) return (a ?? null) === (b ?? null);
   if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => eq(x, b[i]));
+  // Times, TimeWithZones, DateTimes and Dates are == when they are the same instant (a Date: its midnight, UTC).
+  const [ta, tb] = [instantOf(a), instantOf(b)];
+  if (ta && typeof b === "string") return compareValues(a, b) === 0;
+  if (ta || tb) return ta !== null && tb !== null && ta.ms === tb.ms && ta.ns === tb.ns;
   if (typeof a === "object" && typeof (a as { isEqual?: unknown }).isEqual === "function") {
     return (a as { isEqual(o: unknown): boolean }).isEqual(b);
   }

@@ -27,7 +27,9 @@ function hasAsJson(v: unknown): v is JsonEncodable {
 
 /** Time#as_json: xmlschema with 3 fractional digits ("Z" for UTC). */
 export function timeAsJson(d: Date): string {
-  return d.toISOString();
+  // The app's TimeWithZone (record Time) formats itself: in Time.zone, with its offset, outside UTC.
+  const own = (d as Date & { asJson?: () => string }).asJson;
+  return typeof own === "function" ? own.call(d) : d.toISOString();
 }
 
 function numberJson(n: number): string {

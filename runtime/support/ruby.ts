@@ -8,6 +8,9 @@
 //   Float    any other JS number (1.5, -0, 1e20, NaN), or a RubyFloat box for an integral value (1.0, 100.0)
 // (`floatOf(n)` gives a computed Float its right form; a JS number alone cannot say whether Ruby had 1 or 1.0).
 // Objects that know their own Ruby form implement `toRubyString()` / `toRubyInspect()`.
+import { RubyDate } from "./date.js";
+import { timeInspect } from "./strftime.js";
+import { stringUpto } from "./string-succ.js";
 
 export interface RubyStringable {
   toRubyString(): string;
@@ -211,6 +214,7 @@ export function inspect(v: unknown): string {
   if (isPlainObject(v)) return `{${Object.entries(v).map(([k, x]) => inspectKey(k) + inspect(x)).join(", ")}}`;
   if (v instanceof Map) return `{${[...v].map(([k, x]) => `${inspect(k)}=>${inspect(x)}`).join(", ")}}`;
   if (hasMethod(v, "toRubyInspect")) return v.toRubyInspect();
+  if (v instanceof Date) return timeInspect(v, true);
   if (v instanceof RegExp) return `/${regexpSource(v)}/`;
   return toS(v);
 }
@@ -240,34 +244,107 @@ export function truthy(v: unknown): boolean {
   return v !== null && v !== undefined && v !== false;
 }
 
-/** A Ruby Range (`1..5`, `1...3`): form helpers take them for `in:`/`within:` and option lists. */
+/**
+ * A Ruby Range over any values with `<=>`: Integers, Floats, Strings, Dates, Times (`1..5`, `"a"..."e"`, `t..`).
+ * A missing end is null (`1..` is endless, `..5` beginless). Walking one (to_a, each, first(n)) follows Ruby:
+ * Integers count, Strings take String#succ (string-succ.ts), Dates go day by day; a Float, Time or nil begin
+ * cannot be walked (TypeError, as Ruby raises). The rest of Range's methods are core-range.ts.
+ */
 export class RubyRange {
   constructor(
-    readonly first: number,
-    readonly last: number,
+    readonly first: unknown,
+    readonly last: unknown,
     readonly excludeEnd = false,
   ) {}
-  /** The last value a `step` walk reaches (`(1...3).max` is 2 for integers). */
+  /** The largest Integer a numeric range reaches (`(1...3)` -> 2); form helpers read it for `max`. */
   get max(): number {
-    return this.excludeEnd ? this.last - 1 : this.last;
+    return this.excludeEnd ? Number(this.last) - 1 : Number(this.last);
   }
-  toArray(): number[] {
-    const out: number[] = [];
-    for (let i = this.first; this.excludeEnd ? i < this.last : i <= this.last; i++) out.push(i);
-    return out;
+  /** Endless: no end, or an infinite Float one. */
+  get endless(): boolean {
+    return this.last === null || this.last === undefined || this.last === Infinity;
   }
+  /** Range#to_a: every element; an endless range raises RangeError, as Ruby's does. */
+  toArray(): unknown[] {
+    if (this.endless && this.first !== null && this.first !== undefined) throw new RangeError("cannot convert endless range to an array");
+    return [...this];
+  }
+  *[Symbol.iterator](): Generator<unknown> {
+    yield* rangeWalk(this);
+  }
+  /** Integer membership (`(1..5).includes(3)`), what form helpers and numeric callers ask. */
   includes(n: number): boolean {
-    return n >= this.first && (this.excludeEnd ? n < this.last : n <= this.last);
+    return n >= Number(this.first) && (this.excludeEnd ? n < Number(this.last) : n <= Number(this.last));
+  }
+  /** Range#== / eql?: the same kind of end and ends that are ==. */
+  isEqual(other: unknown): boolean {
+    if (!(other instanceof RubyRange) || other.excludeEnd !== this.excludeEnd) return false;
+    return sameEnd(this.first, other.first) && sameEnd(this.last, other.last);
   }
   toRubyString(): string {
-    return `${toS(this.first)}${this.excludeEnd ? "..." : ".."}${toS(this.last)}`;
+    return this.form(toS);
   }
   toRubyInspect(): string {
-    return this.toRubyString();
+    return this.form(inspect);
+  }
+  private form(show: (v: unknown) => string): string {
+    const end = (v: unknown) => (v === null || v === undefined ? "" : show(v));
+    // `nil..nil` prints its ends; one missing end prints as nothing.
+    if ((this.first ?? null) === null && (this.last ?? null) === null) return `nil${this.excludeEnd ? "..." : ".."}nil`;
+    return `${end(this.first)}${this.excludeEnd ? "..." : ".."}${end(this.last)}`;
   }
   asJson(): string {
     return this.toRubyString();
   }
+}
+
+function sameEnd(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (isNumeric(a) && isNumeric(b)) return Number(a) === Number(b);
+  const eq = (a as { isEqual?: (o: unknown) => boolean } | null)?.isEqual;
+  if (typeof eq === "function") return eq.call(a, b);
+  if (a instanceof Date && b instanceof Date) return a.getTime() === b.getTime();
+  return false;
+}
+
+/** The class name Ruby's "can't iterate from X" names (a Time, a Float, nil). */
+function iterClassName(v: unknown): string {
+  if (v === null || v === undefined) return "NilClass";
+  if (isFloat(v)) return "Float";
+  if (v instanceof Date) return "Time";
+  const kind = (v as { kind?: unknown }).kind;
+  if (kind === "twz") return "ActiveSupport::TimeWithZone";
+  if (kind === "datetime") return "DateTime";
+  return (v as object).constructor?.name ?? "Object";
+}
+
+function* rangeWalk(r: RubyRange): Generator<unknown> {
+  const { first, last, excludeEnd } = r;
+  const open = last === null || last === undefined;
+  if (typeof first === "string" && (open || typeof last === "string")) {
+    yield* stringUpto(first, open ? null : (last as string), excludeEnd);
+    return;
+  }
+  if (first instanceof RubyDate && (open || last instanceof RubyDate)) {
+    for (let d = first; ; d = d.addDays(1)) {
+      if (!open) {
+        const c = compareDays(d, last as RubyDate);
+        if (c > 0 || (excludeEnd && c === 0)) return;
+      }
+      yield d;
+    }
+  }
+  if (typeof first === "bigint" || (typeof first === "number" && Number.isSafeInteger(first))) {
+    if (!open && !isNumeric(last)) throw new TypeError(`can't iterate from ${iterClassName(first)}`);
+    const end = open ? Infinity : Number(last);
+    for (let i = Number(first); excludeEnd ? i < end : i <= end; i++) yield i;
+    return;
+  }
+  throw new TypeError(`can't iterate from ${iterClassName(first)}`);
+}
+
+function compareDays(a: RubyDate, b: RubyDate): number {
+  return a.year - b.year || a.month - b.month || a.day - b.day;
 }
 
 /** Ruby's `Array(x)` for collections helpers accept: arrays, ranges, sets, hashes (as pairs). */

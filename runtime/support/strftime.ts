@@ -1,5 +1,6 @@
 // Ruby's strftime over broken-down time parts (Time in UTC, TimeWithZone, Date), with Ruby's flags
 // (-, _, 0, ^, #), widths and the %:z family. Month/day names are English, as Ruby's are.
+import { defaultTimeZone } from "./time-zone.js";
 import { ABBR_DAY_NAMES, ABBR_MONTH_NAMES, DAY_NAMES, MONTH_NAMES, RubyDate } from "./date.js";
 
 /** The fields strftime reads. `utcOffset` is in seconds east of UTC. */
@@ -31,11 +32,26 @@ export function timePartsOf(v: Date | RubyDate | HasTimeParts): TimeParts {
   }
   if (!(v instanceof Date)) return v.timeParts();
   const usecExtra = (v as Date & { microRemainder?: number }).microRemainder ?? 0;
+  const nanoExtra = (v as Date & { nanoRemainder?: number }).nanoRemainder ?? 0;
+  // The app's TimeWithZone (a record Time: Time.current, datetime attributes) reads in Time.zone.
+  const zone = followsAppZone(v) ? defaultTimeZone() : null;
+  const offset = zone ? zone.utcOffsetAt(v.getTime()) : 0;
+  const w = offset ? new Date(v.getTime() + offset * 1000) : v;
   return {
-    year: v.getUTCFullYear(), month: v.getUTCMonth() + 1, day: v.getUTCDate(), hour: v.getUTCHours(),
-    min: v.getUTCMinutes(), sec: v.getUTCSeconds(), nsec: (v.getUTCMilliseconds() * 1000 + usecExtra) * 1000,
-    utcOffset: 0, zone: "UTC", epoch: Math.floor(v.getTime() / 1000),
+    year: w.getUTCFullYear(), month: w.getUTCMonth() + 1, day: w.getUTCDate(), hour: w.getUTCHours(),
+    min: w.getUTCMinutes(), sec: w.getUTCSeconds(), nsec: (w.getUTCMilliseconds() * 1000 + usecExtra) * 1000 + nanoExtra,
+    utcOffset: offset, zone: zone ? zone.abbreviationAt(v.getTime()) : "UTC", epoch: Math.floor(v.getTime() / 1000),
   };
+}
+
+/**
+ * Whether a JS Date stands for the app's TimeWithZone in a Time.zone other than UTC: a record Time (its class says
+ * so with `rubyName`) while config.time_zone or Time.use_zone names another zone. A plain Date is a UTC Time.
+ */
+export function followsAppZone(v: Date): boolean {
+  if ((v.constructor as { rubyName?: string }).rubyName !== "ActiveSupport::TimeWithZone") return false;
+  const zone = defaultTimeZone();
+  return zone.ianaId !== "Etc/UTC" && zone.ianaId !== "UTC";
 }
 
 function dayOfWeek(p: TimeParts): number {
@@ -143,4 +159,11 @@ export function strftime(value: Date | RubyDate | HasTimeParts | TimeParts, form
     if (flags.includes("#")) text = text === text.toUpperCase() ? text.toLowerCase() : text.toUpperCase();
     return text;
   });
+}
+
+/** Time#inspect: like to_s, with the fraction of the second (trailing zeros dropped) when there is one. */
+export function timeInspect(value: Date | HasTimeParts, utc: boolean): string {
+  const p = timePartsOf(value);
+  const frac = p.nsec ? `.${String(p.nsec).padStart(9, "0").replace(/0+$/, "")}` : "";
+  return `${strftime(p, "%Y-%m-%d %H:%M:%S")}${frac} ${utc ? "UTC" : strftime(p, "%z")}`;
 }

@@ -1,6 +1,7 @@
 // ActiveSupport::TimeZone: Rails' zone names (TimeZone::MAPPING) over the IANA database Node's Intl carries.
 //   ActiveSupport::TimeZone["Tokyo"] -> findTimeZone("Tokyo")     zone.utcOffsetAt(instant) -> seconds east of UTC
-// Abbreviations (%Z) come from Intl; where it only knows "GMT+9" Ruby's TZInfo would say "JST".
+// Abbreviations (%Z) are TZInfo's (time-zone-abbreviations.ts), else Intl's.
+import { ZONE_ABBREVIATIONS } from "./time-zone-abbreviations.js";
 
 /** ActiveSupport::TimeZone::MAPPING (7.2.4), generated from the Ruby constant. */
 export const ZONE_MAPPING: Record<string, string> = {
@@ -159,6 +160,7 @@ export const ZONE_MAPPING: Record<string, string> = {
 };
 
 export class TimeZone {
+  static readonly rubyName = "ActiveSupport::TimeZone";
   private readonly offsetFormat: Intl.DateTimeFormat;
   private readonly nameFormat: Intl.DateTimeFormat;
 
@@ -180,9 +182,19 @@ export class TimeZone {
     return Math.round((local - Math.floor(epochMs / 1000) * 1000) / 1000);
   }
 
+  /** Whether daylight saving time is in effect at an instant: the offset differs from the year's standard one. */
+  isDstAt(epochMs: number): boolean {
+    const year = new Date(epochMs).getUTCFullYear();
+    const [jan, jul] = [this.utcOffsetAt(Date.UTC(year, 0, 1)), this.utcOffsetAt(Date.UTC(year, 6, 1))];
+    const standard = NEGATIVE_DST.has(this.ianaId) ? Math.max(jan, jul) : Math.min(jan, jul);
+    return this.utcOffsetAt(epochMs) !== standard;
+  }
+
   /** The zone abbreviation at an instant ("UTC", "EST", "PDT", ...). */
   abbreviationAt(epochMs: number): string {
     if (this.ianaId === "Etc/UTC" || this.ianaId === "UTC") return "UTC";
+    const known = ZONE_ABBREVIATIONS[this.ianaId]?.[String(this.utcOffsetAt(epochMs))];
+    if (known) return known;
     const part = this.nameFormat.formatToParts(new Date(epochMs)).find((p) => p.type === "timeZoneName");
     return part?.value ?? this.name;
   }

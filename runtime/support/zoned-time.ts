@@ -4,10 +4,11 @@
 //   t.to_fs(:long) -> toFs(t, "long")    t.iso8601 -> iso8601(t)    t.formatted_offset -> formattedOffset(t)
 // A plain JS Date is Ruby's UTC Time (what Time.utc and database datetimes give in a UTC app).
 import { toS } from "./ruby.js";
+import { ArgumentError } from "./errors.js";
 import { RubyDate } from "./date.js";
 import { ordinalize } from "./inflector.js";
-import { strftime, timePartsOf, type HasTimeParts, type TimeParts } from "./strftime.js";
-import { defaultTimeZone, findTimeZone, formatOffset, type TimeZone } from "./time-zone.js";
+import { followsAppZone, strftime, timeInspect, timePartsOf, type HasTimeParts, type TimeParts } from "./strftime.js";
+import { defaultTimeZone, findTimeZone, formatOffset, TimeZone } from "./time-zone.js";
 
 export type TimeKind = "twz" | "time" | "datetime";
 
@@ -19,11 +20,17 @@ export class ZonedTime implements HasTimeParts {
     readonly zone: TimeZone | null,
     readonly fixedOffset: number,
     readonly kind: TimeKind,
+    /** Nanoseconds below the microsecond (0..999): end_of_day is 23:59:59.999999999. */
+    readonly nanoRemainder = 0,
   ) {}
 
   /** A time at a fixed UTC offset (Time.new(..., "+05:30"), DateTime.new(..., "+05:30")). */
   static fixed(year: number, month: number, day: number, hour: number, min: number, sec: number, offset: number, kind: TimeKind): ZonedTime {
-    return new ZonedTime(Date.UTC(year, month - 1, day, hour, min, sec) - offset * 1000, 0, null, offset, kind);
+    // A Float second keeps its fraction (DateTime.new(..., 45.5)), to the nanosecond.
+    const whole = Math.floor(sec);
+    const ns = Math.round((sec - whole) * 1e9);
+    const ms = Date.UTC(year, month - 1, day, hour, min, whole) - offset * 1000 + Math.floor(ns / 1e6);
+    return new ZonedTime(ms, Math.floor(ns / 1000) % 1000, null, offset, kind, ns % 1000);
   }
 
   get utcOffset(): number {
@@ -32,7 +39,8 @@ export class ZonedTime implements HasTimeParts {
 
   /** `utc?`: a UTC zone (not merely a zero offset). */
   get isUtc(): boolean {
-    return this.zone !== null && (this.zone.ianaId === "Etc/UTC" || this.zone.ianaId === "UTC");
+    // A local Time of a UTC process has the UTC zone but is not utc? (only a TimeWithZone in UTC is).
+    return this.kind === "twz" && this.zone !== null && (this.zone.ianaId === "Etc/UTC" || this.zone.ianaId === "UTC");
   }
 
   toDate(): Date {
@@ -43,7 +51,7 @@ export class ZonedTime implements HasTimeParts {
     const offset = this.utcOffset;
     const local = timePartsOf(new Date(this.epochMs + offset * 1000));
     const zone = this.kind === "datetime" ? formatOffset(offset) : this.zone ? this.zone.abbreviationAt(this.epochMs) : "";
-    return { ...local, nsec: local.nsec + this.microRemainder * 1000, utcOffset: offset, zone, epoch: Math.floor(this.epochMs / 1000) };
+    return { ...local, nsec: local.nsec + this.microRemainder * 1000 + this.nanoRemainder, utcOffset: offset, zone, epoch: Math.floor(this.epochMs / 1000) };
   }
 
   toRubyString(): string {
@@ -55,7 +63,7 @@ export class ZonedTime implements HasTimeParts {
   toRubyInspect(): string {
     if (this.kind === "twz") return `${strftime(this, "%a, %d %b %Y %H:%M:%S.%9N")} ${this.timeParts().zone} ${formatOffset(this.utcOffset)}`;
     if (this.kind === "datetime") return toFs(this, "rfc822");
-    return this.toRubyString();
+    return timeInspect(this, false);
   }
 
   asJson(): string {
@@ -67,9 +75,9 @@ export class ZonedTime implements HasTimeParts {
 export type TimeValue = Date | RubyDate | ZonedTime;
 
 /** `in_time_zone(zone = Time.zone)` for a Time, TimeWithZone or Date (midnight in that zone). */
-export function inTimeZone(value: TimeValue, zoneName?: string | null): ZonedTime {
-  const zone = zoneName ? findTimeZone(zoneName) : defaultTimeZone();
-  if (!zone) throw new Error(`Invalid Timezone: ${zoneName}`);
+export function inTimeZone(value: TimeValue, zoneName?: string | TimeZone | null): ZonedTime {
+  const zone = zoneName instanceof TimeZone ? zoneName : zoneName ? findTimeZone(zoneName) : defaultTimeZone();
+  if (!zone) throw new ArgumentError(`Invalid Timezone: ${zoneName}`);
   if (value instanceof RubyDate) {
     const guess = Date.UTC(value.year, value.month - 1, value.day);
     return new ZonedTime(guess - zone.utcOffsetAt(guess - zone.utcOffsetAt(guess) * 1000) * 1000, 0, zone, 0, "twz");
@@ -79,15 +87,22 @@ export function inTimeZone(value: TimeValue, zoneName?: string | null): ZonedTim
   return new ZonedTime(ms, micro, zone, 0, "twz");
 }
 
+/** A record Time while Time.zone is not UTC is that zone's TimeWithZone (strftime.ts: followsAppZone). */
+export function appZoned<T extends TimeValue>(value: T): T | ZonedTime {
+  return value instanceof Date && followsAppZone(value) ? inTimeZone(value) : value;
+}
+
 /** Time/DateTime#formatted_offset(colon = true, alternate_utc_string = nil). */
-export function formattedOffset(value: Date | ZonedTime, colon = true, alternateUtc: string | null = null): string {
+export function formattedOffset(given: Date | ZonedTime, colon = true, alternateUtc: string | null = null): string {
+  const value = appZoned(given);
   const utc = value instanceof Date || value.isUtc;
   if (utc && alternateUtc !== null) return alternateUtc;
   return formatOffset(value instanceof Date ? 0 : value.utcOffset, colon);
 }
 
 /** iso8601/xmlschema(fraction_digits): "Z" for UTC Time/TimeWithZone, "+00:00" for DateTime. */
-export function iso8601(value: TimeValue, fractionDigits = 0): string {
+export function iso8601(given: TimeValue, fractionDigits = 0): string {
+  const value = appZoned(given);
   if (value instanceof RubyDate) return value.toRubyString();
   const frac = fractionDigits > 0 ? `.%${fractionDigits}N` : "";
   const base = strftime(value, `%Y-%m-%dT%H:%M:%S${frac}`);
@@ -123,7 +138,8 @@ export const DATE_FORMATS: Record<string, string | ((d: RubyDate) => unknown)> =
 };
 
 /** Time#to_fs / Date#to_fs / DateTime#to_fs / TimeWithZone#to_fs (unknown formats fall back to to_s). */
-export function toFs(value: TimeValue, format = "default"): string {
+export function toFs(given: TimeValue, format = "default"): string {
+  const value = appZoned(given);
   if (value instanceof RubyDate) {
     const f = DATE_FORMATS[format];
     return f === undefined ? value.toRubyString() : typeof f === "function" ? toS(f(value)) : strftime(value, f);
@@ -141,7 +157,8 @@ export function httpdate(value: Date | ZonedTime): string {
 }
 
 /** Time#rfc2822: "-0000" for UTC times, the offset otherwise. */
-export function rfc2822(value: Date | ZonedTime): string {
+export function rfc2822(given: Date | ZonedTime): string {
+  const value = appZoned(given);
   const utc = value instanceof Date || value.isUtc;
   return strftime(value, `%a, %d %b %Y %H:%M:%S ${utc ? "-0000" : formatOffset(value.utcOffset, false)}`);
 }

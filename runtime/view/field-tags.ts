@@ -4,6 +4,7 @@
 //   submit_tag, button_tag, field_set_tag, select_tag.
 import { humanize } from "../support/inflector.js";
 import { isBlank, isPlainObject, RubyRange, toS } from "../support/ruby.js";
+import { RangeMethods } from "../support/core-range.js";
 import { imagePath } from "./asset-url.js";
 import { viewConfig } from "./config.js";
 import type { ViewHost } from "./host.js";
@@ -55,7 +56,8 @@ export function rangeToMinMax(options: Attributes): Attributes {
   const range = out.in ?? out.within;
   delete out.in;
   delete out.within;
-  if (range instanceof RubyRange) return { ...out, min: range.first, max: range.max };
+  // Range#min / #max as Rails calls them (an endless range raises RangeError there too).
+  if (range instanceof RubyRange) return { ...out, min: RangeMethods.min(range), max: RangeMethods.max(range) };
   return out;
 }
 

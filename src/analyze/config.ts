@@ -28,6 +28,10 @@ export interface AppConfigFacts {
   deflater: boolean;
   /** `Mime::Type.register "text/vnd.turbo-stream.html", :turbo_stream` in initializers. */
   mimeTypes: Array<{ string: string; symbol: string }>;
+  /** config.time_zone (Time.zone; Rails' default "UTC" when null). */
+  timeZone: string | null;
+  /** config.beginning_of_week (Date.beginning_of_week; :monday when null). */
+  beginningOfWeek: string | null;
 }
 
 /**
@@ -49,7 +53,7 @@ export type BootFlag = boolean | { env: string; present: boolean };
 /** Reads config/application.rb, config/initializers/*.rb and config/environments/production.rb. */
 export function analyzeConfig(files: SourceFile[], diagnostics?: Diagnostics): AppConfigFacts {
   const enginesKnown = files.some((f) => f.path === "config/application.rb");
-  const facts: AppConfigFacts = { assetsVersion: "1", loadDefaults: null, performCaching: false, mimeTypes: [], engines: [], enginesKnown, environments: {}, deflater: false, sessionStore: null };
+  const facts: AppConfigFacts = { assetsVersion: "1", loadDefaults: null, performCaching: false, mimeTypes: [], engines: [], enginesKnown, environments: {}, deflater: false, sessionStore: null, timeZone: null, beginningOfWeek: null };
   let environment: string | null = null;
   const visit = (node: Node): void => {
     if (node.kind === "call") {
@@ -80,6 +84,7 @@ export function analyzeConfig(files: SourceFile[], diagnostics?: Diagnostics): A
         if (value === "true" || value === "false") (facts.environments[environment] ??= {}).allowForgeryProtection = value === "true";
       }
       if (isConfig(node.receiver)) sslSetting(node, () => (facts.environments[environment ?? "*"] ??= {}), diagnostics);
+      if ((node.method === "time_zone=" || node.method === "beginning_of_week=") && isConfig(node.receiver)) calendarSetting(node, facts, diagnostics);
       if (node.method === "cache_store=" && isConfig(node.receiver) && (environment === null || environment === "production")) {
         nullCacheStore = cacheStore(node, diagnostics);
       }
@@ -112,6 +117,22 @@ function cacheStore(node: Node & { kind: "call" }, diagnostics: Diagnostics | un
   const what = store ? `:${store}` : "this cache store";
   diagnostics?.report("unsupported_option", (value ?? node).span, `config.cache_store ${what} is not reproduced: fragments are cached in each process's memory (as :memory_store), not shared between workers or kept across restarts`);
   return false;
+}
+
+/**
+ * `config.time_zone = "Eastern Time (US & Canada)"` and `config.beginning_of_week = :sunday`: every time the app
+ * shows depends on them, so a value that is not a literal is reported (the app then keeps Rails' defaults).
+ */
+function calendarSetting(node: Node & { kind: "call" }, facts: AppConfigFacts, diagnostics: Diagnostics | undefined): void {
+  const value = node.args[0];
+  if (node.method === "time_zone=") {
+    const zone = literalString(value);
+    if (zone !== null) facts.timeZone = zone;
+    else diagnostics?.report("unsupported_option", (value ?? node).span, "config.time_zone is not a literal String: the app keeps UTC");
+    return;
+  }
+  if (value?.kind === "sym") facts.beginningOfWeek = value.name;
+  else diagnostics?.report("unsupported_option", (value ?? node).span, "config.beginning_of_week is not a literal Symbol: the week keeps starting on Monday");
 }
 
 /** `config` (a call or, without arguments, a local-looking identifier) or `Rails.application.config`. */

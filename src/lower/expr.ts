@@ -15,6 +15,7 @@ import type { Node, NodeOf } from "../parse/ir.js";
 import { lowerArgs, lowerCall } from "./calls.js";
 import { rubyRegexToJs } from "./regex.js";
 import { lowerBody, lowerCase } from "./stmts.js";
+import { lowerCaseIn, lowerMatchExpr } from "./pattern.js";
 import { lowerCoreConst } from "./core/index.js";
 import { lowerCoreBinary, lowerCoreIndex, lowerCoreRange } from "./core/operators.js";
 import { constPath } from "../analyze/constants.js";
@@ -77,6 +78,12 @@ function lowerExprOf(node: Node, scope: Scope): TsExpr {
       return lowerBinary(node, scope);
     case "not":
       return lit(`!${truthy(lowerExpr(node.expr, scope), scope)}`, BOOL);
+    case "unary": {
+      // `-x` is x.-@ (a literal's minus is folded by the parser); `+x` is x itself for the Numerics it meets.
+      if (node.op === "-") return lit(`${env.module.use("coreNegate")}(${lowerExpr(node.expr, scope).code})`, UNKNOWN);
+      if (node.op === "+") return lowerExpr(node.expr, scope);
+      break;
+    }
     case "if": {
       if (node.then.length === 1 && node.else.length <= 1) {
         const a = lowerExpr(node.then[0]!, scope);
@@ -88,6 +95,10 @@ function lowerExprOf(node: Node, scope: Scope): TsExpr {
     case "case":
       // A case used as a value (`case when a? then "x" else "y" end.inquiry`): its branches return from a closure.
       return lit(`(() => {\n${lowerCase(node, scope.child(), "return").join("\n")}${node.else ? "" : "\nreturn null;"}\n})()`, UNKNOWN);
+    case "caseIn":
+      return lit(`(() => {\n${lowerCaseIn(node, scope.child(), "return").join("\n")}\n})()`, UNKNOWN);
+    case "matchPattern":
+      return lowerMatchExpr(node, scope);
     case "seq": {
       // `(a; b)` as a value: each statement in order, the last one's value (a JS comma expression).
       if (node.body.length === 0) return lit("null", NIL);
@@ -198,19 +209,35 @@ function lowerArray(node: NodeOf<"array">, scope: Scope): TsExpr {
 }
 
 export function lowerHash(node: NodeOf<"hash">, scope: Scope): TsExpr {
-  if (spellsAKeyBothWays(node)) return lowerKeyedHash(node, scope);
-  const entries = node.pairs.map(({ key, value }) => {
+  if (spellsAKeyBothWays(node) || node.pairs.some((p) => VALUE_KEYS.has(p.key.kind))) return lowerKeyedHash(node, scope);
+  // Keys other than literals are lowered once; a key not known to be a String leaves the choice to the run time.
+  const keys = node.pairs.map(({ key }) => (key.kind === "dsplat" || key.kind === "sym" || key.kind === "dsym" || key.kind === "str" ? null : lowerExpr(key, scope)));
+  if (keys.some((k) => k !== null && k.type.k !== "string")) return lowerRuntimeKeyedHash(node, keys, scope);
+  const entries = node.pairs.map(({ key, value }, i) => {
     if (key.kind === "dsplat") return `...(${lowerExpr(key.value, scope).code} as object)`;
     const v = lowerExpr(value, scope).code;
     if (key.kind === "sym" || (key.kind === "str" && key.parts.every((p) => typeof p === "string"))) {
       const name = key.kind === "sym" ? key.name : (key.parts as string[]).join("");
       return `${/^[A-Za-z_$][\w$]*$/.test(name) ? name : JSON.stringify(name)}: ${v}`;
     }
-    return `[${scope.env.module.use("toS")}(${lowerExpr(key, scope).code})]: ${v}`;
+    return `[${scope.env.module.use("toS")}(${(keys[i] ?? lowerExpr(key, scope)).code})]: ${v}`;
   });
   // Parenthesized: an object literal read where JS expects a statement or an arrow's body (`() => {}`,
   // `or(a, () => ({}))`) would otherwise parse as a block. Valid in every expression position.
   return lit(`({ ${entries.join(", ")} })`, { k: "hash" });
+}
+
+/** Keys that are no String or Symbol by their syntax: a plain object would turn them into property names. */
+const VALUE_KEYS = new Set<Node["kind"]>(["int", "float", "nil", "true", "false", "array", "range", "hash", "const", "regex"]);
+
+/** `{ record.id => record }`: keys whose kind only the run time knows; a plain object when they are all Strings. */
+function lowerRuntimeKeyedHash(node: NodeOf<"hash">, keys: Array<TsExpr | null>, scope: Scope): TsExpr {
+  const pairs = node.pairs.map(({ key, value }, i) =>
+    key.kind === "dsplat"
+      ? `...${scope.env.module.use("hashEntries")}(${lowerExpr(key.value, scope).code} as Record<string, unknown>)`
+      : `[${(keys[i] ?? lowerExpr(key, scope)).code}, ${lowerExpr(value, scope).code}] as const`,
+  );
+  return lit(`${scope.env.module.use("hashLiteral")}(${pairs.join(", ")})`, UNKNOWN);
 }
 
 /** A literal key's spelling, when the source fixes it: `a:` / `:"a"` (Symbol) or `"a" =>` (String). */
@@ -259,11 +286,27 @@ function lowerConst(node: NodeOf<"const">, scope: Scope): TsExpr {
   return lit(`${env.module.use("unsupported")}(${JSON.stringify(node.name)})`, UNKNOWN);
 }
 
+/** The variable a `<<` chain appends to (`buf << a << b`: buf), when it is a local or an instance variable. */
+function shovelTarget(node: Node, scope: Scope): Node | null {
+  if (node.kind === "ident") return scope.lookup(node.name) ? node : null;
+  if (node.kind === "ivar") return node;
+  if (node.kind === "binary" && node.op === "<<") return shovelTarget(node.left, scope);
+  return null;
+}
+
 function lowerBinary(node: NodeOf<"binary">, scope: Scope): TsExpr {
   const env = scope.env;
+  const target = node.op === "<<" ? shovelTarget(node.left, scope) : null;
   const left = lowerExpr(node.left, scope);
   const right = lowerExpr(node.right, scope);
+  if (target && left.type.k !== "array") {
+    // `buf << x` on a String variable: JS strings cannot grow in place, so the longer String is stored back.
+    const variable = lowerExpr(target, scope).code;
+    return lit(`(${variable} = ${env.module.use("coreShovel")}(${left.code}, ${right.code}) as typeof ${variable})`, left.type.k === "safe" ? left.type : UNKNOWN);
+  }
   switch (node.op) {
+    case "===":
+      return lit(`${env.module.use("caseEq")}(${left.code}, ${right.code})`, BOOL);
     case "||":
     case "or":
       if (left.type.k === "bool" && right.type.k === "bool") return lit(`(${left.code} || ${right.code})`, BOOL);

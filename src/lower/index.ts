@@ -145,6 +145,8 @@ function lowerWithInflections(app: AppModel): Lowered {
     loadDefaults: app.config.enginesKnown ? app.config.loadDefaults : undefined,
     deflater: app.config.deflater,
     sessionStore: app.config.sessionStore,
+    timeZone: app.config.timeZone,
+    beginningOfWeek: app.config.beginningOfWeek,
   });
   modules.push(...(initializers ? [initializers] : []), ...coreExtensions, ...models, ...plain, ...controllers, ...channels, ...views, ...seeds, ...fixtures, ...cableConfig, ...entry);
   const standIn = (from: string, raised: string): EmittedModule | null =>

@@ -44,8 +44,8 @@ function lowerParamsOf(given: Given, scope: Scope): LoweredParams {
     if (def.name !== undefined) scope.method = { name: rubyToTs(def.name), forward: parameters.map((p) => p.name).join(", ") };
     return { parameters, signature: parameters.map((p) => `${p.name}: unknown`).join(", "), prologue: [] };
   }
-  const spec: { req: string[]; opt: string[]; rest: string | null; keys: string[]; keyrest: string | null; block: string | null } = {
-    req: [], opt: [], rest: null, keys: [], keyrest: null, block: null,
+  const spec: { req: string[]; opt: string[]; post: string[]; rest: string | null; keys: string[]; required: string[]; keyrest: string | null; block: string | null } = {
+    req: [], opt: [], post: [], rest: null, keys: [], required: [], keyrest: null, block: null,
   };
   const bind: string[] = [];
   // A fresh name for the bound arguments, so no Ruby parameter (`a`) can shadow it.
@@ -53,9 +53,13 @@ function lowerParamsOf(given: Given, scope: Scope): LoweredParams {
   for (const p of def.params) {
     const name = p.name || (p.kind === "block" ? "block" : p.kind === "rest" ? "rest" : "options");
     const local = scope.declare(name, UNKNOWN).ts;
-    if (p.kind === "req" || p.kind === "destructure") spec.req.push(name);
+    // A required positional after an optional one or the rest is filled from the end of the arguments.
+    if (p.kind === "req" || p.kind === "destructure") (spec.opt.length || spec.rest ? spec.post : spec.req).push(name);
     else if (p.kind === "opt") spec.opt.push(name);
-    else if (p.kind === "key" || p.kind === "keyopt") spec.keys.push(name);
+    else if (p.kind === "key" || p.kind === "keyopt") {
+      spec.keys.push(name);
+      if (p.kind === "key") spec.required.push(name);
+    }
     else if (p.kind === "rest") spec.rest = name;
     else if (p.kind === "keyrest") spec.keyrest = name;
     else if (p.kind === "block") {
@@ -71,7 +75,7 @@ function lowerParamsOf(given: Given, scope: Scope): LoweredParams {
   return {
     parameters: [{ name: "args", type: "unknown[]", isRestParameter: true }],
     signature: "...args: unknown[]",
-    prologue: [`const ${holder} = ${binder}(args, ${JSON.stringify(spec)});`, ...bind],
+    prologue: [`const ${holder} = ${binder}(args, ${JSON.stringify(spec, (k, v) => ((k === "post" || k === "required") && !v.length ? undefined : v))});`, ...bind],
   };
 }
 

@@ -13,6 +13,8 @@
 import { crashOf, faultPoint, reportCrash } from "../diagnostics/crash.js";
 import { sourceMark } from "../emit/source-map.js";
 import type { Block, Node, NodeOf } from "../parse/ir.js";
+import { lowerBlockParams } from "./block-params.js";
+import { lowerCaseIn, lowerMatchCondition, lowerMatchStatement } from "./pattern.js";
 import { lowerExpr, truthy, type TsExpr } from "./expr.js";
 import type { Scope } from "./scope.js";
 import { elementType, NUMBER, UNKNOWN, type RType } from "./types.js";
@@ -70,15 +72,30 @@ function lowerStmtOf(node: Node, scope: Scope, tail: Tail): string[] {
     case "next":
       return ["continue;"];
     case "break":
+      // `break value` makes the loop's value (each answers it): not modelled, so declined rather than dropped.
+      if (node.value) {
+        scope.env.diags.report("unsupported_construct", node.span, "break with a value");
+        return [`${scope.env.module.use("unsupported")}("break with a value");`];
+      }
       return ["break;"];
     case "seq":
       return lowerBody(node.body, scope, tail);
     case "case":
       return lowerCase(node, scope, tail);
+    case "caseIn":
+      return lowerCaseIn(node, scope, tail);
+    case "while": {
+      // while / until (and their modifier forms): the condition tested before each pass; the loop's value is nil.
+      const cond = truthy(lowerExpr(node.cond, scope), scope);
+      const loop = [`while (${node.until ? `!(${cond})` : cond}) {`, ...lowerBody(node.body, scope.child(), "void"), "}"];
+      return tail === "return" ? [...loop, "return null;"] : loop;
+    }
+    case "matchPattern":
+      return lowerMatchStatement(node, scope, tail);
     case "begin":
       return lowerBegin(node, scope, tail);
     case "call": {
-      const loop = lowerLoop(node, scope);
+      const loop = lowerLoop(node, scope, tail);
       if (loop) return loop;
       const output = env.outputStatement?.(node, scope, tail);
       if (output) return output;
@@ -127,24 +144,39 @@ function lowerMultiAssign(node: NodeOf<"multiAssign">, scope: Scope, tail: Tail)
   const tmp = scope.env.module.fresh("values");
   scope.declare(tmp, { k: "array", of: UNKNOWN }, tmp);
   const lines = [`const ${tmp} = ${scope.env.module.use("toAry")}(${lowerExpr(node.value, scope).code});`];
-  const span = node.span;
-  const values: Node = { kind: "ident", name: tmp, span };
-  const splatAt = node.targets.findIndex((t) => t.kind === "splat");
-  node.targets.forEach((target, i) => {
-    let value: Node;
-    if (target.kind === "splat") {
-      const after = node.targets.length - i - 1;
-      value = { kind: "call", receiver: values, method: "slice", args: [{ kind: "int", value: i, span }, { kind: "binary", op: "-", left: { kind: "call", receiver: values, method: "length", args: [], block: null, safeNav: false, parens: false, span }, right: { kind: "int", value: i + after, span }, span }], block: null, safeNav: false, parens: true, span };
-      target = target.value;
-    } else {
-      const index = splatAt >= 0 && i > splatAt ? { kind: "int" as const, value: i - node.targets.length, span } : { kind: "int" as const, value: i, span };
-      value = { kind: "index", receiver: values, args: [index], span };
-    }
-    if (target.kind === "call" && target.args.length === 0 && target.receiver) {
-      lines.push(...lowerStmt({ ...target, method: `${target.method}=`, args: [value] }, scope, "void"));
-    } else lines.push(...lowerAssign({ kind: "assign", target, value, span }, scope, "void"));
-  });
+  lines.push(...assignTargets(node.targets, tmp, scope));
   if (tail === "return") lines.push(`return ${tmp};`);
+  return lines;
+}
+
+/**
+ * Each target gets its element of the Array held in `tmp`, as Ruby fills them: the ones before a splat from the
+ * front, the ones after it from what is left at the end, the splat the rest (nil past the end; [] for an empty
+ * rest); a nested `(b, c)` target destructures its element in turn.
+ */
+function assignTargets(targets: Node[], tmp: string, scope: Scope): string[] {
+  const lines: string[] = [];
+  const splatAt = targets.findIndex((t) => t.kind === "splat");
+  const after = splatAt < 0 ? 0 : targets.length - splatAt - 1;
+  targets.forEach((target, i) => {
+    const span = target.span;
+    let code: string;
+    if (target.kind === "splat") code = `${tmp}.slice(${i}, Math.max(${i}, ${tmp}.length - ${after}))`;
+    else if (splatAt >= 0 && i > splatAt) code = `(${tmp}[Math.max(${splatAt}, ${tmp}.length - ${after}) + ${i - splatAt - 1}] ?? null)`;
+    else code = `(${tmp}[${i}] ?? null)`;
+    const held = scope.env.module.fresh("value");
+    scope.declare(held, UNKNOWN, held);
+    lines.push(`const ${held} = ${code};`);
+    const value: Node = { kind: "ident", name: held, span };
+    const to = target.kind === "splat" ? target.value : target;
+    if (to.kind === "multiAssign") {
+      const inner = scope.env.module.fresh("values");
+      scope.declare(inner, { k: "array", of: UNKNOWN }, inner);
+      lines.push(`const ${inner} = ${scope.env.module.use("toAry")}(${held});`, ...assignTargets(to.targets, inner, scope));
+    } else if (to.kind === "call" && to.args.length === 0 && to.receiver) {
+      lines.push(...lowerStmt({ ...to, method: `${to.method}=`, args: [value] }, scope, "void"));
+    } else lines.push(...lowerAssign({ kind: "assign", target: to, value, span }, scope, "void"));
+  });
   return lines;
 }
 
@@ -163,6 +195,7 @@ function lowerOpAssign(node: NodeOf<"opAssign">, scope: Scope): string[] {
     };
     return [`${lowerExpr(combined, scope).code};`];
   }
+  if (node.target.kind === "index" && node.target.args.length === 1) return lowerIndexOpAssign(node, node.target, scope);
   if (node.target.kind !== "ident" && node.target.kind !== "ivar") {
     scope.env.diags.report("unsupported_construct", node.span, `${node.op}= on ${node.target.kind}`);
     return [`${scope.env.module.use("unsupported")}("op-assign");`];
@@ -178,9 +211,33 @@ function lowerOpAssign(node: NodeOf<"opAssign">, scope: Scope): string[] {
   return [`${t} = ${scope.env.module.use("binop")}(${JSON.stringify(node.op)}, ${t}, ${value.code});`];
 }
 
+/**
+ * `h[k] ||= v`, `h[k] += 1`, `list[0] *= 2`: the receiver and the key evaluated once, read with [] (a Hash's
+ * default applies), written with []= only when Ruby writes (`||=` on a present value does not).
+ */
+function lowerIndexOpAssign(node: NodeOf<"opAssign">, target: NodeOf<"index">, scope: Scope): string[] {
+  const span = node.span;
+  const held = (code: string): [string, Node] => {
+    const name = scope.env.module.fresh("held");
+    scope.declare(name, UNKNOWN, name);
+    return [`const ${name} = ${code};`, { kind: "ident", name, span }];
+  };
+  const [recvLine, recv] = held(lowerExpr(target.receiver, scope).code);
+  const [keyLine, key] = held(lowerExpr(target.args[0]!, scope).code);
+  const slot: NodeOf<"index"> = { kind: "index", receiver: recv, args: [key], span };
+  const read = lowerExpr(slot, scope);
+  const value: Node = node.op === "||" || node.op === "&&" ? node.value : { kind: "binary", op: node.op, left: slot, right: node.value, span };
+  const write = lowerAssign({ kind: "assign", target: slot, value, span }, scope, "void");
+  if (node.op === "||") return [recvLine, keyLine, `if (!${truthy(read, scope)}) {`, ...write, "}"];
+  if (node.op === "&&") return [recvLine, keyLine, `if (${truthy(read, scope)}) {`, ...write, "}"];
+  return [recvLine, keyLine, ...write];
+}
+
 function lowerIf(node: NodeOf<"if">, scope: Scope, tail: Tail): string[] {
-  const cond = truthy(lowerExpr(node.cond, scope), scope);
-  const lines = [`if (${cond}) {`, ...lowerBody(node.then, scope.child(), tail), "}"];
+  // `if x in pattern`: the names the pattern binds are declared before the if, and stay set in its branches.
+  const match = node.cond.kind === "matchPattern" ? lowerMatchCondition(node.cond, scope) : null;
+  const cond = match ? match.test : truthy(lowerExpr(node.cond, scope), scope);
+  const lines = [...(match?.decls ?? []), `if (${cond}) {`, ...lowerBody(node.then, scope.child(), tail), "}"];
   if (node.else.length === 1 && node.else[0]!.kind === "if") {
     const [first, ...rest] = lowerIf(node.else[0] as NodeOf<"if">, scope, tail);
     lines[lines.length - 1] = `} else ${first}`;
@@ -195,12 +252,23 @@ function lowerIf(node: NodeOf<"if">, scope: Scope, tail: Tail): string[] {
 }
 
 export function lowerCase(node: NodeOf<"case">, scope: Scope, tail: Tail): string[] {
-  const subject = node.subject ? lowerExpr(node.subject, scope) : null;
   const lines: string[] = [];
+  // The subject is evaluated once, as Ruby does, however many `when` tests read it.
+  let subject: string | null = null;
+  if (node.subject) {
+    subject = scope.env.module.fresh("subject");
+    lines.push(`const ${subject} = ${lowerExpr(node.subject, scope).code};`);
+  }
+  const caseEq = () => scope.env.module.use("caseEq");
   node.whens.forEach((w, i) => {
     const tests = w.tests.map((t) => {
+      // `when *LIST`: any element of the list matches.
+      if (t.kind === "splat") {
+        const list = `${scope.env.module.use("toA")}(${lowerExpr(t.value, scope).code})`;
+        return subject ? `${list}.some((pattern) => ${caseEq()}(pattern, ${subject}))` : `${list}.some((x) => ${scope.env.module.use("truthy")}(x))`;
+      }
       const e = lowerExpr(t, scope);
-      return subject ? `${scope.env.module.use("caseEq")}(${e.code}, ${subject.code})` : truthy(e, scope);
+      return subject ? `${caseEq()}(${e.code}, ${subject})` : truthy(e, scope);
     });
     lines.push(`${i ? "} else " : ""}if (${tests.join(" || ")}) {`, ...lowerBody(w.body, scope.child(), tail));
   });
@@ -212,8 +280,18 @@ export function lowerCase(node: NodeOf<"case">, scope: Scope, tail: Tail): strin
 const LOOPS = new Set(["each", "each_with_index", "times", "each_with_object"]);
 
 /** `recv.each do |x| ... end` used as a statement becomes a for-of loop over the receiver. */
-function lowerLoop(call: NodeOf<"call">, scope: Scope): string[] | null {
+function lowerLoop(call: NodeOf<"call">, scope: Scope, tail: Tail = "void"): string[] | null {
   if (!call.block || !call.receiver || !LOOPS.has(call.method) || call.method === "each_with_object") return null;
+  // Destructuring, splat and default parameters bind as the block function binds them (block-params.ts).
+  if (call.block.params.some((p) => p.kind !== "req")) return null;
+  // As a method's last statement the loop is also its value: each, each_with_index and times answer the receiver.
+  if (tail === "return" && !call.safeNav) {
+    const held = scope.env.module.fresh("receiver");
+    const recv = lowerExpr(call.receiver, scope);
+    scope.declare(held, recv.type, held);
+    const loop = lowerLoop({ ...call, receiver: { kind: "ident", name: held, span: call.receiver.span } }, scope)!;
+    return [`const ${held} = ${recv.code};`, ...loop, `return ${held};`];
+  }
   if (call.safeNav) {
     // `list&.each do ... end`: no loop at all when the receiver is nil (evaluated once).
     const held = scope.env.module.fresh("receiver");
@@ -248,10 +326,9 @@ export function lowerBlockFn(block: Block, scope: Scope, types: RType[] = []): T
   const special = scope.env.blockFn?.(block, scope, types);
   if (special) return special;
   const inner = scope.child();
-  const names = blockParamNames(block, inner, types);
-  const params = names.map((n, i) => `${n}: ${inner.env.typeName(types[i] ?? UNKNOWN)}`);
+  const { params, prologue } = lowerBlockParams(block, inner, types);
   const body = lowerBody(block.body, inner, "return");
-  return { code: `(${params.join(", ")}) => {\n${body.join("\n")}\n}`, type: UNKNOWN };
+  return { code: `(${params}) => {\n${[...prologue, ...body].join("\n")}\n}`, type: UNKNOWN };
 }
 
 declare module "./scope.js" {

@@ -36,6 +36,47 @@ interface Base {
   span: Span;
 }
 
+export interface InClause {
+  pattern: Pattern;
+  guard: { cond: Node; unless: boolean } | null;
+  body: Node[];
+}
+
+/** A pattern of case/in, `=>` and `in` (Ruby's pattern matching). */
+export type Pattern =
+  /** `pattern === value`: a literal, a constant, a range, a pinned `^x` / `^(expr)`. */
+  | { p: "value"; node: Node }
+  /** A bare name binds the value (`_` too). */
+  | { p: "bind"; name: string }
+  | { p: "alt"; alts: Pattern[] }
+  | { p: "as"; pattern: Pattern; name: string }
+  /** `[a, *rest, b]` / `Const[...]`: rest null when there is no splat; its name null for a bare `*`. */
+  | { p: "array"; constant: Node | null; pre: Pattern[]; rest: { name: string | null } | null; post: Pattern[] }
+  /** `[*pre, a, b, *post]`. */
+  | { p: "find"; constant: Node | null; pre: string | null; mid: Pattern[]; post: string | null }
+  /** `{ k:, k: pattern, **rest }` / `Const(k:)`: rest "nil" for `**nil`. */
+  | { p: "hash"; constant: Node | null; keys: Array<{ key: string; pattern: Pattern | null }>; rest: { name: string | null } | "nil" | null };
+
+/** The expressions inside a pattern (values, pins, constants), for walks over the tree. */
+export function patternNodes(p: Pattern): Node[] {
+  switch (p.p) {
+    case "value":
+      return [p.node];
+    case "bind":
+      return [];
+    case "alt":
+      return p.alts.flatMap(patternNodes);
+    case "as":
+      return patternNodes(p.pattern);
+    case "array":
+      return [...(p.constant ? [p.constant] : []), ...p.pre.flatMap(patternNodes), ...p.post.flatMap(patternNodes)];
+    case "find":
+      return [...(p.constant ? [p.constant] : []), ...p.mid.flatMap(patternNodes)];
+    case "hash":
+      return [...(p.constant ? [p.constant] : []), ...p.keys.flatMap((k) => (k.pattern ? patternNodes(k.pattern) : []))];
+  }
+}
+
 export type Node =
   | (Base & { kind: "nil" | "true" | "false" | "self" })
   // `exact`: the decimal digits of an Integer past 2**53, which `value` can only approximate.
@@ -78,6 +119,10 @@ export type Node =
   | (Base & { kind: "if"; cond: Node; then: Node[]; else: Node[] })
   | (Base & { kind: "while"; cond: Node; body: Node[]; until: boolean })
   | (Base & { kind: "case"; subject: Node | null; whens: Array<{ tests: Node[]; body: Node[] }>; else: Node[] | null })
+  // case/in: each clause's pattern, guard (`if`/`unless`) and body; no else raises NoMatchingPatternError.
+  | (Base & { kind: "caseIn"; subject: Node; clauses: InClause[]; else: Node[] | null })
+  // `value => pattern` (raise: true, binds or raises) and `value in pattern` (a boolean that binds).
+  | (Base & { kind: "matchPattern"; value: Node; pattern: Pattern; raise: boolean })
   | (Base & { kind: "seq"; body: Node[] })
   | (Base & {
       kind: "begin";
@@ -194,6 +239,10 @@ function childNodes(n: Node): Node[] {
       return [n.cond, ...n.body];
     case "case":
       return [...(n.subject ? [n.subject] : []), ...n.whens.flatMap((w) => [...w.tests, ...w.body]), ...(n.else ?? [])];
+    case "caseIn":
+      return [n.subject, ...n.clauses.flatMap((c) => [...patternNodes(c.pattern), ...(c.guard ? [c.guard.cond] : []), ...c.body]), ...(n.else ?? [])];
+    case "matchPattern":
+      return [n.value, ...patternNodes(n.pattern)];
     case "seq":
       return n.body;
     case "begin":

@@ -5,7 +5,7 @@ import { crashNode, crashOf, faultPoint, raisedMessage, type Crash } from "../di
 import Parser from "tree-sitter";
 import Ruby from "tree-sitter-ruby";
 import type { SyntaxNode } from "tree-sitter";
-import type { Block, Node, Param, Span } from "./ir.js";
+import type { Block, InClause, Node, Param, Pattern, Span } from "./ir.js";
 import { strayKeyword, syntaxDetail } from "./syntax-detail.js";
 
 /**
@@ -309,8 +309,10 @@ class Converter {
   pair(c: SyntaxNode): { key: Node; value: Node } {
     const keyNode = this.field(c, "key")!;
     const valueNode = this.field(c, "value");
+    // `name: v` is a Symbol key; `name => v` keys on the value of the local or method `name` (a constant's too).
+    const arrow = this.text(c).slice(keyNode.endIndex - c.startIndex).trimStart().startsWith("=>");
     const key: Node =
-      keyNode.type === "hash_key_symbol" || keyNode.type === "identifier" || keyNode.type === "constant"
+      keyNode.type === "hash_key_symbol" || ((keyNode.type === "identifier" || keyNode.type === "constant") && !arrow)
         ? { kind: "sym", name: this.text(keyNode), span: this.span(keyNode) }
         : keyNode.type === "string" && this.text(c).slice(keyNode.endIndex - c.startIndex).trimStart().startsWith(":")
           ? { kind: "dsym", parts: this.stringParts(keyNode), span: this.span(keyNode) }
@@ -487,6 +489,91 @@ function assignTarget(this: Converter, n: SyntaxNode): Node {
   return this.node(n);
 }
 
+/** A pattern of case/in, `=>` or `in` (ir.ts Pattern); what it does not know is a value pattern of an unknown node. */
+function patternOf(this: Converter, n: SyntaxNode): Pattern {
+  const name = (c: SyntaxNode | null) => (c ? this.text(c) : null);
+  const splatName = (c: SyntaxNode) => name(this.field(c, "name"));
+  switch (n.type) {
+    case "identifier":
+      return { p: "bind", name: this.text(n) };
+    case "alternative_pattern":
+      return { p: "alt", alts: n.namedChildren.map((c) => patternOf.call(this, c)) };
+    case "as_pattern":
+      return { p: "as", pattern: patternOf.call(this, this.field(n, "value")!), name: this.text(this.field(n, "name")!) };
+    case "variable_reference_pattern":
+      return { p: "value", node: this.node(this.field(n, "name")!) };
+    case "expression_reference_pattern":
+      return { p: "value", node: this.node(this.field(n, "value")!) };
+    case "parenthesized_pattern":
+      return patternOf.call(this, n.namedChildren[0]!);
+    case "array_pattern": {
+      const constant = this.field(n, "class");
+      const items = n.namedChildren.filter((c) => c !== constant);
+      const at = items.findIndex((c) => c.type === "splat_parameter");
+      const pats = (list: SyntaxNode[]) => list.map((c) => patternOf.call(this, c));
+      return {
+        p: "array",
+        constant: constant ? this.node(constant) : null,
+        pre: pats(at < 0 ? items : items.slice(0, at)),
+        rest: at < 0 ? null : { name: splatName(items[at]!) },
+        post: at < 0 ? [] : pats(items.slice(at + 1)),
+      };
+    }
+    case "find_pattern": {
+      const constant = this.field(n, "class");
+      const items = n.namedChildren.filter((c) => c !== constant);
+      return {
+        p: "find",
+        constant: constant ? this.node(constant) : null,
+        pre: splatName(items[0]!),
+        mid: items.slice(1, -1).map((c) => patternOf.call(this, c)),
+        post: splatName(items[items.length - 1]!),
+      };
+    }
+    case "hash_pattern": {
+      const constant = this.field(n, "class");
+      const keys: Array<{ key: string; pattern: Pattern | null }> = [];
+      let rest: { name: string | null } | "nil" | null = null;
+      for (const c of n.namedChildren) {
+        if (c === constant) continue;
+        if (c.type === "keyword_pattern") {
+          const key = this.text(this.field(c, "key")!).replace(/^["']|["']?:?$/g, "");
+          const value = this.field(c, "value");
+          keys.push({ key, pattern: value ? patternOf.call(this, value) : null });
+        } else if (c.type === "hash_splat_nil") rest = "nil";
+        else if (c.type === "hash_splat_parameter") rest = { name: splatName(c) };
+      }
+      return { p: "hash", constant: constant ? this.node(constant) : null, keys, rest };
+    }
+    default:
+      return { p: "value", node: this.node(n) };
+  }
+}
+
+/** `return a, b` (and break/next) answers the Array [a, b]; `return *list` the Array of list. */
+function jumpValue(this: Converter, n: SyntaxNode): Node | null {
+  const list = n.namedChildren[0] ?? null;
+  const args = this.args(list);
+  if (args.length === 1 && args[0]!.kind !== "splat") return args[0]!;
+  return args.length ? { kind: "array", elements: args, span: this.span(list!) } : null;
+}
+
+/**
+ * One target of a multiple assignment: `*rest` is a splat target, `(b, c)` a nested multiple assignment (its value
+ * is the element it receives), anything else an assignment target.
+ */
+function multiTarget(this: Converter, n: SyntaxNode): Node {
+  const span = this.span(n);
+  if (n.type === "rest_assignment") {
+    const inner = n.namedChildren[0];
+    return { kind: "splat", value: inner ? assignTarget.call(this, inner) : { kind: "ident", name: "_", span }, span };
+  }
+  if (n.type === "destructured_left_assignment") {
+    return { kind: "multiAssign", targets: n.namedChildren.map((c) => multiTarget.call(this, c)), value: { kind: "nil", span }, span };
+  }
+  return assignTarget.call(this, n);
+}
+
 /** An Integer literal's value (Ruby's 0x / 0b / 0o / 0d / leading-0 octal forms, `_` separators), exact past 2**53. */
 function integerValue(text: string): { value: number; exact?: string } {
   const t = text.replace(/_/g, "");
@@ -641,9 +728,12 @@ const CONVERTERS: Record<string, Conv> = {
   assignment(n, span) {
     const left = this.field(n, "left")!;
     const right = this.field(n, "right")!;
-    const value = right.type === "right_assignment_list" ? { kind: "array", elements: this.args(right), span: this.span(right) } as Node : this.node(right);
-    if (left.type === "left_assignment_list") {
-      return { kind: "multiAssign", targets: left.namedChildren.map((c) => this.node(c)), value, span };
+    // `a = *x` and `a = *x, y` build an Array, exactly as `a = [*x]` and `a = [*x, y]` do.
+    const list = right.type === "right_assignment_list" || right.type === "splat_argument";
+    const value = list ? { kind: "array", elements: right.type === "splat_argument" ? [this.node(right)] : this.args(right), span: this.span(right) } as Node : this.node(right);
+    if (left.type === "left_assignment_list" || left.type === "rest_assignment") {
+      const targets = left.type === "rest_assignment" ? [left] : left.namedChildren;
+      return { kind: "multiAssign", targets: targets.map((c) => multiTarget.call(this, c)), value, span };
     }
     const target = assignTarget.call(this, left);
     // `obj.attr = v` is a call to `attr=`, exactly as Ruby dispatches it.
@@ -684,6 +774,17 @@ const CONVERTERS: Record<string, Conv> = {
   if_modifier(n, span) {
     return { kind: "if", cond: this.node(this.field(n, "condition")!), then: [this.node(this.field(n, "body")!)], else: [], span };
   },
+  // `x += 1 while x < 5`; `begin ... end while c` runs its body first, a form left unlowered.
+  while_modifier(n, span) {
+    const body = this.field(n, "body")!;
+    if (body.type === "begin") return { kind: "unknown", type: "do_while_modifier", text: this.text(n), span };
+    return { kind: "while", cond: this.node(this.field(n, "condition")!), body: [this.node(body)], until: false, span };
+  },
+  until_modifier(n, span) {
+    const body = this.field(n, "body")!;
+    if (body.type === "begin") return { kind: "unknown", type: "do_until_modifier", text: this.text(n), span };
+    return { kind: "while", cond: this.node(this.field(n, "condition")!), body: [this.node(body)], until: true, span };
+  },
   unless_modifier(n, span) {
     const cond = this.node(this.field(n, "condition")!);
     return { kind: "if", cond: { kind: "not", expr: cond, span: cond.span }, then: [this.node(this.field(n, "body")!)], else: [], span };
@@ -714,6 +815,27 @@ const CONVERTERS: Record<string, Conv> = {
       } else if (c.type === "else") elseBody = this.statements(c);
     }
     return { kind: "case", subject: value ? this.node(value) : null, whens, else: elseBody, span };
+  },
+  case_match(n, span) {
+    const clauses: InClause[] = [];
+    let elseBody: Node[] | null = null;
+    for (const c of n.namedChildren) {
+      if (c.type === "in_clause") {
+        const guard = this.field(c, "guard");
+        clauses.push({
+          pattern: patternOf.call(this, this.field(c, "pattern")!),
+          guard: guard ? { cond: this.node(this.field(guard, "condition")!), unless: guard.type === "unless_guard" } : null,
+          body: this.statements(this.field(c, "body")),
+        });
+      } else if (c.type === "else") elseBody = this.statements(c);
+    }
+    return { kind: "caseIn", subject: this.node(this.field(n, "value")!), clauses, else: elseBody, span };
+  },
+  match_pattern(n, span) {
+    return { kind: "matchPattern", value: this.node(this.field(n, "value")!), pattern: patternOf.call(this, this.field(n, "pattern")!), raise: true, span };
+  },
+  test_pattern(n, span) {
+    return { kind: "matchPattern", value: this.node(this.field(n, "value")!), pattern: patternOf.call(this, this.field(n, "pattern")!), raise: false, span };
   },
   begin(n, span) {
     return beginFrom.call(this, n, span);
@@ -752,16 +874,13 @@ const CONVERTERS: Record<string, Conv> = {
     };
   },
   return(n, span) {
-    const args = this.args(n.namedChildren[0] ?? null);
-    return { kind: "return", value: args.length ? args[0]! : null, span };
+    return { kind: "return", value: jumpValue.call(this, n), span };
   },
   break(n, span) {
-    const args = this.args(n.namedChildren[0] ?? null);
-    return { kind: "break", value: args.length ? args[0]! : null, span };
+    return { kind: "break", value: jumpValue.call(this, n), span };
   },
   next(n, span) {
-    const args = this.args(n.namedChildren[0] ?? null);
-    return { kind: "next", value: args.length ? args[0]! : null, span };
+    return { kind: "next", value: jumpValue.call(this, n), span };
   },
   yield(n, span) {
     return { kind: "yield", args: this.args(n.namedChildren[0] ?? null), span };

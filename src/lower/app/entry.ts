@@ -39,6 +39,9 @@ export interface EntryInput {
   environments: Record<string, EnvironmentSettings>;
   /** "propshaft" when the app bundles it: an asset missing from its load path is an error, as Propshaft raises. */
   assetPipeline: "propshaft" | null;
+  /** config.time_zone and config.beginning_of_week, when the app sets them. */
+  timeZone?: string | null;
+  beginningOfWeek?: string | null;
 }
 
 export function lowerEntry(input: EntryInput): EmittedModule[] {
@@ -70,7 +73,9 @@ export function lowerEntry(input: EntryInput): EmittedModule[] {
     environments: ${JSON.stringify(input.environments)},
     sanitizerVendor: ${JSON.stringify(input.sanitizerVendor)},
     messageMetadata: ${JSON.stringify(input.messageMetadata)},
-    ${input.deflater ? "deflater: true,\n    " : ""}${input.sessionStore ? `sessionStore: ${JSON.stringify(input.sessionStore)},\n    ` : ""}    ${input.loadDefaults === undefined ? "" : `loadDefaults: ${JSON.stringify(input.loadDefaults)},\n    `}    mimeTypes: ${JSON.stringify(input.mimeTypes)},
+    ${input.deflater ? "deflater: true,\n    " : ""}${input.sessionStore ? `sessionStore: ${JSON.stringify(input.sessionStore)},\n    ` : ""}    ${input.loadDefaults === undefined ? "" : `loadDefaults: ${JSON.stringify(input.loadDefaults)},\n    `}    mimeTypes: ${JSON.stringify(input.mimeTypes)},${input.timeZone ? `
+    timeZone: ${JSON.stringify(input.timeZone)},` : ""}${input.beginningOfWeek ? `
+    beginningOfWeek: ${JSON.stringify(input.beginningOfWeek)},` : ""}
     cable: ${connection ? `{ connection: ${tsIdent(connection.className)}, channels: [${channelList.join(", ")}]${input.hasCableConfig ? ", yaml: cableYaml" : ""} }` : "null"},
     publicDir: new URL("../public/", import.meta.url),
   });`;

@@ -4,7 +4,7 @@
 // for the rest before its generic fallback.
 //   Time.current + 40        TimeMethods.plus(TimeClass.current(), 40)
 //   "<b>".html_safe + x      StringMethods.plus(...)         @a + @b -> coreBinop("+", a, b)
-//   s[0, 3]                  coreIndex(s, 0, 3)               1..5 -> new RubyRange(1, 5, false); t.. -> { begin: t, end: null, exclusive: false }
+//   s[0, 3]                  coreIndex(s, 0, 3)               1..5 -> new RubyRange(1, 5, false); t.. -> new RubyRange(t, null, false)
 import type { NodeOf } from "../../parse/ir.js";
 import { lit, lowerExpr, type TsExpr } from "../expr.js";
 import type { Scope } from "../scope.js";
@@ -17,7 +17,7 @@ const TYPED: Partial<Record<RType["k"], Record<string, string>>> = {
   string: { "*": "StringMethods.times", "%": "StringMethods.format" },
 };
 
-const OPERATORS = new Set(["+", "-", "*", "/", "%", "**", "<<", "<", ">", "<=", ">=", "<=>", "&", "|", "=~"]);
+const OPERATORS = new Set(["+", "-", "*", "/", "%", "**", "<<", ">>", "<", ">", "<=", ">=", "<=>", "&", "|", "=~"]);
 
 /** `left <op> right` when the operands are not both numbers; null for operators that are not methods (&&, ==). */
 export function lowerCoreBinary(op: string, left: TsExpr, right: TsExpr, scope: Scope): TsExpr | null {
@@ -37,16 +37,11 @@ export function lowerCoreIndex(recv: TsExpr, args: TsExpr[], scope: Scope): TsEx
 }
 
 /**
- * `a..b` / `a...b` with both ends; an endless or beginless one (`t..`, `..t`, `...t`) is the record runtime's
- * RangeLike, `{ begin, end, exclusive }` with null for the missing end (what where, validators and cover read).
+ * `a..b` / `a...b`, and endless or beginless ones (`t..`, `..5`, `...t`): a RubyRange, null for the missing end
+ * (which the record runtime's rangeOf reads for `where(at: t..)`, validators and cover alike).
  */
 export function lowerCoreRange(node: NodeOf<"range">, scope: Scope): TsExpr | null {
   if (!node.from && !node.to) return null;
-  if (!node.from || !node.to) {
-    const end = (n: typeof node.from) => (n ? lowerExpr(n, scope).code : "null");
-    return lit(`{ begin: ${end(node.from)}, end: ${end(node.to)}, exclusive: ${node.exclusive} }`, UNKNOWN);
-  }
-  const from = lowerExpr(node.from, scope).code;
-  const to = lowerExpr(node.to, scope).code;
-  return lit(`new ${scope.env.module.use("RubyRange")}(${from}, ${to}, ${node.exclusive})`, UNKNOWN);
+  const end = (n: typeof node.from) => (n ? lowerExpr(n, scope).code : "null");
+  return lit(`new ${scope.env.module.use("RubyRange")}(${end(node.from)}, ${end(node.to)}, ${node.exclusive})`, UNKNOWN);
 }

@@ -13,7 +13,8 @@ import type { Block, Node, NodeOf } from "../../parse/ir.js";
 import { modelBySingular } from "../../analyze/app-model.js";
 import { lit, lowerExpr, truthy, type TsExpr } from "../expr.js";
 import { Scope, type LowerEnv } from "../scope.js";
-import { blockParamNames, lowerBody, type Tail } from "../stmts.js";
+import { lowerBlockParams } from "../block-params.js";
+import { lowerBody, type Tail } from "../stmts.js";
 import { UNKNOWN, type RType } from "../types.js";
 import { viewSelfCall } from "./helpers.js";
 import { appHelperCall } from "../helpers/module.js";
@@ -157,10 +158,9 @@ function containsOutput(nodes: Node[]): boolean {
  */
 function outputBlockFn(block: Block, scope: Scope, types: RType[]): TsExpr {
   const inner = scope.child();
-  const names = blockParamNames(block, inner, types);
-  const params = names.map((n, i) => `${n}: ${scope.env.typeName(types[i] ?? UNKNOWN)}`);
+  const { params, prologue } = lowerBlockParams(block, inner, types);
   const body = lowerBody(block.body.filter((n) => !isBufferRead(n)), inner, "return");
-  return { code: `(${params.join(", ")}) => {\n${body.join("\n")}\n}`, type: UNKNOWN };
+  return { code: `(${params}) => {\n${[...prologue, ...body].join("\n")}\n}`, type: UNKNOWN };
 }
 
 declare module "../scope.js" {

@@ -17,6 +17,8 @@ import { caseEq } from "./pattern-match.js";
 import { TimeZone } from "./time-zone.js";
 import { ZonedTime } from "./zoned-time.js";
 import { SafeString } from "../view/safe.js";
+import { isProc, ProcMethods } from "./core-proc.js";
+import { RubyEnumerator } from "./core-enumerator.js";
 
 type MethodTable = Record<string, (recv: never, ...args: never[]) => unknown>;
 
@@ -43,6 +45,18 @@ const RangeMethods: MethodTable = {
   toS: (r: RubyRange) => r.toRubyString(),
 } as unknown as MethodTable;
 
+/** Enumerator: its own methods (with_index, next...), then Enumerable's over what it yields. */
+const EnumeratorMethods: MethodTable = {
+  ...Object.fromEntries(
+    Object.entries(ArrayMethods).map(([name, fn]) => [name, (e: RubyEnumerator, ...args: unknown[]) => (fn as (l: unknown[], ...a: unknown[]) => unknown)(e.toA(), ...args)]),
+  ),
+  ...Object.fromEntries(
+    Object.getOwnPropertyNames(RubyEnumerator.prototype)
+      .filter((name) => name !== "constructor")
+      .map((name) => [name, (e: RubyEnumerator, ...args: unknown[]) => (e as unknown as Record<string, (...a: unknown[]) => unknown>)[name]!(...args)]),
+  ),
+} as unknown as MethodTable;
+
 /** The class table of a core value; null for other objects. */
 function tableOf(v: unknown): MethodTable | null {
   if (v === null || v === undefined) return NilMethods;
@@ -58,6 +72,8 @@ function tableOf(v: unknown): MethodTable | null {
   if (v instanceof Duration) return DurationMethods;
   if (v instanceof TimeZone) return TimeZoneMethods;
   if (Buffer.isBuffer(v)) return BinaryStringMethods;
+  if (isProc(v)) return ProcMethods as unknown as MethodTable;
+  if (v instanceof RubyEnumerator) return EnumeratorMethods;
   return null;
 }
 

@@ -21,6 +21,9 @@ export function caseEq(pattern: unknown, value: unknown): boolean {
   }
   if (pattern instanceof RubyClass) return isA(value, pattern);
   if (pattern instanceof RubyRange) return rangeCovers(pattern, value);
+  // An endless or beginless range (`90..`, `..5`) is lowered as { begin, end, exclusive }.
+  const open = openRange(pattern);
+  if (open) return rangeCovers(open, value);
   // A class the app or the runtime defines (it has a prototype); an arrow function (a lambda or proc) is called.
   if (typeof pattern === "function") {
     if (pattern.prototype !== undefined && /^class\b/.test(Function.prototype.toString.call(pattern))) return isA(value, pattern);
@@ -30,7 +33,16 @@ export function caseEq(pattern: unknown, value: unknown): boolean {
 }
 
 /** Range#=== (cover?): the value lies between the bounds by <=>; a value of another kind is never covered. */
-function rangeCovers(range: RubyRange, value: unknown): boolean {
+/** `{ begin, end, exclusive }`, what an endless or beginless range literal is at run time; null for anything else. */
+function openRange(v: unknown): { first: unknown; last: unknown; excludeEnd: boolean } | null {
+  if (typeof v !== "object" || v === null || Array.isArray(v) || Object.getPrototypeOf(v) !== Object.prototype) return null;
+  const keys = Object.keys(v);
+  if (!keys.includes("exclusive") || !keys.every((k) => k === "begin" || k === "end" || k === "exclusive")) return null;
+  const r = v as { begin?: unknown; end?: unknown; exclusive: unknown };
+  return { first: r.begin ?? null, last: r.end ?? null, excludeEnd: r.exclusive === true };
+}
+
+function rangeCovers(range: { first: unknown; last: unknown; excludeEnd: boolean }, value: unknown): boolean {
   const plain = (v: unknown) => (v instanceof RubyFloat ? v.value : v);
   const v = plain(value);
   const [lo, hi] = [plain(range.first), plain(range.last)];

@@ -10,6 +10,8 @@ export {
   truthy, unsupported, readLocal, NameError, constantValue, ivarGet, ivarSet, ivarDefined,
 } from "./app/ops.js";
 export { rescues } from "./app/rescue.js";
+export { breakable, caughtReturn, jumpTag, BreakSignal, ReturnSignal } from "./support/jumps.js";
+export { rubyLambda, rubyMethod, rubyProc } from "./support/core-proc.js";
 
 export { Controller, FormatCollector, Parameters, startServer, type RouteEntry, type Filter } from "./http/index.js";
 export { Base, Record, defineModel, Relation, Errors, ErrorEntry, Time, CollectionProxy, abort } from "./record/index.js";

@@ -37,7 +37,7 @@ export function bindArgs(args: unknown[], spec: ArgSpec): BoundArgs {
       }
     }
     if (spec.keyrest) out[spec.keyrest] = kw;
-    else if (Object.keys(kw).length) throw new ArgumentError(`unknown keyword: ${Object.keys(kw).map((k) => `:${k}`).join(", ")}`);
+    else if (Object.keys(kw).length) throw new ArgumentError(`unknown keyword${Object.keys(kw).length > 1 ? "s" : ""}: ${Object.keys(kw).map((k) => `:${k}`).join(", ")}`);
   } else if (spec.keyrest) out[spec.keyrest] = {};
   const post = spec.post ?? [];
   const needed = req.length + post.length;

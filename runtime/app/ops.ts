@@ -5,6 +5,8 @@ import { isBlank, isPlainObject, RubyFloat, RubyRange, RubySymbol, toS } from ".
 import { hashIndex, hashSet } from "../support/core-hash.js";
 import { rubyToTs } from "./names.js";
 import { coreMethodCall, NO_METHOD } from "../support/core-send.js";
+import { coreBinop } from "../support/core-operators.js";
+import { symbolToProc } from "../support/core-string.js";
 import { NOT_LOWERED } from "./rescue.js";
 
 export { toS, isBlank };
@@ -34,6 +36,7 @@ export { caseEq } from "../support/pattern-match.js";
 export function each<T = unknown>(v: unknown): Iterable<T> {
   if (v === null || v === undefined) throw new TypeError("undefined method `each' for nil");
   if (Array.isArray(v)) return v as T[];
+  if (v instanceof RubyRange) return v.toArray() as T[];
   const withToA = v as { toA?: () => unknown[] };
   if (typeof withToA.toA === "function") return withToA.toA() as T[];
   if (isPlainObject(v)) return Object.entries(v) as unknown as T[];
@@ -149,10 +152,17 @@ export function kwsplat<H extends object>(hash: H): [] | [H] {
   return size === 0 ? [] : [hash];
 }
 
-/** `&:name` block-pass. */
-export function symProc(name: string): (recv: unknown) => unknown {
-  return (recv) => send(recv, name);
+/** Ruby's operator methods, which `&:+` / `:*.to_proc` send as the operators are (core-operators.ts). */
+const OPERATOR_NAMES = new Set(["+", "-", "*", "/", "%", "**", "<<", ">>", "<", ">", "<=", ">=", "<=>", "&", "|", "^", "=~"]);
+
+/** `&:name` block-pass (Symbol#to_proc): the first argument is sent `name` with the rest (`inject(&:+)`). */
+export function symProc(name: string): (recv: unknown, ...args: unknown[]) => unknown {
+  if (name === "==") return (recv, other) => eq(recv, other);
+  if (OPERATOR_NAMES.has(name)) return (recv, other) => coreBinop(name, recv, other);
+  return (recv, ...args) => send(recv, name, ...args);
 }
+
+symbolToProc.current = symProc;
 
 /** Dynamic dispatch by Ruby method name: the member named by the one Ruby -> TS rule, else the attribute. */
 export function send(recv: unknown, name: string, ...args: unknown[]): unknown {

@@ -13,6 +13,7 @@ import { hashKey, HashEnumerable, KeyError } from "./core-hash.js";
 import { rangeBounds } from "./core-range.js";
 import { compareOrRaise } from "./compare.js";
 import { Duration } from "./duration.js";
+import { orEnumerator, RubyEnumerator, yieldEach } from "./core-enumerator.js";
 
 type Block = (...args: unknown[]) => unknown;
 const opts = (o: unknown): Record<string, unknown> => (isPlainObject(o) ? o : {});
@@ -191,20 +192,24 @@ export const ArrayMethods = {
   // ActiveSupport's Enumerable#pluck over Hashes: each element's [key] (several keys: an Array per element).
   pluck: (list: unknown[], ...keys: unknown[]) =>
     list.map((x) => (keys.length === 1 ? pluckOne(x, keys[0]) : keys.map((k) => pluckOne(x, k)))),
-  map: (list: unknown[], block: Block) => list.map((x) => block(x)),
-  collect: (list: unknown[], block: Block) => list.map((x) => block(x)),
-  select: (list: unknown[], block: Block) => list.filter((x) => truthy(block(x))),
-  filter: (list: unknown[], block: Block) => list.filter((x) => truthy(block(x))),
-  reject: (list: unknown[], block: Block) => list.filter((x) => !truthy(block(x))),
+  // Without a block, the iterating methods answer their Enumerator (core-enumerator.ts: `map.with_index(1)`).
+  map: orEnumerator((list, block) => list.map((x) => block(x)), (_list, answers) => answers),
+  collect: orEnumerator((list, block) => list.map((x) => block(x)), (_list, answers) => answers),
+  select: orEnumerator((list, block) => list.filter((x) => truthy(block(x))), (list, answers) => list.filter((_, i) => truthy(answers[i]))),
+  filter: orEnumerator((list, block) => list.filter((x) => truthy(block(x))), (list, answers) => list.filter((_, i) => truthy(answers[i]))),
+  reject: orEnumerator((list, block) => list.filter((x) => !truthy(block(x))), (list, answers) => list.filter((_, i) => !truthy(answers[i]))),
+  filterMap: orEnumerator((list, block) => list.map((x) => block(x)).filter(truthy), (_list, answers) => answers.filter(truthy)),
   find: (list: unknown[], block: Block) => list.find((x) => truthy(block(x))) ?? null,
-  each: (list: unknown[], block: Block) => {
+  each: orEnumerator((list, block) => {
     for (const x of list) block(x);
     return list;
-  },
-  eachWithIndex: (list: unknown[], block: Block) => {
-    list.forEach((x, i) => block(x, i));
+  }, (list) => list),
+  eachWithIndex: (list: unknown[], block?: unknown) => {
+    if (typeof block !== "function") return new RubyEnumerator(list.map((x, i) => [x, i]), () => list);
+    list.forEach((x, i) => (block as Block)(x, i));
     return list;
   },
+  reverseEach: (list: unknown[], block?: unknown) => yieldEach([...list].reverse(), list, block),
   // Enumerable (and ActiveSupport's additions). The Hashes they build keep Ruby's keys and order (a Map).
   indexBy: (list: unknown[], block: Block) => keyed(list.map((x) => [block(x), x])),
   indexWith: (list: unknown[], value: unknown) => new Map(list.map((x) => [x, typeof value === "function" ? (value as Block)(x) : value])),
@@ -252,7 +257,7 @@ export const ArrayMethods = {
     for (const slice of slices) (block as Block)(slice);
     return null;
   },
-  flatMap: (list: unknown[], block: Block) => list.flatMap((x) => { const r = block(x); return Array.isArray(r) ? r : [r]; }),
+  flatMap: orEnumerator((list, block) => list.flatMap((x) => { const r = block(x); return Array.isArray(r) ? r : [r]; }), (_list, answers) => answers.flatMap((r) => (Array.isArray(r) ? r : [r]))),
   take: (list: unknown[], n: unknown) => list.slice(0, Number(n)),
   drop: (list: unknown[], n: unknown) => list.slice(Number(n)),
   // Any Enumerable zips (a Range's elements too).

@@ -9,6 +9,7 @@ import { numericToFs } from "./numeric-conversions.js";
 import { floatOf, isFloat, isPlainObject, RubyFloat, toS } from "./ruby.js";
 import { ZeroDivisionError } from "./errors.js";
 import { clamp } from "./core-range.js";
+import { counting, yieldEach } from "./core-enumerator.js";
 
 export type RubyNumeric = number | bigint | RubyFloat;
 
@@ -18,6 +19,20 @@ const duration = (unit: DurationUnit) => (n: RubyNumeric) => Duration.of(n insta
 const bytes = (power: number) => (n: RubyNumeric) => num(n) * 1024 ** power;
 
 export const NumericMethods = {
+  // Integer#times / upto / downto / step: with a block, each Integer in turn (the receiver is the answer); without
+  // one, their Enumerator. The naming rule also gives `*` the member name `times` (operator-names.ts): the
+  // operator itself is core-operators.ts's, reached here only by a dynamic send of `*`, which it refuses.
+  times: (n: RubyNumeric, block?: unknown): unknown => {
+    if (block !== undefined && typeof block !== "function") throw new TypeError("Integer#* is dispatched by the operators (core-operators.ts)");
+    return yieldEach(counting(0, Number(n) - 1, 1), n, block);
+  },
+  upto: (n: RubyNumeric, limit: unknown, block?: unknown): unknown => yieldEach(counting(Number(n), Number(limit), 1), n, block),
+  downto: (n: RubyNumeric, limit: unknown, block?: unknown): unknown => yieldEach(counting(Number(n), Number(limit), -1), n, block),
+  step: (n: RubyNumeric, ...args: unknown[]): unknown => {
+    const block = typeof args[args.length - 1] === "function" ? args.pop() : undefined;
+    const [limit = null, by = 1] = args;
+    return yieldEach(counting(Number(n), limit === null ? Infinity : Number(limit), Number(by)), n, block);
+  },
   ordinalize: (n: RubyNumeric) => I.ordinalize(num(n)),
   ordinal: (n: RubyNumeric) => I.ordinal(num(n)),
   toFs: (n: RubyNumeric, format: unknown = null, options: unknown = {}) =>
@@ -44,11 +59,6 @@ export const NumericMethods = {
   digits: (n: RubyNumeric) => [...String(typeof n === "bigint" ? n : Math.trunc(num(n)))].reverse().map(Number),
   isBetween: (n: RubyNumeric, min: unknown, max: unknown) => num(n) >= Number(min) && num(n) <= Number(max),
   clamp: (n: RubyNumeric, min: unknown, max?: unknown) => clamp(n, min, max),
-  // Integer#upto / #downto / #step: the numbers walked (an Array where Ruby answers an Enumerator), each to a block.
-  upto: (n: RubyNumeric, last: unknown, block?: unknown) => walk(n, num(n), Number(last), 1, block),
-  downto: (n: RubyNumeric, last: unknown, block?: unknown) => walk(n, num(n), Number(last), -1, block),
-  step: (n: RubyNumeric, last: unknown, by: unknown = 1, block?: unknown) =>
-    typeof by === "function" ? walk(n, num(n), Number(last), 1, by) : walk(n, num(n), Number(last), Number(by), block),
   isInteger: (n: RubyNumeric) => !isFloat(n),
   isZero: (n: RubyNumeric) => num(n) === 0,
   isPositive: (n: RubyNumeric) => num(n) > 0,

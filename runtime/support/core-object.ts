@@ -11,6 +11,7 @@ import { isHtmlSafe, SafeString } from "../view/safe.js";
 import { RubyDate } from "./date.js";
 import { Duration } from "./duration.js";
 import { ZonedTime } from "./zoned-time.js";
+import { isMethodObject, isProc } from "./core-proc.js";
 import { toGidParam, toGlobalId } from "../cable/global-id.js";
 import { toSignedGlobalId, type SignedGlobalIdOptions } from "../cable/signed-global-id.js";
 import type { ViewRecord } from "../view/host.js";
@@ -44,6 +45,7 @@ export function rubyClassName(v: unknown): string {
   if (v instanceof RubyRange) return "Range";
   if (v instanceof RegExp) return "Regexp";
   if (v instanceof Set) return "Set";
+  if (isProc(v)) return isMethodObject(v) ? "Method" : "Proc";
   const ctor = (v as { constructor?: { rubyName?: string; name?: string } }).constructor;
   return ctor?.rubyName ?? ctor?.name ?? "Object";
 }

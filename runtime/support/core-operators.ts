@@ -20,6 +20,7 @@ import { rubyClassName } from "./core-object.js";
 import { compareValues } from "./compare.js";
 import { ArgumentError } from "./errors.js";
 import { RangeMethods, rangeBounds } from "./core-range.js";
+import { isProc, ProcMethods } from "./core-proc.js";
 
 const isTime = (v: unknown): v is Date | RubyDate | ZonedTime => v instanceof Date || v instanceof RubyDate || v instanceof ZonedTime;
 const isString = (v: unknown): v is string | SafeString => typeof v === "string" || v instanceof SafeString;
@@ -38,6 +39,8 @@ export function coreBinop(op: string, a: unknown, b: unknown): unknown {
   if (a instanceof RubyRange && op === "%") return RangeMethods.step(a, b);
   const member = a !== null && typeof a === "object" ? (a as Record<string, unknown>)[rubyToTs(op)] : undefined;
   if (typeof member === "function") return (member as (x: unknown) => unknown).call(a, b);
+  // Proc#>> / Proc#<< compose.
+  if (isProc(a) && (op === ">>" || op === "<<")) return ProcMethods[op](a, b);
   throw new NoMethodError(`undefined method \`${op}' for ${a === null || a === undefined ? "nil" : `an instance of ${rubyClassName(a)}`}`);
 }
 
@@ -227,6 +230,8 @@ function arrayOp(op: string, a: unknown[], b: unknown): unknown {
 
 /** `recv[args]`: String/SafeBuffer slices, Array and Hash access, a constant's `[]` (Set[1, 2]). */
 export function coreIndex(recv: unknown, ...args: unknown[]): unknown {
+  // Proc#[] calls it.
+  if (isProc(recv)) return recv(...args);
   const own = recv !== null && (typeof recv === "object" || typeof recv === "function") ? (recv as Record<string, unknown>)[rubyToTs("[]")] : undefined;
   if (typeof own === "function") return (own as (...a: unknown[]) => unknown).apply(recv, args);
   if (isString(recv)) return stringSlice(recv, args);

@@ -17,6 +17,8 @@ import { RangeMethods, wireRangeEnumerable } from "./core-range.js";
 import { TimeZone } from "./time-zone.js";
 import { ZonedTime } from "./zoned-time.js";
 import { SafeString } from "../view/safe.js";
+import { isProc, ProcMethods } from "./core-proc.js";
+import { RubyEnumerator } from "./core-enumerator.js";
 
 type MethodTable = Record<string, (recv: never, ...args: never[]) => unknown>;
 
@@ -33,6 +35,18 @@ const RangeEnumerable: MethodTable = Object.fromEntries(
 const RangeTable: MethodTable = { ...RangeEnumerable, ...(RangeMethods as unknown as MethodTable) };
 wireRangeEnumerable((r, name, args) => (RangeEnumerable[name] as (r: RubyRange, ...a: unknown[]) => unknown)(r, ...args));
 
+/** Enumerator: its own methods (with_index, next...), then Enumerable's over what it yields. */
+const EnumeratorMethods: MethodTable = {
+  ...Object.fromEntries(
+    Object.entries(ArrayMethods).map(([name, fn]) => [name, (e: RubyEnumerator, ...args: unknown[]) => (fn as (l: unknown[], ...a: unknown[]) => unknown)(e.toA(), ...args)]),
+  ),
+  ...Object.fromEntries(
+    Object.getOwnPropertyNames(RubyEnumerator.prototype)
+      .filter((name) => name !== "constructor")
+      .map((name) => [name, (e: RubyEnumerator, ...args: unknown[]) => (e as unknown as Record<string, (...a: unknown[]) => unknown>)[name]!(...args)]),
+  ),
+} as unknown as MethodTable;
+
 /** The class table of a core value; null for other objects. */
 function tableOf(v: unknown): MethodTable | null {
   if (v === null || v === undefined) return NilMethods;
@@ -48,6 +62,8 @@ function tableOf(v: unknown): MethodTable | null {
   if (v instanceof Duration) return DurationMethods;
   if (v instanceof TimeZone) return TimeZoneMethods;
   if (Buffer.isBuffer(v)) return BinaryStringMethods;
+  if (isProc(v)) return ProcMethods as unknown as MethodTable;
+  if (v instanceof RubyEnumerator) return EnumeratorMethods;
   return null;
 }
 

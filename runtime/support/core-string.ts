@@ -80,6 +80,16 @@ function padded(s: string, width: number, pad: string, side: "left" | "right" | 
   return fill(Math.floor(room / 2)) + s + fill(Math.ceil(room / 2));
 }
 
+/**
+ * Symbol#to_proc is the dispatch's (runtime/app/ops.ts symProc, which registers itself here): importing it would
+ * make this module load the dispatch, which reads this module's table while it loads.
+ */
+export const symbolToProc: { current: (name: string) => unknown } = {
+  current: () => {
+    throw new Error("Symbol#to_proc is not registered");
+  },
+};
+
 export const StringMethods = {
   // ActiveSupport's String#to_date / #to_time(form = :local) / #to_datetime: nil for a blank String.
   toDate: (s: RubyString) => (str(s).trim() === "" ? null : parseDate(str(s))),
@@ -110,6 +120,9 @@ export const StringMethods = {
     }
     return range ? chars.slice(range[0], range[1]).join("") : null;
   },
+  // Symbol#to_proc (Symbols are strings at run time): `:upcase.to_proc.call("a")`.
+  toProc: (name: unknown) => symbolToProc.current(toS(name)),
+  reverse: (str: unknown) => [...toS(str)].reverse().join(""),
   match: (str: unknown, pattern: unknown, ...rest: unknown[]) => stringMatch(str, pattern, ...rest),
   // String#match?(pattern, pos = 0): a String pattern is a Regexp's source (not quoted), as Ruby converts it.
   isMatch: (str: unknown, pattern: unknown, pos: unknown = 0) => {

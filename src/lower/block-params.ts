@@ -19,7 +19,7 @@ export interface BlockParams {
 const positional = (p: Param) => p.kind === "req" || p.kind === "opt" || p.kind === "destructure";
 
 /** Whether the block binds its parameters one to one (no splat, destructuring, default or second positional). */
-function isSimple(block: Block): boolean {
+export function isSimple(block: Block): boolean {
   return block.params.length <= 1 && block.params.every((p) => p.kind === "req");
 }
 
@@ -68,4 +68,13 @@ export function lowerBlockParams(block: Block, scope: Scope, types: RType[]): Bl
     prologue.push(`${use("unsupported")}(${JSON.stringify(`block ${p.kind} parameter`)});`);
   }
   return { params: `...${args}: unknown[]`, prologue };
+}
+
+/**
+ * Ruby's Proc#parameters of these parameters, in a lambda's kinds (runtime/support/core-proc.ts): what arity,
+ * lambda? and parameters answer for the function they became.
+ */
+export function procParameters(params: Param[]): Array<[string, string] | [string]> {
+  const KIND: Record<Param["kind"], string> = { req: "req", destructure: "req", opt: "opt", rest: "rest", key: "keyreq", keyopt: "key", keyrest: "keyrest", block: "block" };
+  return params.map((p) => (p.name && p.kind !== "destructure" && !p.name.startsWith("__anonymous") ? [KIND[p.kind], p.name] : [KIND[p.kind]]));
 }

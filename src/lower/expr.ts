@@ -15,6 +15,9 @@ import type { Node, NodeOf } from "../parse/ir.js";
 import { lowerArgs, lowerCall } from "./calls.js";
 import { rubyRegexToJs } from "./regex.js";
 import { lowerBody, lowerCase } from "./stmts.js";
+import { lowerBreakableCall } from "./jumps.js";
+import { isKernelLoop } from "./loops.js";
+import { lowerLambda, lowerProcCall } from "./procs.js";
 import { lowerCaseIn, lowerMatchExpr } from "./pattern.js";
 import { lowerCoreConst } from "./core/index.js";
 import { lowerCoreBinary, lowerCoreIndex, lowerCoreRange } from "./core/operators.js";
@@ -70,10 +73,12 @@ function lowerExprOf(node: Node, scope: Scope): TsExpr {
       return lit(env.ivar(node.name), env.ivarTypes.get(node.name) ?? UNKNOWN);
     case "const":
       return lowerConst(node, scope);
-    case "call":
+    case "call": {
       // tree-sitter-ruby parses `super(a)` and `super a` as calls of a method named super.
       if (node.receiver === null && node.method === "super" && !node.block) return lowerExpr({ kind: "super", args: node.args, span: node.span }, scope);
-      return lowerCall(node, scope);
+      if (isKernelLoop(node)) return valueInFunction(node, scope);
+      return lowerProcCall(node, scope) ?? lowerBreakableCall(node.block, scope, () => lowerCall(node, scope));
+    }
     case "binary":
       return lowerBinary(node, scope);
     case "not":
@@ -94,9 +99,14 @@ function lowerExprOf(node: Node, scope: Scope): TsExpr {
     }
     case "case":
       // A case used as a value (`case when a? then "x" else "y" end.inquiry`): its branches return from a closure.
-      return lit(`(() => {\n${lowerCase(node, scope.child(), "return").join("\n")}${node.else ? "" : "\nreturn null;"}\n})()`, UNKNOWN);
+      return lit(`(() => {\n${lowerCase(node, scope.fn({ kind: "closure" }), "return").join("\n")}${node.else ? "" : "\nreturn null;"}\n})()`, UNKNOWN);
     case "caseIn":
-      return lit(`(() => {\n${lowerCaseIn(node, scope.child(), "return").join("\n")}\n})()`, UNKNOWN);
+      return lit(`(() => {\n${lowerCaseIn(node, scope.fn({ kind: "closure" }), "return").join("\n")}\n})()`, UNKNOWN);
+    case "while":
+    case "for":
+    case "begin":
+      // A loop or a begin used as a value (`r = while ...`, `x = begin ... rescue ... end`, `v = a rescue b`).
+      return valueInFunction(node, scope);
     case "matchPattern":
       return lowerMatchExpr(node, scope);
     case "seq": {
@@ -153,12 +163,8 @@ function lowerExprOf(node: Node, scope: Scope): TsExpr {
       }
       return lit(`(${local.ts} = ${value.code})`, value.type);
     }
-    case "lambda": {
-      // A lambda/proc value: an arrow function (Ruby's lambda arity checks are not modelled).
-      const inner = scope.child();
-      const params = node.params.map((p) => `${inner.declare(p.name || "_", UNKNOWN).ts}: unknown`);
-      return lit(`(${params.join(", ")}) => {\n${lowerBody(node.body, inner, "return").join("\n")}\n}`, UNKNOWN);
-    }
+    case "lambda":
+      return lowerLambda(node.params, node.body, scope);
     case "range": {
       const range = lowerCoreRange(node, scope);
       if (range) return range;
@@ -185,6 +191,15 @@ function lowerFloat(value: number, scope: Scope): TsExpr {
   if (Number.isSafeInteger(value) && !Object.is(value, -0)) return lit(`new ${scope.env.module.use("RubyFloat")}(${value})`, UNKNOWN);
   if (Object.is(value, -0)) return lit("-0", UNKNOWN);
   return lit(Number.isFinite(value) ? String(value) : value > 0 ? "Infinity" : "-Infinity", UNKNOWN);
+}
+
+/**
+ * A statement used as a value: the statements in an IIFE whose last one returns (a `return` in it leaves the
+ * method through jumps.ts; a `next`/`break` of an enclosing loop cannot cross it and is declined).
+ */
+function valueInFunction(node: Node, scope: Scope): TsExpr {
+  const inner = scope.fn({ kind: "closure" });
+  return lit(`(() => {\n${lowerBody([node], inner, "return").join("\n")}\n})()`, UNKNOWN);
 }
 
 function describe(node: Node): string {

@@ -100,6 +100,32 @@ const TS_RESERVED = new Set([
   "args",
 ]);
 
+/**
+ * What `next` and `break` mean where they stand (the innermost loop or block around them):
+ *   loop     a JS loop statement (while, a for-of an `each` became): `continue;` / `break;`; a loop whose value
+ *            is used answers `break v` with `return v;` (breakWith); a loop with a `retry` loop inside is labelled
+ *            (a plain `continue` there would restart the begin)
+ *   block    a block function: `next v` returns v from it; `break v` throws a BreakSignal to the call the block
+ *            was given to (its tag, bound by `breakable` around that call), which answers v
+ *   lambda   a lambda: `next v` and `break v` both return v from it
+ *   closure  a function of the lowering's own (a case used as a value): a jump cannot cross it
+ */
+export type JumpFrame =
+  | { kind: "loop"; breakWith: ((value: string) => string) | null; label: string | null }
+  | { kind: "block"; breakTag: BreakTag | null }
+  | { kind: "lambda" }
+  | { kind: "closure" };
+
+/** The name a block's `break` throws to, made when a `break` first needs it (its call then binds it: `breakable`). */
+export interface BreakTag {
+  name: string | null;
+}
+
+/** A method or a lambda `return` leaves; its tag is made when a block inside it first returns through it. */
+export interface ReturnTarget {
+  tag: string | null;
+}
+
 export class Scope {
   private readonly locals = new Map<string, LocalVar>();
   /** Views: the output buffer `@output_buffer` means here (a capture block gets its own). */
@@ -109,6 +135,15 @@ export class Scope {
   /** The enclosing method: its TS name and the arguments a bare `super` passes on (`a, b` or `...args`). */
   method: { name: string; forward: string } | null;
 
+  /** The innermost loop or block (`next` / `break`); null at a method's top level. */
+  jump: JumpFrame | null;
+  /** What `return` leaves here (the method's or lambda's), null where nothing set one up (a template). */
+  returnTarget: ReturnTarget | null;
+  /** Whether a `return` here is a JS `return` of the target's own function (no block function in between). */
+  returnsDirectly: boolean;
+  /** In a rescue clause whose begin retries: the label of the loop that begin became. */
+  retryLabel: string | null;
+
   constructor(
     readonly env: LowerEnv,
     readonly parent: Scope | null = null,
@@ -116,6 +151,29 @@ export class Scope {
     this.buffer = parent?.buffer ?? null;
     this.blockParam = parent?.blockParam ?? null;
     this.method = parent?.method ?? null;
+    this.jump = parent?.jump ?? null;
+    this.returnTarget = parent?.returnTarget ?? null;
+    this.returnsDirectly = parent?.returnsDirectly ?? true;
+    this.retryLabel = parent?.retryLabel ?? null;
+  }
+
+  /** A scope for the body of a JS function the lowering makes for a block (a block, a lambda, an IIFE). */
+  fn(jump: JumpFrame): Scope {
+    const inner = this.child();
+    inner.jump = jump;
+    inner.retryLabel = null;
+    if (jump.kind === "lambda") {
+      inner.returnTarget = { tag: null };
+      inner.returnsDirectly = true;
+    } else inner.returnsDirectly = false;
+    return inner;
+  }
+
+  /** A scope for the body of a JS loop statement. */
+  loop(breakWith: ((value: string) => string) | null = null, label: string | null = null): Scope {
+    const inner = this.child();
+    inner.jump = { kind: "loop", breakWith, label };
+    return inner;
   }
 
   child(): Scope {

@@ -18,7 +18,7 @@ import { lowerIvarReflection } from "./core/ivar-reflection.js";
 import { camel, rubyToTs } from "./names.js";
 import type { LowerEnv, Scope } from "./scope.js";
 import { BOOL, UNKNOWN, type RType } from "./types.js";
-import { lowerBlockFn } from "./stmts.js";
+import { lowerBlockFn } from "./procs.js";
 import { recordSelfCall } from "./model/relation-self.js";
 import { CONTROLLER_RENDER_OPTIONS } from "../../runtime/http/rendering.js";
 

@@ -13,9 +13,10 @@
 import { crashOf, faultPoint, reportCrash } from "../diagnostics/crash.js";
 import { sourceMark } from "../emit/source-map.js";
 import type { Block, Node, NodeOf } from "../parse/ir.js";
-import { lowerBlockParams } from "./block-params.js";
 import { lowerCaseIn, lowerMatchCondition, lowerMatchStatement } from "./pattern.js";
-import { lowerExpr, truthy, type TsExpr } from "./expr.js";
+import { lit, lowerExpr, truthy, type TsExpr } from "./expr.js";
+import { lowerBreak, lowerNext, lowerReturn } from "./jumps.js";
+import { isKernelLoop, lowerEachLoop, lowerFor, lowerKernelLoop, lowerWhile } from "./loops.js";
 import type { Scope } from "./scope.js";
 import { elementType, NUMBER, UNKNOWN, type RType } from "./types.js";
 
@@ -65,38 +66,33 @@ function lowerStmtOf(node: Node, scope: Scope, tail: Tail): string[] {
     }
     case "if":
       return lowerIf(node, scope, tail);
-    case "return": {
-      const v = node.value ? lowerExpr(node.value, scope).code : "";
-      return [v ? `return ${v};` : "return;"];
-    }
+    case "return":
+      return lowerReturn(node, scope);
     case "next":
-      return ["continue;"];
+      return lowerNext(node, scope);
     case "break":
-      // `break value` makes the loop's value (each answers it): not modelled, so declined rather than dropped.
-      if (node.value) {
-        scope.env.diags.report("unsupported_construct", node.span, "break with a value");
-        return [`${scope.env.module.use("unsupported")}("break with a value");`];
-      }
-      return ["break;"];
+      return lowerBreak(node, scope);
+    case "retry":
+      return lowerRetry(node, scope);
     case "seq":
       return lowerBody(node.body, scope, tail);
     case "case":
       return lowerCase(node, scope, tail);
     case "caseIn":
       return lowerCaseIn(node, scope, tail);
-    case "while": {
-      // while / until (and their modifier forms): the condition tested before each pass; the loop's value is nil.
-      const cond = truthy(lowerExpr(node.cond, scope), scope);
-      const loop = [`while (${node.until ? `!(${cond})` : cond}) {`, ...lowerBody(node.body, scope.child(), "void"), "}"];
-      return tail === "return" ? [...loop, "return null;"] : loop;
-    }
+    case "while":
+      return lowerWhile(node, scope, tail);
+    case "for":
+      return lowerFor(node, scope, tail);
     case "matchPattern":
       return lowerMatchStatement(node, scope, tail);
     case "begin":
       return lowerBegin(node, scope, tail);
     case "call": {
-      const loop = lowerLoop(node, scope, tail);
+      // A loop's value is its receiver: as a method's last statement it goes through the call, which answers it.
+      const loop = tail === "void" ? lowerEachLoop(node, scope) : null;
       if (loop) return loop;
+      if (isKernelLoop(node)) return lowerKernelLoop(node, scope, tail);
       const output = env.outputStatement?.(node, scope, tail);
       if (output) return output;
       break;
@@ -277,60 +273,6 @@ export function lowerCase(node: NodeOf<"case">, scope: Scope, tail: Tail): strin
   return lines;
 }
 
-const LOOPS = new Set(["each", "each_with_index", "times", "each_with_object"]);
-
-/** `recv.each do |x| ... end` used as a statement becomes a for-of loop over the receiver. */
-function lowerLoop(call: NodeOf<"call">, scope: Scope, tail: Tail = "void"): string[] | null {
-  if (!call.block || !call.receiver || !LOOPS.has(call.method) || call.method === "each_with_object") return null;
-  // Destructuring, splat and default parameters bind as the block function binds them (block-params.ts).
-  if (call.block.params.some((p) => p.kind !== "req")) return null;
-  // As a method's last statement the loop is also its value: each, each_with_index and times answer the receiver.
-  if (tail === "return" && !call.safeNav) {
-    const held = scope.env.module.fresh("receiver");
-    const recv = lowerExpr(call.receiver, scope);
-    scope.declare(held, recv.type, held);
-    const loop = lowerLoop({ ...call, receiver: { kind: "ident", name: held, span: call.receiver.span } }, scope)!;
-    return [`const ${held} = ${recv.code};`, ...loop, `return ${held};`];
-  }
-  if (call.safeNav) {
-    // `list&.each do ... end`: no loop at all when the receiver is nil (evaluated once).
-    const held = scope.env.module.fresh("receiver");
-    const recv = lowerExpr(call.receiver, scope);
-    scope.declare(held, recv.type, held);
-    const loop = lowerLoop({ ...call, safeNav: false, receiver: { kind: "ident", name: held, span: call.receiver.span } }, scope)!;
-    return [`const ${held} = ${recv.code};`, `if (${held} !== null && ${held} !== undefined) {`, ...loop, "}"];
-  }
-  const recv = lowerExpr(call.receiver, scope);
-  const inner = scope.child();
-  const params = call.block.params;
-  if (call.method === "times") {
-    const i = inner.declare(params[0]?.name || inner.env.module.fresh("i"), NUMBER).ts;
-    return [`for (let ${i} = 0; ${i} < ${recv.code}; ${i}++) {`, ...lowerBody(call.block.body, inner, "void"), "}"];
-  }
-  const elem = elementType(recv.type);
-  const names = blockParamNames(call.block, inner, call.method === "each_with_index" ? [elem, NUMBER] : [elem]);
-  const fn = call.method === "each" ? "each" : "eachWithIndex";
-  const binding = call.method === "each" && names.length === 1 ? names[0] : `[${names.join(", ")}]`;
-  // `|key, value|` over an untyped collection destructures each element as Ruby does an Array (Hash pairs).
-  const typeArg = elem.k === "unknown" ? (call.method === "each" && names.length > 1 ? "<unknown[]>" : "") : `<${scope.env.typeName(elem)}>`;
-  return [`for (const ${binding} of ${scope.env.module.use(fn)}${typeArg}(${recv.code})) {`, ...lowerBody(call.block.body, inner, "void"), "}"];
-}
-
-/** Declares a block's parameters in `scope` with the given types; returns their TS names. */
-export function blockParamNames(block: Block, scope: Scope, types: RType[]): string[] {
-  return block.params.map((p, i) => scope.declare(p.name || `_${i}`, types[i] ?? UNKNOWN).ts);
-}
-
-/** A block passed as a value (`map { |x| ... }`, `format.html { ... }`): an arrow function. */
-export function lowerBlockFn(block: Block, scope: Scope, types: RType[] = []): TsExpr {
-  const special = scope.env.blockFn?.(block, scope, types);
-  if (special) return special;
-  const inner = scope.child();
-  const { params, prologue } = lowerBlockParams(block, inner, types);
-  const body = lowerBody(block.body, inner, "return");
-  return { code: `(${params}) => {\n${[...prologue, ...body].join("\n")}\n}`, type: UNKNOWN };
-}
-
 declare module "./scope.js" {
   interface LowerEnv {
     /** Views recognise Erubi's `@output_buffer` statements; other code has none. */
@@ -343,37 +285,72 @@ declare module "./scope.js" {
 /**
  * begin / rescue / else / ensure (also a def body with rescue clauses): try/catch/finally, each rescue clause a
  * test of the error's Ruby class (runtime `rescues`, which never matches the error of a construct left unlowered),
- * an error no clause takes raised again. `retry` is not lowered.
+ * an error no clause takes raised again. The else clause runs after the body only when nothing was raised, outside
+ * the rescue clauses' reach; `rescue => e` binds a local of the enclosing scope (it stays set after the begin).
+ * A rescue clause that retries makes the begin a labelled loop: `retry` is `continue retryN;`.
+ *   begin a rescue K => e; retry end    retry1: for (;;) { try { a } catch (error2) { if (rescues(error2, ["K"])) { e = error2; continue retry1; } else throw error2; } break; }
  */
 function lowerBegin(node: NodeOf<"begin">, scope: Scope, tail: Tail): string[] {
   const env = scope.env;
   if (node.rescues.length === 0 && !node.ensure) return lowerBody([...node.body, ...(node.elseBody ?? [])], scope, tail);
-  const out: string[] = [];
-  if (node.rescues.length) {
-    const body = node.elseBody ? [...lowerBody(node.body, scope.child(), "void"), ...lowerBody(node.elseBody, scope.child(), tail)] : lowerBody(node.body, scope.child(), tail);
-    const err = env.module.fresh("error");
-    const rescues = env.module.use("rescues");
-    const clauses: string[] = [];
-    for (const r of node.rescues) {
-      const names: string[] = [];
-      for (const c of r.classes) {
-        const name = constName(c);
-        if (name === null) {
-          env.diags.report("unsupported_construct", c.span, "a rescue class that is not a constant");
-          names.push("\u0000");
-        } else names.push(name);
-      }
-      const inner = scope.child();
-      const bind = r.variable ? [`const ${inner.declare(r.variable, UNKNOWN).ts} = ${err};`] : [];
-      const test = `${rescues}(${err}, ${JSON.stringify(names.length ? names : ["StandardError"])})`;
-      clauses.push(`${clauses.length ? "} else if" : "if"} (${test}) {`, ...bind, ...lowerBody(r.body, inner, tail));
-    }
-    out.push("try {", ...body, `} catch (${err}) {`, ...clauses, "} else {", `throw ${err};`, "}");
-    if (node.ensure) out.push("} finally {", ...lowerBody(node.ensure, scope.child(), "void"));
-    out.push("}");
-    return out;
+  const ensure = (lines: string[]) => (node.ensure ? ["try {", ...lines, "} finally {", ...lowerBody(node.ensure, scope.child(), "void"), "}"] : lines);
+  if (!node.rescues.length) return ensure(lowerBody(node.body, scope.child(), tail));
+  const retry = node.rescues.some((r) => r.body.some(retries)) ? env.module.fresh("retry") : null;
+  const ok = node.elseBody ? env.module.fresh("ok") : null;
+  const orNil = (lines: string[]) => (lines.length || tail === "void" ? lines : ["return null;"]);
+  const body = ok ? [...lowerBody(node.body, scope.child(), "void"), `${ok} = true;`] : orNil(lowerBody(node.body, scope.child(), tail));
+  const err = env.module.fresh("error");
+  const clauses: string[] = [];
+  for (const r of node.rescues) {
+    const inner = scope.child();
+    inner.retryLabel = retry;
+    const bind = r.variable ? [`${rescueVariable(r.variable, scope)} = ${err};`] : [];
+    const test = `${env.module.use("rescues")}(${err}, ${rescueClasses(r.classes, scope)})`;
+    clauses.push(`${clauses.length ? "} else if" : "if"} (${test}) {`, ...bind, ...orNil(lowerBody(r.body, inner, tail)));
   }
-  return ["try {", ...lowerBody(node.body, scope.child(), tail), "} finally {", ...lowerBody(node.ensure!, scope.child(), "void"), "}"];
+  const attempt = ["try {", ...body, `} catch (${err}) {`, ...clauses, "} else {", `throw ${err};`, "}", "}"];
+  const otherwise = ok ? [`if (${ok}) {`, ...orNil(lowerBody(node.elseBody!, scope.child(), tail)), "}"] : [];
+  if (retry) return ensure([`${retry}: for (;;) {`, ...(ok ? [`let ${ok} = false;`] : []), ...attempt, ...otherwise, "break;", "}"]);
+  return ensure([...(ok ? [`let ${ok} = false;`] : []), ...attempt, ...otherwise]);
+}
+
+/** The local `rescue => name` assigns, declared in the enclosing scope (hoisted) when it is new. */
+function rescueVariable(name: string, scope: Scope): string {
+  const existing = scope.lookup(name);
+  if (existing) return existing.ts;
+  const local = scope.declare(name, UNKNOWN);
+  scope.hoisted.push(`let ${local.ts}: unknown = null;`);
+  return local.ts;
+}
+
+/**
+ * The classes a rescue clause takes, as the runtime's `rescues` reads them: names of constants (the hierarchy is
+ * the runtime's), or values for anything else (`rescue *ERRORS`, a class held in a local). None is StandardError.
+ */
+function rescueClasses(classes: Node[], scope: Scope): string {
+  if (!classes.length) return JSON.stringify(["StandardError"]);
+  return `[${classes.map((c) => {
+    const name = constName(c);
+    if (name !== null && !scope.env.app.plainClasses.some((d) => d.path === name || d.path.endsWith(`::${name}`))) return JSON.stringify(name);
+    if (c.kind === "splat") return `...${scope.env.module.use("toA")}(${lowerExpr(c.value, scope).code})`;
+    return lowerExpr(c, scope).code;
+  }).join(", ")}]`;
+}
+
+/** Whether a rescue clause's statement retries its begin (not a nested begin's own retry, nor a block's). */
+function retries(node: Node): boolean {
+  if (node.kind === "retry") return true;
+  if (node.kind === "if") return [...node.then, ...node.else].some(retries);
+  if (node.kind === "case") return [...node.whens.flatMap((w) => w.body), ...(node.else ?? [])].some(retries);
+  if (node.kind === "seq") return node.body.some(retries);
+  if (node.kind === "begin") return [...node.body, ...(node.elseBody ?? []), ...(node.ensure ?? [])].some(retries);
+  return false;
+}
+
+function lowerRetry(node: NodeOf<"retry">, scope: Scope): string[] {
+  if (scope.retryLabel) return [`continue ${scope.retryLabel};`];
+  scope.env.diags.report("unsupported_construct", node.span, "retry outside a rescue clause the lowering retries");
+  return [`${scope.env.module.use("unsupported")}("retry");`];
 }
 
 /** `ActiveRecord::RecordNotFound` -> "ActiveRecord::RecordNotFound"; null for anything but a constant path. */

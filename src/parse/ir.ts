@@ -28,6 +28,8 @@ export interface Param {
 
 export interface Block {
   params: Param[];
+  /** Block-local variables, `|x; y|`: fresh in each call, never the outer local of that name. */
+  locals?: string[];
   body: Node[];
   span: Span;
 }
@@ -117,7 +119,11 @@ export type Node =
   | (Base & { kind: "unary"; op: string; expr: Node })
   | (Base & { kind: "defined"; expr: Node })
   | (Base & { kind: "if"; cond: Node; then: Node[]; else: Node[] })
-  | (Base & { kind: "while"; cond: Node; body: Node[]; until: boolean })
+  // `doWhile`: `begin ... end while c` runs its body once before the first test.
+  | (Base & { kind: "while"; cond: Node; body: Node[]; until: boolean; doWhile?: boolean })
+  // `for a, b in list ... end`: the targets are assigned in the enclosing scope (they stay visible after the loop).
+  | (Base & { kind: "for"; targets: Node[]; iter: Node; body: Node[] })
+  | (Base & { kind: "retry" })
   | (Base & { kind: "case"; subject: Node | null; whens: Array<{ tests: Node[]; body: Node[] }>; else: Node[] | null })
   // case/in: each clause's pattern, guard (`if`/`unless`) and body; no else raises NoMatchingPatternError.
   | (Base & { kind: "caseIn"; subject: Node; clauses: InClause[]; else: Node[] | null })
@@ -237,6 +243,8 @@ function childNodes(n: Node): Node[] {
       return [n.cond, ...n.then, ...n.else];
     case "while":
       return [n.cond, ...n.body];
+    case "for":
+      return [...n.targets, n.iter, ...n.body];
     case "case":
       return [...(n.subject ? [n.subject] : []), ...n.whens.flatMap((w) => [...w.tests, ...w.body]), ...(n.else ?? [])];
     case "caseIn":

@@ -5,7 +5,7 @@ import { crashNode, crashOf, faultPoint, raisedMessage, type Crash } from "../di
 import Parser from "tree-sitter";
 import Ruby from "tree-sitter-ruby";
 import type { SyntaxNode } from "tree-sitter";
-import type { Block, InClause, Node, Param, Pattern, Span } from "./ir.js";
+import { walk, type Block, type InClause, type Node, type Param, type Pattern, type Span } from "./ir.js";
 import { strayKeyword, syntaxDetail } from "./syntax-detail.js";
 
 /**
@@ -346,8 +346,9 @@ class Converter {
   block(n: SyntaxNode | null): Block | null {
     if (!n) return null;
     const paramsNode = this.field(n, "parameters");
-    const body = this.field(n, "body");
-    return { params: this.params(paramsNode), body: this.bodyOf(body), span: this.span(n) };
+    const body = this.bodyOf(this.field(n, "body"));
+    const locals = (paramsNode?.childrenForFieldName("locals") ?? []).map((c) => this.text(c));
+    return { params: paramsNode ? this.params(paramsNode) : numberedParams(body), ...(locals.length ? { locals } : {}), body, span: this.span(n) };
   }
 
   bodyOf(body: SyntaxNode | null): Node[] {
@@ -361,7 +362,9 @@ class Converter {
 
   params(n: SyntaxNode | null): Param[] {
     if (!n) return [];
-    return n.namedChildren.filter((c) => c.type !== "comment").flatMap((c) =>
+    // A block's `|x; y|` locals are no parameters (Block.locals).
+    const locals = new Set(n.childrenForFieldName("locals").map((c) => c.startIndex));
+    return n.namedChildren.filter((c) => c.type !== "comment" && !locals.has(c.startIndex)).flatMap((c) =>
       // `def f(a, ...)`: the rest, the keywords and the block, all anonymous.
       c.type === "forward_parameter"
         ? [{ kind: "rest", name: ANONYMOUS_REST }, { kind: "keyrest", name: ANONYMOUS_KEYREST }, { kind: "block", name: "" }]
@@ -452,6 +455,25 @@ function beginFrom(this: Converter, n: SyntaxNode, span: Span): Node {
     else if (!NAMED_SKIP.has(c.type)) body.push(this.node(c));
   }
   return { kind: "begin", body, rescues, elseBody, ensure, span };
+}
+
+function whileModifier(this: Converter, n: SyntaxNode, span: Span, until: boolean): Node {
+  const body = this.field(n, "body")!;
+  const cond = this.node(this.field(n, "condition")!);
+  if (body.type === "begin") return { kind: "while", cond, body: [beginFrom.call(this, body, this.span(body))], until, doWhile: true, span };
+  return { kind: "while", cond, body: [this.node(body)], until, span };
+}
+
+/** A block without parameters that reads `_1` (`_2`, ...) takes them: `{ _1 * 2 }` is `{ |x| x * 2 }`. */
+function numberedParams(body: Node[]): Param[] {
+  let max = 0;
+  // A nested block's numbered parameters are its own: what its body reads is left out.
+  const nested = new Set<Node>();
+  for (const node of body) walk(node, (x) => x.kind === "call" && x.block && x.block.body.forEach((b) => walk(b, (y) => nested.add(y))));
+  for (const node of body) walk(node, (x) => {
+    if (x.kind === "ident" && /^_[1-9]$/.test(x.name) && !nested.has(x)) max = Math.max(max, Number(x.name[1]));
+  });
+  return Array.from({ length: max }, (_, i) => ({ kind: "req" as const, name: `_${i + 1}` }));
 }
 
 function ifFrom(this: Converter, n: SyntaxNode, span: Span, negate: boolean): Node {
@@ -774,16 +796,26 @@ const CONVERTERS: Record<string, Conv> = {
   if_modifier(n, span) {
     return { kind: "if", cond: this.node(this.field(n, "condition")!), then: [this.node(this.field(n, "body")!)], else: [], span };
   },
-  // `x += 1 while x < 5`; `begin ... end while c` runs its body first, a form left unlowered.
+  // `x += 1 while x < 5`; `begin ... end while c` runs its body first (doWhile).
   while_modifier(n, span) {
-    const body = this.field(n, "body")!;
-    if (body.type === "begin") return { kind: "unknown", type: "do_while_modifier", text: this.text(n), span };
-    return { kind: "while", cond: this.node(this.field(n, "condition")!), body: [this.node(body)], until: false, span };
+    return whileModifier.call(this, n, span, false);
   },
   until_modifier(n, span) {
-    const body = this.field(n, "body")!;
-    if (body.type === "begin") return { kind: "unknown", type: "do_until_modifier", text: this.text(n), span };
-    return { kind: "while", cond: this.node(this.field(n, "condition")!), body: [this.node(body)], until: true, span };
+    return whileModifier.call(this, n, span, true);
+  },
+  for(n, span) {
+    const pattern = this.field(n, "pattern")!;
+    const targets = pattern.type === "left_assignment_list" ? pattern.namedChildren.filter((c) => c.type !== "comment").map((c) => this.node(c)) : [this.node(pattern)];
+    const iter = this.field(n, "value")!;
+    return { kind: "for", targets, iter: this.node(iter.type === "in" ? iter.namedChildren[0]! : iter), body: this.statements(this.field(n, "body")), span };
+  },
+  retry(_n, span) {
+    return { kind: "retry", span };
+  },
+  // `expr rescue fallback`: a begin whose one bare rescue (StandardError) answers the fallback.
+  rescue_modifier(n, span) {
+    const handler = this.field(n, "handler");
+    return { kind: "begin", body: [this.node(this.field(n, "body")!)], rescues: [{ classes: [], variable: null, body: handler ? [this.node(handler)] : [] }], elseBody: null, ensure: null, span };
   },
   unless_modifier(n, span) {
     const cond = this.node(this.field(n, "condition")!);

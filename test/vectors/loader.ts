@@ -79,15 +79,27 @@ const BATCH = 200;
 function compileBatch(bodies: Map<string, string>, out: Map<string, Factory | Error>): void {
   const wrap = (path: string, body: string) => `__define(${JSON.stringify(path)}, function (exports, require) {\n${body}\n});`;
   const batch = transpile([...bodies].map(([p, b]) => wrap(p, b)).join("\n"));
-  if (!(batch instanceof Error)) {
-    new Function("__define", batch)((path: string, factory: Factory) => out.set(path, factory));
-    return;
-  }
+  // TypeScript's transpiler lets some invalid JS through (a `continue` outside a loop): the engine's parse is the
+  // last word, and it too fails the one module alone.
+  if (!(batch instanceof Error) && define(batch, out) === null) return;
   for (const [path, body] of bodies) {
     const js = transpile(wrap(path, body));
-    if (js instanceof Error) out.set(path, new Error(`${path}: ${js.message}`));
-    else new Function("__define", js)((p: string, factory: Factory) => out.set(p, factory));
+    const error = js instanceof Error ? js : define(js, out);
+    if (error) out.set(path, new Error(`${path}: ${error.message}`));
   }
+}
+
+/** Runs transpiled `__define(...)` calls; the SyntaxError when the engine does not parse them. */
+function define(js: string, out: Map<string, Factory | Error>): Error | null {
+  let run: Function;
+  try {
+    run = new Function("__define", js);
+  } catch (e) {
+    if (e instanceof SyntaxError) return new Error(`emitted JS does not parse: ${e.message}`);
+    throw e;
+  }
+  run((path: string, factory: Factory) => out.set(path, factory));
+  return null;
 }
 
 function transpile(source: string): string | Error {

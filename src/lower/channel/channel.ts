@@ -16,8 +16,8 @@ import { lit, type TsExpr } from "../expr.js";
 import { camel, rubyToTs, tsIdent } from "../names.js";
 import { lowerParams } from "../params.js";
 import { Scope } from "../scope.js";
-import { lowerBody } from "../stmts.js";
 import { UNKNOWN } from "../types.js";
+import { lowerMethodBody } from "../jumps.js";
 
 const PROPERTIES = new Set(["params", "cookies", "request", "connection", "identifiers"]);
 
@@ -47,7 +47,7 @@ export function lowerChannel(info: ChannelInfo, app: AppModel, diags: Diagnostic
     const scope = new Scope(env);
     const params = lowerParams(def, scope);
     const list = params.parameters.map((p) => (p.isRestParameter ? `...${p.name}: ${p.type}` : `${p.name}: ${p.type}`));
-    const body = [...params.prologue, ...lowerBody(def.body, scope, "return")];
+    const body = [...params.prologue, ...lowerMethodBody(def.body, scope)];
     const override = ["connect", "disconnect", "subscribed", "unsubscribed"].includes(def.name) ? "override " : "";
     members.push(`${override}${rubyToTs(def.name)}(${list.join(", ")}): unknown {\n${body.join("\n")}\n}`);
   }

@@ -15,13 +15,13 @@ import type { NodeOf } from "../../parse/ir.js";
 import { makeEnv } from "../env.js";
 import { rubyToTs, tsIdent } from "../names.js";
 import { Scope, type LowerEnv } from "../scope.js";
-import { lowerBody } from "../stmts.js";
 import type { RType } from "../types.js";
 import { inferIvarTypes } from "./ivars.js";
 import { lowerParams } from "../params.js";
 import { literal } from "../../analyze/models.js";
 import { tsLiteral } from "../literal.js";
 import { singularize } from "../../../runtime/support/inflector.js";
+import { lowerMethodBody } from "../jumps.js";
 
 /** `Accounts::BotsController` -> `controllers/accounts/bots_controller.ts`. */
 export function controllerPath(className: string): string {
@@ -172,5 +172,5 @@ function wrapParameters(info: ControllerInfo, env: LowerEnv): string | null {
 function lowerMethod(def: NodeOf<"def">, env: LowerEnv) {
   const scope = new Scope(env);
   const params = lowerParams(def, scope);
-  return { name: rubyToTs(def.name), parameters: params.parameters, statements: [...params.prologue, ...lowerBody(def.body, scope, "return")] };
+  return { name: rubyToTs(def.name), parameters: params.parameters, statements: [...params.prologue, ...lowerMethodBody(def.body, scope)] };
 }

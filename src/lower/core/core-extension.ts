@@ -17,9 +17,9 @@ import { lit } from "../expr.js";
 import { rubyToTs } from "../names.js";
 import { lowerParams } from "../params.js";
 import { Scope } from "../scope.js";
-import { lowerBody } from "../stmts.js";
 import { UNKNOWN } from "../types.js";
 import { defBody } from "./endless-def.js";
+import { lowerMethodBody } from "../jumps.js";
 
 export function lowerCoreExtensions(app: AppModel, diags: Diagnostics): EmittedModule[] {
   return app.coreExtensions.map(({ className, decls }) => lowerCoreExtension(className, decls, app, diags));
@@ -43,7 +43,7 @@ function lowerCoreExtension(className: string, decls: ConstDecl[], app: AppModel
 function method(def: NodeOf<"def">, decl: ConstDecl, env: ReturnType<typeof makeEnv>): string {
   const scope = new Scope(env);
   const params = lowerParams(def, scope);
-  const body = lowerBody(defBody(def, decl.file.source), scope, "return");
+  const body = lowerMethodBody(defBody(def, decl.file.source), scope);
   const sig = params.signature ? `this: any, ${params.signature}` : "this: any";
   return `${rubyToTs(def.name)}: function (${sig}) {\n${[...params.prologue, ...body].join("\n")}\n}`;
 }

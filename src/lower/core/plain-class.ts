@@ -18,12 +18,12 @@ import { makeEnv } from "../env.js";
 import { lowerExpr } from "../expr.js";
 import { rubyToTs, tsIdent } from "../names.js";
 import { Scope, type LowerEnv } from "../scope.js";
-import { lowerBody } from "../stmts.js";
 import { lowerParams } from "../params.js";
 import { defBody } from "./endless-def.js";
 import { delegatedNames, plainSelfCall, plainClassFacts, type PlainClassFacts } from "./plain-calls.js";
 import { ActiveModel, RubyObject } from "../../../runtime/support/active-model.js";
 import { LIBRARY_BASES } from "../../../runtime/support/library-bases.js";
+import { lowerMethodBody } from "../jumps.js";
 
 /**
  * Modules a plain class may include: the ActiveModel ones make the runtime base ActiveModel; GlobalID's needs
@@ -143,7 +143,7 @@ function bodyStatement(stmt: Node, env: LowerEnv, after: string[], name: string)
 function method(def: NodeOf<"def">, statements: Node[], env: LowerEnv, facts: PlainClassFacts, isStatic: boolean): string {
   const scope = new Scope(env);
   const params = lowerParams(def, scope);
-  const body = lowerBody(statements, scope, "return");
+  const body = lowerMethodBody(statements, scope);
   const tsName = rubyToTs(def.name);
   const root = facts.libraryBase ? LIBRARY_BASES[facts.libraryBase]![1] : facts.activeModel ? ActiveModel : RubyObject;
   const base = isStatic ? root : root.prototype;

@@ -15,11 +15,11 @@ import { makeEnv } from "../env.js";
 import { lit, type TsExpr } from "../expr.js";
 import { rubyToTs } from "../names.js";
 import { Scope, type LowerEnv } from "../scope.js";
-import { lowerBody } from "../stmts.js";
 import { viewSelfCall } from "../view/helpers.js";
 import { bufferCall } from "../view/template.js";
 import { UNKNOWN } from "../types.js";
 import { lowerParams } from "../params.js";
+import { lowerMethodBody } from "../jumps.js";
 
 /** A receiver-less call to one of the app's helpers, from a view or from another helper. */
 export function appHelperCall(call: NodeOf<"call">, scope: Scope, inHelpersModule: boolean): TsExpr | null {
@@ -51,7 +51,7 @@ function helperFunction(def: NodeOf<"def">, env: LowerEnv, viewType: string): st
   // capture: the capture's), whatever block they sit in.
   scope.buffer = "view.outputBuffer";
   const params = lowerParams(def, scope);
-  const body = lowerBody(def.body, scope, "return");
+  const body = lowerMethodBody(def.body, scope);
   const list = params.parameters.map((p) => (p.isRestParameter ? `...${p.name}: ${p.type}` : `${p.name}: ${p.type}`));
   return `export function ${rubyToTs(def.name)}(${["view: " + viewType, ...list].join(", ")}): unknown {\n${[...params.prologue, ...body].join("\n")}\n}`;
 }

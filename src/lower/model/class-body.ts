@@ -10,11 +10,11 @@ import { lowerExpr } from "../expr.js";
 import { makeEnv } from "../env.js";
 import { rubyToTs, tsIdent } from "../names.js";
 import { Scope, type LowerEnv } from "../scope.js";
-import { lowerBody } from "../stmts.js";
 import { UNKNOWN } from "../types.js";
 import type { CodeLiteral } from "../literal.js";
 import { lowerParams } from "../params.js";
 import { relationSelfCall } from "./relation-self.js";
+import { lowerMethodBody } from "../jumps.js";
 
 export interface ClassSide {
   staticMethods: Array<{ name: string; isStatic: true; parameters: Array<{ name: string; type: string; isRestParameter?: boolean }>; statements: string[] }>;
@@ -40,7 +40,7 @@ export function lowerCodeLiteral(c: CodeLiteral, app: AppModel, diags: Diagnosti
   const bound = simple ? null : lowerParams({ params: c.$code.params }, scope);
   const params = bound ? [bound.signature] : c.$code.params.map((p) => `${scope.declare(p.name || "_", UNKNOWN).ts}: unknown`);
   const selfType = c.self === "record" ? module.modelType(c.model) : `${module.useType(c.self === "proxy" ? "CollectionProxy" : "Relation")}<${module.modelType(c.model)}>`;
-  const body = [...(bound?.prologue ?? []), ...lowerBody(c.$code.body, scope, "return")];
+  const body = [...(bound?.prologue ?? []), ...lowerMethodBody(c.$code.body, scope)];
   return `function (this: ${selfType}${params.length ? ", " : ""}${params.join(", ")}) {\n${body.join("\n")}\n}`;
 }
 
@@ -52,13 +52,13 @@ export function lowerClassSide(model: ModelInfo, app: AppModel, diags: Diagnosti
   for (const def of model.classMethods) {
     const scope = new Scope(env);
     const params = lowerParams(def, scope);
-    side.staticMethods.push({ name: rubyToTs(def.name), isStatic: true, parameters: params.parameters, statements: [...params.prologue, ...lowerBody(def.body, scope, "return")] });
+    side.staticMethods.push({ name: rubyToTs(def.name), isStatic: true, parameters: params.parameters, statements: [...params.prologue, ...lowerMethodBody(def.body, scope)] });
   }
   const scopeFns: string[] = [];
   for (const s of model.scopes) {
     const scope = new Scope(env);
     const params = s.lambda.params.map((p) => `${scope.declare(p.name, UNKNOWN).ts}: unknown`);
-    const body = lowerBody(s.lambda.body, scope, "return");
+    const body = lowerMethodBody(s.lambda.body, scope);
     scopeFns.push(`${JSON.stringify(s.name)}: function (this: ${module.useType("Relation")}<${tsIdent(model.className)}>, ${params.join(", ")}) {\n${body.join("\n")}\n}`);
     side.staticMethods.push({
       name: rubyToTs(s.name), isStatic: true, parameters: [{ name: "args", type: "unknown[]", isRestParameter: true }],

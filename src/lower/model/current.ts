@@ -12,8 +12,8 @@ import { makeEnv } from "../env.js";
 import { lit, type TsExpr } from "../expr.js";
 import { camel, rubyToTs, tsIdent } from "../names.js";
 import { Scope } from "../scope.js";
-import { lowerBody } from "../stmts.js";
 import { UNKNOWN } from "../types.js";
+import { lowerMethodBody } from "../jumps.js";
 
 export function lowerCurrent(info: CurrentInfo, app: AppModel, diags: Diagnostics): EmittedModule {
   const env = makeEnv(app, diags, "script", { selfExpr: "this", nesting: [info.className] });
@@ -34,7 +34,7 @@ export function lowerCurrent(info: CurrentInfo, app: AppModel, diags: Diagnostic
   for (const def of info.methods) {
     const scope = new Scope(env);
     const params = def.params.map((p) => `${scope.declare(p.name, UNKNOWN).ts}: unknown`);
-    members.push(`static ${rubyToTs(def.name)}(${params.join(", ")}) {\n${lowerBody(def.body, scope, "return").join("\n")}\n}`);
+    members.push(`static ${rubyToTs(def.name)}(${params.join(", ")}) {\n${lowerMethodBody(def.body, scope).join("\n")}\n}`);
   }
   const code = `export class ${tsIdent(info.className)} extends ${base} {\n${members.join("\n\n")}\n}`;
   return { path: `models/${modelFile(info.className)}.ts`, state: env.module, statements: [code], from: info.file.absPath };

@@ -21,7 +21,7 @@ import type { Span } from "../../parse/ir.js";
 import { makeEnv } from "../env.js";
 import { isJsIdentifier, rubyToTs, tsIdent } from "../names.js";
 import { Scope } from "../scope.js";
-import { lowerBody } from "../stmts.js";
+import { lowerMethodBody } from "../jumps.js";
 
 const TS_COLUMN: Record<string, string> = {
   string: "string", text: "string", integer: "number", bigint: "number", float: "number", decimal: "number",
@@ -50,7 +50,7 @@ export function lowerModel(model: ModelInfo, app: AppModel, diags: Diagnostics):
   const methods = model.methods.map((def) => {
     const scope = new Scope(env);
     const params = lowerParams(def, scope);
-    return { name: rubyToTs(def.name), parameters: params.parameters, statements: [...params.prologue, ...lowerBody(def.body, scope, "return")] };
+    return { name: rubyToTs(def.name), parameters: params.parameters, statements: [...params.prologue, ...lowerMethodBody(def.body, scope)] };
   });
   const name = tsIdent(model.className);
   const side = lowerClassSide(model, app, diags, env.module);

@@ -1,0 +1,45 @@
+// Ruby's jumps out of a block, which a JS function cannot make with its own statements:
+//   break v  in a block     throw new BreakSignal(tag, v)   the call the block was given to answers v
+//                           (the lowering wraps that call: breakable((tag) => call(..., block)))
+//   return v in a block     throw new ReturnSignal(tag, v)  the method (or lambda) the block is written in answers v
+//                           (its body: const tag = jumpTag(); try { ... } catch (e) { return caughtReturn(e, tag); })
+//   throw :tag, v           throw new ThrowSignal(tag, v)   Kernel#catch(:tag) { ... } answers v
+// Signals are not Errors: `rescue` never takes one (runtime/app/rescue.ts tests `instanceof Error`), `ensure`
+// (finally) runs as they pass, as in Ruby. A tag is an object made fresh for each call, so a recursive method's
+// blocks leave their own frame and no other.
+
+/** A fresh tag for one call of a method, a lambda or a block-taking call. */
+export function jumpTag(): object {
+  return {};
+}
+
+export class BreakSignal {
+  constructor(
+    readonly tag: object,
+    readonly value: unknown,
+  ) {}
+}
+
+export class ReturnSignal {
+  constructor(
+    readonly tag: object,
+    readonly value: unknown,
+  ) {}
+}
+
+/** A call whose block breaks: the call's value, or the value the block broke with. */
+export function breakable<T>(body: (tag: object) => T): T | unknown {
+  const tag = jumpTag();
+  try {
+    return body(tag);
+  } catch (e) {
+    if (e instanceof BreakSignal && e.tag === tag) return e.value;
+    throw e;
+  }
+}
+
+/** What a method answers when its body threw `e`: the value of its own ReturnSignal; anything else passes on. */
+export function caughtReturn(e: unknown, tag: object): unknown {
+  if (e instanceof ReturnSignal && e.tag === tag) return e.value;
+  throw e;
+}

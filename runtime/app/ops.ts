@@ -100,8 +100,10 @@ class IndexError extends Error {
 export function indexSet(recv: unknown, key: unknown, value: unknown): unknown {
   if (recv === null || recv === undefined) throw new TypeError("undefined method `[]=' for nil");
   const withSet = recv as { set?: (k: unknown, v: unknown) => unknown };
-  if (recv instanceof Map || isPlainObject(recv)) hashSet(recv, key, value);
+  // A jar, session or flash written as an object literal has its own `set`: that first, then a Hash.
+  if (recv instanceof Map) hashSet(recv, key, value);
   else if (typeof withSet.set === "function") withSet.set(key, value);
+  else if (isPlainObject(recv)) hashSet(recv, key, value);
   else if (Array.isArray(recv)) arraySet(recv, key, value);
   else (recv as Record<string, unknown>)[String(key)] = value;
   return value;

@@ -95,17 +95,3 @@ function roundHalfAway(n: number, digits: number): number {
   const rounded = Math.round(Number(scaled.toPrecision(15))) / factor;
   return n < 0 ? -rounded : rounded;
 }
-
-/** The numbers from `from` by `by` while not past `last`; given to the block (answering the receiver) or listed. */
-function walk(recv: RubyNumeric, from: number, last: number, by: number, block: unknown): unknown {
-  const out: unknown[] = [];
-  const float = isFloat(recv) || !Number.isInteger(by);
-  for (let i = 0; ; i++) {
-    const x = from + i * by;
-    if (by > 0 ? x > last : x < last) break;
-    const v = float ? floatOf(x) : x;
-    if (typeof block === "function") (block as (v: unknown) => unknown)(v);
-    else out.push(v);
-  }
-  return typeof block === "function" ? recv : out;
-}

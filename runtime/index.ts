@@ -36,7 +36,12 @@ export { ArrayMethods, HashMethods } from "./support/core-collections.js";
 export { hashLiteral } from "./support/core-hash.js";
 export { PatternMatch } from "./support/pattern-match.js";
 export { TimeMethods, DurationMethods, TimeZoneMethods } from "./support/core-time.js";
-export { ObjectMethods, NilMethods, raise } from "./support/core-object.js";
+export { ObjectMethods, NilMethods, raise, raiseFrom } from "./support/core-object.js";
+export {
+  RubyException, ScriptError, NotImplementedError, StandardError, RuntimeError, FrozenError, UncaughtThrowError, RubyTypeError,
+  NoMethodError, ZeroDivisionError, IndexError, KeyError, StopIteration, RubyRangeError, FloatDomainError, IOError, EncodingError,
+  LocalJumpError, NoMatchingPatternError, NoMatchingPatternKeyError, RegexpError, ThreadError, SecurityError, TimeoutError,
+} from "./support/exceptions.js";
 export {
   ErbUtil, EnvModule, TimeClass, DateClass, DateTimeClass, I18nModule, JsonModule, ActiveSupportJson, DurationClass, NumberHelperModule,
   TimeZoneClass, RangeClass, RecordIdentifierModule, FloatClass, SetClass, KeyGeneratorClass, Kernel, ZlibModule, Base64Module, RailsModule,

@@ -8,6 +8,7 @@ import { coreMethodCall, NO_METHOD } from "../support/core-send.js";
 import { coreBinop } from "../support/core-operators.js";
 import { symbolToProc } from "../support/core-string.js";
 import { NOT_LOWERED } from "./rescue.js";
+import { IndexError } from "../support/exceptions.js";
 
 export { toS, isBlank };
 
@@ -93,9 +94,6 @@ function arraySet(list: unknown[], key: unknown, value: unknown): void {
   list[i] = value;
 }
 
-class IndexError extends Error {
-  override name = "IndexError";
-}
 
 export function indexSet(recv: unknown, key: unknown, value: unknown): unknown {
   if (recv === null || recv === undefined) throw new TypeError("undefined method `[]=' for nil");
@@ -224,9 +222,8 @@ export function constantValue(store: Record<string, unknown>, name: string, comp
 }
 
 /** What the compiler declined: raising here is the safe path (a 500, never wrong bytes). */
-export class NameError extends Error {
-  override name = "NameError";
-}
+import { NameError } from "../support/exceptions.js";
+export { NameError };
 
 /**
  * A receiver-less name in a template that is none of the View's methods: the local of that name (Rails compiles

@@ -16,7 +16,7 @@ import { RubyObject } from "./ruby-object.js";
 export { RubyObject, attrAccessor, type AccessorKind } from "./ruby-object.js";
 
 export class UnknownAttributeError extends NoMethodError {
-  override name = "ActiveModel::UnknownAttributeError";
+  static override rubyName = "ActiveModel::UnknownAttributeError";
 }
 
 const modelNames = new WeakMap<object, BuiltModelName>();

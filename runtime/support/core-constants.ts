@@ -3,6 +3,7 @@
 //   ERB::Util.html_escape(x)   ErbUtil.htmlEscape(x)        Time.current -> TimeClass.current()
 //   Date.new(2024, 2, 15)      DateClass.new(2024, 2, 15)   Float::NAN -> FloatClass.NAN
 //   BigDecimal("1.5")          Kernel.BigDecimal("1.5")     (receiver-less Kernel functions)
+import { CORE_EXCEPTIONS } from "./exceptions.js";
 import { StringMethods } from "./core-string.js";
 import { KeyGenerator } from "../http/messages.js";
 import { crc32 as zlibCrc32 } from "node:zlib";
@@ -333,6 +334,8 @@ export const Base64Module = {
 };
 
 export const CORE_CONSTANTS: Record<string, [string, object]> = {
+  // Ruby's exception classes (exceptions.ts): raise ArgumentError, "x"; rescue KeyError; class E < StandardError.
+  ...CORE_EXCEPTIONS,
   ENV: ["EnvModule", EnvModule],
   "ERB::Util": ["ErbUtil", ErbUtil],
   Time: ["TimeClass", TimeClass],

@@ -8,15 +8,8 @@
 // block's answers (`finish`); its Enumerable methods (map, select, to_a...) read the yielded values (core-send.ts).
 
 /** Kernel#loop ends quietly when its block raises StopIteration (Enumerator#next past the end). */
-export class StopIteration extends Error {
-  override name = "StopIteration";
-  constructor(
-    message: string,
-    readonly result: unknown = null,
-  ) {
-    super(message);
-  }
-}
+import { StopIteration } from "./exceptions.js";
+export { StopIteration };
 
 type Block = (...args: unknown[]) => unknown;
 

@@ -325,9 +325,8 @@ function deepDup(v: unknown): unknown {
   return v;
 }
 
-export class KeyError extends Error {
-  override name = "KeyError";
-}
+import { KeyError } from "./exceptions.js";
+export { KeyError };
 
 /** `Hash.new(default)` / `Hash.new { |hash, key| ... }`: a Map whose [] answers the default for a missing key. */
 export class DefaultHash extends Map<unknown, unknown> {

@@ -3,6 +3,7 @@
 //   x.to_json / x.to_param / x.html_safe?   ObjectMethods.toJson(x) / toParam(x) / isHtmlSafe(x)
 //   x.class.name                           ObjectMethods.class(x).name   ("String", "ActiveSupport::SafeBuffer", ...)
 import { asJsonTree, encodeJson } from "./json.js";
+import { RubyException, RubyTypeError, RuntimeError } from "./exceptions.js";
 import { eq } from "./equality.js";
 import { rangeIncludes } from "./core-range.js";
 import { inspect, isBlank, isFloat, isPlainObject, RubyFloat, RubyRange, RubySymbol, toS, truthy } from "./ruby.js";
@@ -145,13 +146,33 @@ export const NilMethods = {
   toParam: () => null,
 };
 
-/** Kernel#raise: `raise "msg"` is a RuntimeError; `raise SomeError, "msg"` uses that class when it is an Error. */
+/**
+ * Kernel#raise: `raise "msg"` is a RuntimeError; `raise Klass` / `raise Klass, "msg"` is Klass.exception(msg)
+ * (a Ruby exception class, an app's own included) or, for the runtime's other errors, the error made with the
+ * message; `raise error` raises that error; a bare `raise` outside a rescue clause is "unhandled exception".
+ */
 export function raise(first: unknown = null, message: unknown = null): never {
-  if (first instanceof Error) throw first;
-  if (typeof first === "function" && first.prototype instanceof Error) {
-    throw new (first as new (m: string) => Error)(message === null ? "" : toS(message));
-  }
-  const error = new Error(first === null ? "unhandled exception" : toS(first));
-  error.name = "RuntimeError";
+  throw exceptionOf(first, message, arguments.length);
+}
+
+/** `raise` in a rescue clause handling `handled`: a bare raise re-raises it; a new error gets it as its cause. */
+export function raiseFrom(handled: unknown, ...args: unknown[]): never {
+  if (args.length === 0) throw handled;
+  const error = exceptionOf(args[0], args[1] ?? null, args.length);
+  if (error instanceof RubyException && error !== handled && (error.cause === null || error.cause === undefined)) error.cause = handled;
   throw error;
+}
+
+function exceptionOf(first: unknown, message: unknown, given: number): Error {
+  if (first instanceof Error) return first;
+  if (typeof first === "function" && (first === RubyException || first.prototype instanceof RubyException)) {
+    const klass = first as typeof RubyException;
+    return given > 1 ? klass.exception(message) : klass.exception();
+  }
+  if (typeof first === "function" && first.prototype instanceof Error) {
+    return new (first as new (m: string) => Error)(message === null ? "" : toS(message));
+  }
+  if (first === null && given === 0) return RuntimeError.exception("unhandled exception");
+  if (typeof first === "string" || first instanceof SafeString) return RuntimeError.exception(toS(first));
+  return new RubyTypeError("exception class/object expected");
 }

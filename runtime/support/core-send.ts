@@ -67,9 +67,8 @@ function tableOf(v: unknown): MethodTable | null {
   return null;
 }
 
-export class NoMethodError extends Error {
-  override name = "NoMethodError";
-}
+import { NoMethodError } from "./exceptions.js";
+export { NoMethodError };
 
 /** `recv.name(*args)` with Ruby's lookup over core classes, objects' own members and Object. */
 export function coreSend(recv: unknown, name: string, ...args: unknown[]): unknown {

@@ -131,7 +131,8 @@ function lowerExprOf(node: Node, scope: Scope): TsExpr {
       const classes = env.self === "controller" || record || plain || env.self === "script";
       if (method && classes && (plain || method.name !== "initialize") && env.selfExpr === "this") {
         const args = node.args === null ? method.forward : node.args.map((a) => lowerExpr(a, scope).code).join(", ");
-        return lit(`super.${method.name}(${args})`, UNKNOWN);
+        // A getter's parent (an exception's `message`) is read, not called.
+        return lit(method.accessor ? `super.${method.name}` : `super.${method.name}(${args})`, UNKNOWN);
       }
       break;
     }

@@ -48,6 +48,10 @@ function lowerParamsOf(given: Given, scope: Scope): LoweredParams {
     req: [], opt: [], post: [], rest: null, keys: [], required: [], keyrest: null, block: null,
   };
   const bind: string[] = [];
+  // What a bare `super` passes on: the parameters' current values (defaults included), as Ruby's zsuper does.
+  const positional: string[] = [];
+  const keywords: string[] = [];
+  let block = "";
   // A fresh name for the bound arguments, so no Ruby parameter (`a`) can shadow it.
   const holder = scope.env.module.fresh("bound");
   for (const p of def.params) {
@@ -66,12 +70,18 @@ function lowerParamsOf(given: Given, scope: Scope): LoweredParams {
       spec.block = name;
       scope.blockParam = local;
     }
+    if (p.kind === "req" || p.kind === "destructure" || p.kind === "opt") positional.push(local);
+    else if (p.kind === "rest") positional.push(`...${local} as unknown[]`);
+    else if (p.kind === "key" || p.kind === "keyopt") keywords.push(`${JSON.stringify(name)}: ${local}`);
+    else if (p.kind === "keyrest") keywords.push(`...(${local} as Record<string, unknown>)`);
+    else if (p.kind === "block") block = `...${scope.env.module.use("blockArg")}(${local})`;
     const key = JSON.stringify(name);
     const value = p.default ? `(${key} in ${holder} ? ${holder}[${key}] : ${lowerExpr(p.default, scope).code})` : `${holder}[${key}]`;
     bind.push(p.kind === "block" ? `let ${local} = ${value} as ((...args: unknown[]) => unknown) | undefined;` : `let ${local} = ${value};`);
   }
   const binder = scope.env.module.use("bindArgs");
-  if (def.name !== undefined) scope.method = { name: rubyToTs(def.name), forward: "...args" };
+  const forward = [...positional, ...(keywords.length ? [`...${scope.env.module.use("kwsplat")}({ ${keywords.join(", ")} })`] : []), ...(block ? [block] : [])];
+  if (def.name !== undefined) scope.method = { name: rubyToTs(def.name), forward: forward.join(", ") };
   return {
     parameters: [{ name: "args", type: "unknown[]", isRestParameter: true }],
     signature: "...args: unknown[]",

@@ -133,7 +133,7 @@ export class Scope {
   /** The enclosing method's block parameter (`yield`, `&` forwarding, `block_given?`), if it takes one. */
   blockParam: string | null;
   /** The enclosing method: its TS name and the arguments a bare `super` passes on (`a, b` or `...args`). */
-  method: { name: string; forward: string } | null;
+  method: { name: string; forward: string; accessor?: boolean } | null;
 
   /** The innermost loop or block (`next` / `break`); null at a method's top level. */
   jump: JumpFrame | null;
@@ -143,6 +143,9 @@ export class Scope {
   returnsDirectly: boolean;
   /** In a rescue clause whose begin retries: the label of the loop that begin became. */
   retryLabel: string | null;
+  /** In a rescue clause: the variable holding the error it handles (Ruby's `$!`: a bare raise re-raises it, and
+   * what is raised there has it as its cause). */
+  rescued: string | null;
 
   constructor(
     readonly env: LowerEnv,
@@ -155,6 +158,7 @@ export class Scope {
     this.returnTarget = parent?.returnTarget ?? null;
     this.returnsDirectly = parent?.returnsDirectly ?? true;
     this.retryLabel = parent?.retryLabel ?? null;
+    this.rescued = parent?.rescued ?? null;
   }
 
   /** A scope for the body of a JS function the lowering makes for a block (a block, a lambda, an IIFE). */

@@ -12,7 +12,7 @@
 //   begin ... rescue K => e ... ensure ... end   try {...} catch (error) { if (rescues(error, ["K"])) {...} else throw error; } finally {...}
 import { crashOf, faultPoint, reportCrash } from "../diagnostics/crash.js";
 import { sourceMark } from "../emit/source-map.js";
-import type { Block, Node, NodeOf } from "../parse/ir.js";
+import { childNodes, walk, type Block, type Node, type NodeOf } from "../parse/ir.js";
 import { lowerCaseIn, lowerMatchCondition, lowerMatchStatement } from "./pattern.js";
 import { lit, lowerExpr, truthy, type TsExpr } from "./expr.js";
 import { lowerBreak, lowerNext, lowerReturn } from "./jumps.js";
@@ -25,6 +25,11 @@ export type Tail = "void" | "return";
 export function lowerBody(nodes: Node[], scope: Scope, tail: Tail): string[] {
   const out: string[] = [];
   nodes.forEach((node, i) => {
+    // Locals a branch or clause assigns belong to the method (Ruby's if, case, begin and loops open no scope): one
+    // read after the statement, or in another clause of a begin or a loop's next pass, is declared before it (nil
+    // when the branch that assigns it did not run).
+    const shared = sharedLocals(node, nodes.slice(i + 1), scope);
+    if (shared.length) out.push(...shared.map((name) => `let ${scope.declare(name, UNKNOWN).ts}: unknown = null;`));
     const lines = lowerStmt(node, scope, tail === "return" && i === nodes.length - 1 ? "return" : "void");
     const hoisted = scope.hoisted.splice(0);
     // The source map's anchor: what follows came from this node (removed again at emit, src/emit/source-map.ts).
@@ -32,6 +37,83 @@ export function lowerBody(nodes: Node[], scope: Scope, tail: Tail): string[] {
     out.push(...hoisted, ...lines);
   });
   return out;
+}
+
+const BRANCHING = new Set<Node["kind"]>(["if", "case", "caseIn", "begin", "while", "for"]);
+
+/** The new locals `node` assigns inside its branches that code after it (or its own other clauses) reads. */
+function sharedLocals(node: Node, after: Node[], scope: Scope): string[] {
+  if (!BRANCHING.has(node.kind)) return [];
+  const assigned = new Set<string>();
+  for (const child of branchBodies(node)) assignedLocals(child, assigned);
+  const fresh = [...assigned].filter((name) => !scope.lookup(name));
+  if (!fresh.length) return [];
+  const read = new Set<string>();
+  // A begin's else/ensure/rescue clauses and a loop's next pass read what its body assigned.
+  for (const n of node.kind === "begin" || node.kind === "while" || node.kind === "for" ? [node, ...after] : after) {
+    walk(n, (x) => {
+      if (x.kind === "ident") read.add(x.name);
+    });
+  }
+  return fresh.filter((name) => read.has(name));
+}
+
+/** The statements of a branching statement's branches and clauses (its condition is lowered in the scope itself). */
+function branchBodies(node: Node): Node[] {
+  switch (node.kind) {
+    case "if":
+      return [...node.then, ...node.else];
+    case "case":
+      return [...node.whens.flatMap((w) => w.body), ...(node.else ?? [])];
+    case "caseIn":
+      return [...node.clauses.flatMap((c) => c.body), ...(node.else ?? [])];
+    case "begin":
+      return [...node.body, ...node.rescues.flatMap((r) => r.body), ...(node.elseBody ?? []), ...(node.ensure ?? [])];
+    case "while":
+    case "for":
+      return node.body;
+    default:
+      return [];
+  }
+}
+
+/** Names assigned as locals in `node`, not counting blocks, lambdas and defs (their new locals are their own). */
+function assignedLocals(node: Node, out: Set<string>): void {
+  const target = (t: Node) => {
+    if (t.kind === "ident") out.add(t.name);
+    else if (t.kind === "splat" && t.value.kind === "ident") out.add(t.value.name);
+    else if (t.kind === "multiAssign" || t.kind === "array") for (const x of t.kind === "array" ? t.elements : t.targets) target(x);
+  };
+  switch (node.kind) {
+    case "assign":
+    case "opAssign":
+      target(node.target);
+      assignedLocals(node.value, out);
+      return;
+    case "multiAssign":
+      node.targets.forEach(target);
+      assignedLocals(node.value, out);
+      return;
+    case "call":
+      for (const n of [...(node.receiver ? [node.receiver] : []), ...node.args]) assignedLocals(n, out);
+      return;
+    case "lambda":
+    case "def":
+    case "class":
+    case "sclass":
+    case "module":
+      return;
+    default:
+      for (const child of BRANCHING.has(node.kind) ? [...branchBodies(node), ...conditionOf(node)] : childNodes(node)) assignedLocals(child, out);
+  }
+}
+
+function conditionOf(node: Node): Node[] {
+  if (node.kind === "if" || node.kind === "while") return [node.cond];
+  if (node.kind === "case") return node.subject ? [node.subject] : [];
+  if (node.kind === "caseIn") return [node.subject];
+  if (node.kind === "for") return [node.iter];
+  return [];
 }
 
 /**
@@ -304,6 +386,7 @@ function lowerBegin(node: NodeOf<"begin">, scope: Scope, tail: Tail): string[] {
   for (const r of node.rescues) {
     const inner = scope.child();
     inner.retryLabel = retry;
+    inner.rescued = err;
     const bind = r.variable ? [`${rescueVariable(r.variable, scope)} = ${err};`] : [];
     const test = `${env.module.use("rescues")}(${err}, ${rescueClasses(r.classes, scope)})`;
     clauses.push(`${clauses.length ? "} else if" : "if"} (${test}) {`, ...bind, ...orNil(lowerBody(r.body, inner, tail)));

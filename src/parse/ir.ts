@@ -208,7 +208,8 @@ export function walk(node: Node, visit: (n: Node) => void): void {
   for (const child of childNodes(node)) walk(child, visit);
 }
 
-function childNodes(n: Node): Node[] {
+/** A node's direct children (a call's block body among them). */
+export function childNodes(n: Node): Node[] {
   switch (n.kind) {
     case "str":
     case "dsym":

@@ -15,7 +15,7 @@ import { CORE_CONSTANTS } from "../../../runtime/support/core-constants.js";
 
 /** What a constant method returns, where it matters to later calls (a typed receiver lowers directly). */
 const RETURNS: Record<string, RType> = {
-  "Time.current": { k: "time" }, "Time.now": { k: "time" }, "Time.utc": { k: "time" }, "Date.new": { k: "time" },
+  "Time.current": { k: "time" }, "Time.utc": { k: "time" }, "Date.new": { k: "time" },
   "Date.today": { k: "time" }, "Date.current": { k: "time" }, "DateTime.new": { k: "time" },
   "ERB::Util.html_escape": { k: "safe" }, "ERB::Util.html_escape_once": { k: "safe" },
 };

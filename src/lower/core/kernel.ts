@@ -12,6 +12,8 @@ export function lowerKernelCall(call: NodeOf<"call">, scope: Scope): TsExpr | nu
   const m = call.method;
   if (m === "raise" || m === "fail") {
     const args = lowerArgs(call.args, null, scope);
+    // In a rescue clause: a bare raise re-raises the error handled, and what is raised has it as its cause ($!).
+    if (scope.rescued) return lit(`${scope.env.module.use("raiseFrom")}(${[scope.rescued, ...args].join(", ")})`, UNKNOWN);
     return lit(`${scope.env.module.use("raise")}(${args.join(", ")})`, UNKNOWN);
   }
   if (!Object.prototype.hasOwnProperty.call(Kernel, m)) return null;

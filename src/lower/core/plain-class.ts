@@ -104,6 +104,15 @@ function baseClass(facts: PlainClassFacts, includes: Array<{ name: string; node:
   return env.module.use(facts.activeModel ? "ActiveModel" : "RubyObject");
 }
 
+/** Whether `name` is a getter somewhere on the prototype chain from `proto`. */
+function accessorOf(proto: object, name: string): boolean {
+  for (let p: object | null = proto; p; p = Object.getPrototypeOf(p)) {
+    const d = Object.getOwnPropertyDescriptor(p, name);
+    if (d) return d.get !== undefined;
+  }
+  return false;
+}
+
 const ACCESSORS = new Set(["attr_accessor", "attr_reader", "attr_writer"]);
 
 function bodyStatement(stmt: Node, env: LowerEnv, after: string[], name: string): string[] {
@@ -143,10 +152,17 @@ function bodyStatement(stmt: Node, env: LowerEnv, after: string[], name: string)
 function method(def: NodeOf<"def">, statements: Node[], env: LowerEnv, facts: PlainClassFacts, isStatic: boolean): string {
   const scope = new Scope(env);
   const params = lowerParams(def, scope);
-  const body = lowerMethodBody(statements, scope);
   const tsName = rubyToTs(def.name);
   const root = facts.libraryBase ? LIBRARY_BASES[facts.libraryBase]![1] : facts.activeModel ? ActiveModel : RubyObject;
   const base = isStatic ? root : root.prototype;
+  // A reader the base keeps as an accessor (an exception's `message`, which JS code reads as a property too): the
+  // method becomes that accessor, its value as a String.
+  if (!isStatic && !params.signature && accessorOf(base, tsName)) {
+    scope.method = { ...scope.method!, accessor: true };
+    const body = lowerMethodBody(statements, scope);
+    return `override get ${tsName}(): string {\nreturn ${env.module.use("toS")}((() => {\n${[...params.prologue, ...body].join("\n")}\n})());\n}`;
+  }
+  const body = lowerMethodBody(statements, scope);
   const override = tsName in base ? "override " : "";
   // `: unknown`: a method that only raises (an abstract `def apply = raise NotImplementedError`) must not be typed
   // never, or no subclass could override it.

@@ -4,6 +4,7 @@
 //   Date.new(2024, 2, 15)      DateClass.new(2024, 2, 15)   Float::NAN -> FloatClass.NAN
 //   BigDecimal("1.5")          Kernel.BigDecimal("1.5")     (receiver-less Kernel functions)
 import { CORE_EXCEPTIONS } from "./exceptions.js";
+import { rubyCatch, rubyThrow } from "./jumps.js";
 import { StringMethods } from "./core-string.js";
 import { KeyGenerator } from "../http/messages.js";
 import { crc32 as zlibCrc32 } from "node:zlib";
@@ -227,6 +228,9 @@ export const SetClass = { new: (items: unknown = []) => new Set(toArray(items)),
 
 /** Receiver-less Kernel functions: BigDecimal(), Integer(), format()... */
 export const Kernel = {
+  // Kernel#catch / #throw (jumps.ts): `catch(:found) { ... throw :found, x ... }`.
+  catch: (...args: unknown[]) => rubyCatch(...args),
+  throw: (tag: unknown, value: unknown = null) => rubyThrow(tag, value),
   BigDecimal: (v: unknown) => {
     const d = Decimal.parse(typeof v === "number" ? v : toS(v));
     if (!d) throw new TypeError(`invalid value for BigDecimal(): ${JSON.stringify(toS(v))}`);
@@ -262,8 +266,9 @@ export const Kernel = {
   // Kernel#proc / #lambda: the block itself (a lowered block is a JS function either way).
   proc: (block: unknown) => block,
   lambda: (block: unknown) => block,
-  format: (fmt: unknown, ...args: unknown[]) => rubyFormat(toS(fmt), args.length === 1 ? args[0] : args),
-  sprintf: (fmt: unknown, ...args: unknown[]) => rubyFormat(toS(fmt), args.length === 1 ? args[0] : args),
+  // Kernel#format's arguments are its list (an Array argument is one value; String#% spreads an Array).
+  format: (fmt: unknown, ...args: unknown[]) => rubyFormat(toS(fmt), args.length === 1 && !Array.isArray(args[0]) ? args[0] : args),
+  sprintf: (fmt: unknown, ...args: unknown[]) => rubyFormat(toS(fmt), args.length === 1 && !Array.isArray(args[0]) ? args[0] : args),
 };
 
 /** Constant path -> [the export emitted code names, the object]. */

@@ -152,13 +152,17 @@ export const NilMethods = {
  * message; `raise error` raises that error; a bare `raise` outside a rescue clause is "unhandled exception".
  */
 export function raise(first: unknown = null, message: unknown = null): never {
-  throw exceptionOf(first, message, arguments.length);
+  const error = exceptionOf(first, message, arguments.length);
+  // The backtrace starts where the app raised (the runtime's frames would take the stack's first ten).
+  if (error !== first) Error.captureStackTrace(error, raise);
+  throw error;
 }
 
 /** `raise` in a rescue clause handling `handled`: a bare raise re-raises it; a new error gets it as its cause. */
 export function raiseFrom(handled: unknown, ...args: unknown[]): never {
   if (args.length === 0) throw handled;
   const error = exceptionOf(args[0], args[1] ?? null, args.length);
+  if (error !== args[0]) Error.captureStackTrace(error, raiseFrom);
   if (error instanceof RubyException && error !== handled && (error.cause === null || error.cause === undefined)) error.cause = handled;
   throw error;
 }

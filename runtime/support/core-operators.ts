@@ -19,6 +19,7 @@ import { NoMethodError } from "./core-send.js";
 import { rubyClassName } from "./core-object.js";
 import { compareValues } from "./compare.js";
 import { ArgumentError } from "./errors.js";
+import { RubyTypeError } from "./exceptions.js";
 import { RangeMethods, rangeBounds } from "./core-range.js";
 import { isProc, ProcMethods } from "./core-proc.js";
 
@@ -32,6 +33,13 @@ export function coreBinop(op: string, a: unknown, b: unknown): unknown {
   if (isNumeric(a) && b instanceof Duration && ["+", "-", "*", "/", "%"].includes(op)) return scalarWithDuration(op, a, b);
   if (isNumeric(a) && (isNumeric(b) || b instanceof Duration)) return numeric(op, a, b instanceof Duration ? b.value : b);
   if (op === "<=>" && (isNumeric(a) || a === null || a === undefined || Array.isArray(a))) return spaceship(a, b);
+  if (isNumeric(a) && notCoercible(b)) {
+    const klass = isFloat(a) ? "Float" : "Integer";
+    const what = b === null || b === undefined ? "nil" : b === true || b === false ? String(b) : rubyClassName(b);
+    // Integer#+ with a String or nil: Ruby's coerce fails (TypeError); a comparison fails (ArgumentError).
+    if (["<", ">", "<=", ">="].includes(op)) throw new ArgumentError(`comparison of ${klass} with ${b === null || b === undefined ? "nil" : typeof b === "string" ? "String" : what} failed`);
+    if (["+", "-", "*", "/", "%", "**"].includes(op)) throw new RubyTypeError(`${typeof b === "string" ? "String" : what} can't be coerced into ${klass}`);
+  }
   if (isString(a)) return stringOp(op, a, b);
   if (isTime(a)) return timeOp(op, a, b);
   if (a instanceof Duration) return durationOp(op, a, b);
@@ -42,6 +50,11 @@ export function coreBinop(op: string, a: unknown, b: unknown): unknown {
   // Proc#>> / Proc#<< compose.
   if (isProc(a) && (op === ">>" || op === "<<")) return ProcMethods[op](a, b);
   throw new NoMethodError(`undefined method \`${op}' for ${a === null || a === undefined ? "nil" : `an instance of ${rubyClassName(a)}`}`);
+}
+
+/** Values Numeric#coerce never takes: nil, booleans, Strings, Arrays, Hashes. */
+function notCoercible(v: unknown): boolean {
+  return v === null || v === undefined || typeof v === "boolean" || typeof v === "string" || v instanceof SafeString || Array.isArray(v) || isPlainObject(v) || v instanceof Map;
 }
 
 /**
@@ -148,8 +161,8 @@ function bigintOp(op: string, a: bigint, b: bigint): unknown {
 function stringOp(op: string, a: string | SafeString, b: unknown): unknown {
   const s = toS(a);
   switch (op) {
-    case "+":
-    case "<<": return StringMethods.plus(a, b);
+    case "+": return StringMethods.plus(a, b);
+    case "<<": return StringMethods.shovel(a, b);
     case "*": return StringMethods.times(a, Number(b));
     case "%": return StringMethods.format(a, b);
     case "<": return s < toS(b);
@@ -253,6 +266,14 @@ export function sliceBounds(size: number, args: unknown[]): [number, number] | n
 }
 
 function stringSlice(s: string | SafeString, args: unknown[]): unknown {
+  // str[/re/] / str[/re/, n] / str[/re/, "name"]: the match (or its group), nil without one; str["sub"]: sub or nil.
+  if (args[0] instanceof RegExp) {
+    const m = new RegExp(args[0].source, args[0].flags.replace("g", "")).exec(toS(s));
+    if (!m) return null;
+    const group = args[1];
+    return (group === undefined ? m[0] : typeof group === "number" ? m[group] : m.groups?.[toS(group)]) ?? null;
+  }
+  if (typeof args[0] === "string" || args[0] instanceof SafeString) return toS(s).includes(toS(args[0])) ? toS(args[0]) : null;
   const chars = Array.from(toS(s));
   const range = sliceBounds(chars.length, args);
   if (!range) return null;

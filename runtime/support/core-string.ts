@@ -7,7 +7,8 @@
 import * as I from "./inflector.js";
 import * as S from "./string.js";
 import { encodeJson } from "./json.js";
-import { floatOf, isPlainObject, rubyFormat, RubyRange, toS } from "./ruby.js";
+import { floatOf, isFloat, isHash, isPlainObject, rubyFormat, RubyRange, toS } from "./ruby.js";
+import { RubyTypeError } from "./exceptions.js";
 import { rangeBounds } from "./core-range.js";
 import { ArgumentError } from "./errors.js";
 import { parseDate, parseDateTime, parseTimeText, timeFromParts } from "./time-parse.js";
@@ -15,6 +16,7 @@ import { ZonedTime } from "./zoned-time.js";
 import { defaultTimeZone, findTimeZone, TimeZone } from "./time-zone.js";
 import { TimeZoneMethods } from "./core-time.js";
 import { stringMatch } from "./match-data.js";
+import { stringSucc } from "./string-succ.js";
 import { htmlEscape, htmlSafe, SafeString } from "../view/safe.js";
 
 export type RubyString = string | SafeString;
@@ -89,6 +91,13 @@ export const symbolToProc: { current: (name: string) => unknown } = {
     throw new Error("Symbol#to_proc is not registered");
   },
 };
+
+/** Ruby's implicit conversion to String (to_str): Strings (and Symbols, strings at run time) only. */
+function implicitString(v: unknown): string {
+  if (typeof v === "string" || v instanceof SafeString) return toS(v);
+  const what = v === null || v === undefined ? "nil" : v === true || v === false ? String(v) : typeof v === "bigint" || (typeof v === "number" && Number.isInteger(v)) ? "Integer" : isFloat(v) ? "Float" : Array.isArray(v) ? "Array" : isHash(v) ? "Hash" : ((v as { constructor?: { rubyName?: string } }).constructor?.rubyName ?? "Object");
+  throw new RubyTypeError(`no implicit conversion of ${what} into String`);
+}
 
 export const StringMethods = {
   // ActiveSupport's String#to_date / #to_time(form = :local) / #to_datetime: nil for a blank String.
@@ -169,7 +178,11 @@ export const StringMethods = {
   isHtmlSafe: (s: RubyString) => s instanceof SafeString,
   safeConcat: (s: RubyString, v: unknown) => (s instanceof SafeString ? s.safeConcat(v) : str(s) + toS(v)),
   // Ruby's String, with SafeBuffer's overrides where the receiver is safe
-  plus: (s: RubyString, v: unknown) => (s instanceof SafeString ? s.concat(v) : str(s) + toS(v)),
+  // String#+ takes a String only ("a" + 1 is a TypeError); SafeBuffer#+ escapes and appends what it is given.
+  plus: (s: RubyString, v: unknown) => (s instanceof SafeString ? s.concat(v) : str(s) + implicitString(v)),
+  // String#<<: a String, or an Integer as the codepoint it names.
+  shovel: (s: RubyString, v: unknown) =>
+    s instanceof SafeString ? s.concat(v) : str(s) + (typeof v === "number" && Number.isInteger(v) ? String.fromCodePoint(v) : implicitString(v)),
   concat: (s: RubyString, ...vs: unknown[]) => (s instanceof SafeString ? s.concat(...vs) : str(s) + vs.map((v) => toS(v)).join("")),
   insert: (s: RubyString, index: number, v: unknown) => (s instanceof SafeString ? s.insert(index, v) : insertAt(str(s), index, toS(v))),
   prepend: (s: RubyString, ...vs: unknown[]) => (s instanceof SafeString ? vs.reduceRight<SafeString>((acc, v) => acc.prepend(v), s) : vs.map((v) => toS(v)).join("") + str(s)),
@@ -192,6 +205,68 @@ export const StringMethods = {
   rstrip: (s: RubyString) => str(s).replace(/[\s\0]+$/, ""),
   gsub: (s: RubyString, pattern: unknown, replacement: unknown) => substitute(str(s), pattern, replacement, true),
   sub: (s: RubyString, pattern: unknown, replacement: unknown) => substitute(str(s), pattern, replacement, false),
+  swapcase: (s: RubyString) => Array.from(str(s), (c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join(""),
+  // String#chomp: one trailing line end ("\r\n", "\n" or "\r"); chomp("") every trailing "\n" / "\r\n"; chomp(x) the suffix x.
+  chomp: (s: RubyString, suffix: unknown = undefined) => {
+    const t = str(s);
+    if (suffix === undefined) return t.replace(/(\r\n|\n|\r)$/, "");
+    if (suffix === null) return t;
+    const x = toS(suffix);
+    if (x === "") return t.replace(/(\r?\n)+$/, "");
+    return x && t.endsWith(x) ? t.slice(0, t.length - x.length) : t;
+  },
+  chop: (s: RubyString) => {
+    const t = str(s);
+    return t.endsWith("\r\n") ? t.slice(0, -2) : Array.from(t).slice(0, -1).join("");
+  },
+  // index / rindex count characters; a Regexp finds its first (last) match.
+  index: (s: RubyString, needle: unknown, from: unknown = 0) => charIndex(str(s), needle, Number(from), false),
+  rindex: (s: RubyString, needle: unknown, from: unknown = undefined) => charIndex(str(s), needle, from === undefined ? Infinity : Number(from), true),
+  tr: (s: RubyString, from: unknown, to: unknown) => translate(str(s), toS(from), toS(to), false),
+  trS: (s: RubyString, from: unknown, to: unknown) => translate(str(s), toS(from), toS(to), true),
+  delete: (s: RubyString, ...sets: unknown[]) => Array.from(str(s)).filter((c) => !inSets(c, sets)).join(""),
+  count: (s: RubyString, ...sets: unknown[]) => Array.from(str(s)).filter((c) => inSets(c, sets)).length,
+  squeeze: (s: RubyString, ...sets: unknown[]) =>
+    Array.from(str(s)).filter((c, i, all) => !(i > 0 && all[i - 1] === c && (!sets.length || inSets(c, sets)))).join(""),
+  succ: (s: RubyString) => stringSucc(str(s)),
+  next: (s: RubyString) => stringSucc(str(s)),
+  ord: (s: RubyString) => {
+    const c = str(s).codePointAt(0);
+    if (c === undefined) throw new ArgumentError("empty string");
+    return c;
+  },
+  // casecmp? compares Unicode-folded, casecmp ASCII-downcased; both answer nil for a non-String.
+  isCasecmp: (s: RubyString, other: unknown) =>
+    typeof other === "string" || other instanceof SafeString ? str(s).toLowerCase() === toS(other).toLowerCase() : null,
+  casecmp: (s: RubyString, other: unknown) => {
+    if (!(typeof other === "string" || other instanceof SafeString)) return null;
+    const [a, b] = [asciiDown(str(s)), asciiDown(toS(other))];
+    return a < b ? -1 : a > b ? 1 : 0;
+  },
+  partition: (s: RubyString, sep: unknown) => {
+    const t = str(s);
+    const m = findSep(t, sep, false);
+    return m ? [t.slice(0, m.at), m.text, t.slice(m.at + m.text.length)] : [t, "", ""];
+  },
+  rpartition: (s: RubyString, sep: unknown) => {
+    const t = str(s);
+    const m = findSep(t, sep, true);
+    return m ? [t.slice(0, m.at), m.text, t.slice(m.at + m.text.length)] : ["", "", t];
+  },
+  // String#lines / #each_line: each line with its separator.
+  lines: (s: RubyString, sep: unknown = "\n") => splitLines(str(s), toS(sep)),
+  eachLine: (s: RubyString, ...args: unknown[]) => {
+    const block = typeof args[args.length - 1] === "function" ? (args.pop() as (l: string) => unknown) : null;
+    const lines = splitLines(str(s), args.length ? toS(args[0]) : "\n");
+    if (!block) return lines;
+    for (const line of lines) block(line);
+    return s;
+  },
+  // ActiveSupport: starts_with? / ends_with?, first / last (characters).
+  isStartsWith: (s: RubyString, ...prefixes: unknown[]) => prefixes.some((p) => str(s).startsWith(toS(p))),
+  isEndsWith: (s: RubyString, ...suffixes: unknown[]) => suffixes.some((p) => str(s).endsWith(toS(p))),
+  first: (s: RubyString, n: unknown = 1) => Array.from(str(s)).slice(0, Number(n)).join(""),
+  last: (s: RubyString, n: unknown = 1) => (Number(n) === 0 ? "" : Array.from(str(s)).slice(-Number(n)).join("")),
   isStartWith: (s: RubyString, ...prefixes: unknown[]) => prefixes.some((p) => str(s).startsWith(toS(p))),
   isEndWith: (s: RubyString, ...suffixes: unknown[]) => suffixes.some((p) => str(s).endsWith(toS(p))),
   isInclude: (s: RubyString, other: unknown) => str(s).includes(toS(other)),
@@ -226,6 +301,16 @@ function insertAt(s: string, index: number, v: string): string {
 
 /** String#gsub/#sub with a String or Regexp pattern and a String replacement (`\1` backreferences). */
 function substitute(s: string, pattern: unknown, replacement: unknown, global: boolean): string {
+  // A block gets each match (a Hash maps it): `"abc".gsub(/b/) { |m| m.upcase }`, `gsub(/[<>]/, "<" => "&lt;")`.
+  if (typeof replacement === "function" || isHash(replacement)) {
+    const map = (m: string) => toS(typeof replacement === "function" ? (replacement as (x: string) => unknown)(m) : hashLookup(replacement, m));
+    if (pattern instanceof RegExp) {
+      const flags = global ? (pattern.flags.includes("g") ? pattern.flags : pattern.flags + "g") : pattern.flags.replace("g", "");
+      return s.replace(new RegExp(pattern.source, flags), (m) => map(m));
+    }
+    const p = toS(pattern);
+    return global ? s.split(p).join("\u0000").replace(/\u0000/g, () => map(p)) : s.replace(p, () => map(p));
+  }
   const rep = toS(replacement).replace(/\$/g, "$$$$").replace(/\\(\d)/g, "$$$1").replace(/\\0/g, "$$&");
   if (pattern instanceof RegExp) {
     const flags = global ? (pattern.flags.includes("g") ? pattern.flags : pattern.flags + "g") : pattern.flags.replace("g", "");
@@ -234,6 +319,123 @@ function substitute(s: string, pattern: unknown, replacement: unknown, global: b
   const p = toS(pattern);
   return global ? s.split(p).join(toS(replacement)) : s.replace(p, () => toS(replacement));
 }
+
+function hashLookup(hash: unknown, key: string): unknown {
+  if (hash instanceof Map) return hash.get(key) ?? null;
+  return (hash as Record<string, unknown>)[key] ?? null;
+}
+
+/** The characters of a tr / delete / count set: ranges (a-z) expanded, a leading ^ negates. */
+function charSet(spec: string): { chars: Set<string>; negated: boolean } {
+  const cs = Array.from(spec);
+  const negated = cs.length > 1 && cs[0] === "^";
+  const list = expandRanges(negated ? cs.slice(1) : cs);
+  return { chars: new Set(list), negated };
+}
+
+function expandRanges(cs: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < cs.length; i++) {
+    if (cs[i] === "\\" && i + 1 < cs.length) {
+      out.push(cs[++i]!);
+    } else if (i + 2 < cs.length && cs[i + 1] === "-") {
+      const [a, b] = [cs[i]!.codePointAt(0)!, cs[i + 2]!.codePointAt(0)!];
+      if (a > b) throw new ArgumentError(`invalid range "${cs[i]}-${cs[i + 2]}" in string transliteration`);
+      for (let c = a; c <= b; c++) out.push(String.fromCodePoint(c));
+      i += 2;
+    } else out.push(cs[i]!);
+  }
+  return out;
+}
+
+/** Whether c is in every one of the sets (String#delete / #count / #squeeze take their intersection). */
+function inSets(c: string, sets: unknown[]): boolean {
+  return sets.every((spec) => {
+    const { chars, negated } = charSet(toS(spec));
+    return chars.has(c) !== negated;
+  });
+}
+
+/** String#tr (and tr_s: runs of one translated character squeezed). */
+function translate(s: string, from: string, to: string, squeeze: boolean): string {
+  const { chars, negated } = charSet(from);
+  const source = [...chars];
+  const target = expandRanges(Array.from(to));
+  let out = "";
+  let last: string | null = null;
+  for (const c of s) {
+    let r: string | null = null;
+    if (negated) r = chars.has(c) ? null : target.length ? target[target.length - 1]! : "";
+    else {
+      const i = source.indexOf(c);
+      if (i >= 0) r = target.length ? (target[Math.min(i, target.length - 1)] ?? "") : "";
+    }
+    if (r === null) {
+      out += c;
+      last = null;
+    } else {
+      if (!(squeeze && last === r)) out += r;
+      last = r;
+    }
+  }
+  return out;
+}
+
+/** String#index / #rindex in characters (a Regexp: its first / last match at or before the position). */
+function charIndex(s: string, needle: unknown, from: number, last: boolean): number | null {
+  const chars = Array.from(s);
+  let start = from < 0 ? chars.length + from : from;
+  if (start < 0) return null;
+  if (!last && start > chars.length) return null;
+  start = Math.min(start, chars.length);
+  const offsets = [0];
+  for (const c of chars) offsets.push(offsets[offsets.length - 1]! + c.length);
+  const toChar = (unit: number) => offsets.indexOf(unit);
+  if (needle instanceof RegExp) {
+    const re = new RegExp(needle.source, needle.flags.includes("g") ? needle.flags : needle.flags + "g");
+    let found: number | null = null;
+    for (let m = re.exec(s); m; m = re.exec(s)) {
+      const at = toChar(m.index);
+      if (!last && at >= start) return at;
+      if (last && at <= start) found = at;
+      if (m[0] === "") re.lastIndex++;
+    }
+    return found;
+  }
+  const n = toS(needle);
+  const unit = last ? s.lastIndexOf(n, offsets[start]) : s.indexOf(n, offsets[start]);
+  return unit < 0 ? null : toChar(unit);
+}
+
+function findSep(s: string, sep: unknown, last: boolean): { at: number; text: string } | null {
+  if (sep instanceof RegExp) {
+    const re = new RegExp(sep.source, sep.flags.includes("g") ? sep.flags : sep.flags + "g");
+    let found: { at: number; text: string } | null = null;
+    for (let m = re.exec(s); m; m = re.exec(s)) {
+      found = { at: m.index, text: m[0] };
+      if (!last) return found;
+      if (m[0] === "") re.lastIndex++;
+    }
+    return found;
+  }
+  const t = toS(sep);
+  const at = last ? s.lastIndexOf(t) : s.indexOf(t);
+  return at < 0 ? null : { at, text: t };
+}
+
+function splitLines(s: string, sep: string): string[] {
+  if (s === "") return [];
+  const out: string[] = [];
+  let from = 0;
+  for (let at = s.indexOf(sep, from); at >= 0 && sep; at = s.indexOf(sep, from)) {
+    out.push(s.slice(from, at + sep.length));
+    from = at + sep.length;
+  }
+  if (from < s.length) out.push(s.slice(from));
+  return out;
+}
+
+const asciiDown = (s: string) => s.replace(/[A-Z]/g, (c) => c.toLowerCase());
 
 /** A binary String (ASCII-8BIT, e.g. a derived key) as a Buffer: the few methods code asks of one. */
 export const BinaryStringMethods = {

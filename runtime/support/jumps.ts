@@ -8,6 +8,9 @@
 // (finally) runs as they pass, as in Ruby. A tag is an object made fresh for each call, so a recursive method's
 // blocks leave their own frame and no other.
 
+import { UncaughtThrowError } from "./exceptions.js";
+import { inspect } from "./ruby.js";
+
 /** A fresh tag for one call of a method, a lambda or a block-taking call. */
 export function jumpTag(): object {
   return {};
@@ -42,4 +45,36 @@ export function breakable<T>(body: (tag: object) => T): T | unknown {
 export function caughtReturn(e: unknown, tag: object): unknown {
   if (e instanceof ReturnSignal && e.tag === tag) return e.value;
   throw e;
+}
+
+/** `throw tag, value` on its way to the Kernel#catch of that tag (not an Error: no rescue takes it). */
+export class ThrowSignal {
+  constructor(
+    readonly tag: unknown,
+    readonly value: unknown,
+  ) {}
+}
+
+/** The tags of the catch blocks running now, innermost last (code inside a catch block runs synchronously). */
+const catching: unknown[] = [];
+
+/** Kernel#catch(tag = Object.new) { |tag| ... }: the block's value, or the value thrown to the tag. */
+export function rubyCatch(...args: unknown[]): unknown {
+  const block = args.pop() as (tag: unknown) => unknown;
+  const tag = args.length ? args[0] : { rubyCatchTag: true };
+  catching.push(tag);
+  try {
+    return block(tag);
+  } catch (e) {
+    if (e instanceof ThrowSignal && e.tag === tag) return e.value;
+    throw e;
+  } finally {
+    catching.pop();
+  }
+}
+
+/** Kernel#throw: to the innermost catch of the same object; UncaughtThrowError when none is running. */
+export function rubyThrow(tag: unknown, value: unknown = null): never {
+  if (!catching.includes(tag)) throw new UncaughtThrowError(`uncaught throw ${inspect(tag)}`);
+  throw new ThrowSignal(tag, value);
 }

@@ -8,6 +8,8 @@
 //   Float    any other JS number (1.5, -0, 1e20, NaN), or a RubyFloat box for an integral value (1.0, 100.0)
 // (`floatOf(n)` gives a computed Float its right form; a JS number alone cannot say whether Ruby had 1 or 1.0).
 // Objects that know their own Ruby form implement `toRubyString()` / `toRubyInspect()`.
+// Ruby's exceptions (exceptions.ts imports this module back: used only inside functions here).
+import { ArgumentError, RubyTypeError } from "./exceptions.js";
 import { RubyDate } from "./date.js";
 import { timeInspect } from "./strftime.js";
 import { stringUpto } from "./string-succ.js";
@@ -361,19 +363,207 @@ export function toArray(v: unknown): unknown[] {
 export function rubyFormat(format: string, args: unknown): string {
   const list = Array.isArray(args) ? [...args] : [args];
   const named = isPlainObject(args) ? args : null;
-  return format.replace(/%(%|\{(\w+)\}|<(\w+)>([-+0 #]*\d*(?:\.\d+)?[sdif])|([-+0 #]*)(\d*)(?:\.(\d+))?([sdif]))/g,
-    (_m, pct, brace, angle, angleSpec, flags: string, width: string, prec, conv) => {
+  const next = (): unknown => {
+    if (!list.length) throw new ArgumentError("too few arguments");
+    return list.shift();
+  };
+  return format.replace(/%(?:(%)|\{(\w+)\}|(?:<(\w+)>)?([-+0 #]*)(\*|\d+)?(?:\.(\d+))?([a-zA-Z]|$))/g,
+    (whole, pct, brace, angle, flags: string, width: string | undefined, prec: string | undefined, conv: string) => {
       if (pct === "%") return "%";
       if (brace) return toS(named?.[brace]);
-      if (angle) return rubyFormat(`%${angleSpec}`, [named?.[angle]]);
-      const v = list.shift();
-      let s: string;
-      if (conv === "s") s = toS(v);
-      else if (conv === "f") s = Number(v).toFixed(prec === undefined ? 6 : Number(prec));
-      else s = toS(Math.trunc(Number(v)));
-      const w = Number(width || 0);
-      return flags.includes("-") ? s.padEnd(w) : s.padStart(w, flags.includes("0") && conv !== "s" ? "0" : " ");
+      if (!conv) throw new ArgumentError("incomplete format specifier; use %% (double %) instead");
+      const w = width === "*" ? Number(next()) : Number(width ?? 0);
+      const v = angle ? named?.[angle] : next();
+      const body = formatOne(conv, v, flags, prec === undefined ? null : Number(prec), whole);
+      const pad = flags.includes("0") && !flags.includes("-") && "diufeExXobB".includes(conv) ? "0" : " ";
+      if (body.length >= w) return body;
+      if (flags.includes("-")) return body.padEnd(w);
+      // Zero padding goes after the sign (and 0x): "-0003".
+      if (pad === "0") {
+        const sign = /^([-+ ]|0[xXbB])/.exec(body)?.[0] ?? "";
+        return sign + body.slice(sign.length).padStart(w - sign.length, "0");
+      }
+      return body.padStart(w);
     });
+}
+
+
+/** One directive of Kernel#format, before its width: d i u f e E x X o b B s p c. Others are refused, never guessed. */
+function formatOne(conv: string, v: unknown, flags: string, prec: number | null, whole: string): string {
+  const signed = (negative: boolean, digits: string) => (negative ? "-" : flags.includes("+") ? "+" : flags.includes(" ") ? " " : "") + digits;
+  switch (conv) {
+    case "s": {
+      const text = toS(v);
+      return prec === null ? text : Array.from(text).slice(0, prec).join("");
+    }
+    case "p": {
+      const text = inspect(v);
+      return prec === null ? text : Array.from(text).slice(0, prec).join("");
+    }
+    case "c":
+      return typeof v === "number" ? String.fromCodePoint(v) : Array.from(toS(v))[0] ?? "";
+    case "d":
+    case "i":
+    case "u": {
+      const n = formatInteger(v);
+      const digits = (n < 0n ? -n : n).toString();
+      return signed(n < 0n, prec !== null ? digits.padStart(prec, "0") : digits);
+    }
+    case "f":
+    case "e":
+    case "E": {
+      const x = formatFloat(v);
+      if (!Number.isFinite(x)) return signed(x < 0, Number.isNaN(x) ? "NaN" : "Inf");
+      const p = prec ?? 6;
+      let digits = conv === "f" ? rubyFixed(Math.abs(x), p) : Math.abs(x).toExponential(p).replace(/e([+-])(\d)$/, "e$10$2");
+      if (conv === "E") digits = digits.toUpperCase();
+      if (flags.includes("#") && p === 0 && conv === "f") digits += ".";
+      return signed(x < 0 || Object.is(x, -0), digits);
+    }
+    case "x":
+    case "X":
+    case "o":
+    case "b":
+    case "B": {
+      const n = formatInteger(v);
+      // A negative number without + or space is Ruby's two's complement form ("..f01"): not written here.
+      if (n < 0n && !flags.includes("+") && !flags.includes(" ")) throw new ArgumentError(`rails2ts: ${whole} of a negative number (Ruby's ..f two's complement form) is not implemented`);
+      const base = conv === "o" ? 8 : conv === "b" || conv === "B" ? 2 : 16;
+      let digits = (n < 0n ? -n : n).toString(base);
+      if (prec !== null) digits = digits.padStart(prec, "0");
+      if (conv === "X") digits = digits.toUpperCase();
+      const prefix = flags.includes("#") && n !== 0n ? (conv === "o" ? "0" : `0${conv}`) : "";
+      return signed(n < 0n, prefix + digits);
+    }
+    default:
+      throw new ArgumentError(conv === "g" || conv === "G" || conv === "a" || conv === "A" ? `rails2ts: format ${whole} is not implemented` : `malformed format string - %${conv}`);
+  }
+}
+
+/** %d's argument as Ruby converts it: a Float truncated toward zero, a String read as Kernel#Integer reads it. */
+function formatInteger(v: unknown): bigint {
+  if (typeof v === "bigint") return v;
+  if (v instanceof RubyFloat) return BigInt(Math.trunc(v.value));
+  if (typeof v === "number") return BigInt(Math.trunc(v));
+  if (typeof v === "string" && /^\s*[-+]?\d[\d_]*\s*$/.test(v)) return BigInt(v.trim().replace(/_/g, ""));
+  if (v === null || v === undefined) throw new RubyTypeError("can't convert nil into Integer");
+  throw new ArgumentError(`invalid value for Integer(): ${inspect(v)}`);
+}
+
+function formatFloat(v: unknown): number {
+  if (v instanceof RubyFloat) return v.value;
+  if (typeof v === "number") return v;
+  if (typeof v === "bigint") return Number(v);
+  if (typeof v === "string" && v.trim() !== "" && !Number.isNaN(Number(v.replace(/_/g, "")))) return Number(v.replace(/_/g, ""));
+  if (v === null || v === undefined) throw new RubyTypeError("can't convert nil into Float");
+  throw new ArgumentError(`invalid value for Float(): ${inspect(v)}`);
+}
+
+
+const TENS = Array.from({ length: 23 }, (_, i) => Number(`1e${i}`));
+const BIG_TENS = [1e16, 1e32, 1e64, 1e128, 1e256];
+
+/**
+ * Kernel#format("%.<p>f") of a finite x >= 0 as Ruby prints it: Ruby's dtoa (missing/dtoa.c, mode 3) first tries
+ * floating-point arithmetic and, when the digit after the last lies within its error bound of a half, rounds an odd
+ * last digit up and keeps an even one (also when the exact value lies above the half: 0.45 -> "0.4", 8.345 ->
+ * "8.34", 2.675 -> "2.68"); otherwise the value is rounded exactly, a tie to even (0.125 -> "0.12").
+ */
+function rubyFixed(x: number, p: number): string {
+  const q = x === 0 ? 0n : fixedDigits(x, p);
+  const text = q.toString().padStart(p + 1, "0");
+  return p ? `${text.slice(0, -p)}.${text.slice(-p)}` : text;
+}
+
+/** x * 10^p rounded as Ruby's dtoa mode 3 rounds it. */
+function fixedDigits(x: number, p: number): bigint {
+  const view = new DataView(new ArrayBuffer(8));
+  view.setFloat64(0, x);
+  const hi = view.getUint32(0);
+  const lo = view.getUint32(4);
+  const biased = (hi >>> 20) & 0x7ff;
+  const fraction = (BigInt(hi & 0xfffff) << 32n) | BigInt(lo);
+  // x = mantissa * 2^exp exactly.
+  const mantissa = biased ? fraction | (1n << 52n) : fraction;
+  const exp = (biased || 1) - 1075;
+  let half = false;
+  if (biased) {
+    const i = biased - 1023;
+    const d2 = x / 2 ** i;
+    const ds = (d2 - 1.5) * 0.289529654602168 + 0.1760912590558 + i * 0.301029995663981;
+    let k = Math.trunc(ds);
+    if (ds < 0 && ds !== k) k--;
+    let kCheck = true;
+    if (k >= 0 && k <= 22) {
+      if (x < TENS[k]!) k--;
+      kCheck = false;
+    }
+    const ilim = p + k + 1;
+    if (ilim >= 0 && ilim <= 14) {
+      const quick = quickFixed(x, k, kCheck, ilim);
+      if (typeof quick === "bigint") return quick;
+      half = quick === "half";
+    }
+  }
+  // The exact value: x * 10^p = num / den.
+  let num = mantissa * 10n ** BigInt(p);
+  let den = 1n;
+  if (exp >= 0) num <<= BigInt(exp);
+  else den <<= BigInt(-exp);
+  let q = num / den;
+  const twice = (num % den) * 2n;
+  if ((twice > den || (twice === den && q % 2n === 1n)) && (!half || q % 2n === 1n)) q += 1n;
+  return q;
+}
+
+/** dtoa's floating-point attempt: the digits, or why it gave up ("half": within its error of a half, last digit even). */
+function quickFixed(x: number, k: number, kCheck: boolean, ilim: number): bigint | "failed" | "half" {
+  let d = x;
+  let ieps = 2;
+  if (k > 0) {
+    let ds = TENS[k & 0xf]!;
+    let j = k >> 4;
+    if (j & 0x10) {
+      j &= 0xf;
+      d /= BIG_TENS[4]!;
+      ieps++;
+    }
+    for (let i = 0; j; j >>= 1, i++) if (j & 1) { ieps++; ds *= BIG_TENS[i]!; }
+    d /= ds;
+  } else if (k < 0) {
+    const j1 = -k;
+    d *= TENS[j1 & 0xf]!;
+    for (let j = j1 >> 4, i = 0; j; j >>= 1, i++) if (j & 1) { ieps++; d *= BIG_TENS[i]!; }
+  }
+  if (kCheck && d < 1 && ilim > 0) {
+    if (ilim - 1 <= 0) return "failed";
+    ilim--;
+    d *= 10;
+    ieps++;
+  }
+  let eps = (ieps * d + 7) / 2 ** 52;
+  if (ilim === 0) {
+    d -= 5;
+    if (d > eps) return 1n;
+    if (d < -eps) return 0n;
+    return "failed";
+  }
+  eps *= TENS[ilim - 1]!;
+  let digits = 0n;
+  let wanted = ilim;
+  for (let i = 1; ; i++, d *= 10) {
+    const L = Math.trunc(d);
+    d -= L;
+    if (!d) wanted = i;
+    digits = digits * 10n + BigInt(L);
+    if (i === wanted) {
+      const scale = 10n ** BigInt(ilim - i);
+      if (d > 0.5 + eps) return (digits + 1n) * scale;
+      if (d < 0.5 - eps) return digits * scale;
+      if (L & 1) return (digits + 1n) * scale;
+      return "half";
+    }
+  }
 }
 
 const addresses = new WeakMap<object, string>();

@@ -183,6 +183,14 @@ export function send(recv: unknown, name: string, ...args: unknown[]): unknown {
   const has = (k: string) => k in target || target[k] !== undefined;
   // `Class#new` is `build` on the classes the lowering emits (`Post.new(...)` -> `Post.build(...)`).
   if (name === "new" && typeof recv === "function" && typeof target.build === "function") return (target.build as (...a: unknown[]) => unknown).apply(recv, args);
+  // A class the lowering emits is named as Ruby names it (`Billing::Invoice`, not the TS identifier Billing_Invoice).
+  if (typeof recv === "function" && typeof target.rubyName === "string" && args.length === 0) {
+    if (name === "name" || name === "to_s" || name === "inspect") return target.rubyName;
+    if (name === "superclass") {
+      const parent = Object.getPrototypeOf(recv) as { rubyName?: unknown } | null;
+      return parent && typeof parent.rubyName === "string" ? parent : null;
+    }
+  }
   const key = !isObject ? null : has(rubyToTs(name)) ? rubyToTs(name) : has(name) ? name : null;
   const member = key === null ? undefined : target[key];
   // Relation#where with no arguments is a WhereChain (`rel.where.not(h)`): its not/missing/associated.

@@ -9,7 +9,7 @@ import { asJsonTree, encodeJson } from "./json.js";
 import { hashEntries, inspect, isHash, isPlainObject, RubyRange, RubySymbol, toS, truthy } from "./ruby.js";
 import { toParam, toQuery } from "../http/url.js";
 import { translateOrUndefined } from "./i18n.js";
-import { hashKey, HashEnumerable, KeyError } from "./core-hash.js";
+import { dig, hashKey, HashEnumerable, KeyError } from "./core-hash.js";
 import { rangeBounds } from "./core-range.js";
 import { compareOrRaise } from "./compare.js";
 import { Duration } from "./duration.js";
@@ -187,8 +187,7 @@ export const ArrayMethods = {
   entries: (list: unknown[]) => [...list],
   // Array#slice(start, length) / slice(range) / slice(index), as Array#[] reads them.
   slice: (list: unknown[], ...args: unknown[]) => arraySlice(list, args),
-  dig: (list: unknown[], ...keys: unknown[]) =>
-    keys.reduce<unknown>((node, k) => (Array.isArray(node) ? node.at(Number(k)) ?? null : isHash(node) ? HashEnumerable.dig(node, k) : null), list),
+  dig: (list: unknown[], ...keys: unknown[]) => dig(list, keys),
   // ActiveSupport's Enumerable#pluck over Hashes: each element's [key] (several keys: an Array per element).
   pluck: (list: unknown[], ...keys: unknown[]) =>
     list.map((x) => (keys.length === 1 ? pluckOne(x, keys[0]) : keys.map((k) => pluckOne(x, k)))),

@@ -289,8 +289,7 @@ export const HashEnumerable = {
     return value ?? null;
   },
   default: (h: AnyHash) => (h instanceof DefaultHash ? h.defaultValue : null),
-  dig: (h: AnyHash, ...keys: unknown[]) =>
-    keys.reduce<unknown>((node, k) => (isHash(node) ? hashGet(node, k) ?? null : Array.isArray(node) ? node.at(Number(k)) ?? null : null), h),
+  dig: (h: AnyHash, ...keys: unknown[]) => dig(h, keys),
   dup: (h: AnyHash) => hashFrom(pairs(h), h),
   deepDup: (h: AnyHash): AnyHash => hashFrom(pairs(h).map(([k, v]) => [k, deepDup(v)] as const), h),
   isEql: (h: AnyHash, other: unknown) => eql(h, other),
@@ -325,7 +324,7 @@ function deepDup(v: unknown): unknown {
   return v;
 }
 
-import { KeyError } from "./exceptions.js";
+import { KeyError, RubyTypeError } from "./exceptions.js";
 export { KeyError };
 
 /** `Hash.new(default)` / `Hash.new { |hash, key| ... }`: a Map whose [] answers the default for a missing key. */
@@ -343,6 +342,24 @@ export class DefaultHash extends Map<unknown, unknown> {
 }
 
 /** Hash#[]: the value, else the Hash's default (nil for a literal). */
+/**
+ * Hash#dig / Array#dig: each step is that value's [] (a Hash's default included); nil ends it; a value with no
+ * #dig (an Integer, a String) raises TypeError, as Ruby's does.
+ */
+export function dig(node: unknown, keys: unknown[]): unknown {
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i];
+    if (node === null || node === undefined) return null;
+    if (isHash(node)) node = hashIndex(node, k);
+    else if (Array.isArray(node)) {
+      if (typeof k !== "number") throw new RubyTypeError(`no implicit conversion of ${k === null ? "nil" : typeof k === "string" ? "String" : "Object"} into Integer`);
+      node = node.at(k) ?? null;
+    } else if (typeof (node as { dig?: unknown }).dig === "function") return (node as { dig: (...a: unknown[]) => unknown }).dig(...keys.slice(i));
+    else throw new RubyTypeError(`${typeof node === "string" ? "String" : typeof node === "number" ? (Number.isInteger(node) ? "Integer" : "Float") : "Object"} does not have #dig method`);
+  }
+  return node ?? null;
+}
+
 export function hashIndex(h: AnyHash, key: unknown): unknown {
   const { found } = hashKey(h, key);
   if (found) return hashGet(h, key) ?? null;

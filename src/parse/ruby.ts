@@ -348,7 +348,11 @@ class Converter {
     const paramsNode = this.field(n, "parameters");
     const body = this.bodyOf(this.field(n, "body"));
     const locals = (paramsNode?.childrenForFieldName("locals") ?? []).map((c) => this.text(c));
-    return { params: paramsNode ? this.params(paramsNode) : numberedParams(body), ...(locals.length ? { locals } : {}), body, span: this.span(n) };
+    const params = paramsNode ? this.params(paramsNode) : numberedParams(body);
+    // `|a, |`: a trailing comma is an anonymous rest (the yielded Array spreads, a takes its first element).
+    const tokens = paramsNode?.children.filter((c) => c.type !== "|") ?? [];
+    if (tokens.length && tokens[tokens.length - 1]!.type === "," && !params.some((p) => p.kind === "rest")) params.push({ kind: "rest", name: ANONYMOUS_REST });
+    return { params, ...(locals.length ? { locals } : {}), body, span: this.span(n) };
   }
 
   bodyOf(body: SyntaxNode | null): Node[] {

@@ -4,6 +4,7 @@
 //   Date.new(2024, 2, 15)      DateClass.new(2024, 2, 15)   Float::NAN -> FloatClass.NAN
 //   BigDecimal("1.5")          Kernel.BigDecimal("1.5")     (receiver-less Kernel functions)
 import { CORE_EXCEPTIONS } from "./exceptions.js";
+import { railsLogger } from "./logger.js";
 import { rubyCatch, rubyThrow } from "./jumps.js";
 import { StringMethods } from "./core-string.js";
 import { KeyGenerator } from "../http/messages.js";
@@ -318,6 +319,7 @@ export const FalseClassClass = new RubyClass("FalseClass");
  */
 export const RailsModule = {
   env: () => StringMethods.inquiry(process.env.RAILS_ENV ?? "production"),
+  logger: () => railsLogger(),
 };
 
 /** Zlib's module functions Rails apps call (crc32 of a String). */

@@ -25,12 +25,27 @@ export function lowerCall(call: NodeOf<"call">, scope: Scope): TsExpr {
   if (call.receiver === null) return lowerSelfCall(call, scope);
   const framework = lowerFrameworkClassCall(call, scope);
   if (framework) return framework;
+  // `Rails.application.routes.url_helpers.room_path(room)`: the route helper with no request (no host, no recalled
+  // params), wherever it is written.
+  if (isUrlHelpersModule(call.receiver) && /_(path|url)$/.test(call.method) && scope.env.app.routeNames.has(call.method.replace(/_(path|url)$/, ""))) {
+    const args = lowerArgs(call.args, null, scope);
+    return lit(`${scope.env.module.useRoutes()}.${camel(call.method)}(${[scope.env.module.use("NO_REQUEST_URL_CONTEXT"), ...args].join(", ")})`, STRING);
+  }
   // `'text'.freeze` (Erubi writes every literal so) is the literal itself.
   if (call.method === "freeze" && call.args.length === 0) return lowerExpr(call.receiver, scope);
   const recv = lowerExpr(call.receiver, scope);
   const typed = lowerTypedCall(call, recv, scope) ?? lowerCoreCall(call, recv, scope);
   if (typed) return call.safeNav ? safeNav(call, recv, typed, scope) : typed;
   return dynamicSend(call, recv, scope);
+}
+
+/** `Rails.application.routes.url_helpers`. */
+function isUrlHelpersModule(node: Node): boolean {
+  const step = (n: Node, method: string): Node | null => (n.kind === "call" && n.method === method && n.args.length === 0 && !n.block ? n.receiver : null);
+  const app = step(node, "url_helpers");
+  const routes = app && step(app, "routes");
+  const rails = routes && step(routes, "application");
+  return rails?.kind === "const" && rails.scope === null && rails.name === "Rails";
 }
 
 /** `((t: T | null | undefined) => (t == null ? null : body))(recv)`: recv evaluated once, into a name TS narrows. */

@@ -102,6 +102,10 @@ function lowerExprOf(node: Node, scope: Scope): TsExpr {
       return lit(`(() => {\n${lowerCase(node, scope.fn({ kind: "closure" }), "return").join("\n")}${node.else ? "" : "\nreturn null;"}\n})()`, UNKNOWN);
     case "caseIn":
       return lit(`(() => {\n${lowerCaseIn(node, scope.fn({ kind: "closure" }), "return").join("\n")}\n})()`, UNKNOWN);
+    case "gvar":
+      // `$!` in a rescue clause (or a rescue modifier's value): the error it handles.
+      if (node.name === "!" && scope.rescued) return lit(scope.rescued, UNKNOWN);
+      break;
     case "while":
     case "for":
     case "begin":

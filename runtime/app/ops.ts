@@ -1,6 +1,7 @@
 // Ruby operators and dynamic dispatch on lowered values: what emitted code calls where the compiler could not
 // prove a type. Each is Ruby's semantics, not JS's: only nil and false are falsy; `==` compares values.
 //   a || b      or(a, () => b)          x.each      each(x)          recv.m(a)   send(recv, "m", a)
+import { appClassName } from "../support/app-class.js";
 import { isBlank, isPlainObject, RubyFloat, RubyRange, RubySymbol, toS } from "../support/ruby.js";
 import { hashIndex, hashSet } from "../support/core-hash.js";
 import { rubyToTs } from "./names.js";
@@ -183,9 +184,11 @@ export function send(recv: unknown, name: string, ...args: unknown[]): unknown {
   const has = (k: string) => k in target || target[k] !== undefined;
   // `Class#new` is `build` on the classes the lowering emits (`Post.new(...)` -> `Post.build(...)`).
   if (name === "new" && typeof recv === "function" && typeof target.build === "function") return (target.build as (...a: unknown[]) => unknown).apply(recv, args);
+  // A model class: its ActiveModel::Name (`Rooms::Direct`).
+  if (typeof recv === "function" && (name === "name" || name === "to_s") && args.length === 0 && appClassName(recv) !== null && typeof target.rubyName !== "string") return appClassName(recv);
   // A class the lowering emits is named as Ruby names it (`Billing::Invoice`, not the TS identifier Billing_Invoice).
   if (typeof recv === "function" && typeof target.rubyName === "string" && args.length === 0) {
-    if (name === "name" || name === "to_s" || name === "inspect") return target.rubyName;
+    if (name === "name" || name === "to_s" || name === "inspect") return appClassName(recv) ?? target.rubyName;
     if (name === "superclass") {
       const parent = Object.getPrototypeOf(recv) as { rubyName?: unknown } | null;
       return parent && typeof parent.rubyName === "string" ? parent : null;

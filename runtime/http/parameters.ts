@@ -2,6 +2,7 @@
 // :body)` is `params.require("post").permit("title", "body")`, `permit(tags: [])` is `permit({ tags: [] })`.
 // Nested hashes come back as Parameters; only permitted Parameters turn into plain attribute objects (toH),
 // which is what the model runtime's mass assignment accepts.
+import { isBlank } from "../support/ruby.js";
 import { UploadedFile } from "./multipart.js";
 import { BadRequest, type ParamTree, type ParamValue } from "./query.js";
 
@@ -111,6 +112,21 @@ export class Parameters {
 
   isEmpty(): boolean {
     return this.values.size === 0;
+  }
+
+  /** `compact` / `compact_blank`: a copy without the nil (blank) values, permitted as this one is. */
+  compact(): Parameters {
+    return this.filtered((v) => v !== null && v !== undefined);
+  }
+
+  compactBlank(): Parameters {
+    return this.filtered((v) => !isBlank(v instanceof Parameters ? (v.isEmpty() ? "" : "x") : v));
+  }
+
+  private filtered(keep: (v: ParamValue | Parameters) => boolean): Parameters {
+    const out = new Parameters({}, this.isPermitted);
+    for (const [k, v] of this.values) if (keep(v)) out.set(k, v);
+    return out;
   }
 
   private wrap(value: ParamValue | Parameters): ParamsEntry {

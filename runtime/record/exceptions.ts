@@ -69,3 +69,16 @@ export class CallbackAbort extends Error {
 export function abort(): never {
   throw new CallbackAbort();
 }
+
+/**
+ * ActiveModel::ForbiddenAttributesProtection: mass assignment and where() take plain Hashes and permitted
+ * ActionController::Parameters (duck-typed: toH/permitted), as their Hash; unpermitted ones raise.
+ */
+export function permittedHash(input: unknown): unknown {
+  const params = input as { permitted?: unknown; toH?: () => Record<string, unknown> } | null;
+  if (params !== null && typeof params === "object" && typeof params.toH === "function" && typeof params.permitted === "boolean") {
+    if (!params.permitted) throw new ForbiddenAttributesError();
+    return params.toH();
+  }
+  return input;
+}

@@ -7,6 +7,7 @@
 //   Post.count / sum(:x) / pluck / pick / ids / exists?      count() / sum("x") / pluck("a") / ...
 //   Post.new(h) / create(h) / create!(h) / find_or_create_by Post.build(h) / create(h) / createBang(h) / ...
 //   User.authenticate_by(email:, password:)                     User.authenticateBy({ email, password })
+import { APP_CLASS } from "../support/app-class.js";
 import type { Connection } from "../db/connection.js";
 import { connection } from "../db/current.js";
 import type { Attributes } from "./record.js";
@@ -26,6 +27,8 @@ function all<T extends RecordLike>(cls: Constructor<T>): Relation<T> {
 }
 
 export class Querying {
+  static readonly [APP_CLASS] = true;
+
   static get modelName(): ModelName {
     return metaOf(this).modelName;
   }

@@ -19,7 +19,7 @@ import "./associations.js";
 import { AttributeSet, UnknownAttributeError } from "./attributes.js";
 import { runCallbacks } from "./callbacks.js";
 import { Errors } from "./errors.js";
-import { ForbiddenAttributesError, RecordNotDestroyed, RecordNotFound } from "./exceptions.js";
+import { permittedHash, RecordNotDestroyed, RecordNotFound } from "./exceptions.js";
 import { performDestroy, performSave, performTouch, runValidations, type Lifecycle, type SaveOptions } from "./lifecycle.js";
 import { humanAttributeName, type ModelName } from "./meta.js";
 import { classForRow, subclassFromAttributes } from "./inheritance.js";
@@ -38,14 +38,8 @@ export type ModelClass<T extends Base = Base> = (new (attributes?: Attributes) =
 
 let pendingRow: { [column: string]: unknown } | null = null;
 
-/** Mass assignment accepts plain objects and permitted ActionController::Parameters (duck-typed: toH/permitted). */
 function attributesHash(input: unknown): Attributes {
-  const params = input as { permitted?: unknown; toH?: () => Attributes };
-  if (typeof params?.toH === "function" && typeof params.permitted === "boolean") {
-    if (!params.permitted) throw new ForbiddenAttributesError();
-    return params.toH();
-  }
-  return input as Attributes;
+  return permittedHash(input) as Attributes;
 }
 
 export class Base extends Querying implements RecordLike, Lifecycle {
@@ -107,6 +101,11 @@ export class Base extends Querying implements RecordLike, Lifecycle {
   }
 
   static transaction<R>(fn: () => R, options: { requiresNew?: boolean } = {}): R | null {
+    return connection().transaction(fn, options);
+  }
+
+  /** ActiveRecord::Transactions#transaction: the class's, from a record (`user.transaction do ... end`). */
+  transaction<R>(fn: () => R, options: { requiresNew?: boolean } = {}): R | null {
     return connection().transaction(fn, options);
   }
 

@@ -6,6 +6,7 @@
 //   where(["a = ?", 1])                 the array form is the same as the spread form
 //   where("raw sql")                    a bare literal, parenthesized when rendered
 // where.not inverts what these build (where-clause.ts); `order`'s forms are here too.
+import { permittedHash } from "./exceptions.js";
 import type { Node } from "./arel.js";
 import type { ModelMeta } from "./model.js";
 import { buildWhere, type BuiltWhere } from "./predicates.js";
@@ -19,7 +20,9 @@ export type OrderArg = string | { [column: string]: string };
 const isNamedBinds = (statement: string, rest: unknown[]) =>
   rest.length === 1 && typeof rest[0] === "object" && rest[0] !== null && !Array.isArray(rest[0]) && /:\w+/.test(statement);
 
-export function whereArgs(meta: ModelMeta, table: string, conditions: WhereArg, rest: unknown[]): BuiltWhere {
+export function whereArgs(meta: ModelMeta, table: string, given: WhereArg, rest: unknown[]): BuiltWhere {
+  // where(params.permit(...)) reads the permitted Hash (its own members are no columns); unpermitted raises.
+  const conditions = permittedHash(given) as WhereArg;
   if (Array.isArray(conditions)) return whereArgs(meta, table, conditions[0] as WhereArg, conditions.slice(1));
   if (typeof conditions === "string") {
     if (rest.length === 0) return { predicates: conditions === "" ? [] : [{ k: "sql", sql: conditions, binds: [] }], references: [] };

@@ -199,6 +199,7 @@ export const ArrayMethods = {
   reject: orEnumerator((list, block) => list.filter((x) => !truthy(block(x))), (list, answers) => list.filter((_, i) => !truthy(answers[i]))),
   filterMap: orEnumerator((list, block) => list.map((x) => block(x)).filter(truthy), (_list, answers) => answers.filter(truthy)),
   find: (list: unknown[], block: Block) => list.find((x) => truthy(block(x))) ?? null,
+  detect: (list: unknown[], block: Block) => list.find((x) => truthy(block(x))) ?? null,
   each: orEnumerator((list, block) => {
     for (const x of list) block(x);
     return list;

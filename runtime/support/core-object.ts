@@ -2,8 +2,9 @@
 // lowered value: what `coreSend` falls back to when the receiver's class has no such method of its own.
 //   x.to_json / x.to_param / x.html_safe?   ObjectMethods.toJson(x) / toParam(x) / isHtmlSafe(x)
 //   x.class.name                           ObjectMethods.class(x).name   ("String", "ActiveSupport::SafeBuffer", ...)
+import { APP_CLASS } from "./app-class.js";
 import { asJsonTree, encodeJson } from "./json.js";
-import { RubyException, RubyTypeError, RuntimeError } from "./exceptions.js";
+import { ArgumentError, RubyException, RubyTypeError, RuntimeError } from "./exceptions.js";
 import { eq } from "./equality.js";
 import { rangeIncludes } from "./core-range.js";
 import { inspect, isBlank, isFloat, isPlainObject, RubyFloat, RubyRange, RubySymbol, toS, truthy } from "./ruby.js";
@@ -81,8 +82,17 @@ export function isA(v: unknown, klass: unknown): boolean {
   throw new TypeError("class or module required");
 }
 
+/** The lowered class of an object the app's code made (a record, a plain class, an exception). */
+function appClassOf(v: unknown): Function | null {
+  if (v === null || typeof v !== "object") return null;
+  const ctor = (v as { constructor?: unknown }).constructor;
+  return typeof ctor === "function" && APP_CLASS in ctor ? ctor : null;
+}
+
 export const ObjectMethods = {
-  class: (v: unknown) => new RubyClass(rubyClassName(v)),
+  // An object of a class the app defines (a record, a plain class, an exception) answers that class itself, so
+  // `self.class.connection`, `record.class.find(...)` and `e.class == Klass` reach it; a core value its RubyClass.
+  class: (v: unknown) => appClassOf(v) ?? new RubyClass(rubyClassName(v)),
   isA: (v: unknown, klass: unknown) => isA(v, klass),
   // `is_a?` under the one naming rule (`x?` -> isX).
   isIsA: (v: unknown, klass: unknown) => isA(v, klass),
@@ -100,6 +110,14 @@ export const ObjectMethods = {
   isBlank: (v: unknown) => isBlank(v),
   isPresent: (v: unknown) => !isBlank(v),
   presence: (v: unknown) => (isBlank(v) ? null : v),
+  // ActiveSupport's Object#presence_in(collection): the value when the collection includes it, else nil.
+  presenceIn: (v: unknown, collection: unknown) => {
+    if (collection === null || collection === undefined || typeof (collection as { includes?: unknown }).includes !== "function" && !(collection instanceof Set) && !(collection instanceof Map)) {
+      throw new ArgumentError("The parameter passed to #presence_in must respond to #include?");
+    }
+    const has = collection instanceof Set || collection instanceof Map ? collection.has(v) : Array.isArray(collection) ? collection.some((x) => eq(x, v)) : (collection as { includes(x: unknown): boolean }).includes(v);
+    return has ? v : null;
+  },
   // ActiveSupport's in?: another's include? (an Array's element by ==, a Range's cover, a String's substring).
   isIn: (v: unknown, list: unknown) => {
     if (Array.isArray(list)) return list.some((x) => eq(x, v));

@@ -10,6 +10,8 @@ export function eq(a: unknown, b: unknown): boolean {
   if (a instanceof RubySymbol || b instanceof RubySymbol) return (typeof a === "string" || a instanceof RubySymbol) && (typeof b === "string" || b instanceof RubySymbol) && toS(a) === toS(b);
   if (a === null || a === undefined || b === null || b === undefined) return (a ?? null) === (b ?? null);
   if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => eq(x, b[i]));
+  // Set#==: the same elements (Set.new(room.user_ids) == Set.new(ids)).
+  if (a instanceof Set && b instanceof Set) return a.size === b.size && [...a].every((x) => b.has(x) || [...b].some((y) => eq(x, y)));
   // Times, TimeWithZones, DateTimes and Dates are == when they are the same instant (a Date: its midnight, UTC).
   const [ta, tb] = [instantOf(a), instantOf(b)];
   if (ta && typeof b === "string") return compareValues(a, b) === 0;

@@ -9,9 +9,11 @@
 // is read through the same accessor.
 import { inspectString, toS } from "./ruby.js";
 import { registerLibraryBase } from "./library-bases.js";
+import { APP_CLASS } from "./app-class.js";
 
 export class RubyException extends Error {
   static rubyName = "Exception";
+  static readonly [APP_CLASS] = true;
   /** `@name` of this object (an app's exception class keeps its own state there). */
   readonly ivars: Record<string, unknown> = {};
   /** The message given to new (nil: the class name is the message). */

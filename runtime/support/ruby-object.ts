@@ -3,12 +3,14 @@
 //   class Note; def initialize(a); @a = a; end; end   class Note extends RubyObject { initialize(a) { this.ivars.a = a; } }
 //   Note.new(1)                                        Note.build(1)          (allocate, then initialize, as Class#new)
 //   attr_accessor :title                               attrAccessor(Note, ["title"], "accessor")
+import { APP_CLASS } from "./app-class.js";
 import { camel, rubyToTs } from "../app/names.js";
 import { NoMethodError } from "./core-send.js";
 import { objectToS } from "./ruby.js";
 
 /** Object: instance variables, and `new` as allocate + initialize. */
 export class RubyObject {
+  static readonly [APP_CLASS] = true;
   /** `@name` of this object (unset reads as nil). */
   readonly ivars: Record<string, unknown> = {};
 

@@ -9,6 +9,7 @@
 // (`floatOf(n)` gives a computed Float its right form; a JS number alone cannot say whether Ruby had 1 or 1.0).
 // Objects that know their own Ruby form implement `toRubyString()` / `toRubyInspect()`.
 // Ruby's exceptions (exceptions.ts imports this module back: used only inside functions here).
+import { appClassName } from "./app-class.js";
 import { ArgumentError, RubyTypeError } from "./exceptions.js";
 import { RubyDate } from "./date.js";
 import { timeInspect } from "./strftime.js";
@@ -153,6 +154,8 @@ export function toS(v: unknown): string {
   if (typeof v === "boolean") return v ? "true" : "false";
   if (Array.isArray(v) || isHash(v)) return inspect(v);
   if (hasMethod(v, "toRubyString")) return v.toRubyString();
+  const klass = appClassName(v);
+  if (klass !== null) return klass;
   if (v instanceof RegExp) return `(?${regexpFlags(v)}:${regexpSource(v)})`;
   if (v instanceof Date) return utcTimeToS(v);
   return String(v);
@@ -216,6 +219,8 @@ export function inspect(v: unknown): string {
   if (isPlainObject(v)) return `{${Object.entries(v).map(([k, x]) => inspectKey(k) + inspect(x)).join(", ")}}`;
   if (v instanceof Map) return `{${[...v].map(([k, x]) => `${inspect(k)}=>${inspect(x)}`).join(", ")}}`;
   if (hasMethod(v, "toRubyInspect")) return v.toRubyInspect();
+  const klass = appClassName(v);
+  if (klass !== null) return klass;
   if (v instanceof Date) return timeInspect(v, true);
   if (v instanceof RegExp) return `/${regexpSource(v)}/`;
   return toS(v);

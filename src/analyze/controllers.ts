@@ -41,7 +41,15 @@ export interface ControllerInfo {
   layoutConditions?: { only: string[] | null; except: string[] | null };
   /** `NAME = value` in the class body or an included concern. */
   constants: Array<{ name: string; value: Node }>;
+  /** Modules of Rails or a gem the runtime provides, included here (`Turbo::Streams::Broadcasts`). */
+  libraryIncludes?: string[];
 }
+
+/**
+ * Modules of gems a controller may include whose methods the runtime has: turbo-rails' broadcasts (Turbo::StreamsChannel's
+ * broadcast_*_to, as instance methods) and stream names.
+ */
+export const CONTROLLER_LIBRARY_MODULES = new Set(["Turbo::Streams::Broadcasts", "Turbo::Streams::StreamName"]);
 
 const FILTERS: Record<string, FilterInfo["kind"]> = {
   before_action: "before", after_action: "after", skip_before_action: "skip_before", prepend_before_action: "before",
@@ -101,7 +109,11 @@ function analyzeController(
     helperMethods: [],
     constants: [],
   };
-  for (const inc of flat.unresolvedIncludes) diags.report("unresolved_constant", inc.node.span, `include ${inc.name}`);
+  for (const inc of flat.unresolvedIncludes) {
+    const name = inc.name.replace(/^::/, "");
+    if (CONTROLLER_LIBRARY_MODULES.has(name)) (info.libraryIncludes ??= []).push(name);
+    else diags.report("unresolved_constant", inc.node.span, `include ${inc.name}`);
+  }
   const classMethod = (name: string): NodeOf<"def"> | null => {
     for (let c: ControllerInfo | undefined = info; c; c = byName.get(c.superclass)) {
       const def = c.classMethods.find((d) => d.name === name);

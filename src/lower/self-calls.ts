@@ -21,6 +21,8 @@ import { BOOL, UNKNOWN, type RType } from "./types.js";
 import { lowerBlockFn } from "./procs.js";
 import { recordSelfCall } from "./model/relation-self.js";
 import { CONTROLLER_RENDER_OPTIONS } from "../../runtime/http/rendering.js";
+import { TurboStreamsChannelConstant } from "../../runtime/support/turbo-constants.js";
+import { CONTROLLER_LIBRARY_MODULES } from "../analyze/controllers.js";
 
 export function lowerSelfCall(call: NodeOf<"call">, scope: Scope): TsExpr {
   const env = scope.env;
@@ -104,6 +106,10 @@ function controllerCall(call: NodeOf<"call">, scope: Scope): TsExpr {
   }
   // ActionController's own methods the runtime implements (expires_in, ...).
   if (CONTROLLER_BASE_METHODS.has(m)) return lit(`this.${rubyToTs(m)}(${lowerArgs(call.args, call.block, scope).join(", ")})`, UNKNOWN);
+  // `include Turbo::Streams::Broadcasts` (StreamName): Turbo::StreamsChannel's class methods, called on it.
+  if (env.controllerIncludes?.some((mod) => CONTROLLER_LIBRARY_MODULES.has(mod)) && typeof Reflect.get(TurboStreamsChannelConstant, rubyToTs(m)) === "function") {
+    return lit(`${env.module.use("TurboStreamsChannelConstant")}.${rubyToTs(m)}(${lowerArgs(call.args, call.block, scope).join(", ")})`, UNKNOWN);
+  }
   env.diags.report("unknown_helper", call.span, `${m} (controller)`);
   return lit(`${env.module.use("unsupported")}(${JSON.stringify(m)})`, UNKNOWN);
 }
@@ -191,6 +197,8 @@ declare module "./scope.js" {
   interface LowerEnv {
     /** Names of the methods `self` has (a controller's actions and private methods, a helper module's). */
     ownMethods?: Set<string>;
+    /** The library modules a controller and its ancestors include (`Turbo::Streams::Broadcasts`). */
+    controllerIncludes?: string[];
     /** What own methods return, where their last expression proves it (`post_params` -> params). */
     methodTypes?: Map<string, RType>;
     /** A view's or jbuilder's own receiver-less calls (helpers, render, yield, locals). */

@@ -52,6 +52,7 @@ export function lowerController(info: ControllerInfo, app: AppModel, diags: Diag
     ivar: (name) => (declared.has(name) ? `this.assigns.${name}` : `(this.assigns as unknown as { [ivar: string]: unknown }).${name}`),
     ivarStore: { object: "this.assigns" },
     ownMethods: ownMethods(info, app),
+    controllerIncludes: ancestors.flatMap((name) => app.controllers.get(name)?.libraryIncludes ?? []),
   });
   // A method another controller of the hierarchy overrides (or that overrides one) answers `unknown`: TS wants an
   // override's return type to fit the overridden one's, and Ruby promises nothing of the kind.

@@ -1,0 +1,13 @@
+// The mark of the classes an app's code defines, once lowered: records (record/querying.ts), plain classes
+// (ruby-object.ts) and exception classes (exceptions.ts). `obj.class` answers such a class itself (core values
+// answer a RubyClass), and a class prints as its Ruby name (`Billing::Invoice`), not as JS source.
+export const APP_CLASS: unique symbol = Symbol.for("rails2ts.appClass");
+
+/** The Ruby name of a lowered class (its rubyName, or a model's ActiveModel::Name); null for any other value. */
+export function appClassName(v: unknown): string | null {
+  if (typeof v !== "function" || !(APP_CLASS in v)) return null;
+  const own = v as { rubyName?: unknown; modelName?: { name?: unknown } };
+  if (typeof own.rubyName === "string" && own.rubyName !== "Object") return own.rubyName;
+  if ("modelName" in v && own.modelName && typeof own.modelName.name === "string") return own.modelName.name;
+  return typeof own.rubyName === "string" ? own.rubyName : v.name;
+}

@@ -190,6 +190,11 @@ export const StringMethods = {
   format: (s: RubyString, args: unknown) => (s instanceof SafeString ? s.format(args) : rubyFormat(str(s), args)),
   times: (s: RubyString, n: number) => (s instanceof SafeString ? s.repeat(n) : str(s).repeat(n)),
   toS: (s: RubyString) => s,
+  // String#force_encoding("UTF-8"): run-time Strings are UTF-8 already; another encoding is not modelled.
+  forceEncoding: (s: RubyString, encoding: unknown) => {
+    if (!/^utf-?8$/i.test(toS(encoding))) throw new ArgumentError(`rails2ts: force_encoding(${inspectEncoding(encoding)}) is not implemented (Strings are UTF-8 at run time)`);
+    return s;
+  },
   toStr: (s: RubyString) => str(s),
   dup: (s: RubyString) => s,
   toParam: (s: RubyString) => str(s),
@@ -435,10 +440,29 @@ function splitLines(s: string, sep: string): string[] {
   return out;
 }
 
+const inspectEncoding = (e: unknown) => JSON.stringify(toS(e));
+
 const asciiDown = (s: string) => s.replace(/[A-Z]/g, (c) => c.toLowerCase());
 
 /** A binary String (ASCII-8BIT, e.g. a derived key) as a Buffer: the few methods code asks of one. */
+/** How far each request body (read as an IO: `request.body.read`, `rewind`) has been read. */
+const ioPositions = new WeakMap<Buffer, number>();
+
 export const BinaryStringMethods = {
+  // StringIO's reading methods on a request body (Rack's rack.input): read from the position to the end.
+  read: (b: Buffer, length: unknown = null) => {
+    const at = ioPositions.get(b) ?? 0;
+    const end = length === null || length === undefined ? b.length : Math.min(b.length, at + Number(length));
+    ioPositions.set(b, end);
+    if ((length !== null && length !== undefined) && at >= b.length) return null;
+    return b.subarray(at, end).toString("utf8");
+  },
+  rewind: (b: Buffer) => {
+    ioPositions.set(b, 0);
+    return 0;
+  },
+  isEof: (b: Buffer) => (ioPositions.get(b) ?? 0) >= b.length,
+  string: (b: Buffer) => b.toString("utf8"),
   unpack1: (b: Buffer, format: unknown) => {
     if (toS(format) !== "H*") throw new Error(`unpack1 format ${toS(format)} is not supported`);
     return b.toString("hex");

@@ -361,6 +361,11 @@ export function toArray(v: unknown): unknown[] {
   if (v instanceof RubyRange) return v.toArray();
   if (v instanceof Set) return [...v];
   if (isPlainObject(v)) return Object.entries(v);
+  if (v instanceof Map) return [...v];
+  // Kernel#Array of a relation (or anything with to_ary / to_a): its elements (it wrapped the relation itself).
+  const own = v as { toAry?: unknown; toA?: unknown };
+  if (typeof v === "object" && typeof own.toAry === "function") return (own.toAry as () => unknown[]).call(v);
+  if (typeof v === "object" && typeof own.toA === "function") return (own.toA as () => unknown[]).call(v);
   return [v];
 }
 

@@ -33,7 +33,7 @@ export type Literal =
   | { $regexp: { source: string; flags: string } }
   | { $range: { from: number | string | null; to: number | string | null; exclusive: boolean } }
   /** Ruby code (a lambda or a block) the lowering turns into a function; `self` is what the runtime binds. */
-  | { $code: { params: Param[]; body: Node[] }; self: "record" | "relation" | "proxy"; model: string };
+  | { $code: { params: Param[]; body: Node[] }; self: "record" | "relation" | "proxy"; model: string; siblings?: string[] };
 
 export interface AssociationInfo {
   kind: "belongs_to" | "has_many" | "has_one";
@@ -577,8 +577,10 @@ function extension(kind: AssociationInfo["kind"], call: NodeOf<"call">, classNam
   if (kind !== "has_many") return { methods: null, declined: [declined(diags, "unsupported_construct", call.span, `${kind} with an extension block`, { kind: "association" })] };
   const methods: Record<string, Literal> = {};
   const out: DeclinedInfo[] = [];
+  // The extension's methods call each other on self (the proxy they are all installed on).
+  const siblings = call.block.body.flatMap((s) => (s.kind === "def" && !s.singleton ? [s.name] : []));
   for (const stmt of call.block.body) {
-    if (stmt.kind === "def" && !stmt.singleton) methods[stmt.name] = { $code: { params: stmt.params, body: stmt.body }, self: "proxy", model: className };
+    if (stmt.kind === "def" && !stmt.singleton) methods[stmt.name] = { $code: { params: stmt.params, body: stmt.body }, self: "proxy", model: className, siblings };
     else out.push(declined(diags, "unsupported_construct", stmt.span, `${stmt.kind === "call" ? stmt.method : stmt.kind} in an association extension block`, { kind: "association" }));
   }
   return { methods, declined: out };

@@ -33,7 +33,7 @@ export function lowerCodeLiteral(c: CodeLiteral, app: AppModel, diags: Diagnosti
     selfExpr: "this", modelName: c.model, nesting: model ? [model.className, ...model.concerns] : [],
   });
   Object.assign(env, { module });
-  if (c.self !== "record") env.selfCall = (call, scope) => relationSelfCall(call, scope, c.self === "proxy" ? "proxy" : "classOrRelation");
+  if (c.self !== "record") env.selfCall = (call, scope) => relationSelfCall(call, scope, c.self === "proxy" ? "proxy" : "classOrRelation", c.siblings ?? []);
   const scope = new Scope(env);
   // Blocks and lambdas take their positionals one to one; a method (an extension's def) may take more forms.
   const simple = c.$code.params.every((p) => p.kind === "req");

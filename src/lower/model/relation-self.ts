@@ -34,12 +34,17 @@ const STATIC = members(Base, Function.prototype);
 /** What a model class and a relation both answer: safe where self may be either (class methods and scopes share an env). */
 const CLASS_OR_RELATION = new Set([...STATIC].filter((k) => PROXY.has(k)));
 
-export function relationSelfCall(call: NodeOf<"call">, scope: Scope, self: "classOrRelation" | "proxy"): TsExpr | null {
+export function relationSelfCall(call: NodeOf<"call">, scope: Scope, self: "classOrRelation" | "proxy", siblings: string[] = []): TsExpr | null {
   const env = scope.env;
   const typed = lowerTypedCall(call, lit("this", { k: "model", model: `typeof ${env.modelName}` }), scope);
   if (typed) return typed;
   if (self === "proxy" && call.method === "proxy_association" && !call.args.length && !call.block) return lit("this.proxyAssociation");
   const name = rubyToTs(call.method);
+  // Another method of the same extension block (installed on the proxy beside this one).
+  // (CollectionProxy<T> does not declare them: a send by name.)
+  if (self === "proxy" && siblings.includes(call.method)) {
+    return lit(`${env.module.use("send")}(${["this", JSON.stringify(call.method), ...lowerArgs(call.args, call.block, scope)].join(", ")})`);
+  }
   if (!(self === "proxy" ? PROXY : CLASS_OR_RELATION).has(name)) return null;
   return lit(`this.${name}(${lowerArgs(call.args, call.block, scope).join(", ")})`);
 }

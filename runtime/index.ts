@@ -54,7 +54,7 @@ export { extendCore, CORE_EXTENSIBLE } from "./support/core-extensions.js";
 export { TurboStreamsChannelConstant, TurboModule, TurboStreamsTagBuilderClass, GlobalIdModule, GlobalIdLocator } from "./support/turbo-constants.js";
 export { ActiveModel, RubyObject, attrAccessor } from "./support/active-model.js";
 export { inflections } from "./support/inflections.js";
-export { rubyStruct } from "./support/ruby-object.js";
+export { rubyStruct, declineClass } from "./support/ruby-object.js";
 // Action Text's content objects (Content, Fragment, nodes, attachments, the Content::Filter base apps subclass).
 export {
   ActionTextContent, ActionTextFragment, ActionTextNode, ActionTextAttachment,

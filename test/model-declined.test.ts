@@ -1,7 +1,8 @@
 // What a declined model declaration does at run time: the code Rails would have run raises where it is reached,
 // naming the .rb file:line and the diagnostic (test/fixtures/declined-models). A declined validation raises on
 // valid?/save, a declined callback when its event fires, a declined association option on the association's use
-// (and on destroy for dependent:), an unknown macro on instantiation, a declined scope when called.
+// (and on destroy for dependent:), an unknown macro on instantiation, a declined scope when called; a plain class
+// (ActiveModel::Model) whose body holds a declined statement raises when instantiated.
 import { mkdtempSync, realpathSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -45,7 +46,15 @@ describe("declined model declarations", () => {
       "app/models/hook.rb:4:45 unsupported_option: option not supported: after_commit delay:",
       "app/models/thing_scope.rb:3:3 unsupported_construct: construct not lowered: scope without a name and a lambda",
       "app/models/widget.rb:2:3 unsupported_construct: construct not lowered: model macro acts_as_list",
+      "app/models/signup_form.rb:4:3 unsupported_construct: construct not lowered: validates_presence_of in a plain class body",
     ]);
+  });
+
+  it("a plain class whose body holds a declined statement raises when instantiated (its validation is never skipped)", async () => {
+    const SignupForm = await model("signup_form", "SignupForm");
+    expect(raised(() => SignupForm.build({ email: "" }))).toEqual(
+      declined("app/models/signup_form.rb:4", "unsupported_construct: construct not lowered: validates_presence_of in a plain class body"),
+    );
   });
 
   it("a declined validation raises on valid? and save, after the validations declared before it", async () => {

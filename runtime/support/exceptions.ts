@@ -10,6 +10,7 @@
 import { inspectString, toS } from "./ruby.js";
 import { registerLibraryBase } from "./library-bases.js";
 import { APP_CLASS } from "./app-class.js";
+import { declinedError } from "./not-lowered.js";
 
 export class RubyException extends Error {
   static rubyName = "Exception";
@@ -29,6 +30,8 @@ export class RubyException extends Error {
 
   /** Class#new: allocate, then initialize (an app subclass's `def initialize(field, msg = nil) ... super`). */
   static build<T extends RubyException>(this: new () => T, ...args: unknown[]): T {
+    const declined = (this as unknown as Record<symbol, { site: string; diagnostic: string } | undefined>)[Symbol.for("rails2ts.declinedClass")];
+    if (declined) throw declinedError(declined.site, declined.diagnostic);
     const error = new this();
     error.initialize(...args);
     return error;

@@ -59,7 +59,16 @@ function lowerPlainClass(path: string, decls: ConstDecl[], modules: Map<string, 
   const members: string[] = [`static override rubyName = ${JSON.stringify(path)};`];
   const before: string[] = [];
   const base = structBase(decls, name, env, before) ?? baseClass(facts, flat.unresolvedIncludes, env);
-  for (const stmt of flat.body) members.push(...bodyStatement(stmt, classEnv, after, name));
+  const declined: Array<{ file: string; line: number; diagnostic: string }> = [];
+  for (const stmt of flat.body) members.push(...bodyStatement(stmt, classEnv, after, name, declined));
+  // A class-body statement the compiler declined (a validation, a callback macro, an include it does not know) makes
+  // the class raise when instantiated, naming the first such site: never an object that skipped it.
+  if (declined.length) {
+    const root = app.parsed.root.endsWith("/") ? app.parsed.root : `${app.parsed.root}/`;
+    const { file, line, diagnostic } = declined[0]!;
+    const site = `${file.startsWith(root) ? file.slice(root.length) : file}:${line}`;
+    after.push(`${env.module.use("declineClass")}(${name}, ${JSON.stringify(site)}, ${JSON.stringify(diagnostic)});`);
+  }
   // The class body's constants are computed on first read (static getters over this store, runtime constantValue).
   if (members.some((m) => m.includes(`${name}_constants`))) before.push(`const ${name}_constants: Record<string, unknown> = {};`);
   // Methods may come from included concerns, written in other files.
@@ -115,7 +124,7 @@ function accessorOf(proto: object, name: string): boolean {
 
 const ACCESSORS = new Set(["attr_accessor", "attr_reader", "attr_writer"]);
 
-function bodyStatement(stmt: Node, env: LowerEnv, after: string[], name: string): string[] {
+function bodyStatement(stmt: Node, env: LowerEnv, after: string[], name: string, declined: Array<{ file: string; line: number; diagnostic: string }>): string[] {
   if (stmt.kind === "call" && stmt.receiver === null && ACCESSORS.has(stmt.method)) {
     const names = stmt.args.map((a) => literalString(a));
     if (names.every((n): n is string => n !== null)) {
@@ -144,7 +153,8 @@ function bodyStatement(stmt: Node, env: LowerEnv, after: string[], name: string)
     const value = lowerExpr(stmt.value, new Scope(env)).code;
     return [`static get ${stmt.target.name}(): unknown {\nreturn ${env.module.use("constantValue")}(${name}_constants, ${JSON.stringify(stmt.target.name)}, () => (${value}));\n}`];
   }
-  env.diags.report("unsupported_construct", stmt.span, `${stmt.kind === "call" ? stmt.method : stmt.kind} in a plain class body`);
+  const d = env.diags.report("unsupported_construct", stmt.span, `${stmt.kind === "call" ? stmt.method : stmt.kind} in a plain class body`);
+  declined.push({ file: stmt.span.file, line: stmt.span.line, diagnostic: `${d.code}: ${d.message}` });
   return [];
 }
 

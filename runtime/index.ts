@@ -47,7 +47,7 @@ export {
   TimeZoneClass, RangeClass, RecordIdentifierModule, FloatClass, SetClass, KeyGeneratorClass, Kernel, ZlibModule, Base64Module, RailsModule,
   StringClass, SymbolClass, IntegerClass, NumericClass, ArrayClass, HashClass, NilClassClass, ComparableModule, EnumerableModule, TrueClassClass, FalseClassClass,
 } from "./support/core-constants.js";
-export { SecureRandomModule, BCryptPasswordClass, BCryptPassword } from "./support/secure-constants.js";
+export { SecureRandomModule, RandomModule, BCryptPasswordClass, BCryptPassword } from "./support/secure-constants.js";
 export { ActiveStorageAttachedOne, ActiveStorageAttachedMany, AttachedOne, AttachedMany } from "./active-storage/attached.js";
 export { LIBRARY_BASES, registerLibraryBase } from "./support/library-bases.js";
 export { extendCore, CORE_EXTENSIBLE } from "./support/core-extensions.js";
@@ -55,6 +55,8 @@ export { TurboStreamsChannelConstant, TurboModule, TurboStreamsTagBuilderClass, 
 export { ActiveModel, RubyObject, attrAccessor } from "./support/active-model.js";
 export { inflections } from "./support/inflections.js";
 export { rubyStruct, declineClass } from "./support/ruby-object.js";
+// Active Job: ApplicationJob < ActiveJob::Base, perform_later (in this process, after the request's work).
+export { ActiveJobBase, drainJobs } from "./job/active-job.js";
 // Action Text's content objects (Content, Fragment, nodes, attachments, the Content::Filter base apps subclass).
 export {
   ActionTextContent, ActionTextFragment, ActionTextNode, ActionTextAttachment,

@@ -114,6 +114,15 @@ export class Parameters {
     return this.values.size === 0;
   }
 
+  /** `merge(hash)`: a copy with the Hash's pairs added (its permitted status kept), as Parameters#merge. */
+  merge(other: unknown): Parameters {
+    const out = new Parameters({}, this.isPermitted);
+    for (const [k, v] of this.values) out.set(k, v);
+    const pairs = other instanceof Parameters ? other.keys().map((k) => [k, other.values.get(k)!] as const) : Object.entries((other ?? {}) as Record<string, ParamValue>);
+    for (const [k, v] of pairs) out.set(String(k), v as ParamValue);
+    return out;
+  }
+
   /** `compact` / `compact_blank`: a copy without the nil (blank) values, permitted as this one is. */
   compact(): Parameters {
     return this.filtered((v) => v !== null && v !== undefined);

@@ -34,7 +34,7 @@ import { escapeOnce, htmlEscape, unwrappedHtmlEscape, urlEncode } from "../view/
 import { xmlNameEscape } from "../view/tag-options.js";
 import { jsonEscape } from "../view/javascript.js";
 import { domClass, domId } from "../view/record-identifier.js";
-import { BCryptPasswordClass, SecureRandomModule } from "./secure-constants.js";
+import { BCryptPasswordClass, RandomModule, SecureRandomModule } from "./secure-constants.js";
 import { ActiveStorageAttachedMany, ActiveStorageAttachedOne } from "../active-storage/attached.js";
 import { GlobalIdLocator, GlobalIdModule, TurboModule, TurboStreamsChannelConstant, TurboStreamsTagBuilderClass } from "./turbo-constants.js";
 import { ActionTextAttachment, ActionTextContent, ActionTextFragment } from "../action-text/index.js";
@@ -365,6 +365,7 @@ export const CORE_CONSTANTS: Record<string, [string, object]> = {
   GlobalID: ["GlobalIdModule", GlobalIdModule],
   "GlobalID::Locator": ["GlobalIdLocator", GlobalIdLocator],
   SecureRandom: ["SecureRandomModule", SecureRandomModule],
+  Random: ["RandomModule", RandomModule],
   "BCrypt::Password": ["BCryptPasswordClass", BCryptPasswordClass],
   // Action Text's classes are their own constants: Content.new, Fragment.wrap, Attachment.tag_name / ::ATTRIBUTES,
   // and the Content::Filters apps define (runtime/action-text/filter.ts).

@@ -4,6 +4,7 @@
 //   SecureRandom.hex / uuid / base58 / urlsafe_base64 / base64 / random_number
 //   BCrypt::Password.create("s")             BCryptPasswordClass.create("s")         cost BCrypt::Engine.cost (12)
 //   BCrypt::Password.new(d).is_password?(s)  BCryptPasswordClass.new(d).isPassword(s)
+import { RubyFloat, RubyRange } from "./ruby.js";
 import { randomBytes, randomInt, randomUUID } from "node:crypto";
 import { bcryptHash, bcryptVerify } from "../record/bcrypt.js";
 import { isPlainObject, toS } from "./ruby.js";
@@ -35,6 +36,24 @@ export const SecureRandomModule = {
     return padding ? s : s.replace(/=+$/, "");
   },
   randomNumber: (n?: unknown) => (n === null || n === undefined || Number(n) === 0 ? Math.random() : randomInt(Number(n))),
+};
+
+/**
+ * Ruby's Random (class methods): Random::Formatter's uuid / hex / alphanumeric ... as SecureRandom makes them, and
+ * Random.rand. Seeded generators (Random.new(seed)) are not made: their sequence is Mersenne Twister's.
+ */
+export const RandomModule = {
+  ...SecureRandomModule,
+  rand: (max: unknown = null) => {
+    if (max === null || max === undefined || max === 0) return new RubyFloat(Math.random());
+    if (max instanceof RubyRange) {
+      const lo = Number(max.first);
+      const hi = Number(max.last) - (max.excludeEnd ? 1 : 0);
+      return lo + randomInt(hi - lo + 1);
+    }
+    if (max instanceof RubyFloat) return new RubyFloat(Math.random() * max.value);
+    return randomInt(Number(max));
+  },
 };
 
 /** BCrypt::Password: a String holding the digest (to_s is the digest). */

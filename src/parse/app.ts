@@ -70,6 +70,14 @@ export function appDirProblem(root: string): Diagnostic | null {
   return diags.list[0] ?? null;
 }
 
+/** app/'s directories Zeitwerk autoloads beside the ones parsed on their own (app/jobs, app/services, app/forms...). */
+const OWN_APP_DIRS = new Set(["models", "controllers", "helpers", "channels", "views", "assets", "javascript"]);
+function otherAppDirs(root: string): string[] {
+  const app = join(root, "app");
+  if (!existsSync(app)) return [];
+  return readdirSync(app, { withFileTypes: true }).filter((d) => d.isDirectory() && !OWN_APP_DIRS.has(d.name)).map((d) => `app/${d.name}`).sort();
+}
+
 export function parseApp(root: string): ParsedApp {
   const diagnostics = new Diagnostics();
   const ruby = (rel: string): SourceFile => parseRubyFile(root, rel, diagnostics);
@@ -83,7 +91,9 @@ export function parseApp(root: string): ParsedApp {
   return {
     root,
     appName: appNameOf(root),
-    models: rubyIn("app/models"),
+    // app/models and the app's other autoload roots (app/jobs, app/services, ...: Zeitwerk loads every app/ directory):
+    // their classes are models or plain classes alike.
+    models: [...rubyIn("app/models"), ...otherAppDirs(root).flatMap(rubyIn)],
     controllers: rubyIn("app/controllers"),
     helpers: rubyIn("app/helpers"),
     lib: rubyIn("lib").filter((f) => !/^lib\/(tasks|assets|templates|generators)\//.test(f.path)).map(unwrapOnLoad),

@@ -23,6 +23,8 @@ import { defBody } from "./endless-def.js";
 import { delegatedNames, plainSelfCall, plainClassFacts, type PlainClassFacts } from "./plain-calls.js";
 import { ActiveModel, RubyObject } from "../../../runtime/support/active-model.js";
 import { LIBRARY_BASES } from "../../../runtime/support/library-bases.js";
+// Registers ActiveJob::Base among the library bases app classes may extend.
+import "../../../runtime/job/active-job.js";
 import { lowerMethodBody } from "../jumps.js";
 
 /**
@@ -60,7 +62,8 @@ function lowerPlainClass(path: string, decls: ConstDecl[], modules: Map<string, 
   const before: string[] = [];
   const base = structBase(decls, name, env, before) ?? baseClass(facts, flat.unresolvedIncludes, env);
   const declined: Array<{ file: string; line: number; diagnostic: string }> = [];
-  for (const stmt of flat.body) members.push(...bodyStatement(stmt, classEnv, after, name, declined));
+  const isJob = facts.libraryBase === "ActiveJob::Base";
+  for (const stmt of flat.body) members.push(...bodyStatement(stmt, classEnv, after, name, declined, isJob));
   // A class-body statement the compiler declined (a validation, a callback macro, an include it does not know) makes
   // the class raise when instantiated, naming the first such site: never an object that skipped it.
   if (declined.length) {
@@ -124,7 +127,11 @@ function accessorOf(proto: object, name: string): boolean {
 
 const ACCESSORS = new Set(["attr_accessor", "attr_reader", "attr_writer"]);
 
-function bodyStatement(stmt: Node, env: LowerEnv, after: string[], name: string, declined: Array<{ file: string; line: number; diagnostic: string }>): string[] {
+function bodyStatement(stmt: Node, env: LowerEnv, after: string[], name: string, declined: Array<{ file: string; line: number; diagnostic: string }>, isJob: boolean): string[] {
+  // A job's `queue_as :low`: the queue's name (jobs run in this process whatever it is).
+  if (isJob && stmt.kind === "call" && stmt.receiver === null && stmt.method === "queue_as" && stmt.args.length === 1 && literalString(stmt.args[0]!) !== null && !stmt.block) {
+    return [`static override queueName = ${JSON.stringify(literalString(stmt.args[0]!))};`];
+  }
   if (stmt.kind === "call" && stmt.receiver === null && ACCESSORS.has(stmt.method)) {
     const names = stmt.args.map((a) => literalString(a));
     if (names.every((n): n is string => n !== null)) {

@@ -52,6 +52,18 @@ export class AttachedOne {
   purgeLater(): never {
     return notHere("purge_later");
   }
+
+  /**
+   * `delegate_missing_to :attachment, allow_nil: true`: another method is the attachment's (analyze, video?,
+   * representable?, ...); nil when nothing is attached. An attached one's own methods need the storage service.
+   */
+  rubyMethodMissing(name: string, args: unknown[]): unknown {
+    const attachment = this.attachment;
+    if (attachment === null || attachment === undefined) return null;
+    const member = (attachment as Record<string, unknown>)[rubyToTs(name)];
+    if (typeof member === "function") return (member as (...a: unknown[]) => unknown).apply(attachment, args);
+    return notHere(`Attachment#${name}`);
+  }
 }
 
 export class AttachedMany {

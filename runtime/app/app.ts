@@ -4,6 +4,8 @@
 //   schema       db/schema.rb's tables (or structure.sql's SQL)         -> created on a fresh database, then seeds
 //   fixtures     test/fixtures/*.yml                                    -> RAILS2TS_FIXTURES=1: loaded instead of the
 //                                                                          seeds, at every boot (db:fixtures:load)
+import { Base } from "../record/record.js";
+import { installBroadcastable } from "../cable/broadcastable.js";
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { dirname, join } from "node:path";
@@ -126,6 +128,8 @@ export interface AppConfig {
   environments?: Record<string, EnvironmentSettings>;
   /** Mime types the app registers in its initializers. */
   mimeTypes?: Array<{ string: string; symbol: string }>;
+  /** turbo-rails is bundled: its Turbo::Broadcastable (broadcast_*_to ...) is an instance method of every model. */
+  turboBroadcastable?: boolean;
   /** config.time_zone (Time.zone_default): an unknown zone fails the boot, as Rails' Time.find_zone! does. */
   timeZone?: string;
   /** config.beginning_of_week (Date.beginning_of_week_default). */
@@ -161,6 +165,7 @@ export function createApp(config: AppConfig): HttpApp {
   const publicDir = appHost.publicDir ?? fileURLToPath(config.publicDir);
   const root = appHost.root ?? dirname(publicDir);
   for (const m of config.mimeTypes ?? []) registerMime(m.string, m.symbol);
+  if (config.turboBroadcastable) installBroadcastable(Base.prototype);
   if (config.timeZone) TimeClass.setZone(config.timeZone);
   if (config.beginningOfWeek) {
     weekStart(config.beginningOfWeek); // an unknown day raises at boot, as Rails' days_to_week_start does

@@ -206,6 +206,8 @@ export function send(recv: unknown, name: string, ...args: unknown[]): unknown {
   // Not the object's own: Ruby's core method for its class.
   const core = coreMethodCall(recv, name, args);
   if (core !== NO_METHOD) return core;
+  // delegate_missing_to (ActiveStorage::Attached::One): the object answers the name itself.
+  if (isObject && typeof target.rubyMethodMissing === "function") return (target.rubyMethodMissing as (n: string, a: unknown[]) => unknown).call(recv, name, args);
   // A relation answers Array's methods with its records (ActiveRecord::Delegation: sort_by, index, group_by...).
   if (isObject && typeof target.toA === "function" && "model" in target) {
     const viaRecords = coreMethodCall((target.toA as () => unknown[]).call(recv), name, args);

@@ -6,6 +6,7 @@
 //   message.broadcast_remove_to room, :messages      (target: the record itself -> dom_id)
 // Defaults: locals get `<element>: record` (the caller's locals win), the partial is to_partial_path unless html:,
 // partial:, template: or render: false says otherwise, and the target is model_name.plural for inserts.
+import { ArgumentError } from "../support/exceptions.js";
 import { isPlainObject } from "../support/ruby.js";
 import type { ViewRecord } from "../view/host.js";
 import type { Attributes } from "../view/tag-options.js";
@@ -47,10 +48,13 @@ export function broadcastTargetDefault(record: Broadcasting): string {
   return record.modelName.plural;
 }
 
+/** broadcast_remove_to(*streamables, target: self): the target alone, nothing rendered. */
 export function broadcastRemoveTo(record: Broadcasting, ...args: unknown[]): void {
   const { streamables, rendering } = split(args);
   const { target = record, ...rest } = rendering;
-  TurboStreamsChannel.broadcastRemoveTo(...streamables, withTarget(record, rest, target));
+  const unknown = Object.keys(rest);
+  if (unknown.length) throw new ArgumentError(`unknown keyword${unknown.length > 1 ? "s" : ""}: ${unknown.map((k) => `:${k}`).join(", ")}`);
+  TurboStreamsChannel.broadcastRemoveTo(...streamables, { target });
 }
 
 export function broadcastReplaceTo(record: Broadcasting, ...args: unknown[]): void {

@@ -2,6 +2,7 @@
 // Ruby -> TS naming rule. Blocks arrive as the last argument, a function.
 //   list.join(", ")           ArrayMethods.join(list, ", ")         ["a", "b"].to_sentence -> "a and b"
 //   h.to_query                HashMethods.toQuery(h)                 h.to_json -> ActiveSupport's encoding
+import { caseEq } from "./pattern-match.js";
 import { eq } from "./equality.js";
 import { OPERATOR_METHODS } from "./operator-names.js";
 import { isBlank } from "./ruby.js";
@@ -200,6 +201,15 @@ export const ArrayMethods = {
   filterMap: orEnumerator((list, block) => list.map((x) => block(x)).filter(truthy), (_list, answers) => answers.filter(truthy)),
   find: (list: unknown[], block: Block) => list.find((x) => truthy(block(x))) ?? null,
   detect: (list: unknown[], block: Block) => list.find((x) => truthy(block(x))) ?? null,
+  // Enumerable#grep / #grep_v: the elements the pattern matches by === (mapped through the block when given).
+  grep: (list: unknown[], pattern: unknown, block?: unknown) => {
+    const hits = list.filter((x) => caseEq(pattern, x));
+    return typeof block === "function" ? hits.map((x) => (block as Block)(x)) : hits;
+  },
+  grepV: (list: unknown[], pattern: unknown, block?: unknown) => {
+    const misses = list.filter((x) => !caseEq(pattern, x));
+    return typeof block === "function" ? misses.map((x) => (block as Block)(x)) : misses;
+  },
   each: orEnumerator((list, block) => {
     for (const x of list) block(x);
     return list;

@@ -245,8 +245,10 @@ function lowerClassCall(call: NodeOf<"call">, recv: TsExpr, model: string, scope
     if (findScope(scope.env.app, model, call.method)) {
       return lit(`${scope.env.module.use("scope")}<${scope.env.module.modelType(model)}>(${[recv.code, JSON.stringify(call.method), ...args].join(", ")})`, relation);
     }
-    const info = scope.env.app.models.get(model);
-    if (info?.classMethods.some((d) => d.name === call.method)) return lit(`${recv.code}.${rubyToTs(call.method)}(${args.join(", ")})`, UNKNOWN);
+    // The model's class methods and those it inherits (an STI subclass calling its parent's `create_for`).
+    for (let info = scope.env.app.models.get(model); info; info = scope.env.app.models.get(info.superclass)) {
+      if (info.classMethods.some((d) => d.name === call.method)) return lit(`${recv.code}.${rubyToTs(call.method)}(${args.join(", ")})`, UNKNOWN);
+    }
     // Active Record's own class methods (find_signed!, none, exists?...) are the runtime Base's statics.
     // (Dispatched by name: their TS signatures are narrower than the untyped arguments lowered Ruby passes.)
     if (isStaticMethod(Base, rubyToTs(call.method))) return lit(`${scope.env.module.use("send")}(${[recv.code, JSON.stringify(call.method), ...args].join(", ")})`, UNKNOWN);

@@ -130,6 +130,7 @@ function lowerWithInflections(app: AppModel): Lowered {
     })),
     performCaching: app.config.performCaching,
     mimeTypes: app.config.mimeTypes,
+    turboBroadcastable: app.gems.locked.has("turbo-rails"),
     models: [...(initializers ? [initializers] : []), ...coreExtensions, ...models].map((m) => m.path),
     channels: app.channels.map((c) => ({ kind: c.kind, className: c.className, path: channelModulePath(c.className) })),
     schema: app.parsed.schema,

@@ -14,6 +14,8 @@ export interface EntryInput {
   templates: Array<{ key: string; path: string; handler: "erb" | "jbuilder" | "raw"; digestPath: string; sharedFragments: boolean }>;
   performCaching: boolean;
   mimeTypes: Array<{ string: string; symbol: string }>;
+  /** turbo-rails is bundled (Turbo::Broadcastable's instance methods on every model). */
+  turboBroadcastable?: boolean;
   models: string[];
   channels: Array<{ kind: "connection" | "channel"; className: string; path: string }>;
   schema: Schema;
@@ -73,7 +75,7 @@ export function lowerEntry(input: EntryInput): EmittedModule[] {
     environments: ${JSON.stringify(input.environments)},
     sanitizerVendor: ${JSON.stringify(input.sanitizerVendor)},
     messageMetadata: ${JSON.stringify(input.messageMetadata)},
-    ${input.deflater ? "deflater: true,\n    " : ""}${input.sessionStore ? `sessionStore: ${JSON.stringify(input.sessionStore)},\n    ` : ""}    ${input.loadDefaults === undefined ? "" : `loadDefaults: ${JSON.stringify(input.loadDefaults)},\n    `}    mimeTypes: ${JSON.stringify(input.mimeTypes)},${input.timeZone ? `
+    ${input.deflater ? "deflater: true,\n    " : ""}${input.sessionStore ? `sessionStore: ${JSON.stringify(input.sessionStore)},\n    ` : ""}    ${input.loadDefaults === undefined ? "" : `loadDefaults: ${JSON.stringify(input.loadDefaults)},\n    `}    mimeTypes: ${JSON.stringify(input.mimeTypes)},${input.turboBroadcastable ? "\n    turboBroadcastable: true," : ""}${input.timeZone ? `
     timeZone: ${JSON.stringify(input.timeZone)},` : ""}${input.beginningOfWeek ? `
     beginningOfWeek: ${JSON.stringify(input.beginningOfWeek)},` : ""}
     cable: ${connection ? `{ connection: ${tsIdent(connection.className)}, channels: [${channelList.join(", ")}]${input.hasCableConfig ? ", yaml: cableYaml" : ""} }` : "null"},

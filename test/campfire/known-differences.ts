@@ -252,7 +252,6 @@ export const KNOWN: { cause: string; steps: string[] }[] = [
     ],
   },
   {
-  {
     cause: "`/play tada` renders as text instead of Campfire's sound message",
     steps: [
       "test/086_message_create_play:body",

@@ -10,6 +10,7 @@ export {
   truthy, unsupported, readLocal, NameError, constantValue, ivarGet, ivarSet, ivarDefined,
 } from "./app/ops.js";
 export { rescues } from "./app/rescue.js";
+export { declinedError } from "./support/not-lowered.js";
 export { breakable, caughtReturn, jumpTag, BreakSignal, ReturnSignal } from "./support/jumps.js";
 export { rubyLambda, rubyMethod, rubyProc } from "./support/core-proc.js";
 

@@ -48,7 +48,7 @@ const COVERS: Record<string, string> = {
   summary_2: "a lib/ plain class with to_s",
   logo_1: "find_signed(purpose:) of the legacy envelope, a helper returning an interpolated squiggly heredoc",
   logo_tampered: "find_signed of a tampered id answers nil",
-  ruby: "a plain class's own StandardError subclasses raised and rescued (message, class name, an attr), locals set in branches, Rails.logger, Rails.application.routes.url_helpers in a model, format %f/%x/%+d, $! in a rescue modifier, catch/throw, tr/squeeze/partition/gsub with a block, String + Integer raising TypeError",
+  ruby: "a before_action given a block (only:), a plain class's own StandardError subclasses raised and rescued (message, class name, an attr), locals set in branches, Rails.logger, Rails.application.routes.url_helpers in a model, format %f/%x/%+d, $! in a rescue modifier, catch/throw, tr/squeeze/partition/gsub with a block, String + Integer raising TypeError",
 };
 
 // Pages that differ from Rails' recording, with the cause (file and line at 1aeab9c).

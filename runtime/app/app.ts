@@ -4,6 +4,8 @@
 //   schema       db/schema.rb's tables (or structure.sql's SQL)         -> created on a fresh database, then seeds
 //   fixtures     test/fixtures/*.yml                                    -> RAILS2TS_FIXTURES=1: loaded instead of the
 //                                                                          seeds, at every boot (db:fixtures:load)
+import type { HostOptions } from "../http/url.js";
+import { TurboStreamsChannel } from "../cable/streams-channel.js";
 import { Base } from "../record/record.js";
 import { installBroadcastable } from "../cable/broadcastable.js";
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -174,8 +176,12 @@ export function createApp(config: AppConfig): HttpApp {
   // One process, one in-process store; RAILS2TS_CACHE_SIZE (e.g. "64m") bounds it in bytes.
   const store = config.performCaching ? new MemoryStore({ size: parseCacheSize(process.env.RAILS2TS_CACHE_SIZE ?? "32m") }) : null;
   const secretKeyBase = process.env.SECRET_KEY_BASE ?? localSecret(root);
+  // turbo-rails' engine adds Turbo::StreamsChannel (what turbo_stream_from subscribes to) to the app's channels.
+  const cable = config.cable && config.turboBroadcastable && !config.cable.channels.some((c) => (c as { rubyName?: unknown }).rubyName === TurboStreamsChannel.rubyName)
+    ? { ...config.cable, channels: [...config.cable.channels, TurboStreamsChannel] }
+    : (config.cable ?? null);
   const runtime: AppRuntime = {
-    cable: config.cable ?? null,
+    cable,
     secretKeyBase,
     renderBroadcast: (options) => renderBroadcast(config, store, options),
   };
@@ -230,10 +236,36 @@ export function createApp(config: AppConfig): HttpApp {
  * broadcast namespace in fragment keys of templates that read the request (their fragments differ from a
  * request's: no token); templates that read nothing of it share Rails' keys (TemplateEntry.sharedFragments).
  */
+/**
+ * ApplicationController.renderer's URL options: its request's (http_host example.org, http), then the app's own
+ * `default_url_options` over them, as ActionController::UrlFor#url_options merges them (Campfire's is the current
+ * request's host, so a broadcast during a request links to it).
+ */
+function rendererUrlOptions(config: AppConfig): HostOptions {
+  const base = { host: "example.org", protocol: "http://" };
+  const controller = (config.controllers as Record<string, { prototype: object } | undefined>)["ApplicationController"];
+  const own = controller?.prototype && (controller.prototype as { defaultUrlOptions?: unknown }).defaultUrlOptions;
+  if (typeof own !== "function") return base;
+  const rendererRequest = { host: "example.org", protocol: "http://", optionalPort: null, port: 80, hostWithPort: "example.org", url: "http://example.org/", fullpath: "/" };
+  const self = Object.create(controller!.prototype, { request: { value: rendererRequest } }) as object;
+  const given = own.call(self) as unknown;
+  const options = given instanceof Map ? Object.fromEntries([...given].map(([k, v]) => [String(k), v])) : isPlainObject(given) ? given : {};
+  return {
+    host: options.host === undefined || options.host === null ? base.host : String(options.host),
+    protocol: options.protocol === undefined || options.protocol === null ? base.protocol : normalizeProtocol(String(options.protocol)),
+    ...(options.port !== undefined && options.port !== null ? { port: typeof options.port === "number" ? options.port : String(options.port) } : {}),
+  };
+}
+
+/** `protocol: "https"` and `"https://"` alike, as ActionDispatch::Http::URL normalizes them. */
+function normalizeProtocol(p: string): string {
+  return p.endsWith("://") ? p : p.endsWith(":") ? `${p}//` : `${p}://`;
+}
+
 function renderBroadcast(config: AppConfig, store: Store | null, options: Record<string, unknown>): string {
   const formats = Array.isArray(options.formats) ? options.formats.map(String) : options.formats ? [String(options.formats)] : ["html"];
   const router = routerFor(config.routes);
-  const host = { host: "example.org", protocol: "http://" };
+  const host = rendererUrlOptions(config);
   const ctx: ViewContext = {
     templates: config.templates,
     controllerPath: "application",

@@ -10,7 +10,7 @@ import { jsonString } from "../json/encode.js";
 import { toS } from "../support/ruby.js";
 import type { Connection } from "./connection.js";
 import type { Coder } from "./global.js";
-import { post, type MessageCallback } from "./pubsub.js";
+import type { MessageCallback } from "./pubsub.js";
 
 type StreamCallback = (message: unknown) => unknown;
 
@@ -38,7 +38,10 @@ export abstract class Streams {
     const handler = this.streamHandler(name, callback, options.coder ?? null);
     this.streams.set(name, handler);
     const pubsub = this.connection.server.pubsub;
-    post(() => pubsub.subscribe(name, handler, () => this.ensureConfirmationSent()));
+    // Rails posts this to its event loop, a thread of its own that runs it at once, while the worker thread goes on
+    // with the command (an on_subscribe callback's broadcast): the subscription is asked for here, so its
+    // confirmation (the adapter delivers on a later turn) comes before what the rest of the command broadcasts.
+    pubsub.subscribe(name, handler, () => this.ensureConfirmationSent());
   }
 
   /** `stream_for(model, callback = nil, coder: nil)`. */

@@ -119,6 +119,18 @@ export class Base extends Querying implements RecordLike, Lifecycle {
     this.writeAttribute(this.meta.primaryKey, value);
   }
 
+  /** ActiveRecord::Core#slice(*methods): each reader's value by its name (a HashWithIndifferentAccess: String keys). */
+  slice(...names: unknown[]): Record<string, unknown> {
+    const out: Record<string, unknown> = {};
+    for (const name of names.flat()) out[String(name)] = this.readAttribute(String(name)) ?? null;
+    return out;
+  }
+
+  /** ActiveRecord::Core#values_at(*methods). */
+  valuesAt(...names: unknown[]): unknown[] {
+    return names.flat().map((name) => this.readAttribute(String(name)) ?? null);
+  }
+
   /** An attribute, an association, or (as public_send) any reader the model defines; undefined when none. */
   readAttribute(name: string): unknown {
     if (this._attributes.has(name)) return this._attributes.read(name);

@@ -18,8 +18,40 @@ export interface ChannelInfo {
   identifiers: string[];
   methods: Array<NodeOf<"def">>;
   privateMethods: Set<string>;
-  /** Class-level statements left after the known macros (reported). */
-  rest: Node[];
+  /** Class-level statements left after the known macros (reported; the channel raises on subscribe). */
+  rest: Array<{ node: Node; diagnostic: string }>;
+  /** `on_subscribe :present, unless: :subscription_rejected?` and the other subscribe/unsubscribe callback macros. */
+  callbacks: Array<{ macro: string; methods: string[]; options: Record<string, string[]> }>;
+}
+
+/** Action Cable's channel callback macros (ActionCable::Channel::Callbacks), the runtime's static of each. */
+export const CHANNEL_CALLBACKS: Record<string, string> = {
+  before_subscribe: "beforeSubscribe", after_subscribe: "afterSubscribe", on_subscribe: "onSubscribe",
+  before_unsubscribe: "beforeUnsubscribe", after_unsubscribe: "afterUnsubscribe", on_unsubscribe: "onUnsubscribe",
+};
+
+/** `on_subscribe :a, :b, if: :c?` with literal method names and conditions; null for any other form. */
+function callbackMacro(stmt: Node): ChannelInfo["callbacks"][number] | null {
+  if (stmt.kind !== "call" || stmt.receiver !== null || !(stmt.method in CHANNEL_CALLBACKS) || stmt.block) return null;
+  const methods: string[] = [];
+  const options: Record<string, string[]> = {};
+  for (const arg of stmt.args) {
+    if (arg.kind === "hash") {
+      for (const pair of arg.pairs) {
+        const key = pair.key.kind === "sym" ? pair.key.name : null;
+        if (key !== "if" && key !== "unless") return null;
+        const values = pair.value.kind === "array" ? pair.value.elements : [pair.value];
+        const names = values.map((v) => literalString(v));
+        if (names.some((n) => n === null)) return null;
+        options[key] = names as string[];
+      }
+      continue;
+    }
+    const name = literalString(arg);
+    if (name === null) return null;
+    methods.push(name);
+  }
+  return methods.length ? { macro: stmt.method, methods, options } : null;
 }
 
 const BASES: Record<string, ChannelInfo["kind"]> = {
@@ -57,15 +89,18 @@ export function analyzeChannels(files: SourceFile[], concernFiles: SourceFile[],
     const flat = flattenBody(list, list, modules);
     const info: ChannelInfo = {
       kind, className: path, file: list[0]!.file, superclass: parent && classes.has(parent) ? parent : null,
-      identifiers: [], methods: flat.methods, privateMethods: flat.privateMethods, rest: [],
+      identifiers: [], methods: flat.methods, privateMethods: flat.privateMethods, rest: [], callbacks: [],
     };
     for (const inc of flat.unresolvedIncludes) diags.report("unresolved_constant", inc.node.span, `include ${inc.name}`);
     for (const stmt of flat.body) {
+      const callback = kind === "channel" ? callbackMacro(stmt) : null;
       if (stmt.kind === "call" && stmt.receiver === null && stmt.method === "identified_by") {
         info.identifiers.push(...stmt.args.map((a) => literalString(a)).filter((n): n is string => n !== null));
+      } else if (callback) {
+        info.callbacks.push(callback);
       } else {
-        info.rest.push(stmt);
-        diags.report("unsupported_construct", stmt.span, `${stmt.kind === "call" ? stmt.method : stmt.kind} in a channel class`);
+        const d = diags.report("unsupported_construct", stmt.span, `${stmt.kind === "call" ? stmt.method : stmt.kind} in a channel class`);
+        info.rest.push({ node: stmt, diagnostic: `${d.code}: ${d.message}` });
       }
     }
     out.push(info);

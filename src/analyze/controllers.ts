@@ -6,6 +6,7 @@
 //     def index ... end                                 actions (public defs)
 //     private; def post_params ... end               privateMethods
 //   def self.allow_x(**o) = skip_before_action(:a, **o)  allow_x only: :new  ->  skip_before_action :a, only: :new
+import { crashNode } from "../diagnostics/crash.js";
 import { atConstruct, faultPoint } from "../diagnostics/crash.js";
 import { crashMethod, isCrashedStatement } from "./crashed.js";
 import type { Diagnostics } from "../diagnostics/index.js";
@@ -164,14 +165,30 @@ function macro(info: ControllerInfo, call: NodeOf<"call">, diags: Diagnostics): 
   const kind = FILTERS[call.method];
   if (kind) {
     const options = optionsOf(call.args);
+    const only = names(options.get("only"));
+    const except = names(options.get("except"));
+    // An option the runtime does not apply (if:, unless:, prepend:...) makes the filter raise where it would run:
+    // never a filter run unconditionally, never one skipped.
+    const declinedOption = [...options].find(([key]) => key !== "only" && key !== "except");
+    if (declinedOption) {
+      const d = diags.report("unsupported_option", declinedOption[1].span, `${call.method} ${declinedOption[0]}:`);
+      const site = `${info.file.path}:${declinedOption[1].span.line}`;
+      const def: NodeOf<"def"> = { kind: "def", name: `rails2ts_declined_filter_${call.span.line}_${call.span.column}`, singleton: false, params: [], body: [crashNode(call.span, `declined at ${site}: ${d.code}: ${d.message}`)], span: call.span };
+      info.privateMethods.push(def);
+      info.filters.push({ kind: kind === "skip_before" ? "before" : kind, method: def.name, only, except });
+      return;
+    }
     for (const arg of positionalArgs(call.args)) {
       const method = literalString(arg);
-      if (method) info.filters.push({ kind, method, only: names(options.get("only")), except: names(options.get("except")) });
+      if (method) info.filters.push({ kind, method, only, except });
       else diags.report("unsupported_construct", arg.span, `${call.method} with a non-symbol filter`);
     }
-    for (const [key, value] of options) {
-      if (key !== "only" && key !== "except") diags.report("unsupported_option", value.span, `${call.method} ${key}:`);
-    }
+    // `before_action do ... end`: the block runs on the controller (instance_exec), as a method of its own.
+    if (call.block && (kind === "before" || kind === "after")) {
+      const def: NodeOf<"def"> = { kind: "def", name: `rails2ts_filter_${call.span.line}_${call.span.column}`, singleton: false, params: [], body: call.block.body, span: call.span };
+      info.privateMethods.push(def);
+      info.filters.push({ kind, method: def.name, only, except });
+    } else if (call.block) diags.report("unsupported_construct", call.span, `${call.method} with a block`);
   } else if (call.method === "layout") {
     const arg = call.args[0];
     info.layout = arg?.kind === "false" ? false : literalString(arg);

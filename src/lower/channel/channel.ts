@@ -6,7 +6,7 @@
 //     def subscribed; stream_for @room; end                                static rubyName = "RoomChannel"; subscribed() { this.streamFor(this["@room"]); }
 // Identifiers are the runtime's properties (`this.currentUser`); params, cookies and request are properties too.
 import type { AppModel } from "../../analyze/app-model.js";
-import type { ChannelInfo } from "../../analyze/channels.js";
+import { CHANNEL_CALLBACKS, type ChannelInfo } from "../../analyze/channels.js";
 import type { Diagnostics } from "../../diagnostics/index.js";
 import { modelFile, relativeModule, type EmittedModule } from "../../emit/module.js";
 import { walk, type NodeOf } from "../../parse/ir.js";
@@ -43,6 +43,17 @@ export function lowerChannel(info: ChannelInfo, app: AppModel, diags: Diagnostic
     members.push(`static override publicMethods: readonly string[] | null = ${JSON.stringify(publics)};`);
   }
   if (info.identifiers.length) members.push(`static {\nthis.identifiedBy(${info.identifiers.map((i) => JSON.stringify(i)).join(", ")});\n}`);
+  // on_subscribe :present, unless: :subscription_rejected? -> the runtime's callback chain (symbols name methods).
+  for (const c of info.callbacks) {
+    const options = Object.keys(c.options).length ? [JSON.stringify(c.options)] : [];
+    members.push(`static {\nthis.${CHANNEL_CALLBACKS[c.macro]}(${[...c.methods.map((m) => JSON.stringify(m)), ...options].join(", ")});\n}`);
+  }
+  // A class-body statement the compiler declined: subscribing raises, naming it (never a channel that skipped it).
+  if (info.rest.length) {
+    const { node, diagnostic } = info.rest[0]!;
+    const site = `${info.file.path}:${node.span.line}`;
+    members.push(`static {\nthis.beforeSubscribe(() => {\nthrow ${env.module.use("declinedError")}(${JSON.stringify(site)}, ${JSON.stringify(diagnostic)});\n});\n}`);
+  }
   for (const def of info.methods) {
     const scope = new Scope(env);
     const params = lowerParams(def, scope);

@@ -3,8 +3,8 @@
 import { defaultTimeZone } from "./time-zone.js";
 import { ABBR_DAY_NAMES, ABBR_MONTH_NAMES, DAY_NAMES, MONTH_NAMES, RubyDate } from "./date.js";
 
-/** The fields strftime reads. `utcOffset` is in seconds east of UTC. */
-export interface TimeParts {
+/** A wall clock: the civil date, the time of day, and nanoseconds within the second. */
+export interface WallClock {
   year: number;
   month: number;
   day: number;
@@ -13,6 +13,10 @@ export interface TimeParts {
   sec: number;
   /** Nanoseconds within the second. */
   nsec: number;
+}
+
+/** The fields strftime reads. `utcOffset` is in seconds east of UTC. */
+export interface TimeParts extends WallClock {
   utcOffset: number;
   /** %Z: "UTC", "JST", ... (Date gives "+00:00"). */
   zone: string;

@@ -9,19 +9,11 @@ import { instantOf } from "./compare.js";
 import { RubyDate } from "./date.js";
 import { ArgumentError, DateError } from "./errors.js";
 import { defaultTimeZone, type TimeZone } from "./time-zone.js";
-import { followsAppZone, timePartsOf } from "./strftime.js";
+import { followsAppZone, timePartsOf, type WallClock } from "./strftime.js";
 import { ZonedTime, type TimeValue } from "./zoned-time.js";
 
 /** A wall clock: the civil date, the time of day, and nanoseconds within the second. */
-export interface Local {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  min: number;
-  sec: number;
-  nsec: number;
-}
+export type Local = WallClock;
 
 export function localOf(t: TimeValue): Local {
   const p = timePartsOf(t);

@@ -2,20 +2,14 @@
 // and String#to_date / #to_time / #to_datetime (Ruby's Date._parse knows many more; those decline loudly):
 //   "2024-02-15"  "2024/02/15"  "15 Feb 2024"  "February 15, 2024"  "Feb 15 2024"   then "12:30", "12:30:45.5",
 //   "12:30 PM", and a zone: "Z", "UTC", "+02:00", "-0500"
+import type { WallClock } from "./strftime.js";
 import { stringTime } from "./compare.js";
 import { RubyDate } from "./date.js";
 import { ArgumentError, DateError } from "./errors.js";
 import { ZonedTime } from "./zoned-time.js";
 import { findTimeZone } from "./time-zone.js";
 
-export interface ParsedTime {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  min: number;
-  sec: number;
-  nsec: number;
+export interface ParsedTime extends WallClock {
   /** Seconds east of UTC; null when the text names no zone; "utc" for Z / UTC / GMT. */
   offset: number | null;
   utc: boolean;

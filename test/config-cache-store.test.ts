@@ -1,3 +1,4 @@
+// (And config.active_job.queue_adapter, reported the same way when jobs would run elsewhere.)
 // config.cache_store in config/environments/production.rb: :memory_store is the emitted app's in-process store;
 // :null_store turns the fragment cache off (it never hits, so every fragment renders, as with caching off); any
 // other store (:redis_cache_store, Campfire's) is reported at its line and column and the memory store kept.
@@ -38,5 +39,18 @@ describe("config.cache_store", () => {
     const parsed = parseRuby("Rails.application.configure do\n  config.cache_store = :redis_cache_store\nend\n", "config/environments/development.rb");
     analyzeConfig([{ path: "config/environments/development.rb", body: parsed.body } as never], { report: () => reported.push("x") } as never);
     expect(reported).toEqual([]);
+  });
+});
+
+describe("config.active_job.queue_adapter", () => {
+  it(":async and :inline run as the runtime runs jobs: nothing reported", () => {
+    expect(production("  config.active_job.queue_adapter = :async\n").reported).toEqual([]);
+    expect(production("  config.active_job.queue_adapter = :inline\n").reported).toEqual([]);
+  });
+
+  it("another adapter (Campfire's :resque) is reported where it is: jobs run in this process", () => {
+    expect(production("  config.active_job.queue_adapter = :resque\n").reported).toEqual([
+      "3:37 unsupported_option: config.active_job.queue_adapter :resque is not reproduced: jobs run in this process after the request's work (as :async), not in a queue another process reads, nor kept across restarts",
+    ]);
   });
 });

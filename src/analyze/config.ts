@@ -88,6 +88,9 @@ export function analyzeConfig(files: SourceFile[], diagnostics?: Diagnostics): A
       if (node.method === "cache_store=" && isConfig(node.receiver) && (environment === null || environment === "production")) {
         nullCacheStore = cacheStore(node, diagnostics);
       }
+      if (node.method === "queue_adapter=" && node.receiver?.kind === "call" && node.receiver.method === "active_job" && (environment === null || environment === "production")) {
+        queueAdapter(node, diagnostics);
+      }
       node.block?.body.forEach(visit);
       if (node.receiver) visit(node.receiver);
     } else if (node.kind === "class" || node.kind === "module") node.body.forEach(visit);
@@ -117,6 +120,19 @@ function cacheStore(node: Node & { kind: "call" }, diagnostics: Diagnostics | un
   const what = store ? `:${store}` : "this cache store";
   diagnostics?.report("unsupported_option", (value ?? node).span, `config.cache_store ${what} is not reproduced: fragments are cached in each process's memory (as :memory_store), not shared between workers or kept across restarts`);
   return false;
+}
+
+/**
+ * `config.active_job.queue_adapter = :resque` (:sidekiq, :solid_queue, ...): jobs run in the emitted app's own
+ * process after the request's work, as Rails' :async adapter runs them (runtime/job/active-job.ts); they are not
+ * handed to another process's queue nor kept across restarts. :async and :inline need no report.
+ */
+function queueAdapter(node: Node & { kind: "call" }, diagnostics: Diagnostics | undefined): void {
+  const value = node.args[0];
+  const adapter = value?.kind === "sym" ? value.name : null;
+  if (adapter === "async" || adapter === "inline") return;
+  const what = adapter ? `:${adapter}` : "this queue adapter";
+  diagnostics?.report("unsupported_option", (value ?? node).span, `config.active_job.queue_adapter ${what} is not reproduced: jobs run in this process after the request's work (as :async), not in a queue another process reads, nor kept across restarts`);
 }
 
 /**

@@ -75,6 +75,24 @@ describe("routes Rails refuses to draw", () => {
   });
 });
 
+describe("routes with an option that is not a literal", () => {
+  it("are reported at the option and not drawn at all (a dropped constraint would open the route)", async () => {
+    const root = app({
+      "config/routes.rb": 'Rails.application.routes.draw do\n  get "admin" => "pages#admin", constraints: ->(req) { req.remote_ip == "10.0.0.1" }\n  get "open" => "pages#open"\nend\n',
+      "app/controllers/pages_controller.rb": "class PagesController < ApplicationController\n  def admin = render(plain: \"admin\")\n  def open = render(plain: \"open\")\nend\n",
+      "app/controllers/application_controller.rb": "class ApplicationController < ActionController::Base\nend\n",
+    });
+    const out = scratchDir("route-option");
+    const compiled = await compile(root, { out });
+    expect(compiled.diagnostics.map((d) => `${d.span.line}:${d.span.column} ${d.code}: ${d.message}`)).toEqual([
+      "2:46 unsupported_route: route form not supported: non-literal option (the route is not drawn)",
+    ]);
+    const { readFileSync } = await import("node:fs");
+    const routes = readFileSync(join(out, "src/routes.ts"), "utf8");
+    expect([routes.includes('"/open(.:format)"') || routes.includes("/open"), routes.includes("admin")]).toEqual([true, false]);
+  });
+});
+
 describe("sources the fuzzer turned up", () => {
   it("a 40-word command chain (a %w that lost its %) lowers: each argument is lowered once, not twice per level", async () => {
     const words = Array.from({ length: 40 }, (_, i) => `w${i}`).join(" ");

@@ -42,20 +42,29 @@ function decls(body: Node[], diags: Diagnostics): RouteDecl[] {
       return [];
     }
     const d = decl(n, diags);
+    if (d === DECLINED) return [];
     if (!d) diags.report("unsupported_route", n.span, n.method);
     return d ? [{ ...d, span: n.span }] : [];
   });
 }
 
-function options(call: NodeOf<"call">, diags: Diagnostics): Record<string, Literal> {
+/**
+ * The route's options, or null when one is not a literal (`constraints: ->(req) { ... }`, `to: redirect(...)`):
+ * then the route is not drawn at all (a request answers 404), never drawn without the option (a dropped
+ * constraint would open the route to requests Rails refuses).
+ */
+function options(call: NodeOf<"call">, diags: Diagnostics): Record<string, Literal> | null {
   const last = call.args[call.args.length - 1];
   if (last?.kind !== "hash") return {};
   const out: Record<string, Literal> = {};
   for (const { key, value } of last.pairs) {
     const k = literalString(key);
     const v = literal(value);
-    if (k === null || v === undefined) diags.report("unsupported_route", value.span, "non-literal option");
-    else out[k] = v;
+    if (k === null || v === undefined) {
+      diags.report("unsupported_route", value.span, "non-literal option (the route is not drawn)");
+      return null;
+    }
+    out[k] = v;
   }
   return out;
 }
@@ -64,10 +73,14 @@ function children(call: NodeOf<"call">, diags: Diagnostics): RouteDecl[] {
   return call.block ? decls(call.block.body, diags) : [];
 }
 
-function decl(call: NodeOf<"call">, diags: Diagnostics): RouteDecl | null {
+/** A route the compiler reported and does not draw (its own diagnostic says why). */
+const DECLINED = "declined" as const;
+
+function decl(call: NodeOf<"call">, diags: Diagnostics): RouteDecl | typeof DECLINED | null {
   const m = call.method;
   const name = literalString(call.args[0]) ?? "";
   const opts = options(call, diags);
+  if (opts === null) return DECLINED;
   if (m === "resources" || m === "resource") {
     return { kind: m, name, options: { ...(opts as object), children: children(call, diags) } };
   }

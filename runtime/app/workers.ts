@@ -47,8 +47,11 @@ export function superviseWorkers(count: number, log: (line: string) => void = (l
     log(`worker ${worker.id} (pid ${worker.process.pid}) exited (${signal ?? code}); booting a replacement`);
     fork();
   });
+  // Counted by their processes: node:cluster removes a worker from cluster.workers only once it has both exited
+  // and disconnected, and the exit event may come first (then nothing would call this again, and the primary
+  // would outlive its workers).
   const maybeExit = () => {
-    if (stopping && Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+    if (stopping && Object.values(cluster.workers ?? {}).every((w) => !w || w.isDead())) process.exit(0);
   };
   const stop = () => {
     if (stopping) return;

@@ -10,7 +10,7 @@ import { jsonString } from "../json/encode.js";
 import { toS } from "../support/ruby.js";
 import type { Connection } from "./connection.js";
 import type { Coder } from "./global.js";
-import type { MessageCallback } from "./pubsub.js";
+import { InlineAdapter, post, type MessageCallback } from "./pubsub.js";
 
 type StreamCallback = (message: unknown) => unknown;
 
@@ -39,9 +39,12 @@ export abstract class Streams {
     this.streams.set(name, handler);
     const pubsub = this.connection.server.pubsub;
     // Rails posts this to its event loop, a thread of its own that runs it at once, while the worker thread goes on
-    // with the command (an on_subscribe callback's broadcast): the subscription is asked for here, so its
-    // confirmation (the adapter delivers on a later turn) comes before what the rest of the command broadcasts.
-    pubsub.subscribe(name, handler, () => this.ensureConfirmationSent());
+    // with the command (an on_subscribe callback's broadcast). With the in-process adapters the subscription is
+    // asked for here, so its confirmation (delivered on a later turn) comes before what the rest of the command
+    // broadcasts; a network adapter (Redis) keeps the later turn, as its subscription answers over the network.
+    const subscribe = () => pubsub.subscribe(name, handler, () => this.ensureConfirmationSent());
+    if (pubsub instanceof InlineAdapter) subscribe();
+    else post(subscribe);
   }
 
   /** `stream_for(model, callback = nil, coder: nil)`. */

@@ -184,15 +184,13 @@ export function send(recv: unknown, name: string, ...args: unknown[]): unknown {
   const has = (k: string) => k in target || target[k] !== undefined;
   // `Class#new` is `build` on the classes the lowering emits (`Post.new(...)` -> `Post.build(...)`).
   if (name === "new" && typeof recv === "function" && typeof target.build === "function") return (target.build as (...a: unknown[]) => unknown).apply(recv, args);
-  // A model class: its ActiveModel::Name (`Rooms::Direct`).
-  if (typeof recv === "function" && (name === "name" || name === "to_s") && args.length === 0 && appClassName(recv) !== null && typeof target.rubyName !== "string") return appClassName(recv);
-  // A class the lowering emits is named as Ruby names it (`Billing::Invoice`, not the TS identifier Billing_Invoice).
-  if (typeof recv === "function" && typeof target.rubyName === "string" && args.length === 0) {
-    if (name === "name" || name === "to_s" || name === "inspect") return appClassName(recv) ?? target.rubyName;
-    if (name === "superclass") {
-      const parent = Object.getPrototypeOf(recv) as { rubyName?: unknown } | null;
-      return parent && typeof parent.rubyName === "string" ? parent : null;
-    }
+  // A class the lowering emits is named as Ruby names it (`Billing::Invoice`, a model by its ActiveModel::Name), not
+  // by its TS identifier; its superclass is its parent when that is a Ruby class too.
+  const className = typeof recv === "function" && args.length === 0 ? (appClassName(recv) ?? (typeof target.rubyName === "string" ? target.rubyName : null)) : null;
+  if (className !== null) {
+    if (name === "name" || name === "to_s" || name === "inspect") return className;
+    const parent = name === "superclass" ? (Object.getPrototypeOf(recv) as { rubyName?: unknown } | null) : null;
+    if (parent && (appClassName(parent) !== null || typeof parent.rubyName === "string")) return parent;
   }
   const key = !isObject ? null : has(rubyToTs(name)) ? rubyToTs(name) : has(name) ? name : null;
   const member = key === null ? undefined : target[key];

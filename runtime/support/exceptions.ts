@@ -9,8 +9,7 @@
 // is read through the same accessor.
 import { inspectString, toS } from "./ruby.js";
 import { registerLibraryBase } from "./library-bases.js";
-import { APP_CLASS } from "./app-class.js";
-import { declinedError } from "./not-lowered.js";
+import { APP_CLASS, checkDeclinedClass } from "./app-class.js";
 
 export class RubyException extends Error {
   static rubyName = "Exception";
@@ -30,8 +29,7 @@ export class RubyException extends Error {
 
   /** Class#new: allocate, then initialize (an app subclass's `def initialize(field, msg = nil) ... super`). */
   static build<T extends RubyException>(this: new () => T, ...args: unknown[]): T {
-    const declined = (this as unknown as Record<symbol, { site: string; diagnostic: string } | undefined>)[Symbol.for("rails2ts.declinedClass")];
-    if (declined) throw declinedError(declined.site, declined.diagnostic);
+    checkDeclinedClass(this);
     const error = new this();
     error.initialize(...args);
     return error;

@@ -3,8 +3,8 @@
 //   class Note; def initialize(a); @a = a; end; end   class Note extends RubyObject { initialize(a) { this.ivars.a = a; } }
 //   Note.new(1)                                        Note.build(1)          (allocate, then initialize, as Class#new)
 //   attr_accessor :title                               attrAccessor(Note, ["title"], "accessor")
-import { declinedError } from "./not-lowered.js";
-import { APP_CLASS } from "./app-class.js";
+import { APP_CLASS, checkDeclinedClass } from "./app-class.js";
+export { declineClass } from "./app-class.js";
 import { camel, rubyToTs } from "../app/names.js";
 import { NoMethodError } from "./core-send.js";
 import { objectToS } from "./ruby.js";
@@ -142,18 +142,4 @@ export function rubyStruct(members: string[], keywordInit = false): typeof RubyO
 
 function isKeywords(v: unknown): boolean {
   return typeof v === "object" && v !== null && Object.getPrototypeOf(v) === Object.prototype;
-}
-
-/** The declined class-body statement of a class (its .rb site and diagnostic): instantiating it raises. */
-export const DECLINED_CLASS: unique symbol = Symbol.for("rails2ts.declinedClass");
-
-/** Marks a lowered class whose body the compiler could not fully lower (src/lower/core/plain-class.ts). */
-export function declineClass(cls: object, site: string, diagnostic: string): void {
-  Object.defineProperty(cls, DECLINED_CLASS, { value: { site, diagnostic }, configurable: true });
-}
-
-/** Raises when `cls` (or a class it inherits from) was declined. */
-export function checkDeclinedClass(cls: object): void {
-  const d = (cls as { [DECLINED_CLASS]?: { site: string; diagnostic: string } })[DECLINED_CLASS];
-  if (d) throw declinedError(d.site, d.diagnostic);
 }

@@ -10,14 +10,14 @@ import {
   ActionTextAttachment, ActionTextContent, ActionTextMissingAttachable, actionTextRenderer, attachableFromSgid, includeActionTextAttachable,
   isActionTextAttachableClass, renderActionTextContent,
 } from "../runtime/action-text/index.js";
-import { globalIdConfig } from "../runtime/cable/global-id.js";
-import { configureSignedGlobalIds, parseSignedGlobalId, SignedGlobalID, toSignedGlobalId } from "../runtime/cable/signed-global-id.js";
-import { Connection, loadSchema, setConnection } from "../runtime/db/index.js";
-import { Base, defineModel, modelClass, setClock, Time } from "../runtime/record/index.js";
-import { RecordNotFound } from "../runtime/record/exceptions.js";
-import { toS } from "../runtime/support/ruby.js";
-import type { ViewHost } from "../runtime/view/host.js";
-import { escapeHtmlText, SafeString } from "../runtime/view/safe.js";
+import { globalIdConfig } from "../runtime/gems/globalid/global-id.js";
+import { configureSignedGlobalIds, parseSignedGlobalId, SignedGlobalID, toSignedGlobalId } from "../runtime/gems/globalid/signed-global-id.js";
+import { Connection, loadSchema, setConnection } from "../runtime/active-record/connection/index.js";
+import { Base, defineModel, modelClass, setClock, Time } from "../runtime/active-record/index.js";
+import { RecordNotFound } from "../runtime/active-record/exceptions.js";
+import { toS } from "../runtime/ruby/ruby.js";
+import type { ViewHost } from "../runtime/active-model/host.js";
+import { escapeHtmlText, SafeString } from "../runtime/active-support/safe.js";
 import { names } from "./support/record-models.js";
 import { scratchDir } from "./support/scratch.js";
 

@@ -9,13 +9,13 @@ import {
   ActionTextNotImplemented, actionTextConfig, actionTextRenderer, renderActionTextContent, sanitizeActionTextContent,
   sanitizeContentAttachment,
 } from "../runtime/action-text/index.js";
-import { index, indexSet, send } from "../runtime/app/ops.js";
+import { index, indexSet, send } from "../runtime/active-support/core-ext/ops.js";
 import { ActionTextContentFilter, ActionTextContentFilters } from "./support/action-text-filters.js";
-import { CORE_CONSTANTS } from "../runtime/support/core-constants.js";
-import { LIBRARY_BASES } from "../runtime/support/library-bases.js";
-import { toS } from "../runtime/support/ruby.js";
-import type { ViewHost } from "../runtime/view/host.js";
-import { htmlEscape, SafeString } from "../runtime/view/safe.js";
+import { CORE_CONSTANTS } from "../runtime/app/core-constants.js";
+import { LIBRARY_BASES } from "../runtime/ruby/library-bases.js";
+import { toS } from "../runtime/ruby/ruby.js";
+import type { ViewHost } from "../runtime/active-model/host.js";
+import { htmlEscape, SafeString } from "../runtime/active-support/safe.js";
 
 type Recorded<T> = T | { error: string };
 interface Case {

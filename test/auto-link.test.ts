@@ -1,13 +1,13 @@
 // Replays rails_autolink 1.1.8's auto_link as recorded from the real gem (test/fixtures/autolink/record.rb, under
-// ActionView 7.2.4 with the HTML4 and the HTML5 sanitizer) through runtime/view/auto-link.ts: the whole output and
+// ActionView 7.2.4 with the HTML4 and the HTML5 sanitizer) through runtime/gems/rails_autolink/auto-link.ts: the whole output and
 // its html_safe flag must be equal.
 import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
-import { autoLink } from "../runtime/view/auto-link.js";
-import type { ViewHost } from "../runtime/view/host.js";
-import { SafeString } from "../runtime/view/safe.js";
-import { sanitizerConfig } from "../runtime/view/sanitize.js";
-import { truncate } from "../runtime/view/text.js";
+import { autoLink } from "../runtime/gems/rails_autolink/auto-link.js";
+import type { ViewHost } from "../runtime/active-model/host.js";
+import { SafeString } from "../runtime/active-support/safe.js";
+import { sanitizerConfig } from "../runtime/action-view/sanitize.js";
+import { truncate } from "../runtime/action-view/text.js";
 
 interface RecordedCase {
   name: string;

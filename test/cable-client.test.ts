@@ -6,10 +6,10 @@ import { existsSync, readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
-import { cableHttpResponse, createCableServer, type CableServer } from "../runtime/cable/server.js";
-import { configureSignedStreamVerifier, signedStreamName } from "../runtime/cable/stream-name.js";
-import { setActionCableServer } from "../runtime/cable/global.js";
-import { TurboStreamsChannel } from "../runtime/cable/streams-channel.js";
+import { cableHttpResponse, createCableServer, type CableServer } from "../runtime/action-cable/server.js";
+import { configureSignedStreamVerifier, signedStreamName } from "../runtime/gems/turbo-rails/stream-name.js";
+import { setActionCableServer } from "../runtime/action-cable/global.js";
+import { TurboStreamsChannel } from "../runtime/gems/turbo-rails/streams-channel.js";
 import { ApplicationCableConnection, PROBE_CHANNELS } from "./fixtures/cable/probe-channels.js";
 
 const CLIENT = "/opt/rails-chroot/usr/share/rubygems-integration/all/gems/actioncable-7.2.4/app/assets/javascripts/actioncable.esm.js";

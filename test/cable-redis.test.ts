@@ -1,10 +1,10 @@
-// Action Cable's redis adapter (runtime/cable/redis.ts) against a real redis-server: what travels on the wire is
+// Action Cable's redis adapter (runtime/action-cable/redis.ts) against a real redis-server: what travels on the wire is
 // what Rails' adapter sends (PUBLISH <channel_prefix>:<broadcasting> <the encoded JSON>), two adapters on one Redis
 // deliver each other's broadcasts, subscriptions confirm only once Redis has, and a restarted Redis is rejoined.
 // Rails' own side of the same Redis is test/cable-redis-rails.test.ts (the live-Rails lane).
 import { createClient } from "redis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adapterFor, RedisCannotConnectError, type SubscriptionAdapter } from "../runtime/cable/index.js";
+import { adapterFor, RedisCannotConnectError, type SubscriptionAdapter } from "../runtime/action-cable/index.js";
 import { startRedis, type RedisServer } from "./support/redis-server.js";
 
 let redis: RedisServer;

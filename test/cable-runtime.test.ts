@@ -6,15 +6,15 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import WebSocket from "ws";
 import {
   AsyncAdapter, InlineAdapter, TestAdapter, withChannelPrefix, type SubscriptionAdapter,
-} from "../runtime/cable/pubsub.js";
-import { adapterFor } from "../runtime/cable/adapters.js";
-import { Channel } from "../runtime/cable/channel.js";
-import { Connection } from "../runtime/cable/connection.js";
-import { createCableServer, type CableServer } from "../runtime/cable/server.js";
-import { setActionCableServer } from "../runtime/cable/global.js";
-import { globalIdConfig } from "../runtime/cable/global-id.js";
-import { TurboStreamsChannel, turboBroadcastConfig } from "../runtime/cable/streams-channel.js";
-import { withRequestId } from "../runtime/view/turbo-stream-tags.js";
+} from "../runtime/action-cable/pubsub.js";
+import { adapterFor } from "../runtime/action-cable/adapters.js";
+import { Channel } from "../runtime/action-cable/channel.js";
+import { Connection } from "../runtime/action-cable/connection.js";
+import { createCableServer, type CableServer } from "../runtime/action-cable/server.js";
+import { setActionCableServer } from "../runtime/action-cable/global.js";
+import { globalIdConfig } from "../runtime/gems/globalid/global-id.js";
+import { TurboStreamsChannel, turboBroadcastConfig } from "../runtime/gems/turbo-rails/streams-channel.js";
+import { withRequestId } from "../runtime/gems/turbo-rails/turbo-stream-tags.js";
 import { Room } from "./fixtures/cable/turbo-context.js";
 import { readFileSync } from "node:fs";
 

@@ -5,9 +5,9 @@
 import { readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cableHttpResponse, createCableServer, type CableServer } from "../runtime/cable/server.js";
-import { configureSignedStreamVerifier, signStreamValue } from "../runtime/cable/stream-name.js";
-import { setActionCableServer } from "../runtime/cable/global.js";
+import { cableHttpResponse, createCableServer, type CableServer } from "../runtime/action-cable/server.js";
+import { configureSignedStreamVerifier, signStreamValue } from "../runtime/gems/turbo-rails/stream-name.js";
+import { setActionCableServer } from "../runtime/action-cable/global.js";
 import { ApplicationCableConnection, PROBE_CHANNELS } from "./fixtures/cable/probe-channels.js";
 // @ts-expect-error -- plain ESM shared with the recorder
 import { runScenarios } from "./fixtures/cable/client.mjs";

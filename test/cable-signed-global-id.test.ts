@@ -1,8 +1,8 @@
 // SignedGlobalID against globalid 1.4 under Rails 7.2.4 (recorded in the Rails chroot with the turbo vectors'
 // secret_key_base: GlobalID::Verifier over the key generator's "signed_global_ids" key).
 import { describe, expect, it } from "vitest";
-import { configureSignedGlobalIds, SignedGlobalID } from "../runtime/cable/signed-global-id.js";
-import { Duration } from "../runtime/support/duration.js";
+import { configureSignedGlobalIds, SignedGlobalID } from "../runtime/gems/globalid/signed-global-id.js";
+import { Duration } from "../runtime/active-support/duration.js";
 
 const secretKeyBase =
   "2d7c9d3ee5a165301e5ef7f933e6ba3819d5eeb9a0b0fc4c68e0ad3f74bb0da53c5dc1b2f4b02006ad182ceeb6b9ed013b2cf7ec80c395a75f3faf3830d6d842";

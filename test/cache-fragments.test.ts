@@ -7,9 +7,9 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { digestPath, readViewFiles, ViewResolver } from "../src/analyze/digest.js";
-import { cacheFragment, cacheFragmentIf, MemoryStore, renderCachedCollection, type FragmentCache } from "../runtime/cache/index.js";
-import { setClock, Time } from "../runtime/record/index.js";
-import { OutputBuffer } from "../runtime/view/index.js";
+import { cacheFragment, cacheFragmentIf, MemoryStore, renderCachedCollection, type FragmentCache } from "../runtime/action-view/cache/index.js";
+import { setClock, Time } from "../runtime/active-record/index.js";
+import { OutputBuffer } from "../runtime/action-view/index.js";
 import { Post, seed, T0 } from "./fixtures/cache/models.js";
 
 interface Step { label: string; body: string; collections: Array<[string, number | null, number]>; keys: string[]; size: number; versions: Record<string, string> }

@@ -3,8 +3,8 @@
 // updated_at, unversioned, namespaced, new, just saved) — normalize, version and expand to the same strings.
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CacheKeyError, cacheIdentity, expandCacheKey, normalizeKey, normalizeVersion } from "../runtime/cache/index.js";
-import { setClock, Time } from "../runtime/record/index.js";
+import { CacheKeyError, cacheIdentity, expandCacheKey, normalizeKey, normalizeVersion } from "../runtime/action-view/cache/index.js";
+import { setClock, Time } from "../runtime/active-record/index.js";
 import { AdminEntry, Note, Post, seed, Tag } from "./fixtures/cache/models.js";
 
 const recorded = JSON.parse(readFileSync(new URL("./fixtures/cache/expected.json", import.meta.url), "utf8")) as {

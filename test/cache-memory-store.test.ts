@@ -3,7 +3,7 @@
 // the same LRU order and the same byte count after every step. Then our own counters and the size flag.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { MemoryStore, parseCacheSize, type CacheOptions } from "../runtime/cache/index.js";
+import { MemoryStore, parseCacheSize, type CacheOptions } from "../runtime/action-view/cache/index.js";
 
 interface Step { op: [string, ...unknown[]]; result: unknown; keys: string[]; size: number; versions: Record<string, string> }
 const recorded = JSON.parse(readFileSync(new URL("./fixtures/cache/expected.json", import.meta.url), "utf8")) as {

@@ -4,8 +4,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { conditionalGetConfig, etagFor, isFresh } from "../runtime/http/conditional-get.js";
-import { expandCacheKey } from "../runtime/cache/key.js";
+import { conditionalGetConfig, etagFor, isFresh } from "../runtime/action-pack/conditional-get.js";
+import { expandCacheKey } from "../runtime/active-support/cache/key.js";
 
 interface Case {
   validators: unknown[];

@@ -3,14 +3,14 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { analyzeConfig } from "../src/analyze/config.js";
 import { parseRuby } from "../src/parse/ruby.js";
-import { TimeClass } from "../runtime/support/core-constants.js";
-import { TimeMethods } from "../runtime/support/core-time.js";
-import { weekConfig } from "../runtime/support/time-calculations.js";
-import { zoneConfig } from "../runtime/support/time-zone.js";
-import { Time } from "../runtime/record/time.js";
-import { attributeType } from "../runtime/record/types.js";
-import { inspect } from "../runtime/support/ruby.js";
-import { instantOf } from "../runtime/support/compare.js";
+import { TimeClass } from "../runtime/app/core-constants.js";
+import { TimeMethods } from "../runtime/active-support/core-ext/core-time.js";
+import { weekConfig } from "../runtime/active-support/time-calculations.js";
+import { zoneConfig } from "../runtime/active-support/time-zone.js";
+import { Time } from "../runtime/active-support/time.js";
+import { attributeType } from "../runtime/active-record/types.js";
+import { inspect } from "../runtime/ruby/ruby.js";
+import { instantOf } from "../runtime/ruby/compare.js";
 
 function application(lines: string): { timeZone: string | null; beginningOfWeek: string | null; reported: string[] } {
   const reported: string[] = [];

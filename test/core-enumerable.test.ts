@@ -4,7 +4,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { coreSend } from "../runtime/support/core-send.js";
+import { coreSend } from "../runtime/active-support/core-ext/core-send.js";
 
 const rails = JSON.parse(readFileSync(join(import.meta.dirname, "fixtures/core/enumerable.json"), "utf8")) as Record<string, unknown>;
 const words = ["pear", "fig", "apple", "kiwi", "banana"];

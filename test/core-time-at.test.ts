@@ -1,9 +1,9 @@
 // Time.at(seconds, subsec, unit), Ruby's: the subsecond part in the unit named (Campfire's refreshes controller
 // reads `Time.at(0, params[:since].to_i, :millisecond)`).
 import { describe, expect, it } from "vitest";
-import { TimeClass } from "../runtime/support/core-constants.js";
-import { TimeMethods } from "../runtime/support/core-time.js";
-import type { TimeValue } from "../runtime/support/zoned-time.js";
+import { TimeClass } from "../runtime/app/core-constants.js";
+import { TimeMethods } from "../runtime/active-support/core-ext/core-time.js";
+import type { TimeValue } from "../runtime/active-support/zoned-time.js";
 
 // Time.at is a local Time (the process runs in UTC); its instant read as a UTC Time.
 const at = (...args: unknown[]) => {

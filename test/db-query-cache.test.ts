@@ -2,8 +2,8 @@
 // answered from the cache, what clears it, and that hits neither count nor open the lazy transaction.
 import { readFileSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
-import { Rollback, sqlCounter } from "../runtime/db/index.js";
-import { setClock, Time } from "../runtime/record/index.js";
+import { Rollback, sqlCounter } from "../runtime/active-record/connection/index.js";
+import { setClock, Time } from "../runtime/active-record/index.js";
 import { freshDatabase, Project, Task } from "./support/record-models.js";
 
 const recorded = JSON.parse(readFileSync(new URL("./fixtures/record/query_cache.json", import.meta.url), "utf8")) as Array<[string, string, boolean]>;

@@ -2,7 +2,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { Connection, loadSchema, schemaSql, type SchemaDescription } from "../runtime/db/index.js";
+import { Connection, loadSchema, schemaSql, type SchemaDescription } from "../runtime/active-record/connection/index.js";
 import { scratchDir } from "./support/scratch.js";
 
 const recorded = JSON.parse(readFileSync(new URL("./fixtures/record/ddl.json", import.meta.url), "utf8")) as {

@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { inOrder } from "./support/sequence.js";
-import { Connection, Rollback, loadSchema } from "../runtime/db/index.js";
+import { Connection, Rollback, loadSchema } from "../runtime/active-record/connection/index.js";
 import { scratchDir } from "./support/scratch.js";
 
 type Recorded = Record<string, { sql: Array<[string, string]>; value: unknown }>;

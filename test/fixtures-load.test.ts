@@ -35,10 +35,10 @@ delete process.env.RAILS2TS_FIXTURES;
 delete process.env.RAILS2TS_FROZEN_TIME;
 // Through its real path, so this test and the emitted modules share one instance of the runtime.
 const linked = async (path: string) => (await import(pathToFileURL(join(realpathSync(join(out, "node_modules/rails2ts")), "dist/runtime", path)).href)) as Dyn;
-const db = await linked("db/index.js");
-const fixtures = await linked("fixtures/index.js");
-const record = await linked("record/index.js");
-const ruby = await linked("support/ruby.js");
+const db = await linked("active-record/connection/index.js");
+const fixtures = await linked("active-record/fixtures/index.js");
+const record = await linked("active-record/index.js");
+const ruby = await linked("ruby/ruby.js");
 
 /** Every table's rows as the recorder dumps them: ordered by the first column, each value with typeof(). */
 function dump(conn: Dyn): Record<string, Array<Record<string, Cell>>> {

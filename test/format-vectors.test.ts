@@ -4,7 +4,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { rubyFormat } from "../runtime/support/ruby.js";
+import { rubyFormat } from "../runtime/ruby/ruby.js";
 
 const vectors = JSON.parse(readFileSync(join(import.meta.dirname, "fixtures/format/fixed.json"), "utf8")) as Array<[string, number, string]>;
 

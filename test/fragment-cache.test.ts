@@ -177,7 +177,7 @@ describe("rails2ts inspect --cache", () => {
 
 describe("fragment keys", () => {
   it("a request render and a broadcast render of the same fragment use different entries", async () => {
-    const { MemoryStore, cacheFragment } = await import("../runtime/cache/index.js");
+    const { MemoryStore, cacheFragment } = await import("../runtime/action-view/cache/index.js");
     const store = new MemoryStore({ size: 1 << 20 });
     const render = (namespace: string | null, text: string) =>
       cacheFragment({ store, namespace }, ["message", "presentation-v2"], { digestPath: "messages/_message:abc" }, () => text).toString();

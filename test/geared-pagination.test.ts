@@ -6,12 +6,12 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { Connection, loadSchema, setConnection } from "../runtime/db/index.js";
-import { Controller, type ControllerContext } from "../runtime/http/controller.js";
-import { Request } from "../runtime/http/request.js";
-import { Base, defineModel, type Relation, type Time } from "../runtime/record/index.js";
-import { Page, Recordset, type Records } from "../runtime/support/geared-pagination.js";
-import { paginatedHeaders } from "../runtime/support/geared-pagination-headers.js";
+import { Connection, loadSchema, setConnection } from "../runtime/active-record/connection/index.js";
+import { Controller, type ControllerContext } from "../runtime/action-pack/controller.js";
+import { Request } from "../runtime/action-pack/request.js";
+import { Base, defineModel, type Relation, type Time } from "../runtime/active-record/index.js";
+import { Page, Recordset, type Records } from "../runtime/gems/geared_pagination/geared-pagination.js";
+import { paginatedHeaders } from "../runtime/gems/geared_pagination/geared-pagination-headers.js";
 import { names } from "./support/record-models.js";
 import { scratchDir } from "./support/scratch.js";
 

@@ -11,8 +11,8 @@ import { compareGemVersions, gemFeatures } from "../src/analyze/gem-release.js";
 import { analyzeImportmap } from "../src/analyze/importmap.js";
 import { pathnamePlus, resolvePath } from "../src/analyze/propshaft-compilers.js";
 import { Diagnostics } from "../src/diagnostics/index.js";
-import { javascriptImportmapModulePreloadTags, importmapJson } from "../runtime/view/importmap.js";
-import type { ImportmapPin, ViewHost } from "../runtime/view/host.js";
+import { javascriptImportmapModulePreloadTags, importmapJson } from "../runtime/gems/importmap-rails/importmap.js";
+import type { ImportmapPin, ViewHost } from "../runtime/active-model/host.js";
 import { scratchDir } from "./support/scratch.js";
 
 function tree(files: Record<string, string>): string {

@@ -3,8 +3,8 @@
 // Rails reads what we wrote with random IVs (ours.json; UPDATE=1 regenerates it, then re-run record.sh).
 import { readFileSync, writeFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { CookieJar, parseCookieHeader, type CookieOptions } from "../runtime/http/cookies.js";
-import { KeyGenerator } from "../runtime/http/messages.js";
+import { CookieJar, parseCookieHeader, type CookieOptions } from "../runtime/action-pack/cookies.js";
+import { KeyGenerator } from "../runtime/active-support/messages.js";
 import { SECRET_KEY_BASE } from "../src/conformance/secret.js";
 
 const dir = new URL("./fixtures/http/cookies/", import.meta.url);

@@ -2,8 +2,8 @@
 // pinned to bytes 0..31 our masked tokens are Rails' exact strings, and Rails' verification verdicts are ours.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { Csrf, normalizeActionPath, type CsrfRequest } from "../runtime/http/csrf.js";
-import { Session } from "../runtime/http/session.js";
+import { Csrf, normalizeActionPath, type CsrfRequest } from "../runtime/action-pack/csrf.js";
+import { Session } from "../runtime/action-pack/session.js";
 
 const dir = new URL("./fixtures/http/csrf/", import.meta.url);
 const cases = JSON.parse(readFileSync(new URL("cases.json", dir), "utf8"));

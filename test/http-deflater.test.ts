@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { deflate } from "../runtime/http/deflater.js";
+import { deflate } from "../runtime/action-pack/deflater.js";
 
 interface Case {
   accept: string | null;

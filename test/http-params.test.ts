@@ -2,10 +2,10 @@
 // recorded by record.sh as request.parameters (or the error Rails raises) and permit/require results.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { Parameters, type PermitFilter } from "../runtime/http/parameters.js";
-import { UploadedFile } from "../runtime/http/multipart.js";
-import { requestParams, type ParamTree } from "../runtime/http/query.js";
-import { Request } from "../runtime/http/request.js";
+import { Parameters, type PermitFilter } from "../runtime/action-pack/parameters.js";
+import { UploadedFile } from "../runtime/action-pack/multipart.js";
+import { requestParams, type ParamTree } from "../runtime/action-pack/query.js";
+import { Request } from "../runtime/action-pack/request.js";
 
 const expected = JSON.parse(readFileSync(new URL("./fixtures/http/params/expected.json", import.meta.url), "utf8"));
 

@@ -6,9 +6,9 @@ import { readFileSync } from "node:fs";
 import type { Server } from "node:http";
 import { connect, type AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Controller } from "../runtime/http/controller.js";
-import type { RouteEntry } from "../runtime/http/route-table.js";
-import { createHttpApp, startServer } from "../runtime/http/server.js";
+import { Controller } from "../runtime/action-pack/controller.js";
+import type { RouteEntry } from "../runtime/action-pack/route-table.js";
+import { createHttpApp, startServer } from "../runtime/action-pack/server.js";
 
 class AnyController extends Controller {
   static override controllerPath = "any";

@@ -2,9 +2,9 @@
 // test/fixtures/http/router/cases.json, recorded by record.sh over the routes of ../routes/routes.rb.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { normalizeRequestPath, Router } from "../runtime/http/router.js";
-import { pathForOptions } from "../runtime/http/url-for.js";
-import type { RouteEntry } from "../runtime/http/route-table.js";
+import { normalizeRequestPath, Router } from "../runtime/action-pack/router.js";
+import { pathForOptions } from "../runtime/action-pack/url-for.js";
+import type { RouteEntry } from "../runtime/action-pack/route-table.js";
 
 const read = (p: string) => JSON.parse(readFileSync(new URL(p, import.meta.url), "utf8"));
 const table: RouteEntry[] = read("./fixtures/http/routes/routes.json");

@@ -7,12 +7,12 @@ import { readFileSync } from "node:fs";
 import { request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CookieJar } from "../runtime/http/cookies.js";
-import { Controller, type TemplateRenderer } from "../runtime/http/controller.js";
-import { KeyGenerator, activeSupportJson } from "../runtime/http/messages.js";
-import type { RouteEntry } from "../runtime/http/route-table.js";
-import { createHttpApp, startServer } from "../runtime/http/server.js";
-import { SafeString } from "../runtime/view/safe.js";
+import { CookieJar } from "../runtime/action-pack/cookies.js";
+import { Controller, type TemplateRenderer } from "../runtime/action-pack/controller.js";
+import { KeyGenerator, activeSupportJson } from "../runtime/active-support/messages.js";
+import type { RouteEntry } from "../runtime/action-pack/route-table.js";
+import { createHttpApp, startServer } from "../runtime/action-pack/server.js";
+import { SafeString } from "../runtime/active-support/safe.js";
 import { expandRoutes, get, match, post, resources, scope, type RouteDecl } from "../src/analyze/routes.js";
 import { SECRET_KEY_BASE } from "../src/conformance/secret.js";
 

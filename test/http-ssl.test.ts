@@ -7,13 +7,13 @@ import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { analyzeConfig } from "../src/analyze/config.js";
 import { parseRuby } from "../src/parse/ruby.js";
-import { Controller, forgeryProtectionConfig } from "../runtime/http/controller.js";
-import { configureCookieDefaults } from "../runtime/http/cookies.js";
-import type { RouteEntry } from "../runtime/http/route-table.js";
-import { createHttpApp } from "../runtime/http/server.js";
+import { Controller, forgeryProtectionConfig } from "../runtime/action-pack/controller.js";
+import { configureCookieDefaults } from "../runtime/action-pack/cookies.js";
+import type { RouteEntry } from "../runtime/action-pack/route-table.js";
+import { createHttpApp } from "../runtime/action-pack/server.js";
 import { bootFlag, sslMiddleware } from "../runtime/app/app.js";
-import { configureDefaultHeaders } from "../runtime/http/response.js";
-import { forwardedValues } from "../runtime/http/ssl.js";
+import { configureDefaultHeaders } from "../runtime/action-pack/response.js";
+import { forwardedValues } from "../runtime/action-pack/ssl.js";
 
 interface Recorded {
   name: string;

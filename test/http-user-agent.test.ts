@@ -3,8 +3,8 @@
 // browser and version wherever the browser is one :modern guards (other names decide nothing).
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { browserBlocked } from "../runtime/http/user-agent.js";
-import { parseUserAgent } from "../runtime/support/user-agent-browsers.js";
+import { browserBlocked } from "../runtime/action-pack/user-agent.js";
+import { parseUserAgent } from "../runtime/gems/useragent/user-agent-browsers.js";
 
 interface Row { userAgent: string; browser: string | null; version: string | null; bot: boolean; blocked: boolean }
 const expected: Row[] = JSON.parse(readFileSync(new URL("./fixtures/http/user-agent/expected.json", import.meta.url), "utf8"));

@@ -9,8 +9,8 @@ import { Diagnostics } from "../src/diagnostics/index.js";
 import { parseApp, type SourceFile } from "../src/parse/app.js";
 import { parseRuby } from "../src/parse/ruby.js";
 import { lowerInitializers } from "../src/lower/initializers.js";
-import * as I from "../runtime/support/inflector.js";
-import { createInflectionRegistry, withInflections } from "../runtime/support/inflections.js";
+import * as I from "../runtime/active-support/inflector.js";
+import { createInflectionRegistry, withInflections } from "../runtime/active-support/inflections.js";
 
 const NURSERY = join(import.meta.dirname, "..", "fixtures", "nursery");
 const LIBRARY = join(import.meta.dirname, "..", "fixtures", "library");

@@ -1,8 +1,8 @@
 // ActiveSupport JSON encoding against what Rails 7.2.4 produced for the same values (fixtures/json/encode.rb).
 import { readFileSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
-import { RubyFloat, toJson } from "../runtime/json/index.js";
-import { Decimal, RubyDate, setClock, Time } from "../runtime/record/index.js";
+import { RubyFloat, toJson } from "../runtime/gems/jbuilder/index.js";
+import { Decimal, RubyDate, setClock, Time } from "../runtime/active-record/index.js";
 import { freshDatabase, Project } from "./support/record-models.js";
 
 const recorded = new Map(JSON.parse(readFileSync(new URL("./fixtures/json/encode.json", import.meta.url), "utf8")) as Array<[string, string]>);

@@ -3,8 +3,8 @@
 // compiler lowers it; URLs come from a stand-in for the route helpers (not under test here).
 import { readFileSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
-import { Jbuilder } from "../runtime/json/index.js";
-import { setClock, Time } from "../runtime/record/index.js";
+import { Jbuilder } from "../runtime/gems/jbuilder/index.js";
+import { setClock, Time } from "../runtime/active-record/index.js";
 import { freshDatabase, Project, type Task } from "./support/record-models.js";
 
 const recorded = JSON.parse(readFileSync(new URL("./fixtures/json/jbuilder.json", import.meta.url), "utf8")) as Record<string, string>;

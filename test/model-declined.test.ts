@@ -19,7 +19,7 @@ await import(pathToFileURL(join(out, "dist/app.js")).href);
 type Dyn = { [member: string]: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
 const model = async (file: string, name: string) => ((await import(pathToFileURL(join(out, `dist/models/${file}.js`)).href)) as Dyn)[name] as Dyn;
 const linked = (path: string) => import(pathToFileURL(join(realpathSync(join(out, "node_modules/rails2ts")), "dist/runtime", path)).href);
-const rescue = (await linked("app/rescue.js")) as Dyn;
+const rescue = (await linked("ruby/rescue.js")) as Dyn;
 afterAll(() => rmSync(out, { recursive: true, force: true }));
 
 /** The error `fn` raises, as [name, message]; whether a bare `rescue` would take it. */
@@ -85,7 +85,7 @@ describe("declined model declarations", () => {
   it("an unknown macro raises when a record is made (new or loaded)", async () => {
     const Widget = await model("widget", "Widget");
     const site = declined("app/models/widget.rb:2", "unsupported_construct: construct not lowered: model macro acts_as_list");
-    const db = ((await linked("db/index.js")) as Dyn).connection();
+    const db = ((await linked("active-record/connection/index.js")) as Dyn).connection();
     db.execute(`INSERT INTO widgets (name, created_at, updated_at) VALUES ('w', '2024-01-01', '2024-01-01')`);
     expect([raised(() => Widget.build({ name: "w" })), Widget.count(), raised(() => Widget.first())]).toEqual([site, 1, site]);
   });

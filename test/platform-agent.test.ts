@@ -9,12 +9,12 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { compile } from "../src/compile.js";
 import { bootEmitted, type Booted } from "../src/emit/boot.js";
-import { rubyToTs } from "../runtime/app/names.js";
-import { NoMethodError } from "../runtime/support/core-send.js";
-import { PlatformAgent } from "../runtime/support/platform-agent.js";
-import { UserAgentBrowser } from "../runtime/support/user-agent-base.js";
-import { parseUserAgent } from "../runtime/support/user-agent-browsers.js";
-import { UserAgent, UserAgentVersion } from "../runtime/support/user-agent.js";
+import { rubyToTs } from "../runtime/ruby/names.js";
+import { NoMethodError } from "../runtime/active-support/core-ext/core-send.js";
+import { PlatformAgent } from "../runtime/gems/platform_agent/platform-agent.js";
+import { UserAgentBrowser } from "../runtime/gems/useragent/user-agent-base.js";
+import { parseUserAgent } from "../runtime/gems/useragent/user-agent-browsers.js";
+import { UserAgent, UserAgentVersion } from "../runtime/gems/useragent/user-agent.js";
 import { scratchDir } from "./support/scratch.js";
 
 type Answers = Record<string, unknown>;
@@ -174,7 +174,7 @@ describe("an app's PlatformAgent subclass, compiled and served", () => {
     for (const page of recorded) expect(await get(page)).toEqual(page);
   });
 
-  // Known gap, owned by the core method tables (runtime/support/core-string.ts, core-operators.ts): String#match?
+  // Known gap, owned by the core method tables (runtime/active-support/core-ext/core-string.ts, core-operators.ts): String#match?
   // and NilClass#=~ (`os =~ /Linux/` when the agent names no OS, as for curl) are not there yet, so this page
   // answers 500. Campfire's ApplicationPlatform uses both shapes. Flip to `it` once they land.
   it("renders the page that asks with String#match? and nil =~", async () => {

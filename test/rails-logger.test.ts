@@ -1,7 +1,7 @@
-// Rails.logger as apps call it (runtime/support/logger.ts): levels from RAILS_LOG_LEVEL, blocks evaluated only
+// Rails.logger as apps call it (runtime/active-support/logger.ts): levels from RAILS_LOG_LEVEL, blocks evaluated only
 // when their level is written, tagged/silence answering their block.
 import { afterEach, describe, expect, it } from "vitest";
-import { RailsLogger } from "../runtime/support/logger.js";
+import { RailsLogger } from "../runtime/active-support/logger.js";
 
 const saved = { level: process.env.RAILS_LOG_LEVEL, env: process.env.RAILS_ENV };
 afterEach(() => {

@@ -4,8 +4,8 @@
 // default_scope / unscoped and where.missing / where.associated.
 import { join } from "node:path";
 import { afterAll } from "vitest";
-import { Connection, loadSchema, setConnection } from "../runtime/db/index.js";
-import { Base, defineModel, setClock, Time, type CollectionProxy, type ColumnMeta, type Relation } from "../runtime/record/index.js";
+import { Connection, loadSchema, setConnection } from "../runtime/active-record/connection/index.js";
+import { Base, defineModel, setClock, Time, type CollectionProxy, type ColumnMeta, type Relation } from "../runtime/active-record/index.js";
 import { names } from "./support/record-models.js";
 import { replaySteps, rescue } from "./support/record-replay.js";
 import { scratchDir } from "./support/scratch.js";

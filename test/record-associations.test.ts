@@ -2,7 +2,7 @@
 // kind, builders, autosave, inverse_of, belongs_to default lambdas, counter_cache with touch, dependent options,
 // extension blocks, collection methods and their size rules, and preloading / eager loading with its statements.
 import { afterAll } from "vitest";
-import { setClock, type Base, type Relation } from "../runtime/record/index.js";
+import { setClock, type Base, type Relation } from "../runtime/active-record/index.js";
 import {
   at, Boost, Current, Membership, Message, Note, Room, Rooms_Closed, Rooms_Open, Search, seedDomain, trace, travelTo, User, Webhook,
 } from "./support/record-domain.js";

@@ -3,9 +3,9 @@
 // are declared as the compiler emits them: methods on the class, Ruby blocks as functions in the descriptor.
 import { join } from "node:path";
 import { afterAll } from "vitest";
-import { Connection, loadSchema, Rollback, setConnection } from "../runtime/db/index.js";
-import { abort, Base, defineModel, setClock, Time, type CallbackDescriptor } from "../runtime/record/index.js";
-import { inspect } from "../runtime/support/ruby.js";
+import { Connection, loadSchema, Rollback, setConnection } from "../runtime/active-record/connection/index.js";
+import { abort, Base, defineModel, setClock, Time, type CallbackDescriptor } from "../runtime/active-record/index.js";
+import { inspect } from "../runtime/ruby/ruby.js";
 import { names } from "./support/record-models.js";
 import { replaySteps, rescue, type Divergence } from "./support/record-replay.js";
 import { scratchDir } from "./support/scratch.js";

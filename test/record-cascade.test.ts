@@ -4,8 +4,8 @@
 // card moves (old and new parents), when two votes are created in one outer transaction, and on destroy.
 import { join } from "node:path";
 import { afterAll } from "vitest";
-import { Connection, loadSchema, setConnection } from "../runtime/db/index.js";
-import { Base, defineModel, setClock, Time, type ColumnMeta } from "../runtime/record/index.js";
+import { Connection, loadSchema, setConnection } from "../runtime/active-record/connection/index.js";
+import { Base, defineModel, setClock, Time, type ColumnMeta } from "../runtime/active-record/index.js";
 import { names } from "./support/record-models.js";
 import { replaySteps } from "./support/record-replay.js";
 import { scratchDir } from "./support/scratch.js";

@@ -16,7 +16,7 @@ process.env.DATABASE_PATH = join(out, "delegated.sqlite3");
 process.env.SECRET_KEY_BASE ??= "0".repeat(64);
 await import(pathToFileURL(join(out, "dist/app.js")).href);
 const linked = (path: string) => import(pathToFileURL(join(realpathSync(join(out, "node_modules/rails2ts")), "dist/runtime", path)).href);
-const runtime = { ...(await linked("record/index.js")), ...(await linked("db/index.js")) } as Dyn;
+const runtime = { ...(await linked("active-record/index.js")), ...(await linked("active-record/connection/index.js")) } as Dyn;
 type Dyn = { [member: string]: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
 const load = async (name: string, cls: string) => ((await import(pathToFileURL(join(out, `dist/models/${name}.js`)).href)) as Dyn)[cls] as Dyn;
 const Posting = await load("posting", "Posting");

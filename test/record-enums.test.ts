@@ -1,8 +1,8 @@
 // Enum options against real Rails 7.2.4 (fixtures/record/enums.rb): string values with suffix and default,
 // prefix with scopes: false, and validate: true.
 import { join } from "node:path";
-import { Connection, loadSchema, setConnection } from "../runtime/db/index.js";
-import { Base, defineModel } from "../runtime/record/index.js";
+import { Connection, loadSchema, setConnection } from "../runtime/active-record/connection/index.js";
+import { Base, defineModel } from "../runtime/active-record/index.js";
 import { names } from "./support/record-models.js";
 import { replaySteps } from "./support/record-replay.js";
 import { scratchDir } from "./support/scratch.js";

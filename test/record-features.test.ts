@@ -2,7 +2,7 @@
 // methods, CurrentAttributes, has_secure_token, has_secure_password (bcrypt with the recorder's pinned salt),
 // update_columns, increment!/decrement!/toggle!, to_param/to_key and cache keys.
 import { afterAll } from "vitest";
-import { setBcryptCost, setClock, setSaltGenerator, type Base } from "../runtime/record/index.js";
+import { setBcryptCost, setClock, setSaltGenerator, type Base } from "../runtime/active-record/index.js";
 import { at, Current, Membership, Message, Room, Rooms_Closed, Rooms_Direct, Rooms_Open, Search, seedDomain, Session, trace, travelTo, User } from "./support/record-domain.js";
 import { replaySteps } from "./support/record-replay.js";
 

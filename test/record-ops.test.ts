@@ -3,10 +3,10 @@
 import { readFileSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { inOrder } from "./support/sequence.js";
-import { Rollback } from "../runtime/db/index.js";
-import { toJson } from "../runtime/json/encode.js";
-import { setClock, Time, type ErrorEntry, type Base } from "../runtime/record/index.js";
-import { inspect } from "../runtime/support/ruby.js";
+import { Rollback } from "../runtime/active-record/connection/index.js";
+import { toJson } from "../runtime/active-support/json-encode.js";
+import { setClock, Time, type ErrorEntry, type Base } from "../runtime/active-record/index.js";
+import { inspect } from "../runtime/ruby/ruby.js";
 import { freshDatabase, Label, Project, Tag, Task, trace } from "./support/record-models.js";
 
 type Step = { name: string; sql: Array<[string, string, unknown[]]>; value: unknown; trace: string[] };

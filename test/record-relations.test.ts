@@ -2,7 +2,7 @@
 // or / none, orders, finders, calculations, pluck / pick / ids, joins, merge, scopes, batches and bulk writes —
 // every step's statements (name, SQL, binds) and value as Rails recorded them.
 import { afterAll } from "vitest";
-import { currentTime, setClock, type Relation } from "../runtime/record/index.js";
+import { currentTime, setClock, type Relation } from "../runtime/active-record/index.js";
 import { at, Membership, Message, Room, Search, seedDomain, Session, trace, User } from "./support/record-domain.js";
 import { replaySteps, rescue } from "./support/record-replay.js";
 

@@ -3,8 +3,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, expect, it } from "vitest";
-import { Connection, loadSchema, setConnection } from "../runtime/db/index.js";
-import { Base, configureSignedIds, defineModel, setClock, Time } from "../runtime/record/index.js";
+import { Connection, loadSchema, setConnection } from "../runtime/active-record/connection/index.js";
+import { Base, configureSignedIds, defineModel, setClock, Time } from "../runtime/active-record/index.js";
 import { names } from "./support/record-models.js";
 import { scratchDir } from "./support/scratch.js";
 

@@ -4,12 +4,12 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { attributeType } from "../runtime/record/types.js";
-import type { Time } from "../runtime/record/time.js";
-import type { RubyDate } from "../runtime/support/date.js";
-import { TimeClass } from "../runtime/support/core-constants.js";
-import { TimeMethods } from "../runtime/support/core-time.js";
-import { zoneConfig } from "../runtime/support/time-zone.js";
+import { attributeType } from "../runtime/active-record/types.js";
+import type { Time } from "../runtime/active-support/time.js";
+import type { RubyDate } from "../runtime/ruby/date.js";
+import { TimeClass } from "../runtime/app/core-constants.js";
+import { TimeMethods } from "../runtime/active-support/core-ext/core-time.js";
+import { zoneConfig } from "../runtime/active-support/time-zone.js";
 
 const recorded = JSON.parse(readFileSync(join(__dirname, "fixtures/record/time-casts.json"), "utf8")) as Record<string, string | null>;
 afterEach(() => {

@@ -1,7 +1,7 @@
 // Time and Date values as Rails 7.2 prints and stores them (fixtures/record/time.rb), and the clock records use.
 import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { currentTime, RubyDate, setClock, Time } from "../runtime/record/index.js";
+import { currentTime, RubyDate, setClock, Time } from "../runtime/active-record/index.js";
 
 const recorded = JSON.parse(readFileSync(new URL("./fixtures/record/time.json", import.meta.url), "utf8")) as {
   times: Record<string, Record<string, unknown>>;

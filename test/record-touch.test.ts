@@ -4,9 +4,9 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { inOrder } from "./support/sequence.js";
-import { Connection, loadSchema, setConnection } from "../runtime/db/index.js";
-import { toJson } from "../runtime/json/index.js";
-import { Base, defineModel, setClock, Time, type CollectionProxy } from "../runtime/record/index.js";
+import { Connection, loadSchema, setConnection } from "../runtime/active-record/connection/index.js";
+import { toJson } from "../runtime/gems/jbuilder/index.js";
+import { Base, defineModel, setClock, Time, type CollectionProxy } from "../runtime/active-record/index.js";
 import { names } from "./support/record-models.js";
 import { scratchDir } from "./support/scratch.js";
 

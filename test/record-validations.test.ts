@@ -3,10 +3,10 @@
 // messages and full messages in Rails' English, details, as_json, added?/of_kind?/where/delete.
 import { join } from "node:path";
 import { afterAll } from "vitest";
-import { Connection, loadSchema, setConnection } from "../runtime/db/index.js";
+import { Connection, loadSchema, setConnection } from "../runtime/active-record/connection/index.js";
 import {
   Base, defineModel, RubyDate, setBcryptCost, setClock, setSaltGenerator, Time, type ColumnMeta, type ValidationDescriptor,
-} from "../runtime/record/index.js";
+} from "../runtime/active-record/index.js";
 import { names } from "./support/record-models.js";
 import { replaySteps, rescue } from "./support/record-replay.js";
 import { scratchDir } from "./support/scratch.js";

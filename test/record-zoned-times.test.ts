@@ -3,12 +3,12 @@
 // each at its instant, in UTC, as TimeWithZone#to_fs(:db) prints it; before, a datetime attribute cast them to nil
 // and a where() took them for a Hash of conditions.
 import { describe, expect, it } from "vitest";
-import { attributeType } from "../runtime/record/types.js";
-import { bindValue } from "../runtime/record/sanitize.js";
-import { Time } from "../runtime/record/time.js";
-import { DateClass, TimeClass } from "../runtime/support/core-constants.js";
-import { TimeMethods } from "../runtime/support/core-time.js";
-import { RubyDate } from "../runtime/support/date.js";
+import { attributeType } from "../runtime/active-record/types.js";
+import { bindValue } from "../runtime/active-record/sanitize.js";
+import { Time } from "../runtime/active-support/time.js";
+import { DateClass, TimeClass } from "../runtime/app/core-constants.js";
+import { TimeMethods } from "../runtime/active-support/core-ext/core-time.js";
+import { RubyDate } from "../runtime/ruby/date.js";
 
 const utc = TimeClass.utc(2024, 2, 15, 12, 30, 45, 250000) as Date;
 const values = [

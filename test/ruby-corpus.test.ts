@@ -10,7 +10,7 @@ import { dirname, join } from "node:path";
 import { parseApp } from "../src/parse/app.js";
 import { analyzeApp } from "../src/analyze/app-model.js";
 import { lowerApp } from "../src/lower/index.js";
-import { inspect } from "../runtime/support/ruby.js";
+import { inspect } from "../runtime/ruby/ruby.js";
 import { ModuleLoader } from "./vectors/loader.js";
 
 const CORPUS = join(__dirname, "fixtures/ruby-corpus");

@@ -2,10 +2,10 @@
 // the whole HTML5 tree-construction algorithm (adoption agency, foster parenting, select, template, foreign
 // content, CDATA, raw text, comments, entities, Action Text bodies). Recorded by test/fixtures/sanitize/record.rb
 // (Rails::HTML5 = Nokogiri's gumbo; Rails::HTML4 = libxml2, whose own tree construction and formatting serializer
-// runtime/view/html/libxml2-tree.ts and tree.ts follow).
+// runtime/action-view/html/libxml2-tree.ts and tree.ts follow).
 import { readFileSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
-import { safeListSanitize, sanitizerConfig, stripLinks, stripTags } from "../runtime/view/sanitize.js";
+import { safeListSanitize, sanitizerConfig, stripLinks, stripTags } from "../runtime/action-view/sanitize.js";
 
 type Kind = "safe_list" | "full" | "link";
 interface Case {

@@ -6,22 +6,22 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Evaluator, flat, SELF, type Call, type Dispatch } from "./view-ruby-eval.js";
-import * as V from "../runtime/view/index.js";
-import { inspect, isPlainObject, toS } from "../runtime/support/ruby.js";
+import * as V from "../runtime/action-view/index.js";
+import { inspect, isPlainObject, toS } from "../runtime/ruby/ruby.js";
 import { FakeRecord, type FakeModelClass } from "./view-vector-context.js";
 import {
   globalIdConfig, locateGlobalId, parseGlobalId, toGidParam, toGlobalId, type ParsedGlobalId,
-} from "../runtime/cable/global-id.js";
+} from "../runtime/gems/globalid/global-id.js";
 import {
   configureSignedStreamVerifier, signedStreamName, signedStreamVerifierKey, signStreamValue, streamNameFrom,
   verifiedStreamName,
-} from "../runtime/cable/stream-name.js";
-import { TurboStreamsChannel, turboBroadcastConfig } from "../runtime/cable/streams-channel.js";
-import * as B from "../runtime/cable/broadcastable.js";
-import { setActionCableServer } from "../runtime/cable/global.js";
-import { TestAdapter } from "../runtime/cable/pubsub.js";
-import { toJson } from "../runtime/json/encode.js";
-import { rubyToTs } from "../runtime/app/names.js";
+} from "../runtime/gems/turbo-rails/stream-name.js";
+import { TurboStreamsChannel, turboBroadcastConfig } from "../runtime/gems/turbo-rails/streams-channel.js";
+import * as B from "../runtime/gems/turbo-rails/broadcastable.js";
+import { setActionCableServer } from "../runtime/action-cable/global.js";
+import { TestAdapter } from "../runtime/action-cable/pubsub.js";
+import { toJson } from "../runtime/active-support/json-encode.js";
+import { rubyToTs } from "../runtime/ruby/names.js";
 import { assigns, find, MODELS, SECRET_KEY_BASE, TestView } from "./fixtures/cable/turbo-context.js";
 
 interface Vector {

@@ -1,18 +1,18 @@
-// Ruby operators and `[]` on runtime values (runtime/support/core-operators.ts), on the operands of recorded
+// Ruby operators and `[]` on runtime values (runtime/active-support/core-ext/core-operators.ts), on the operands of recorded
 // vectors whose expressions the pipeline cannot reach yet (src/lower/expr.ts does not ask lowerCoreBinary/Index
 // so far; test/vectors.test.ts lists them as known failures). Operands are built as the lowering builds them;
 // the expected text is the vector's recorded output, looked up by its call.
 import { describe, expect, it } from "vitest";
-import { coreBinop, coreIndex } from "../runtime/support/core-operators.js";
-import { NumericMethods } from "../runtime/support/core-numeric.js";
-import { DurationMethods, TimeMethods } from "../runtime/support/core-time.js";
-import { DateClass, SetClass, TimeClass } from "../runtime/support/core-constants.js";
-import { StringMethods } from "../runtime/support/core-string.js";
-import { HashMethods } from "../runtime/support/core-collections.js";
-import { setClock } from "../runtime/record/time.js";
-import { isHtmlSafe } from "../runtime/view/safe.js";
-import { distanceOfTimeInWords } from "../runtime/view/date.js";
-import { toS } from "../runtime/support/ruby.js";
+import { coreBinop, coreIndex } from "../runtime/active-support/core-ext/core-operators.js";
+import { NumericMethods } from "../runtime/active-support/core-ext/core-numeric.js";
+import { DurationMethods, TimeMethods } from "../runtime/active-support/core-ext/core-time.js";
+import { DateClass, SetClass, TimeClass } from "../runtime/app/core-constants.js";
+import { StringMethods } from "../runtime/active-support/core-ext/core-string.js";
+import { HashMethods } from "../runtime/active-support/core-ext/core-collections.js";
+import { setClock } from "../runtime/active-support/time.js";
+import { isHtmlSafe } from "../runtime/active-support/safe.js";
+import { distanceOfTimeInWords } from "../runtime/action-view/date.js";
+import { toS } from "../runtime/ruby/ruby.js";
 import { loadVectorFile } from "./vectors/files.js";
 
 const file = loadVectorFile("actionview-7.2.4");

@@ -1,12 +1,12 @@
 // Time, Date, DateTime, TimeWithZone and Duration methods for the vector evaluator (test support): the
 // Ruby calls mapped onto runtime/support's time functions, with the recording's frozen clock.
-import { RubyDate } from "../runtime/support/date.js";
-import { advance, beginningOfWeek, Duration, endOfMonth, type DurationUnit } from "../runtime/support/duration.js";
-import { encodeJson } from "../runtime/support/json.js";
-import { inspect, toS } from "../runtime/support/ruby.js";
-import { strftime } from "../runtime/support/strftime.js";
-import { findTimeZone } from "../runtime/support/time-zone.js";
-import { httpdate, inTimeZone, iso8601, rfc2822, toFs, ZonedTime } from "../runtime/support/zoned-time.js";
+import { RubyDate } from "../runtime/ruby/date.js";
+import { advance, beginningOfWeek, Duration, endOfMonth, type DurationUnit } from "../runtime/active-support/duration.js";
+import { encodeJson } from "../runtime/active-support/json.js";
+import { inspect, toS } from "../runtime/ruby/ruby.js";
+import { strftime } from "../runtime/active-support/strftime.js";
+import { findTimeZone } from "../runtime/active-support/time-zone.js";
+import { httpdate, inTimeZone, iso8601, rfc2822, toFs, ZonedTime } from "../runtime/active-support/zoned-time.js";
 import type { Call } from "./view-ruby-eval.js";
 import { FROZEN_NOW } from "./view-vector-context.js";
 

@@ -1,20 +1,20 @@
 // The call table for the helper vectors: each Ruby method the vectors use, mapped to the runtime call the
 // compiler will emit for it (test support for view-helpers.test.ts). Receiver-less helpers are in HELPERS;
 // methods on values (String, SafeBuffer, Integer, Array, Hash, records, the form builder) in `method`.
-import * as V from "../runtime/view/index.js";
-import * as I from "../runtime/support/inflector.js";
-import * as S from "../runtime/support/string.js";
-import { encodeJson, generateJson } from "../runtime/support/json.js";
-import * as NH from "../runtime/support/number-helper.js";
-import { numericToFs } from "../runtime/support/numeric-conversions.js";
-import { RubyDate } from "../runtime/support/date.js";
-import { floatToS, inspect, isPlainObject, rubyFormat, RubyRange, toS } from "../runtime/support/ruby.js";
+import * as V from "../runtime/action-view/index.js";
+import * as I from "../runtime/active-support/inflector.js";
+import * as S from "../runtime/active-support/string-filters.js";
+import { encodeJson, generateJson } from "../runtime/active-support/json.js";
+import * as NH from "../runtime/active-support/number-helper.js";
+import { numericToFs } from "../runtime/active-support/numeric-conversions.js";
+import { RubyDate } from "../runtime/ruby/date.js";
+import { floatToS, inspect, isPlainObject, rubyFormat, RubyRange, toS } from "../runtime/ruby/ruby.js";
 import * as T from "./view-dispatch-time.js";
-import { Duration } from "../runtime/support/duration.js";
-import { ZonedTime } from "../runtime/support/zoned-time.js";
+import { Duration } from "../runtime/active-support/duration.js";
+import { ZonedTime } from "../runtime/active-support/zoned-time.js";
 import { flat, type Call, type Dispatch, type Scope } from "./view-ruby-eval.js";
 import { toQuery } from "./view-vector-context.js";
-import { allTimeZones, TimeZone, zoneConfig } from "../runtime/support/time-zone.js";
+import { allTimeZones, TimeZone, zoneConfig } from "../runtime/active-support/time-zone.js";
 import { Article, assigns, Comment, FakeErrors, FakeRecord, FakeModelClass, FROZEN_NOW } from "./view-vector-context.js";
 import { fakeHost, namedRoute, polymorphic } from "./view-vector-routes.js";
 

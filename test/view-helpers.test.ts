@@ -8,7 +8,7 @@ import { Evaluator } from "./view-ruby-eval.js";
 import { makeDispatch, renderResult } from "./view-dispatch.js";
 import { CSRF_TOKEN } from "./view-vector-routes.js";
 import { KNOWN_GAPS } from "./view-known-gaps.js";
-import { sanitizerConfig } from "../runtime/view/sanitize.js";
+import { sanitizerConfig } from "../runtime/action-view/sanitize.js";
 
 interface Vector {
   group: string;

@@ -11,7 +11,7 @@ export const KNOWN_GAPS: Record<string, string> = {
   // Floats with an integral value and BigDecimals are JS numbers: 1.0 prints as 1.
   'pluralize(1.0, "item")': LOWERING + "Float 1.0 arrives as the number 1",
   'pluralize(BigDecimal("1"), "unit")': LOWERING + "BigDecimal arrives as a number",
-  '{ bd: BigDecimal("1.10") }.to_json': LOWERING + "BigDecimal arrives as a number (record decimals use runtime/record/decimal.ts)",
+  '{ bd: BigDecimal("1.10") }.to_json': LOWERING + "BigDecimal arrives as a number (record decimals use runtime/ruby/big-decimal.ts)",
   "{ f1: 1.0, f2: 100.0, f3: 1e20, f4: 1.5e-7 }.to_json": LOWERING + "Float 1.0 arrives as the number 1",
   '{ a: "<b>" }.as_json.inspect': LOWERING + "string keys of as_json print as symbols (keys are untyped strings)",
   "I18n.available_locales.first(3).inspect": LOWERING + "Symbols inspect as strings",

@@ -6,7 +6,7 @@
 import Parser from "tree-sitter";
 import Ruby from "tree-sitter-ruby";
 import type { SyntaxNode } from "tree-sitter";
-import { RubyRange } from "../runtime/support/ruby.js";
+import { RubyRange } from "../runtime/ruby/ruby.js";
 
 /** A Ruby call's arguments: positional, keyword hash (bare `k: v` pairs) and block. */
 export interface Call {

@@ -3,11 +3,11 @@
 // (root "articles#index"; resources :articles { resources :comments }; namespace :admin { resources :articles }),
 // and a ViewHost for `ActionDispatch::TestRequest` (http://test.host/, GET /). Test support only: the real
 // ViewHost and records come from the HTTP and model runtimes.
-import type { ModelClass, ViewErrors, ViewHost, ViewRecord } from "../runtime/view/host.js";
-import { buildModelName, type BuiltModelName } from "../runtime/support/model-name.js";
-import { humanize } from "../runtime/support/inflector.js";
-import { RubyDate } from "../runtime/support/date.js";
-import { isPlainObject, toS } from "../runtime/support/ruby.js";
+import type { ModelClass, ViewErrors, ViewHost, ViewRecord } from "../runtime/active-model/host.js";
+import { buildModelName, type BuiltModelName } from "../runtime/active-model/model-name.js";
+import { humanize } from "../runtime/active-support/inflector.js";
+import { RubyDate } from "../runtime/ruby/date.js";
+import { isPlainObject, toS } from "../runtime/ruby/ruby.js";
 
 export const FROZEN_NOW = new Date("2024-02-15T13:00:00Z");
 

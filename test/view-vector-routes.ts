@@ -1,8 +1,8 @@
 // Test double for the vectors' route set and request (the HTTP runtime owns the real one):
 // named route helpers, url_for with route hashes, polymorphic routing, and the ViewHost built on them.
-import type { ViewHost } from "../runtime/view/host.js";
-import { isViewRecord, isModelClass } from "../runtime/view/host.js";
-import { isPlainObject, toS } from "../runtime/support/ruby.js";
+import type { ViewHost } from "../runtime/active-model/host.js";
+import { isViewRecord, isModelClass } from "../runtime/active-model/host.js";
+import { isPlainObject, toS } from "../runtime/ruby/ruby.js";
 import { FROZEN_NOW, toQuery } from "./view-vector-context.js";
 
 interface Route {

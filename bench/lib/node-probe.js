@@ -3,7 +3,7 @@
 // back from the very better-sqlite3 handle the models use, the database file, SQLite's version. A signal, not a
 // route, so the request path of the emitted app is exactly what `rails2ts compile` produced.
 import { writeFileSync } from "node:fs";
-import { connection, hasConnection, RAILS_PRAGMAS } from "../../dist/runtime/db/index.js";
+import { connection, hasConnection, RAILS_PRAGMAS } from "../../dist/runtime/active-record/connection/index.js";
 
 const PRAGMAS = ["foreign_keys", "journal_mode", "synchronous", "mmap_size", "journal_size_limit", "cache_size",
   "busy_timeout", "wal_autocheckpoint", "temp_store", "locking_mode", "page_size"];

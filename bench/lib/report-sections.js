@@ -29,7 +29,7 @@ export function durability(report, app) {
     table(["pragma", ...lanes], rows),
     `Set by Rails: \`SQLite3Adapter::DEFAULT_PRAGMAS\` as the live Rails process reports it: \`${JSON.stringify(railsProbe.default_pragmas)}\`, ` +
       `plus \`timeout: 5000\` of config/database.yml as sqlite3_busy_timeout. Set by the runtime: \`RAILS_PRAGMAS\` of ` +
-      `runtime/db/connection.ts: \`${JSON.stringify(nodeProbe?.default_pragmas ?? null)}\`, plus RAILS_BUSY_TIMEOUT_MS. ` +
+      `runtime/active-record/connection/connection.ts: \`${JSON.stringify(nodeProbe?.default_pragmas ?? null)}\`, plus RAILS_BUSY_TIMEOUT_MS. ` +
       `journal_mode WAL also persists in the file. The measured paths do not write once a lane is warm (see what ` +
       `each request does above), so durability settings cannot move these numbers; they are stated so that ` +
       `write-path numbers (the sockets lanes' posts) inherit comparable settings.`,

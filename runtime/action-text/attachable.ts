@@ -9,10 +9,10 @@
 //     User.to_missing_attachable_partial_path / User.from_attachable_sgid(sgid)
 // A method the model (or a concern it includes after the module) defines itself is kept: it comes first in Ruby's
 // ancestors. Nothing here overrides the runtime's Base except the serialization pair, as the module does.
-import { rubyToTs } from "../app/names.js";
-import { locateSignedGlobalId, toSignedGlobalId } from "../cable/signed-global-id.js";
-import { RecordNotFound } from "../record/exceptions.js";
-import { toS } from "../support/ruby.js";
+import { rubyToTs } from "../ruby/names.js";
+import { locateSignedGlobalId, toSignedGlobalId } from "../gems/globalid/signed-global-id.js";
+import { RecordNotFound } from "../active-record/exceptions.js";
+import { toS } from "../ruby/ruby.js";
 
 /** Attachable::LOCATOR_NAME, the purpose of an attachable's sgid. */
 export const ATTACHABLE_LOCATOR_NAME = "attachable";

@@ -9,13 +9,13 @@
 //   Attachment.tag_name / ATTRIBUTES ActionTextAttachment.tagName() / .ATTRIBUTES
 // Rendering an attachment's partial is the view's (content-helper.ts); ContentAttachment#to_html and the Trix
 // content partial render through ActionText::Content.render (content.ts's renderer).
-import { camelize, dasherize, underscore } from "../support/inflector.js";
-import { buildModelName, type BuiltModelName } from "../support/model-name.js";
-import { isPresent, toS } from "../support/ruby.js";
-import type { HtmlElement } from "../view/html/tree.js";
-import type { SafeString } from "../view/safe.js";
-import { parseSignedGlobalId, type SignedGlobalID } from "../cable/signed-global-id.js";
-import { globalIdConstantize } from "../cable/global-id.js";
+import { camelize, dasherize, underscore } from "../active-support/inflector.js";
+import { buildModelName, type BuiltModelName } from "../active-model/model-name.js";
+import { isPresent, toS } from "../ruby/ruby.js";
+import type { HtmlElement } from "../action-view/html/tree.js";
+import type { SafeString } from "../active-support/safe.js";
+import { parseSignedGlobalId, type SignedGlobalID } from "../gems/globalid/signed-global-id.js";
+import { globalIdConstantize } from "../gems/globalid/global-id.js";
 import { ATTACHABLE_LOCATOR_NAME, MISSING_ATTACHABLE_PARTIAL_PATH, attachableFromSgidOrNull } from "./attachable.js";
 import { ActionTextFragment } from "./fragment.js";
 import { ActionTextNode, newRoot, wrapNode } from "./node.js";

@@ -6,10 +6,10 @@
 // says otherwise (load_defaults 7.1+ picks HTML5), allowing its class's tags plus action-text-attachment, figure and
 // figcaption, and its attributes plus ActionText::Attachment::ATTRIBUTES.
 // An attachment renders its partial through the view's `render`; a gallery (a layout with a block) throws.
-import { toS } from "../support/ruby.js";
-import type { ViewHost } from "../view/host.js";
-import { SafeString } from "../view/safe.js";
-import { DEFAULT_ALLOWED_ATTRIBUTES, DEFAULT_ALLOWED_TAGS, safeListSanitize, sanitizerConfig } from "../view/sanitize.js";
+import { toS } from "../ruby/ruby.js";
+import type { ViewHost } from "../active-model/host.js";
+import { SafeString } from "../active-support/safe.js";
+import { DEFAULT_ALLOWED_ATTRIBUTES, DEFAULT_ALLOWED_TAGS, safeListSanitize, sanitizerConfig } from "../action-view/sanitize.js";
 import { ActionTextAttachment, ActionTextNotImplemented } from "./attachment.js";
 import type { ActionTextContent } from "./content.js";
 

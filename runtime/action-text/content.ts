@@ -6,9 +6,9 @@
 // to_s renders the content partial inside its layout: that is the app's view renderer, plugged in as
 // actionTextRenderer.renderer (it throws until the app sets it); Content.render(*args) (render_to_string, what
 // ContentAttachment#to_html and the Trix content partial use) is actionTextRenderer.renderToString.
-import { inspectString, isBlank, isPlainObject, toS } from "../support/ruby.js";
-import { truncate } from "../support/string.js";
-import { SafeString } from "../view/safe.js";
+import { inspectString, isBlank, isPlainObject, toS } from "../ruby/ruby.js";
+import { truncate } from "../active-support/string-filters.js";
+import { SafeString } from "../active-support/safe.js";
 import {
   ActionTextAttachment, ActionTextAttachmentGallery, ActionTextNotImplemented, actionTextConfig, attachableFromNode, findAttachmentGalleryNodes,
   fragmentByCanonicalizingContent, fragmentByReplacingAttachmentGalleryNodes,

@@ -8,7 +8,7 @@
 //   a b  a > b  a + b  a ~ b  descendant, child, next element sibling, later element sibling;  s1, s2  union
 // XPath string tests make [a*=''] and [a^=''] true whenever @a exists (CSS would say false): Nokogiri's answer.
 // Anything else (other pseudo-classes, namespaces, pseudo-elements) throws: a wrong match would be silent.
-import type { HtmlAttr, HtmlElement, HtmlNode } from "../view/html/tree.js";
+import type { HtmlAttr, HtmlElement, HtmlNode } from "../action-view/html/tree.js";
 
 interface AttrTest {
   name: string;

@@ -4,8 +4,8 @@
 //   fragment.replace(s) { |n| }  replace(s, block)            to_plain_text / to_html / to_s  toPlainText() ...
 // HTML is parsed as `Nokogiri::HTML5::Document.new.fragment(html)` (body context) and written by gumbo's serializer.
 // update and replace work on a copy (DocumentFragment#dup); the fragment itself is never changed.
-import { toS } from "../support/ruby.js";
-import { parseFragment, type HtmlElement } from "../view/html/tree.js";
+import { toS } from "../ruby/ruby.js";
+import { parseFragment, type HtmlElement } from "../action-view/html/tree.js";
 import { ActionTextNode, dupRoot, wrapNode } from "./node.js";
 import { nodeToPlainText } from "./plain-text.js";
 

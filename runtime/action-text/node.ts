@@ -6,8 +6,8 @@
 //   node.replace(html)  node.text  node.name  node.to_s / to_html  node.remove_attribute(n)  node.key?(n)
 // One wrapper per tree node, so Ruby's identity (`node != replacement`) holds. Serialization is Nokogiri's HTML5
 // (gumbo) one: Action Text 7.2 parses with Nokogiri::HTML5 where it is available, as in Debian's Nokogiri 1.19.
-import { inspectString, toS } from "../support/ruby.js";
-import { parseFragment, serializeChildren, serializeNode, type HtmlElement, type HtmlNode } from "../view/html/tree.js";
+import { inspectString, toS } from "../ruby/ruby.js";
+import { parseFragment, serializeChildren, serializeNode, type HtmlElement, type HtmlNode } from "../action-view/html/tree.js";
 import { matchesSelector, selectAll } from "./css.js";
 
 const wrappers = new WeakMap<HtmlNode, ActionTextNode>();

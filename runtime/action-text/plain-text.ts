@@ -4,7 +4,7 @@
 //   h1 p   children + "\n\n"                          ul ol  as p, after a "\n" when nested in a list
 //   li     indentation, "•" or "N." (N: its index among ALL the parent's child nodes, text included), text, "\n"
 //   blockquote  as p, inside “ ”                      figcaption  [children]        anything else: children
-import type { HtmlElement, HtmlNode } from "../view/html/tree.js";
+import type { HtmlElement, HtmlNode } from "../action-view/html/tree.js";
 
 /** String#chomp(""): every trailing "\n" and "\r\n" removed. */
 function removeTrailingNewlines(text: string): string {

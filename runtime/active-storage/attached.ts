@@ -1,8 +1,8 @@
 // ActiveStorage::Attached::One / ::Many (activestorage 7.2 lib/active_storage/attached/{one,many}.rb): what
 // `user.avatar` / `message.files` return. They read the record's generated associations (`avatar_attachment`,
 // `files_attachments`); what needs the storage service (uploads, variants, URLs of files) is not here and raises.
-import { rubyToTs } from "../app/names.js";
-import { isPresent } from "../support/ruby.js";
+import { rubyToTs } from "../ruby/names.js";
+import { isPresent } from "../ruby/ruby.js";
 
 /** A record's association reader by its Ruby name (records define readers under the Ruby and the camel name). */
 function read(record: unknown, name: string): unknown {

@@ -2,7 +2,7 @@
 //   config_for(:cable)   ERB rendered, YAML loaded (aliases and `<<:` merges as Psych does), keys symbolized,
 //                        `shared:` deep-merged under the environment's entry; nil when neither is there.
 // Keys come back as JS object keys (Ruby's symbols); values keep the YAML's typing.
-import { loadYaml } from "../fixtures/yaml.js";
+import { loadYaml } from "../active-record/fixtures/yaml.js";
 
 export type ConfigEntry = Record<string, unknown>;
 

@@ -4,8 +4,8 @@
 //   ApplicationController.renderer                      controllerRenderer()
 //   .defaults -> { method: "get", input: "" }           .with_defaults(http_host: "x") / .new(env) -> a new renderer
 //   .render(partial: "p", locals: {...})                renderForBroadcast({...})
-import { isPlainObject, toS } from "../support/ruby.js";
-import type { SafeString } from "../view/safe.js";
+import { isPlainObject, toS } from "../ruby/ruby.js";
+import type { SafeString } from "../active-support/safe.js";
 import { renderForBroadcast } from "./serve.js";
 
 type Env = Record<string, unknown>;

@@ -1,10 +1,10 @@
 // Named route helpers of an emitted app: `postPath(ctx, post, { format: "json" })`.
 // `ctx` is whatever is rendering (a view, a controller, a jbuilder template): it supplies the request's host
 // (for `_url`) and its path parameters (Rails' recall).
-import { Router, type UrlOptions } from "../http/router.js";
-import type { RouteEntry } from "../http/route-table.js";
-import type { HostOptions } from "../http/url.js";
-import { isPlainObject } from "../support/ruby.js";
+import { Router, type UrlOptions } from "../action-pack/router.js";
+import type { RouteEntry } from "../action-pack/route-table.js";
+import type { HostOptions } from "../action-pack/url.js";
+import { isPlainObject } from "../ruby/ruby.js";
 
 export interface UrlContext {
   urlHost(): HostOptions;

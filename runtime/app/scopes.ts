@@ -2,7 +2,7 @@
 // chains from the class (`User.active`) and from any relation (`room.users.active.ordered`), as Rails delegates.
 //   User.active            User.active()                       (a static the compiler emits)
 //   relation.ordered       scope(relation, "ordered")          (looked up on the relation's model)
-import { Base, Relation, modelClass } from "../record/index.js";
+import { Base, Relation, modelClass } from "../active-record/index.js";
 
 export type ScopeFn = (this: Relation<never>, ...args: unknown[]) => unknown;
 

@@ -3,14 +3,14 @@
 //   ApplicationController.render(partial: "messages/message", formats: [:turbo_stream], locals: {...})
 //     -> renderForBroadcast({ partial, formats, locals }): host example.org, no CSRF input, the broadcast cache namespace
 import type { Server } from "node:http";
-import type { HttpApp } from "../http/server.js";
-import { startServer } from "../http/server.js";
-import { adapterFor, createCableServer, workerCount, setActionCableServer, turboBroadcastConfig, type ConnectionClass, type SubscriptionAdapter } from "../cable/index.js";
+import type { HttpApp } from "../action-pack/server.js";
+import { startServer } from "../action-pack/server.js";
+import { adapterFor, createCableServer, workerCount, setActionCableServer, turboBroadcastConfig, type ConnectionClass, type SubscriptionAdapter } from "../action-cable/index.js";
 import { configFor } from "./config-for.js";
 import { drainOnTerm, isPrimaryOfWorkers, isWorker, superviseWorkers } from "./workers.js";
-import type { Channel } from "../cable/index.js";
-import { isPlainObject } from "../support/ruby.js";
-import { SafeString } from "../view/safe.js";
+import type { Channel } from "../action-cable/index.js";
+import { isPlainObject } from "../ruby/ruby.js";
+import { SafeString } from "../active-support/safe.js";
 
 export interface CableSetup {
   connection: ConnectionClass;

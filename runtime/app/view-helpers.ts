@@ -1,9 +1,9 @@
 // The helpers a template can call, bound onto View: one line per helper. Helpers that need the request
 // context take the view first (HOST_HELPERS); the others take only their arguments (PLAIN_HELPERS).
 // The compiler asks View.prototype whether a name exists, so this table is the one list of supported helpers.
-import * as view from "../view/index.js";
+import * as view from "../action-view/index.js";
 import * as actionText from "../action-text/index.js";
-import type { PolymorphicOptions, ViewHost } from "../view/host.js";
+import type { PolymorphicOptions, ViewHost } from "../active-model/host.js";
 
 export const HOST_HELPERS = {
   linkTo: view.linkTo,
@@ -88,7 +88,7 @@ export const HOST_HELPERS = {
   collectionSelect: view.collectionSelect,
   dateSelect: view.dateSelect,
   timeSelect: view.timeSelect,
-  // turbo-rails (runtime/view/turbo-*.ts)
+  // turbo-rails (runtime/gems/turbo-rails/)
   turboFrameTag: view.turboFrameTag,
   turboStream: view.turboStream,
   turboExemptsPageFromCache: view.turboExemptsPageFromCache,
@@ -96,7 +96,7 @@ export const HOST_HELPERS = {
   turboPageRequiresReload: view.turboPageRequiresReload,
   turboRefreshesWith: view.turboRefreshesWith,
   turboIncludeTags: view.turboIncludeTags,
-  // rails_autolink's auto_link (runtime/view/auto-link.ts): only where Gemfile.lock has the gem (ENGINE_HELPERS).
+  // rails_autolink's auto_link (runtime/gems/rails_autolink/auto-link.ts): only where Gemfile.lock has the gem (ENGINE_HELPERS).
   autoLink: view.autoLink,
   // ActionText::ContentHelper (runtime/action-text/content-helper.ts): only with Action Text loaded (ENGINE_HELPERS).
   renderActionTextContent: actionText.renderActionTextContent,
@@ -182,7 +182,7 @@ export const PLAIN_HELPERS = {
   sanitizeCss: view.sanitizeCss,
   sanitizeActionTextContent: actionText.sanitizeActionTextContent,
   javascriptCdataSection: view.javascriptCdataSection,
-  // turbo-rails (runtime/view/turbo-*.ts)
+  // turbo-rails (runtime/gems/turbo-rails/)
   turboStreamFrom: view.turboStreamFrom,
   turboStreamActionTag: view.turboStreamActionTag,
   turboStreamRefreshTag: view.turboStreamRefreshTag,

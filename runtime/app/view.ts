@@ -4,18 +4,18 @@
 //   render "comments/form"       comments/_form
 //   render record / collection   <collection>/_<element> with local <element> (+ _counter, _iteration)
 //   yield / yield :head          yieldContent() / yieldContentFor("head")
-import { capture, OutputBuffer, outputBuffer, SafeString, unwrappedHtmlEscape, withOutputBuffer } from "../view/safe.js";
-import { tag as viewTag, tagBuilder } from "../view/tag.js";
-import { BACK, urlFor as viewUrlFor } from "../view/url.js";
-import type { Jbuilder } from "../json/index.js";
-import { MissingAssetError } from "../view/asset-url.js";
-import { isViewRecord, type AssetIndex, type AssetType, type PolymorphicOptions, type ViewHost, type ViewRecord, type ViewRequest } from "../view/host.js";
-import type { HostOptions } from "../http/url.js";
-import { isBlank, isPlainObject, toS, truthy } from "../support/ruby.js";
-import { cacheFragment, renderCachedCollection, type FragmentCache } from "../cache/index.js";
+import { capture, OutputBuffer, outputBuffer, SafeString, unwrappedHtmlEscape, withOutputBuffer } from "../active-support/safe.js";
+import { tag as viewTag, tagBuilder } from "../action-view/tag.js";
+import { BACK, urlFor as viewUrlFor } from "../action-view/url.js";
+import type { Jbuilder } from "../gems/jbuilder/index.js";
+import { MissingAssetError } from "../action-view/asset-url.js";
+import { isViewRecord, type AssetIndex, type AssetType, type PolymorphicOptions, type ViewHost, type ViewRecord, type ViewRequest } from "../active-model/host.js";
+import type { HostOptions } from "../action-pack/url.js";
+import { isBlank, isPlainObject, toS, truthy } from "../ruby/ruby.js";
+import { cacheFragment, renderCachedCollection, type FragmentCache } from "../action-view/cache/index.js";
 import { installHelpers, type HostHelperMethods, type PlainHelperMethods } from "./view-helpers.js";
-import { rubyToTs } from "./names.js";
-import { NameError } from "./ops.js";
+import { rubyToTs } from "../ruby/names.js";
+import { NameError } from "../active-support/core-ext/ops.js";
 
 /** A compiled template: ERB renders to a SafeString; jbuilder writes into the Jbuilder it is given. */
 export type TemplateEntry = (
@@ -105,7 +105,7 @@ export class View implements ViewHost {
 
   urlFor(target: unknown): string {
     if (typeof target === "string" || target instanceof SafeString) return target.toString();
-    // url_for(:back): the referrer, or javascript:history.back() (ActionView's own rule, in runtime/view/url.ts).
+    // url_for(:back): the referrer, or javascript:history.back() (ActionView's own rule, in runtime/action-view/url.ts).
     if (target === BACK) return viewUrlFor(this, target);
     return this.ctx.urlFor(target);
   }

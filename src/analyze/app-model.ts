@@ -1,6 +1,6 @@
 // ParsedApp -> AppModel: the whole app's facts before any lowering (ruby2js calls it the app manifest).
 import { readInflections, type AppInflections } from "./inflections.js";
-import { withInflections } from "../../runtime/support/inflections.js";
+import { withInflections } from "../../runtime/active-support/inflections.js";
 import type { ParsedApp, TemplateFile } from "../parse/app.js";
 import { retryingCrashes } from "../diagnostics/crash.js";
 import { standInClasses } from "./crashed-file.js";
@@ -15,9 +15,9 @@ import { isTopConst, methodChain, type Node, type NodeOf, type Span } from "../p
 import { analyzeConfig, analyzeRackup, type AppConfigFacts } from "./config.js";
 import { resolveAppGems, type AppGems } from "./gems.js";
 import { engineModelFiles } from "./framework-models.js";
-import { CORE_EXTENSIBLE } from "../../runtime/support/core-extensions.js";
-import { CORE_CONSTANTS } from "../../runtime/support/core-constants.js";
-import { LIBRARY_BASES } from "../../runtime/support/library-bases.js";
+import { CORE_EXTENSIBLE } from "../../runtime/ruby/core-extensions.js";
+import { CORE_CONSTANTS } from "../../runtime/app/core-constants.js";
+import { LIBRARY_BASES } from "../../runtime/ruby/library-bases.js";
 import { engineRoots } from "./assets.js";
 import { listFiles, parseTemplate } from "../parse/app.js";
 

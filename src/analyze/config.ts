@@ -124,7 +124,7 @@ function cacheStore(node: Node & { kind: "call" }, diagnostics: Diagnostics | un
 
 /**
  * `config.active_job.queue_adapter = :resque` (:sidekiq, :solid_queue, ...): jobs run in the emitted app's own
- * process after the request's work, as Rails' :async adapter runs them (runtime/job/active-job.ts); they are not
+ * process after the request's work, as Rails' :async adapter runs them (runtime/active-job/active-job.ts); they are not
  * handed to another process's queue nor kept across restarts. :async and :inline need no report.
  */
 function queueAdapter(node: Node & { kind: "call" }, diagnostics: Diagnostics | undefined): void {

@@ -12,7 +12,7 @@ import { crashMethod, isCrashedStatement } from "./crashed.js";
 import type { Diagnostics } from "../diagnostics/index.js";
 import type { SourceFile } from "../parse/app.js";
 import { literalString, optionsOf, positionalArgs, type Node, type NodeOf } from "../parse/ir.js";
-import { underscore } from "../../runtime/support/inflector.js";
+import { underscore } from "../../runtime/active-support/inflector.js";
 import { collectConstants, flattenBody, resolveConstant, type ConstDecl } from "./constants.js";
 import { expandMacroCall } from "./macros.js";
 

@@ -6,7 +6,7 @@
 import { isCrashNode } from "../diagnostics/crash.js";
 import type { SourceFile } from "../parse/app.js";
 import type { Node, NodeOf } from "../parse/ir.js";
-import { camelize } from "../../runtime/support/inflector.js";
+import { camelize } from "../../runtime/active-support/inflector.js";
 
 /** Rewrites each wholly crashed file under `dir` into the class its path implies (call inside the app's inflections). */
 export function standInClasses(files: SourceFile[], dir: string, superclass: string, base: string): void {

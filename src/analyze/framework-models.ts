@@ -17,7 +17,7 @@ import type { Node, NodeOf, Span } from "../parse/ir.js";
 import { literalString, optionsOf } from "../parse/ir.js";
 import { parseRuby } from "../parse/ruby.js";
 import type { Schema } from "../parse/schema.js";
-import { singularize, tableize } from "../../runtime/support/inflector.js";
+import { singularize, tableize } from "../../runtime/active-support/inflector.js";
 
 /** The Ruby a macro call defines, or null when the call is not one of these macros. */
 export function frameworkMacroSource(call: NodeOf<"call">): string | null {

@@ -1,5 +1,5 @@
 // What the compiler declines in a model's class body, kept beside the diagnostic so the emitted model raises
-// where Rails would have run the declined code (runtime/record/declined.ts):
+// where Rails would have run the declined code (runtime/active-record/declined.ts):
 //
 //   validation   valid? / save raise at the validation's place in the chain
 //   callback     the event's chain raises when it runs (before_save, after_commit, ...)

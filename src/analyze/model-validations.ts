@@ -9,7 +9,7 @@
 //   format: { with: /^x$/ } without multiline: true                  declined: Rails raises ArgumentError on load
 import type { Diagnostics } from "../diagnostics/index.js";
 import { optionsOf, positionalArgs, literalString, type Node, type NodeOf, type Span } from "../parse/ir.js";
-import { isSupportedValidator } from "../../runtime/record/validations.js";
+import { isSupportedValidator } from "../../runtime/active-record/validations.js";
 import { rubyRegexToJs } from "../lower/regex.js";
 import { declined, type DeclinedInfo } from "./model-declined.js";
 import { literal, type Literal, type ValidationInfo } from "./models.js";

@@ -13,16 +13,16 @@ import { expandFrameworkMacro } from "./framework-models.js";
 import { isTopConst, literalString, methodChain, optionsOf, positionalArgs, type Node, type NodeOf, type Param, type Span } from "../parse/ir.js";
 import type { Column, Schema } from "../parse/schema.js";
 import { collectConstants, constPath, flattenBody, resolveConstant, type ConstDecl } from "./constants.js";
-import { camelize, foreignKey, pluralize, singularize, underscore } from "../../runtime/support/inflector.js";
-import { buildModelName } from "../../runtime/support/model-name.js";
-import { CALLBACK_EVENTS } from "../../runtime/record/callbacks.js";
+import { camelize, foreignKey, pluralize, singularize, underscore } from "../../runtime/active-support/inflector.js";
+import { buildModelName } from "../../runtime/active-model/model-name.js";
+import { CALLBACK_EVENTS } from "../../runtime/active-record/callbacks.js";
 import { declined, type DeclinedInfo } from "./model-declined.js";
 import { validationsOf } from "./model-validations.js";
 import { rubyStdlibRegexp } from "./stdlib-constants.js";
 
 // The names a model carries are the runtime's ModelNames (the compiler computes them, the runtime reads them).
-export type { ModelNames } from "../../runtime/record/meta.js";
-import type { ModelNames } from "../../runtime/record/meta.js";
+export type { ModelNames } from "../../runtime/active-record/meta.js";
+import type { ModelNames } from "../../runtime/active-record/meta.js";
 
 /**
  * A compile-time value. Regexps and ranges keep their Ruby form (`$regexp`, `$range`) so the lowering decides
@@ -114,7 +114,7 @@ export const FRAMEWORK_MODULES: Record<string, string> = {
 
 // The callback macros are Rails' own list (ActiveRecord::Callbacks, the after_*_commit forms), as the runtime runs them.
 const CALLBACKS = CALLBACK_EVENTS;
-// The options the model runtime implements (runtime/record/meta.ts AssociationDescriptor).
+// The options the model runtime implements (runtime/active-record/meta.ts AssociationDescriptor).
 const ASSOCIATION_OPTIONS: Record<string, Set<string>> = {
   belongs_to: new Set(["optional", "required", "class_name", "foreign_key", "touch", "inverse_of", "default", "polymorphic", "counter_cache", "primary_key", "autosave", "validate", "foreign_type", "dependent"]),
   // Not here, so declined: source_type (it would pick the class without the type condition), has_many's

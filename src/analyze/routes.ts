@@ -7,9 +7,9 @@
 //   post "login", to: "s#create", as: nil            ->  post("login", { to: "s#create", as: null })
 // The hash form `"path" => "c#a"` is `to:`; `"path" => :act` is `action:`; `"path" => "ctrl"` is `controller:`.
 // Bare Regexp options (`locale: /en|fr/`) go in `constraints`, bare string options in `defaults`, as Rails sorts them.
-import type { RouteEntry } from "../../runtime/http/route-table.js";
+import type { RouteEntry } from "../../runtime/action-pack/route-table.js";
 import type { Span } from "../parse/ir.js";
-import { pluralize, singularize } from "../../runtime/support/inflector.js";
+import { pluralize, singularize } from "../../runtime/active-support/inflector.js";
 
 export type { RouteEntry };
 export type Verb = "get" | "post" | "patch" | "put" | "delete" | "options";

@@ -1,5 +1,5 @@
 // config.force_ssl / config.assume_ssl / config.ssl_options (config/environments/*.rb, application.rb, initializers)
-// -> the data ActionDispatch::SSL is built from at run time (runtime/http/ssl.ts):
+// -> the data ActionDispatch::SSL is built from at run time (runtime/action-pack/ssl.ts):
 //   config.ssl_options = { hsts: { expires: 1.year, subdomains: false, preload: true } }   { hsts: { expires: 31556952, ... } }
 //   config.ssl_options = { redirect: { host: "x", port: 8443, status: 302, body: ["moved"] } }
 //   config.ssl_options = { redirect: { exclude: ->(request) { request.path == "/up" } } }  { redirect: { excludePaths: ["/up"] } }

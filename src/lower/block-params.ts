@@ -71,7 +71,7 @@ export function lowerBlockParams(block: Block, scope: Scope, types: RType[]): Bl
 }
 
 /**
- * Ruby's Proc#parameters of these parameters, in a lambda's kinds (runtime/support/core-proc.ts): what arity,
+ * Ruby's Proc#parameters of these parameters, in a lambda's kinds (runtime/ruby/core-proc.ts): what arity,
  * lambda? and parameters answer for the function they became.
  */
 export function procParameters(params: Param[]): Array<[string, string] | [string]> {

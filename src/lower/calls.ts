@@ -10,8 +10,8 @@
 //   no receiver                            the self kind decides: view helper, controller API, own method
 import { isTopConst, methodChain, type Block, type Node, type NodeOf } from "../parse/ir.js";
 import type { AppModel } from "../analyze/app-model.js";
-import { FormBuilder } from "../../runtime/view/form/builder.js";
-import { Base } from "../../runtime/record/index.js";
+import { FormBuilder } from "../../runtime/action-view/form/builder.js";
+import { Base } from "../../runtime/active-record/index.js";
 import { lit, lowerExpr, lowerHash, moduleConstantName, type TsExpr } from "./expr.js";
 import { camel, rubyToTs } from "./names.js";
 import type { Scope } from "./scope.js";
@@ -67,7 +67,7 @@ function safeNav(call: NodeOf<"call">, recv: TsExpr, typed: TsExpr, scope: Scope
 
 export function dynamicSend(call: NodeOf<"call">, recv: TsExpr, scope: Scope): TsExpr {
   const args = lowerArgs(call.args, call.block, scope);
-  // Untyped receivers dispatch at run time (runtime/app/ops.ts send): the object's own member by the naming rule,
+  // Untyped receivers dispatch at run time (runtime/active-support/core-ext/ops.ts send): the object's own member by the naming rule,
   // else Ruby's core method for the value's class (Time#before?, String#squish...).
   const fn = scope.env.module.use(call.safeNav ? "sendSafe" : "send");
   return lit(`${fn}(${[recv.code, JSON.stringify(call.method), ...args].join(", ")})`, UNKNOWN);

@@ -51,7 +51,7 @@ function lowerExprOf(node: Node, scope: Scope): TsExpr {
     case "self":
       return lit(env.selfExpr, env.modelName ? { k: "model", model: env.modelName } : UNKNOWN);
     case "int":
-      // Past 2**53 an Integer is a bigint at run time (runtime/support/ruby.ts's number convention).
+      // Past 2**53 an Integer is a bigint at run time (runtime/ruby/ruby.ts's number convention).
       return node.exact === undefined ? lit(String(node.value), NUMBER) : lit(`${node.exact}n`, UNKNOWN);
     case "float":
       return lowerFloat(node.value, scope);
@@ -276,7 +276,7 @@ function spellsAKeyBothWays(node: NodeOf<"hash">): boolean {
 }
 
 /**
- * The Hash as a Map whose keys stay Ruby values (support/ruby.ts): Symbol keys as RubySymbol, String keys as
+ * The Hash as a Map whose keys stay Ruby values (ruby/ruby.ts): Symbol keys as RubySymbol, String keys as
  * strings, so `{ class: "a", "class" => "b" }` keeps both pairs in order, as Rails' tag options write them.
  * Untyped, so calls on it go through the runtime's dispatch (KeyedHashMethods) rather than the plain-object table.
  */

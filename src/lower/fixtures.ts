@@ -10,7 +10,7 @@ import type { Diagnostics } from "../diagnostics/index.js";
 import type { EmittedModule } from "../emit/module.js";
 import type { ErbYamlFile, FixtureFile } from "../parse/fixtures.js";
 import type { Node, NodeOf } from "../parse/ir.js";
-import { camelize, singularize } from "../../runtime/support/inflector.js";
+import { camelize, singularize } from "../../runtime/active-support/inflector.js";
 import { makeEnv } from "./env.js";
 import { lowerExpr } from "./expr.js";
 import { Scope, type LowerEnv } from "./scope.js";

@@ -15,7 +15,7 @@ import { analyzeImportmap } from "../analyze/importmap.js";
 import { expandRoutes, RoutingError, type RouteEntry } from "../analyze/routes.js";
 import { CompileError, type Diagnostics } from "../diagnostics/index.js";
 import type { EmittedModule } from "../emit/module.js";
-import { pluralize, singularize, withInflections } from "../../runtime/support/inflector.js";
+import { pluralize, singularize, withInflections } from "../../runtime/active-support/inflector.js";
 import { lowerEntry } from "./app/entry.js";
 import { controllerIvarTypes, controllerPath, lowerController } from "./controller/controller.js";
 import { lowerModel } from "./model/model.js";

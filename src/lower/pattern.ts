@@ -1,5 +1,5 @@
 // Ruby pattern matching -> one boolean TS expression per pattern over a runtime PatternMatch
-// (runtime/support/pattern-match.ts), which deconstructs as Ruby does and remembers why a test missed.
+// (runtime/active-support/core-ext/pattern-match.ts), which deconstructs as Ruby does and remembers why a test missed.
 //   case v                          const s = v; const m = new PatternMatch(s, false); let x: unknown = null; let a: unknown[] | null = null;
 //   in [x, *] then ...              if ((a = m.array(s, 1, true)) !== null && ((x = a[0]), true)) { ... }
 //   in { name: String => n }        else if ((h = m.hash(s)) !== null && m.key(h, "name") && m.test(StringClass, m.get(h, "name")) && ((n = ...), true))

@@ -20,8 +20,8 @@ import type { LowerEnv, Scope } from "./scope.js";
 import { BOOL, UNKNOWN, type RType } from "./types.js";
 import { lowerBlockFn } from "./procs.js";
 import { recordSelfCall } from "./model/relation-self.js";
-import { CONTROLLER_RENDER_OPTIONS } from "../../runtime/http/rendering.js";
-import { TurboStreamsChannelConstant } from "../../runtime/support/turbo-constants.js";
+import { CONTROLLER_RENDER_OPTIONS } from "../../runtime/action-pack/rendering.js";
+import { TurboStreamsChannelConstant } from "../../runtime/gems/turbo-rails/turbo-constants.js";
 import { CONTROLLER_LIBRARY_MODULES } from "../analyze/controllers.js";
 
 export function lowerSelfCall(call: NodeOf<"call">, scope: Scope): TsExpr {
@@ -148,7 +148,7 @@ function modelSelfCall(call: NodeOf<"call">, scope: Scope): TsExpr {
   if (model && call.args.length === 0 && !call.block) {
     if (m === "errors") return lit("this.errors", { k: "errors" });
     if (model.columns.some((c) => c.name === m) || model.associations.some((a) => a.name === m)) return lit(`this.${m}`);
-    // AttributeMethods::Query: `draft?` for a column, query_attribute's answer (runtime/record/attribute-methods.ts),
+    // AttributeMethods::Query: `draft?` for a column, query_attribute's answer (runtime/active-record/attribute-methods.ts),
     // through readAttribute so the emitted class type-checks (the isDraft() method is installed at run time).
     // A `draft?` the model (or an ancestor) defines itself wins, as a method defined in the class does in Ruby.
     if (m.endsWith("?") && model.columns.some((c) => c.name === m.slice(0, -1)) && !ancestorHasMethod(env.app, model.className, m)) {

@@ -6,8 +6,8 @@
 //   Strip.apply(content)                               Strip.apply(content)   a new Content when applicable, else content
 //   Filters.new(A, B).apply(content)                   ActionTextContentFiltersClass.new(A, B).apply(content)
 // `content` and `fragment` are methods (the compiler lowers the subclass's self calls to `this.content()`).
-import { truthy } from "../../runtime/support/ruby.js";
-import { RubyObject } from "../../runtime/support/ruby-object.js";
+import { truthy } from "../../runtime/ruby/ruby.js";
+import { RubyObject } from "../../runtime/ruby/ruby-object.js";
 import { ActionTextNotImplemented } from "../../runtime/action-text/attachment.js";
 import { ActionTextContent } from "../../runtime/action-text/content.js";
 import type { ActionTextFragment } from "../../runtime/action-text/fragment.js";

@@ -2,11 +2,11 @@
 // the compiler emits models (classes with `declare`d members and methods, defineModel data with Ruby blocks as
 // functions), on a fresh SQLite file.
 import { join } from "node:path";
-import { Connection, loadSchema, setConnection, type ColumnDescription } from "../../runtime/db/index.js";
+import { Connection, loadSchema, setConnection, type ColumnDescription } from "../../runtime/active-record/connection/index.js";
 import {
   Base, CurrentAttributes, defineCurrentAttributes, defineModel, setClock, setTokenGenerator, Time, type CollectionProxy, type ColumnMeta,
   type ModelNames, type Relation,
-} from "../../runtime/record/index.js";
+} from "../../runtime/active-record/index.js";
 import { scratchDir } from "./scratch.js";
 
 export const trace: string[] = [];

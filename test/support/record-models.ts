@@ -1,8 +1,8 @@
 // The TypeScript mirror of test/fixtures/record/models.rb: the same schema and models, declared the way the
 // compiler emits them (a class with `declare`d members + defineModel data), with callbacks that trace.
 import { join } from "node:path";
-import { Connection, loadSchema, setConnection } from "../../runtime/db/index.js";
-import { Base, defineModel, RubyDate, Time, type CollectionProxy, type ModelNames } from "../../runtime/record/index.js";
+import { Connection, loadSchema, setConnection } from "../../runtime/active-record/connection/index.js";
+import { Base, defineModel, RubyDate, Time, type CollectionProxy, type ModelNames } from "../../runtime/active-record/index.js";
 import { scratchDir } from "./scratch.js";
 
 export const trace: string[] = [];

@@ -2,8 +2,8 @@
 // TS step must send the same statements (name, SQL, binds), return the same JSON value and leave the same trace.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import type { Connection } from "../../runtime/db/index.js";
-import { toJson } from "../../runtime/json/encode.js";
+import type { Connection } from "../../runtime/active-record/connection/index.js";
+import { toJson } from "../../runtime/active-support/json-encode.js";
 import { inOrder } from "./sequence.js";
 
 export type RecordedStep = { name: string; sql: Array<[string, string, unknown[]]>; value: unknown; trace: string[] };

@@ -2,13 +2,13 @@
 // ActionDispatch::TestRequest (http://test.host, GET /), the app's routes (the table the compiler lowered),
 // the frozen clock, forgery protection on only where the file says so, and the compiled templates (partials).
 // Broadcast renders (ApplicationController.render) use the default renderer's host, http://example.org.
-import { polymorphicUrl } from "../../runtime/app/polymorphic.js";
-import type { UrlOptions } from "../../runtime/http/router.js";
+import { polymorphicUrl } from "../../runtime/action-pack/polymorphic.js";
+import type { UrlOptions } from "../../runtime/action-pack/router.js";
 import { routerFor } from "../../runtime/app/routes.js";
 import type { TemplateEntry, ViewContext } from "../../runtime/app/view.js";
-import type { RouteEntry } from "../../runtime/http/route-table.js";
-import { urlForOptions } from "../../runtime/http/url-for.js";
-import { isPlainObject } from "../../runtime/support/ruby.js";
+import type { RouteEntry } from "../../runtime/action-pack/route-table.js";
+import { urlForOptions } from "../../runtime/action-pack/url-for.js";
+import { isPlainObject } from "../../runtime/ruby/ruby.js";
 
 /** Stands in for the per-request masked token (86 characters); the suite writes it as {{CSRF_TOKEN}}. */
 export const CSRF_TOKEN = "t".repeat(43) + "T".repeat(43);

@@ -4,19 +4,19 @@
 // (capturing broadcasts as the recorder did) and the broadcast renderer (ApplicationController.render, on
 // http://example.org). `view(group)` is a fresh view context for one vector.
 import { View, type TemplateEntry } from "../../runtime/app/view.js";
-import { globalIdConfig } from "../../runtime/cable/global-id.js";
-import { setActionCableServer } from "../../runtime/cable/global.js";
-import { configureSignedStreamVerifier } from "../../runtime/cable/stream-name.js";
-import { configureSignedGlobalIds } from "../../runtime/cable/signed-global-id.js";
-import { turboBroadcastConfig } from "../../runtime/cable/streams-channel.js";
-import type { RouteEntry } from "../../runtime/http/route-table.js";
-import type { HttpApp } from "../../runtime/http/server.js";
+import { globalIdConfig } from "../../runtime/gems/globalid/global-id.js";
+import { setActionCableServer } from "../../runtime/action-cable/global.js";
+import { configureSignedStreamVerifier } from "../../runtime/gems/turbo-rails/stream-name.js";
+import { configureSignedGlobalIds } from "../../runtime/gems/globalid/signed-global-id.js";
+import { turboBroadcastConfig } from "../../runtime/gems/turbo-rails/streams-channel.js";
+import type { RouteEntry } from "../../runtime/action-pack/route-table.js";
+import type { HttpApp } from "../../runtime/action-pack/server.js";
 import { registerAppRuntime } from "../../runtime/app/serve.js";
-import { toJson } from "../../runtime/json/encode.js";
-import { setClock } from "../../runtime/record/time.js";
-import { toS } from "../../runtime/support/ruby.js";
-import { zoneConfig } from "../../runtime/support/time-zone.js";
-import { sanitizerConfig } from "../../runtime/view/sanitize.js";
+import { toJson } from "../../runtime/active-support/json-encode.js";
+import { setClock } from "../../runtime/active-support/time.js";
+import { toS } from "../../runtime/ruby/ruby.js";
+import { zoneConfig } from "../../runtime/active-support/time-zone.js";
+import { sanitizerConfig } from "../../runtime/action-view/sanitize.js";
 import { modelFile } from "../../src/emit/module.js";
 import { tsIdent } from "../../src/lower/names.js";
 import { vectorViewContext } from "./context.js";

@@ -6,7 +6,7 @@
 //   <%# Template Dependency: a/b %>        a/b                      <%# ... a/* %>         every a/<file> (sorted)
 // The source is scanned as Rails scans it: binary (File.binread), so character classes are ASCII-only. We decode
 // bytes as latin1 (one char per byte) and spell Ruby's \s and \S out, since JS's include U+00A0 and others.
-import { pluralize, singularize } from "../../../runtime/support/inflector.js";
+import { pluralize, singularize } from "../../../runtime/active-support/inflector.js";
 import type { ViewResolver } from "./view-paths.js";
 
 const S = "[ \\t\\n\\v\\f\\r]";

@@ -20,7 +20,7 @@ import { inferIvarTypes } from "./ivars.js";
 import { lowerParams } from "../params.js";
 import { literal } from "../../analyze/models.js";
 import { tsLiteral } from "../literal.js";
-import { singularize } from "../../../runtime/support/inflector.js";
+import { singularize } from "../../../runtime/active-support/inflector.js";
 import { lowerMethodBody } from "../jumps.js";
 
 /** `Accounts::BotsController` -> `controllers/accounts/bots_controller.ts`. */

@@ -1,4 +1,4 @@
-// Constants that are not the app's models: the app's plain classes, and Ruby's/Rails' own (runtime/support/
+// Constants that are not the app's models: the app's plain classes, and Ruby's/Rails' own (runtime/app/
 // core-constants.ts), whose singleton methods are members of one runtime object each.
 //   Post (plain class)         Post                       imported from models/post.ts
 //   ERB::Util.html_escape(x)      ErbUtil.htmlEscape(x)         Time.current -> TimeClass.current()
@@ -11,7 +11,7 @@ import { rubyToTs, tsIdent } from "../names.js";
 import type { Scope } from "../scope.js";
 import { UNKNOWN, type RType } from "../types.js";
 import { plainClassFacts } from "./plain-calls.js";
-import { CORE_CONSTANTS } from "../../../runtime/support/core-constants.js";
+import { CORE_CONSTANTS } from "../../../runtime/app/core-constants.js";
 
 /** What a constant method returns, where it matters to later calls (a typed receiver lowers directly). */
 const RETURNS: Record<string, RType> = {

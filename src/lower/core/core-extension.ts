@@ -1,5 +1,5 @@
 // An app's reopened Ruby core classes (lib/: `class String; def all_emoji? = match?(...); end`) -> one module that
-// adds the methods to the runtime's table for that class when the app boots (runtime/support/core-extensions.ts).
+// adds the methods to the runtime's table for that class when the app boots (runtime/ruby/core-extensions.ts).
 //   class String                       extendCore("String", {
 //     def all_emoji?                     isAllEmoji: function (this: any) { return coreSend(this, "match?", ...); },
 //       self.match? /.../                })

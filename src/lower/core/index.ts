@@ -2,7 +2,7 @@
 // Date, nil, true/false, Range), the core constants (ERB::Util, Time, Date, ActiveSupport::..., Rails) and the
 // app's plain classes: the calls that are neither the app's models nor Rails' view/model API. The lowering asks
 // these hooks before it falls back to dynamic dispatch or a diagnostic.
-//   "crisis".pluralize         StringMethods.pluralize("crisis")      (runtime/support/core-string.ts)
+//   "crisis".pluralize         StringMethods.pluralize("crisis")      (runtime/active-support/core-ext/core-string.ts)
 //   @list.join(", ")           coreSend(view.assigns.list, "join", ", ")
 //   ERB::Util.html_escape(x)   ErbUtil.htmlEscape(x)                  BigDecimal("1") -> Kernel.BigDecimal("1")
 //   Post.new(id: 1)         Post.build({ id: 1 })               (a plain class, models/post.ts)

@@ -1,4 +1,4 @@
-// Receiver-less calls to Ruby's Kernel functions (runtime/support/core-constants.ts Kernel).
+// Receiver-less calls to Ruby's Kernel functions (runtime/app/core-constants.ts Kernel).
 //   BigDecimal("1.5")     Kernel.BigDecimal("1.5")        format("%d", 3) -> Kernel.format("%d", 3)
 //   raise "boom"          (() => { throw new Error("boom"); })()
 import type { NodeOf } from "../../parse/ir.js";
@@ -6,7 +6,7 @@ import { lowerArgs } from "../calls.js";
 import { lit, type TsExpr } from "../expr.js";
 import type { Scope } from "../scope.js";
 import { UNKNOWN } from "../types.js";
-import { Kernel } from "../../../runtime/support/core-constants.js";
+import { Kernel } from "../../../runtime/app/core-constants.js";
 
 export function lowerKernelCall(call: NodeOf<"call">, scope: Scope): TsExpr | null {
   const m = call.method;

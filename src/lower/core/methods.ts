@@ -1,4 +1,4 @@
-// Ruby core and ActiveSupport methods on values (runtime/support/core-*.ts): direct table calls when the
+// Ruby core and ActiveSupport methods on values (runtime/active-support/core-ext/): direct table calls when the
 // receiver's type is known, `coreSend` (dispatch on the run-time class) when it is not.
 //   "crisis".pluralize        StringMethods.pluralize("crisis")
 //   3.days.ago                DurationMethods.ago(NumericMethods.days(3))
@@ -10,7 +10,7 @@ import { lit, type TsExpr } from "../expr.js";
 import { rubyToTs } from "../names.js";
 import type { Scope } from "../scope.js";
 import { STRING, UNKNOWN, type RType } from "../types.js";
-import { CORE_TABLES, isCoreMethod } from "../../../runtime/support/core-send.js";
+import { CORE_TABLES, isCoreMethod } from "../../../runtime/active-support/core-ext/core-send.js";
 
 type TableKey = keyof typeof CORE_TABLES;
 

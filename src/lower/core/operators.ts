@@ -1,5 +1,5 @@
 // Ruby's operators, `[]` and range literals on values that are not plain JS numbers: each is a method of the
-// receiver in Ruby, so each lowers to the receiver class's method (runtime/support/core-operators.ts).
+// receiver in Ruby, so each lowers to the receiver class's method (runtime/active-support/core-ext/core-operators.ts).
 // src/lower/expr.ts keeps number-with-number and string-with-string operators as JS operators and asks these
 // for the rest before its generic fallback.
 //   Time.current + 40        TimeMethods.plus(TimeClass.current(), 40)

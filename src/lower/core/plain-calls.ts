@@ -14,7 +14,7 @@ import { rubyToTs } from "../names.js";
 import type { Scope } from "../scope.js";
 import { UNKNOWN } from "../types.js";
 import { lowerCoreSelfCall } from "./index.js";
-import { LIBRARY_BASES } from "../../../runtime/support/library-bases.js";
+import { LIBRARY_BASES } from "../../../runtime/ruby/library-bases.js";
 // The runtime modules that implement library bases register them when they load.
 import "../../../runtime/index.js";
 
@@ -25,7 +25,7 @@ export interface PlainClassFacts {
   /** The superclass as written, when it is something else (`Struct.new(...)`, a library class). */
   superclassWritten: string | null;
   activeModel: boolean;
-  /** A Rails or gem class it subclasses (runtime/support/library-bases.ts), by its Ruby path, with its inheritance. */
+  /** A Rails or gem class it subclasses (runtime/ruby/library-bases.ts), by its Ruby path, with its inheritance. */
   libraryBase: string | null;
   readers: Set<string>;
   writers: Set<string>;

@@ -1,5 +1,5 @@
 // Plain Ruby classes under app/models (not Active Record: ActiveModel::Model, attr_accessor, POROs) -> TS classes
-// on runtime/support/active-model.ts, one module each where models live (models/<file>.ts).
+// on runtime/active-model/active-model.ts, one module each where models live (models/<file>.ts).
 //
 //   class Post                                   export class Post extends ActiveModel {
 //     include ActiveModel::Model                      static override rubyName = "Post";
@@ -21,15 +21,15 @@ import { Scope, type LowerEnv } from "../scope.js";
 import { lowerParams } from "../params.js";
 import { defBody } from "./endless-def.js";
 import { delegatedNames, plainSelfCall, plainClassFacts, type PlainClassFacts } from "./plain-calls.js";
-import { ActiveModel, RubyObject } from "../../../runtime/support/active-model.js";
-import { LIBRARY_BASES } from "../../../runtime/support/library-bases.js";
+import { ActiveModel, RubyObject } from "../../../runtime/active-model/active-model.js";
+import { LIBRARY_BASES } from "../../../runtime/ruby/library-bases.js";
 // Registers ActiveJob::Base among the library bases app classes may extend.
-import "../../../runtime/job/active-job.js";
+import "../../../runtime/active-job/active-job.js";
 import { lowerMethodBody } from "../jumps.js";
 
 /**
  * Modules a plain class may include: the ActiveModel ones make the runtime base ActiveModel; GlobalID's needs
- * nothing more (runtime/cable/global-id.ts identifies any model with an id, and to_global_id/to_gid_param are
+ * nothing more (runtime/gems/globalid/global-id.ts identifies any model with an id, and to_global_id/to_gid_param are
  * Object methods of the runtime, core-object.ts).
  */
 const KNOWN_INCLUDES: Record<string, "activeModel" | "none"> = {

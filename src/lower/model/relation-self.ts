@@ -7,7 +7,7 @@
 //                                              revoke: function (this: CollectionProxy<X>, u) { return this.destroyBy({ user: u }); }
 //   proxy_association.owner                    this.proxyAssociation.owner      (extension methods only)
 //   destroyed? (in a model method)             this.isDestroyed()               (the runtime Base's members)
-import { Base, CollectionProxy } from "../../../runtime/record/index.js";
+import { Base, CollectionProxy } from "../../../runtime/active-record/index.js";
 import type { NodeOf } from "../../parse/ir.js";
 import { lowerArgs, lowerTypedCall } from "../calls.js";
 import { lit, type TsExpr } from "../expr.js";

@@ -1,0 +1,254 @@
+// ActionDispatch::Cookies: the request's cookie jar with its signed and encrypted sub-jars, in Rails 7.2's
+// defaults (JSON serializer, metadata with purpose "cookie.<name>", AES-256-GCM under the salt
+// "authenticated encrypted cookie", HMAC under "signed cookie", SameSite=Lax), and the Set-Cookie lines
+// Rack writes for what changed.
+//   cookies[:a] = "x"                 jar.set("a", "x")
+//   cookies.encrypted[:a] = { x: 1 }  jar.encrypted.set("a", { x: 1 })
+//   cookies.signed[:a]                jar.signed.get("a")
+//   cookies.delete(:a)                jar.delete("a")
+import { instantOf } from "../ruby/compare.js";
+import { KeyGenerator, MessageEncryptor, MessageVerifier, activeSupportJson, type MessageMetadata } from "../active-support/messages.js";
+
+export interface CookieOptions {
+  value?: unknown;
+  path?: string;
+  domain?: string | null;
+  expires?: Date;
+  maxAge?: number;
+  secure?: boolean;
+  httponly?: boolean;
+  sameSite?: "lax" | "strict" | "none" | false;
+}
+
+/** What a jar needs to know about the app: its secret and how to read time (for expiring metadata). */
+export interface CookieConfig {
+  keyGenerator: KeyGenerator;
+  /** Rails' signed_cookie_digest: unset in a Rails 7.2 app, which means SHA1. */
+  signedDigest?: "sha1" | "sha256";
+  now?: () => Date;
+  /** The request came over TLS (secure cookies are only written then). */
+  ssl?: boolean;
+  /** Source of IVs; tests pin it to compare bytes with Rails. */
+  randomBytes?: (size: number) => Buffer;
+}
+
+export const ENCRYPTED_COOKIE_SALT = "authenticated encrypted cookie";
+export const SIGNED_COOKIE_SALT = "signed cookie";
+
+/** Rack::Utils.parse_cookies_header: `a=1; b=2`, first occurrence wins, values www-form-decoded. */
+export function parseCookieHeader(header: string | undefined): Map<string, string> {
+  const cookies = new Map<string, string>();
+  if (!header) return cookies;
+  for (const cookie of header.split(/; */)) {
+    if (!cookie) continue;
+    const eq = cookie.indexOf("=");
+    const key = eq < 0 ? cookie : cookie.slice(0, eq);
+    const raw = eq < 0 ? "" : cookie.slice(eq + 1);
+    if (cookies.has(key)) continue;
+    cookies.set(key, wwwFormDecode(raw));
+  }
+  return cookies;
+}
+
+function wwwFormDecode(s: string): string {
+  if (/%(?![0-9a-fA-F]{2})/.test(s)) return s; // Rack keeps the raw value when it cannot unescape
+  try {
+    return decodeURIComponent(s.replace(/\+/g, " "));
+  } catch {
+    return s;
+  }
+}
+
+/** URI.encode_www_form_component, which Rack uses for cookie values. */
+export function wwwFormEncode(s: string): string {
+  return s.replace(/[^*\-.0-9A-Z_a-z ]/gu, (ch) =>
+    [...Buffer.from(ch, "utf8")].map((b) => `%${b.toString(16).toUpperCase().padStart(2, "0")}`).join(""),
+  ).replace(/ /g, "+");
+}
+
+/** config.action_dispatch.cookies_same_site_protection: :lax from load_defaults 6.1, nil (no attribute) before. */
+export const cookieDefaults: { sameSite: "lax" | false } = { sameSite: "lax" };
+
+export function configureCookieDefaults(loadDefaults: number | null): void {
+  cookieDefaults.sameSite = (loadDefaults ?? 0) >= 6.1 ? "lax" : false;
+}
+
+/** Rack::Utils.set_cookie_header. */
+export function setCookieHeader(name: string, options: CookieOptions): string {
+  let line = `${name}=${wwwFormEncode(String(options.value ?? ""))}`;
+  if (options.domain) line += `; domain=${options.domain}`;
+  if (options.path) line += `; path=${options.path}`;
+  if (options.maxAge !== undefined) line += `; max-age=${options.maxAge}`;
+  // Any time value (Time.now + 1.year is a local Time, in_time_zone a TimeWithZone) at its instant.
+  const expires = options.expires ? instantOf(options.expires) : null;
+  if (expires) line += `; expires=${new Date(expires.ms).toUTCString()}`;
+  if (options.secure) line += "; secure";
+  if (options.httponly) line += "; httponly";
+  if (options.sameSite) line += `; samesite=${options.sameSite}`;
+  return line;
+}
+
+export class CookieJar {
+  private readonly cookies: Map<string, string>;
+  private readonly setCookies = new Map<string, CookieOptions>();
+  private readonly deleteCookies = new Map<string, CookieOptions>();
+  private signedJar?: SignedCookieJar;
+  private encryptedJar?: EncryptedCookieJar;
+
+  constructor(header: string | undefined, readonly config: CookieConfig) {
+    this.cookies = parseCookieHeader(header);
+  }
+
+  /** `cookies.permanent[...] =`. */
+  get permanent(): ReturnType<typeof permanentJar> {
+    return permanentJar(this, () => this.config.now?.() ?? new Date());
+  }
+
+  get(name: string): string | null {
+    return this.cookies.get(name) ?? null;
+  }
+
+  has(name: string): boolean {
+    return this.cookies.has(name);
+  }
+
+  /** `cookies[name] = value | { value:, expires:, ... }`; written only when the value changes or expires is set. */
+  set(name: string, value: unknown): void {
+    const options: CookieOptions = isOptionsHash(value) ? { ...value } : { value };
+    this.handleOptions(options);
+    const str = String(options.value ?? "");
+    if (this.cookies.get(name) !== str || options.expires) {
+      this.cookies.set(name, str);
+      this.setCookies.set(name, options);
+      this.deleteCookies.delete(name);
+    }
+  }
+
+  delete(name: string, options: CookieOptions = {}): string | null {
+    if (!this.cookies.has(name)) return null;
+    const opts = { ...options };
+    this.handleOptions(opts);
+    const value = this.cookies.get(name)!;
+    this.cookies.delete(name);
+    this.deleteCookies.set(name, opts);
+    return value;
+  }
+
+  get signed(): SignedCookieJar {
+    return (this.signedJar ??= new SignedCookieJar(this));
+  }
+
+  get encrypted(): EncryptedCookieJar {
+    return (this.encryptedJar ??= new EncryptedCookieJar(this));
+  }
+
+  /** The Set-Cookie lines of this response, in Rails' order: sets, then deletions. */
+  setCookieHeaders(): string[] {
+    const lines: string[] = [];
+    for (const [name, options] of this.setCookies) {
+      if (this.config.ssl || !options.secure) lines.push(setCookieHeader(name, options));
+    }
+    for (const [name, options] of this.deleteCookies) {
+      lines.push(setCookieHeader(name, { ...options, value: "", maxAge: 0, expires: new Date(0) }));
+    }
+    return lines;
+  }
+
+  private handleOptions(options: CookieOptions): void {
+    options.path ||= "/";
+    if (!("sameSite" in options)) options.sameSite = cookieDefaults.sameSite;
+  }
+}
+
+// SerializedCookieJars: the jar JSON-encodes the value, then the verifier/encryptor wraps it with metadata.
+/**
+ * ActionDispatch::Cookies::PermanentCookieJar: `cookies.permanent[...] =` / `cookies.signed.permanent[...] =`
+ * write through the jar with `expires: 20.years.from_now` (calendar years, as ActiveSupport::Duration adds them).
+ */
+export function permanentJar(jar: { set(name: string, value: unknown): void; get(name: string): unknown }, now: () => Date) {
+  const expires = () => {
+    const d = now();
+    const t = new Date(d.getTime());
+    t.setUTCFullYear(d.getUTCFullYear() + 20);
+    return t;
+  };
+  return {
+    get: (name: string) => jar.get(name),
+    set: (name: string, value: unknown) => {
+      const options = value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : { value };
+      jar.set(name, { ...options, expires: expires() });
+    },
+  };
+}
+
+abstract class SerializedCookieJar {
+  constructor(protected readonly parent: CookieJar) {}
+
+  /** `cookies.signed.permanent` / `cookies.encrypted.permanent`. */
+  get permanent(): ReturnType<typeof permanentJar> {
+    return permanentJar(this, () => this.parent.config.now?.() ?? new Date());
+  }
+
+  protected abstract unwrap(data: string, meta: MessageMetadata): string | null;
+  protected abstract wrap(data: string, meta: MessageMetadata): string;
+
+  /** The value Rails would read, or null (absent, tampered, wrong purpose, expired). */
+  get(name: string): unknown {
+    const data = this.parent.get(name);
+    if (data === null) return null;
+    const dumped = this.unwrap(data, { purpose: `cookie.${name}` }) ?? this.unwrap(data, {});
+    if (dumped === null) return null;
+    try {
+      return JSON.parse(dumped);
+    } catch {
+      return null;
+    }
+  }
+
+  /** `jar[name] = value`; a plain object is the options hash (`{ value:, expires:, httponly: }`), as in Rails. */
+  set(name: string, valueOrOptions: unknown): void {
+    const options: CookieOptions = isOptionsHash(valueOrOptions) ? { ...valueOrOptions } : { value: valueOrOptions };
+    const value = options.value ?? null;
+    const data = activeSupportJson(value);
+    const meta: MessageMetadata = { purpose: `cookie.${name}`, expiresAt: options.expires };
+    const wrapped = this.wrap(data, meta);
+    if (Buffer.byteLength(wrapped) > 4096) {
+      throw new Error(`${name} cookie overflowed with size ${Buffer.byteLength(wrapped)} bytes`);
+    }
+    this.parent.set(name, { ...options, value: wrapped });
+  }
+}
+
+function isOptionsHash(v: unknown): v is CookieOptions {
+  return v !== null && typeof v === "object" && (v as object).constructor === Object;
+}
+
+export class SignedCookieJar extends SerializedCookieJar {
+  private readonly verifier: MessageVerifier;
+  constructor(parent: CookieJar) {
+    super(parent);
+    const secret = parent.config.keyGenerator.generateKey(SIGNED_COOKIE_SALT);
+    this.verifier = new MessageVerifier(secret, parent.config.signedDigest ?? "sha1", parent.config.now);
+  }
+  protected unwrap(data: string, meta: MessageMetadata): string | null {
+    return this.verifier.verified(data, meta);
+  }
+  protected wrap(data: string, meta: MessageMetadata): string {
+    return this.verifier.generate(data, meta);
+  }
+}
+
+export class EncryptedCookieJar extends SerializedCookieJar {
+  private readonly encryptor: MessageEncryptor;
+  constructor(parent: CookieJar) {
+    super(parent);
+    const secret = parent.config.keyGenerator.generateKey(ENCRYPTED_COOKIE_SALT, 32);
+    this.encryptor = new MessageEncryptor(secret, parent.config.now, parent.config.randomBytes);
+  }
+  protected unwrap(data: string, meta: MessageMetadata): string | null {
+    return this.encryptor.decryptAndVerify(data, meta);
+  }
+  protected wrap(data: string, meta: MessageMetadata): string {
+    return this.encryptor.encryptAndSign(data, meta);
+  }
+}

@@ -1,0 +1,34 @@
+// ActionDispatch::Routing::PolymorphicRoutes: records and arrays of records -> a named route.
+//   post (persisted)          post_path(post)
+//   Post.new                  posts_path
+//   [post, comment]           post_comment_path(post, comment)
+//   [post, Comment.new]       post_comments_path(post)
+//   "admin" / :admin in arrays   admin_..._path
+//   action: "edit" / "new"       edit_post_path(post) / new_post_comment_path(post)   (new: the last class singular)
+import type { Router, UrlOptions } from "./router.js";
+import type { HostOptions } from "./url.js";
+import { isModelClass, isViewRecord } from "../active-model/host.js";
+
+/** HelperMethodBuilder's route name and arguments; an action ("edit", "new") prefixes the name. */
+export function polymorphicName(target: unknown, action: string | null = null): { name: string; args: unknown[] } {
+  const list = Array.isArray(target) ? target.filter((x) => x !== null && x !== undefined) : [target];
+  const names: string[] = [];
+  const args: unknown[] = [];
+  list.forEach((item, i) => {
+    const last = i === list.length - 1;
+    if (typeof item === "string") names.push(item);
+    else if (isViewRecord(item)) {
+      if (item.isPersisted()) {
+        names.push(item.modelName.singularRouteKey);
+        args.push(item);
+      } else names.push(last && action !== "new" ? item.modelName.routeKey : item.modelName.singularRouteKey);
+    } else if (isModelClass(item)) names.push(action === "new" ? item.modelName.singularRouteKey : item.modelName.routeKey);
+    else throw new Error(`polymorphic route for ${String(item)} is not supported`);
+  });
+  return { name: (action ? `${action}_` : "") + names.join("_"), args };
+}
+
+export function polymorphicUrl(router: Router, target: unknown, kind: "path" | "url", options: UrlOptions, host: HostOptions, recall: Record<string, unknown>, action: string | null = null): string {
+  const { name, args } = polymorphicName(target, action);
+  return kind === "path" ? router.pathFor(name, args, options, recall) : router.urlFor(name, args, { ...host, ...options }, recall);
+}

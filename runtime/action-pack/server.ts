@@ -1,0 +1,260 @@
+// The request pipeline of a production Rails 7.2 app, in Rails' middleware order, over node:http:
+//   [AssumeSSL] -> [SSL] -> ActionDispatch::Static -> Rack::MethodOverride -> ShowExceptions(PublicExceptions) -> Cookies -> Session
+//   (CookieStore) -> Flash -> router -> controller
+// plus the SQL-count protocol of the conformance lane (one "<count>\n" line per request in $RAILS2TS_SQL_LOG).
+import { appFramesFirst } from "./backtrace.js";
+import { appendFileSync } from "node:fs";
+import cluster from "node:cluster";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { randomBytes, randomUUID } from "node:crypto";
+import { deflate } from "./deflater.js";
+import { fileURLToPath } from "node:url";
+import { polymorphicUrl } from "./polymorphic.js";
+import { BUILTIN_CONTROLLERS } from "./builtin.js";
+import { Controller, type ControllerApp, type ControllerClass, type TemplateRenderer } from "./controller.js";
+import { CookieJar } from "./cookies.js";
+import { Csrf } from "./csrf.js";
+import { publicErrorResponse, RoutingError, statusForError } from "./errors.js";
+import { FlashSlot } from "./flash.js";
+import { KeyGenerator } from "../active-support/messages.js";
+import { toJson } from "../active-support/json-encode.js";
+import { BadRequest } from "./query.js";
+import { Request, type RawRequest } from "./request.js";
+import type { WireResponse } from "./response.js";
+import type { RouteEntry } from "./route-table.js";
+import { Router } from "./router.js";
+import { CookieSessionStore } from "./session.js";
+import { serveStatic } from "./static.js";
+import { assumeSsl, forceSsl, type SslOptions } from "./ssl.js";
+import { PUMA_HEADER_ERROR, PUMA_MAX_HEADER, pumaLimitError } from "./puma-limits.js";
+
+export interface HttpAppConfig {
+  /** The application's name: the session cookie is `_<name>_session`. */
+  name: string;
+  routes: RouteEntry[];
+  /** Every controller class, by any key (class name); they are found by their static controllerPath. */
+  controllers: Record<string, ControllerClass> | ControllerClass[];
+  views: TemplateRenderer;
+  secretKeyBase: string;
+  /** public/: static files and the error pages (404.html, 422.html, 500.html). */
+  publicDir?: string | URL | null;
+  /** render json: encoding; default: runtime/json's ActiveSupport to_json (records, errors, times). */
+  encodeJson?: (value: unknown) => string;
+  /** url_for / redirect_to / location: of records and arrays; default: runtime/app's polymorphic routing. */
+  urlFor?: (controller: Controller<any>, target: unknown) => string;
+  /** The model runtime's per-request SQL statement counter. */
+  sqlCounter?: { reset(): void; read(): number };
+  /** Where to append the per-request SQL count; default $RAILS2TS_SQL_LOG. */
+  sqlLogPath?: string | null;
+  /** Randomness for session ids, CSRF tokens and IVs (tests pin it). */
+  random?: (size: number) => Buffer;
+  now?: () => Date;
+  /** config.session_store :cookie_store options: the cookie's name, and expire_after as calendar parts. */
+  sessionStore?: { key?: string; expireAfter?: Record<string, number> } | null;
+  /** config.ru's `use Rack::Deflater`: it wraps every response, static files included. */
+  deflater?: boolean;
+  /** config.force_ssl's ActionDispatch::SSL with config.ssl_options (null/absent: not in the stack). */
+  forceSsl?: SslOptions | null;
+  /** config.assume_ssl: ActionDispatch::AssumeSSL first in the stack. */
+  assumeSsl?: boolean;
+  /**
+   * ssl_options the compiler could not read: the diagnostic's message, raised on every request (Rails would have
+   * applied them in its first middleware, so no response of ours could be Rails').
+   */
+  sslDeclined?: string | null;
+  /** Where unexpected (500) errors are reported; default console.error, the app's frames first, as Rails logs them. */
+  log?: (error: unknown) => void;
+}
+
+export class HttpApp {
+  readonly router: Router;
+  private readonly controllers = new Map<string, ControllerClass>();
+  private readonly keyGenerator: KeyGenerator;
+  private readonly sessions: CookieSessionStore;
+  private readonly publicDir: string | null;
+  private readonly controllerApp: ControllerApp;
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(readonly config: HttpAppConfig) {
+    this.router = new Router(config.routes);
+    for (const c of [...BUILTIN_CONTROLLERS, ...Object.values(config.controllers)]) this.controllers.set(c.controllerPath, c);
+    this.keyGenerator = new KeyGenerator(config.secretKeyBase);
+    this.sessions = new CookieSessionStore({
+      key: config.sessionStore?.key ?? `_${config.name}_session`,
+      expireAfter: config.sessionStore?.expireAfter ?? null,
+      // The railtie sets session_options[:secure] under force_ssl unless ssl_options say secure_cookies: false.
+      ...(config.forceSsl?.secureCookies ? { secure: true } : {}),
+      now: config.now,
+    }, config.random);
+    const dir = config.publicDir;
+    this.publicDir = dir === null || dir === undefined ? null : dir instanceof URL ? fileURLToPath(dir) : dir;
+    this.controllerApp = {
+      router: this.router,
+      publicDir: this.publicDir,
+      views: config.views,
+      encodeJson: config.encodeJson ?? toJson,
+      urlFor: config.urlFor ?? ((c, target) => polymorphicUrl(this.router, target, "url", {}, c.urlHost(), c.recall())),
+    };
+  }
+
+  private log(error: unknown): void {
+    if (this.config.log) this.config.log(error);
+    else console.error(appFramesFirst(error));
+  }
+
+  /** One request, start to finish; requests run one at a time so the SQL count belongs to one request. */
+  handle(raw: RawRequest): Promise<WireResponse> {
+    const run = this.queue.then(() => this.handleNow(raw));
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private async handleNow(raw: RawRequest): Promise<WireResponse> {
+    this.config.sqlCounter?.reset();
+    let wire: WireResponse;
+    try {
+      wire = await this.dispatch(raw);
+      if (this.config.deflater) wire = deflate(wire, header(raw, "accept-encoding"), raw.url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, ""));
+    } catch (error) {
+      this.log(error);
+      wire = failsafe();
+    }
+    const log = this.config.sqlLogPath === undefined ? process.env.RAILS2TS_SQL_LOG : this.config.sqlLogPath;
+    if (log) appendFileSync(log, `${this.config.sqlCounter?.read() ?? 0}\n`);
+    return wire;
+  }
+
+  private async dispatch(raw: RawRequest): Promise<WireResponse> {
+    if (this.config.sslDeclined) throw new Error(`rails2ts: ${this.config.sslDeclined}`);
+    if (this.config.assumeSsl) raw = { ...raw, headers: assumeSsl(raw.headers), encrypted: true };
+    const ssl = this.config.forceSsl;
+    return ssl ? forceSsl(ssl, new Request(raw), () => this.dispatchApp(raw)) : this.dispatchApp(raw);
+  }
+
+  private async dispatchApp(raw: RawRequest): Promise<WireResponse> {
+    if (this.publicDir) {
+      const path = raw.url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, "").split("?")[0];
+      const file = serveStatic(this.publicDir, raw.method.toUpperCase(), path, header(raw, "accept-encoding"));
+      if (file) return file;
+    }
+    const request = new Request(raw);
+    const started = process.hrtime.bigint();
+    let wire: WireResponse;
+    try {
+      wire = await this.serve(request);
+    } catch (error) {
+      const status = statusForError(error);
+      if (status >= 500) this.log(error);
+      const format = safeFirstFormat(request);
+      wire = publicErrorResponse(status, format, this.publicDir, request.rawMethod === "HEAD");
+    }
+    return withRequestIdAndRuntime(wire, request.header("x-request-id"), started);
+  }
+
+  private async serve(request: Request): Promise<WireResponse> {
+    const found = this.router.recognize(request.method, request.path);
+    if (!found) throw new RoutingError(`No route matches [${request.method}] "${request.path}"`);
+    if (!found.validEncoding) throw new BadRequest("Invalid path parameters: Invalid encoding for parameter");
+    request.pathParameters = found.params;
+    const Klass = this.controllers.get(found.route.controller);
+    if (!Klass) throw new RoutingError(`uninitialized constant ${found.route.controller}`);
+    const random = this.config.random ?? randomBytes;
+    const cookies = new CookieJar(request.header("cookie"), { keyGenerator: this.keyGenerator, ssl: request.ssl, randomBytes: random, now: this.config.now });
+    const session = this.sessions.sessionFor(cookies);
+    const csrf = new Csrf(session, random);
+    const controller = new Klass();
+    controller.attach({ app: this.controllerApp, request, route: found.route, cookies, session, flash: new FlashSlot(session), csrf });
+    await controller.process(found.params.action);
+    csrf.commit();
+    this.sessions.commit(session, cookies);
+    return controller.response.toWire(request.method, request.header("if-none-match"), cookies.setCookieHeaders());
+  }
+
+  /** A node:http request listener: reads the body, answers, never throws. */
+  listener(): (req: IncomingMessage, res: ServerResponse) => void {
+    return (req, res) => {
+      const limited = pumaLimitError(req);
+      if (limited) {
+        req.socket.end(limited);
+        return;
+      }
+      const chunks: Buffer[] = [];
+      req.on("data", (c: Buffer) => chunks.push(c));
+      req.on("error", () => res.destroy());
+      req.on("end", () => {
+        const raw: RawRequest = {
+          method: req.method ?? "GET", url: req.url ?? "/", headers: req.headers, body: Buffer.concat(chunks),
+          remoteAddress: req.socket.remoteAddress,
+        };
+        this.handle(raw).then((wire) => send(res, wire), () => send(res, failsafe()));
+      });
+    };
+  }
+}
+
+function header(raw: RawRequest, name: string): string | undefined {
+  const v = raw.headers[name];
+  return Array.isArray(v) ? v.join(", ") : v;
+}
+
+function safeFirstFormat(request: Request) {
+  try {
+    return request.formats[0];
+  } catch {
+    return undefined;
+  }
+}
+
+function send(res: ServerResponse, wire: WireResponse): void {
+  const grouped = new Map<string, string[]>();
+  for (const [k, v] of wire.headers) grouped.set(k, [...(grouped.get(k) ?? []), v]);
+  res.writeHead(wire.status, Object.fromEntries([...grouped].map(([k, v]) => [k, k === "set-cookie" ? v : v.join(", ")])));
+  res.end(wire.body);
+}
+
+// ShowExceptions' failsafe answer when even the error page cannot be rendered.
+function failsafe(): WireResponse {
+  const body = "500 Internal Server Error\nIf you are the administrator of this website, then please read this web application's log file and/or the web server's log file to find out what went wrong.";
+  return { status: 500, headers: [["content-type", "text/plain; charset=utf-8"]], body: Buffer.from(body) };
+}
+
+export function createHttpApp(config: HttpAppConfig): HttpApp {
+  return new HttpApp(config);
+}
+
+/** Serves the app; resolves once listening, after printing `listening on <port>` (what boot scripts wait for). */
+export function startServer(app: HttpApp, options: { port: number; host?: string }): Promise<Server> {
+  // Node's header limit at Puma's whole-head limit (not Node's 16 KB default, which answered 431 to a 20 KB Cookie),
+  // and its overflow answered as Puma answers it.
+  const server = createServer({ maxHeaderSize: PUMA_MAX_HEADER }, app.listener());
+  server.on("clientError", (error: NodeJS.ErrnoException, socket) => {
+    if (error.code === "HPE_HEADER_OVERFLOW" && socket.writable) socket.end(PUMA_HEADER_ERROR);
+    else if (error.code !== "ECONNRESET" && socket.writable) socket.end("HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n"); // Node's own default
+    else socket.destroy();
+  });
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port, options.host ?? "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : options.port;
+      // Under workers the primary says it, once every worker listens (runtime/app/workers.ts).
+      if (!cluster.isWorker) console.log(`listening on ${port}`);
+      resolve(server);
+    });
+  });
+}
+
+/**
+ * ActionDispatch::RequestId (the client's X-Request-Id, cleaned, or a new UUID) and Rack::Runtime (seconds, "%0.6f"):
+ * the middleware after ActionDispatch::Static writes them on every app response, before the length Puma adds.
+ */
+function withRequestIdAndRuntime(wire: WireResponse, given: string | undefined, started: bigint): WireResponse {
+  const cleaned = given ? given.replace(/[^\w\-@]/g, "").slice(0, 255) : "";
+  const id = cleaned || randomUUID();
+  const runtime = (Number(process.hrtime.bigint() - started) / 1e9).toFixed(6);
+  const headers = wire.headers.filter(([k]) => k !== "content-length");
+  const length = wire.headers.find(([k]) => k === "content-length");
+  headers.push(["x-request-id", id], ["x-runtime", runtime]);
+  if (length) headers.push(length);
+  return { ...wire, headers };
+}

@@ -1,0 +1,125 @@
+// The session as ActionDispatch::Request::Session over the cookie store (ActionDispatch::Session::CookieStore):
+// loaded from the encrypted `_<app>_session` cookie on first use, given a `session_id` (32 hex chars) when new,
+// and written back, encrypted, on every request that loaded it (`path=/; httponly; samesite=lax`).
+//   session[:user_id] = 1     session.set("user_id", 1)
+//   session[:user_id]         session.get("user_id")
+//   reset_session             session.reset()
+import { advance, type DurationUnit } from "../active-support/duration.js";
+import { randomBytes } from "node:crypto";
+import type { CookieJar } from "./cookies.js";
+
+export class Session {
+  private data: Map<string, unknown> | null = null;
+  private sessionId: string | null = null;
+  private renewed = false;
+
+  constructor(private readonly load: () => { id: string; data: Record<string, unknown> }, private readonly newId: () => string) {}
+
+  /** Touching the session (read or write) loads it, and a loaded session is written with the response. */
+  get loaded(): boolean {
+    return this.data !== null;
+  }
+
+  get id(): string {
+    this.ensureLoaded();
+    return this.sessionId!;
+  }
+
+  get(key: string): unknown {
+    return this.ensureLoaded().get(key) ?? null;
+  }
+
+  has(key: string): boolean {
+    return this.ensureLoaded().has(key);
+  }
+
+  set(key: string, value: unknown): void {
+    this.ensureLoaded().set(key, value);
+  }
+
+  delete(key: string): unknown {
+    const data = this.ensureLoaded();
+    const value = data.get(key) ?? null;
+    data.delete(key);
+    return value;
+  }
+
+  clear(): void {
+    this.ensureLoaded().clear();
+  }
+
+  /** Request::Session#destroy via reset_session: empty, with a fresh id. */
+  reset(): void {
+    this.sessionId = this.newId();
+    this.data = new Map([["session_id", this.sessionId]]);
+    this.renewed = true;
+  }
+
+  get wasReset(): boolean {
+    return this.renewed;
+  }
+
+  toHash(): Record<string, unknown> {
+    return Object.fromEntries(this.ensureLoaded());
+  }
+
+  private ensureLoaded(): Map<string, unknown> {
+    if (!this.data) {
+      const { id, data } = this.load();
+      this.sessionId = id;
+      this.data = new Map(Object.entries(data));
+    }
+    return this.data;
+  }
+}
+
+/** Rack::Session::Abstract's defaults as Rails' CookieStore uses them. */
+export interface SessionCookieOptions {
+  key: string;
+  path?: string;
+  secure?: boolean;
+  httponly?: boolean;
+  /**
+   * expire_after: the cookie's expiry from now (calendar parts, as `20.years` advances). With it Rack writes the
+   * session on every request (forced_session_update?: the session, loaded to ask empty?, always has its id).
+   */
+  expireAfter?: Partial<Record<DurationUnit, number>> | null;
+  /** The clock for expire_after. */
+  now?: () => Date;
+}
+
+export class CookieSessionStore {
+  constructor(readonly options: SessionCookieOptions, private readonly random: (n: number) => Buffer = randomBytes) {}
+
+  /** A session reading lazily from this request's jar. */
+  sessionFor(jar: CookieJar): Session {
+    return new Session(() => this.load(jar), () => this.generateSid());
+  }
+
+  // CookieStore#load_session + persistent_session_id!: a missing or unreadable cookie starts a new session.
+  private load(jar: CookieJar): { id: string; data: Record<string, unknown> } {
+    const stored = jar.encrypted.get(this.options.key);
+    const data = stored !== null && typeof stored === "object" && !Array.isArray(stored) ? { ...(stored as Record<string, unknown>) } : {};
+    if (typeof data.session_id !== "string" || !data.session_id) data.session_id = this.generateSid();
+    return { id: data.session_id as string, data };
+  }
+
+  /** SecureRandom.hex(16), as ActionDispatch::Session::Compatibility#generate_sid. */
+  generateSid(): string {
+    return this.random(16).toString("hex");
+  }
+
+  /** Rack's commit_session: a loaded session is written (nil values dropped); an untouched one is not. */
+  commit(session: Session, jar: CookieJar): void {
+    if (!session.loaded && !this.options.expireAfter) return;
+    const data = Object.fromEntries(Object.entries(session.toHash()).filter(([, v]) => v !== null && v !== undefined));
+    data.session_id = session.id;
+    jar.encrypted.set(this.options.key, {
+      value: data,
+      path: this.options.path ?? "/",
+      secure: this.options.secure ?? false,
+      httponly: this.options.httponly ?? true,
+      ...(this.options.expireAfter ? { expires: advance(this.options.now?.() ?? new Date(), this.options.expireAfter) } : {}),
+    });
+  }
+}

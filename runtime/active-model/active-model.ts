@@ -1,0 +1,122 @@
+// ActiveModel::Model for plain classes the compiler lowers (src/lower/core/plain-class.ts): API (attribute
+// assignment), Conversion, Naming and the errors of Validations, on top of ruby-object.ts.
+//   include ActiveModel::Model                         class Note extends ActiveModel
+//   Note.new(title: "x")                               assign_attributes: public_send("title=", "x") per key
+//   note.to_param / to_key / model_name                toParam() / toKey() / modelName (ActiveModel::Name)
+import { Errors } from "./errors.js";
+import type { ViewRecord } from "./host.js";
+import { rubyToTs } from "../ruby/names.js";
+import { lookup } from "../active-support/i18n.js";
+import { humanize } from "../active-support/inflector.js";
+import { buildModelName, type BuiltModelName } from "./model-name.js";
+import { isPlainObject, toS, truthy } from "../ruby/ruby.js";
+import { NoMethodError } from "../active-support/core-ext/core-send.js";
+import { RubyObject } from "../ruby/ruby-object.js";
+
+export { RubyObject, attrAccessor, type AccessorKind } from "../ruby/ruby-object.js";
+
+export class UnknownAttributeError extends NoMethodError {
+  static override rubyName = "ActiveModel::UnknownAttributeError";
+}
+
+const modelNames = new WeakMap<object, BuiltModelName>();
+
+/** ActiveModel::Model: attribute assignment, naming, conversion and errors. */
+export class ActiveModel extends RubyObject implements ViewRecord {
+  private errorList: Errors | null = null;
+
+  static get modelName(): BuiltModelName {
+    let name = modelNames.get(this);
+    if (!name) {
+      const translate = (key: string, count: number) => translated(`activemodel.models.${key}`, count);
+      name = buildModelName(this.rubyName, { translate });
+      modelNames.set(this, name);
+    }
+    return name;
+  }
+
+  /** Model.human_attribute_name: activemodel.attributes.<model>.<attr>, attributes.<attr>, else humanized. */
+  static humanAttributeName(attribute: unknown): string {
+    const text = toS(attribute);
+    const attr = text.slice(text.lastIndexOf(".") + 1);
+    const keys = text.includes(".")
+      ? [`activemodel.attributes.${this.modelName.i18nKey}/${text.slice(0, text.lastIndexOf(".")).replace(/\./g, "/")}.${attr}`]
+      : [`activemodel.attributes.${this.modelName.i18nKey}.${attr}`, `attributes.${attr}`];
+    for (const key of keys) {
+      const found = translated(key, 1);
+      if (found !== undefined) return found;
+    }
+    return humanize(attr);
+  }
+
+  /** ActiveModel::API#initialize(attributes = {}). */
+  override initialize(attributes: unknown = null): unknown {
+    if (attributes !== null && attributes !== undefined) this.assignAttributes(attributes);
+    return null;
+  }
+
+  /** assign_attributes: `public_send("#{key}=", value)` per key, unknown keys raise. */
+  assignAttributes(attributes: unknown): void {
+    if (!isPlainObject(attributes)) throw new TypeError("When assigning attributes, you must pass a hash as an argument");
+    for (const [key, value] of Object.entries(attributes)) {
+      const setter = (this as unknown as Record<string, unknown>)[rubyToTs(`${key}=`)];
+      if (typeof setter !== "function") throw new UnknownAttributeError(`unknown attribute '${key}' for ${this.rubyClassName()}.`);
+      (setter as (v: unknown) => unknown).call(this, value);
+    }
+  }
+
+  get modelName(): BuiltModelName {
+    return (this.constructor as typeof ActiveModel).modelName;
+  }
+
+  get errors(): Errors {
+    this.errorList ??= new Errors(this);
+    return this.errorList;
+  }
+
+  humanAttributeName(attribute: string): string {
+    return (this.constructor as typeof ActiveModel).humanAttributeName(attribute);
+  }
+
+  isPersisted(): boolean {
+    return false;
+  }
+
+  toModel(): this {
+    return this;
+  }
+
+  /** Conversion#to_key: `key = respond_to?(:id) && id; key ? [key] : nil`. */
+  toKey(): unknown[] | null {
+    const key = this.respondTo("id") ? this.publicSend("id") : null;
+    return truthy(key) ? (Array.isArray(key) ? key : [key]) : null;
+  }
+
+  /** Conversion#to_param: the key joined by "-" when persisted. */
+  toParam(): string | null {
+    const key = this.isPersisted() ? this.toKey() : null;
+    return key && key.every(truthy) ? key.map((k) => toS(k)).join("-") : null;
+  }
+
+  toPartialPath(): string {
+    return `${this.modelName.collection}/${this.modelName.element}`;
+  }
+
+  readAttribute(name: string): unknown {
+    return this.respondTo(name) ? this.publicSend(name) : undefined;
+  }
+
+  /** `#{association}_attributes=` defined (what fields_for checks for nested attributes). */
+  acceptsNestedAttributes(association: string): boolean {
+    return typeof (this as unknown as Record<string, unknown>)[rubyToTs(`${association}_attributes=`)] === "function";
+  }
+
+}
+
+function translated(key: string, count: number): string | undefined {
+  const entry = lookup(key);
+  if (typeof entry === "string") return entry;
+  if (isPlainObject(entry)) return toS(count === 1 ? entry.one : entry.other);
+  return undefined;
+}
+

@@ -1,0 +1,104 @@
+// Relation writes that skip the record lifecycle, and building records through a relation, in Rails 7.2's SQL:
+//
+//   relation.new / create (scope_for_create)   where-hash equalities and create_with become the new record's attributes
+//   update_all(a: 1, updated_at: t)            UPDATE "t" SET "a" = ?, "updated_at" = ? WHERE ...     "X Update All"
+//   update_all("bio = 'x'")                    the SQL as written; ["bio = ?", v] is quoted in place
+//   delete_all                                 DELETE FROM "t" WHERE ...                               "X Delete All"
+//   insert_all([{...}, ...])                   INSERT INTO "t" ("a","b",...) VALUES (1, 'x', ...), ... ON CONFLICT  DO
+//                                              NOTHING RETURNING "id"   (values inlined, timestamps from SQLite's clock)
+//   touch_all(*names)                          update_all(updated_at: now, names: now)
+import type { BindValue } from "./connection/connection.js";
+import { connection } from "./connection/current.js";
+import { quoteName } from "./connection/schema.js";
+import type { ModelMeta, RecordLike } from "./model.js";
+import { columnValue } from "./predicates.js";
+import { deleteSql, isEmptyResult, updateSql, type Sql } from "./query.js";
+import type { Conditions, Relation } from "./relation.js";
+import { bindValue, boundSql, inlineBinds, quote } from "./sanitize.js";
+import { counterSet, touchedColumns } from "./persistence-methods.js";
+import { currentTime } from "../active-support/time.js";
+
+type R = Relation<RecordLike>;
+
+/** scope_for_create: the relation's equality conditions on its own table, then create_with. */
+export function scopeForCreate(relation: R): Conditions {
+  const q = relation.queryState();
+  const out: Conditions = {};
+  for (const p of q.where) if (p.k === "cmp" && p.op === "=" && p.attr.table === relation.meta.tableName) out[p.attr.column] = p.value;
+  return { ...out, ...q.createWith };
+}
+
+/** relation.new(attributes): the model built with this relation as its current scope (through the association
+ * for a relation derived from a collection: AssociationRelation#_new). */
+export function build(relation: R, attributes: unknown): RecordLike {
+  const through = relation.owningAssociation;
+  return relation.scoping(() => (through ? through.build(attributes) : new relation.model(attributes as Conditions)));
+}
+
+function setList(meta: ModelMeta, updates: Conditions | string, binds: unknown[]): Sql {
+  if (typeof updates === "string") {
+    if (binds.length === 0) return { sql: updates, binds: [] };
+    const bound = boundSql(updates, binds);
+    return { sql: inlineBinds(bound.sql, bound.binds), binds: [] };
+  }
+  const entries = Object.entries(updates);
+  return { sql: entries.map(([c]) => `${quoteName(c)} = ?`).join(", "), binds: entries.map(([c, v]) => columnValue(meta, c, v)) };
+}
+
+export function updateAll(relation: R, updates: Conditions | string, binds: unknown[]): number {
+  const meta = relation.meta;
+  const q = relation.queryState();
+  if (isEmptyResult(q)) return 0;
+  const sql = updateSql(meta.tableName, meta.primaryKey, q, relation.joinRenderer(), setList(meta, updates, binds));
+  return connection().execute(sql.sql, sql.binds, `${meta.className} Update All`);
+}
+
+export function deleteAll(relation: R): number {
+  const meta = relation.meta;
+  const q = relation.queryState();
+  if (isEmptyResult(q)) return 0;
+  const sql = deleteSql(meta.tableName, meta.primaryKey, q, relation.joinRenderer());
+  return connection().execute(sql.sql, sql.binds, `${meta.className} Delete All`);
+}
+
+const UPDATE_STAMPS = ["updated_at", "updated_on"];
+const CREATE_STAMPS = ["created_at", "created_on"];
+
+export function touchAll(relation: R, names: string[]): number {
+  const now = currentTime();
+  const columns = [...UPDATE_STAMPS.filter((c) => relation.meta.types.has(c)), ...names];
+  return updateAll(relation, Object.fromEntries(columns.map((c) => [c, now])), []);
+}
+
+/** Relation#update_counters: one update_all with COALESCE increments, then the touched timestamps. */
+export function updateCounters(relation: R, counters: { [column: string]: number }, touch?: boolean | string): number {
+  const meta = relation.meta;
+  const q = relation.queryState();
+  if (isEmptyResult(q)) return 0;
+  const sets = counterSet(counters, touchedColumns(meta.types, touch), (c, v) => columnValue(meta, c, v));
+  const sql = updateSql(meta.tableName, meta.primaryKey, q, relation.joinRenderer(), { sql: sets.sql, binds: sets.binds as BindValue[] });
+  return connection().execute(sql.sql, sql.binds, `${meta.className} Update All`);
+}
+
+const NOW_SQL = "STRFTIME('%Y-%m-%d %H:%M:%f', 'NOW')";
+
+/** insert_all: one statement, values inlined and quoted; returns the RETURNING rows ({ id }). */
+export function insertAll(relation: R, rows: Conditions[]): Array<{ [column: string]: unknown }> {
+  if (rows.length === 0) return [];
+  const meta = relation.meta;
+  const keys = Object.keys(rows[0]!);
+  const stamps = [...CREATE_STAMPS, ...UPDATE_STAMPS].filter((c) => meta.types.has(c) && !keys.includes(c));
+  const values = rows.map((row) => {
+    const cells = keys.map((k) => quote(meta.types.has(k) ? columnValue(meta, k, row[k]) : bindValue(row[k]) as BindValue));
+    return `(${[...cells, ...stamps.map(() => NOW_SQL)].join(", ")})`;
+  });
+  const columns = [...keys, ...stamps].map(quoteName).join(",");
+  const sql = `INSERT INTO ${quoteName(meta.tableName)} (${columns}) VALUES ${values.join(", ")} ON CONFLICT  DO NOTHING RETURNING ${quoteName(meta.primaryKey)}`;
+  return connection().select(sql, [], `${meta.className} ${rows.length > 1 ? "Bulk " : ""}Insert`);
+}
+
+/** Association#initialize_attributes: scope attributes the given attributes did not set are assigned. */
+export function assignScopeAttributes(record: { writeAttribute(name: string, value: unknown): void }, scoped: Conditions, given: unknown): void {
+  const assigned = new Set(given !== null && typeof given === "object" ? Object.keys(given as object) : []);
+  for (const [name, value] of Object.entries(scoped)) if (!assigned.has(name)) record.writeAttribute(name, value);
+}

@@ -1,0 +1,210 @@
+// ActiveRecord::ConnectionAdapters::SQLite3Adapter -> Connection: one better-sqlite3 handle configured exactly as
+// Rails 7.2 configures SQLite, bound parameters only, a statement cache, and the instrumentation Rails has
+// (every statement is an SqlEvent with Rails' name, e.g. "Project Load" / "TRANSACTION", its SQL and its binds).
+//
+//   ActiveRecord::Base.establish_connection      openConnection(path)
+//   connection.select_all(sql, name, binds)      conn.select(sql, binds, name)
+//   connection.exec_insert / exec_update          conn.execute(sql, binds, name)
+//   connection.transaction(requires_new:) { }     conn.transaction(fn, { requiresNew })
+//   ActiveSupport::Notifications "sql.active_record"  conn.onSql(listener)
+import Database from "better-sqlite3";
+import { appHost } from "../../app/host.js";
+import { TransactionManager, type TransactionOptions } from "./transactions.js";
+
+/** What may be bound to a `?` placeholder; booleans are bound as SQLite stores them (1/0), like Rails. */
+export type BindValue = string | number | bigint | boolean | null | Buffer;
+export type Row = { [column: string]: unknown };
+
+export interface SqlEvent {
+  /** Rails' payload name ("Project Load", "TRANSACTION"); null for raw connection.execute / select_all calls. */
+  name: string | null;
+  sql: string;
+  binds: BindValue[];
+  /** Answered by the query cache (Rails' `cached: true`): not sent, not counted. */
+  cached?: boolean;
+}
+export type SqlListener = (event: SqlEvent) => void;
+
+/**
+ * Rails 7.2 SQLite3Adapter::DEFAULT_PRAGMAS, in the order Rails sets them. Set explicitly, never left to the
+ * SQLite build's defaults, so write-path numbers are comparable with Rails'.
+ */
+export const RAILS_PRAGMAS: ReadonlyArray<readonly [string, string | number]> = [
+  ["foreign_keys", "ON"],
+  ["journal_mode", "WAL"],
+  ["synchronous", "NORMAL"],
+  ["mmap_size", 134217728],
+  ["journal_size_limit", 67108864],
+  ["cache_size", 2000],
+];
+
+/** The `timeout: 5000` of a generated config/database.yml (the busy timeout, in milliseconds). */
+export const RAILS_BUSY_TIMEOUT_MS = 5000;
+
+type Statement = Database.Statement<unknown[], Row>;
+
+/** ConnectionAdapters::QueryCache::DEFAULT_SIZE. */
+const QUERY_CACHE_SIZE = 100;
+const isRead = (sql: string) => /^\s*SELECT\b/i.test(sql);
+const cacheKey = (sql: string, binds: BindValue[]) =>
+  binds.length === 0 ? sql : `${sql}\u0000${binds.map((b) => (b === null ? "\u0001" : `${typeof b}:${String(b)}`)).join("\u0000")}`;
+
+export class Connection {
+  readonly db: Database.Database;
+  readonly transactions: TransactionManager;
+  private readonly statements = new Map<string, Statement>();
+  private readonly listeners = new Set<SqlListener>();
+  private count = 0;
+  private queryCache: Map<string, Row[]> | null = null;
+
+  constructor(path: string, options: { timeout?: number } = {}) {
+    // better-sqlite3 takes the addon object too (lib/database.js); its typings only name the string form.
+    const nativeBinding = appHost.sqliteBinding as unknown as string | null;
+    this.db = new Database(path, { timeout: options.timeout ?? RAILS_BUSY_TIMEOUT_MS, ...(nativeBinding ? { nativeBinding } : {}) });
+    for (const [name, value] of RAILS_PRAGMAS) this.db.pragma(`${name} = ${value}`);
+    this.transactions = new TransactionManager((sql) => this.run(sql, [], "TRANSACTION"));
+  }
+
+  /** Statements executed since the last reset (SCHEMA statements excluded, as the conformance counter does). */
+  get statementCount(): number {
+    return this.count;
+  }
+
+  resetStatementCount(): void {
+    this.count = 0;
+  }
+
+  /** Subscribes to every executed statement; returns the unsubscribe function. */
+  onSql(listener: SqlListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Runs a statement that returns rows (SELECT, INSERT ... RETURNING); SELECTs go through the query cache. */
+  select(sql: string, binds: BindValue[] = [], name: string | null = null): Row[] {
+    if (!isRead(sql)) this.clearQueryCache();
+    else if (this.queryCache) return this.cachedSelect(sql, binds, name, this.queryCache);
+    const stmt = this.prepareForQuery(sql, binds, name);
+    return stmt.all(...binds.map(bindable));
+  }
+
+  /**
+   * select_rows: each row as an array in column order (duplicate column names kept apart, as pluck needs).
+   * Shares the query cache with select (Rails caches select_all, which both go through).
+   */
+  selectRows(sql: string, binds: BindValue[] = [], name: string | null = null): unknown[][] {
+    if (!isRead(sql)) this.clearQueryCache();
+    else if (this.queryCache) {
+      return this.cachedSelect(sql, binds, name, this.queryCache, true) as unknown as unknown[][];
+    }
+    return this.prepareForQuery(sql, binds, name, true).all(...binds.map(bindable)) as unknown as unknown[][];
+  }
+
+  // QueryCache#cache_sql: a hit is reported (cached: true) but neither sent, counted nor materializes a
+  // transaction; entries are LRU, at most 100; callers get copies.
+  private cachedSelect(sql: string, binds: BindValue[], name: string | null, cache: Map<string, Row[]>, raw = false): Row[] {
+    const key = `${raw ? "\u0002" : ""}${cacheKey(sql, binds)}`;
+    let rows = cache.get(key);
+    if (rows) {
+      cache.delete(key);
+      this.emit({ name, sql, binds, cached: true });
+    } else {
+      if (cache.size >= QUERY_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+      rows = this.prepareForQuery(sql, binds, name, raw).all(...binds.map(bindable));
+    }
+    cache.set(key, rows);
+    return rows.map((row) => (Array.isArray(row) ? ([...row] as unknown as Row) : { ...row }));
+  }
+
+  /**
+   * The per-request query cache Rails' executor turns on for every request (and job): identical SELECTs are
+   * answered from memory until a write, a rollback, or the end of the request.
+   */
+  enableQueryCache(): void {
+    this.queryCache = new Map();
+  }
+
+  disableQueryCache(): void {
+    this.queryCache = null;
+  }
+
+  clearQueryCache(): void {
+    this.queryCache?.clear();
+  }
+
+  get queryCacheEnabled(): boolean {
+    return this.queryCache !== null;
+  }
+
+  /** The first column of the first row, or null. */
+  selectValue(sql: string, binds: BindValue[] = [], name: string | null = null): unknown {
+    const row = this.select(sql, binds, name)[0];
+    return row === undefined ? null : Object.values(row)[0];
+  }
+
+  /** Runs a statement that returns no rows; gives the number of rows it changed. Clears the query cache. */
+  execute(sql: string, binds: BindValue[] = [], name: string | null = null): number {
+    this.clearQueryCache();
+    const stmt = this.prepareForQuery(sql, binds, name);
+    return stmt.run(...binds.map(bindable)).changes;
+  }
+
+  /** Connection#transaction: joins an open transaction unless `requiresNew`; see transactions.ts. */
+  transaction<T>(fn: () => T, options: TransactionOptions = {}): T | null {
+    return this.transactions.transaction(fn, options);
+  }
+
+  /** PRAGMA read-back, e.g. pragma("journal_mode") -> "wal". */
+  pragma(name: string): unknown {
+    return this.db.pragma(name, { simple: true });
+  }
+
+  /** Runs DDL outside the statement counter, like Rails' "SCHEMA"-named statements. */
+  executeSchema(sql: string): void {
+    this.clearQueryCache();
+    this.emit({ name: "SCHEMA", sql, binds: [] });
+    this.db.exec(sql);
+  }
+
+  close(): void {
+    this.statements.clear();
+    this.db.close();
+  }
+
+  // Every query first materializes lazily-begun transactions, as Rails' with_raw_connection does.
+  private prepareForQuery(sql: string, binds: BindValue[], name: string | null, raw = false): Statement {
+    this.transactions.materialize();
+    const stmt = this.prepare(sql, raw);
+    this.emit({ name, sql, binds });
+    this.transactions.dirty();
+    return stmt;
+  }
+
+  private run(sql: string, binds: BindValue[], name: string): void {
+    // rollback_db_transaction / rollback_to_savepoint dirty the query cache; BEGIN and COMMIT do not.
+    if (/^rollback/i.test(sql)) this.clearQueryCache();
+    const stmt = this.prepare(sql);
+    this.emit({ name, sql, binds });
+    stmt.run(...binds.map(bindable));
+  }
+
+  private prepare(sql: string, raw = false): Statement {
+    const key = raw ? `\u0002${sql}` : sql;
+    let stmt = this.statements.get(key);
+    if (!stmt) {
+      stmt = this.db.prepare<unknown[], Row>(sql);
+      if (raw) stmt.raw(true);
+      this.statements.set(key, stmt);
+    }
+    return stmt;
+  }
+
+  private emit(event: SqlEvent): void {
+    if (event.name !== "SCHEMA" && !event.cached) this.count++;
+    for (const listener of this.listeners) listener(event);
+  }
+}
+
+function bindable(value: BindValue): Exclude<BindValue, boolean> {
+  return typeof value === "boolean" ? (value ? 1 : 0) : value;
+}

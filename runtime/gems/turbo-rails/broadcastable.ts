@@ -1,0 +1,181 @@
+// Turbo::Broadcastable (turbo-rails 2.0.0): a record broadcasting itself, with its own partial and dom id as
+// defaults. Every Active Record model has these instance methods; installBroadcastable puts them on a class.
+//   message.broadcast_append_to room, :messages, target: [room, :messages]
+//     -> message.broadcastAppendTo(room, "messages", { target: [room, "messages"] })
+//   message.broadcast_replace_to room, :messages, partial: "messages/presentation", attributes: { maintain_scroll: true }
+//   message.broadcast_remove_to room, :messages      (target: the record itself -> dom_id)
+// Defaults: locals get `<element>: record` (the caller's locals win), the partial is to_partial_path unless html:,
+// partial:, template: or render: false says otherwise, and the target is model_name.plural for inserts.
+import { ArgumentError } from "../../ruby/exceptions.js";
+import { isPlainObject } from "../../ruby/ruby.js";
+import type { ViewRecord } from "../../active-model/host.js";
+import type { Attributes } from "../../action-view/tag-options.js";
+import { TurboStreamsChannel } from "./streams-channel.js";
+
+type Broadcasting = ViewRecord & { toPartialPath?(): string };
+
+function split(args: unknown[]): { streamables: unknown[]; rendering: Attributes } {
+  const streamables = [...args];
+  const rendering = isPlainObject(streamables[streamables.length - 1]) ? { ...(streamables.pop() as Attributes) } : {};
+  return { streamables, rendering };
+}
+
+function partialPath(record: Broadcasting): string {
+  return record.toPartialPath ? record.toPartialPath() : `${record.modelName.collection}/${record.modelName.element}`;
+}
+
+/** broadcast_rendering_with_defaults. */
+export function broadcastRenderingWithDefaults(record: Broadcasting, options: Attributes): Attributes {
+  const o = { ...options };
+  const given = isPlainObject(o.locals) ? o.locals : {};
+  o.locals = { [record.modelName.element]: record, ...given };
+  if (o.html || o.partial) return o;
+  if (o.template || o.renderable) o.layout = false;
+  else if (o.render === false) return o;
+  else o.partial ??= partialPath(record);
+  return o;
+}
+
+/** extract_options_and_add_target: the defaults, and `target:` unless the caller named target or targets. */
+function withTarget(record: Broadcasting, rendering: Attributes, target: unknown): Attributes {
+  const o = broadcastRenderingWithDefaults(record, rendering);
+  if (!("target" in o) && !("targets" in o)) o.target = target;
+  return o;
+}
+
+/** broadcast_target_default: the model's plural name ("messages"). */
+export function broadcastTargetDefault(record: Broadcasting): string {
+  return record.modelName.plural;
+}
+
+/** broadcast_remove_to(*streamables, target: self): the target alone, nothing rendered. */
+export function broadcastRemoveTo(record: Broadcasting, ...args: unknown[]): void {
+  const { streamables, rendering } = split(args);
+  const { target = record, ...rest } = rendering;
+  const unknown = Object.keys(rest);
+  if (unknown.length) throw new ArgumentError(`unknown keyword${unknown.length > 1 ? "s" : ""}: ${unknown.map((k) => `:${k}`).join(", ")}`);
+  TurboStreamsChannel.broadcastRemoveTo(...streamables, { target });
+}
+
+export function broadcastReplaceTo(record: Broadcasting, ...args: unknown[]): void {
+  const { streamables, rendering } = split(args);
+  TurboStreamsChannel.broadcastReplaceTo(...streamables, withTarget(record, rendering, record));
+}
+
+export function broadcastUpdateTo(record: Broadcasting, ...args: unknown[]): void {
+  const { streamables, rendering } = split(args);
+  TurboStreamsChannel.broadcastUpdateTo(...streamables, withTarget(record, rendering, record));
+}
+
+function insertion(action: "append" | "prepend", record: Broadcasting, args: unknown[], later = false): void {
+  const { streamables, rendering } = split(args);
+  const { target = broadcastTargetDefault(record), ...rest } = rendering;
+  const opts = withTarget(record, rest, target);
+  if (later) TurboStreamsChannel.broadcastActionLaterTo(...streamables, { ...opts, action });
+  else TurboStreamsChannel.broadcastActionTo(...streamables, { ...opts, action });
+}
+
+export function broadcastAppendTo(record: Broadcasting, ...args: unknown[]): void {
+  insertion("append", record, args);
+}
+
+export function broadcastPrependTo(record: Broadcasting, ...args: unknown[]): void {
+  insertion("prepend", record, args);
+}
+
+function adjacent(action: "before" | "after", record: Broadcasting, args: unknown[]): void {
+  const { streamables, rendering } = split(args);
+  const { target = null, targets = null, ...rest } = rendering;
+  if (!target && !targets) throw new Error("at least one of target or targets is required");
+  TurboStreamsChannel.broadcastActionTo(...streamables, { ...withTarget(record, { ...rest, target, targets }, null), action });
+}
+
+export function broadcastBeforeTo(record: Broadcasting, ...args: unknown[]): void {
+  adjacent("before", record, args);
+}
+
+export function broadcastAfterTo(record: Broadcasting, ...args: unknown[]): void {
+  adjacent("after", record, args);
+}
+
+export function broadcastRefreshTo(_record: Broadcasting, ...args: unknown[]): void {
+  TurboStreamsChannel.broadcastRefreshTo(...args);
+}
+
+/** `broadcast_action_to(*streamables, action:, target: broadcast_target_default, attributes: {}, **rendering)`. */
+export function broadcastActionTo(record: Broadcasting, ...args: unknown[]): void {
+  const { streamables, rendering } = split(args);
+  const { action, target = broadcastTargetDefault(record), attributes = {}, ...rest } = rendering;
+  TurboStreamsChannel.broadcastActionTo(...streamables, { action, attributes, ...withTarget(record, rest, target) });
+}
+
+export function broadcastRenderTo(record: Broadcasting, ...args: unknown[]): void {
+  const { streamables, rendering } = split(args);
+  TurboStreamsChannel.broadcastRenderTo(...streamables, withTarget(record, rendering, record));
+}
+
+export function broadcastReplaceLaterTo(record: Broadcasting, ...args: unknown[]): void {
+  const { streamables, rendering } = split(args);
+  TurboStreamsChannel.broadcastReplaceLaterTo(...streamables, withTarget(record, rendering, record));
+}
+
+export function broadcastUpdateLaterTo(record: Broadcasting, ...args: unknown[]): void {
+  const { streamables, rendering } = split(args);
+  TurboStreamsChannel.broadcastUpdateLaterTo(...streamables, withTarget(record, rendering, record));
+}
+
+export function broadcastAppendLaterTo(record: Broadcasting, ...args: unknown[]): void {
+  insertion("append", record, args, true);
+}
+
+export function broadcastPrependLaterTo(record: Broadcasting, ...args: unknown[]): void {
+  insertion("prepend", record, args, true);
+}
+
+export function broadcastRefreshLaterTo(_record: Broadcasting, ...args: unknown[]): void {
+  TurboStreamsChannel.broadcastRefreshLaterTo(...args);
+}
+
+// The `_to`-less forms stream to the record itself.
+const SELF_STREAMED = {
+  broadcastRemove: broadcastRemoveTo,
+  broadcastReplace: broadcastReplaceTo,
+  broadcastUpdate: broadcastUpdateTo,
+  broadcastAppend: broadcastAppendTo,
+  broadcastPrepend: broadcastPrependTo,
+  broadcastRefresh: broadcastRefreshTo,
+  broadcastRender: broadcastRenderTo,
+  broadcastReplaceLater: broadcastReplaceLaterTo,
+  broadcastUpdateLater: broadcastUpdateLaterTo,
+  broadcastAppendLater: broadcastAppendLaterTo,
+  broadcastPrependLater: broadcastPrependLaterTo,
+  broadcastRefreshLater: broadcastRefreshLaterTo,
+} as const;
+
+const STREAMED_TO = {
+  broadcastRemoveTo, broadcastReplaceTo, broadcastUpdateTo, broadcastAppendTo, broadcastPrependTo, broadcastBeforeTo,
+  broadcastAfterTo, broadcastRefreshTo, broadcastActionTo, broadcastRenderTo, broadcastReplaceLaterTo,
+  broadcastUpdateLaterTo, broadcastAppendLaterTo, broadcastPrependLaterTo, broadcastRefreshLaterTo,
+} as const;
+
+/** Defines the Broadcastable instance methods (`record.broadcastAppendTo(...)`, `record.broadcastRemove()`) on a prototype. */
+export function installBroadcastable(proto: object): void {
+  for (const [name, fn] of Object.entries(STREAMED_TO)) {
+    Object.defineProperty(proto, name, {
+      value(this: Broadcasting, ...args: unknown[]) {
+        return (fn as (r: Broadcasting, ...a: unknown[]) => void)(this, ...args);
+      },
+      writable: true,
+      configurable: true,
+    });
+  }
+  for (const [name, fn] of Object.entries(SELF_STREAMED)) {
+    Object.defineProperty(proto, name, {
+      value(this: Broadcasting, ...args: unknown[]) {
+        return (fn as (r: Broadcasting, ...a: unknown[]) => void)(this, this, ...args);
+      },
+      writable: true,
+      configurable: true,
+    });
+  }
+}

@@ -14,6 +14,11 @@ export { declinedError } from "./ruby/not-lowered.js";
 export { breakable, caughtReturn, jumpTag, BreakSignal, ReturnSignal } from "./ruby/jumps.js";
 export { rubyLambda, rubyMethod, rubyProc } from "./ruby/core-proc.js";
 
+// The gems' railties: what they include into Rails' own classes (GlobalID::Identification into models,
+// GearedPagination::Controller into controllers) is installed when these load.
+import "./gems/globalid/index.js";
+import "./gems/geared_pagination/controller.js";
+
 export { Controller, FormatCollector, Parameters, startServer, type RouteEntry, type Filter } from "./action-pack/index.js";
 export { Base, Record, defineModel, Relation, Errors, ErrorEntry, Time, CollectionProxy, abort } from "./active-record/index.js";
 export { queryAttribute } from "./active-record/attribute-methods.js";
@@ -23,7 +28,7 @@ export { Jbuilder } from "./gems/jbuilder/index.js";
 export * as http from "./action-pack/index.js";
 export * as record from "./active-record/index.js";
 export * as db from "./active-record/connection/index.js";
-export * as view from "./action-view/index.js";
+export * as view from "./app/view-namespace.js";
 export * as json from "./gems/jbuilder/index.js";
 export * as fixtures from "./active-record/fixtures/index.js";
 export type { FixtureSetSource } from "./active-record/fixtures/index.js";
@@ -51,7 +56,7 @@ export {
 export { SecureRandomModule, RandomModule, BCryptPasswordClass, BCryptPassword } from "./app/secure-constants.js";
 export { ActiveStorageAttachedOne, ActiveStorageAttachedMany, AttachedOne, AttachedMany } from "./active-storage/attached.js";
 export { LIBRARY_BASES, registerLibraryBase } from "./ruby/library-bases.js";
-export { extendCore, CORE_EXTENSIBLE } from "./ruby/core-extensions.js";
+export { extendCore, CORE_EXTENSIBLE } from "./active-support/core-ext/core-extensions.js";
 export { TurboStreamsChannelConstant, TurboModule, TurboStreamsTagBuilderClass, GlobalIdModule, GlobalIdLocator } from "./gems/turbo-rails/turbo-constants.js";
 export { ActiveModel, RubyObject, attrAccessor } from "./active-model/active-model.js";
 export { inflections } from "./active-support/inflections.js";
@@ -77,5 +82,5 @@ export { serveApp, renderForBroadcast, type CableSetup } from "./app/serve.js";
 export { controllerRenderer, ControllerRenderer } from "./app/renderer.js";
 export { ActionViewBase } from "./action-view/view-class.js";
 export { Connection, Channel, actionCableServer } from "./action-cable/index.js";
-export * as cable from "./action-cable/index.js";
+export * as cable from "./app/cable-namespace.js";
 export { BACK } from "./action-view/url.js";

@@ -10,7 +10,7 @@ import { zoneConfig } from "../runtime/active-support/time-zone.js";
 import { Time } from "../runtime/active-support/time.js";
 import { attributeType } from "../runtime/active-record/types.js";
 import { inspect } from "../runtime/ruby/ruby.js";
-import { instantOf } from "../runtime/ruby/compare.js";
+import { instantOf } from "../runtime/active-support/core-ext/compare.js";
 
 function application(lines: string): { timeZone: string | null; beginningOfWeek: string | null; reported: string[] } {
   const reported: string[] = [];

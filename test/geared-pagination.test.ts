@@ -12,6 +12,7 @@ import { Request } from "../runtime/action-pack/request.js";
 import { Base, defineModel, type Relation, type Time } from "../runtime/active-record/index.js";
 import { Page, Recordset, type Records } from "../runtime/gems/geared_pagination/geared-pagination.js";
 import { paginatedHeaders } from "../runtime/gems/geared_pagination/geared-pagination-headers.js";
+import "../runtime/gems/geared_pagination/controller.js";
 import { names } from "./support/record-models.js";
 import { scratchDir } from "./support/scratch.js";
 

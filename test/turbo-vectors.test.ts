@@ -6,7 +6,7 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Evaluator, flat, SELF, type Call, type Dispatch } from "./view-ruby-eval.js";
-import * as V from "../runtime/action-view/index.js";
+import * as V from "../runtime/app/view-namespace.js";
 import { inspect, isPlainObject, toS } from "../runtime/ruby/ruby.js";
 import { FakeRecord, type FakeModelClass } from "./view-vector-context.js";
 import {

@@ -1,7 +1,7 @@
 // The call table for the helper vectors: each Ruby method the vectors use, mapped to the runtime call the
 // compiler will emit for it (test support for view-helpers.test.ts). Receiver-less helpers are in HELPERS;
 // methods on values (String, SafeBuffer, Integer, Array, Hash, records, the form builder) in `method`.
-import * as V from "../runtime/action-view/index.js";
+import * as V from "../runtime/app/view-namespace.js";
 import * as I from "../runtime/active-support/inflector.js";
 import * as S from "../runtime/active-support/string-filters.js";
 import { encodeJson, generateJson } from "../runtime/active-support/json.js";

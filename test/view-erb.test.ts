@@ -5,7 +5,7 @@
 // The compiler's own lowering of the same templates is tested by the compiler.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import * as V from "../runtime/action-view/index.js";
+import * as V from "../runtime/app/view-namespace.js";
 import { RubyDate } from "../runtime/ruby/date.js";
 import { assigns, FROZEN_NOW } from "./view-vector-context.js";
 import { fakeHost } from "./view-vector-routes.js";

@@ -1,6 +1,6 @@
 // The Action Cable runtime's public surface (for runtime/index.ts to re-export): the server mounted at /cable,
-// connections and channels the compiler lowers app/channels onto, pubsub adapters, Turbo's StreamsChannel with
-// its broadcasts, record broadcasts (Turbo::Broadcastable), GlobalID and signed stream names.
+// connections and channels the compiler lowers app/channels onto, pubsub adapters, callbacks. Turbo's channel and
+// broadcasts are turbo-rails' (gems/turbo-rails/), GlobalID the globalid gem's (gems/globalid/).
 export { CableServer, createCableServer, cableHttpResponse, PROTOCOLS, BEAT_INTERVAL_MS, type CableServerConfig } from "./server.js";
 export { Connection, UnauthorizedError, type ConnectionClass } from "./connection.js";
 export { Channel, serializeBroadcasting } from "./channel.js";
@@ -14,14 +14,3 @@ export {
 export { adapterFor, workerCount } from "./adapters.js";
 export { RedisAdapter, RedisCannotConnectError, redisConfigFrom, type RedisConfig } from "./redis.js";
 export { runCallbacks, setCallback, type CallbackFn, type CallbackOptions } from "./callbacks.js";
-export { TurboStreamsChannel, turboBroadcastConfig } from "../gems/turbo-rails/streams-channel.js";
-export * from "../gems/turbo-rails/broadcastable.js";
-export {
-  globalIdConfig, globalIdAppName, toGlobalId, toGidParam, isGlobalIdentifiable, MissingModelIdError, parseGlobalId,
-  locateGlobalId, type ParsedGlobalId,
-} from "../gems/globalid/global-id.js";
-export { configureSignedGlobalIds, SignedGlobalID, toSignedGlobalId, type SignedGlobalIdOptions } from "../gems/globalid/signed-global-id.js";
-export {
-  configureSignedStreamVerifier, signedStreamVerifierKey, signedStreamName, verifiedStreamName, streamNameFrom,
-  signStreamValue, verifyStreamValue,
-} from "../gems/turbo-rails/stream-name.js";

@@ -5,7 +5,7 @@
 //     before_action :set_post, only: %i[show]            static override filters = [...super.filters, { kind: "before", method: "setPost", only: ["show"] }];
 //     layout "admin"                                        static override layoutName = "admin";
 //     def show; end                                         show() {}
-import { instantOf } from "../ruby/compare.js";
+import { instantOf } from "../active-support/core-ext/compare.js";
 import type { CookieJar } from "./cookies.js";
 import type { Csrf } from "./csrf.js";
 import { InvalidAuthenticityToken } from "./csrf.js";
@@ -26,8 +26,6 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { browserBlocked, MODERN_BROWSERS } from "./user-agent.js";
 import { singularize } from "../active-support/inflector.js";
-import { Page, Recordset, type Records } from "../gems/geared_pagination/geared-pagination.js";
-import { paginatedHeaders } from "../gems/geared_pagination/geared-pagination-headers.js";
 import { currentTime } from "../active-support/time.js";
 import { etagFor, freshnessArgs, isFresh, lastModifiedOf } from "./conditional-get.js";
 import { SafeString } from "../active-support/safe.js";
@@ -310,21 +308,6 @@ export class Controller<A extends object = Record<string, unknown>> {
 
   respondTo(block: (format: FormatCollector) => unknown): unknown {
     return respondTo(this, block);
-  }
-
-  // ---- geared_pagination (runtime/gems/geared_pagination/geared-pagination.ts), when the app's Gemfile.lock has the gem -------
-
-  /** set_page_and_extract_portion_from: `@page` is the page `params[:page]` names; its records are returned. */
-  setPageAndExtractPortionFrom(records: unknown, options: { ordered_by?: unknown; per_page?: unknown } = {}): Records {
-    const page = new Recordset(records as Records, options).page(this.params.get("page"));
-    (this.assigns as Record<string, unknown>).page = page;
-    return page.records();
-  }
-
-  /** The gem's after_action: X-Total-Count and the next page's Link on JSON requests (the compiler adds the filter). */
-  setPaginatedHeaders(): void {
-    const page = (this.assigns as Record<string, unknown>).page;
-    if (page instanceof Page) for (const [name, value] of paginatedHeaders(page, this.request)) this.response.headers.set(name, value);
   }
 
   // ---- the action ---------------------------------------------------------------------------------------

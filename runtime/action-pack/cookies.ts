@@ -6,7 +6,7 @@
 //   cookies.encrypted[:a] = { x: 1 }  jar.encrypted.set("a", { x: 1 })
 //   cookies.signed[:a]                jar.signed.get("a")
 //   cookies.delete(:a)                jar.delete("a")
-import { instantOf } from "../ruby/compare.js";
+import { instantOf } from "../active-support/core-ext/compare.js";
 import { KeyGenerator, MessageEncryptor, MessageVerifier, activeSupportJson, type MessageMetadata } from "../active-support/messages.js";
 
 export interface CookieOptions {

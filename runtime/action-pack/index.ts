@@ -3,7 +3,8 @@
 export type { RouteEntry } from "./route-table.js";
 export { Router, UrlGenerationError, normalizeRequestPath, type Recognized, type UrlOptions } from "./router.js";
 export { pathForOptions, urlForOptions } from "./url-for.js";
-export { toParam, toQuery, cgiEscape, escapeSegment, escapePath, escapeFragment, hostUrl, type HostOptions, type HasToParam } from "./url.js";
+export { escapeSegment, escapePath, escapeFragment, hostUrl, type HostOptions } from "./url.js";
+export { toParam, toQuery, cgiEscape, type HasToParam } from "../active-support/to-query.js";
 export { Parameters, ParameterMissing, UnfilteredParameters, isPresent, type PermitFilter, type ParamsEntry } from "./parameters.js";
 export { BadRequest, parseNestedQuery, type ParamTree, type ParamValue } from "./query.js";
 export { UploadedFile } from "./multipart.js";

@@ -4,7 +4,8 @@
 // request's path parameters (the recall), leftovers become the sorted query string.
 import { compilePath, formatPath, matchPath, type CompiledPath } from "./journey.js";
 import type { RouteEntry } from "./route-table.js";
-import { escapeFragment, hostUrl, toParam, toQuery, type HostOptions } from "./url.js";
+import { escapeFragment, hostUrl, type HostOptions } from "./url.js";
+import { toParam, toQuery } from "../active-support/to-query.js";
 
 export interface Recognized {
   route: RouteEntry;

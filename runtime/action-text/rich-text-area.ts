@@ -6,6 +6,7 @@ import { rubyToTs } from "../ruby/names.js";
 import { toS } from "../ruby/ruby.js";
 import { hiddenFieldTag } from "../action-view/field-tags.js";
 import { InstanceTag } from "../action-view/form/instance-tag.js";
+import { FormBuilder } from "../action-view/form/builder.js";
 import type { ViewHost, ViewRecord } from "../active-model/host.js";
 import { domId } from "../action-view/record-identifier.js";
 import { SafeString } from "../active-support/safe.js";
@@ -67,3 +68,13 @@ export function richTextArea(view: ViewHost, objectName: unknown, method: unknow
   delete opts.value;
   return richTextAreaTag(view, name, value, opts);
 }
+
+// Action Text's FormBuilder#rich_text_area, added to Action View's builder as actiontext's tag_helper.rb reopens it.
+declare module "../action-view/form/builder.js" {
+  interface FormBuilder {
+    richTextArea(method: unknown, options?: Attributes): SafeString;
+  }
+}
+FormBuilder.prototype.richTextArea = function (this: FormBuilder, method: unknown, options?: Attributes): SafeString {
+  return this.field(richTextArea, method, options);
+};

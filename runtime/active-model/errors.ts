@@ -8,7 +8,7 @@
 // Method names follow the compiler's one Ruby -> TS rule (runtime/ruby/names.ts): any? -> isAny.
 
 import { toS } from "../ruby/ruby.js";
-import { rangeOf } from "../active-record/range.js";
+import { rangeOf } from "../ruby/range.js";
 
 type Plural = { one: string; other: string };
 

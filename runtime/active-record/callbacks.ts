@@ -125,4 +125,4 @@ export function addCallback(meta: ModelMeta, event: string, fn: CallbackFn, opti
   addCallbackEntry(meta, { event, fn: (record: RecordLike) => fn(record), options: { ...options } });
 }
 
-export { runCallbacks, runChain } from "../active-support/callback-sequence.js";
+export { runCallbacks, runChain } from "./callback-sequence.js";

@@ -24,7 +24,7 @@ export type {
 } from "./meta.js";
 export type { ColumnMeta, RailsType } from "./types.js";
 export type { SerializeOptions } from "./serialization.js";
-export type { RangeLike } from "./range.js";
+export type { RangeLike } from "../ruby/range.js";
 export { CurrentAttributes, defineCurrentAttributes } from "../active-support/current-attributes.js";
 export type { CurrentAttributesDescriptor } from "../active-support/current-attributes.js";
 export { bcryptHash, bcryptVerify, setSaltGenerator } from "../gems/bcrypt/bcrypt.js";

@@ -8,7 +8,7 @@
 import { RubyDate } from "../ruby/date.js";
 import { Decimal } from "../ruby/big-decimal.js";
 import type { RecordLike } from "./model.js";
-import { rangeOf } from "./range.js";
+import { rangeOf } from "../ruby/range.js";
 import { except, type Check, type Options } from "./validators.js";
 
 const COMPARE: Array<[string, (a: number, b: number) => boolean]> = [

@@ -12,7 +12,7 @@ import type { BindValue } from "./connection/connection.js";
 import { singularize } from "../active-support/inflector.js";
 import { or, type Attr, type Node } from "./arel.js";
 import { isRecord, metaOf, modelClass, type AssociationMeta, type ModelMeta } from "./model.js";
-import { isUnbounded, rangeOf } from "./range.js";
+import { isUnbounded, rangeOf } from "../ruby/range.js";
 import { bindValue, type SqlFragment } from "./sanitize.js";
 import { RubyDate } from "../ruby/date.js";
 import { Time } from "../active-support/time.js";

@@ -3,15 +3,9 @@
 //   record.cache_version             "20240215120000123456"   (updated_at in UTC, %Y%m%d%H%M%S%6N; nil without it)
 //   record.cache_key_with_version    "posts/1-20240215120000123456"
 // Anything with cacheKey()/cacheVersion() methods is used as-is (respond_to?(:cache_key)); an object shaped like
-// the model runtime's Base is read through the accessors below. cache_versioning is on for load_defaults >= 5.2;
+// the model runtime's Base is read through the accessors below (Active Support's cache/key.ts asks this module). cache_versioning is on for load_defaults >= 5.2;
 // a model class may say otherwise with a static `cacheVersioning`.
-
-/** What the key builders need from a record. */
-export interface CacheIdentity {
-  cacheKey(): string;
-  cacheVersion(): string | null;
-  cacheKeyWithVersion(): string;
-}
+import { registerCacheIdentity } from "../active-support/cache/key.js";
 
 /** The parts of an Active Record object the derivation reads (the model runtime's Base has them all). */
 export interface ActiveRecordLike {
@@ -33,34 +27,23 @@ export function setCacheVersioning(on: boolean): void {
 
 const fn = (v: unknown, name: string) => typeof (v as Record<string, unknown> | null)?.[name] === "function";
 
-/** The cache identity of a value, or null when Rails would not treat it as a record (no cache_key). */
-export function cacheIdentity(value: unknown): CacheIdentity | null {
-  if (typeof value !== "object" || value === null) return null;
-  if (fn(value, "cacheKey")) {
-    const v = value as { cacheKey(): unknown; cacheVersion?(): unknown; cacheKeyWithVersion?(): unknown };
-    const version = () => (fn(v, "cacheVersion") ? stringOrNull(v.cacheVersion!()) : null);
-    return {
-      cacheKey: () => String(v.cacheKey()),
-      cacheVersion: version,
-      cacheKeyWithVersion: () => (fn(v, "cacheKeyWithVersion") ? String(v.cacheKeyWithVersion!()) : withVersion(String(v.cacheKey()), version())),
-    };
-  }
-  if (isActiveRecordLike(value)) {
-    return {
-      cacheKey: () => recordCacheKey(value),
-      cacheVersion: () => recordCacheVersion(value),
-      cacheKeyWithVersion: () => withVersion(recordCacheKey(value), recordCacheVersion(value)),
-    };
-  }
-  return null;
-}
+// Active Support's cache keys read a record's identity through its cache_key; an object shaped like the model
+// runtime's Base without its own is derived here.
+registerCacheIdentity((value) =>
+  isActiveRecordLike(value)
+    ? {
+        cacheKey: () => recordCacheKey(value),
+        cacheVersion: () => recordCacheVersion(value),
+        cacheKeyWithVersion: () => withVersion(recordCacheKey(value), recordCacheVersion(value)),
+      }
+    : null,
+);
 
 function isActiveRecordLike(v: object): v is ActiveRecordLike {
   const name = (v as { modelName?: { collection?: unknown } }).modelName;
   return typeof name?.collection === "string" && fn(v, "isNewRecord") && fn(v, "hasAttribute") && fn(v, "readAttributeBeforeTypeCast");
 }
 
-const stringOrNull = (v: unknown) => (v === null || v === undefined ? null : String(v));
 const withVersion = (key: string, version: string | null) => (version ? `${key}-${version}` : key);
 
 function versioningOf(record: ActiveRecordLike): boolean {

@@ -10,7 +10,7 @@
 import { isBlank } from "../ruby/ruby.js";
 import { Decimal } from "../ruby/big-decimal.js";
 import type { RecordLike } from "./model.js";
-import { rangeOf, type RangeLike } from "./range.js";
+import { rangeOf, type RangeLike } from "../ruby/range.js";
 import { RubyDate } from "../ruby/date.js";
 
 export type Options = { [key: string]: unknown };

@@ -1,6 +1,7 @@
 // Ruby's strftime over broken-down time parts (Time in UTC, TimeWithZone, Date), with Ruby's flags
 // (-, _, 0, ^, #), widths and the %:z family. Month/day names are English, as Ruby's are.
 import { defaultTimeZone } from "./time-zone.js";
+import { setTimeInspect } from "../ruby/ruby.js";
 import { ABBR_DAY_NAMES, ABBR_MONTH_NAMES, DAY_NAMES, MONTH_NAMES, RubyDate } from "../ruby/date.js";
 
 /** A wall clock: the civil date, the time of day, and nanoseconds within the second. */
@@ -171,3 +172,5 @@ export function timeInspect(value: Date | HasTimeParts, utc: boolean): string {
   const frac = p.nsec ? `.${String(p.nsec).padStart(9, "0").replace(/0+$/, "")}` : "";
   return `${strftime(p, "%Y-%m-%d %H:%M:%S")}${frac} ${utc ? "UTC" : strftime(p, "%z")}`;
 }
+
+setTimeInspect((t) => timeInspect(t, true));

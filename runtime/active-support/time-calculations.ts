@@ -5,7 +5,7 @@
 //   t + 1.day (a DST zone)    the calendar day moves (12:00 stays 12:00); t + 24.hours moves 86400 seconds
 //   t.end_of_day              23:59:59.999999999 (nanoseconds below the microsecond: `nanoRemainder`)
 import { Time } from "./time.js";
-import { instantOf } from "../ruby/compare.js";
+import { instantOf } from "./core-ext/compare.js";
 import { RubyDate } from "../ruby/date.js";
 import { ArgumentError, DateError } from "../ruby/errors.js";
 import { defaultTimeZone, type TimeZone } from "./time-zone.js";

@@ -3,7 +3,7 @@
 //   "2024-02-15"  "2024/02/15"  "15 Feb 2024"  "February 15, 2024"  "Feb 15 2024"   then "12:30", "12:30:45.5",
 //   "12:30 PM", and a zone: "Z", "UTC", "+02:00", "-0500"
 import type { WallClock } from "./strftime.js";
-import { stringTime } from "../ruby/compare.js";
+import { stringTime } from "./core-ext/compare.js";
 import { RubyDate } from "../ruby/date.js";
 import { ArgumentError, DateError } from "../ruby/errors.js";
 import { ZonedTime } from "./zoned-time.js";

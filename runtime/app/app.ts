@@ -31,7 +31,7 @@ import { urlForOptions } from "../action-pack/url-for.js";
 import type { UrlOptions } from "../action-pack/router.js";
 import { routerFor } from "./routes.js";
 import { resetCurrentAttributes } from "../active-support/current.js";
-import { configureSignedGlobalIds, configureSignedStreamVerifier, globalIdAppName, globalIdConfig } from "../action-cable/index.js";
+import { configureSignedGlobalIds, configureSignedStreamVerifier, globalIdAppName, globalIdConfig } from "./cable-namespace.js";
 import { configureSignedIds } from "../active-record/signed-id.js";
 import { modelClass } from "../active-record/index.js";
 import { appHost } from "./host.js";

@@ -27,7 +27,7 @@ import { allTimeZones, defaultTimeZone, findTimeZone, TimeZone, zoneConfig } fro
 import { parseDate, parseDateTime, parseIso8601Time, parseTime, strptimeDate, validCivil } from "../active-support/time-parse.js";
 import { weekConfig } from "../active-support/time-calculations.js";
 import { DateError } from "../ruby/errors.js";
-import { compareValues } from "../ruby/compare.js";
+import { compareValues } from "../active-support/core-ext/compare.js";
 import { localTime, TimeMethods, utcTime } from "../active-support/core-ext/core-time.js";
 import { DATE_FORMATS, TIME_FORMATS, ZonedTime } from "../active-support/zoned-time.js";
 import { escapeOnce, htmlEscape, unwrappedHtmlEscape, urlEncode } from "../active-support/safe.js";

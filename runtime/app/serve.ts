@@ -5,10 +5,10 @@
 import type { Server } from "node:http";
 import type { HttpApp } from "../action-pack/server.js";
 import { startServer } from "../action-pack/server.js";
-import { adapterFor, createCableServer, workerCount, setActionCableServer, turboBroadcastConfig, type ConnectionClass, type SubscriptionAdapter } from "../action-cable/index.js";
+import { adapterFor, createCableServer, workerCount, setActionCableServer, turboBroadcastConfig, type ConnectionClass, type SubscriptionAdapter } from "./cable-namespace.js";
 import { configFor } from "./config-for.js";
 import { drainOnTerm, isPrimaryOfWorkers, isWorker, superviseWorkers } from "./workers.js";
-import type { Channel } from "../action-cable/index.js";
+import type { Channel } from "./cable-namespace.js";
 import { isPlainObject } from "../ruby/ruby.js";
 import { SafeString } from "../active-support/safe.js";
 

@@ -1,7 +1,7 @@
 // The helpers a template can call, bound onto View: one line per helper. Helpers that need the request
 // context take the view first (HOST_HELPERS); the others take only their arguments (PLAIN_HELPERS).
 // The compiler asks View.prototype whether a name exists, so this table is the one list of supported helpers.
-import * as view from "../action-view/index.js";
+import * as view from "./view-namespace.js";
 import * as actionText from "../action-text/index.js";
 import type { PolymorphicOptions, ViewHost } from "../active-model/host.js";
 

@@ -6,7 +6,7 @@
 import { APP_CLASS, checkDeclinedClass } from "./app-class.js";
 export { declineClass } from "./app-class.js";
 import { camel, rubyToTs } from "./names.js";
-import { NoMethodError } from "../active-support/core-ext/core-send.js";
+import { NoMethodError } from "./exceptions.js";
 import { objectToS } from "./ruby.js";
 
 /** Object: instance variables, and `new` as allocate + initialize. */

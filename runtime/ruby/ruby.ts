@@ -12,7 +12,6 @@
 import { appClassName } from "./app-class.js";
 import { ArgumentError, RubyTypeError } from "./exceptions.js";
 import { RubyDate } from "./date.js";
-import { timeInspect } from "../active-support/strftime.js";
 import { stringUpto } from "./string-succ.js";
 
 export interface RubyStringable {
@@ -212,6 +211,18 @@ function inspectKey(key: string): string {
 }
 
 /** Ruby `inspect` of a lowered value (Ruby 3.3 Hash format). */
+/** Time#inspect. Ruby's form for a UTC Time to the millisecond; Active Support's strftime.ts installs the full form
+ *  (nanoseconds, a TimeWithZone's wall clock) when it loads, as Active Support redefines methods of Ruby's classes. */
+let inspectTime = (t: Date): string => {
+  const iso = t.toISOString();
+  const frac = iso.slice(20, 23).replace(/0+$/, "");
+  return `${iso.slice(0, 10)} ${iso.slice(11, 19)}${frac ? `.${frac}` : ""} UTC`;
+};
+
+export function setTimeInspect(fn: (t: Date) => string): void {
+  inspectTime = fn;
+}
+
 export function inspect(v: unknown): string {
   if (v === null || v === undefined) return "nil";
   if (typeof v === "string") return inspectString(v);
@@ -221,7 +232,7 @@ export function inspect(v: unknown): string {
   if (hasMethod(v, "toRubyInspect")) return v.toRubyInspect();
   const klass = appClassName(v);
   if (klass !== null) return klass;
-  if (v instanceof Date) return timeInspect(v, true);
+  if (v instanceof Date) return inspectTime(v);
   if (v instanceof RegExp) return `/${regexpSource(v)}/`;
   return toS(v);
 }

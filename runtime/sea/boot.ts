@@ -4,7 +4,7 @@
 //   public/, the addon        unpacked from the executable's assets once, into <cache>/<hash>/ (the hash covers
 //                             every asset, so a new build never reads an old one's files)
 //   better-sqlite3            its addon loaded with process.dlopen (inside an executable `require` loads only
-//                             built-in modules) and handed to better-sqlite3 as `nativeBinding` (appHost)
+//                             built-in modules) and handed to better-sqlite3 as `nativeBinding` (setSqliteBinding)
 //   the working directory     is the app's root: storage/production.sqlite3 and tmp/ go there, as when
 //                             `node dist/server.js` runs in the emitted project
 import { existsSync, mkdirSync, renameSync, rmSync, utimesSync, writeFileSync } from "node:fs";
@@ -12,6 +12,7 @@ import { tmpdir, userInfo } from "node:os";
 import { dirname, join } from "node:path";
 import { getAsset, isSea } from "node:sea";
 import { appHost } from "../app/host.js";
+import { setSqliteBinding } from "../active-record/connection/connection.js";
 
 /** The asset `rails2ts build` writes first: what the others are. */
 export const SEA_MANIFEST_ASSET = "rails2ts-sea.json";
@@ -104,7 +105,7 @@ function boot(): void {
   const dir = unpack(manifest);
   const addon = { exports: {} };
   process.dlopen(addon, join(dir, manifest.sqliteAddon));
-  appHost.sqliteBinding = addon.exports;
+  setSqliteBinding(addon.exports);
   appHost.publicDir = join(dir, "public");
   appHost.root = process.cwd();
 }

@@ -15,7 +15,7 @@ import { isTopConst, methodChain, type Node, type NodeOf, type Span } from "../p
 import { analyzeConfig, analyzeRackup, type AppConfigFacts } from "./config.js";
 import { resolveAppGems, type AppGems } from "./gems.js";
 import { engineModelFiles } from "./framework-models.js";
-import { CORE_EXTENSIBLE } from "../../runtime/ruby/core-extensions.js";
+import { CORE_EXTENSIBLE } from "../../runtime/active-support/core-ext/core-extensions.js";
 import { CORE_CONSTANTS } from "../../runtime/app/core-constants.js";
 import { LIBRARY_BASES } from "../../runtime/ruby/library-bases.js";
 import { engineRoots } from "./assets.js";

@@ -2,7 +2,6 @@
 //   f.text_field :title, class: "x"  -> f.textField("title", { class: "x" })
 //   f.label :title / f.submit / f.check_box / f.select / f.fields_for :comments do |cf| ... end
 // Every field helper forwards to the object-bound helper with `object:` and the builder's defaults.
-import { richTextArea } from "../../action-text/rich-text-area.js";
 import { translate } from "../../active-support/i18n.js";
 import { humanize } from "../../active-support/inflector.js";
 import { isPlainObject, RubySymbol, toS } from "../../ruby/ruby.js";
@@ -82,15 +81,14 @@ export class FormBuilder {
     return fieldName(objectName, method, ...methods, { multiple: kw.multiple ?? false, index: "index" in kw ? kw.index : this.options.index ?? null });
   }
 
-  private field(fn: FieldFn, method: unknown, options: Attributes = {}): SafeString {
+  /** One object-bound field helper on this builder's object (what a gem adding a builder method calls). */
+  field(fn: FieldFn, method: unknown, options: Attributes = {}): SafeString {
     return fn(this.view, this.objectName, method, this.objectify(options));
   }
 
   textField(method: unknown, options?: Attributes) { return this.field(F.textField, method, options); }
   passwordField(method: unknown, options?: Attributes) { return this.field(F.passwordField, method, options); }
   textArea(method: unknown, options?: Attributes) { return this.field(F.textArea, method, options); }
-  /** Action Text's FormBuilder#rich_text_area. */
-  richTextArea(method: unknown, options?: Attributes) { return this.field(richTextArea, method, options); }
   colorField(method: unknown, options?: Attributes) { return this.field(F.colorField, method, options); }
   searchField(method: unknown, options?: Attributes) { return this.field(F.searchField, method, options); }
   telephoneField(method: unknown, options?: Attributes) { return this.field(F.telephoneField, method, options); }

@@ -8,7 +8,6 @@
 //   connection.transaction(requires_new:) { }     conn.transaction(fn, { requiresNew })
 //   ActiveSupport::Notifications "sql.active_record"  conn.onSql(listener)
 import Database from "better-sqlite3";
-import { appHost } from "../../app/host.js";
 import { TransactionManager, type TransactionOptions } from "./transactions.js";
 
 /** What may be bound to a `?` placeholder; booleans are bound as SQLite stores them (1/0), like Rails. */
@@ -49,6 +48,14 @@ const isRead = (sql: string) => /^\s*SELECT\b/i.test(sql);
 const cacheKey = (sql: string, binds: BindValue[]) =>
   binds.length === 0 ? sql : `${sql}\u0000${binds.map((b) => (b === null ? "\u0001" : `${typeof b}:${String(b)}`)).join("\u0000")}`;
 
+/** better-sqlite3's `nativeBinding` option: the addon's exports, set by a single executable (runtime/sea/), which
+ *  loads the addon itself (inside an executable, require loads built-in modules only); null loads it from node_modules. */
+let sqliteBinding: object | null = null;
+
+export function setSqliteBinding(binding: object | null): void {
+  sqliteBinding = binding;
+}
+
 export class Connection {
   readonly db: Database.Database;
   readonly transactions: TransactionManager;
@@ -59,7 +66,7 @@ export class Connection {
 
   constructor(path: string, options: { timeout?: number } = {}) {
     // better-sqlite3 takes the addon object too (lib/database.js); its typings only name the string form.
-    const nativeBinding = appHost.sqliteBinding as unknown as string | null;
+    const nativeBinding = sqliteBinding as unknown as string | null;
     this.db = new Database(path, { timeout: options.timeout ?? RAILS_BUSY_TIMEOUT_MS, ...(nativeBinding ? { nativeBinding } : {}) });
     for (const [name, value] of RAILS_PRAGMAS) this.db.pragma(`${name} = ${value}`);
     this.transactions = new TransactionManager((sql) => this.run(sql, [], "TRANSACTION"));

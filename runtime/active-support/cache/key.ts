@@ -8,8 +8,46 @@
 // with cacheKey()/cacheVersion() or Active Record-like objects (record-key.ts).
 import { SafeString } from "../safe.js";
 import { isPlainObject, toS } from "../../ruby/ruby.js";
-import { toQuery } from "../../action-pack/url.js";
-import { cacheIdentity } from "../../active-record/record-key.js";
+import { toQuery } from "../to-query.js";
+
+/** What the key builders need from a record. */
+export interface CacheIdentity {
+  cacheKey(): string;
+  cacheVersion(): string | null;
+  cacheKeyWithVersion(): string;
+}
+
+type IdentityResolver = (value: object) => CacheIdentity | null;
+const resolvers: IdentityResolver[] = [];
+
+/** How a framework above (Active Record) gives its objects an identity when they have no cache_key of their own. */
+export function registerCacheIdentity(resolver: IdentityResolver): void {
+  resolvers.push(resolver);
+}
+
+const fn = (v: unknown, name: string) => typeof (v as Record<string, unknown> | null)?.[name] === "function";
+const stringOrNull = (v: unknown) => (v === null || v === undefined ? null : String(v));
+const withVersion = (key: string, version: string | null) => (version ? `${key}-${version}` : key);
+
+/** The cache identity of a value (respond_to?(:cache_key)), or null when Rails would not treat it as a record. */
+export function cacheIdentity(value: unknown): CacheIdentity | null {
+  if (typeof value !== "object" || value === null) return null;
+  if (fn(value, "cacheKey")) {
+    const v = value as { cacheKey(): unknown; cacheVersion?(): unknown; cacheKeyWithVersion?(): unknown };
+    const version = () => (fn(v, "cacheVersion") ? stringOrNull(v.cacheVersion!()) : null);
+    return {
+      cacheKey: () => String(v.cacheKey()),
+      cacheVersion: version,
+      cacheKeyWithVersion: () => (fn(v, "cacheKeyWithVersion") ? String(v.cacheKeyWithVersion!()) : withVersion(String(v.cacheKey()), version())),
+    };
+  }
+  for (const resolve of resolvers) {
+    const identity = resolve(value);
+    if (identity) return identity;
+  }
+  return null;
+}
+
 
 /** What Rails raises for a key it cannot use: ArgumentError (blank) or NoMethodError (`true` as the whole key). */
 export class CacheKeyError extends Error {

@@ -3,16 +3,16 @@
 //   list.join(", ")           ArrayMethods.join(list, ", ")         ["a", "b"].to_sentence -> "a and b"
 //   h.to_query                HashMethods.toQuery(h)                 h.to_json -> ActiveSupport's encoding
 import { caseEq } from "./pattern-match.js";
-import { eq } from "../../ruby/equality.js";
+import { eq } from "./equality.js";
 import { OPERATOR_METHODS } from "../../ruby/operator-names.js";
 import { isBlank } from "../../ruby/ruby.js";
 import { asJsonTree, encodeJson } from "../json.js";
 import { hashEntries, inspect, isHash, isPlainObject, RubyRange, RubySymbol, toS, truthy } from "../../ruby/ruby.js";
-import { toParam, toQuery } from "../../action-pack/url.js";
+import { toParam, toQuery } from "../to-query.js";
 import { translateOrUndefined } from "../i18n.js";
 import { dig, hashKey, HashEnumerable, KeyError } from "./core-hash.js";
 import { rangeBounds } from "./core-range.js";
-import { compareOrRaise } from "../../ruby/compare.js";
+import { compareOrRaise } from "./compare.js";
 import { Duration } from "../duration.js";
 import { orEnumerator, RubyEnumerator, yieldEach } from "../../ruby/core-enumerator.js";
 

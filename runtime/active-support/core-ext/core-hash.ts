@@ -6,7 +6,7 @@
 //   h.transform_keys(&:to_s)          HashEnumerable.transformKeys(h, block)
 // Blocks get a pair the way Ruby yields one: a block of two or more parameters (or a lambda of two) gets key and
 // value, any other block the [key, value] Array (which a lowered |k, v| block spreads itself).
-import { eq } from "../../ruby/equality.js";
+import { eq } from "./equality.js";
 import { FrozenError } from "../../ruby/errors.js";
 import { hashEntries, inspect, isBlank, isFloat, isHash, isNumeric, isPlainObject, RubySymbol, toS, truthy } from "../../ruby/ruby.js";
 

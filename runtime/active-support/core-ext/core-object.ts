@@ -4,19 +4,16 @@
 //   x.class.name                           ObjectMethods.class(x).name   ("String", "ActiveSupport::SafeBuffer", ...)
 import { APP_CLASS } from "../../ruby/app-class.js";
 import { asJsonTree, encodeJson } from "../json.js";
-import { ArgumentError, RubyException, RubyTypeError, RuntimeError } from "../../ruby/exceptions.js";
-import { eq } from "../../ruby/equality.js";
+import { ArgumentError, NoMethodError, RubyException, RubyTypeError, RuntimeError } from "../../ruby/exceptions.js";
+import { eq } from "./equality.js";
 import { rangeIncludes } from "./core-range.js";
 import { inspect, isBlank, isFloat, isPlainObject, RubyFloat, RubyRange, RubySymbol, toS, truthy } from "../../ruby/ruby.js";
-import { toParam, toQuery } from "../../action-pack/url.js";
+import { toParam, toQuery } from "../to-query.js";
 import { isHtmlSafe, SafeString } from "../safe.js";
 import { RubyDate } from "../../ruby/date.js";
 import { Duration } from "../duration.js";
 import { ZonedTime } from "../zoned-time.js";
 import { isMethodObject, isProc } from "../../ruby/core-proc.js";
-import { toGidParam, toGlobalId } from "../../gems/globalid/global-id.js";
-import { toSignedGlobalId, type SignedGlobalIdOptions } from "../../gems/globalid/signed-global-id.js";
-import type { ViewRecord } from "../../active-model/host.js";
 
 /** A Ruby class as a value (`x.class`): enough to read its name. */
 export class RubyClass {
@@ -89,6 +86,25 @@ function appClassOf(v: unknown): Function | null {
   return typeof ctor === "function" && APP_CLASS in ctor ? ctor : null;
 }
 
+/** GlobalID::Identification's methods, installed by the globalid gem's runtime (gems/globalid/identification.ts). */
+export interface GlobalIdentification {
+  toGlobalId(v: unknown): unknown;
+  toGidParam(v: unknown): string;
+  toSignedGlobalId(v: unknown, options: unknown): unknown;
+  toSgidParam(v: unknown, options: unknown): string;
+}
+
+let identification: GlobalIdentification | null = null;
+
+export function includeGlobalIdentification(methods: GlobalIdentification): void {
+  identification = methods;
+}
+
+function globalIdentification(method: string): GlobalIdentification {
+  if (identification) return identification;
+  throw new NoMethodError(`undefined method \`${method}' (the globalid gem is not loaded)`);
+}
+
 export const ObjectMethods = {
   // An object of a class the app defines (a record, a plain class, an exception) answers that class itself, so
   // `self.class.connection`, `record.class.find(...)` and `e.class == Klass` reach it; a core value its RubyClass.
@@ -139,12 +155,13 @@ export const ObjectMethods = {
     return v;
   },
   // GlobalID::Identification (Active Record models and ActiveModel classes that include it): the URI as a String.
-  toGlobalId: (v: unknown) => toGlobalId(v as ViewRecord),
-  toGid: (v: unknown) => toGlobalId(v as ViewRecord),
-  toGidParam: (v: unknown) => toGidParam(v as ViewRecord),
-  toSignedGlobalId: (v: unknown, options: unknown = {}) => toSignedGlobalId(v, options as SignedGlobalIdOptions),
-  toSgid: (v: unknown, options: unknown = {}) => toSignedGlobalId(v, options as SignedGlobalIdOptions),
-  toSgidParam: (v: unknown, options: unknown = {}) => toSignedGlobalId(v, options as SignedGlobalIdOptions).toParam(),
+  // The globalid gem (gems/globalid/) installs these when it loads, as its railtie includes the module.
+  toGlobalId: (v: unknown) => globalIdentification("to_global_id").toGlobalId(v),
+  toGid: (v: unknown) => globalIdentification("to_gid").toGlobalId(v),
+  toGidParam: (v: unknown) => globalIdentification("to_gid_param").toGidParam(v),
+  toSignedGlobalId: (v: unknown, options: unknown = {}) => globalIdentification("to_signed_global_id").toSignedGlobalId(v, options),
+  toSgid: (v: unknown, options: unknown = {}) => globalIdentification("to_sgid").toSignedGlobalId(v, options),
+  toSgidParam: (v: unknown, options: unknown = {}) => globalIdentification("to_sgid_param").toSgidParam(v, options),
   /** Object#try: calls only when the receiver has the method; nil.try is nil. */
   try: (v: unknown, name: unknown, ...args: unknown[]) => (truthy(v) || v === false ? tryCall(v, toS(name), args) : null),
 };

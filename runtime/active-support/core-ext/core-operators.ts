@@ -17,7 +17,7 @@ import { ZonedTime } from "../zoned-time.js";
 import { SafeString } from "../safe.js";
 import { NoMethodError } from "./core-send.js";
 import { rubyClassName } from "./core-object.js";
-import { compareValues } from "../../ruby/compare.js";
+import { compareValues } from "./compare.js";
 import { ArgumentError } from "../../ruby/errors.js";
 import { RubyTypeError } from "../../ruby/exceptions.js";
 import { RangeMethods, rangeBounds } from "./core-range.js";

@@ -3,7 +3,7 @@
 //   (1..10).step(3)          RangeMethods.step(r, 3)         [1, 4, 7, 10]
 //   (t..t + 1.hour).cover?(x) rangeCovers(r, x)              by <=> on the ends: Times, Dates, Strings, Numerics
 //   "hello"[-2..]            rangeBounds(5, r) -> [3, 5]     (1..).first(3) -> [1, 2, 3]      (..5).inspect -> "..5"
-import { compareOrRaise, compareValues } from "../../ruby/compare.js";
+import { compareOrRaise, compareValues } from "./compare.js";
 import { ArgumentError } from "../../ruby/errors.js";
 import { floatOf, isFloat, isNumeric, RubyRange, toS, truthy } from "../../ruby/ruby.js";
 

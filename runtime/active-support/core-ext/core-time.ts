@@ -6,7 +6,7 @@
 //   3.days.ago              DurationMethods.ago(d)             (the app's clock: Time.current)
 //   Time.zone.now           TimeZoneMethods.now(zone)
 import { currentTime } from "../time.js";
-import { compareOrRaise, compareValues, instantOf } from "../../ruby/compare.js";
+import { compareOrRaise, compareValues, instantOf } from "./compare.js";
 import { clamp } from "./core-range.js";
 import { RubyDate } from "../../ruby/date.js";
 import { Duration, type DurationUnit } from "../duration.js";

@@ -29,8 +29,8 @@ export function isPresent(v: unknown): boolean {
   return !isBlank(v);
 }
 
-export { eq } from "../../ruby/equality.js";
-import { eq } from "../../ruby/equality.js";
+export { eq } from "./equality.js";
+import { eq } from "./equality.js";
 
 export { caseEq } from "./pattern-match.js";
 

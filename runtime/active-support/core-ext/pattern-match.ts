@@ -5,7 +5,7 @@
 //   in { name: String => n }        (h = m.hash(v)) !== null && m.key(h, "name") && m.test(String, m.get(h, "name")) && ...
 import { isA, RubyClass } from "./core-object.js";
 import { hashGet, hashKey, type AnyHash } from "./core-hash.js";
-import { eq } from "../../ruby/equality.js";
+import { eq } from "./equality.js";
 import { NoMatchingPatternError, NoMatchingPatternKeyError } from "../../ruby/errors.js";
 import { rangeCovers } from "./core-range.js";
 import { hashEntries, inspect, isHash, RubyFloat, RubyRange, RubySymbol, truthy } from "../../ruby/ruby.js";

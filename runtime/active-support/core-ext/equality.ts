@@ -1,6 +1,6 @@
 // Ruby's == on lowered values (a leaf module: the core method tables use it too, without importing the dispatcher).
 import { compareValues, instantOf } from "./compare.js";
-import { isPlainObject, RubyFloat, RubySymbol, toS } from "./ruby.js";
+import { isPlainObject, RubyFloat, RubySymbol, toS } from "../../ruby/ruby.js";
 
 export function eq(a: unknown, b: unknown): boolean {
   if (a === b) return true;

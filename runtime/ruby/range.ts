@@ -3,7 +3,7 @@
 //
 //   where(id: 2..3)        BETWEEN ? AND ?          where(at: t..)      >= ?
 //   where(id: 2...4)       >= ? AND < ?             where(at: ...t)     < ?        where(at: ..t)   <= ?
-import { RubyRange } from "../ruby/ruby.js";
+import { RubyRange } from "./ruby.js";
 
 export interface RangeLike {
   begin: unknown;

@@ -1,11 +1,11 @@
 // Ruby's `<=>` between lowered values of one kind, for sorting, min/max, clamp and Range bounds:
 //   1 <=> 2.5 -> -1      "a" <=> "b" -> -1      t1 <=> t2 (Time, TimeWithZone, DateTime, Date: by instant)
 //   1.hour <=> 30.minutes -> 1 (Durations by length)      [1, 2] <=> [1, 3] -> -1      1 <=> "a" -> nil
-import { RubyDate } from "./date.js";
-import { Duration } from "../active-support/duration.js";
-import { ArgumentError } from "./errors.js";
-import { isNumeric } from "./ruby.js";
-import { ZonedTime } from "../active-support/zoned-time.js";
+import { RubyDate } from "../../ruby/date.js";
+import { Duration } from "../duration.js";
+import { ArgumentError } from "../../ruby/errors.js";
+import { isNumeric } from "../../ruby/ruby.js";
+import { ZonedTime } from "../zoned-time.js";
 
 type Instant = { ms: number; ns: number };
 

@@ -1,11 +1,11 @@
 // An app reopening a Ruby core class (`class String; def all_emoji? ... end; end` in lib/): its methods join that
 // class's method table, so dynamic dispatch (coreSend / send) finds them as Ruby's method lookup would. Each method
 // runs with `this` the receiver, as the lowered body expects of `self`.
-import { ArrayMethods, HashMethods } from "../active-support/core-ext/core-collections.js";
-import { NumericMethods } from "../active-support/core-ext/core-numeric.js";
-import { NilMethods, ObjectMethods } from "../active-support/core-ext/core-object.js";
-import { StringMethods } from "../active-support/core-ext/core-string.js";
-import { TimeMethods } from "../active-support/core-ext/core-time.js";
+import { ArrayMethods, HashMethods } from "./core-collections.js";
+import { NumericMethods } from "./core-numeric.js";
+import { NilMethods, ObjectMethods } from "./core-object.js";
+import { StringMethods } from "./core-string.js";
+import { TimeMethods } from "./core-time.js";
 
 /** The core classes an app may reopen, by Ruby name: the table their methods join. */
 export const CORE_EXTENSIBLE: Record<string, object> = {

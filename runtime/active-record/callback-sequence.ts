@@ -4,9 +4,9 @@
 //   before callback throws :abort                   halted: the body, later befores and guarded afters skip
 //   around callback that never yields               the body never runs; the value stays nil (-> falsy)
 // Compiled per chain array (the arrays are replaced, never mutated, when a callback is added).
-import type { Callback } from "../active-record/callbacks.js";
-import { CallbackAbort } from "../active-record/exceptions.js";
-import type { ModelMeta, RecordLike } from "../active-record/model.js";
+import type { Callback } from "./callbacks.js";
+import { CallbackAbort } from "./exceptions.js";
+import type { ModelMeta, RecordLike } from "./model.js";
 
 class Sequence {
   readonly before: Callback[] = [];

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // rails2ts: compile | serve | conformance | record | inspect. Errors print as diagnostics, never stack traces.
 import { Command, CommanderError } from "commander";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join, relative, resolve } from "node:path";
 import { compile } from "./compile.js";
@@ -116,10 +116,16 @@ program
   .option("--out <dir>", "output directory (default: a temporary one)")
   .action(async (app: string, opts: { db: string; out?: string }) => {
     const root = appRoot(app);
-    const out = resolve(opts.out ?? mkdtempSync(join(tmpdir(), "rails2ts-")));
-    const result = await compile(root, { out, gemPaths: gemPaths() });
-    report(result.diagnostics, "counts");
-    await loadFixturesInto(out, resolve(opts.db));
+    // The emitted app is only the loader here: a temporary one is removed once the fixtures are in.
+    const temporary = opts.out ? null : mkdtempSync(join(tmpdir(), "rails2ts-fixtures-"));
+    const out = resolve(opts.out ?? temporary!);
+    try {
+      const result = await compile(root, { out, gemPaths: gemPaths() });
+      report(result.diagnostics, "counts");
+      await loadFixturesInto(out, resolve(opts.db));
+    } finally {
+      if (temporary) rmSync(temporary, { recursive: true, force: true });
+    }
     console.log(`loaded ${app}/test/fixtures into ${opts.db}`);
   });
 

@@ -41,6 +41,9 @@ beforeAll(() => {
   copyFileSync(built, exe);
   rmSync(dirname(built), { recursive: true });
   execFileSync("chmod", ["755", exe]);
+  // With no environment the executable unpacks under the system's temp dir (not this run's TMPDIR, which env -i
+  // drops): asked here, so afterAll removes it whichever of the tests ran (the serve test alone unpacks too).
+  unpackDir = /unpack into (\S+)/.exec(run(["--help"]))![1]!;
 }, 300_000);
 
 afterAll(() => {
@@ -63,7 +66,6 @@ describe("the blog as one executable", () => {
       "Usage: blog [--help | --version]",
       "  Serves the app over HTTP (and Action Cable over WebSocket) until stopped.",
     ]);
-    unpackDir = /unpack into (\S+)/.exec(help)![1]!;
   });
 
   it("serves /articles as Rails did, from a database it created in the working directory", async () => {

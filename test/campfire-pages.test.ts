@@ -3,9 +3,9 @@
 // token values forgiven, nothing else). Runs only with RAILS2TS_CAMPFIRE (a checkout at df76a22); the engines'
 // assets (turbo.js, trix.css, ...) come from RAILS2TS_CAMPFIRE_GEMS (test/support/gem-dir.sh builds one).
 // RAILS2TS_CAMPFIRE_OUT=<dir> also writes our pages there, for diffing by hand.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { diffBodies, normalizeForgiven } from "../src/conformance/index.js";
 import { prepareCampfire, runCampfireScenario, type ScenarioPage } from "./support/campfire-scenario.js";
 
@@ -21,6 +21,9 @@ describe.skipIf(!checkout || !existsSync(reference))("ONCE Campfire pages, as Ra
   beforeAll(() => {
     prepared = prepareCampfire(checkout!, gems);
   }, 120_000);
+  afterAll(() => {
+    if (prepared) rmSync(dirname(prepared.out), { recursive: true, force: true });
+  });
 
   for (const [env, prefix] of [["test", "test"], ["development", "dev"]] as const) {
     describe(env, () => {

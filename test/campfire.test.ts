@@ -2,12 +2,12 @@
 // at; Campfire's code is never in this repository. The committed ledger (ledger/campfire-df76a22.json) holds the
 // diagnostic counts, so progress shows in review; `UPDATE=1` rewrites it after a deliberate change.
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { compile } from "../src/compile.js";
 import { buildLedger } from "../src/diagnostics/ledger.js";
+import { scratchDir } from "./support/scratch.js";
 
 const checkout = process.env.RAILS2TS_CAMPFIRE;
 // Its gems (test/support/gem-dir.sh builds the directory): the ledger is of the app with its gems installed.
@@ -26,7 +26,7 @@ describe.skipIf(!checkout)("ONCE Campfire", () => {
   });
 
   it("emits a project that passes tsc --strict", async () => {
-    const out = mkdtempSync(join(tmpdir(), "rails2ts-campfire-"));
+    const out = scratchDir("campfire");
     await compile(checkout!, { out, gemPaths });
     const tsc = join(import.meta.dirname, "../node_modules/typescript/bin/tsc");
     let errors = "";

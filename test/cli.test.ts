@@ -4,7 +4,7 @@
 // under --strict when a construct was declined (an advisory diagnostic, a fragment cached without the store, is
 // not one); a clean app passes --strict.
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -14,8 +14,8 @@ const cli = join(import.meta.dirname, "../dist/src/cli.js");
 const tmp = mkdtempSync(join(tmpdir(), "rails2ts-cli-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-function run(args: string[]): { status: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [cli, ...args], { encoding: "utf8" });
+function run(args: string[], env: NodeJS.ProcessEnv = process.env): { status: number | null; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, [cli, ...args], { encoding: "utf8", env });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -89,6 +89,18 @@ describe("rails2ts compile --strict on a clean app", () => {
     writeCrashApp(app);
     const out = join(tmp, "clean-out");
     expect(run(["compile", app, "--out", out, "--strict"])).toEqual({ status: 0, stdout: `compiled 8 modules into ${out}\n`, stderr: "" });
+  });
+});
+
+describe("rails2ts fixtures without --out", () => {
+  it("loads the fixtures and removes the temporary project it compiled to load them", () => {
+    const app = join(tmp, "fixtures-app");
+    writeCrashApp(app);
+    const temp = join(tmp, "fixtures-temp");
+    mkdirSync(temp);
+    const db = join(tmp, "fixtures.sqlite3");
+    expect(run(["fixtures", app, "--db", db], { ...process.env, TMPDIR: temp })).toEqual({ status: 0, stdout: `loaded ${app}/test/fixtures into ${db}\n`, stderr: "" });
+    expect(readdirSync(temp)).toEqual([]);
   });
 });
 

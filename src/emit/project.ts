@@ -14,7 +14,7 @@ import { importStatements, type EmittedModule } from "./module.js";
 import { nodeProjectFiles } from "./node-project.js";
 import { jsSourceMap, tsSourceMap, unmark, type SourcePosition } from "./source-map.js";
 import type { Diagnostics } from "../diagnostics/index.js";
-import { crashOf, faultPoint, reportCrash } from "../diagnostics/crash.js";
+import { crashOf, faultPoint, reportCrash } from "../parse/crash.js";
 import { raisingView } from "../lower/view/module.js";
 
 /** This package's root (where package.json names rails2ts), whether running from src/ or from dist/src/. */

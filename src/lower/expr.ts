@@ -13,7 +13,7 @@
 import { atConstruct, faultPoint, isCrashNode } from "../parse/crash.js";
 import type { Node, NodeOf } from "../parse/ir.js";
 import { lowerArgs, lowerCall } from "./calls.js";
-import { rubyRegexToJs } from "./regex.js";
+import { rubyRegexToJs } from "../analyze/regex.js";
 import { lowerBody, lowerCase } from "./stmts.js";
 import { lowerBreakableCall } from "./jumps.js";
 import { isKernelLoop } from "./loops.js";

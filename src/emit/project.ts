@@ -10,7 +10,7 @@ import { fileURLToPath } from "node:url";
 import * as prettier from "prettier";
 import { Project } from "ts-morph";
 import { ts } from "ts-morph";
-import { importStatements, type EmittedModule } from "./module.js";
+import { importStatements, type EmittedModule } from "../lower/emitted-module.js";
 import { nodeProjectFiles } from "./node-project.js";
 import { jsSourceMap, tsSourceMap, unmark, type SourcePosition } from "./source-map.js";
 import type { Diagnostics } from "../diagnostics/index.js";

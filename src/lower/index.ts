@@ -14,7 +14,7 @@ import { assetLoadPath, digestAssets } from "../analyze/assets.js";
 import { analyzeImportmap } from "../analyze/importmap.js";
 import { expandRoutes, RoutingError, type RouteEntry } from "../analyze/routes.js";
 import { CompileError, type Diagnostics } from "../diagnostics/index.js";
-import type { EmittedModule } from "../emit/module.js";
+import type { EmittedModule } from "./emitted-module.js";
 import { pluralize, singularize, withInflections } from "../../runtime/support/inflector.js";
 import { lowerEntry } from "./app/entry.js";
 import { controllerIvarTypes, controllerPath, lowerController } from "./controller/controller.js";

@@ -17,7 +17,7 @@ import { setClock } from "../../runtime/record/time.js";
 import { toS } from "../../runtime/support/ruby.js";
 import { zoneConfig } from "../../runtime/support/time-zone.js";
 import { sanitizerConfig } from "../../runtime/view/sanitize.js";
-import { modelFile } from "../../src/emit/module.js";
+import { modelFile } from "../../src/lower/emitted-module.js";
 import { tsIdent } from "../../src/lower/names.js";
 import { vectorViewContext } from "./context.js";
 import type { VectorHeader } from "./files.js";

@@ -1,7 +1,7 @@
 // compile(appDir, opts): the pipeline, one call per phase.
 import { analyzeApp, type AppModel } from "./analyze/app-model.js";
 import { CompileError, Diagnostics, type Diagnostic } from "./diagnostics/index.js";
-import { crashOf, reportCrash } from "./diagnostics/crash.js";
+import { crashOf, reportCrash } from "./parse/crash.js";
 import { renderModules, writeProject, type WrittenFile } from "./emit/project.js";
 import { parseApp } from "./parse/app.js";
 import { lowerApp } from "./lower/index.js";
@@ -18,7 +18,7 @@ export async function compile(appDir: string, opts: CompileOptions = {}): Promis
   try {
     return await pipeline(appDir, opts);
   } catch (err) {
-    // The last resort, past every phase's own boundaries (diagnostics/crash.ts): still a diagnostic, never a trace.
+    // The last resort, past every phase's own boundaries (parse/crash.ts): still a diagnostic, never a trace.
     if (err instanceof CompileError) throw err;
     const diags = new Diagnostics();
     reportCrash(diags, crashOf(err, { file: appDir, line: 0, column: 0, endLine: 0, endColumn: 0 }), appDir);

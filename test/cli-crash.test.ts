@@ -1,5 +1,5 @@
 // A compiler crash is an internal_error diagnostic at the construct, never a bare message (issue 13, item 3). For
-// each boundary RAILS2TS_FAULT can name (src/diagnostics/crash.ts), a crash injected there while `rails2ts compile`
+// each boundary RAILS2TS_FAULT can name (src/parse/crash.ts), a crash injected there while `rails2ts compile`
 // runs (the built CLI, as a process) is one diagnostic line at the construct's file:line:col; the compile still
 // writes the app and exits 1; and the emitted app, booted, raises NotLowered naming that internal_error where the
 // crashed construct is reached, while the pages that do not reach it serve as without the crash.

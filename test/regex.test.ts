@@ -1,6 +1,6 @@
 // Ruby regexp literals -> JS: exact where JS has the same meaning, declined (null) where it does not.
 import { describe, expect, it } from "vitest";
-import { rubyRegexToJs } from "../src/lower/regex.js";
+import { rubyRegexToJs } from "../src/analyze/regex.js";
 
 describe("rubyRegexToJs", () => {
   const table: Array<[string, string, { source: string; flags: string } | null]> = [

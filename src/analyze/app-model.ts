@@ -2,7 +2,7 @@
 import { readInflections, type AppInflections } from "./inflections.js";
 import { withInflections } from "../../runtime/active-support/inflections.js";
 import type { ParsedApp, TemplateFile } from "../parse/app.js";
-import { retryingCrashes } from "../diagnostics/crash.js";
+import { retryingCrashes } from "../parse/crash.js";
 import { standInClasses } from "./crashed-file.js";
 import { analyzeControllers, type ControllerInfo } from "./controllers.js";
 import { analyzeModelFiles, type ModelInfo } from "./models.js";
@@ -128,7 +128,7 @@ function analyzeWithInflections(parsed: ParsedApp, options: AnalyzeOptions, infl
 
 /**
  * An analysis that crashed on a class-body statement runs again with that statement replaced by a crash node
- * (diagnostics/crash.ts); a crash it cannot pin on a statement propagates to compile()'s last resort.
+ * (parse/crash.ts); a crash it cannot pin on a statement propagates to compile()'s last resort.
  */
 function retried<T>(parsed: ParsedApp, fn: () => T): T {
   const result = retryingCrashes(parsed.diagnostics, { file: parsed.root, line: 0, column: 0, endLine: 0, endColumn: 0 }, parsed.root, fn);

@@ -6,8 +6,8 @@
 //     def index ... end                                 actions (public defs)
 //     private; def post_params ... end               privateMethods
 //   def self.allow_x(**o) = skip_before_action(:a, **o)  allow_x only: :new  ->  skip_before_action :a, only: :new
-import { crashNode } from "../diagnostics/crash.js";
-import { atConstruct, faultPoint } from "../diagnostics/crash.js";
+import { crashNode } from "../parse/crash.js";
+import { atConstruct, faultPoint } from "../parse/crash.js";
 import { crashMethod, isCrashedStatement } from "./crashed.js";
 import type { Diagnostics } from "../diagnostics/index.js";
 import type { SourceFile } from "../parse/app.js";
@@ -147,7 +147,7 @@ function analyzeController(
     }
     macro(info, call, diags);
   };
-  // Each class-body statement is a crash boundary (diagnostics/crash.ts): analyzeApp replaces the one it names.
+  // Each class-body statement is a crash boundary (parse/crash.ts): analyzeApp replaces the one it names.
   for (const stmt of flat.body) atConstruct(stmt.span, stmt, () => (faultPoint("analyze", stmt.kind, stmt.span), visit(stmt, 5)));
   return info;
 }

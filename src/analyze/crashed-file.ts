@@ -3,7 +3,7 @@
 // to define the class its path implies (app/models/admin/user.rb: Admin::User, camelized with the app's
 // inflections), so that class stands in, its body the crash node: the class-body-statement mechanism (crashed.ts)
 // then declines the model as a whole, and gives the controller a filter that raises, naming the internal_error.
-import { isCrashNode } from "../diagnostics/crash.js";
+import { isCrashNode } from "../parse/crash.js";
 import type { SourceFile } from "../parse/app.js";
 import type { Node, NodeOf } from "../parse/ir.js";
 import { camelize } from "../../runtime/active-support/inflector.js";

@@ -1,10 +1,10 @@
-// A class-body statement the compiler crashed on (a crash node, diagnostics/crash.ts) says nothing the lowering can
+// A class-body statement the compiler crashed on (a crash node, parse/crash.ts) says nothing the lowering can
 // honour: it might have been a validation, a callback, an enum, a filter. So that nothing is skipped silently, the
 // class raises internal_error wherever that statement's effect could have been reached:
 //   model        declined as a whole (model-declined.ts kind "model"): instantiating a record raises (new, find),
 //                so no record is validated, saved or read past it, as with a macro whose effect is unknown
 //   controller   a before_action, in the statement's place among the filters, calls a method that raises
-import { isCrashNode } from "../diagnostics/crash.js";
+import { isCrashNode } from "../parse/crash.js";
 import { CATALOGUE, type Diagnostics } from "../diagnostics/index.js";
 import type { Node, NodeOf } from "../parse/ir.js";
 import type { DeclinedInfo } from "./model-declined.js";

@@ -5,7 +5,7 @@
 //     belongs_to :post, touch: true        { kind: "belongs_to", foreignKey: "post_id", options: {touch} }
 //     validates :title, presence: true        { attribute: "title", validator: "presence", options: {} }
 //     before_save :normalize                  { event: "before_save", method: "normalize" }
-import { atConstruct, faultPoint } from "../diagnostics/crash.js";
+import { atConstruct, faultPoint } from "../parse/crash.js";
 import { crashDeclined, isCrashedStatement } from "./crashed.js";
 import type { Diagnostics } from "../diagnostics/index.js";
 import type { SourceFile } from "../parse/app.js";
@@ -233,7 +233,7 @@ function analyzeModel(className: string, decls: ConstDecl[], superclass: string,
     // An unknown module may add validations, callbacks or attributes: no record of the model is made without it.
     model.declined.push(declined(diags, "unresolved_constant", inc.node.span, `include ${inc.name}`, { kind: "model" }));
   }
-  // Each class-body statement is a crash boundary (diagnostics/crash.ts): analyzeApp replaces the one it names.
+  // Each class-body statement is a crash boundary (parse/crash.ts): analyzeApp replaces the one it names.
   for (const stmt of flat.body) atConstruct(stmt.span, stmt, () => modelStatement(model, stmt, diags));
   return model;
 }

@@ -2,7 +2,7 @@
 // Errors stop compilation; warnings collect and are reported (an unsupported construct is a warning at its
 // position and the construct is left on a safe path, never passed through silently).
 import { readFileSync } from "node:fs";
-import type { Span } from "../parse/ir.js";
+import type { Span } from "./span.js";
 
 export const CATALOGUE = {
   app_not_found: { severity: "error", message: "no such directory" },

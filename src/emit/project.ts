@@ -10,11 +10,11 @@ import { fileURLToPath } from "node:url";
 import * as prettier from "prettier";
 import { Project } from "ts-morph";
 import { ts } from "ts-morph";
-import { importStatements, type EmittedModule } from "./module.js";
+import { importStatements, type EmittedModule } from "../lower/emitted-module.js";
 import { nodeProjectFiles } from "./node-project.js";
 import { jsSourceMap, tsSourceMap, unmark, type SourcePosition } from "./source-map.js";
 import type { Diagnostics } from "../diagnostics/index.js";
-import { crashOf, faultPoint, reportCrash } from "../diagnostics/crash.js";
+import { crashOf, faultPoint, reportCrash } from "../parse/crash.js";
 import { raisingView } from "../lower/view/module.js";
 
 /** This package's root (where package.json names rails2ts), whether running from src/ or from dist/src/. */

@@ -5,7 +5,7 @@
 //   module IconsHelper; SIZES = { "s" => 16 }             export function IconsHelper_SIZES(): unknown { ... }
 import type { AppModel } from "../analyze/app-model.js";
 import type { Diagnostics } from "../diagnostics/index.js";
-import type { EmittedModule } from "../emit/module.js";
+import type { EmittedModule } from "./emitted-module.js";
 import { makeEnv } from "./env.js";
 import { lowerExpr, moduleConstantName } from "./expr.js";
 import { Scope } from "./scope.js";

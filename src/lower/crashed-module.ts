@@ -1,4 +1,4 @@
-// A model or controller module whose lowering crashed with no construct to replace (diagnostics/crash.ts) still has
+// A model or controller module whose lowering crashed with no construct to replace (parse/crash.ts) still has
 // to exist: the entry and other modules import it, and a missing file stops the app booting. Its stand-in:
 //   model        the class with nothing from its body, declined as a whole (model-declined kind "model"): the
 //                constant resolves, creating or loading a record raises naming the internal_error
@@ -6,7 +6,7 @@
 //                the crash node, which raises naming the internal_error
 import type { ControllerInfo } from "../analyze/controllers.js";
 import type { ModelInfo } from "../analyze/models.js";
-import { crashNode } from "../diagnostics/crash.js";
+import { crashNode } from "../parse/crash.js";
 import type { Diagnostics } from "../diagnostics/index.js";
 
 /** The model with its body emptied and declined as a whole, naming the internal_error last reported. */

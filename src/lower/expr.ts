@@ -10,10 +10,10 @@
 //   @x                            env.ivar("x")
 //   Const                         the model class (imported) or a diagnostic
 //   recv.meth(args) { block }     calls.ts decides by the receiver's type
-import { atConstruct, faultPoint, isCrashNode } from "../diagnostics/crash.js";
+import { atConstruct, faultPoint, isCrashNode } from "../parse/crash.js";
 import type { Node, NodeOf } from "../parse/ir.js";
 import { lowerArgs, lowerCall } from "./calls.js";
-import { rubyRegexToJs } from "./regex.js";
+import { rubyRegexToJs } from "../analyze/regex.js";
 import { lowerBody, lowerCase } from "./stmts.js";
 import { lowerBreakableCall } from "./jumps.js";
 import { isKernelLoop } from "./loops.js";

@@ -7,7 +7,7 @@
 //   <% digest = BCrypt::Password.create("x") %> let digest = …;   (a plain Ruby context: self is no view)
 import type { AppModel } from "../analyze/app-model.js";
 import type { Diagnostics } from "../diagnostics/index.js";
-import type { EmittedModule } from "../emit/module.js";
+import type { EmittedModule } from "./emitted-module.js";
 import type { ErbYamlFile, FixtureFile } from "../parse/fixtures.js";
 import type { Node, NodeOf } from "../parse/ir.js";
 import { camelize, singularize } from "../../runtime/active-support/inflector.js";

@@ -14,7 +14,7 @@ import { assetLoadPath, digestAssets } from "../analyze/assets.js";
 import { analyzeImportmap } from "../analyze/importmap.js";
 import { expandRoutes, RoutingError, type RouteEntry } from "../analyze/routes.js";
 import { CompileError, type Diagnostics } from "../diagnostics/index.js";
-import type { EmittedModule } from "../emit/module.js";
+import type { EmittedModule } from "./emitted-module.js";
 import { pluralize, singularize, withInflections } from "../../runtime/active-support/inflector.js";
 import { lowerEntry } from "./app/entry.js";
 import { controllerIvarTypes, controllerPath, lowerController } from "./controller/controller.js";
@@ -31,7 +31,7 @@ import { channelModulePath, lowerChannel } from "./channel/channel.js";
 import { lowerHelpersModule } from "./helpers/module.js";
 import { lowerConstantsModule } from "./constants-module.js";
 import { crashedView, lowerView, templateModulePath } from "./view/module.js";
-import { faultPoint, reportCrash, retryingCrashes } from "../diagnostics/crash.js";
+import { faultPoint, reportCrash, retryingCrashes } from "../parse/crash.js";
 import { crashedController, crashedModel } from "./crashed-module.js";
 import { isStandInFile, standInActions } from "../analyze/crashed-file.js";
 
@@ -68,7 +68,7 @@ function lowerWithInflections(app: AppModel): Lowered {
   const directs = app.parsed.routes ? directRoutes(app.parsed.routes.body) : [];
   directs.forEach((d) => app.routeNames.add(d.name));
   const modules: EmittedModule[] = [lowerRoutesModule(table, directs, app, diags)];
-  // Each module is a crash boundary (diagnostics/crash.ts): a crash on a construct replaces it with a crash node and
+  // Each module is a crash boundary (parse/crash.ts): a crash on a construct replaces it with a crash node and
   // lowers the module again; one with no construct to replace leaves the module out, or, for a view, a model or a
   // controller (which the entry imports), emits a stand-in that raises where reached (crashed-module.ts).
   const guard = <T extends { file: { absPath: string } } | { absPath: string }, R>(items: T[], fn: (item: T) => R, stub?: (item: T, raised: string) => R): R[] =>

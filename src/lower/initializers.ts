@@ -7,7 +7,7 @@
 import type { AppModel } from "../analyze/app-model.js";
 import { constPath } from "../analyze/constants.js";
 import type { Diagnostics } from "../diagnostics/index.js";
-import type { EmittedModule } from "../emit/module.js";
+import type { EmittedModule } from "./emitted-module.js";
 import type { Node } from "../parse/ir.js";
 import { makeEnv } from "./env.js";
 import { Scope, type ModuleState } from "./scope.js";

@@ -3,7 +3,7 @@
 // a JS call cannot tell a trailing options hash or block from a positional argument.
 //   def show(id)                    show(id: unknown)
 //   def tag(name, size: 32, &blk)   tag(...args: unknown[]) { const a = bindArgs(args, {...}); let name = a["name"]; ... }
-import { crashNode, crashOf, faultPoint, reportCrash } from "../diagnostics/crash.js";
+import { crashNode, crashOf, faultPoint, reportCrash } from "../parse/crash.js";
 import { walk, type Node, type NodeOf, type Span } from "../parse/ir.js";
 import { lowerExpr } from "./expr.js";
 import type { Scope } from "./scope.js";
@@ -21,7 +21,7 @@ type Given = { params: NodeOf<"def">["params"]; name?: string; body?: Node[]; sp
 
 /**
  * A def is a crash boundary: when lowering its parameters crashes, the method takes `...args` and its body becomes
- * one crash node (diagnostics/crash.ts), so calling it raises internal_error and the rest of the class lowers.
+ * one crash node (parse/crash.ts), so calling it raises internal_error and the rest of the class lowers.
  */
 export function lowerParams(given: Given, scope: Scope): LoweredParams {
   if (!given.span) return lowerParamsOf(given, scope);

@@ -2,7 +2,7 @@
 //   Post.create!(id: 1, title: "…")     Post.createBang({ id: 1, title: "…" });
 import type { AppModel } from "../analyze/app-model.js";
 import type { Diagnostics } from "../diagnostics/index.js";
-import type { EmittedModule } from "../emit/module.js";
+import type { EmittedModule } from "./emitted-module.js";
 import type { SourceFile } from "../parse/app.js";
 import { makeEnv } from "./env.js";
 import { Scope } from "./scope.js";

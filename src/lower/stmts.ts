@@ -10,7 +10,7 @@
 //   @output_buffer.safe_append='…' out.safeAppend("…");     (views: Erubi's output, see lower/view/erb.ts)
 //   @output_buffer.append= expr    out.append(expr);
 //   begin ... rescue K => e ... ensure ... end   try {...} catch (error) { if (rescues(error, ["K"])) {...} else throw error; } finally {...}
-import { crashOf, faultPoint, reportCrash } from "../diagnostics/crash.js";
+import { crashOf, faultPoint, reportCrash } from "../parse/crash.js";
 import { sourceMark } from "../emit/source-map.js";
 import { childNodes, walk, type Block, type Node, type NodeOf } from "../parse/ir.js";
 import { lowerCaseIn, lowerMatchCondition, lowerMatchStatement } from "./pattern.js";
@@ -118,7 +118,7 @@ function conditionOf(node: Node): Node[] {
 
 /**
  * One statement, a crash boundary: a statement the lowering crashed on becomes code that raises internal_error where
- * it is reached (diagnostics/crash.ts), and the statements around it lower as usual.
+ * it is reached (parse/crash.ts), and the statements around it lower as usual.
  */
 export function lowerStmt(node: Node, scope: Scope, tail: Tail): string[] {
   const hoisted = scope.hoisted.length;

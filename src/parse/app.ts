@@ -3,7 +3,7 @@
 // db/schema.rb, db/seeds.rb); nothing here knows any particular app.
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
-import { crashNode, crashOf, faultPoint, reportCrash } from "../diagnostics/crash.js";
+import { crashNode, crashOf, faultPoint, reportCrash } from "./crash.js";
 import { Diagnostics, type Diagnostic } from "../diagnostics/index.js";
 import { compileErb } from "./erb.js";
 import { FIXTURES_DIR, parseErbYaml, parseFixtures, type ErbYamlFile, type FixtureFile } from "./fixtures.js";

@@ -15,7 +15,7 @@ import { BufferWriter } from "./erb/buffer-writer.js";
 import { encodingTagLength, strictLocalsOf } from "./erb/magic-comments.js";
 import { buildPositionMap, type ErbPositionMap } from "./erb/position-map.js";
 import { scanErb, type ErbSink } from "./erb/scanner.js";
-import { FAULT_SPEC, faultPoint, tag } from "../diagnostics/crash.js";
+import { FAULT_SPEC, faultPoint, tag } from "./crash.js";
 import type { Span } from "./ir.js";
 
 export type { ErbPosition, ErbPositionMap } from "./erb/position-map.js";

@@ -9,14 +9,9 @@
 //   :sym / sym: (hash key)       { kind: "sym", name: "sym" }
 //   x if y / unless / ?:         { kind: "if", cond, then, else }   (unless negates: cond wrapped in "not")
 
-export interface Span {
-  file: string;
-  /** 1-based line and column in the file the user wrote (.rb or .erb, via the ERB position map). */
-  line: number;
-  column: number;
-  endLine: number;
-  endColumn: number;
-}
+// The span type itself is the diagnostics foundation's (a diagnostic points at one); re-exported here, with the nodes.
+import type { Span } from "../diagnostics/span.js";
+export type { Span };
 
 export interface Param {
   kind: "req" | "opt" | "rest" | "key" | "keyopt" | "keyrest" | "block" | "destructure";

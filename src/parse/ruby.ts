@@ -1,7 +1,7 @@
 // tree-sitter-ruby -> our IR (src/parse/ir.ts). The only file that touches tree-sitter nodes.
 // Every construct without a mapping becomes { kind: "unknown" } with its span, so lowering can report it
 // at its position rather than pass it through.
-import { crashNode, crashOf, faultPoint, raisedMessage, type Crash } from "../diagnostics/crash.js";
+import { crashNode, crashOf, faultPoint, raisedMessage, type Crash } from "./crash.js";
 import Parser from "tree-sitter";
 import Ruby from "tree-sitter-ruby";
 import type { SyntaxNode } from "tree-sitter";

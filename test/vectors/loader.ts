@@ -5,7 +5,7 @@
 // links modules: `rails2ts/runtime` is this checkout's runtime, relative specifiers are the other emitted modules.
 import ts from "typescript";
 import { posix } from "node:path";
-import { importStatements, RUNTIME_SPECIFIER, type EmittedModule } from "../../src/emit/module.js";
+import { importStatements, RUNTIME_SPECIFIER, type EmittedModule } from "../../src/lower/emitted-module.js";
 import * as runtime from "../../runtime/index.js";
 
 type Exports = Record<string, unknown>;

@@ -17,7 +17,7 @@ import { setClock } from "../../runtime/active-support/time.js";
 import { toS } from "../../runtime/ruby/ruby.js";
 import { zoneConfig } from "../../runtime/active-support/time-zone.js";
 import { sanitizerConfig } from "../../runtime/action-view/sanitize.js";
-import { modelFile } from "../../src/emit/module.js";
+import { modelFile } from "../../src/lower/emitted-module.js";
 import { tsIdent } from "../../src/lower/names.js";
 import { vectorViewContext } from "./context.js";
 import type { VectorHeader } from "./files.js";

@@ -2,7 +2,7 @@
 //   app.ts     createApp({ ...every controller, template, model, the schema, the seeds, assets })
 //   server.ts  boots it: `node dist/server.js` (PORT, DATABASE_PATH from the environment)
 // The runtime receives the pieces as data and functions; nothing here is specific to one app.
-import type { EmittedModule } from "../../emit/module.js";
+import type { EmittedModule } from "../emitted-module.js";
 import type { Schema } from "../../parse/schema.js";
 import { ModuleState } from "../scope.js";
 import type { EnvironmentSettings } from "../../analyze/config.js";

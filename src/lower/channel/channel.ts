@@ -8,7 +8,7 @@
 import type { AppModel } from "../../analyze/app-model.js";
 import { CHANNEL_CALLBACKS, type ChannelInfo } from "../../analyze/channels.js";
 import type { Diagnostics } from "../../diagnostics/index.js";
-import { modelFile, relativeModule, type EmittedModule } from "../../emit/module.js";
+import { modelFile, relativeModule, type EmittedModule } from "../emitted-module.js";
 import { walk, type NodeOf } from "../../parse/ir.js";
 import { lowerArgs } from "../calls.js";
 import { makeEnv } from "../env.js";

@@ -10,7 +10,7 @@ import type { ControllerInfo } from "../../analyze/controllers.js";
 import { Diagnostics } from "../../diagnostics/index.js";
 import { lowerExpr } from "../expr.js";
 import { StructureKind, type StatementStructures } from "ts-morph";
-import { modelFile, relativeModule, type EmittedModule } from "../../emit/module.js";
+import { modelFile, relativeModule, type EmittedModule } from "../emitted-module.js";
 import type { NodeOf } from "../../parse/ir.js";
 import { makeEnv } from "../env.js";
 import { rubyToTs, tsIdent } from "../names.js";

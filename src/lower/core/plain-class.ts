@@ -12,7 +12,7 @@
 import type { AppModel } from "../../analyze/app-model.js";
 import { collectConstants, flattenBody, type ConstDecl } from "../../analyze/constants.js";
 import type { Diagnostics } from "../../diagnostics/index.js";
-import { modelFile, type EmittedModule } from "../../emit/module.js";
+import { modelFile, type EmittedModule } from "../emitted-module.js";
 import { literalString, optionsOf, positionalArgs, type Node, type NodeOf } from "../../parse/ir.js";
 import { makeEnv } from "../env.js";
 import { lowerExpr } from "../expr.js";

@@ -7,7 +7,7 @@
 //   concat tag.dt(x)   (in any block)                 view.outputBuffer.append(view.tag().dt(x))
 import type { AppModel } from "../../analyze/app-model.js";
 import type { Diagnostics } from "../../diagnostics/index.js";
-import type { EmittedModule } from "../../emit/module.js";
+import type { EmittedModule } from "../emitted-module.js";
 import type { NodeOf } from "../../parse/ir.js";
 import { collectConstants } from "../../analyze/constants.js";
 import { lowerArgs } from "../calls.js";

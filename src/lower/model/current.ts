@@ -5,7 +5,7 @@
 import type { AppModel } from "../../analyze/app-model.js";
 import type { CurrentInfo } from "../../analyze/current.js";
 import type { Diagnostics } from "../../diagnostics/index.js";
-import { modelFile, type EmittedModule } from "../../emit/module.js";
+import { modelFile, type EmittedModule } from "../emitted-module.js";
 import type { NodeOf } from "../../parse/ir.js";
 import { lowerArgs } from "../calls.js";
 import { makeEnv } from "../env.js";

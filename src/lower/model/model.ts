@@ -15,7 +15,7 @@ import { lowerParams } from "../params.js";
 import type { CodeLiteral } from "../literal.js";
 import type { Diagnostics } from "../../diagnostics/index.js";
 import { StructureKind, type StatementStructures } from "ts-morph";
-import { modelFile, type EmittedModule } from "../../emit/module.js";
+import { modelFile, type EmittedModule } from "../emitted-module.js";
 import type { Column } from "../../parse/schema.js";
 import type { Span } from "../../parse/ir.js";
 import { makeEnv } from "../env.js";

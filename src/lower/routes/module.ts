@@ -7,7 +7,7 @@
 import type { AppModel } from "../../analyze/app-model.js";
 import type { RouteEntry } from "../../analyze/routes.js";
 import type { Diagnostics } from "../../diagnostics/index.js";
-import type { EmittedModule } from "../../emit/module.js";
+import type { EmittedModule } from "../emitted-module.js";
 import { literalString } from "../../parse/ir.js";
 import { lowerArgs } from "../calls.js";
 import { makeEnv } from "../env.js";

@@ -6,7 +6,7 @@
 //   @post in a view                     (view.assigns.post as Post)   (typed by the controller's assignments)
 import type { AppModel } from "../../analyze/app-model.js";
 import type { Diagnostics } from "../../diagnostics/index.js";
-import type { EmittedModule } from "../../emit/module.js";
+import type { EmittedModule } from "../emitted-module.js";
 import type { TemplateFile } from "../../parse/app.js";
 import { makeEnv } from "../env.js";
 import { ModuleState, Scope } from "../scope.js";

@@ -12,8 +12,11 @@
 // that line. Kinds: parse `file`, `erb_tag` or a tree-sitter node type (`method`, `call`); analyze an IR node kind
 // (`call`, `def`); lower `module`, `def` or an IR node kind (`assign`, `if`: a statement; `const`, `ivar`: an
 // expression; a kind both can be fires at the statement); emit `module`.
-import type { Node, Span } from "../parse/ir.js";
-import type { Diagnostics } from "./index.js";
+//
+// It lives beside the IR (parse/ir.ts), not in diagnostics/: a crash is tagged with, and replaced by, an IR node;
+// the catalogue below it knows only codes and spans.
+import type { Diagnostics } from "../diagnostics/index.js";
+import type { Node, Span } from "./ir.js";
 
 export const FAULT_ENV = "RAILS2TS_FAULT";
 /** The `type` of the IR node that stands for a construct the compiler crashed on (kind "unknown"). */

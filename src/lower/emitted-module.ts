@@ -1,8 +1,9 @@
-// One emitted TS module, described as ts-morph structures plus the imports its lowering registered.
-// The project writer (project.ts) turns these into files through ts-morph, then prettier formats them.
+// One emitted TS module, described as ts-morph structures plus the imports its lowering registered: lowering's
+// output, so it lives here; the project writer (emit/project.ts) turns these into files through ts-morph, then
+// prettier formats them.
 import { StructureKind, type StatementStructures } from "ts-morph";
-import type { ModuleState } from "../lower/scope.js";
-import { tsIdent } from "../lower/names.js";
+import type { ModuleState } from "./scope.js";
+import { tsIdent } from "./names.js";
 
 export interface EmittedModule {
   /** Path inside the emitted app's src/, e.g. `controllers/posts_controller.ts`. */

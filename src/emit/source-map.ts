@@ -1,32 +1,14 @@
 // Source maps from the emitted TS/JS back to the .rb/.erb the user wrote.
 //   lowering: every lowered statement is preceded by a mark, a block comment naming its node's span
-//             (`/*@rails2ts-src 3:12:5*/`: file id 3, line 12, column 5; spans are already .erb positions)
+//             (`/*@rails2ts-src 3:12:5*/`: file id 3, line 12, column 5; spans are already .erb positions;
+//             written and read by lower/source-mark.ts)
 //   emit:     after prettier, the marks are read from the comment ranges TypeScript's parser finds between
 //             nodes (so a mark-like string, template or regex is never one) and removed; each TS line maps to the last mark above it. The JS (transpileModule's
 //             own map, JS -> TS) is composed with that, so both files map to the app's source directly.
 import { ts } from "ts-morph";
-import type { Span } from "../parse/ir.js";
+import { readMark, type SourcePosition } from "../lower/source-mark.js";
 
-const files: string[] = [];
-const fileIds = new Map<string, number>();
-const MARK = /^\/\*@rails2ts-src (\d+):(\d+):(\d+)\*\/$/;
-
-/** The mark a lowered statement carries: where it came from. */
-export function sourceMark(span: Span): string {
-  let id = fileIds.get(span.file);
-  if (id === undefined) {
-    id = files.push(span.file) - 1;
-    fileIds.set(span.file, id);
-  }
-  return `/*@rails2ts-src ${id}:${span.line}:${span.column}*/`;
-}
-
-export interface SourcePosition {
-  file: string;
-  /** 1-based, as spans are. */
-  line: number;
-  column: number;
-}
+export type { SourcePosition };
 
 export interface Unmarked {
   /** The TS text without its marks. */
@@ -39,8 +21,8 @@ export interface Unmarked {
 export function unmark(formatted: string): Unmarked {
   const cuts: Array<{ start: number; end: number; pos: SourcePosition }> = [];
   for (const range of markRanges(formatted)) {
-    const m = MARK.exec(formatted.slice(range.pos, range.end));
-    if (m) cuts.push({ start: range.pos, end: range.end, pos: { file: files[Number(m[1])]!, line: Number(m[2]), column: Number(m[3]) } });
+    const pos = readMark(formatted.slice(range.pos, range.end));
+    if (pos) cuts.push({ start: range.pos, end: range.end, pos });
   }
   // The kept text as pieces, with what the current output line holds (its length, whether it is all white space):
   // concatenating and re-reading the last line of one growing string was quadratic in a file's size (an 8 MB view

@@ -11,7 +11,7 @@
 //   @output_buffer.append= expr    out.append(expr);
 //   begin ... rescue K => e ... ensure ... end   try {...} catch (error) { if (rescues(error, ["K"])) {...} else throw error; } finally {...}
 import { crashOf, faultPoint, reportCrash } from "../parse/crash.js";
-import { sourceMark } from "../emit/source-map.js";
+import { sourceMark } from "./source-mark.js";
 import { childNodes, walk, type Block, type Node, type NodeOf } from "../parse/ir.js";
 import { lowerCaseIn, lowerMatchCondition, lowerMatchStatement } from "./pattern.js";
 import { lit, lowerExpr, truthy, type TsExpr } from "./expr.js";
@@ -32,7 +32,8 @@ export function lowerBody(nodes: Node[], scope: Scope, tail: Tail): string[] {
     if (shared.length) out.push(...shared.map((name) => `let ${scope.declare(name, UNKNOWN).ts}: unknown = null;`));
     const lines = lowerStmt(node, scope, tail === "return" && i === nodes.length - 1 ? "return" : "void");
     const hoisted = scope.hoisted.splice(0);
-    // The source map's anchor: what follows came from this node (removed again at emit, src/emit/source-map.ts).
+    // The source map's anchor: what follows came from this node (src/lower/source-mark.ts; removed again at emit,
+    // src/emit/source-map.ts).
     if (lines.length || hoisted.length) out.push(sourceMark(node.span));
     out.push(...hoisted, ...lines);
   });

@@ -2,10 +2,10 @@
 //   record.cache_key                 "posts/1"          ("posts/new" unsaved; "posts/1-<usec stamp>" unversioned)
 //   record.cache_version             "20240215120000123456"   (updated_at in UTC, %Y%m%d%H%M%S%6N; nil without it)
 //   record.cache_key_with_version    "posts/1-20240215120000123456"
-// Anything with cacheKey()/cacheVersion() methods is used as-is (respond_to?(:cache_key)); an object shaped like
-// the model runtime's Base is read through the accessors below (Active Support's cache/key.ts asks this module). cache_versioning is on for load_defaults >= 5.2;
-// a model class may say otherwise with a static `cacheVersioning`.
-import { registerCacheIdentity } from "../active-support/cache/key.js";
+// Active Support's cache keys use anything with cacheKey()/cacheVersion() as-is (respond_to?(:cache_key)); an
+// object shaped like the model runtime's Base is read through the accessors below, registered with them here.
+// cache_versioning is on for load_defaults >= 5.2; a model class may say otherwise with a static `cacheVersioning`.
+import { keyWithVersion, registerCacheIdentity, respondsTo } from "../active-support/cache/key.js";
 
 /** The parts of an Active Record object the derivation reads (the model runtime's Base has them all). */
 export interface ActiveRecordLike {
@@ -25,8 +25,6 @@ export function setCacheVersioning(on: boolean): void {
   defaultCacheVersioning = on;
 }
 
-const fn = (v: unknown, name: string) => typeof (v as Record<string, unknown> | null)?.[name] === "function";
-
 // Active Support's cache keys read a record's identity through its cache_key; an object shaped like the model
 // runtime's Base without its own is derived here.
 registerCacheIdentity((value) =>
@@ -34,17 +32,15 @@ registerCacheIdentity((value) =>
     ? {
         cacheKey: () => recordCacheKey(value),
         cacheVersion: () => recordCacheVersion(value),
-        cacheKeyWithVersion: () => withVersion(recordCacheKey(value), recordCacheVersion(value)),
+        cacheKeyWithVersion: () => keyWithVersion(recordCacheKey(value), recordCacheVersion(value)),
       }
     : null,
 );
 
 function isActiveRecordLike(v: object): v is ActiveRecordLike {
   const name = (v as { modelName?: { collection?: unknown } }).modelName;
-  return typeof name?.collection === "string" && fn(v, "isNewRecord") && fn(v, "hasAttribute") && fn(v, "readAttributeBeforeTypeCast");
+  return typeof name?.collection === "string" && respondsTo(v, "isNewRecord") && respondsTo(v, "hasAttribute") && respondsTo(v, "readAttributeBeforeTypeCast");
 }
-
-const withVersion = (key: string, version: string | null) => (version ? `${key}-${version}` : key);
 
 function versioningOf(record: ActiveRecordLike): boolean {
   const own = (record.constructor as { cacheVersioning?: unknown }).cacheVersioning;

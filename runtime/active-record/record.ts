@@ -24,6 +24,7 @@ import { performDestroy, performSave, performTouch, runValidations, type Lifecyc
 import { humanAttributeName, type ModelName } from "./meta.js";
 import { classForRow, subclassFromAttributes } from "./inheritance.js";
 import { recordCacheKey, recordCacheVersion } from "./record-key.js";
+import { keyWithVersion } from "../active-support/cache/key.js";
 import { metaOf, RECORD, type ModelClassLike, type ModelMeta, type RecordLike } from "./model.js";
 import { becomes, deleteRow, incrementBang, updateAttribute, updateColumns } from "./persistence-methods.js";
 import { currentScope } from "./relation.js";
@@ -400,8 +401,7 @@ export class Base extends Querying implements RecordLike, Lifecycle {
   }
 
   cacheKeyWithVersion(): string {
-    const version = this.cacheVersion();
-    return version ? `${this.cacheKey()}-${version}` : this.cacheKey();
+    return keyWithVersion(this.cacheKey(), this.cacheVersion());
   }
 
   /** to_key: [id], or nil without one (models override it, e.g. a client-generated key). */

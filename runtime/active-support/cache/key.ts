@@ -25,20 +25,22 @@ export function registerCacheIdentity(resolver: IdentityResolver): void {
   resolvers.push(resolver);
 }
 
-const fn = (v: unknown, name: string) => typeof (v as Record<string, unknown> | null)?.[name] === "function";
+/** respond_to?(name) on a lowered object: it has a method of that (TS) name. */
+export const respondsTo = (v: unknown, name: string) => typeof (v as Record<string, unknown> | null)?.[name] === "function";
 const stringOrNull = (v: unknown) => (v === null || v === undefined ? null : String(v));
-const withVersion = (key: string, version: string | null) => (version ? `${key}-${version}` : key);
+/** cache_key_with_version from its two parts: the version appended after a dash, when there is one. */
+export const keyWithVersion = (key: string, version: string | null) => (version ? `${key}-${version}` : key);
 
 /** The cache identity of a value (respond_to?(:cache_key)), or null when Rails would not treat it as a record. */
 export function cacheIdentity(value: unknown): CacheIdentity | null {
   if (typeof value !== "object" || value === null) return null;
-  if (fn(value, "cacheKey")) {
+  if (respondsTo(value, "cacheKey")) {
     const v = value as { cacheKey(): unknown; cacheVersion?(): unknown; cacheKeyWithVersion?(): unknown };
-    const version = () => (fn(v, "cacheVersion") ? stringOrNull(v.cacheVersion!()) : null);
+    const version = () => (respondsTo(v, "cacheVersion") ? stringOrNull(v.cacheVersion!()) : null);
     return {
       cacheKey: () => String(v.cacheKey()),
       cacheVersion: version,
-      cacheKeyWithVersion: () => (fn(v, "cacheKeyWithVersion") ? String(v.cacheKeyWithVersion!()) : withVersion(String(v.cacheKey()), version())),
+      cacheKeyWithVersion: () => (respondsTo(v, "cacheKeyWithVersion") ? String(v.cacheKeyWithVersion!()) : keyWithVersion(String(v.cacheKey()), version())),
     };
   }
   for (const resolve of resolvers) {

@@ -20,27 +20,66 @@ const RUNTIME_LAYERS = [
   ["sea"],
 ];
 
-const esc = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-const folderPath = (f) => `^runtime/${esc(f)}/`;
+// The compiler's pipeline (src/): a stage imports only from the stages before it. Any stage may use the runtime's
+// modules (the inflector, model names, the render options) so that compiler and runtime share one implementation;
+// the runtime never imports the compiler.
+const SRC_LAYERS = [
+  ["diagnostics"],
+  ["parse"],
+  ["analyze"],
+  ["lower"],
+  ["emit"],
+  ["compile.ts"],
+  ["build"],
+  ["conformance"],
+  ["cli.ts"],
+];
 
-const layerRules = RUNTIME_LAYERS.flatMap((layer, rank) =>
-  layer.map((folder) => {
-    const notBelow = RUNTIME_LAYERS.slice(rank).flat().filter((f) => f !== folder);
-    return {
-      name: `runtime-layer:${folder}`,
-      comment: `runtime/${folder} may import only from the folders below it: ${RUNTIME_LAYERS.slice(0, rank).flat().join(", ") || "(none)"}`,
-      severity: "error",
-      from: { path: folderPath(folder) },
-      to: { path: [...notBelow.map(folderPath), "^runtime/index\\.ts$"] },
-    };
-  }),
-);
+const esc = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const entryPath = (root) => (f) => (f.endsWith(".ts") ? `^${root}/${esc(f)}$` : `^${root}/${esc(f)}/`);
+const folderPath = entryPath("runtime");
+const srcPath = entryPath("src");
+
+const rulesFor = (root, layers, toPath, extraUp) =>
+  layers.flatMap((layer, rank) =>
+    layer.flatMap((folder) => {
+      const notBelow = layers.slice(rank).flat().filter((f) => f !== folder);
+      // The top stage has nothing above it (an empty `to.path` would match every import).
+      if (notBelow.length + extraUp.length === 0) return [];
+      return {
+        name: `${root}-layer:${folder}`,
+        comment: `${root}/${folder} may import only from the ones below it: ${layers.slice(0, rank).flat().join(", ") || "(none)"}`,
+        severity: "error",
+        from: { path: toPath(folder) },
+        to: { path: [...notBelow.map(toPath), ...extraUp] },
+      };
+    }),
+  );
+
+const layerRules = [
+  ...rulesFor("runtime", RUNTIME_LAYERS, folderPath, ["^runtime/index\\.ts$"]),
+  ...rulesFor("src", SRC_LAYERS, srcPath, []),
+];
 
 const allFolders = RUNTIME_LAYERS.flat();
 
 module.exports = {
   forbidden: [
     ...layerRules,
+    {
+      name: "runtime-not-compiler",
+      comment: "the runtime ships inside every emitted app and never imports the compiler",
+      severity: "error",
+      from: { path: "^runtime/" },
+      to: { path: "^src/" },
+    },
+    {
+      name: "src-entry-known",
+      comment: "every compiler file lives in one of the pipeline's stages",
+      severity: "error",
+      from: { path: "^src/", pathNot: SRC_LAYERS.flat().map(srcPath) },
+      to: {},
+    },
     {
       name: "runtime-folder-known",
       comment: "every runtime file lives in one of the layered folders (or is runtime/index.ts, the public surface)",

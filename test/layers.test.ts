@@ -1,6 +1,7 @@
-// The runtime's layer rule (runtime/README.md, .dependency-cruiser.cjs), checked with dependency-cruiser: each
-// runtime folder imports only from the folders below it. The second test shows the rule can fail: a probe tree with
-// one import that points up a layer is reported.
+// The layer rules (runtime/README.md, .dependency-cruiser.cjs), checked with dependency-cruiser: each runtime
+// folder imports only from the folders below it, each compiler stage only from the stages before it, and the
+// runtime never from the compiler. The second test shows the rules can fail: a probe tree with imports that point up
+// is reported.
 import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -17,8 +18,8 @@ interface Violation {
   rule: { name: string };
 }
 
-function cruise(cwd: string): { violations: Violation[]; modules: number } {
-  const run = spawnSync(BIN, ["--config", CONFIG, "--output-type", "json", "runtime"], { cwd, encoding: "utf8", maxBuffer: 256 * 1024 * 1024 });
+function cruise(cwd: string, roots = ["runtime", "src"]): { violations: Violation[]; modules: number } {
+  const run = spawnSync(BIN, ["--config", CONFIG, "--output-type", "json", ...roots], { cwd, encoding: "utf8", maxBuffer: 256 * 1024 * 1024 });
   if (run.error) throw run.error;
   const result = JSON.parse(run.stdout) as { summary: { violations: Violation[]; totalCruised: number } };
   return { violations: result.summary.violations, modules: result.summary.totalCruised };
@@ -30,28 +31,35 @@ afterAll(() => {
 });
 
 describe("runtime layers", () => {
-  it("no runtime folder imports from a folder above it, and every file is in a layered folder", () => {
+  it("no runtime folder or compiler stage imports from one above it, and every file is in a layer", () => {
     const { violations, modules } = cruise(ROOT);
-    expect(modules).toBeGreaterThan(250);
+    expect(modules).toBeGreaterThan(370);
     expect(violations.map((v) => `${v.rule.name}: ${v.from} -> ${v.to}`)).toEqual([]);
   }, 120_000);
 
-  it("reports an import that points up a layer, and a file outside the layered folders", () => {
+  it("reports imports that point up a layer, and files outside the layers", () => {
     const dir = mkdtempSync(join(tmpdir(), "rails2ts-layers-"));
     temps.push(dir);
     const write = (path: string, text: string) => {
       mkdirSync(join(dir, path, ".."), { recursive: true });
       writeFileSync(join(dir, path), text);
     };
-    write("tsconfig.json", JSON.stringify({ compilerOptions: { module: "NodeNext", moduleResolution: "NodeNext" }, include: ["runtime/**/*.ts"] }));
+    write("tsconfig.json", JSON.stringify({ compilerOptions: { module: "NodeNext", moduleResolution: "NodeNext" }, include: ["runtime/**/*.ts", "src/**/*.ts"] }));
     write("runtime/ruby/value.ts", 'import { routes } from "../action-pack/routes.js";\nexport const value = routes;\n');
     write("runtime/action-pack/routes.ts", 'import { value } from "../active-support/inflector.js";\nexport const routes = value;\n');
     write("runtime/active-support/inflector.ts", "export const value = 1;\n");
     write("runtime/misc/loose.ts", 'import { value } from "../active-support/inflector.js";\nexport const loose = value;\n');
+    write("runtime/active-support/compiled.ts", 'import { tree } from "../../src/parse/tree.js";\nexport const compiled = tree;\n');
+    write("src/parse/tree.ts", 'import { emitted } from "../emit/project.js";\nexport const tree = emitted;\n');
+    write("src/emit/project.ts", 'import { value } from "../../runtime/active-support/inflector.js";\nexport const emitted = value;\n');
+    write("src/tools/loose.ts", 'import { tree } from "../parse/tree.js";\nexport const loose = tree;\n');
     const { violations } = cruise(dir);
     expect(violations.map((v) => `${v.rule.name}: ${v.from} -> ${v.to}`).sort()).toEqual([
       "runtime-folder-known: runtime/misc/loose.ts -> runtime/active-support/inflector.ts",
       "runtime-layer:ruby: runtime/ruby/value.ts -> runtime/action-pack/routes.ts",
+      "runtime-not-compiler: runtime/active-support/compiled.ts -> src/parse/tree.ts",
+      "src-entry-known: src/tools/loose.ts -> src/parse/tree.ts",
+      "src-layer:parse: src/parse/tree.ts -> src/emit/project.ts",
     ]);
   }, 120_000);
 });

@@ -79,6 +79,18 @@ program
     process.exitCode = compileExitCode(result.diagnostics, Boolean(opts.strict));
   });
 
+/** The temporary project `serve` compiled into (no --out) goes when the process ends, as a Ctrl-C ends it. */
+function removeOnExit(dir: string): void {
+  process.on("exit", () => rmSync(dir, { recursive: true, force: true }));
+}
+
+/** Unless the served app handles them itself (workers' graceful stop), SIGINT and SIGTERM end through process.exit so the exit hook runs. */
+function exitOnSignals(): void {
+  for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143]] as const) {
+    if (process.listenerCount(signal) === 0) process.once(signal, () => process.exit(code));
+  }
+}
+
 program
   .command("serve <app>")
   .description("compile the app and serve it, as bin/rails server does in production")
@@ -89,9 +101,11 @@ program
   .action(async (app: string, opts: { port: string; host: string; out?: string; db?: string }) => {
     const root = appRoot(app);
     const out = resolve(opts.out ?? mkdtempSync(join(tmpdir(), "rails2ts-")));
+    if (!opts.out) removeOnExit(out);
     const result = await compile(root, { out, gemPaths: gemPaths() });
     report(result.diagnostics, "counts");
     const server = await bootEmitted(out, { port: Number(opts.port), host: opts.host, dbPath: opts.db, inProcess: true });
+    if (!opts.out) exitOnSignals();
     console.log(`serving ${app} at http://${opts.host === "127.0.0.1" ? "localhost" : opts.host}:${server.port} (emitted into ${out})`);
   });
 

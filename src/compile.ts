@@ -12,7 +12,7 @@ export interface CompileResult {
   cacheSites: AppModel["cacheSites"];
 }
 
-type CompileOptions = { out?: string; gemPaths?: string[]; link?: boolean };
+export type CompileOptions = { out?: string; gemPaths?: string[]; link?: boolean };
 
 export async function compile(appDir: string, opts: CompileOptions = {}): Promise<CompileResult> {
   try {

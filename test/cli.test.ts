@@ -141,3 +141,33 @@ describe("rails2ts --version, --help and usage errors (issue 23, item 1)", () =>
     expect(run(["help", "build"])).toEqual(own);
   });
 });
+
+describe("rails2ts serve without --out", () => {
+  it("compiles into a temporary project, serves it, and removes the project when Ctrl-C ends the process", async () => {
+    const { spawn } = await import("node:child_process");
+    const { existsSync } = await import("node:fs");
+    const own = join(tmp, "serve-tmpdir");
+    mkdirSync(own);
+    const child = spawn(process.execPath, [cli, "serve", join(import.meta.dirname, "fixtures/cli-app"), "--port", "0"], {
+      env: { ...process.env, TMPDIR: own },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    const served = await new Promise<RegExpMatchArray>((done, fail) => {
+      child.stdout.on("data", (chunk: Buffer) => {
+        stdout += chunk.toString();
+        const m = stdout.match(/^serving \S+ at (http:\/\/\S+) \(emitted into (\S+)\)$/m);
+        if (m) done(m);
+      });
+      child.on("exit", (code) => fail(new Error(`serve exited ${code}: ${stdout}`)));
+    });
+    const [, url, out] = served;
+    expect(out.startsWith(own)).toBe(true);
+    expect(existsSync(join(out, "package.json"))).toBe(true);
+    expect((await fetch(`${url}/widgets`)).status).toBe(200);
+    const exited = new Promise<number | null>((done) => child.on("exit", (code) => done(code)));
+    child.kill("SIGINT");
+    expect(await exited).toBe(130);
+    expect(readdirSync(own)).toEqual([]);
+  }, 120_000);
+});

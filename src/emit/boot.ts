@@ -38,8 +38,10 @@ export async function bootEmitted(out: string, opts: BootOptions): Promise<Boote
   const env = { ...process.env, ...opts.env, PORT: String(opts.port), HOST: host, ...(opts.dbPath ? { DATABASE_PATH: opts.dbPath } : {}) };
   if (opts.inProcess) {
     Object.assign(process.env, env);
-    await import(pathToFileURL(join(out, "dist/server.js")).href);
-    return { port: opts.port, baseUrl: `http://${host}:${opts.port}`, stop: async () => process.exit(0), output: () => "", stderr: () => "" };
+    const served = (await import(pathToFileURL(join(out, "dist/server.js")).href)) as { server: Promise<{ address(): unknown } | null> };
+    const address = (await served.server)?.address();
+    const port = address && typeof address === "object" && "port" in address ? Number(address.port) : opts.port;
+    return { port, baseUrl: `http://${host}:${port}`, stop: async () => process.exit(0), output: () => "", stderr: () => "" };
   }
   const child = spawn(process.execPath, [join(out, "dist/server.js")], { env, stdio: ["ignore", "pipe", "pipe"] });
   const output = capture(child);

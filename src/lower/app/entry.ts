@@ -83,7 +83,8 @@ export function lowerEntry(input: EntryInput): EmittedModule[] {
   });`;
   const serverState = new ModuleState();
   const server = `const port = Number(process.env.PORT ?? 3000);
-  ${serverState.use("serveApp")}(app, { port, host: process.env.HOST ?? "127.0.0.1" });`;
+/** Resolves with the listening server (null in the primary of workers), for whoever imported this module to read its port. */
+export const server = ${serverState.use("serveApp")}(app, { port, host: process.env.HOST ?? "127.0.0.1" });`;
   return [
     { path: "app.ts", state, statements: [...imports, app], from: null },
     { path: "server.ts", state: serverState, statements: [`import { app } from "./app.js";`, server], from: null },

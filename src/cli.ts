@@ -1,16 +1,17 @@
 #!/usr/bin/env node
 // rails2ts: compile | serve | conformance | record | inspect. Errors print as diagnostics, never stack traces.
 import { Command, CommanderError } from "commander";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { basename, join, relative, resolve } from "node:path";
+import { basename, dirname, join, relative, resolve } from "node:path";
+import { parse as parseYaml } from "yaml";
 import { compile } from "./compile.js";
 import { CompileError, formatDiagnostic, formatDiagnosticLine, isDecline, type Diagnostic } from "./diagnostics/index.js";
 import { appDirProblem } from "./parse/app.js";
 import { bootEmitted } from "./emit/boot.js";
 import { loadFixturesInto } from "./emit/load-fixtures.js";
 import { buildLedger, formatLedger } from "./diagnostics/ledger.js";
-import { PACKAGE_ROOT } from "./emit/project.js";
+import { outDirProblem, PACKAGE_ROOT } from "./emit/project.js";
 
 const version = (JSON.parse(readFileSync(join(PACKAGE_ROOT, "package.json"), "utf8")) as { version: string }).version;
 
@@ -35,6 +36,14 @@ function appRoot(app: string): string {
   const problem = appDirProblem(root);
   if (problem) throw new CompileError([problem]);
   return root;
+}
+
+/** The --out directory, resolved; a clear diagnostic (exit 1) when compiling would replace what rails2ts did not write. */
+function outDir(out: string, force = false): string {
+  const dir = resolve(out);
+  const problem = force ? null : outDirProblem(dir);
+  if (problem) throw new CompileError([problem]);
+  return dir;
 }
 
 /** Counts per code, on one line (every command); `lines` adds one line per diagnostic before it, `--report` a frame. */
@@ -68,9 +77,10 @@ program
   .option("--ledger <file>", "write the ledger as JSON")
   .option("--link", "link node_modules/rails2ts to this compiler, to run the output in place without `npm ci`")
   .option("--strict", "exit 1 when any construct was declined (the output is still written)")
-  .action(async (app: string, opts: { out: string; report?: boolean; ledger?: string; link?: boolean; strict?: boolean }) => {
+  .option("--force", "write into --out even when it is a directory rails2ts did not write (its src/ and dist/ are replaced)")
+  .action(async (app: string, opts: { out: string; report?: boolean; ledger?: string; link?: boolean; strict?: boolean; force?: boolean }) => {
     const root = appRoot(app);
-    const result = await compile(root, { out: resolve(opts.out), gemPaths: gemPaths(), link: Boolean(opts.link) });
+    const result = await compile(root, { out: outDir(opts.out, opts.force), gemPaths: gemPaths(), link: Boolean(opts.link) });
     report(result.diagnostics, opts.report ? "frames" : "lines");
     const ledger = buildLedger(result.diagnostics, root);
     if (opts.report) console.error(`\n${formatLedger(ledger)}`);
@@ -78,6 +88,24 @@ program
     console.log(`compiled ${result.files.length} modules into ${opts.out}`);
     process.exitCode = compileExitCode(result.diagnostics, Boolean(opts.strict));
   });
+
+/**
+ * Where `bin/rails server -e production` keeps the app's SQLite database: config/database.yml's production
+ * `database:` (relative to the app), or Rails 7.2's default storage/production.sqlite3 when the file names none
+ * or names it through ERB (which only Rails evaluates).
+ */
+function productionDatabase(root: string): string {
+  const fallback = join(root, "storage/production.sqlite3");
+  const file = join(root, "config/database.yml");
+  if (!existsSync(file)) return fallback;
+  try {
+    const config = parseYaml(readFileSync(file, "utf8"), { merge: true }) as { production?: { database?: unknown } } | null;
+    const database = config?.production?.database;
+    return typeof database === "string" && !database.includes("<%") ? resolve(root, database) : fallback;
+  } catch {
+    return fallback;
+  }
+}
 
 /** The temporary project `serve` compiled into (no --out) goes when the process ends, as a Ctrl-C ends it. */
 function removeOnExit(dir: string): void {
@@ -97,14 +125,25 @@ program
   .option("--port <port>", "port", "3000")
   .option("--host <host>", "host", "127.0.0.1")
   .option("--out <dir>", "output directory (default: a temporary one)")
-  .option("--db <file>", "SQLite database file (default: <out>/db/<env>.sqlite3)")
-  .action(async (app: string, opts: { port: string; host: string; out?: string; db?: string }) => {
+  .option("--db <file>", "SQLite database file (default: the production database config/database.yml names, storage/production.sqlite3 in a new app; kept across restarts)")
+  .option("--fresh", "start from a new database: remove the file first (the schema and the seeds are loaded into it)")
+  .option("--force", "write into --out even when it is a directory rails2ts did not write")
+  .action(async (app: string, opts: { port: string; host: string; out?: string; db?: string; fresh?: boolean; force?: boolean }) => {
     const root = appRoot(app);
-    const out = resolve(opts.out ?? mkdtempSync(join(tmpdir(), "rails2ts-")));
+    const port = Number(opts.port);
+    if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port ${opts.port}: not a port (0 to 65535)`);
+    const out = opts.out ? outDir(opts.out, opts.force) : mkdtempSync(join(tmpdir(), "rails2ts-"));
     if (!opts.out) removeOnExit(out);
+    const db = resolve(opts.db ?? productionDatabase(root));
+    if (opts.fresh) for (const suffix of ["", "-wal", "-shm", "-journal"]) rmSync(db + suffix, { force: true });
+    mkdirSync(dirname(db), { recursive: true });
     const result = await compile(root, { out, gemPaths: gemPaths() });
     report(result.diagnostics, "counts");
-    const server = await bootEmitted(out, { port: Number(opts.port), host: opts.host, dbPath: opts.db, inProcess: true });
+    const server = await bootEmitted(out, { port, host: opts.host, dbPath: db, inProcess: true }).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === "EADDRINUSE") throw new Error(`${opts.host}:${port} is in use (another server listens there): choose another --port`);
+      if (error.code === "EACCES") throw new Error(`${opts.host}:${port}: permission denied (ports below 1024 need root): choose another --port`);
+      throw error;
+    });
     if (!opts.out) exitOnSignals();
     console.log(`serving ${app} at http://${opts.host === "127.0.0.1" ? "localhost" : opts.host}:${server.port} (emitted into ${out})`);
   });
@@ -132,7 +171,7 @@ program
     const root = appRoot(app);
     // The emitted app is only the loader here: a temporary one is removed once the fixtures are in.
     const temporary = opts.out ? null : mkdtempSync(join(tmpdir(), "rails2ts-fixtures-"));
-    const out = resolve(opts.out ?? temporary!);
+    const out = opts.out ? outDir(opts.out) : temporary!;
     try {
       const result = await compile(root, { out, gemPaths: gemPaths() });
       report(result.diagnostics, "counts");
@@ -142,6 +181,12 @@ program
     }
     console.log(`loaded ${app}/test/fixtures into ${opts.db}`);
   });
+
+/** Modules the compiler writes from several sources at once, and the sources `inspect` finds them by. */
+const JOINED_MODULES = [
+  { source: /^config\/routes\.rb$/, module: "routes.ts" },
+  { source: /^config\/initializers\/.+\.rb$/, module: "models/initializers.ts" },
+];
 
 program
   .command("inspect <app> [file]")
@@ -157,7 +202,8 @@ program
     }
     if (!file) throw new Error("name a file to inspect, or pass --cache");
     const target = resolve(app, file);
-    const matches = result.files.filter((f) => f.from === target || f.from === resolve(file));
+    const joined = JOINED_MODULES.find((j) => j.source.test(relative(resolve(app), target)));
+    const matches = result.files.filter((f) => f.from === target || f.from === resolve(file) || (joined && !f.from && f.path === joined.module));
     if (!matches.length) throw new Error(`no emitted module comes from ${file}`);
     for (const f of matches) console.log(`// ${f.path}\n${f.text}`);
     const diags = result.diagnostics.filter((d) => d.span.file === target || d.span.file === resolve(file));

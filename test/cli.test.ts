@@ -142,32 +142,112 @@ describe("rails2ts --version, --help and usage errors (issue 23, item 1)", () =>
   });
 });
 
-describe("rails2ts serve without --out", () => {
-  it("compiles into a temporary project, serves it, and removes the project when Ctrl-C ends the process", async () => {
-    const { spawn } = await import("node:child_process");
+/** `rails2ts serve …` as a child process, once it prints its URL: the URL, the project it emitted into, a stop. */
+async function serving(args: string[], env: NodeJS.ProcessEnv = process.env) {
+  const { spawn } = await import("node:child_process");
+  const child = spawn(process.execPath, [cli, "serve", ...args, "--port", "0"], { env, stdio: ["ignore", "pipe", "pipe"] });
+  let stdout = "";
+  const exited = new Promise<number | null>((done) => child.on("exit", (code) => done(code)));
+  const [, url, out] = await new Promise<RegExpMatchArray>((done, fail) => {
+    child.stdout.on("data", (chunk: Buffer) => {
+      stdout += chunk.toString();
+      const m = stdout.match(/^serving \S+ at (http:\/\/\S+) \(emitted into (\S+)\)$/m);
+      if (m) done(m);
+    });
+    void exited.then((code) => fail(new Error(`serve exited ${code}: ${stdout}`)));
+  });
+  const stop = async (signal: NodeJS.Signals = "SIGINT") => {
+    child.kill(signal);
+    return exited;
+  };
+  return { url, out, stop };
+}
+
+const cliApp = join(import.meta.dirname, "fixtures/cli-app");
+
+describe("rails2ts serve", () => {
+  it("without --out compiles into a temporary project, serves it, and removes the project when Ctrl-C ends it", async () => {
     const { existsSync } = await import("node:fs");
     const own = join(tmp, "serve-tmpdir");
     mkdirSync(own);
-    const child = spawn(process.execPath, [cli, "serve", join(import.meta.dirname, "fixtures/cli-app"), "--port", "0"], {
-      env: { ...process.env, TMPDIR: own },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    const served = await new Promise<RegExpMatchArray>((done, fail) => {
-      child.stdout.on("data", (chunk: Buffer) => {
-        stdout += chunk.toString();
-        const m = stdout.match(/^serving \S+ at (http:\/\/\S+) \(emitted into (\S+)\)$/m);
-        if (m) done(m);
-      });
-      child.on("exit", (code) => fail(new Error(`serve exited ${code}: ${stdout}`)));
-    });
-    const [, url, out] = served;
-    expect(out.startsWith(own)).toBe(true);
-    expect(existsSync(join(out, "package.json"))).toBe(true);
-    expect((await fetch(`${url}/widgets`)).status).toBe(200);
-    const exited = new Promise<number | null>((done) => child.on("exit", (code) => done(code)));
-    child.kill("SIGINT");
-    expect(await exited).toBe(130);
+    const db = join(tmp, "serve-tmpdir.sqlite3");
+    const server = await serving([cliApp, "--db", db], { ...process.env, TMPDIR: own });
+    expect(server.out.startsWith(own)).toBe(true);
+    expect(existsSync(join(server.out, "package.json"))).toBe(true);
+    expect((await fetch(`${server.url}/widgets`)).status).toBe(200);
+    expect(await server.stop("SIGINT")).toBe(130);
     expect(readdirSync(own)).toEqual([]);
+  }, 120_000);
+
+  it("keeps its database in the app's storage/ across restarts, as bin/rails server does; --fresh starts anew", async () => {
+    const { cpSync, existsSync } = await import("node:fs");
+    const Database = (await import("better-sqlite3")).default;
+    const app = join(tmp, "serve-app");
+    cpSync(cliApp, app, { recursive: true });
+    const db = join(app, "storage/production.sqlite3");
+    const marked = () => new Database(db, { readonly: true }).prepare("SELECT name FROM sqlite_master WHERE name = 'kept'").all().length === 1;
+
+    let server = await serving([app]);
+    expect((await fetch(`${server.url}/widgets`)).status).toBe(200);
+    expect(await server.stop("SIGTERM")).toBe(143);
+    expect(existsSync(db)).toBe(true);
+    const write = new Database(db);
+    write.exec("CREATE TABLE kept (id INTEGER)");
+    write.close();
+
+    server = await serving([app]);
+    expect((await fetch(`${server.url}/widgets`)).status).toBe(200);
+    await server.stop();
+    expect(marked()).toBe(true);
+
+    server = await serving([app, "--fresh"]);
+    expect((await fetch(`${server.url}/widgets`)).status).toBe(200);
+    await server.stop();
+    expect(marked()).toBe(false);
+  }, 180_000);
+
+  it("a busy port or one that is not a port: one line, exit 1, no stack trace", async () => {
+    const { createServer } = await import("node:net");
+    const busy = createServer();
+    await new Promise<void>((done) => busy.listen(0, "127.0.0.1", done));
+    const port = (busy.address() as { port: number }).port;
+    const db = join(tmp, "busy.sqlite3");
+    const r = run(["serve", cliApp, "--port", String(port), "--db", db]);
+    busy.close();
+    expect(r.status).toBe(1);
+    expect(r.stderr.split("\n").filter(Boolean).at(-1)).toBe(`rails2ts: 127.0.0.1:${port} is in use (another server listens there): choose another --port`);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+    expect(run(["serve", cliApp, "--port", "7x", "--db", db])).toEqual({ status: 1, stdout: "", stderr: "rails2ts: --port 7x: not a port (0 to 65535)\n" });
+  }, 120_000);
+});
+
+describe("rails2ts compile --out", () => {
+  it("refuses a directory rails2ts did not write (it would replace its src/ and dist/) unless --force, and a file", () => {
+    const foreign = join(tmp, "someone-elses");
+    mkdirSync(join(foreign, "src"), { recursive: true });
+    writeFileSync(join(foreign, "src/keep.txt"), "mine\n");
+    const line = `${foreign}: error out_not_ours: --out is a directory rails2ts did not write (compile replaces its src/ and dist/): pass --force, or name a new or empty directory\n`;
+    expect(run(["compile", cliApp, "--out", foreign])).toEqual({ status: 1, stdout: "", stderr: line });
+    expect(readFileSync(join(foreign, "src/keep.txt"), "utf8")).toBe("mine\n");
+    const file = join(tmp, "a-file");
+    writeFileSync(file, "x");
+    expect(run(["compile", cliApp, "--out", file])).toEqual({ status: 1, stdout: "", stderr: `${file}: error out_not_a_directory: --out names a file, not a directory\n` });
+    expect(run(["compile", cliApp, "--out", foreign, "--force"]).status).toBe(0);
+  }, 120_000);
+
+  it("writes again into a project it wrote before, and into an empty directory", () => {
+    const empty = join(tmp, "empty-out");
+    mkdirSync(empty);
+    expect(run(["compile", cliApp, "--out", empty]).status).toBe(0);
+    expect(run(["compile", cliApp, "--out", empty]).status).toBe(0);
+  }, 120_000);
+});
+
+describe("rails2ts inspect", () => {
+  it("config/routes.rb shows routes.ts, the module the route table became", () => {
+    const r = run(["inspect", cliApp, "config/routes.rb"]);
+    expect(r.status).toBe(0);
+    expect(r.stdout.split("\n")[0]).toBe("// routes.ts");
+    expect(r.stdout).toContain('path: "/widgets(.:format)"');
   }, 120_000);
 });

@@ -8,6 +8,11 @@ export const CATALOGUE = {
   app_not_found: { severity: "error", message: "no such directory" },
   app_not_a_directory: { severity: "error", message: "not a directory" },
   not_a_rails_app: { severity: "error", message: "not a Rails app: no config/application.rb" },
+  out_not_a_directory: { severity: "error", message: "--out names a file, not a directory" },
+  out_not_ours: {
+    severity: "error",
+    message: "--out is a directory rails2ts did not write (compile replaces its src/ and dist/): pass --force, or name a new or empty directory",
+  },
   ruby_syntax_error: { severity: "error", message: "Ruby syntax error" },
   erb_syntax_error: { severity: "error", message: "ERB syntax error" },
   nesting_too_deep: { severity: "error", message: "source nested deeper than rails2ts lowers" },

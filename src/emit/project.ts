@@ -4,7 +4,7 @@
 //   <out>/public/           the app's public/ plus digested assets
 //   <out>/package.json, package-lock.json, tsconfig.json, vendor/, test/: a Node project (node-project.ts)
 //   <out>/node_modules/{rails2ts,@types} -> this package's, only when asked (`link`): in place without `npm ci`
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { basename, dirname, join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import * as prettier from "prettier";
@@ -13,7 +13,7 @@ import { ts } from "ts-morph";
 import { importStatements, type EmittedModule } from "../lower/emitted-module.js";
 import { nodeProjectFiles } from "./node-project.js";
 import { jsSourceMap, tsSourceMap, unmark, type SourcePosition } from "./source-map.js";
-import type { Diagnostics } from "../diagnostics/index.js";
+import { Diagnostics, type Diagnostic } from "../diagnostics/index.js";
 import { crashOf, faultPoint, reportCrash } from "../parse/crash.js";
 import { raisingView } from "../lower/view/module.js";
 
@@ -67,6 +67,28 @@ async function renderModule(project: Project, mod: EmittedModule): Promise<Writt
   const file = project.createSourceFile(mod.path, { statements: [...importStatements(mod), ...mod.statements] }, { overwrite: true });
   const { text, lines } = unmark(await prettier.format(file.getFullText(), { parser: "typescript", printWidth: 120 }));
   return { path: mod.path, from: mod.from, text, lines };
+}
+
+/**
+ * Why compile must not write into `out`, or null: a new or empty directory is fine, and so is a project rails2ts
+ * wrote before (its package.json depends on rails2ts); anything else would lose its src/ and dist/.
+ */
+export function outDirProblem(out: string): Diagnostic | null {
+  const diags = new Diagnostics();
+  const at = { file: out, line: 0, column: 0, endLine: 0, endColumn: 0 };
+  if (!existsSync(out)) return null;
+  if (!statSync(out).isDirectory()) diags.report("out_not_a_directory", at);
+  else if (readdirSync(out).length > 0 && !writtenByUs(out)) diags.report("out_not_ours", at);
+  return diags.list[0] ?? null;
+}
+
+function writtenByUs(out: string): boolean {
+  try {
+    const pkg = JSON.parse(readFileSync(join(out, "package.json"), "utf8")) as { dependencies?: Record<string, string> };
+    return typeof pkg.dependencies?.rails2ts === "string";
+  } catch {
+    return false;
+  }
 }
 
 export function writeProject(

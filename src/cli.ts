@@ -214,9 +214,17 @@ program
   .command("conformance <app>")
   .description("replay the recorded scenarios against the emitted app and diff every response against reference/")
   .option("--binary", "against the app built as one executable (build --binary), run with no other environment")
-  .action(async (app: string, opts: { binary?: boolean }) => {
+  .option("--json", "print the report as one JSON document (every response: status, SQL and cache beside Rails', differences)")
+  .option("--only <pattern>", "replay up to the last response whose name (e.g. 03_articles_index) matches this regular expression; compare only those")
+  .action(async (app: string, opts: { binary?: boolean; json?: boolean; only?: string }) => {
     const { conformanceCommand } = await import("./conformance/command.js");
-    process.exitCode = await conformanceCommand(appRoot(app), { binary: Boolean(opts.binary) });
+    let only: RegExp | undefined;
+    try {
+      only = opts.only === undefined ? undefined : new RegExp(opts.only);
+    } catch {
+      throw new Error(`--only ${opts.only}: not a regular expression`);
+    }
+    process.exitCode = await conformanceCommand(appRoot(app), { binary: Boolean(opts.binary), json: Boolean(opts.json), only });
   });
 
 program

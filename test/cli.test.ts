@@ -251,3 +251,18 @@ describe("rails2ts inspect", () => {
     expect(r.stdout).toContain('path: "/widgets(.:format)"');
   }, 120_000);
 });
+
+describe("rails2ts conformance --json --only", () => {
+  it("prints one JSON document with the compared responses, and exits by them", () => {
+    const r = run(["conformance", join(import.meta.dirname, "../fixtures/blog"), "--json", "--only", "^01_"]);
+    expect([r.status, r.stderr]).toEqual([0, ""]);
+    const doc = JSON.parse(r.stdout) as { identical: number; different: number; responses: { stem: string; status: { ours: number } }[] };
+    expect([doc.identical, doc.different]).toEqual([1, 0]);
+    expect(doc.responses.map((s) => [s.stem, s.status.ours])).toEqual([["01_articles_index", 200]]);
+    expect(run(["conformance", join(import.meta.dirname, "../fixtures/blog"), "--only", "("])).toEqual({
+      status: 1,
+      stdout: "",
+      stderr: "rails2ts: --only (: not a regular expression\n",
+    });
+  }, 120_000);
+});

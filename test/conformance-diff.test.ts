@@ -7,7 +7,7 @@ import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { runConformance, type StartServer } from "../src/conformance/conformance.js";
+import { colorDiff, runConformance, type StartServer } from "../src/conformance/conformance.js";
 import { CookieJar } from "../src/conformance/cookies.js";
 import { extractCsrfToken } from "../src/conformance/csrf.js";
 import { compareResponses, type ComparableResponse } from "../src/conformance/diff.js";
@@ -222,6 +222,64 @@ describe("runConformance against a playback of the blog reference", () => {
     const result = await runConformance(BLOG, playback(reference, [], extraQuery), { log: (l) => log.push(l) });
     expect([result.different, result.sqlOverRails]).toEqual([0, 1]);
     expect(log.slice(0, 2)).toEqual(["ok   01_articles_index 200 sql 2/1", "  WARNING sql: ours ran 2 statements, Rails 1"]);
+  });
+});
+
+describe("conformance for people: lines as responses arrive, --only, --json entries, colours", () => {
+  const reference = readReference(referenceDir(BLOG));
+
+  it("prints each response's line before the next request is sent", async () => {
+    const events: string[] = [];
+    const received: Received[] = [];
+    const start = playback(reference, received);
+    const logged = await runConformance(BLOG, async (env) => {
+      const server = await start(env);
+      return server;
+    }, { log: (l) => events.push(`${received.length} requests: ${l}`) });
+    expect(logged.different).toBe(0);
+    // The first line is printed when one request has been answered, not after the whole replay.
+    expect(events[0]).toBe("1 requests: ok   01_articles_index 200 sql 1/1");
+    expect(events[1].startsWith("2 requests: ok   02_")).toBe(true);
+  });
+
+  it("--only replays up to the last matching response and compares only those", async () => {
+    const received: Received[] = [];
+    const log: string[] = [];
+    const result = await runConformance(BLOG, playback(reference, received), { log: (l) => log.push(l), only: /^0[23]_/ });
+    expect(received.length).toBe(3);
+    expect(log.map((l) => l.split(" sql")[0])).toEqual([
+      `ok   02_${reference[1].name} ${reference[1].status}`,
+      `ok   03_${reference[2].name} ${reference[2].status}`,
+      "2 identical, 0 different (--only ^0[23]_: 2 responses compared)",
+    ]);
+    expect(result.steps.map((s) => s.stem)).toEqual([`02_${reference[1].name}`, `03_${reference[2].name}`]);
+    await expect(runConformance(BLOG, playback(reference, []), { log: () => {}, only: /nothing-is-named-this/ })).rejects.toThrow(
+      "--only nothing-is-named-this: no recorded response's name matches",
+    );
+  });
+
+  it("each compared response is an entry: request, status, SQL beside Rails', differences and the diff", async () => {
+    const flip = (i: number, r: ReplayedResponse) => (i === 0 ? { ...r, status: 500 } : r);
+    const result = await runConformance(BLOG, playback(reference, [], flip), { log: () => {}, only: /^01_/ });
+    expect(result.steps).toEqual([
+      {
+        stem: "01_articles_index",
+        name: "articles_index",
+        method: "GET",
+        path: "/articles",
+        identical: false,
+        status: { ours: 500, rails: 200 },
+        sql: { ours: 1, rails: 1 },
+        differences: ["status: rails 200, ours 500"],
+        bodyDiff: "",
+      },
+    ]);
+  });
+
+  it("colours a diff as a terminal shows it: removals red, additions green, hunk headers cyan", () => {
+    expect(colorDiff("--- rails/x\n+++ ours/x\n@@ -1 +1 @@\n-a\n+b\n c\n")).toBe(
+      "\x1b[1m--- rails/x\x1b[0m\n\x1b[1m+++ ours/x\x1b[0m\n\x1b[36m@@ -1 +1 @@\x1b[0m\n\x1b[31m-a\x1b[0m\n\x1b[32m+b\x1b[0m\n c\n",
+    );
   });
 });
 

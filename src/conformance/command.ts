@@ -5,15 +5,50 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { compile } from "../compile.js";
 import { bootEmitted, bootExecutable, type Booted, type BootOptions } from "../emit/boot.js";
-import { runConformance } from "./conformance.js";
+import { runConformance, type ConformanceOptions, type ConformanceResult } from "./conformance.js";
 
-export async function conformanceCommand(appDir: string, opts: { binary?: boolean } = {}): Promise<number> {
+export interface ConformanceCommandOptions {
+  binary?: boolean;
+  /** Print the whole report as one JSON document on stdout instead of lines. */
+  json?: boolean;
+  /** Replay the scenario up to the last step matching this, and compare only the matching responses. */
+  only?: RegExp;
+}
+
+export async function conformanceCommand(appDir: string, opts: ConformanceCommandOptions = {}): Promise<number> {
   const out = mkdtempSync(join(tmpdir(), "rails2ts-conformance-"));
+  // On a terminal a progress line says what the quiet part (compiling, booting) is doing; the report is stdout's.
+  const progress = process.stderr.isTTY ? (what: string) => process.stderr.write(`\r\x1b[2K${what}`) : () => {};
   try {
-    return await conformanceIn(appDir, out, opts.binary ? await executableBoot(appDir, out) : await emittedBoot(appDir, out));
+    progress(opts.binary ? "building the executable…" : "compiling…");
+    const boot = opts.binary ? await executableBoot(appDir, out) : await emittedBoot(appDir, out);
+    progress("booting and replaying…");
+    const lines: string[] = [];
+    const log = opts.json
+      ? (line: string) => void lines.push(line)
+      : (line: string) => {
+          progress("");
+          console.log(line);
+        };
+    const color = !opts.json && Boolean(process.stdout.isTTY) && !("NO_COLOR" in process.env && process.env.NO_COLOR !== "");
+    const result = await conformanceIn(appDir, out, boot, { log, only: opts.only, color });
+    progress("");
+    if (opts.json) console.log(JSON.stringify(jsonReport(appDir, result), null, 2));
+    return conformanceExitCode(result);
   } finally {
     rmSync(out, { recursive: true, force: true });
   }
+}
+
+function jsonReport(appDir: string, result: ConformanceResult) {
+  return {
+    app: appDir,
+    identical: result.identical,
+    different: result.different,
+    sqlOverRails: result.sqlOverRails,
+    cacheDifferent: result.cacheDifferent,
+    responses: result.steps,
+  };
 }
 
 type Boot = (opts: BootOptions) => Promise<Booted>;
@@ -31,7 +66,8 @@ async function executableBoot(appDir: string, out: string): Promise<Boot> {
   return (opts) => bootExecutable(file, out, opts);
 }
 
-async function conformanceIn(appDir: string, out: string, boot: Boot): Promise<number> {
+async function conformanceIn(appDir: string, out: string, boot: Boot, options: ConformanceOptions): Promise<ConformanceResult> {
+  const log = options.log!;
   const result = await runConformance(appDir, async ({ sqlLogPath, cacheLogPath, frozenTime }) => {
     const booted = await boot({
       port: 0,
@@ -39,10 +75,10 @@ async function conformanceIn(appDir: string, out: string, boot: Boot): Promise<n
       env: { RAILS2TS_SQL_LOG: sqlLogPath, RAILS2TS_FROZEN_TIME: frozenTime, ...(cacheLogPath ? { RAILS2TS_CACHE_LOG: cacheLogPath } : {}) },
     });
     return { baseUrl: booted.baseUrl, stop: () => booted.stop() };
-  });
-  if (result.sqlOverRails > 0) console.log(`${result.sqlOverRails} responses ran more SQL than Rails`);
-  if (result.cacheDifferent > 0) console.log(`${result.cacheDifferent} responses used the fragment cache differently from Rails`);
-  return conformanceExitCode(result);
+  }, options);
+  if (result.sqlOverRails > 0) log(`${result.sqlOverRails} responses ran more SQL than Rails`);
+  if (result.cacheDifferent > 0) log(`${result.cacheDifferent} responses used the fragment cache differently from Rails`);
+  return result;
 }
 
 /**

@@ -42,7 +42,13 @@ interface RawResponse {
   body: Buffer;
 }
 
-export async function replay(scenario: Scenario, baseUrl: string, sqlLogPath: string, cacheLogPath?: string): Promise<ReplayedResponse[]> {
+export async function replay(
+  scenario: Scenario,
+  baseUrl: string,
+  sqlLogPath: string,
+  cacheLogPath?: string,
+  onResponse?: (response: ReplayedResponse, index: number) => void,
+): Promise<ReplayedResponse[]> {
   const jar = new CookieJar();
   const sqlLog = new SqlLogReader(sqlLogPath);
   // The cache line is written before the SQL line, so it is there once the SQL line is.
@@ -50,10 +56,16 @@ export async function replay(scenario: Scenario, baseUrl: string, sqlLogPath: st
   const cable = new CableSession(baseUrl, scenario.host, USER_AGENT);
   let lastHtml: string | null = null;
   const responses: ReplayedResponse[] = [];
+  const push = (...answered: ReplayedResponse[]) => {
+    for (const r of answered) {
+      responses.push(r);
+      onResponse?.(r, responses.length - 1);
+    }
+  };
   try {
     for (const step of scenario.steps) {
       if (isCableStep(step)) {
-        responses.push(await cable.subscribe(step, jar));
+        push(await cable.subscribe(step, jar));
         continue;
       }
       const token = step.csrf ? csrfTokenFor(step, lastHtml) : null;
@@ -68,9 +80,9 @@ export async function replay(scenario: Scenario, baseUrl: string, sqlLogPath: st
         const html = raw.body.toString("utf8");
         if (extractCsrfToken(html, null) !== null) lastHtml = html;
       }
-      responses.push(response, ...(await cable.afterHttpStep(step)));
+      push(response, ...(await cable.afterHttpStep(step)));
     }
-    responses.push(...(await cable.finish()));
+    push(...(await cable.finish()));
   } finally {
     await cable.closeAll();
   }

@@ -216,7 +216,8 @@ program
   .option("--binary", "against the app built as one executable (build --binary), run with no other environment")
   .option("--json", "print the report as one JSON document (every response: status, SQL and cache beside Rails', differences)")
   .option("--only <pattern>", "replay up to the last response whose name (e.g. 03_articles_index) matches this regular expression; compare only those")
-  .action(async (app: string, opts: { binary?: boolean; json?: boolean; only?: string }) => {
+  .option("--html <file>", "also write the report as one HTML page: every response, side-by-side diffs with the changed bytes marked")
+  .action(async (app: string, opts: { binary?: boolean; json?: boolean; only?: string; html?: string }) => {
     const { conformanceCommand } = await import("./conformance/command.js");
     let only: RegExp | undefined;
     try {
@@ -224,7 +225,7 @@ program
     } catch {
       throw new Error(`--only ${opts.only}: not a regular expression`);
     }
-    process.exitCode = await conformanceCommand(appRoot(app), { binary: Boolean(opts.binary), json: Boolean(opts.json), only });
+    process.exitCode = await conformanceCommand(appRoot(app), { binary: Boolean(opts.binary), json: Boolean(opts.json), only, html: opts.html && resolve(opts.html) });
   });
 
 program

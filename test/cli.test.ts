@@ -252,10 +252,12 @@ describe("rails2ts inspect", () => {
   }, 120_000);
 });
 
-describe("rails2ts conformance --json --only", () => {
+describe("rails2ts conformance --json --only --html", () => {
   it("prints one JSON document with the compared responses, and exits by them", () => {
-    const r = run(["conformance", join(import.meta.dirname, "../fixtures/blog"), "--json", "--only", "^01_"]);
+    const html = join(tmp, "conformance.html");
+    const r = run(["conformance", join(import.meta.dirname, "../fixtures/blog"), "--json", "--only", "^01_", "--html", html]);
     expect([r.status, r.stderr]).toEqual([0, ""]);
+    expect(readFileSync(html, "utf8")).toContain('<p class="summary">1 identical, 0 different;');
     const doc = JSON.parse(r.stdout) as { identical: number; different: number; responses: { stem: string; status: { ours: number } }[] };
     expect([doc.identical, doc.different]).toEqual([1, 0]);
     expect(doc.responses.map((s) => [s.stem, s.status.ours])).toEqual([["01_articles_index", 200]]);

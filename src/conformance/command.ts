@@ -1,8 +1,9 @@
 // `rails2ts conformance <app>`: compile the app, boot the emitted server on a free loopback port with the
 // scenario's frozen clock and a SQL log, replay, diff against reference/. Exit code 1 on any difference.
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, join } from "node:path";
+import { htmlReport } from "./html-report.js";
 import { compile } from "../compile.js";
 import { bootEmitted, bootExecutable, type Booted, type BootOptions } from "../emit/boot.js";
 import { runConformance, type ConformanceOptions, type ConformanceResult } from "./conformance.js";
@@ -13,6 +14,8 @@ export interface ConformanceCommandOptions {
   json?: boolean;
   /** Replay the scenario up to the last step matching this, and compare only the matching responses. */
   only?: RegExp;
+  /** Also write the report as one HTML page to this file. */
+  html?: string;
 }
 
 export async function conformanceCommand(appDir: string, opts: ConformanceCommandOptions = {}): Promise<number> {
@@ -34,6 +37,7 @@ export async function conformanceCommand(appDir: string, opts: ConformanceComman
     const result = await conformanceIn(appDir, out, boot, { log, only: opts.only, color });
     progress("");
     if (opts.json) console.log(JSON.stringify(jsonReport(appDir, result), null, 2));
+    if (opts.html) writeFileSync(opts.html, htmlReport(basename(appDir), result));
     return conformanceExitCode(result);
   } finally {
     rmSync(out, { recursive: true, force: true });

@@ -24,6 +24,8 @@ export interface ConformanceResult {
   comparisons: Comparison[];
   /** One entry per compared response, for `--json`. */
   steps: StepReport[];
+  /** Beside each entry of steps: both bodies where the response differs (for `--html`), else nulls. */
+  bodies: Array<{ rails: Buffer | null; ours: Buffer | null }>;
 }
 
 /** A compared response as `conformance --json` prints it. */
@@ -123,7 +125,7 @@ export function colorDiff(diff: string): string {
 
 /** Compares and prints one response at a time (as they arrive), then the summary. */
 class Reporter {
-  private readonly result: ConformanceResult = { identical: 0, different: 0, sqlOverRails: 0, cacheDifferent: 0, comparisons: [], steps: [] };
+  private readonly result: ConformanceResult = { identical: 0, different: 0, sqlOverRails: 0, cacheDifferent: 0, comparisons: [], steps: [], bodies: [] };
   private skipped = 0;
 
   constructor(
@@ -175,6 +177,7 @@ class Reporter {
       }
     }
     result.steps.push(entry);
+    result.bodies.push(comparison.identical ? { rails: null, ours: null } : { rails: rails?.body ?? null, ours: mine?.body ?? null });
   }
 
   finish(): ConformanceResult {

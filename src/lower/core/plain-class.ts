@@ -26,6 +26,7 @@ import { LIBRARY_BASES } from "../../../runtime/ruby/library-bases.js";
 // Registers ActiveJob::Base among the library bases app classes may extend.
 import "../../../runtime/active-job/active-job.js";
 import { lowerMethodBody } from "../jumps.js";
+import { isJobMacro, jobMacro } from "./job-macros.js";
 
 /**
  * Modules a plain class may include: the ActiveModel ones make the runtime base ActiveModel; GlobalID's needs
@@ -131,6 +132,12 @@ function bodyStatement(stmt: Node, env: LowerEnv, after: string[], name: string,
   // A job's `queue_as :low`: the queue's name (jobs run in this process whatever it is).
   if (isJob && stmt.kind === "call" && stmt.receiver === null && stmt.method === "queue_as" && stmt.args.length === 1 && literalString(stmt.args[0]!) !== null && !stmt.block) {
     return [`static override queueName = ${JSON.stringify(literalString(stmt.args[0]!))};`];
+  }
+  if (isJob && isJobMacro(stmt)) {
+    const lowered = jobMacro(stmt, env);
+    if ("member" in lowered) return [lowered.member];
+    declined.push({ file: stmt.span.file, line: stmt.span.line, diagnostic: lowered.declined });
+    return [];
   }
   if (stmt.kind === "call" && stmt.receiver === null && ACCESSORS.has(stmt.method)) {
     const names = stmt.args.map((a) => literalString(a));

@@ -39,7 +39,8 @@ export function deflate(wire: WireResponse, acceptEncodingHeader: string | undef
   if (statusHasNoBody(wire.status) || /\bno-transform\b/.test(get("cache-control") ?? "")) return wire;
   const contentEncoding = get("content-encoding");
   if (contentEncoding !== undefined && !/\bidentity\b/.test(contentEncoding)) return wire;
-  if (get("content-length") === "0") return wire;
+  // "No point in compressing empty body": only when the app wrote the length; Puma's comes after the middleware.
+  if (!wire.lengthByServer && get("content-length") === "0") return wire;
   const encoding = selectBestEncoding(["gzip", "identity"], acceptEncodingHeader);
   const headers = [...wire.headers];
   const varyAt = headers.findIndex(([k]) => k === "vary");

@@ -35,6 +35,9 @@ export interface WireResponse {
   status: number;
   headers: [string, string][];
   body: Buffer;
+  /** The content-length is Puma's, written after the middleware ran (a controller's answer): Rack::Deflater did not
+   * see it. Unset where the app itself wrote it (Rack::Files, PublicExceptions). */
+  lengthByServer?: boolean;
 }
 
 export class Response {
@@ -92,6 +95,6 @@ export class Response {
     if (method === "HEAD") body = Buffer.alloc(0);
     const list: [string, string][] = [...headers];
     for (const line of setCookies) list.push(["set-cookie", line]);
-    return { status, headers: list, body };
+    return { status, headers: list, body, lengthByServer: true };
   }
 }

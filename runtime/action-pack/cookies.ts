@@ -7,7 +7,9 @@
 //   cookies.signed[:a]                jar.signed.get("a")
 //   cookies.delete(:a)                jar.delete("a")
 import { instantOf } from "../active-support/core-ext/compare.js";
-import { KeyGenerator, MessageEncryptor, MessageVerifier, activeSupportJson, type MessageMetadata } from "../active-support/messages.js";
+import { KeyGenerator, MessageEncryptor } from "../active-support/messages.js";
+import { MessageVerifier } from "../active-support/message-verifier.js";
+import { NullSerializer, activeSupportJson, type MessageMetadata } from "../active-support/message-codec.js";
 
 export interface CookieOptions {
   value?: unknown;
@@ -228,10 +230,12 @@ export class SignedCookieJar extends SerializedCookieJar {
   constructor(parent: CookieJar) {
     super(parent);
     const secret = parent.config.keyGenerator.generateKey(SIGNED_COOKIE_SALT);
-    this.verifier = new MessageVerifier(secret, parent.config.signedDigest ?? "sha1", parent.config.now);
+    // MessageVerifier.new(secret, digest: signed_cookie_digest, serializer: NullSerializer)
+    const now = parent.config.now ?? (() => new Date());
+    this.verifier = new MessageVerifier(secret, { digest: parent.config.signedDigest ?? "sha1", serializer: NullSerializer, now });
   }
   protected unwrap(data: string, meta: MessageMetadata): string | null {
-    return this.verifier.verified(data, meta);
+    return this.verifier.verified(data, meta) as string | null;
   }
   protected wrap(data: string, meta: MessageMetadata): string {
     return this.verifier.generate(data, meta);

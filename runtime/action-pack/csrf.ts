@@ -3,7 +3,7 @@
 // session[:_csrf_token]; pages get it masked with a one-time pad (86 characters, different on every call), as
 // the global HMAC for csrf_meta_tags or a per-form HMAC of "<action path>#<method>" for forms.
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { urlsafeBase64Decode } from "../active-support/messages.js";
+import { urlsafeBase64Decode } from "../active-support/message-codec.js";
 import type { Session } from "./session.js";
 
 const TOKEN_LENGTH = 32;

@@ -6,40 +6,43 @@
 //   User.find_signed(id, purpose:) / find_signed!    the record, or nil (find_signed! raises InvalidSignature)
 // The key is secret_key_base's key generator output for "active_record/signed_id" (PBKDF2-SHA256, 1000 rounds,
 // 64 bytes): configureSignedIds(secretKeyBase) at boot; SECRET_KEY_BASE is read when nothing was configured.
-import { createHmac, timingSafeEqual } from "node:crypto";
 import { KeyGenerator } from "../active-support/messages.js";
+import { InvalidSignature, MessageVerifier } from "../active-support/message-verifier.js";
+import { JsonSerializer } from "../active-support/message-codec.js";
 import { underscore } from "../active-support/inflector.js";
 import { metaOf, type RecordLike } from "./model.js";
 import { currentTime } from "../active-support/time.js";
 
-export class InvalidSignature extends Error {
-  override readonly name = "InvalidSignature";
-  readonly rubyClass = "ActiveSupport::MessageVerifier::InvalidSignature";
-}
+/** find_signed! raises ActiveSupport's own class (runtime/active-support/message-verifier.ts). */
+export { InvalidSignature };
 
-let key: Buffer | null = null;
+let verifier: MessageVerifier | null = null;
+
 /**
- * config.active_support.use_message_serializer_for_metadata (load_defaults 7.1+: true). Before 7.1 the envelope is
- * the legacy one: `{"_rails":{"message":<base64 of the JSON id>,"exp":<time or null>,"pur":...}}`.
+ * Rails.application.key_generator.generate_key("active_record/signed_id") under signed_id_verifier's
+ * MessageVerifier.new(secret, digest: "SHA256", serializer: JSON, url_safe: true). legacyMetadata is
+ * config.active_support.use_message_serializer_for_metadata off (before load_defaults 7.1): the envelope is then
+ * `{"_rails":{"message":<base64 of the JSON id>,"exp":<time or null>,"pur":...}}`.
  */
-let legacyMetadata = false;
-
-/** Rails.application.key_generator.generate_key("active_record/signed_id"). */
 export function configureSignedIds(secretKeyBase: string, options: { legacyMetadata?: boolean } = {}): void {
-  key = new KeyGenerator(secretKeyBase).generateKey("active_record/signed_id");
-  legacyMetadata = options.legacyMetadata ?? false;
+  const secret = new KeyGenerator(secretKeyBase).generateKey("active_record/signed_id");
+  verifier = new MessageVerifier(secret, {
+    digest: "sha256",
+    serializer: JsonSerializer,
+    urlSafe: true,
+    useMessageSerializerForMetadata: !(options.legacyMetadata ?? false),
+    now: () => currentTime(),
+  });
 }
 
-function secret(): Buffer {
-  if (!key) {
+function signedIdVerifier(): MessageVerifier {
+  if (!verifier) {
     const base = process.env.SECRET_KEY_BASE;
     if (!base) throw new Error("You must set ActiveRecord::Base.signed_id_verifier_secret to use signed ids");
     configureSignedIds(base);
   }
-  return key!;
+  return verifier!;
 }
-
-const hmac = (data: string) => createHmac("sha256", secret()).update(data).digest("hex");
 
 /** combine_signed_id_purposes: the base class, underscored, then the purpose. */
 function purposeFor(baseClassName: string, purpose?: string | null): string {
@@ -62,41 +65,11 @@ export function signedId(record: RecordLike, options: SignedIdOptions = {}): str
   const expiresIn = options.expiresIn ?? (options.expires_in === undefined || options.expires_in === null ? null : Number(options.expires_in));
   const expiry = expiresAt ?? (expiresIn ? new Date(currentTime().getTime() + expiresIn * 1000) : null);
   const id = record.readAttribute(meta.primaryKey);
-  const envelope: { [k: string]: unknown } = legacyMetadata
-    ? { message: Buffer.from(JSON.stringify(id), "utf8").toString("base64"), exp: expiry ? expiry.toISOString() : null }
-    : { data: id, ...(expiry ? { exp: expiry.toISOString() } : {}) };
-  envelope.pur = purposeFor(meta.baseClassName, options.purpose);
-  const encoded = Buffer.from(JSON.stringify({ _rails: envelope }), "utf8").toString("base64url");
-  return `${encoded}--${hmac(encoded)}`;
+  return signedIdVerifier().generate(id, { purpose: purposeFor(meta.baseClassName, options.purpose), expiresAt: expiry });
 }
 
-/** The id a signed id carries for this class and purpose, or null (tampered, expired, other purpose). */
+/** The id a signed id carries for this class and purpose, or null (tampered, expired, other purpose); raise: verify. */
 export function verifiedId(baseClassName: string, signed: string, purpose?: string | null, raise = false): unknown {
-  const fail = (why: string) => {
-    if (raise) throw Object.assign(new InvalidSignature(why));
-    return null;
-  };
-  const index = typeof signed === "string" ? signed.lastIndexOf("--") : -1;
-  if (index <= 0) return fail("invalid message format");
-  const encoded = signed.slice(0, index);
-  const digest = Buffer.from(signed.slice(index + 2));
-  const expected = Buffer.from(hmac(encoded));
-  if (digest.length !== expected.length || !timingSafeEqual(digest, expected)) return fail("mismatched digest");
-  let envelope: { _rails?: { data?: unknown; message?: unknown; exp?: unknown; pur?: unknown } };
-  try {
-    envelope = JSON.parse(Buffer.from(encoded, "base64url").toString("utf8"));
-  } catch {
-    return null;
-  }
-  const rails = envelope._rails ?? {};
-  if (typeof rails.exp === "string" && currentTime().getTime() >= Date.parse(rails.exp)) return null;
-  if (String(rails.pur ?? "") !== purposeFor(baseClassName, purpose)) return null;
-  if (typeof rails.message === "string") {
-    try {
-      return JSON.parse(Buffer.from(rails.message, "base64").toString("utf8")) ?? null;
-    } catch {
-      return null;
-    }
-  }
-  return rails.data ?? null;
+  const meta = { purpose: purposeFor(baseClassName, purpose) };
+  return (raise ? signedIdVerifier().verify(signed, meta) : signedIdVerifier().verified(signed, meta)) ?? null;
 }

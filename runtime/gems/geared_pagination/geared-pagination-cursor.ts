@@ -11,7 +11,7 @@ import type { Node } from "../../active-record/arel.js";
 import { quoteColumn } from "../../active-record/arel.js";
 import { bindValue, quote } from "../../active-record/sanitize.js";
 import { ArgumentError } from "../../ruby/args.js";
-import { urlsafeBase64Decode } from "../../active-support/messages.js";
+import { urlsafeBase64Decode } from "../../active-support/message-codec.js";
 import { toJson } from "../../active-support/json-encode.js";
 import { NoMethodError } from "../../active-support/core-ext/core-send.js";
 import { isPlainObject } from "../../ruby/ruby.js";

@@ -12,24 +12,51 @@
 //       {"_rails":{"data":"gid://app/Model/1","exp":"2024-03-15T13:00:00.000Z","pur":"default"}}
 //   earlier (Marshal, the legacy envelope)
 //       {"_rails":{"message":"<urlsafe base64 of Marshal.dump(uri)>","exp":"...","pur":"default"}}
-import { createHmac, timingSafeEqual } from "node:crypto";
-import { KeyGenerator, activeSupportJson, urlsafeBase64Decode } from "../../active-support/messages.js";
+import { KeyGenerator } from "../../active-support/messages.js";
+import { InvalidSignature, MessageVerifier } from "../../active-support/message-verifier.js";
+import { serializerWithFallback, urlsafeBase64Decode } from "../../active-support/message-codec.js";
 import { currentTime } from "../../active-support/time.js";
 import { Duration } from "../../active-support/duration.js";
 import { toS } from "../../ruby/ruby.js";
 import { globalIdConstantize, locateGlobalId, parseGlobalId, toGlobalId, isGlobalIdentifiable } from "./global-id.js";
-import { marshalDumpString, marshalLoad } from "../../ruby/marshal.js";
 import type { ViewRecord } from "../../active-model/host.js";
+
+/** GlobalID::Verifier: a MessageVerifier whose encoding is Base64.urlsafe_encode64 (padded) and its decode. */
+class GlobalIdVerifier extends MessageVerifier {
+  protected override encode(data: Buffer): string {
+    return data.toString("base64").replace(/\+/g, "-").replace(/\//g, "_");
+  }
+  protected override decode(encoded: string): Buffer {
+    const decoded = urlsafeBase64Decode(encoded);
+    if (!decoded) throw new Error("invalid base64");
+    return decoded;
+  }
+}
 
 interface SignedGlobalIdConfig {
   secret: Buffer | null;
-  /** Messages::Metadata.use_message_serializer_for_metadata with a JSON serializer (load_defaults 7.1+). */
-  jsonMetadata: boolean;
+  verifier: GlobalIdVerifier;
   /** SignedGlobalID.expires_in (config.global_id.expires_in, 1.month by default); null never expires. */
   expiresIn: Duration | null;
 }
 
-const config: SignedGlobalIdConfig = { secret: null, jsonMetadata: true, expiresIn: Duration.of(1, "months") };
+const NO_VERIFIER = "Pass a `verifier:` option with an `ActiveSupport::MessageVerifier` instance, or set a default SignedGlobalID.verifier.";
+
+function secret(): Buffer {
+  if (!config.secret) throw new TypeError(NO_VERIFIER);
+  return config.secret;
+}
+
+function verifierFor(jsonMetadata: boolean): GlobalIdVerifier {
+  return new GlobalIdVerifier(secret, {
+    digest: "sha1",
+    serializer: serializerWithFallback(jsonMetadata ? "json_allow_marshal" : "marshal"),
+    useMessageSerializerForMetadata: jsonMetadata,
+    now: () => currentTime(),
+  });
+}
+
+const config: SignedGlobalIdConfig = { secret: null, verifier: verifierFor(true), expiresIn: Duration.of(1, "months") };
 
 /**
  * The railtie's after_initialize: SignedGlobalID.verifier from the app's key generator. The envelope follows
@@ -37,8 +64,9 @@ const config: SignedGlobalIdConfig = { secret: null, jsonMetadata: true, expires
  * serializer then being :marshal); loadDefaults says the same when legacyMetadata is not given.
  */
 export function configureSignedGlobalIds(options: { secretKeyBase: string; loadDefaults?: number | null; legacyMetadata?: boolean; expiresIn?: Duration | null }): void {
+  const jsonMetadata = options.legacyMetadata !== undefined ? !options.legacyMetadata : (options.loadDefaults ?? 7.2) >= 7.1;
   config.secret = new KeyGenerator(options.secretKeyBase).generateKey("signed_global_ids");
-  config.jsonMetadata = options.legacyMetadata !== undefined ? !options.legacyMetadata : (options.loadDefaults ?? 7.2) >= 7.1;
+  config.verifier = verifierFor(jsonMetadata);
   if (options.expiresIn !== undefined) config.expiresIn = options.expiresIn;
 }
 
@@ -57,7 +85,7 @@ export class SignedGlobalID {
   private sgid: string | null = null;
 
   constructor(readonly uri: string, options: SignedGlobalIdOptions = {}) {
-    if (!config.secret) throw new TypeError("Pass a `verifier:` option with an `ActiveSupport::MessageVerifier` instance, or set a default SignedGlobalID.verifier.");
+    secret();
     this.purpose = pickPurpose(options);
     this.expiresAt = pickExpiration(options);
   }
@@ -110,94 +138,14 @@ function pickExpiration(options: SignedGlobalIdOptions): Date | null {
   return expiresIn ? expiresIn.fromNow(currentTime()) : null;
 }
 
-/** Base64.urlsafe_encode64 (padded): GlobalID::Verifier#encode, for the outer message and the legacy inner one. */
-function urlsafeEncode64(data: Buffer): string {
-  return data.toString("base64").replace(/\+/g, "-").replace(/\//g, "_");
-}
-
-function hexDigest(data: string): string {
-  if (!config.secret) throw new TypeError("Pass a `verifier:` option with an `ActiveSupport::MessageVerifier` instance, or set a default SignedGlobalID.verifier.");
-  return createHmac("sha1", config.secret).update(data).digest("hex");
-}
-
-/** MessageVerifier#generate(uri, purpose:, expires_at:) with GlobalID::Verifier's urlsafe (padded) encoding. */
+/** SignedGlobalID#to_s: verifier.generate(to_s, purpose:, expires_at:). */
 function generate(uri: string, purpose: string, expiresAt: Date | null): string {
-  const exp = expiresAt ? expiresAt.toISOString() : null;
-  const envelope = config.jsonMetadata
-    ? { _rails: { data: uri, ...(exp ? { exp } : {}), pur: purpose } }
-    : { _rails: { message: urlsafeEncode64(marshalDumpString(uri)), exp, pur: purpose } };
-  const encoded = urlsafeEncode64(Buffer.from(activeSupportJson(envelope), "utf8"));
-  return `${encoded}--${hexDigest(encoded)}`;
+  return config.verifier.generate(uri, { purpose, expiresAt });
 }
 
-/** ActiveSupport::MessageVerifier::InvalidSignature: a bad digest, or metadata that does not match (verify raises). */
-class InvalidSignature extends Error {
-  override name = "ActiveSupport::MessageVerifier::InvalidSignature";
-}
-
-/**
- * MessageVerifier#verify(sgid, purpose:): the message's data, InvalidSignature for a bad digest, an expired
- * message or another purpose; what the serializer cannot read raises its own error (as Rails' does).
- */
+/** MessageVerifier#verify(sgid, purpose:): InvalidSignature for a bad digest, an expired message or another purpose. */
 function verifyMessage(signed: string, purpose: string | null): unknown {
-  const index = signed.length - 40 - 2;
-  if (index < 0 || signed.slice(index, index + 2) !== "--") throw new InvalidSignature("mismatched digest");
-  const encoded = signed.slice(0, index);
-  const digest = Buffer.from(signed.slice(index + 2));
-  const expected = Buffer.from(hexDigest(encoded));
-  if (encoded === "" || digest.length !== expected.length || !timingSafeEqual(digest, expected)) throw new InvalidSignature("mismatched digest");
-  const decoded = urlsafeBase64Decode(encoded);
-  if (!decoded) throw new Error("invalid base64");
-  return deserializeWithMetadata(decoded, purpose);
-}
-
-/** Messages::Metadata#deserialize_with_metadata. */
-function deserializeWithMetadata(message: Buffer, purpose: string | null): unknown {
-  if (message.subarray(0, 21).toString("latin1") === '{"_rails":{"message":') {
-    let envelope: { _rails: Record<string, unknown> };
-    try {
-      envelope = JSON.parse(message.toString("utf8")) as { _rails: Record<string, unknown> };
-    } catch {
-      throw new InvalidSignature("invalid JSON");
-    }
-    const extracted = extractFromMetadataEnvelope(envelope, purpose);
-    const inner = urlsafeBase64Decode(toS(extracted.message));
-    if (!inner) throw new Error("invalid base64");
-    return deserialize(inner);
-  }
-  const deserialized = deserialize(message);
-  if (isMetadataEnvelope(deserialized)) return extractFromMetadataEnvelope(deserialized, purpose).data ?? null;
-  if (purpose === null) return deserialized;
-  throw new InvalidSignature("missing metadata");
-}
-
-const JSON_START_WITH = /^(?:[{["]|-?\d|true|false|null)/;
-
-/**
- * The serializer's load (SerializerWithFallback): Marshal data by its signature, JSON by its first characters, either
- * way in both modes (:marshal falls back to JSON, :json_allow_marshal to Marshal); :json_allow_marshal parses
- * anything else as JSON, :marshal raises.
- */
-function deserialize(data: Buffer): unknown {
-  if (data[0] === 4 && data[1] === 8) return marshalLoad(data);
-  const text = data.toString("utf8");
-  if (JSON_START_WITH.test(text) || config.jsonMetadata) return JSON.parse(text) as unknown;
-  throw new Error("Unsupported serialization format");
-}
-
-function isMetadataEnvelope(v: unknown): v is { _rails: Record<string, unknown> } {
-  return v !== null && typeof v === "object" && !Array.isArray(v) && "_rails" in v;
-}
-
-function extractFromMetadataEnvelope(envelope: { _rails: Record<string, unknown> }, purpose: string | null): Record<string, unknown> {
-  const hash = envelope._rails;
-  if (hash.exp !== null && hash.exp !== undefined && hash.exp !== false) {
-    const exp = Date.parse(toS(hash.exp));
-    if (Number.isNaN(exp)) throw new RangeError(`invalid xmlschema format: ${JSON.stringify(toS(hash.exp))}`);
-    if (currentTime().getTime() >= exp) throw new InvalidSignature("expired");
-  }
-  if (toS(hash.pur) !== toS(purpose)) throw new InvalidSignature("mismatched purpose");
-  return hash;
+  return config.verifier.verify(signed, { purpose });
 }
 
 function rescueInvalidSignature<T>(fn: () => T): T | null {

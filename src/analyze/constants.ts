@@ -102,13 +102,16 @@ function absorb(body: Node[], nesting: string[], out: FlattenedBody, modules: Ma
       continue;
     }
     if (stmt.kind === "call" && stmt.receiver === null && stmt.method === "include") {
+      const resolved: string[] = [];
       for (const arg of stmt.args) {
         const name = constPath(arg);
         const path = name ? resolveConstant(name, nesting, known) : null;
-        if (!path || !name) {
-          out.unresolvedIncludes.push({ name: name ?? "?", node: arg });
-          continue;
-        }
+        if (!path || !name) out.unresolvedIncludes.push({ name: name ?? "?", node: arg });
+        else resolved.push(path);
+      }
+      // Module#include(A, B, C) appends C first and A last: C's `included` block runs first, and A's methods come
+      // nearest in the ancestors (they win over B's and C's).
+      for (const path of resolved.reverse()) {
         if (seen.has(path)) continue;
         seen.add(path);
         out.concerns.push(path);

@@ -53,6 +53,8 @@ export interface HttpAppConfig {
   sessionStore?: { key?: string; expireAfter?: Record<string, number> } | null;
   /** config.ru's `use Rack::Deflater`: it wraps every response, static files included. */
   deflater?: boolean;
+  /** config.server_timing: ActionDispatch::ServerTiming's header on every response of the app (not static files). */
+  serverTiming?: boolean;
   /** config.force_ssl's ActionDispatch::SSL with config.ssl_options (null/absent: not in the stack). */
   forceSsl?: SslOptions | null;
   /** config.assume_ssl: ActionDispatch::AssumeSSL first in the stack. */
@@ -148,7 +150,8 @@ export class HttpApp {
       const format = safeFirstFormat(request);
       wire = publicErrorResponse(status, format, this.publicDir, request.rawMethod === "HEAD");
     }
-    return withRequestIdAndRuntime(wire, request.header("x-request-id"), started);
+    wire = withRequestIdAndRuntime(wire, request.header("x-request-id"), started);
+    return this.config.serverTiming ? withServerTiming(wire, started) : wire;
   }
 
   private async serve(request: Request): Promise<WireResponse> {
@@ -242,6 +245,21 @@ export function startServer(app: HttpApp, options: { port: number; host?: string
       resolve(server);
     });
   });
+}
+
+/**
+ * ActionDispatch::ServerTiming (above Rack::Runtime in Rails' stack, so its header follows X-Runtime): the
+ * notifications of the request, each name with its summed duration in ms. The runtime measures the request as a
+ * whole, so it names that one: the action's time under process_action (the lane compares the header's presence).
+ */
+function withServerTiming(wire: WireResponse, started: bigint): WireResponse {
+  const ms = Number(process.hrtime.bigint() - started) / 1e6;
+  const value = `process_action.action_controller;dur=${Math.round(ms * 100) / 100}`;
+  const headers = wire.headers.filter(([k]) => k !== "content-length");
+  const length = wire.headers.find(([k]) => k === "content-length");
+  headers.push(["server-timing", value]);
+  if (length) headers.push(length);
+  return { ...wire, headers };
 }
 
 /**

@@ -59,6 +59,8 @@ export interface EnvironmentSettings {
   assumeSsl?: BootFlag;
   sslOptions?: SslOptionsData | { declined: string };
   sslDeclined?: string;
+  /** config.server_timing (ActionDispatch::ServerTiming). */
+  serverTiming?: boolean;
 }
 
 /** A literal, or `ENV["NAME"].present?` (`present: false`: `.blank?`), read when the app boots. */
@@ -199,6 +201,7 @@ export function createApp(config: AppConfig): HttpApp {
   const http = createHttpApp({
     name: config.name,
     deflater: config.deflater ?? false,
+    serverTiming: environment.serverTiming ?? false,
     forceSsl: ssl.options,
     assumeSsl: bootFlag(environment.assumeSsl),
     sslDeclined: ssl.declined,

@@ -45,6 +45,8 @@ export interface EnvironmentSettings {
   sslOptions?: SslOptionsData | { declined: string };
   /** force_ssl / assume_ssl set to something not a literal: the app raises on every request, naming it. */
   sslDeclined?: string;
+  /** `config.server_timing = true` (Rails' generated development.rb): ActionDispatch::ServerTiming in the stack. */
+  serverTiming?: boolean;
 }
 
 /** A setting read at boot: a literal, or whether an environment variable is present (Object#present?). */
@@ -84,6 +86,11 @@ export function analyzeConfig(files: SourceFile[], diagnostics?: Diagnostics): A
         if (value === "true" || value === "false") (facts.environments[environment] ??= {}).allowForgeryProtection = value === "true";
       }
       if (isConfig(node.receiver)) sslSetting(node, () => (facts.environments[environment ?? "*"] ??= {}), diagnostics);
+      if (node.method === "server_timing=" && isConfig(node.receiver)) {
+        const value = node.args[0]?.kind;
+        if (value === "true" || value === "false") (facts.environments[environment ?? "*"] ??= {}).serverTiming = value === "true";
+        else diagnostics?.report("unsupported_option", (node.args[0] ?? node).span, "config.server_timing is not true or false: no Server-Timing header");
+      }
       if ((node.method === "time_zone=" || node.method === "beginning_of_week=") && isConfig(node.receiver)) calendarSetting(node, facts, diagnostics);
       if (node.method === "cache_store=" && isConfig(node.receiver) && (environment === null || environment === "production")) {
         nullCacheStore = cacheStore(node, diagnostics);

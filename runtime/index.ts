@@ -4,7 +4,6 @@ export { createApp, type AppConfig, type AppSchema } from "./app/app.js";
 export { View, MissingTemplate, type TemplateEntry, type ViewContext } from "./app/view.js";
 export { directUrl, NO_REQUEST_URL_CONTEXT, routeHelper, routerFor, type RouteHelper, type UrlContext } from "./app/routes.js";
 export { polymorphicName, polymorphicUrl } from "./action-pack/polymorphic.js";
-export { defineScopes, model, scope, type ScopeFn } from "./app/scopes.js";
 export {
   and, binop, blockArgs, caseEq, each, eachWithIndex, eq, index, indexSet, isBlank, isPresent, or, send, sendSafe, symProc, blockArg, kwsplat, toAry, toA, toS,
   truthy, unsupported, readLocal, NameError, constantValue, ivarGet, ivarSet, ivarDefined,
@@ -20,7 +19,7 @@ import "./gems/globalid/index.js";
 import "./gems/geared_pagination/controller.js";
 
 export { Controller, FormatCollector, Parameters, startServer, type RouteEntry, type Filter } from "./action-pack/index.js";
-export { Base, Record, defineModel, Relation, Errors, ErrorEntry, Time, CollectionProxy, abort } from "./active-record/index.js";
+export { Base, Record, defineModel, Relation, Errors, ErrorEntry, Time, CollectionProxy, abort, model, scope } from "./active-record/index.js";
 export { queryAttribute } from "./active-record/attribute-methods.js";
 export { OutputBuffer, SafeString, FormBuilder } from "./action-view/index.js";
 export { Jbuilder } from "./gems/jbuilder/index.js";

@@ -17,7 +17,8 @@ export { SubclassNotFound } from "./inheritance.js";
 export { Time, currentTime, setClock } from "../active-support/time.js";
 export { Decimal } from "../ruby/big-decimal.js";
 export { RubyDate } from "../ruby/date.js";
-export { isRecord, modelClass, registeredModels } from "./model.js";
+export { isRecord, model, modelClass, registeredModels } from "./model.js";
+export { scope } from "./scoping.js";
 export type { AssociationMeta, EnumMeta, ModelMeta } from "./model.js";
 export type {
   AssociationDescriptor, CallbackDescriptor, ModelDescriptor, ModelName, ModelNames, ScopeDescriptor, ValidationDescriptor,

@@ -163,6 +163,11 @@ export function modelClass(name: string): ModelClassLike {
   return cls;
 }
 
+/** modelClass typed by its caller: emitted models reach each other through the registry, `model<typeof X>("X")`. */
+export function model<T>(name: string): T {
+  return modelClass(name) as unknown as T;
+}
+
 // String#constantize (runtime/active-support/inflector.ts) finds the app's models here.
 setConstantLookup(modelClass);
 

@@ -8,7 +8,10 @@
 //   Project.without_archived.original                                relations too, run with the relation as scope
 //   default_scope { order(:position) }                           defaultScopes: every relation starts from it
 //   Projects::Public.all                                              STI subclasses start with "projects"."type" = ?
-// A scope body runs with `this` = the relation (Ruby's instance_exec on it); a nil/false result means `all`.
+//   relation.ordered (relation's type unknown)   scope(relation, "ordered")   by Ruby name, from the relation's model
+// A scope body runs with `this` = the relation (Ruby's instance_exec on it); a nil/false result means `all`
+// (Relation#_exec_scope: `instance_exec(...) || self`). This is the one scope mechanism: the model descriptor's
+// `scopes` (the compiler emits them there), enum scopes, and the by-name `scope()` all go through applyScope.
 import { rubyToTs } from "../ruby/names.js";
 import type { Node } from "./arel.js";
 import { callProc } from "./conditions.js";
@@ -44,9 +47,29 @@ export function allOf<T extends RecordLike>(model: ModelClassLike<T>): Relation<
 }
 
 /** Runs a scope body on a relation: instance_exec, nil/false -> the relation itself. */
-export function runScope<T extends RecordLike>(relation: Relation<T>, body: Function, args: unknown[]): unknown {
+function runScope<T extends RecordLike>(relation: Relation<T>, body: Function, args: unknown[]): unknown {
   const result = (body as (this: unknown, ...a: unknown[]) => unknown).call(relation, ...args);
   return result === null || result === undefined || result === false ? relation : result;
+}
+
+/**
+ * Scope `name` of the relation's model on the relation (ActiveRecord::Scoping::Named `scope`: the class method
+ * runs `all._exec_scope`; a relation's or collection proxy's runs it `scoping { klass.name }`, i.e. on a copy of
+ * its own query). Scopes are inherited: a subclass's meta starts with its parent's.
+ */
+export function applyScope<T extends RecordLike>(relation: Relation<T>, name: string, args: unknown[]): Relation<T> {
+  const meta = metaOf(relation.model);
+  const body = meta.scopes.get(name);
+  if (!body) throw new TypeError(`undefined scope \`${name}' for ${meta.className}`);
+  return runScope(relation.all(), body, args) as Relation<T>;
+}
+
+/**
+ * Scope `name` called on a model class (from its `all`) or on a relation, by its Ruby name: what the compiler
+ * emits where it knows the receiver's model but not its TS type. The model names the type argument.
+ */
+export function scope<T extends RecordLike>(target: ModelClassLike<T> | Relation<T>, name: string, ...args: unknown[]): Relation<T> {
+  return applyScope(target instanceof Relation ? target : allOf(target), name, args);
 }
 
 /** Base's class methods that relations answer within their scope (named as the runtime's statics). */
@@ -67,11 +90,11 @@ function classMethods(cls: object, stop: (c: object) => boolean): Map<string, Fu
   return out;
 }
 
-function installScope(proto: object, name: string, body: Function): void {
+function installScope(proto: object, name: string, scopeName: string): void {
   Object.defineProperty(proto, name, {
     configurable: true, writable: true,
     value(this: Relation<RecordLike>, ...args: unknown[]) {
-      return runScope(this.all(), body, args);
+      return applyScope(this, scopeName, args);
     },
   });
 }
@@ -98,11 +121,11 @@ export function installScoping(cls: ModelClassLike, meta: ModelMeta, proxyBase: 
   const ParentProxy = (parent?.proxyClass as typeof Relation | undefined) ?? proxyBase;
   const ModelRelation = class extends ParentRelation<RecordLike> {};
   const ModelProxy = class extends (ParentProxy as unknown as typeof Relation)<RecordLike> {};
-  for (const [scopeName, body] of meta.scopes) {
+  for (const scopeName of meta.scopes.keys()) {
     // A scope is callable by its Ruby name and by the TS member name the compiler derives (rubyToTs).
     for (const name of new Set([scopeName, rubyToTs(scopeName)])) {
-      installScope(ModelRelation.prototype, name, body);
-      installScope(ModelProxy.prototype, name, body);
+      installScope(ModelRelation.prototype, name, scopeName);
+      installScope(ModelProxy.prototype, name, scopeName);
       if (Object.prototype.hasOwnProperty.call(cls, name)) continue;
       Object.defineProperty(cls, name, {
         configurable: true, writable: true,

@@ -6,6 +6,7 @@
 //   Type::Date "2024-02-30" -> nil              Type::DateTime "2024-02-15 13:14:15" -> Time (UTC app)
 //   Type::Decimal -> Decimal                    booleans bind as 1/0, times as "YYYY-MM-DD HH:MM:SS[.ffffff]"
 import type { BindValue } from "./connection/connection.js";
+import type { RailsType } from "./connection/column-types.js";
 import { RubyDate } from "../ruby/date.js";
 import { ZonedTime } from "../active-support/zoned-time.js";
 import { parseTimeText, validCivil } from "../active-support/time-parse.js";
@@ -24,9 +25,7 @@ function decodeJson(text: string): unknown {
   }
 }
 
-export type RailsType =
-  | "string" | "text" | "integer" | "bigint" | "float" | "decimal" | "boolean" | "date" | "datetime" | "time"
-  | "binary" | "json";
+export type { RailsType } from "./connection/column-types.js";
 
 export interface ColumnMeta {
   name: string;
@@ -183,6 +182,8 @@ export function attributeType(column: ColumnMeta): AttributeType {
       return { cast: (v) => deserialize(serialize(v)), deserialize, serialize, equal: (a, b) => serialize(a) === serialize(b) };
     }
     case "binary":
+    // ActiveModel::Type::Value (a declared type the adapter's type map does not know): values pass as they are.
+    case "value":
       return { cast: (v) => v ?? null, deserialize: (v) => v ?? null, serialize: (v) => (v ?? null) as BindValue, equal: same };
     default:
       return { cast: toRubyString, deserialize: toRubyString, serialize: (v) => v as string | null, equal: same };

@@ -397,7 +397,12 @@ function classMacro(model: ModelInfo, call: NodeOf<"call">, diags: Diagnostics):
   else if (m === "scope") {
     const name = literalString(call.args[0]);
     const lambda = call.args[1];
-    if (name && lambda?.kind === "lambda") model.scopes.push({ name, lambda, span: call.span });
+    if (name && lambda?.kind === "lambda") {
+      model.scopes.push({ name, lambda, span: call.span });
+      // `scope :x, -> { } do def m ... end end` (Relation#extending with the block's module) is not lowered: the
+      // scope works, and a call of the extension's methods on its relation fails where it is reached.
+      if (call.block) diags.report("unsupported_construct", call.block.span ?? call.span, `scope ${name} with an extension block`);
+    }
     else model.declined.push(declined(diags, "unsupported_construct", call.span, "scope without a name and a lambda", name ? { kind: "method", name } : { kind: "model" }));
   }
   else if (m === "belongs_to" || m === "has_many" || m === "has_one") model.associations.push(association(m, call, model, diags));

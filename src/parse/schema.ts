@@ -8,19 +8,17 @@
 //   add_foreign_key "replies", "posts"              { from: "replies", to: "posts", column: "post_id" }
 import { literalString, optionsOf, positionalArgs, type Node, type Span } from "./ir.js";
 import type { Diagnostics } from "../diagnostics/index.js";
+import { RAILS_TYPES, type RailsType } from "../../runtime/active-record/connection/column-types.js";
+import type { ColumnMeta } from "../../runtime/active-record/types.js";
 
-export type ColumnType =
-  | "string" | "text" | "integer" | "bigint" | "float" | "decimal" | "boolean" | "date" | "datetime" | "time"
-  | "binary" | "json";
+/** The runtime's column types: one list for schema.rb's `t.<type>`, structure.sql and the models' attributes. */
+export type ColumnType = RailsType;
 
-export interface Column {
-  name: string;
-  type: ColumnType;
+/** A column as the runtime's models take it (ColumnMeta), with the nullability and default a schema always states. */
+export interface Column extends ColumnMeta {
   null: boolean;
   default: string | number | boolean | null;
-  limit?: number;
   precision?: number;
-  scale?: number;
 }
 
 export interface Index {
@@ -54,7 +52,7 @@ export interface Schema {
   virtualTables?: string[];
 }
 
-const TYPES = new Set<string>(["string", "text", "integer", "bigint", "float", "decimal", "boolean", "date", "datetime", "time", "binary", "json"]);
+const TYPES = new Set<string>(RAILS_TYPES);
 
 export function schemaFromRuby(body: Node[], diags: Diagnostics): Schema {
   const schema: Schema = { tables: [], foreignKeys: [] };

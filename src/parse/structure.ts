@@ -8,21 +8,11 @@
 //   CREATE VIRTUAL TABLE t USING fts5(...)                 -> virtualTables (FTS5: no model columns)
 import type { Diagnostics } from "../diagnostics/index.js";
 import type { Column, ColumnType, Schema, Table } from "./schema.js";
+import { railsColumnType } from "../../runtime/active-record/connection/column-types.js";
 
-const TYPES: Array<[RegExp, ColumnType]> = [
-  [/^varchar|^character varying/i, "string"],
-  [/^text/i, "text"],
-  [/^bigint/i, "bigint"],
-  [/^integer|^int\b/i, "integer"],
-  [/^float|^real|^double/i, "float"],
-  [/^decimal|^numeric/i, "decimal"],
-  [/^boolean/i, "boolean"],
-  [/^datetime|^timestamp/i, "datetime"],
-  [/^date/i, "date"],
-  [/^time/i, "time"],
-  [/^blob|^binary/i, "binary"],
-  [/^json/i, "json"],
-];
+// A column definition starts with its declared type (SQLite's type-name: words, then an optional "(n)" or
+// "(n, m)"), and the constraints follow; the type alone is what the adapter's type map reads (PRAGMA table_info).
+const DECLARED_TYPE = /^(?:(?!(?:CONSTRAINT|PRIMARY|NOT|NULL|UNIQUE|CHECK|DEFAULT|COLLATE|REFERENCES|GENERATED|AS)\b)[A-Za-z_]\w*\s*)*(?:\(\s*[+-]?\d+\s*(?:,\s*[+-]?\d+\s*)?\))?/i;
 
 export function schemaFromStructureSql(sql: string, file: string, diags: Diagnostics): Schema {
   const schema: Schema = { tables: [], foreignKeys: [], sql, virtualTables: [] };
@@ -92,9 +82,10 @@ function tableFrom(name: string, body: string, schema: Schema): Table {
 }
 
 function columnFrom(name: string, rest: string): Column {
-  const type = TYPES.find(([re]) => re.test(rest.trim()))?.[1] ?? "string";
+  const declared = DECLARED_TYPE.exec(rest.trim())![0].trim();
+  const type = railsColumnType(declared);
   const column: Column = { name, type, null: !/NOT NULL|PRIMARY KEY/i.test(rest), default: null };
-  const limit = /^\w+\((\d+)(?:,\s*(\d+))?\)/.exec(rest.trim());
+  const limit = /\((\d+)(?:,\s*(\d+))?\)$/.exec(declared);
   if (limit && type === "datetime") column.precision = Number(limit[1]);
   else if (limit && type === "decimal") {
     column.precision = Number(limit[1]);

@@ -1,6 +1,7 @@
 // The class side of a model: scopes, class methods and constants.
 //   scope :active, -> { where(active: true) }    static active(...args) { return scope(this, "active", ...args); }
-//                                                 + defineScopes(User, { active: function () { return this.where({ active: true }); } })
+//                                                 + defineModel(User, { scopes: [{ name: "active", body: function () {
+//                                                     return this.where({ active: true }); } }] })   (model.ts)
 //   def self.create_bot!(attrs) ... end          static createBotBang(attrs: unknown) { ... }   (self is the class)
 //   MAX_BODY_SIZE = 5.megabytes                  static readonly MAX_BODY_SIZE = ...;
 import type { AppModel } from "../../analyze/app-model.js";
@@ -8,7 +9,7 @@ import type { ModelInfo } from "../../analyze/models.js";
 import type { Diagnostics } from "../../diagnostics/index.js";
 import { lowerExpr } from "../expr.js";
 import { makeEnv } from "../env.js";
-import { rubyToTs, tsIdent } from "../names.js";
+import { rubyToTs } from "../names.js";
 import { Scope, type LowerEnv } from "../scope.js";
 import { UNKNOWN } from "../types.js";
 import type { CodeLiteral } from "../literal.js";
@@ -19,8 +20,6 @@ import { lowerMethodBody } from "../jumps.js";
 export interface ClassSide {
   staticMethods: Array<{ name: string; isStatic: true; parameters: Array<{ name: string; type: string; isRestParameter?: boolean }>; statements: string[] }>;
   staticProperties: Array<{ name: string; isStatic: true; isReadonly: true; initializer: string }>;
-  /** Statements after the class: the scope table. */
-  after: string[];
 }
 
 /**
@@ -48,24 +47,19 @@ export function lowerClassSide(model: ModelInfo, app: AppModel, diags: Diagnosti
   const env = makeEnv(app, diags, "modelClass", { selfExpr: "this", modelName: model.className, nesting: [model.className, ...model.concerns] });
   Object.assign(env, { module });
   env.selfCall = (call, scope) => relationSelfCall(call, scope, "classOrRelation");
-  const side: ClassSide = { staticMethods: [], staticProperties: [], after: [] };
+  const side: ClassSide = { staticMethods: [], staticProperties: [] };
   for (const def of model.classMethods) {
     const scope = new Scope(env);
     const params = lowerParams(def, scope);
     side.staticMethods.push({ name: rubyToTs(def.name), isStatic: true, parameters: params.parameters, statements: [...params.prologue, ...lowerMethodBody(def.body, scope)] });
   }
-  const scopeFns: string[] = [];
+  // The scope's body is data in the model's descriptor (model.ts); this static only gives it a TS signature.
   for (const s of model.scopes) {
-    const scope = new Scope(env);
-    const params = s.lambda.params.map((p) => `${scope.declare(p.name, UNKNOWN).ts}: unknown`);
-    const body = lowerMethodBody(s.lambda.body, scope);
-    scopeFns.push(`${JSON.stringify(s.name)}: function (this: ${module.useType("Relation")}<${tsIdent(model.className)}>, ${params.join(", ")}) {\n${body.join("\n")}\n}`);
     side.staticMethods.push({
       name: rubyToTs(s.name), isStatic: true, parameters: [{ name: "args", type: "unknown[]", isRestParameter: true }],
       statements: [`return ${module.use("scope")}(this, ${JSON.stringify(s.name)}, ...args);`],
     });
   }
-  if (scopeFns.length) side.after.push(`${module.use("defineScopes")}(${tsIdent(model.className)}, {\n${scopeFns.join(",\n")}\n} as Record<string, ${module.useType("ScopeFn")}>);`);
   for (const c of model.constants) {
     side.staticProperties.push({ name: c.name, isStatic: true, isReadonly: true, initializer: lowerExpr(c.value, new Scope(env)).code });
   }

@@ -58,7 +58,6 @@ export function lowerModel(model: ModelInfo, app: AppModel, diags: Diagnostics):
     kind: StructureKind.Class, name, isExported: true, extends: isBase ? base : tsIdent(base),
     properties: [...side.staticProperties, ...properties], methods: [...side.staticMethods, ...methods],
   });
-  statements.push(...side.after);
   const code = (c: CodeLiteral) => lowerCodeLiteral(c, app, diags, env.module);
   statements.push(`${env.module.use("defineModel")}(${name}, ${tsLiteral(descriptor(model) as unknown as Literal, diags, model.file.body[0]?.span ?? fileSpan(model), code)});`);
   for (const mod of model.frameworkModules) statements.push(`${env.module.use(FRAMEWORK_MODULES[mod]!)}(${name});`);
@@ -102,6 +101,10 @@ function descriptor(model: ModelInfo) {
     })),
     validations: model.validations.map(({ span, ...v }) => ({ ...v, at: declarationOrder(span) })),
     // `at`: enum validate: true adds its inclusion validation where the enum is declared.
+    // ActiveRecord::Scoping::Named: the runtime defines Model.name, relation.name and proxy.name from these.
+    ...(model.scopes.length ? {
+      scopes: model.scopes.map(({ name, lambda }) => ({ name, body: { $code: { params: lambda.params, body: lambda.body }, self: "relation", model: model.className } })),
+    } : {}),
     ...(model.enums.length ? { enums: model.enums.map(({ descriptor, span }) => ({ ...descriptor, at: declarationOrder(span) })) } : {}),
     ...(model.secureTokens.length ? { secureTokens: model.secureTokens } : {}),
     ...(model.securePassword.length ? { securePassword: model.securePassword } : {}),

@@ -89,6 +89,16 @@ function arraySlice(list: unknown[], args: unknown[]): unknown {
 
 const pluckOne = (x: unknown, k: unknown) => (isHash(x) ? HashEnumerable.dig(x, k) : null);
 
+/** Array#push (alias append) and #unshift (alias prepend): the receiver, changed. */
+function push(list: unknown[], ...items: unknown[]): unknown[] {
+  list.push(...items);
+  return list;
+}
+function unshift(list: unknown[], ...items: unknown[]): unknown[] {
+  list.unshift(...items);
+  return list;
+}
+
 export const ArrayMethods = {
   // Array#index(value) / index { |x| }: the first position (by ==), nil when none; rindex from the end.
   index: (list: unknown[], ...args: unknown[]) => {
@@ -145,22 +155,10 @@ export const ArrayMethods = {
   // Mutators Ruby programs call on Arrays (answering what Ruby answers, not JS's lengths).
   shift: (list: unknown[], n?: unknown) => (n === undefined ? list.shift() ?? null : list.splice(0, Number(n))),
   pop: (list: unknown[], n?: unknown) => (n === undefined ? list.pop() ?? null : list.splice(Math.max(0, list.length - Number(n)))),
-  push: (list: unknown[], ...items: unknown[]) => {
-    list.push(...items);
-    return list;
-  },
-  append: (list: unknown[], ...items: unknown[]) => {
-    list.push(...items);
-    return list;
-  },
-  unshift: (list: unknown[], ...items: unknown[]) => {
-    list.unshift(...items);
-    return list;
-  },
-  prepend: (list: unknown[], ...items: unknown[]) => {
-    list.unshift(...items);
-    return list;
-  },
+  push,
+  append: push,
+  unshift,
+  prepend: unshift,
   clear: (list: unknown[]) => {
     list.length = 0;
     return list;

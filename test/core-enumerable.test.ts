@@ -35,6 +35,14 @@ describe("Enumerable through the runtime's dispatch, as Ruby answers", () => {
     expect(call(words, "each_with_object", [], (w: string, acc: string[]) => acc.push(w.toUpperCase()))).toEqual(rails.each_with_object);
   });
 
+  it("sorts a Hash by Times as an Array's sort_by does (Enumerable#sort_by: Time#<=>)", () => {
+    const early = new Date(Date.UTC(2024, 0, 1));
+    const late = new Date(Date.UTC(2024, 0, 2));
+    const h = new Map<unknown, unknown>([["b", late], ["a", early]]);
+    expect(call(h, "sort_by", (_k: unknown, v: unknown) => v)).toEqual([["a", early], ["b", late]]);
+    expect(call(h, "min_by", (_k: unknown, v: unknown) => v)).toEqual(["a", early]);
+  });
+
   it("slices, maps, zips and answers predicates", () => {
     expect(call(nums, "each_slice", 3)).toEqual(rails.each_slice);
     expect(call(words.slice(0, 2), "flat_map", (w: string) => [w, w.length])).toEqual(rails.flat_map);

@@ -52,24 +52,23 @@ const SET: MimeType[] = [];
 const LOOKUP = new Map<string, MimeType>([["*/*", ALL]]);
 const EXTENSIONS = new Map<string, MimeType>();
 const SYNONYMS = new Map<MimeType, string[]>();
-for (const [string, symbol, synonyms, extensions] of REGISTERED) {
-  const type: MimeType = { symbol, string };
-  SET.push(type);
-  SYNONYMS.set(type, synonyms);
-  for (const s of [string, ...synonyms]) LOOKUP.set(s, type);
-  for (const e of [symbol, ...extensions]) EXTENSIONS.set(e, type);
-}
+for (const [string, symbol, synonyms, extensions] of REGISTERED) addType(string, symbol, synonyms, extensions);
 
-/** Mime::Type.register(string, symbol, synonyms, extensions), as an app's initializer calls it (idempotent). */
-export function registerMime(string: string, symbol: string, synonyms: string[] = [], extensions: string[] = []): MimeType {
-  const existing = EXTENSIONS.get(symbol);
-  if (existing && existing.string === string) return existing;
+/** Mime::Type.register's bookkeeping: the type in SET, found by its string, synonyms, symbol and extensions. */
+function addType(string: string, symbol: string, synonyms: string[], extensions: string[]): MimeType {
   const type: MimeType = { symbol, string };
   SET.push(type);
   SYNONYMS.set(type, synonyms);
   for (const s of [string, ...synonyms]) LOOKUP.set(s, type);
   for (const e of [symbol, ...extensions]) EXTENSIONS.set(e, type);
   return type;
+}
+
+/** Mime::Type.register(string, symbol, synonyms, extensions), as an app's initializer calls it (idempotent). */
+export function registerMime(string: string, symbol: string, synonyms: string[] = [], extensions: string[] = []): MimeType {
+  const existing = EXTENSIONS.get(symbol);
+  if (existing && existing.string === string) return existing;
+  return addType(string, symbol, synonyms, extensions);
 }
 
 /** Mime::SET in registration order: ActionView::Base.default_formats, what a lookup context starts with. */

@@ -207,13 +207,31 @@ function callIfDefined(target: unknown, method: string, ...args: unknown[]): { v
   return typeof fn === "function" ? { value: (fn as (...a: unknown[]) => unknown).apply(target, args) } : null;
 }
 
-export class ActionTextAttachment {
+/** A class around one element whose HTML is the element's: to_html (HtmlConversion.node_to_html(node)) and to_s. */
+class NodeWrapper {
+  constructor(readonly node: ActionTextNode) {}
+
+  toHtml(): string {
+    return this.node.toHtml();
+  }
+
+  toS(): string {
+    return this.toHtml();
+  }
+
+  toRubyString(): string {
+    return this.toHtml();
+  }
+}
+
+export class ActionTextAttachment extends NodeWrapper {
   static readonly rubyName = "ActionText::Attachment";
   static readonly ATTRIBUTES = ATTRIBUTES;
   private nodeAttributesMemo: Record<string, string> | null = null;
 
   /** delegate_missing_to :attachable: what the Attachment lacks, its attachable answers (`remote_image.url`). */
-  constructor(readonly node: ActionTextNode, readonly attachable: unknown) {
+  constructor(node: ActionTextNode, readonly attachable: unknown) {
+    super(node);
     return new Proxy(this, {
       get(target, key, receiver) {
         if (key in target || typeof key === "symbol") return Reflect.get(target, key, receiver);
@@ -277,18 +295,6 @@ export class ActionTextAttachment {
     return represented ? represented.value : toS(this.caption());
   }
 
-  toHtml(): string {
-    return this.node.toHtml();
-  }
-
-  toS(): string {
-    return this.toHtml();
-  }
-
-  toRubyString(): string {
-    return this.toHtml();
-  }
-
   /** Attachments::TrixConversion#to_trix_attachment. */
   toTrixAttachment(content: unknown = this.trixAttachmentContent()): ActionTextTrixAttachment {
     const attributes = { ...this.fullAttributes() };
@@ -340,11 +346,9 @@ const TRIX_TYPES: Record<string, (v: unknown) => unknown> = {
 };
 
 /** ActionText::TrixAttachment: Trix's <figure data-trix-attachment="{json}" data-trix-attributes="{json}">. */
-export class ActionTextTrixAttachment {
+export class ActionTextTrixAttachment extends NodeWrapper {
   static readonly rubyName = "ActionText::TrixAttachment";
   static readonly SELECTOR = "[data-trix-attachment]";
-
-  constructor(readonly node: ActionTextNode) {}
 
   static fromAttributes(attributes: Record<string, unknown>): ActionTextTrixAttachment {
     const typed = Object.entries(attributes).map(([k, v]): [string, unknown] => {
@@ -363,18 +367,6 @@ export class ActionTextTrixAttachment {
   attributes(): Record<string, unknown> {
     const merged = { ...this.readJson("data-trix-attachment"), ...this.readJson("data-trix-attributes") };
     return Object.fromEntries(TRIX_ATTRIBUTES.filter((k) => k in merged).map((k) => [k, merged[k]]));
-  }
-
-  toHtml(): string {
-    return this.node.toHtml();
-  }
-
-  toS(): string {
-    return this.toHtml();
-  }
-
-  toRubyString(): string {
-    return this.toHtml();
   }
 
   private readJson(name: string): Record<string, unknown> {

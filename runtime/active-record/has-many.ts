@@ -9,9 +9,9 @@
 //   destroy(r) / destroy_all / delete_all / ids
 import { connection } from "./connection/current.js";
 import { Rollback } from "./connection/transactions.js";
-import { Association, association } from "./association.js";
+import { association } from "./association.js";
+import { ForeignAssociation } from "./foreign-association.js";
 import { associationScope } from "./association-scope.js";
-import { assignScopeAttributes } from "./bulk.js";
 import { CallbackAbort, RecordNotSaved } from "./exceptions.js";
 import { metaOf, modelClass, type RecordLike } from "./model.js";
 import { targetClassName, targetMeta } from "./reflection.js";
@@ -22,7 +22,7 @@ export const DESTROYED_BY = Symbol.for("rails2ts.destroyedByAssociation");
 
 type Saveable = RecordLike & { saveBang(): boolean; destroyBang(): unknown; isEqual(o: unknown): boolean; isChanged(): boolean };
 
-export class HasManyAssociation extends Association {
+export class HasManyAssociation extends ForeignAssociation {
   override target: RecordLike[] = [];
   private proxyInstance: unknown = null;
 
@@ -69,25 +69,14 @@ export class HasManyAssociation extends Association {
     else this.target[i] = record;
   }
 
-  ownerKey(): unknown {
-    return this.owner.readAttribute(this.reflection.primaryKey ?? this.ownerMeta.primaryKey);
-  }
-
-  setOwnerAttributes(record: RecordLike): void {
+  override setOwnerAttributes(record: RecordLike): void {
     if (this.reflection.through) return;
-    record.writeAttribute(this.reflection.foreignKey, this.ownerKey());
-    if (this.reflection.as) record.writeAttribute(this.reflection.foreignType!, this.ownerMeta.baseClassName);
+    super.setOwnerAttributes(record);
   }
 
   build(attributes: unknown = {}): RecordLike {
     if (this.reflection.through) throw new Error(`building through ${this.reflection.through} is not supported`);
-    const cls = modelClass(targetClassName(this.ownerMeta, this.reflection));
-    const record = new cls(attributes as { [k: string]: unknown });
-    // Association#initialize_attributes: the scope's where-hash (`-> { where(name: "body") }`) fills what the
-    // given attributes left unset.
-    assignScopeAttributes(record, associationScope(this.owner, this.ownerMeta, this.reflection).scopeAttributes(), attributes);
-    this.setOwnerAttributes(record);
-    this.setInverseInstance(record);
+    const record = this.buildRecord(attributes);
     this.addToTarget(record);
     return record;
   }

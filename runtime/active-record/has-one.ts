@@ -7,16 +7,15 @@
 //   user.build_webhook(h)          the same replace without saving (the old target is still loaded first)
 //   user.create_webhook!(h)        built and saved, then assigned (Rails loads the current target afterwards)
 import { connection } from "./connection/current.js";
-import { Association, association } from "./association.js";
+import { association } from "./association.js";
+import { ForeignAssociation } from "./foreign-association.js";
 import { associationScope } from "./association-scope.js";
-import { assignScopeAttributes } from "./bulk.js";
 import { RecordNotSaved } from "./exceptions.js";
-import { modelClass, type RecordLike } from "./model.js";
-import { targetClassName } from "./reflection.js";
+import type { RecordLike } from "./model.js";
 
 type Persistable = RecordLike & { destroy(): unknown; delete(): unknown; isDestroyed(): boolean; isChanged(): boolean };
 
-export class HasOneAssociation extends Association {
+export class HasOneAssociation extends ForeignAssociation {
   reader(): RecordLike | null {
     if (!this.loaded) this.load();
     return this.target as RecordLike | null;
@@ -26,16 +25,6 @@ export class HasOneAssociation extends Association {
     const target = this.owner.isNewRecord() ? null : (associationScope(this.owner, this.ownerMeta, this.reflection).take() as RecordLike | null);
     this.markLoaded(target);
     this.setInverseInstance(target);
-  }
-
-  private ownerKey(): unknown {
-    return this.owner.readAttribute(this.reflection.primaryKey ?? this.ownerMeta.primaryKey);
-  }
-
-  /** set_owner_attributes: the key (and the `as:` type) from the owner. */
-  setOwnerAttributes(record: RecordLike): void {
-    record.writeAttribute(this.reflection.foreignKey, this.ownerKey());
-    if (this.reflection.as) record.writeAttribute(this.reflection.foreignType!, this.ownerMeta.baseClassName);
   }
 
   writer(record: RecordLike | null): void {
@@ -79,17 +68,6 @@ export class HasOneAssociation extends Association {
   build(attributes: unknown = {}): RecordLike {
     const record = this.buildRecord(attributes);
     this.replace(record, false);
-    return record;
-  }
-
-  private buildRecord(attributes: unknown): RecordLike {
-    const cls = modelClass(targetClassName(this.ownerMeta, this.reflection));
-    const record = new cls(attributes as { [k: string]: unknown });
-    // Association#initialize_attributes: the scope's where-hash (`-> { where(name: "body") }`) fills what the
-    // given attributes left unset.
-    assignScopeAttributes(record, associationScope(this.owner, this.ownerMeta, this.reflection).scopeAttributes(), attributes);
-    this.setOwnerAttributes(record);
-    this.setInverseInstance(record);
     return record;
   }
 

@@ -27,3 +27,11 @@ export function checkDeclinedClass(cls: object): void {
   const d = (cls as { [DECLINED_CLASS]?: { site: string; diagnostic: string } })[DECLINED_CLASS];
   if (d) throw declinedError(d.site, d.diagnostic);
 }
+
+/** Class#new for a lowered class: refused when the class was declined, else allocate, then initialize. */
+export function newInstance<T extends { initialize(...args: unknown[]): unknown }>(cls: new () => T, args: unknown[]): T {
+  checkDeclinedClass(cls);
+  const instance = new cls();
+  instance.initialize(...args);
+  return instance;
+}

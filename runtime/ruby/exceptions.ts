@@ -9,7 +9,7 @@
 // is read through the same accessor.
 import { inspectString, toS } from "./ruby.js";
 import { registerLibraryBase } from "./library-bases.js";
-import { APP_CLASS, checkDeclinedClass } from "./app-class.js";
+import { APP_CLASS, newInstance } from "./app-class.js";
 
 export class RubyException extends Error {
   static rubyName = "Exception";
@@ -29,10 +29,7 @@ export class RubyException extends Error {
 
   /** Class#new: allocate, then initialize (an app subclass's `def initialize(field, msg = nil) ... super`). */
   static build<T extends RubyException>(this: new () => T, ...args: unknown[]): T {
-    checkDeclinedClass(this);
-    const error = new this();
-    error.initialize(...args);
-    return error;
+    return newInstance(this, args);
   }
 
   static new<T extends RubyException>(this: new () => T, ...args: unknown[]): T {

@@ -3,7 +3,7 @@
 //   class Note; def initialize(a); @a = a; end; end   class Note extends RubyObject { initialize(a) { this.ivars.a = a; } }
 //   Note.new(1)                                        Note.build(1)          (allocate, then initialize, as Class#new)
 //   attr_accessor :title                               attrAccessor(Note, ["title"], "accessor")
-import { APP_CLASS, checkDeclinedClass } from "./app-class.js";
+import { APP_CLASS, newInstance } from "./app-class.js";
 export { declineClass } from "./app-class.js";
 import { camel, rubyToTs } from "./names.js";
 import { NoMethodError } from "./exceptions.js";
@@ -19,10 +19,7 @@ export class RubyObject {
   static rubyName = "Object";
 
   static build<T extends RubyObject>(this: new () => T, ...args: unknown[]): T {
-    checkDeclinedClass(this);
-    const object = new this();
-    object.initialize(...args);
-    return object;
+    return newInstance(this, args);
   }
 
   /** `Class#new` under its Ruby name, for dynamic sends (`klass.new(...)`). */

@@ -10,6 +10,7 @@ export interface ComparableResponse {
   location: string | null;
   contentType: string | null;
   body: Buffer;
+  /** SQL statements the server reported for this request through the SQL log; null when it reported none. */
   sqlCount: number | null;
 }
 

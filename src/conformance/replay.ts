@@ -7,6 +7,7 @@ import { CableSession } from "./cable-steps.js";
 import type { CacheHits } from "./cache-log.js";
 import { CookieJar } from "./cookies.js";
 import { extractCsrfToken } from "./csrf.js";
+import type { ComparableResponse } from "./diff.js";
 import { formPairs, isCableStep, type FormFields, type Scenario, type ScenarioStep } from "./scenario.js";
 import { RequestLogReader, SqlLogReader } from "./sql-log.js";
 
@@ -15,16 +16,10 @@ export const USER_AGENT =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36";
 const BROWSER_ACCEPT = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
 
-export interface ReplayedResponse {
-  name: string;
+/** A response as replayed: what compareResponses compares, and the request it answered. */
+export interface ReplayedResponse extends ComparableResponse {
   method: string;
   path: string;
-  status: number;
-  location: string | null;
-  contentType: string | null;
-  body: Buffer;
-  /** SQL statements the server reported for this request through the SQL log; null when it reported none. */
-  sqlCount: number | null;
   /** The X-Request-Id the server answered with: how the recorder finds this request's lines in Rails' log. */
   requestId?: string | null;
   /**

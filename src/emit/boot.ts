@@ -43,22 +43,7 @@ export async function bootEmitted(out: string, opts: BootOptions): Promise<Boote
     const port = address && typeof address === "object" && "port" in address ? Number(address.port) : opts.port;
     return { port, baseUrl: `http://${host}:${port}`, stop: async () => process.exit(0), output: () => "", stderr: () => "" };
   }
-  const child = spawn(process.execPath, [join(out, "dist/server.js")], { env, stdio: ["ignore", "pipe", "pipe"] });
-  const output = capture(child);
-  const log = collectStderr(child);
-  const port = await waitForListening(child, log);
-  return {
-    port,
-    output,
-    baseUrl: `http://${host}:${port}`,
-    stderr: () => log.text,
-    stop: () =>
-      new Promise<void>((done) => {
-        if (child.exitCode !== null) return done();
-        child.once("exit", () => done());
-        child.kill("SIGTERM");
-      }),
-  };
+  return watchServer(spawn(process.execPath, [join(out, "dist/server.js")], { env, stdio: ["ignore", "pipe", "pipe"] }), host);
 }
 
 /**
@@ -75,7 +60,11 @@ export async function bootExecutable(file: string, cwd: string, opts: BootOption
     HOST: host,
     ...(opts.dbPath ? { DATABASE_PATH: opts.dbPath } : {}),
   };
-  const child = spawn(file, [], { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
+  return watchServer(spawn(file, [], { cwd, env, stdio: ["ignore", "pipe", "pipe"] }), host);
+}
+
+/** A spawned server, once it listens: its output kept, stopped by SIGTERM. */
+async function watchServer(child: ChildProcess, host: string): Promise<Booted> {
   const output = capture(child);
   const log = collectStderr(child);
   const port = await waitForListening(child, log);

@@ -62,6 +62,19 @@ export function compareOrRaise(a: unknown, b: unknown): number {
   return c;
 }
 
+/** `a <=> b` for what sort_by / sort / min / max meet: numbers, strings, times, and arrays element by element. */
+export function rubyCompare(a: unknown, b: unknown): number {
+  if (Array.isArray(a) && Array.isArray(b)) {
+    for (let i = 0; i < Math.min(a.length, b.length); i++) {
+      const c = rubyCompare(a[i], b[i]);
+      if (c !== 0) return c;
+    }
+    return a.length - b.length;
+  }
+  if (a === b) return 0;
+  return compareOrRaise(a, b);
+}
+
 function className(v: unknown): string {
   if (v === null || v === undefined) return "nil";
   if (typeof v === "string") return "String";

@@ -12,7 +12,7 @@ import { toParam, toQuery } from "../to-query.js";
 import { translateOrUndefined } from "../i18n.js";
 import { dig, hashKey, HashEnumerable, KeyError } from "./core-hash.js";
 import { rangeBounds } from "./core-range.js";
-import { compareOrRaise } from "./compare.js";
+import { rubyCompare } from "./compare.js";
 import { Duration } from "../duration.js";
 import { orEnumerator, RubyEnumerator, yieldEach } from "../../ruby/core-enumerator.js";
 
@@ -37,20 +37,6 @@ function toSentence(list: unknown[], o: unknown = {}): string {
   return `${items.slice(0, -1).join(words)}${last}${items[items.length - 1]}`;
 }
 
-
-/** `a <=> b` for what sort_by / min / max meet: numbers, strings, times, and arrays element by element. */
-function rubyCompare(a: unknown, b: unknown): number {
-  if (Array.isArray(a) && Array.isArray(b)) {
-    for (let i = 0; i < Math.min(a.length, b.length); i++) {
-      const c = rubyCompare(a[i], b[i]);
-      if (c !== 0) return c;
-    }
-    return a.length - b.length;
-  }
-  // Numerics (Floats boxed or not), Strings, times and Dates by instant, Durations: Ruby's <=> (compare.ts).
-  if (a === b) return 0;
-  return compareOrRaise(a, b);
-}
 
 /** A Map from pairs whose keys equal by value are one key (the later value wins), as a Ruby Hash builds it. */
 function keyed(pairs: Array<[unknown, unknown]>): Map<unknown, unknown> {
@@ -102,6 +88,16 @@ function arraySlice(list: unknown[], args: unknown[]): unknown {
 }
 
 const pluckOne = (x: unknown, k: unknown) => (isHash(x) ? HashEnumerable.dig(x, k) : null);
+
+/** Array#push (alias append) and #unshift (alias prepend): the receiver, changed. */
+function push(list: unknown[], ...items: unknown[]): unknown[] {
+  list.push(...items);
+  return list;
+}
+function unshift(list: unknown[], ...items: unknown[]): unknown[] {
+  list.unshift(...items);
+  return list;
+}
 
 export const ArrayMethods = {
   // Array#index(value) / index { |x| }: the first position (by ==), nil when none; rindex from the end.
@@ -159,22 +155,10 @@ export const ArrayMethods = {
   // Mutators Ruby programs call on Arrays (answering what Ruby answers, not JS's lengths).
   shift: (list: unknown[], n?: unknown) => (n === undefined ? list.shift() ?? null : list.splice(0, Number(n))),
   pop: (list: unknown[], n?: unknown) => (n === undefined ? list.pop() ?? null : list.splice(Math.max(0, list.length - Number(n)))),
-  push: (list: unknown[], ...items: unknown[]) => {
-    list.push(...items);
-    return list;
-  },
-  append: (list: unknown[], ...items: unknown[]) => {
-    list.push(...items);
-    return list;
-  },
-  unshift: (list: unknown[], ...items: unknown[]) => {
-    list.unshift(...items);
-    return list;
-  },
-  prepend: (list: unknown[], ...items: unknown[]) => {
-    list.unshift(...items);
-    return list;
-  },
+  push,
+  append: push,
+  unshift,
+  prepend: unshift,
   clear: (list: unknown[]) => {
     list.length = 0;
     return list;

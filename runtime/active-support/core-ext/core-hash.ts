@@ -7,6 +7,7 @@
 // Blocks get a pair the way Ruby yields one: a block of two or more parameters (or a lambda of two) gets key and
 // value, any other block the [key, value] Array (which a lowered |k, v| block spreads itself).
 import { eq } from "./equality.js";
+import { rubyCompare } from "./compare.js";
 import { FrozenError } from "../../ruby/errors.js";
 import { hashEntries, inspect, isBlank, isFloat, isHash, isNumeric, isPlainObject, RubySymbol, toS, truthy } from "../../ruby/ruby.js";
 
@@ -89,21 +90,6 @@ function replacePairs(h: AnyHash, pairs: Array<[unknown, unknown]>): void {
 const pairs = (h: AnyHash) => hashEntries(h);
 const test = (block: Block) => ([k, v]: [unknown, unknown]) => truthy(yieldPair(block, k, v));
 
-function compare(a: unknown, b: unknown): number {
-  if (Array.isArray(a) && Array.isArray(b)) {
-    for (let i = 0; i < Math.min(a.length, b.length); i++) {
-      const c = compare(a[i], b[i]);
-      if (c !== 0) return c;
-    }
-    return a.length - b.length;
-  }
-  const x = typeof a === "object" && a !== null ? a.valueOf() : a;
-  const y = typeof b === "object" && b !== null ? b.valueOf() : b;
-  if (typeof x === "number" && typeof y === "number") return x - y;
-  if (typeof x === "string" && typeof y === "string") return x < y ? -1 : x > y ? 1 : 0;
-  throw new TypeError(`comparison of ${inspect(a)} with ${inspect(b)} failed`);
-}
-
 function deepMerge(a: AnyHash, b: AnyHash, block?: Block): AnyHash {
   const out = hashFrom(pairs(a), a);
   for (const [k, v] of pairs(b)) {
@@ -185,8 +171,8 @@ export const HashEnumerable = {
   minBy: (h: AnyHash, block: Block) => HashEnumerable.sortBy(h, block)[0] ?? null,
   maxBy: (h: AnyHash, block: Block) => HashEnumerable.sortBy(h, block).at(-1) ?? null,
   sortBy: (h: AnyHash, block: Block) =>
-    pairs(h).map((p) => [yieldPair(block, p[0], p[1]), p] as const).sort((a, b) => compare(a[0], b[0])).map(([, p]) => p),
-  sort: (h: AnyHash) => pairs(h).sort(compare),
+    pairs(h).map((p) => [yieldPair(block, p[0], p[1]), p] as const).sort((a, b) => rubyCompare(a[0], b[0])).map(([, p]) => p),
+  sort: (h: AnyHash) => pairs(h).sort(rubyCompare),
   groupBy: (h: AnyHash, block: Block) => {
     const out = new Map<unknown, unknown[]>();
     for (const p of pairs(h)) {

@@ -43,6 +43,12 @@ function withTarget(record: Broadcasting, rendering: Attributes, target: unknown
   return o;
 }
 
+/** The forms whose target is the record itself unless given: the defaults added, the channel's method called. */
+function toRecordTarget(record: Broadcasting, args: unknown[], send: (...args: unknown[]) => void): void {
+  const { streamables, rendering } = split(args);
+  send(...streamables, withTarget(record, rendering, record));
+}
+
 /** broadcast_target_default: the model's plural name ("messages"). */
 export function broadcastTargetDefault(record: Broadcasting): string {
   return record.modelName.plural;
@@ -58,13 +64,11 @@ export function broadcastRemoveTo(record: Broadcasting, ...args: unknown[]): voi
 }
 
 export function broadcastReplaceTo(record: Broadcasting, ...args: unknown[]): void {
-  const { streamables, rendering } = split(args);
-  TurboStreamsChannel.broadcastReplaceTo(...streamables, withTarget(record, rendering, record));
+  toRecordTarget(record, args, (...a) => TurboStreamsChannel.broadcastReplaceTo(...a));
 }
 
 export function broadcastUpdateTo(record: Broadcasting, ...args: unknown[]): void {
-  const { streamables, rendering } = split(args);
-  TurboStreamsChannel.broadcastUpdateTo(...streamables, withTarget(record, rendering, record));
+  toRecordTarget(record, args, (...a) => TurboStreamsChannel.broadcastUpdateTo(...a));
 }
 
 function insertion(action: "append" | "prepend", record: Broadcasting, args: unknown[], later = false): void {
@@ -110,18 +114,15 @@ export function broadcastActionTo(record: Broadcasting, ...args: unknown[]): voi
 }
 
 export function broadcastRenderTo(record: Broadcasting, ...args: unknown[]): void {
-  const { streamables, rendering } = split(args);
-  TurboStreamsChannel.broadcastRenderTo(...streamables, withTarget(record, rendering, record));
+  toRecordTarget(record, args, (...a) => TurboStreamsChannel.broadcastRenderTo(...a));
 }
 
 export function broadcastReplaceLaterTo(record: Broadcasting, ...args: unknown[]): void {
-  const { streamables, rendering } = split(args);
-  TurboStreamsChannel.broadcastReplaceLaterTo(...streamables, withTarget(record, rendering, record));
+  toRecordTarget(record, args, (...a) => TurboStreamsChannel.broadcastReplaceLaterTo(...a));
 }
 
 export function broadcastUpdateLaterTo(record: Broadcasting, ...args: unknown[]): void {
-  const { streamables, rendering } = split(args);
-  TurboStreamsChannel.broadcastUpdateLaterTo(...streamables, withTarget(record, rendering, record));
+  toRecordTarget(record, args, (...a) => TurboStreamsChannel.broadcastUpdateLaterTo(...a));
 }
 
 export function broadcastAppendLaterTo(record: Broadcasting, ...args: unknown[]): void {
@@ -160,19 +161,16 @@ const STREAMED_TO = {
 
 /** Defines the Broadcastable instance methods (`record.broadcastAppendTo(...)`, `record.broadcastRemove()`) on a prototype. */
 export function installBroadcastable(proto: object): void {
-  for (const [name, fn] of Object.entries(STREAMED_TO)) {
+  defineEach(proto, STREAMED_TO, false);
+  defineEach(proto, SELF_STREAMED, true);
+}
+
+/** Each function as a method whose receiver is the record (and, for the `_to`-less forms, the first streamable). */
+function defineEach(proto: object, table: Record<string, (record: Broadcasting, ...args: unknown[]) => void>, toSelf: boolean): void {
+  for (const [name, fn] of Object.entries(table)) {
     Object.defineProperty(proto, name, {
       value(this: Broadcasting, ...args: unknown[]) {
-        return (fn as (r: Broadcasting, ...a: unknown[]) => void)(this, ...args);
-      },
-      writable: true,
-      configurable: true,
-    });
-  }
-  for (const [name, fn] of Object.entries(SELF_STREAMED)) {
-    Object.defineProperty(proto, name, {
-      value(this: Broadcasting, ...args: unknown[]) {
-        return (fn as (r: Broadcasting, ...a: unknown[]) => void)(this, this, ...args);
+        return toSelf ? fn(this, this, ...args) : fn(this, ...args);
       },
       writable: true,
       configurable: true,

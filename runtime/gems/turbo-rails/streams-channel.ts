@@ -77,9 +77,11 @@ export class TurboStreamsChannel extends Channel {
     this.broadcastNamedAction("prepend", args);
   }
 
-  private static broadcastNamedAction(action: string, args: unknown[]): void {
+  /** `broadcast_<action>[_later]_to`: broadcast_action[_later]_to with `action:` merged last. */
+  private static broadcastNamedAction(action: string, args: unknown[], later = false): void {
     const { streamables, opts } = splitArgs(args);
-    this.broadcastActionTo(...streamables, { ...opts, action });
+    if (later) this.broadcastActionLaterTo(...streamables, { ...opts, action });
+    else this.broadcastActionTo(...streamables, { ...opts, action });
   }
 
   /** `broadcast_refresh_to(*streamables, **opts)`: 2.0.0 ignores opts (the request id comes from Turbo.current_request_id). */
@@ -112,27 +114,22 @@ export class TurboStreamsChannel extends Channel {
   }
 
   static broadcastReplaceLaterTo(...args: unknown[]): void {
-    this.broadcastNamedActionLater("replace", args);
+    this.broadcastNamedAction("replace", args, true);
   }
   static broadcastUpdateLaterTo(...args: unknown[]): void {
-    this.broadcastNamedActionLater("update", args);
+    this.broadcastNamedAction("update", args, true);
   }
   static broadcastBeforeLaterTo(...args: unknown[]): void {
-    this.broadcastNamedActionLater("before", args);
+    this.broadcastNamedAction("before", args, true);
   }
   static broadcastAfterLaterTo(...args: unknown[]): void {
-    this.broadcastNamedActionLater("after", args);
+    this.broadcastNamedAction("after", args, true);
   }
   static broadcastAppendLaterTo(...args: unknown[]): void {
-    this.broadcastNamedActionLater("append", args);
+    this.broadcastNamedAction("append", args, true);
   }
   static broadcastPrependLaterTo(...args: unknown[]): void {
-    this.broadcastNamedActionLater("prepend", args);
-  }
-
-  private static broadcastNamedActionLater(action: string, args: unknown[]): void {
-    const { streamables, opts } = splitArgs(args);
-    this.broadcastActionLaterTo(...streamables, { ...opts, action });
+    this.broadcastNamedAction("prepend", args, true);
   }
 
   /** `broadcast_action_later_to`: targets become DOM ids now, the stream name is fixed now, the render happens in the job. */

@@ -135,16 +135,28 @@ export class WechatBrowser extends UserAgentBrowser {
   }
 }
 
-/** Chrome's and Vivaldi's platform: Windows, ChromeOS, Android, else the comment's first part. */
-function chromePlatform(application: UserAgent | null): string | null {
-  const comment = application?.comment;
-  if (!comment) return null;
-  if (matches(/Windows/, comment[0])) return "Windows";
-  if (comment.some((c) => /CrOS/.test(c))) return "ChromeOS";
-  return comment.some((c) => /Android/.test(c)) ? "Android" : comment[0] ?? null;
+/** What Chrome and Vivaldi (each its own class in the gem, with the same three methods) read from the first comment. */
+abstract class ChromiumBrowser extends UserAgentBrowser {
+  override application() {
+    return firstCommented(this.agents);
+  }
+
+  /** Windows, ChromeOS, Android, else the comment's first part. */
+  override platform() {
+    const comment = this.application()?.comment;
+    if (!comment) return null;
+    if (matches(/Windows/, comment[0])) return "Windows";
+    if (comment.some((c) => /CrOS/.test(c))) return "ChromeOS";
+    return comment.some((c) => /Android/.test(c)) ? "Android" : comment[0] ?? null;
+  }
+
+  override os() {
+    const application = this.application();
+    return application ? commentOs(application.comment!) : null;
+  }
 }
 
-export class VivaldiBrowser extends UserAgentBrowser {
+export class VivaldiBrowser extends ChromiumBrowser {
   static override rubyName = "UserAgent::Browsers::Vivaldi";
 
   static claims(agents: UserAgentBrowser): boolean {
@@ -158,22 +170,9 @@ export class VivaldiBrowser extends UserAgentBrowser {
   override version() {
     return this.last()!.version;
   }
-
-  override application() {
-    return firstCommented(this.agents);
-  }
-
-  override platform() {
-    return chromePlatform(this.application());
-  }
-
-  override os() {
-    const application = this.application();
-    return application ? commentOs(application.comment!) : null;
-  }
 }
 
-export class ChromeBrowser extends UserAgentBrowser {
+export class ChromeBrowser extends ChromiumBrowser {
   static override rubyName = "UserAgent::Browsers::Chrome";
 
   static claims(agents: UserAgentBrowser): boolean {
@@ -186,19 +185,6 @@ export class ChromeBrowser extends UserAgentBrowser {
 
   override version() {
     return UserAgentVersion.of(this.productNamed(this.detectProduct("CriOs") ? "crios" : "chrome").version);
-  }
-
-  override application() {
-    return firstCommented(this.agents);
-  }
-
-  override platform() {
-    return chromePlatform(this.application());
-  }
-
-  override os() {
-    const application = this.application();
-    return application ? commentOs(application.comment!) : null;
   }
 }
 

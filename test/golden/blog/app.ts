@@ -189,7 +189,11 @@ export const app = createApp({
   },
   assetPipeline: "propshaft",
   performCaching: true,
-  environments: { production: { forceSsl: false }, test: { allowForgeryProtection: false } },
+  environments: {
+    production: { forceSsl: false },
+    development: { serverTiming: true },
+    test: { allowForgeryProtection: false },
+  },
   sanitizerVendor: "html5",
   messageMetadata: "serializer",
   loadDefaults: 7.2,

@@ -14,15 +14,15 @@ import { isTopConst, literalString, methodChain, optionsOf, positionalArgs, type
 import type { Column, Schema } from "../parse/schema.js";
 import { collectConstants, constPath, flattenBody, resolveConstant, type ConstDecl } from "./constants.js";
 import { camelize, foreignKey, pluralize, singularize, underscore } from "../../runtime/active-support/inflector.js";
-import { buildModelName } from "../../runtime/active-model/model-name.js";
+import { modelNameForms } from "../../runtime/active-model/model-name.js";
 import { CALLBACK_EVENTS } from "../../runtime/active-record/callbacks.js";
 import { declined, type DeclinedInfo } from "./model-declined.js";
 import { validationsOf } from "./model-validations.js";
 import { rubyStdlibRegexp } from "./stdlib-constants.js";
 
 // The names a model carries are the runtime's ModelNames (the compiler computes them, the runtime reads them).
-export type { ModelNames } from "../../runtime/active-record/meta.js";
-import type { ModelNames } from "../../runtime/active-record/meta.js";
+export type { ModelNames } from "../../runtime/active-model/model-name.js";
+import type { ModelNames } from "../../runtime/active-model/model-name.js";
 
 /**
  * A compile-time value. Regexps and ranges keep their Ruby form (`$regexp`, `$range`) so the lowering decides
@@ -131,15 +131,6 @@ const DEPENDENT: Record<string, Set<string>> = {
   has_one: new Set(["destroy", "delete", "nullify"]),
 };
 
-/** ActiveModel::Name's forms, computed by the runtime's own port of it (so `Shapes::Square` is human "Square"). */
-export function modelNames(className: string): ModelNames {
-  const n = buildModelName(className);
-  return {
-    name: n.name, singular: n.singular, plural: n.plural, paramKey: n.paramKey, routeKey: n.routeKey,
-    singularRouteKey: n.singularRouteKey, i18nKey: n.i18nKey.name, human: n.human(), collection: n.collection, element: n.element,
-  };
-}
-
 export interface ModelFiles {
   models: ModelInfo[];
   /** Classes under app/models that are not Active Record models (plain Ruby, ActiveModel). */
@@ -215,7 +206,8 @@ function analyzeModel(className: string, decls: ConstDecl[], superclass: string,
   const file = decls[0]!.file;
   const model: ModelInfo = {
     className, file, superclass, abstract: superclass === "ActiveRecord::Base", tableName: pluralize(underscore(className).replace(/\//g, "_")),
-    names: modelNames(className), columns: [], associations: [], validations: [], callbacks: [], methods: lastDefinitions(flat.methods),
+    // ActiveModel::Name's forms by the runtime's own port of it (so `Shapes::Square` is human "Square").
+    names: modelNameForms(className), columns: [], associations: [], validations: [], callbacks: [], methods: lastDefinitions(flat.methods),
     classMethods: lastDefinitions(flat.classMethods), scopes: [], constants: [], parentModel: null, concerns: flat.concerns,
     enums: [], secureTokens: [], securePassword: [], serialized: [], frameworkModules: [], declined: [], uniqueIndexes: [],
     nesting: [...decls[0]!.nesting, ...flat.concerns],

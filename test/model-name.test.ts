@@ -31,6 +31,11 @@ describe("ActiveModel::Name", () => {
     });
   });
 
+  it("adds _index to an uncountable's route key only, not to its singular route key (NamingHelpersTest: Sheep)", () => {
+    const name = buildModelName("Sheep");
+    expect([name.routeKey, name.singularRouteKey]).toEqual(["sheep_index", "sheep"]);
+  });
+
   it("is the class name as a String and takes human from I18n when translated", () => {
     const name = buildModelName("Post", { translate: (key, count) => (key === "post" ? (count === 1 ? "Article" : "Articles") : undefined) });
     expect([name.toRubyString(), name.human(), name.human({ count: 2 })]).toEqual(["Post", "Article", "Articles"]);

@@ -37,11 +37,12 @@ export function modelNameForms(className: string, namespace: string | null = nul
   const plural = pluralize(singular);
   const element = underscore(demodulize(className));
   const paramKey = namespace ? underscore(className.slice(namespace.length + 2)).replace(/\//g, "_") : singular;
-  let routeKey = namespace ? pluralize(paramKey) : plural;
-  if (plural === singular) routeKey += "_index";
+  const routeKey = namespace ? pluralize(paramKey) : plural;
+  // An uncountable's route key gets "_index" after its singular was taken: Sheep -> sheep_index, sheep.
+  const singularRouteKey = singularize(routeKey);
   // In the order the compiler emits them.
   return {
-    name: className, singular, plural, paramKey, routeKey, singularRouteKey: singularize(routeKey), i18nKey: underscore(className),
+    name: className, singular, plural, paramKey, routeKey: plural === singular ? `${routeKey}_index` : routeKey, singularRouteKey, i18nKey: underscore(className),
     human: humanize(element), collection: pluralize(underscore(className)), element,
   };
 }

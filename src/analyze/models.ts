@@ -164,6 +164,7 @@ export function analyzeModelFiles(files: SourceFile[], schema: Schema, diags: Di
     out.models.push(analyzeModel(path, list, parentOf.get(path)!, modules, schema, diags, table));
   }
   resolveInheritance(out.models, schema, tableNamePrefixes(modules));
+  applyRelativeNaming(out.models, relativeNamingModules(modules));
   resolveAssociationClasses(out.models);
   resolveThroughClasses(out.models);
   return out;
@@ -312,16 +313,40 @@ function resolveInheritance(models: ModelInfo[], schema: Schema, prefixes: Map<s
 /** Modules (app/models/admin.rb) whose `def self.table_name_prefix` returns a literal: `Admin` -> `"admin_"`. */
 function tableNamePrefixes(modules: Map<string, ConstDecl[]>): Map<string, string> {
   const out = new Map<string, string>();
+  for (const [path, value] of singletonValues(modules, "table_name_prefix")) {
+    const prefix = literalString(value);
+    if (prefix !== null) out.set(path, prefix);
+  }
+  return out;
+}
+
+/** Modules whose `def self.use_relative_model_naming?` is `true` (what isolate_namespace defines on an engine's). */
+function relativeNamingModules(modules: Map<string, ConstDecl[]>): Set<string> {
+  return new Set([...singletonValues(modules, "use_relative_model_naming?")].filter(([, value]) => value.kind === "true").map(([path]) => path));
+}
+
+/** Each module's one-expression `def self.<name>`, by module path. */
+function singletonValues(modules: Map<string, ConstDecl[]>, name: string): Map<string, Node> {
+  const out = new Map<string, Node>();
   for (const [path, decls] of modules) {
     for (const decl of decls) {
-      for (const stmt of decl.node.body) {
-        if (stmt.kind !== "def" || !stmt.singleton || stmt.name !== "table_name_prefix" || stmt.body.length !== 1) continue;
-        const value = literalString(stmt.body[0]);
-        if (value !== null) out.set(path, value);
-      }
+      for (const stmt of decl.node.body) if (stmt.kind === "def" && stmt.singleton && stmt.name === name && stmt.body.length === 1) out.set(path, stmt.body[0]!);
     }
   }
   return out;
+}
+
+/**
+ * ActiveModel::Naming#model_name: the innermost enclosing module that uses relative model naming is the Name's
+ * namespace, left out of param and route keys (ActionText::RichText's param_key is "rich_text").
+ */
+function applyRelativeNaming(models: ModelInfo[], relative: Set<string>): void {
+  for (const m of models) {
+    const parts = m.className.split("::");
+    const enclosing = parts.slice(0, -1).map((_, i) => parts.slice(0, parts.length - 1 - i).join("::"));
+    const namespace = enclosing.find((path) => relative.has(path));
+    if (namespace) m.names = modelNameForms(m.className, namespace);
+  }
 }
 
 /**

@@ -32,7 +32,7 @@ export * as json from "./gems/jbuilder/index.js";
 export * as fixtures from "./active-record/fixtures/index.js";
 export type { FixtureSetSource } from "./active-record/fixtures/index.js";
 export { bindArgs, ArgumentError, type ArgSpec, type BoundArgs } from "./ruby/args.js";
-export { CurrentAttributes, resetCurrentAttributes } from "./active-support/current.js";
+export { CurrentAttributes } from "./active-support/current-attributes.js";
 // Ruby core and ActiveSupport on plain values, Ruby's own constants, and plain (ActiveModel) classes.
 export { coreSend } from "./active-support/core-ext/core-send.js";
 export { StringMethods, BinaryStringMethods } from "./active-support/core-ext/core-string.js";

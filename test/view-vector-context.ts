@@ -4,7 +4,7 @@
 // and a ViewHost for `ActionDispatch::TestRequest` (http://test.host/, GET /). Test support only: the real
 // ViewHost and records come from the HTTP and model runtimes.
 import type { ModelClass, ViewErrors, ViewHost, ViewRecord } from "../runtime/active-model/host.js";
-import { buildModelName, type BuiltModelName } from "../runtime/active-model/model-name.js";
+import { buildModelName, type ModelName } from "../runtime/active-model/model-name.js";
 import { humanize } from "../runtime/active-support/inflector.js";
 import { RubyDate } from "../runtime/ruby/date.js";
 import { isPlainObject, toS } from "../runtime/ruby/ruby.js";
@@ -25,7 +25,7 @@ export class FakeErrors implements ViewErrors {
 }
 
 export class FakeModelClass implements ModelClass {
-  readonly modelName: BuiltModelName;
+  readonly modelName: ModelName;
   constructor(
     name: string,
     readonly attributeNames: string[],
@@ -48,7 +48,7 @@ export class FakeRecord implements ViewRecord {
     readonly klass: FakeModelClass,
     readonly attributes: Record<string, unknown>,
   ) {}
-  get modelName(): BuiltModelName {
+  get modelName(): ModelName {
     return this.klass.modelName;
   }
   isPersisted(): boolean {

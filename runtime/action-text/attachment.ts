@@ -10,7 +10,7 @@
 // Rendering an attachment's partial is the view's (content-helper.ts); ContentAttachment#to_html and the Trix
 // content partial render through ActionText::Content.render (content.ts's renderer).
 import { camelize, dasherize, underscore } from "../active-support/inflector.js";
-import { buildModelName, type BuiltModelName } from "../active-model/model-name.js";
+import { buildModelName, type ModelName } from "../active-model/model-name.js";
 import { isPresent, toS } from "../ruby/ruby.js";
 import type { HtmlElement } from "../action-view/html/tree.js";
 import type { SafeString } from "../active-support/safe.js";
@@ -70,7 +70,7 @@ export class ActionTextContentAttachment {
   private contentInstanceMemo: ActionTextContent | null = null;
   private toHtmlMemo: SafeString | null = null;
   /** ActiveModel::Naming (model_name.element is the partial's local name). */
-  get modelName(): BuiltModelName {
+  get modelName(): ModelName {
     return buildModelName((this.constructor as unknown as { rubyName: string }).rubyName);
   }
   constructor(readonly contentType: string | null, readonly content: string | null) {}
@@ -114,7 +114,7 @@ export class ActionTextContentAttachment {
 export class ActionTextRemoteImage {
   static readonly rubyName = "ActionText::Attachables::RemoteImage";
   /** ActiveModel::Naming (model_name.element is the partial's local name). */
-  get modelName(): BuiltModelName {
+  get modelName(): ModelName {
     return buildModelName((this.constructor as unknown as { rubyName: string }).rubyName);
   }
   constructor(readonly url: string, readonly contentType: string | null, readonly width: string | null, readonly height: string | null) {}
@@ -151,7 +151,7 @@ export class ActionTextMissingAttachable {
   /** SignedGlobalID.parse(sgid, for: "attachable"): null unless it verifies. */
   readonly sgid: SignedGlobalID | null;
   /** ActiveModel::Naming (model_name.element is the partial's local name). */
-  get modelName(): BuiltModelName {
+  get modelName(): ModelName {
     return buildModelName((this.constructor as unknown as { rubyName: string }).rubyName);
   }
   constructor(sgid: string | null) {

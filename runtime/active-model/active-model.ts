@@ -8,7 +8,7 @@ import type { ViewRecord } from "./host.js";
 import { rubyToTs } from "../ruby/names.js";
 import { lookup } from "../active-support/i18n.js";
 import { humanize } from "../active-support/inflector.js";
-import { buildModelName, type BuiltModelName } from "./model-name.js";
+import { buildModelName, type ModelName } from "./model-name.js";
 import { isPlainObject, toS, truthy } from "../ruby/ruby.js";
 import { NoMethodError } from "../active-support/core-ext/core-send.js";
 import { RubyObject } from "../ruby/ruby-object.js";
@@ -19,13 +19,13 @@ export class UnknownAttributeError extends NoMethodError {
   static override rubyName = "ActiveModel::UnknownAttributeError";
 }
 
-const modelNames = new WeakMap<object, BuiltModelName>();
+const modelNames = new WeakMap<object, ModelName>();
 
 /** ActiveModel::Model: attribute assignment, naming, conversion and errors. */
 export class ActiveModel extends RubyObject implements ViewRecord {
   private errorList: Errors | null = null;
 
-  static get modelName(): BuiltModelName {
+  static get modelName(): ModelName {
     let name = modelNames.get(this);
     if (!name) {
       const translate = (key: string, count: number) => translated(`activemodel.models.${key}`, count);
@@ -65,7 +65,7 @@ export class ActiveModel extends RubyObject implements ViewRecord {
     }
   }
 
-  get modelName(): BuiltModelName {
+  get modelName(): ModelName {
     return (this.constructor as typeof ActiveModel).modelName;
   }
 

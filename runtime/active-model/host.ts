@@ -2,9 +2,11 @@
 // (records, errors) and the HTTP runtime (routes, request, CSRF, assets) implement.
 //   view context (ActionView::Base instance)   -> ViewHost, passed first to helpers that need a request
 //   ActiveModel record (to_model, model_name)   -> ViewRecord
-//   ActiveModel::Name                           -> ModelName
+//   ActiveModel::Name                           -> ModelName (model-name.ts)
 // Helpers that need no request context (escaping, text, numbers, inflections) take no host.
-import type { RubySymbol } from "../ruby/ruby.js";
+import type { ModelName } from "./model-name.js";
+
+export type { ModelName } from "./model-name.js";
 
 /** polymorphic_path / _url options: url options (format, host, anchor...), the action prefix ("edit", "new"), and
  *  `url: true` for a full URL. */
@@ -13,24 +15,6 @@ export interface PolymorphicOptions {
   action?: string | null;
   url?: boolean;
   [option: string]: unknown;
-}
-
-/** ActiveModel::Name for one model class. */
-export interface ModelName {
-  /** Class name, e.g. "Admin::Post" (`model_name.to_s`, also `object.class.name`). */
-  readonly name: string;
-  readonly singular: string;
-  readonly plural: string;
-  readonly element: string;
-  readonly collection: string;
-  /** Form scope: `post[title]`. */
-  readonly paramKey: string;
-  readonly routeKey: string;
-  readonly singularRouteKey: string;
-  /** A Symbol in Ruby (`:article`); interpolates as its name. */
-  readonly i18nKey: RubySymbol;
-  /** `model_name.human` (I18n `activerecord.models.<i18n_key>`, else the humanized element). */
-  human(options?: { count?: number }): string;
 }
 
 /** A model class as a value (`dom_class(Post)`, `polymorphic_path(Post)`). */

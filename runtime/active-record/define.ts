@@ -18,7 +18,8 @@ import { CollectionProxy } from "./collection.js";
 import { enumType, installEnum, normalizeEnum } from "./enum.js";
 import { inheritanceOf, registerDescendant } from "./inheritance.js";
 import { installDeclined, registerDeclined } from "./declined.js";
-import { declarationsInOrder, modelName, type ModelDescriptor } from "./meta.js";
+import { declarationsInOrder, type ModelDescriptor } from "./meta.js";
+import { buildModelName } from "../active-model/model-name.js";
 import { findMeta, registerClass, setMeta, type ModelClassLike, type ModelMeta, type RecordLike } from "./model.js";
 import { Querying } from "./querying.js";
 import { normalizeAssociation } from "./reflection.js";
@@ -72,7 +73,7 @@ function buildMeta(cls: object, d: ModelDescriptor): ModelMeta {
   };
   return {
     descriptor: d, className: d.name, tableName: d.table ?? inherited?.tableName ?? "", primaryKey: d.primaryKey ?? inherited?.primaryKey ?? "id",
-    abstract: d.abstract === true, modelName: modelName(names), columns, types,
+    abstract: d.abstract === true, modelName: buildModelName(names), columns, types,
     schema: { className: d.name, columns, types, defaults, enumAttributes: [...enums.keys()] },
     associations: new Map(parent?.associations ?? []),
     // Subclasses run their ancestors' callbacks first, as Ruby's inherited callback chains do.

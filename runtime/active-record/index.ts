@@ -20,9 +20,8 @@ export { RubyDate } from "../ruby/date.js";
 export { isRecord, model, modelClass, registeredModels } from "./model.js";
 export { scope } from "./scoping.js";
 export type { AssociationMeta, EnumMeta, ModelMeta } from "./model.js";
-export type {
-  AssociationDescriptor, CallbackDescriptor, ModelDescriptor, ModelName, ModelNames, ScopeDescriptor, ValidationDescriptor,
-} from "./meta.js";
+export type { AssociationDescriptor, CallbackDescriptor, ModelDescriptor, ScopeDescriptor, ValidationDescriptor } from "./meta.js";
+export type { ModelName, ModelNames } from "../active-model/model-name.js";
 export type { ColumnMeta, RailsType } from "./types.js";
 export type { SerializeOptions } from "./serialization.js";
 export type { RangeLike } from "../ruby/range.js";

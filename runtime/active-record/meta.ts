@@ -22,23 +22,13 @@
 // runtime makes it callable on the class's relations too (Model.where(...).x runs x with that relation as scope).
 import type { DeclinedDescriptor } from "./declined.js";
 import { humanize } from "../active-support/inflector.js";
-import { RubySymbol } from "../ruby/ruby.js";
 import type { EnumDescriptor } from "./enum.js";
 import type { SecurePasswordDescriptor, SecureTokenDescriptor } from "./secure.js";
 import type { ColumnMeta } from "./types.js";
 
-export interface ModelNames {
-  name: string;
-  singular: string;
-  plural: string;
-  paramKey: string;
-  routeKey: string;
-  singularRouteKey: string;
-  i18nKey: string;
-  human: string;
-  collection?: string;
-  element?: string;
-}
+// The names a model carries: ActiveModel::Name's forms as the compiler derived them (active-model/model-name.ts).
+export type { ModelNames } from "../active-model/model-name.js";
+import type { ModelNames } from "../active-model/model-name.js";
 
 export interface AssociationDescriptor {
   kind: "belongs_to" | "has_many" | "has_one";
@@ -142,31 +132,6 @@ export interface ScopeDescriptor {
   name: string;
   body: Function;
   at?: number;
-}
-
-/** ActiveModel::Name, the shape runtime/active-model/host.ts reads. */
-export interface ModelName {
-  readonly name: string;
-  readonly singular: string;
-  readonly plural: string;
-  readonly element: string;
-  readonly collection: string;
-  readonly paramKey: string;
-  readonly routeKey: string;
-  readonly singularRouteKey: string;
-  readonly i18nKey: RubySymbol;
-  human(options?: { count?: number }): string;
-}
-
-export function modelName(names: ModelNames): ModelName {
-  const element = names.element ?? names.singular;
-  return {
-    name: names.name, singular: names.singular, plural: names.plural, element,
-    collection: names.collection ?? names.plural,
-    paramKey: names.paramKey, routeKey: names.routeKey, singularRouteKey: names.singularRouteKey, i18nKey: RubySymbol.for(names.i18nKey),
-    // ActiveModel::Name#human falls back to the humanized element whatever the count (no pluralization).
-    human: () => names.human,
-  };
 }
 
 /** One declaration, in the order Rails registers it. */

@@ -5,7 +5,8 @@ import type { DeclinedDescriptor } from "./declined.js";
 import type { AttributeSchema } from "./attributes.js";
 import type { Callback } from "./callbacks.js";
 import type { Errors } from "../active-model/errors.js";
-import type { ModelDescriptor, ModelName } from "./meta.js";
+import type { ModelDescriptor } from "./meta.js";
+import type { ModelName } from "../active-model/model-name.js";
 import type { AttributeType, ColumnMeta } from "./types.js";
 import { setConstantLookup } from "../active-support/inflector.js";
 

@@ -8,8 +8,12 @@
 //   Current.set(user: u) { ... }                          Current.set({ user: u }, () => ...)
 //   Current.reset / executor reset per request            Current.reset() / CurrentAttributes.resetAll()
 //   resets { ... } / before_reset / after_reset           defineCurrentAttributes(..., { beforeReset: [fn], afterReset: [fn] })
+// The compiler emits a class of statics instead (src/lower/model/current.ts): `static get user()` reads
+// `this.readAttribute("user")`, `static set user(v)` calls `this.writeAttribute("user", v)`, over the same instance.
 // Class-level calls reach the one instance for the current execution, as Rails' method_missing does. Values live
 // in a store per execution: `CurrentAttributes.isolate(fn)` gives fn (sync or async) its own, like a request.
+// Requests run one at a time in the emitted server, so the app resets the shared store around each request
+// (Rails' executor calls reset_all in to_run and to_complete).
 import { AsyncLocalStorage } from "node:async_hooks";
 import { rubyToTs } from "../ruby/names.js";
 
@@ -27,7 +31,6 @@ interface CurrentMeta {
 }
 
 const metas = new WeakMap<Function, CurrentMeta>();
-const classes = new Set<typeof CurrentAttributes>();
 
 export class CurrentAttributes {
   /** The attribute values of this execution. */
@@ -41,20 +44,34 @@ export class CurrentAttributes {
     return found;
   }
 
+  /** The attribute's value for the current execution (its default when unset and it has one, else nil). */
+  static readAttribute(this: typeof CurrentAttributes, name: string): unknown {
+    return readAttribute(this.instance(), name);
+  }
+
+  static writeAttribute(this: typeof CurrentAttributes, name: string, value: unknown): unknown {
+    this.instance().attributes.set(name, value);
+    return value;
+  }
+
   /** Clears every attribute (before_reset / after_reset callbacks around it). */
   static reset(this: typeof CurrentAttributes): void {
-    const meta = metas.get(this);
+    const meta = metaOf(this);
     const instance = this.instance();
     for (const fn of meta?.beforeReset ?? []) fn.call(instance, instance);
     store().delete(this);
     for (const fn of meta?.afterReset ?? []) fn.call(this.instance(), this.instance());
   }
 
-  /** set(attributes) { block }: the values for the duration of fn, then the previous ones back. */
-  static set<R>(this: typeof CurrentAttributes, attributes: { [name: string]: unknown }, fn: () => R): R {
+  /**
+   * set(attributes) { block }: the values for the duration of fn, then the previous ones back. Without a block
+   * the values stay (Rails raises LocalJumpError there and restores them).
+   */
+  static set<R>(this: typeof CurrentAttributes, attributes: { [name: string]: unknown }, fn?: () => R): R | null {
     const instance = this.instance();
     const previous = new Map(Object.keys(attributes).map((k) => [k, instance.attributes.get(k)]));
     for (const [k, v] of Object.entries(attributes)) assign(instance, k, v);
+    if (!fn) return null;
     try {
       return fn();
     } finally {
@@ -65,15 +82,33 @@ export class CurrentAttributes {
     }
   }
 
-  /** The executor's reset of every CurrentAttributes class (before and after each request). */
+  /** The executor's reset_all (before and after each request): resets every instance this execution has. */
   static resetAll(): void {
-    for (const cls of classes) cls.reset();
+    for (const cls of [...store().keys()]) (cls as typeof CurrentAttributes).reset();
   }
 
   /** Runs fn with its own store (a request, a job), so concurrent executions never share values. */
   static isolate<R>(fn: () => R): R {
     return storage.run(new Map(), fn);
   }
+}
+
+/** The nearest class's meta: a subclass without its own defineCurrentAttributes has its parent's. */
+function metaOf(cls: Function): CurrentMeta | undefined {
+  for (let c: unknown = cls; typeof c === "function"; c = Object.getPrototypeOf(c)) {
+    const meta = metas.get(c as Function);
+    if (meta) return meta;
+  }
+  return undefined;
+}
+
+function readAttribute(instance: CurrentAttributes, name: string): unknown {
+  const defaults = metaOf(instance.constructor)?.defaults;
+  if (!instance.attributes.has(name) && defaults && name in defaults) {
+    const value = defaults[name];
+    instance.attributes.set(name, typeof value === "function" ? (value as () => unknown)() : value);
+  }
+  return instance.attributes.get(name) ?? null;
 }
 
 function assign(instance: CurrentAttributes, name: string, value: unknown): void {
@@ -105,15 +140,10 @@ export function defineCurrentAttributes(cls: typeof CurrentAttributes, d: Curren
     beforeReset: [...(parent?.beforeReset ?? []), ...(d.beforeReset ?? [])], afterReset: [...(parent?.afterReset ?? []), ...(d.afterReset ?? [])],
   };
   metas.set(cls, meta);
-  classes.add(cls);
   const proto = cls.prototype as unknown as { [k: string]: unknown };
   for (const name of d.attributes) {
     const get = function (this: CurrentAttributes) {
-      if (!this.attributes.has(name) && name in meta.defaults) {
-        const value = meta.defaults[name];
-        this.attributes.set(name, typeof value === "function" ? (value as () => unknown)() : value);
-      }
-      return this.attributes.get(name) ?? null;
+      return readAttribute(this, name);
     };
     for (const key of new Set([name, rubyToTs(name)])) {
       if (!(key in proto)) Object.defineProperty(proto, key, { get, set: attributeSetter(name), configurable: true });

@@ -30,7 +30,7 @@ import { polymorphicUrl } from "../action-pack/polymorphic.js";
 import { urlForOptions } from "../action-pack/url-for.js";
 import type { UrlOptions } from "../action-pack/router.js";
 import { routerFor } from "./routes.js";
-import { resetCurrentAttributes } from "../active-support/current.js";
+import { CurrentAttributes } from "../active-support/current-attributes.js";
 import { configureSignedGlobalIds, configureSignedStreamVerifier, globalIdAppName, globalIdConfig } from "./cable-namespace.js";
 import { configureSignedIds } from "../active-record/signed-id.js";
 import { modelClass } from "../active-record/index.js";
@@ -219,7 +219,7 @@ export function createApp(config: AppConfig): HttpApp {
     sqlCounter: {
       reset: () => {
         sqlCounter.reset();
-        resetCurrentAttributes();
+        CurrentAttributes.resetAll();
         cacheStats.reset();
       },
       read: () => {

@@ -176,6 +176,10 @@ module ActionText
     "action_text_"
   end
 
+  def self.use_relative_model_naming? # and this
+    true
+  end
+
   class Record < ActiveRecord::Base
     self.abstract_class = true
   end
@@ -226,6 +230,10 @@ module ActiveStorage
     "active_storage_"
   end
 
+  def self.use_relative_model_naming? # and this
+    true
+  end
+
   class Record < ActiveRecord::Base
     self.abstract_class = true
   end
@@ -245,6 +253,10 @@ end
 module ActiveStorage
   def self.table_name_prefix # isolate_namespace defines it on the engine's module
     "active_storage_"
+  end
+
+  def self.use_relative_model_naming? # and this
+    true
   end
 
   class Blob < Record

@@ -14,15 +14,15 @@ import { isTopConst, literalString, methodChain, optionsOf, positionalArgs, type
 import type { Column, Schema } from "../parse/schema.js";
 import { collectConstants, constPath, flattenBody, resolveConstant, type ConstDecl } from "./constants.js";
 import { camelize, foreignKey, pluralize, singularize, underscore } from "../../runtime/active-support/inflector.js";
-import { buildModelName } from "../../runtime/active-model/model-name.js";
+import { modelNameForms } from "../../runtime/active-model/model-name.js";
 import { CALLBACK_EVENTS } from "../../runtime/active-record/callbacks.js";
 import { declined, type DeclinedInfo } from "./model-declined.js";
 import { validationsOf } from "./model-validations.js";
 import { rubyStdlibRegexp } from "./stdlib-constants.js";
 
 // The names a model carries are the runtime's ModelNames (the compiler computes them, the runtime reads them).
-export type { ModelNames } from "../../runtime/active-record/meta.js";
-import type { ModelNames } from "../../runtime/active-record/meta.js";
+export type { ModelNames } from "../../runtime/active-model/model-name.js";
+import type { ModelNames } from "../../runtime/active-model/model-name.js";
 
 /**
  * A compile-time value. Regexps and ranges keep their Ruby form (`$regexp`, `$range`) so the lowering decides
@@ -131,15 +131,6 @@ const DEPENDENT: Record<string, Set<string>> = {
   has_one: new Set(["destroy", "delete", "nullify"]),
 };
 
-/** ActiveModel::Name's forms, computed by the runtime's own port of it (so `Shapes::Square` is human "Square"). */
-export function modelNames(className: string): ModelNames {
-  const n = buildModelName(className);
-  return {
-    name: n.name, singular: n.singular, plural: n.plural, paramKey: n.paramKey, routeKey: n.routeKey,
-    singularRouteKey: n.singularRouteKey, i18nKey: n.i18nKey.name, human: n.human(), collection: n.collection, element: n.element,
-  };
-}
-
 export interface ModelFiles {
   models: ModelInfo[];
   /** Classes under app/models that are not Active Record models (plain Ruby, ActiveModel). */
@@ -173,6 +164,7 @@ export function analyzeModelFiles(files: SourceFile[], schema: Schema, diags: Di
     out.models.push(analyzeModel(path, list, parentOf.get(path)!, modules, schema, diags, table));
   }
   resolveInheritance(out.models, schema, tableNamePrefixes(modules));
+  applyRelativeNaming(out.models, relativeNamingModules(modules));
   resolveAssociationClasses(out.models);
   resolveThroughClasses(out.models);
   return out;
@@ -215,7 +207,8 @@ function analyzeModel(className: string, decls: ConstDecl[], superclass: string,
   const file = decls[0]!.file;
   const model: ModelInfo = {
     className, file, superclass, abstract: superclass === "ActiveRecord::Base", tableName: pluralize(underscore(className).replace(/\//g, "_")),
-    names: modelNames(className), columns: [], associations: [], validations: [], callbacks: [], methods: lastDefinitions(flat.methods),
+    // ActiveModel::Name's forms by the runtime's own port of it (so `Shapes::Square` is human "Square").
+    names: modelNameForms(className), columns: [], associations: [], validations: [], callbacks: [], methods: lastDefinitions(flat.methods),
     classMethods: lastDefinitions(flat.classMethods), scopes: [], constants: [], parentModel: null, concerns: flat.concerns,
     enums: [], secureTokens: [], securePassword: [], serialized: [], frameworkModules: [], declined: [], uniqueIndexes: [],
     nesting: [...decls[0]!.nesting, ...flat.concerns],
@@ -320,16 +313,40 @@ function resolveInheritance(models: ModelInfo[], schema: Schema, prefixes: Map<s
 /** Modules (app/models/admin.rb) whose `def self.table_name_prefix` returns a literal: `Admin` -> `"admin_"`. */
 function tableNamePrefixes(modules: Map<string, ConstDecl[]>): Map<string, string> {
   const out = new Map<string, string>();
+  for (const [path, value] of singletonValues(modules, "table_name_prefix")) {
+    const prefix = literalString(value);
+    if (prefix !== null) out.set(path, prefix);
+  }
+  return out;
+}
+
+/** Modules whose `def self.use_relative_model_naming?` is `true` (what isolate_namespace defines on an engine's). */
+function relativeNamingModules(modules: Map<string, ConstDecl[]>): Set<string> {
+  return new Set([...singletonValues(modules, "use_relative_model_naming?")].filter(([, value]) => value.kind === "true").map(([path]) => path));
+}
+
+/** Each module's one-expression `def self.<name>`, by module path. */
+function singletonValues(modules: Map<string, ConstDecl[]>, name: string): Map<string, Node> {
+  const out = new Map<string, Node>();
   for (const [path, decls] of modules) {
     for (const decl of decls) {
-      for (const stmt of decl.node.body) {
-        if (stmt.kind !== "def" || !stmt.singleton || stmt.name !== "table_name_prefix" || stmt.body.length !== 1) continue;
-        const value = literalString(stmt.body[0]);
-        if (value !== null) out.set(path, value);
-      }
+      for (const stmt of decl.node.body) if (stmt.kind === "def" && stmt.singleton && stmt.name === name && stmt.body.length === 1) out.set(path, stmt.body[0]!);
     }
   }
   return out;
+}
+
+/**
+ * ActiveModel::Naming#model_name: the innermost enclosing module that uses relative model naming is the Name's
+ * namespace, left out of param and route keys (ActionText::RichText's param_key is "rich_text").
+ */
+function applyRelativeNaming(models: ModelInfo[], relative: Set<string>): void {
+  for (const m of models) {
+    const parts = m.className.split("::");
+    const enclosing = parts.slice(0, -1).map((_, i) => parts.slice(0, parts.length - 1 - i).join("::"));
+    const namespace = enclosing.find((path) => relative.has(path));
+    if (namespace) m.names = modelNameForms(m.className, namespace);
+  }
 }
 
 /**

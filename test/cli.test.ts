@@ -264,12 +264,20 @@ const WIDGETS_INDEX_TS = [
 ];
 const DECLINED_KEY = "a string with interpolation is not a provable fragment name";
 
+/** `inspect <cli-app> ...args`'s stdout, once it has exited 0 with nothing on stderr. */
+function inspected(...args: string[]): string {
+  const r = run(["inspect", cliApp, ...args]);
+  expect([r.status, r.stderr]).toEqual([0, ""]);
+  return r.stdout;
+}
+
+/** Lines as a command prints them, each ended by a newline. */
+const lines = (list: string[]) => list.map((l) => `${l}\n`).join("");
+
 describe("rails2ts inspect <app> <file>: the source beside its TypeScript", () => {
   it("interleaved when piped: each source line, its notes, then the TS lines lowered from it", () => {
-    const r = run(["inspect", cliApp, "app/views/widgets/index.html.erb"]);
-    expect([r.status, r.stderr]).toEqual([0, ""]);
-    expect(r.stdout).toBe(
-      [
+    expect(inspected("app/views/widgets/index.html.erb")).toBe(
+      lines([
         "== app/views/widgets/index.html.erb -> views/widgets/index.html.ts",
         ...WIDGETS_INDEX_TS.map((l, i) => `   ts ${i + 1} | ${l}`),
         'erb   1 | <% cache "widgets-#{@widgets.size}" do %>',
@@ -282,16 +290,13 @@ describe("rails2ts inspect <app> <file>: the source beside its TypeScript", () =
         "   ts 8 |   return out.toSafeString();",
         "   ts 9 | }",
         "erb   3 | <% end %>",
-        "",
-      ].join("\n"),
+      ]),
     );
   }, 120_000);
 
   it("a controller: the class's scaffolding first, the action's statement under its line", () => {
-    const r = run(["inspect", cliApp, "app/controllers/widgets_controller.rb", "--interleaved"]);
-    expect([r.status, r.stderr]).toEqual([0, ""]);
-    expect(r.stdout).toBe(
-      [
+    expect(inspected("app/controllers/widgets_controller.rb", "--interleaved")).toBe(
+      lines([
         "== app/controllers/widgets_controller.rb -> controllers/widgets_controller.ts",
         '  ts  1 | import { type Relation } from "rails2ts/runtime";',
         '  ts  2 | import { Widget } from "../models/widget.js";',
@@ -317,17 +322,14 @@ describe("rails2ts inspect <app> <file>: the source beside its TypeScript", () =
         "  ts 19 | }",
         "rb    4 |   end",
         "rb    5 | end",
-        "",
-      ].join("\n"),
+      ]),
     );
   }, 120_000);
 
   it("side by side: two columns, each TS line on the row of its source line, too-long lines cut, notes whole", () => {
-    const r = run(["inspect", cliApp, "app/views/widgets/index.html.erb", "--side-by-side", "--width", "120"]);
-    expect([r.status, r.stderr]).toEqual([0, ""]);
     // 120 = "N | " + 54 + " | " + "N | " + 55: a TS line past 55 characters keeps 54 and an ellipsis.
-    expect(r.stdout).toBe(
-      [
+    expect(inspected("app/views/widgets/index.html.erb", "--side-by-side", "--width", "120")).toBe(
+      lines([
         "  | app/views/widgets/index.html.erb                       |   | views/widgets/index.html.ts",
         "  |                                                        | 1 | import { type Relation, type SafeString, type View } f…",
         "  |                                                        | 2 | import { type Widget } from \"../../models/widget.js\";",
@@ -342,14 +344,12 @@ describe("rails2ts inspect <app> <file>: the source beside its TypeScript", () =
         "  |                                                        | 8 |   return out.toSafeString();",
         "  |                                                        | 9 | }",
         "3 | <% end %>                                              |   |",
-        "",
-      ].join("\n"),
+      ]),
     );
   }, 120_000);
 
   it("a model: its macros noted (its data carries no source marks), the module after the source", () => {
-    const r = run(["inspect", cliApp, "app/models/widget.rb"]);
-    expect(r.stdout.split("\n").slice(0, 6)).toEqual([
+    expect(inspected("app/models/widget.rb").split("\n").slice(0, 6)).toEqual([
       "== app/models/widget.rb -> models/widget.ts",
       "rb    1 | class Widget < ApplicationRecord",
       "rb    2 |   acts_as_list",

@@ -1,10 +1,11 @@
-// One source file beside the TypeScript it became, row by row, from the compiler's own source maps (WrittenFile's
+// One source file beside the TypeScript it became, block by block, from the compiler's own source maps (WrittenFile's
 // `lines`: per TS line, the .rb/.erb position of the last mark above it; emit/source-map.ts). Both `inspect`
-// layouts (text.ts) and the HTML site (html.ts) render these rows; none re-derives the correspondence.
-//   source line 12                     -> a block: the line, its notes, then the TS lines whose position is line 12, in TS order
-//   TS lines before the first mark     -> a block before source line 1 (imports, the module's scaffolding)
-//   a module no line of which maps     -> its TS after the source (a model's defineModel data carries no marks)
-//   a diagnostic, a cache site, a model macro -> a note under its line (line 0: under the file's header)
+// layouts (text.ts) and the HTML site (html.ts) render these blocks; none re-derives the correspondence.
+//   source line 12                   -> a block: the line, its notes, the TS lines whose position is line 12
+//   TS lines before the first mark   -> a block before source line 1 (imports, the module's scaffolding)
+//   a module none of whose lines map -> its TS after the source (a model's defineModel data carries no marks)
+//   a diagnostic, a cache site,      -> a note under its line (line 0, or past the end: before line 1)
+//   a model's macro
 import type { CompileResult } from "../compile.js";
 import type { Diagnostic } from "../diagnostics/index.js";
 import type { WrittenFile } from "../emit/project.js";
@@ -117,16 +118,17 @@ export function modulesOf(files: WrittenFile[], file: string, rel: string): Writ
   return files.filter((f) => f.from === file || (!f.from && (f.path === joined?.module || f.lines?.some((p) => p?.file === file))));
 }
 
-/** Text split into lines, without the empty one after a final newline. */
+/** Text split into lines (a CRLF file's too), without the empty one after a final newline. */
 export function splitLines(text: string): string[] {
-  const lines = text.split("\n");
+  const lines = text.split(/\r?\n/);
   if (lines.length > 1 && lines[lines.length - 1] === "") lines.pop();
   return lines;
 }
 
 /**
  * The blocks of `file` (absolute; `source` its text) beside `modules`: each source line with its notes and the TS
- * lines lowered from it. A TS line mapped to another file (a module joined from several) counts as unmapped here.
+ * lines lowered from it. A module joined from several files (the initializers) shows only its lines from this one
+ * and its unmapped ones (imports); the numbers say where the others were.
  */
 export function sourceView(file: string, rel: string, source: string, modules: WrittenFile[], notes: Note[]): SourceView {
   const sourceLines = splitLines(source);
@@ -135,23 +137,32 @@ export function sourceView(file: string, rel: string, source: string, modules: W
   const bySource = new Map<number, TsLine[]>();
   modules.forEach((m, module) => {
     const tsLines = splitLines(m.text);
+    // Per TS line: its source line here, null when unmapped, "elsewhere" when lowered from another file.
     const from = tsLines.map((_, i) => {
       const pos = m.lines?.[i];
-      return pos && pos.file === file && pos.line >= 1 && pos.line <= sourceLines.length ? pos.line : null;
+      if (pos && pos.file !== file) return "elsewhere";
+      return pos && pos.line >= 1 && pos.line <= sourceLines.length ? pos.line : null;
     });
-    const unmapped = from.every((l) => l === null) ? end : top;
+    const unmapped = from.some((l) => typeof l === "number") ? top : end;
     tsLines.forEach((text, i) => {
-      const ts: TsLine = { module, line: i + 1, text, from: from[i]! };
+      const line = from[i]!;
+      if (line === "elsewhere") return;
+      const ts: TsLine = { module, line: i + 1, text, from: line };
       if (ts.from === null) unmapped.push(ts);
-      else bySource.set(ts.from, [...(bySource.get(ts.from) ?? []), ts]);
+      else if (bySource.has(ts.from)) bySource.get(ts.from)!.push(ts);
+      else bySource.set(ts.from, [ts]);
     });
   });
-  const inFile = (n: Note) => n.line >= 1 && n.line <= sourceLines.length;
+  const byLine = new Map<number, Note[]>();
+  for (const n of notes) {
+    const line = n.line >= 1 && n.line <= sourceLines.length ? n.line : 0;
+    byLine.set(line, [...(byLine.get(line) ?? []), n]);
+  }
   const blocks: Block[] = [];
-  const fileNotes = notes.filter((n) => !inFile(n));
+  const fileNotes = byLine.get(0) ?? [];
   if (fileNotes.length || top.length) blocks.push({ source: null, notes: fileNotes, ts: top });
   sourceLines.forEach((text, i) => {
-    blocks.push({ source: { line: i + 1, text }, notes: notes.filter((n) => n.line === i + 1), ts: bySource.get(i + 1) ?? [] });
+    blocks.push({ source: { line: i + 1, text }, notes: byLine.get(i + 1) ?? [], ts: bySource.get(i + 1) ?? [] });
   });
   if (end.length) blocks.push({ source: null, notes: [], ts: end });
   return { source: rel, modules: modules.map((m) => m.path), blocks };

@@ -41,7 +41,8 @@ function sourceFiles(root: string, result: InspectResult): string[] {
   }
   for (const d of result.diagnostics) files.add(d.span.file);
   for (const s of result.cacheSites) files.add(s.span.file);
-  for (const rel of ["config/routes.rb"]) files.add(join(root, rel));
+  files.add(join(root, "config/routes.rb")); // routes.ts carries no marks, and names no source
+
   return [...files]
     .filter((f) => f.startsWith(root + sep) && existsSync(f))
     .map((f) => relative(root, f).split(sep).join("/"))

@@ -1,10 +1,10 @@
 // `rails2ts inspect <app> <file>` as text: a SourceView (correspondence.ts) in one of two layouts.
-//   interleaved (a pipe, a narrow terminal):     side by side (a terminal wide enough):
-//     == app/x.html.erb -> views/x.html.ts          | app/x.html.erb        |   | views/x.html.ts
-//       ts 1 | import ...                                                  | 1 | import ...
-//     erb  2 |   <p><%= @n %></p>                   2 |   <p><%= @n %></p>   | 5 |   out.safeAppend("  <p>");
-//            ! 2:7 warning code: why                                       | 6 |   out.append(...);
-//       ts 5 |   out.safeAppend("  <p>");             | ! 2:7 warning code: why
+//   interleaved (a pipe, a narrow terminal):       side by side (a terminal wide enough):
+//     == app/x.html.erb -> views/x.html.ts            | app/x.html.erb        |   | views/x.html.ts
+//        ts 1 | import ...                            |                       | 1 | import ...
+//     erb   2 |   <p><%= @n %></p>                  2 |   <p><%= @n %></p>    | 5 |   out.safeAppend("  <p>");
+//              ! 2:7 warning code: why                |                       | 6 |   out.append(view.assigns.n);
+//        ts 5 |   out.safeAppend("  <p>");            | ! 2:7 warning code: why
 // Notes: `!` a diagnostic at that line (declined, and why), `~` a fragment cache site (claimed or declined, and why),
 // `=` a model's association, callback or validation macro, as the model's data holds it (that data has no marks).
 // A line too long for its column is cut with `…`; notes are never cut.
@@ -39,7 +39,7 @@ function header(view: SourceView): string {
 
 /** Each source line, its notes, then the TS lines that came from it; numbered, the TS indented under it. */
 export function interleaved(view: SourceView): string {
-  const label = view.source.endsWith(".erb") ? "erb" : "rb";
+  const label = view.source.endsWith(".erb") ? "erb" : /\.ya?ml$/.test(view.source) ? "yml" : "rb";
   const labels = [label, ...view.modules.map((_, i) => tsLabel(view, i))];
   const lw = Math.max(...labels.map((l) => l.length)) + 2;
   const w = Math.max(...Object.values(widths(view)));
@@ -62,16 +62,16 @@ export function sideBySide(view: SourceView, width: number): string {
   const row = (sn: string, st: string, tn: string, tt: string) =>
     `${sn.padStart(w.source)} | ${cut(st, left).padEnd(left)} | ${tn.padStart(w.ts)} | ${cut(tt, right)}`.trimEnd();
   const out = [row("", view.source, "", view.modules.join(", ") || "(no module comes from it)")];
-  const tsCell = (view_: SourceView, b: Block, i: number) => {
+  const tsCell = (b: Block, i: number) => {
     const t = b.ts[i];
     if (!t) return ["", ""] as const;
-    return [view_.modules.length > 1 ? `${t.module + 1}:${t.line}` : String(t.line), t.text] as const;
+    return [view.modules.length > 1 ? `${t.module + 1}:${t.line}` : String(t.line), t.text] as const;
   };
   for (const b of view.blocks) {
     const rows = Math.max(b.source ? 1 : 0, b.ts.length);
     for (let i = 0; i < rows; i++) {
       const source = i === 0 && b.source ? b.source : null;
-      const [tn, tt] = tsCell(view, b, i);
+      const [tn, tt] = tsCell(b, i);
       out.push(row(source ? String(source.line) : "", source?.text ?? "", tn, tt));
     }
     for (const n of b.notes) out.push(`${" ".repeat(w.source)} | ${noteText(n)}`);

@@ -348,6 +348,12 @@ describe("rails2ts inspect <app> <file>: the source beside its TypeScript", () =
     );
   }, 120_000);
 
+  it("--html <dir>: writes the site and says where to open it", () => {
+    const dir = join(tmp, "inspect-site");
+    expect(run(["inspect", cliApp, "--html", dir])).toEqual({ status: 0, stdout: `wrote 7 pages into ${dir} (open ${dir}/index.html)\n`, stderr: "" });
+    expect(readdirSync(dir)).toContain("index.html");
+  }, 120_000);
+
   it("a model: its macros noted (its data carries no source marks), the module after the source", () => {
     expect(inspected("app/models/widget.rb").split("\n").slice(0, 6)).toEqual([
       "== app/models/widget.rb -> models/widget.ts",

@@ -4,7 +4,7 @@
 // under --strict when a construct was declined (an advisory diagnostic, a fragment cached without the store, is
 // not one); a clean app passes --strict.
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -346,6 +346,17 @@ describe("rails2ts inspect <app> <file>: the source beside its TypeScript", () =
         "3 | <% end %>                                              |   |",
       ]),
     );
+  }, 120_000);
+
+  // A real terminal: util-linux's `script` runs the command on a pseudo-terminal 110 columns wide.
+  it.skipIf(!existsSync("/usr/bin/script"))("on a terminal at least 100 wide: side by side in its width, by default", () => {
+    const command = `stty cols 110 rows 50; ${JSON.stringify(process.execPath)} ${JSON.stringify(cli)} inspect ${JSON.stringify(cliApp)} app/views/widgets/index.html.erb`;
+    const r = spawnSync("/usr/bin/script", ["-qec", command, "/dev/null"], { encoding: "utf8" });
+    // 110 = "N | " + 49 + " | " + "N | " + 50.
+    expect(r.stdout.replace(/\r\n/g, "\n").split("\n").slice(0, 2)).toEqual([
+      "  | app/views/widgets/index.html.erb                  |   | views/widgets/index.html.ts",
+      "  |                                                   | 1 | import { type Relation, type SafeString, type Vie…",
+    ]);
   }, 120_000);
 
   it("--html <dir>: writes the site and says where to open it", () => {

@@ -32,6 +32,8 @@ const SRC_LAYERS = [
   ["compile.ts"],
   ["build"],
   ["conformance"],
+  // inspect renders a compile()'s result: the source maps, diagnostics and the app's facts, as text or a site.
+  ["inspect"],
   ["cli.ts"],
 ];
 

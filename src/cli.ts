@@ -182,32 +182,34 @@ program
     console.log(`loaded ${app}/test/fixtures into ${opts.db}`);
   });
 
-/** Modules the compiler writes from several sources at once, and the sources `inspect` finds them by. */
-const JOINED_MODULES = [
-  { source: /^config\/routes\.rb$/, module: "routes.ts" },
-  { source: /^config\/initializers\/.+\.rb$/, module: "models/initializers.ts" },
-];
-
 program
   .command("inspect <app> [file]")
-  .description("print the TypeScript a Ruby or ERB file became; --cache lists every fragment cache site")
+  .description("show a Ruby or ERB file beside the TypeScript it became, each site annotated; --cache lists every fragment cache site; --html writes the whole app as a site")
   .option("--cache", "list every cache site: claimed or declined, and why")
-  .action(async (app: string, file: string | undefined, opts: { cache?: boolean }) => {
-    const result = await compile(appRoot(app), { gemPaths: gemPaths() });
-    if (opts.cache) {
-      for (const s of result.cacheSites) {
-        console.log(`${relative(resolve(app), s.span.file)}:${s.span.line}:${s.span.column} ${s.kind} ${s.claimed ? "claimed" : "declined"}: ${s.reason}${s.sharing ? `; ${s.sharing}` : ""}`);
-      }
-      if (!file) return;
+  .option("--side-by-side", "two columns (the default on a terminal at least 100 characters wide)")
+  .option("--interleaved", "each source line, then the TypeScript lines that came from it (the default otherwise)")
+  .option("--width <n>", "the width two columns fill (default: the terminal's, or 160)")
+  .option("--ts", "print the TypeScript alone, then the diagnostics with their code frames")
+  .option("--html <dir>", "write a static site: the file tree, each file beside its TypeScript, diagnostics, cache sites, routes, models")
+  .action(async (app: string, file: string | undefined, opts: { cache?: boolean; sideBySide?: boolean; interleaved?: boolean; width?: string; ts?: boolean; html?: string }) => {
+    const root = appRoot(app);
+    const result = await compile(root, { gemPaths: gemPaths() });
+    const { describeCacheSite, defaultLayout, inspectFile, writeInspectSite } = await import("./inspect/index.js");
+    if (opts.html) {
+      const pages = writeInspectSite(resolve(opts.html), root, result);
+      console.log(`wrote ${pages} pages into ${opts.html} (open ${join(opts.html, "index.html")})`);
     }
-    if (!file) throw new Error("name a file to inspect, or pass --cache");
-    const target = resolve(app, file);
-    const joined = JOINED_MODULES.find((j) => j.source.test(relative(resolve(app), target)));
-    const matches = result.files.filter((f) => f.from === target || f.from === resolve(file) || (joined && !f.from && f.path === joined.module));
-    if (!matches.length) throw new Error(`no emitted module comes from ${file}`);
-    for (const f of matches) console.log(`// ${f.path}\n${f.text}`);
-    const diags = result.diagnostics.filter((d) => d.span.file === target || d.span.file === resolve(file));
-    for (const d of diags) console.log(formatDiagnostic(d));
+    if (opts.cache) {
+      for (const s of result.cacheSites) console.log(`${relative(resolve(app), s.span.file)}:${s.span.line}:${s.span.column} ${describeCacheSite(s)}`);
+    }
+    if (!file) {
+      if (opts.cache || opts.html) return;
+      throw new Error("name a file to inspect, or pass --cache or --html <dir>");
+    }
+    const width = opts.width === undefined ? process.stdout.columns : Number(opts.width);
+    if (width !== undefined && !(Number.isInteger(width) && width > 0)) throw new Error(`--width ${opts.width}: not a positive whole number`);
+    const layout = opts.ts ? "ts" : opts.sideBySide ? "side-by-side" : opts.interleaved ? "interleaved" : defaultLayout(process.stdout);
+    process.stdout.write(inspectFile(root, file, result, { layout, width }));
   });
 
 program

@@ -5,11 +5,17 @@ import { crashOf, reportCrash } from "./parse/crash.js";
 import { renderModules, writeProject, type WrittenFile } from "./emit/project.js";
 import { parseApp } from "./parse/app.js";
 import { lowerApp } from "./lower/index.js";
+import type { RouteEntry } from "./analyze/routes.js";
+import type { ModelInfo } from "./analyze/models.js";
 
 export interface CompileResult {
   files: WrittenFile[];
   diagnostics: Diagnostic[];
   cacheSites: AppModel["cacheSites"];
+  /** The route table, as routes.ts holds it. */
+  routes: RouteEntry[];
+  /** The app's models as analysis found them (associations, callbacks, validations, with their spans). */
+  models: ModelInfo[];
 }
 
 export type CompileOptions = { out?: string; gemPaths?: string[]; link?: boolean };
@@ -33,5 +39,5 @@ async function pipeline(appDir: string, opts: CompileOptions): Promise<CompileRe
   const lowered = lowerApp(app);
   const files = await renderModules(lowered.modules, parsed.diagnostics, appDir, lowered.standIn);
   if (opts.out) writeProject(opts.out, files, lowered.publicFiles, appDir, { link: opts.link ?? true });
-  return { files, diagnostics: parsed.diagnostics.list, cacheSites: app.cacheSites };
+  return { files, diagnostics: parsed.diagnostics.list, cacheSites: app.cacheSites, routes: lowered.routes, models: [...app.models.values()] };
 }

@@ -4,7 +4,7 @@
 // under --strict when a construct was declined (an advisory diagnostic, a fragment cached without the store, is
 // not one); a clean app passes --strict.
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -244,11 +244,136 @@ describe("rails2ts compile --out", () => {
 });
 
 describe("rails2ts inspect", () => {
-  it("config/routes.rb shows routes.ts, the module the route table became", () => {
-    const r = run(["inspect", cliApp, "config/routes.rb"]);
+  it("config/routes.rb shows routes.ts, the module the route table became (--ts: the TypeScript alone)", () => {
+    const r = run(["inspect", cliApp, "config/routes.rb", "--ts"]);
     expect(r.status).toBe(0);
     expect(r.stdout.split("\n")[0]).toBe("// routes.ts");
     expect(r.stdout).toContain('path: "/widgets(.:format)"');
+  }, 120_000);
+});
+
+// The view as written (test/fixtures/cli-app/app/views/widgets/index.html.erb): a `cache` block whose key
+// interpolates, so the key builder declines it (a warning and a declined cache site at 1:10), around one paragraph.
+// The TS is its render function: the imports and the buffer before the first statement's mark, then line 2's three
+// appends (text, the size, text) and the function's end, which the source map gives the last mark above it.
+const WIDGETS_INDEX_TS = [
+  'import { type Relation, type SafeString, type View } from "rails2ts/runtime";',
+  'import { type Widget } from "../../models/widget.js";',
+  "export default function render(view: View, locals: Record<string, unknown>): SafeString {",
+  "  const out = view.outputBuffer;",
+];
+const DECLINED_KEY = "a string with interpolation is not a provable fragment name";
+
+/** `inspect <cli-app> ...args`'s stdout, once it has exited 0 with nothing on stderr. */
+function inspected(...args: string[]): string {
+  const r = run(["inspect", cliApp, ...args]);
+  expect([r.status, r.stderr]).toEqual([0, ""]);
+  return r.stdout;
+}
+
+/** Lines as a command prints them, each ended by a newline. */
+const lines = (list: string[]) => list.map((l) => `${l}\n`).join("");
+
+describe("rails2ts inspect <app> <file>: the source beside its TypeScript", () => {
+  it("interleaved when piped: each source line, its notes, then the TS lines lowered from it", () => {
+    expect(inspected("app/views/widgets/index.html.erb")).toBe(
+      lines([
+        "== app/views/widgets/index.html.erb -> views/widgets/index.html.ts",
+        ...WIDGETS_INDEX_TS.map((l, i) => `   ts ${i + 1} | ${l}`),
+        'erb   1 | <% cache "widgets-#{@widgets.size}" do %>',
+        `         ! 1:10 warning cache_key_declined: cache key declined: rendered without the store: ${DECLINED_KEY}`,
+        `         ~ 1:10 cache declined: ${DECLINED_KEY}`,
+        "erb   2 |   <p><%= @widgets.size %> widgets</p>",
+        '   ts 5 |   out.safeAppend("  <p>");',
+        "   ts 6 |   out.append((view.assigns.widgets as Relation<Widget>).size());",
+        '   ts 7 |   out.safeAppend(" widgets</p>\\n");',
+        "   ts 8 |   return out.toSafeString();",
+        "   ts 9 | }",
+        "erb   3 | <% end %>",
+      ]),
+    );
+  }, 120_000);
+
+  it("a controller: the class's scaffolding first, the action's statement under its line", () => {
+    expect(inspected("app/controllers/widgets_controller.rb", "--interleaved")).toBe(
+      lines([
+        "== app/controllers/widgets_controller.rb -> controllers/widgets_controller.ts",
+        '  ts  1 | import { type Relation } from "rails2ts/runtime";',
+        '  ts  2 | import { Widget } from "../models/widget.js";',
+        '  ts  3 | import { ApplicationController, type ApplicationControllerAssigns } from "./application_controller.js";',
+        "  ts  4 |",
+        "  ts  5 | export interface WidgetsControllerAssigns extends ApplicationControllerAssigns {",
+        "  ts  6 |   widgets: Relation<Widget>;",
+        "  ts  7 | }",
+        "  ts  8 |",
+        "  ts  9 | export class WidgetsController<",
+        "  ts 10 |   A extends WidgetsControllerAssigns = WidgetsControllerAssigns,",
+        "  ts 11 | > extends ApplicationController<A> {",
+        '  ts 12 |   static override controllerPath = "widgets";',
+        '  ts 13 |   static override wrapParameters = { name: "widget", include: ["id", "name", "created_at", "updated_at"] };',
+        "  ts 14 |",
+        "  ts 15 |   index() {",
+        "rb    1 | class WidgetsController < ApplicationController",
+        "rb    2 |   def index",
+        "rb    3 |     @widgets = Widget.all",
+        "  ts 16 |     this.assigns.widgets = Widget.all();",
+        "  ts 17 |     return this.assigns.widgets;",
+        "  ts 18 |   }",
+        "  ts 19 | }",
+        "rb    4 |   end",
+        "rb    5 | end",
+      ]),
+    );
+  }, 120_000);
+
+  it("side by side: two columns, each TS line on the row of its source line, too-long lines cut, notes whole", () => {
+    // 120 = "N | " + 54 + " | " + "N | " + 55: a TS line past 55 characters keeps 54 and an ellipsis.
+    expect(inspected("app/views/widgets/index.html.erb", "--side-by-side", "--width", "120")).toBe(
+      lines([
+        "  | app/views/widgets/index.html.erb                       |   | views/widgets/index.html.ts",
+        "  |                                                        | 1 | import { type Relation, type SafeString, type View } f…",
+        "  |                                                        | 2 | import { type Widget } from \"../../models/widget.js\";",
+        "  |                                                        | 3 | export default function render(view: View, locals: Rec…",
+        "  |                                                        | 4 |   const out = view.outputBuffer;",
+        "1 | <% cache \"widgets-#{@widgets.size}\" do %>              |   |",
+        "  | ! 1:10 warning cache_key_declined: cache key declined: rendered without the store: a string with interpolation is not a provable fragment name",
+        "  | ~ 1:10 cache declined: a string with interpolation is not a provable fragment name",
+        "2 |   <p><%= @widgets.size %> widgets</p>                  | 5 |   out.safeAppend(\"  <p>\");",
+        "  |                                                        | 6 |   out.append((view.assigns.widgets as Relation<Widget>…",
+        "  |                                                        | 7 |   out.safeAppend(\" widgets</p>\\n\");",
+        "  |                                                        | 8 |   return out.toSafeString();",
+        "  |                                                        | 9 | }",
+        "3 | <% end %>                                              |   |",
+      ]),
+    );
+  }, 120_000);
+
+  // A real terminal: util-linux's `script` runs the command on a pseudo-terminal 110 columns wide.
+  it.skipIf(!existsSync("/usr/bin/script"))("on a terminal at least 100 wide: side by side in its width, by default", () => {
+    const command = `stty cols 110 rows 50; ${JSON.stringify(process.execPath)} ${JSON.stringify(cli)} inspect ${JSON.stringify(cliApp)} app/views/widgets/index.html.erb`;
+    const r = spawnSync("/usr/bin/script", ["-qec", command, "/dev/null"], { encoding: "utf8" });
+    // 110 = "N | " + 49 + " | " + "N | " + 50.
+    expect(r.stdout.replace(/\r\n/g, "\n").split("\n").slice(0, 2)).toEqual([
+      "  | app/views/widgets/index.html.erb                  |   | views/widgets/index.html.ts",
+      "  |                                                   | 1 | import { type Relation, type SafeString, type Vie…",
+    ]);
+  }, 120_000);
+
+  it("--html <dir>: writes the site and says where to open it", () => {
+    const dir = join(tmp, "inspect-site");
+    expect(run(["inspect", cliApp, "--html", dir])).toEqual({ status: 0, stdout: `wrote 7 pages into ${dir} (open ${dir}/index.html)\n`, stderr: "" });
+    expect(readdirSync(dir)).toContain("index.html");
+  }, 120_000);
+
+  it("a model: its macros noted (its data carries no source marks), the module after the source", () => {
+    expect(inspected("app/models/widget.rb").split("\n").slice(0, 6)).toEqual([
+      "== app/models/widget.rb -> models/widget.ts",
+      "rb    1 | class Widget < ApplicationRecord",
+      "rb    2 |   acts_as_list",
+      "         ! 2:3 warning unsupported_construct: construct not lowered: model macro acts_as_list",
+      "rb    3 | end",
+      '  ts  1 | import { defineModel, type Time } from "rails2ts/runtime";',
+    ]);
   }, 120_000);
 });
 

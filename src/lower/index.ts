@@ -41,6 +41,8 @@ export interface Lowered {
   publicFiles: Map<string, Buffer>;
   /** For a model or controller module that crashed while emitted: its raising stand-in (crashed-module.ts). */
   standIn: (from: string, raised: string) => EmittedModule | null;
+  /** The route table routes.ts holds (for `inspect --html`'s routes table). */
+  routes: RouteEntry[];
 }
 
 /** The route table; a route Rails refuses (RoutingError) stops the compile there, as it stops Rails' boot. */
@@ -157,7 +159,7 @@ function lowerWithInflections(app: AppModel): Lowered {
       const controller = [...app.controllers.values()].find((c) => c.file.absPath === from);
       return controller ? lowerController(crashedController(controller, raised), app, diags) : null;
     });
-  return { modules, publicFiles, standIn };
+  return { modules, publicFiles, standIn, routes: table };
 }
 
 /**

@@ -1,17 +1,17 @@
 // The runtime's one public surface: everything emitted code imports comes from here ("rails2ts/runtime").
 // The families stay reachable as namespaces for tools and tests; emitted code uses the names below.
-export { createApp, type AppConfig, type AppSchema } from "./app/app.js";
-export { View, MissingTemplate, type TemplateEntry, type ViewContext } from "./app/view.js";
-export { directUrl, NO_REQUEST_URL_CONTEXT, routeHelper, routerFor, type RouteHelper, type UrlContext } from "./app/routes.js";
-export { polymorphicName, polymorphicUrl } from "./action-pack/polymorphic.js";
+export { createApp, type AppConfig, type AppSchema } from "./app/index.js";
+export { View, MissingTemplate, type TemplateEntry, type ViewContext } from "./app/index.js";
+export { directUrl, NO_REQUEST_URL_CONTEXT, routeHelper, routerFor, type RouteHelper, type UrlContext } from "./app/index.js";
+export { polymorphicName, polymorphicUrl } from "./action-pack/index.js";
 export {
   and, binop, blockArgs, caseEq, each, eachWithIndex, eq, index, indexSet, isBlank, isPresent, or, send, sendSafe, symProc, blockArg, kwsplat, toAry, toA, toS,
   truthy, unsupported, readLocal, NameError, constantValue, ivarGet, ivarSet, ivarDefined,
-} from "./active-support/core-ext/ops.js";
-export { rescues } from "./ruby/rescue.js";
-export { declinedError } from "./ruby/not-lowered.js";
-export { breakable, caughtReturn, jumpTag, BreakSignal, ReturnSignal } from "./ruby/jumps.js";
-export { rubyLambda, rubyMethod, rubyProc } from "./ruby/core-proc.js";
+} from "./active-support/index.js";
+export { rescues } from "./ruby/index.js";
+export { declinedError } from "./ruby/index.js";
+export { breakable, caughtReturn, jumpTag, BreakSignal, ReturnSignal } from "./ruby/index.js";
+export { rubyLambda, rubyMethod, rubyProc } from "./ruby/index.js";
 
 // The gems' railties: what they include into Rails' own classes (GlobalID::Identification into models,
 // GearedPagination::Controller into controllers) is installed when these load.
@@ -20,7 +20,7 @@ import "./gems/geared_pagination/controller.js";
 
 export { Controller, FormatCollector, Parameters, startServer, type RouteEntry, type Filter } from "./action-pack/index.js";
 export { Base, Record, defineModel, Relation, Errors, ErrorEntry, Time, CollectionProxy, abort, model, scope } from "./active-record/index.js";
-export { queryAttribute } from "./active-record/attribute-methods.js";
+export { queryAttribute } from "./active-record/index.js";
 export { OutputBuffer, SafeString, FormBuilder } from "./action-view/index.js";
 export { Jbuilder } from "./gems/jbuilder/index.js";
 
@@ -30,38 +30,38 @@ export * as db from "./active-record/connection/index.js";
 export * as view from "./app/view-namespace.js";
 export * as json from "./gems/jbuilder/index.js";
 export * as fixtures from "./active-record/fixtures/index.js";
-export type { FixtureSetSource } from "./active-record/fixtures/index.js";
-export { bindArgs, ArgumentError, type ArgSpec, type BoundArgs } from "./ruby/args.js";
-export { CurrentAttributes } from "./active-support/current-attributes.js";
+export type { FixtureSetSource } from "./active-record/index.js";
+export { bindArgs, ArgumentError, type ArgSpec, type BoundArgs } from "./ruby/index.js";
+export { CurrentAttributes } from "./active-support/index.js";
 // Ruby core and ActiveSupport on plain values, Ruby's own constants, and plain (ActiveModel) classes.
-export { coreSend } from "./active-support/core-ext/core-send.js";
-export { StringMethods, BinaryStringMethods } from "./active-support/core-ext/core-string.js";
-export { NumericMethods } from "./active-support/core-ext/core-numeric.js";
-export { ArrayMethods, HashMethods } from "./active-support/core-ext/core-collections.js";
-export { hashLiteral } from "./active-support/core-ext/core-hash.js";
-export { PatternMatch } from "./active-support/core-ext/pattern-match.js";
-export { TimeMethods, DurationMethods, TimeZoneMethods } from "./active-support/core-ext/core-time.js";
-export { ObjectMethods, NilMethods, raise, raiseFrom } from "./active-support/core-ext/core-object.js";
+export { coreSend } from "./active-support/index.js";
+export { StringMethods, BinaryStringMethods } from "./active-support/index.js";
+export { NumericMethods } from "./active-support/index.js";
+export { ArrayMethods, HashMethods } from "./active-support/index.js";
+export { hashLiteral } from "./active-support/index.js";
+export { PatternMatch } from "./active-support/index.js";
+export { TimeMethods, DurationMethods, TimeZoneMethods } from "./active-support/index.js";
+export { ObjectMethods, NilMethods, raise, raiseFrom } from "./active-support/index.js";
 export {
   RubyException, ScriptError, NotImplementedError, StandardError, RuntimeError, FrozenError, UncaughtThrowError, RubyTypeError,
   NoMethodError, ZeroDivisionError, IndexError, KeyError, StopIteration, RubyRangeError, FloatDomainError, IOError, EncodingError,
   LocalJumpError, NoMatchingPatternError, NoMatchingPatternKeyError, RegexpError, ThreadError, SecurityError, TimeoutError,
-} from "./ruby/exceptions.js";
+} from "./ruby/index.js";
 export {
   ErbUtil, EnvModule, TimeClass, DateClass, DateTimeClass, I18nModule, JsonModule, ActiveSupportJson, DurationClass, NumberHelperModule,
   TimeZoneClass, RangeClass, RecordIdentifierModule, FloatClass, SetClass, KeyGeneratorClass, Kernel, ZlibModule, Base64Module, RailsModule,
   StringClass, SymbolClass, IntegerClass, NumericClass, ArrayClass, HashClass, NilClassClass, ComparableModule, EnumerableModule, TrueClassClass, FalseClassClass,
-} from "./app/core-constants.js";
-export { SecureRandomModule, RandomModule, BCryptPasswordClass, BCryptPassword } from "./app/secure-constants.js";
-export { ActiveStorageAttachedOne, ActiveStorageAttachedMany, AttachedOne, AttachedMany } from "./active-storage/attached.js";
-export { LIBRARY_BASES, registerLibraryBase } from "./ruby/library-bases.js";
-export { extendCore, CORE_EXTENSIBLE } from "./active-support/core-ext/core-extensions.js";
-export { TurboStreamsChannelConstant, TurboModule, TurboStreamsTagBuilderClass, GlobalIdModule, GlobalIdLocator } from "./gems/turbo-rails/turbo-constants.js";
-export { ActiveModel, RubyObject, attrAccessor } from "./active-model/active-model.js";
-export { inflections } from "./active-support/inflections.js";
-export { rubyStruct, declineClass } from "./ruby/ruby-object.js";
+} from "./app/index.js";
+export { SecureRandomModule, RandomModule, BCryptPasswordClass, BCryptPassword } from "./app/index.js";
+export { ActiveStorageAttachedOne, ActiveStorageAttachedMany, AttachedOne, AttachedMany } from "./active-storage/index.js";
+export { LIBRARY_BASES, registerLibraryBase } from "./ruby/index.js";
+export { extendCore, CORE_EXTENSIBLE } from "./active-support/index.js";
+export { TurboStreamsChannelConstant, TurboModule, TurboStreamsTagBuilderClass, GlobalIdModule, GlobalIdLocator } from "./gems/turbo-rails/index.js";
+export { ActiveModel, RubyObject, attrAccessor } from "./active-model/index.js";
+export { inflections } from "./active-support/index.js";
+export { rubyStruct, declineClass } from "./ruby/index.js";
 // Active Job: ApplicationJob < ActiveJob::Base, perform_later (in this process, after the request's work).
-export { ActiveJobBase, drainJobs } from "./active-job/active-job.js";
+export { ActiveJobBase, drainJobs } from "./active-job/index.js";
 // Action Text's content objects (Content, Fragment, nodes, attachments, the Content::Filter base apps subclass).
 export {
   ActionTextContent, ActionTextFragment, ActionTextNode, ActionTextAttachment,
@@ -71,15 +71,15 @@ export {
 export * as actionText from "./action-text/index.js";
 export { includeActionTextAttachable, attachableFromSgid } from "./action-text/index.js";
 // Gems' classes an app subclasses or calls (platform_agent over useragent).
-export { PlatformAgent } from "./gems/platform_agent/platform-agent.js";
-export { UserAgentClass, parseUserAgent } from "./gems/useragent/user-agent-browsers.js";
-export { tagElement, tagAttributes } from "./action-view/tag.js";
-export { coreBinop, coreIndex, coreNegate, coreShovel } from "./active-support/core-ext/core-operators.js";
-export { hashEntries, RubyFloat, RubyRange, RubySymbol, rubyRegexp } from "./ruby/ruby.js";
-export * from "./action-view/cache/index.js";
-export { serveApp, renderForBroadcast, type CableSetup } from "./app/serve.js";
-export { controllerRenderer, ControllerRenderer } from "./app/renderer.js";
-export { ActionViewBase } from "./action-view/view-class.js";
+export { PlatformAgent } from "./gems/platform_agent/index.js";
+export { UserAgentClass, parseUserAgent } from "./gems/useragent/index.js";
+export { tagElement, tagAttributes } from "./action-view/index.js";
+export { coreBinop, coreIndex, coreNegate, coreShovel } from "./active-support/index.js";
+export { hashEntries, RubyFloat, RubyRange, RubySymbol, rubyRegexp } from "./ruby/index.js";
+export * from "./action-view/index.js";
+export { serveApp, renderForBroadcast, type CableSetup } from "./app/index.js";
+export { controllerRenderer, ControllerRenderer } from "./app/index.js";
+export { ActionViewBase } from "./action-view/index.js";
 export { Connection, Channel, actionCableServer } from "./action-cable/index.js";
 export * as cable from "./app/cable-namespace.js";
-export { BACK } from "./action-view/url.js";
+export { BACK } from "./action-view/index.js";

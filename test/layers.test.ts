@@ -3,7 +3,7 @@
 // runtime never from the compiler. The second test shows the rules can fail: a probe tree with imports that point up
 // is reported.
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -28,6 +28,24 @@ function cruise(cwd: string, roots = ["runtime", "src"]): { violations: Violatio
 const temps: string[] = [];
 afterAll(() => {
   for (const dir of temps) rmSync(dir, { recursive: true, force: true });
+});
+
+describe("runtime folders", () => {
+  it("each layered folder has an index.ts that opens with a line of what it is, and the public surface re-exports those", () => {
+    const config = readFileSync(CONFIG, "utf8");
+    const folders = [...config.slice(config.indexOf("const RUNTIME_LAYERS"), config.indexOf("];")).matchAll(/"([a-z_/-]+)"/g)].map((m) => m[1]!);
+    expect(folders.length).toBeGreaterThan(20);
+    for (const folder of folders) {
+      const index = join(ROOT, "runtime", folder, "index.ts");
+      expect(existsSync(index), index).toBe(true);
+      expect(readFileSync(index, "utf8").split("\n")[0], index).toMatch(/^\/\/ \S.{20,}/);
+    }
+    // runtime/index.ts's named re-exports come from folder indexes only.
+    const surface = readFileSync(join(ROOT, "runtime/index.ts"), "utf8");
+    const named = [...surface.matchAll(/^export (?:type )?(?:\{[^}]*\}|\*) from "\.\/([^"]+)";/gm)].map((m) => m[1]!);
+    expect(named.length).toBeGreaterThan(30);
+    expect(named.filter((path) => !/^([a-z-]+|gems\/[a-z_-]+)\/index\.js$/.test(path))).toEqual([]);
+  });
 });
 
 describe("runtime layers", () => {

@@ -28,3 +28,4 @@ export { FormatCollector, type RenderOptions, type RedirectOptions } from "./ren
 export { RailsHealthController, RailsPwaController } from "./builtin.js";
 export { browserBlocked, MODERN_BROWSERS } from "./user-agent.js";
 export { HttpApp, createHttpApp, startServer, type HttpAppConfig } from "./server.js";
+export { polymorphicName, polymorphicUrl } from "./polymorphic.js";

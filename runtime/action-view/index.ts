@@ -40,3 +40,5 @@ export * from "./sanitize.js";
 export * from "./text.js";
 export * from "./translation.js";
 export * from "./date-select.js";
+export { ActionViewBase } from "./view-class.js";
+export * from "./cache/index.js";

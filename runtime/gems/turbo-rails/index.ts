@@ -10,3 +10,4 @@ export {
   configureSignedStreamVerifier, signedStreamVerifierKey, signedStreamName, verifiedStreamName, streamNameFrom,
   signStreamValue, verifyStreamValue,
 } from "./stream-name.js";
+export { TurboStreamsChannelConstant, TurboModule, TurboStreamsTagBuilderClass, GlobalIdModule, GlobalIdLocator } from "./turbo-constants.js";

@@ -1,0 +1,2 @@
+// Active Model: plain models, ActiveModel::Name, errors and the view-facing model interface.
+export { ActiveModel, RubyObject, attrAccessor } from "./active-model.js";

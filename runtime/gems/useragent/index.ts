@@ -1,0 +1,2 @@
+// useragent: UserAgent.parse and the browser and platform tables behind it.
+export { UserAgentClass, parseUserAgent } from "./user-agent-browsers.js";

@@ -1,0 +1,15 @@
+// Ruby's core semantics on JavaScript values: String, Symbol, Integer, Float, Range, Regexp, exceptions, Proc,
+// arguments and jumps.
+export { rescues } from "./rescue.js";
+export { declinedError } from "./not-lowered.js";
+export { breakable, caughtReturn, jumpTag, BreakSignal, ReturnSignal } from "./jumps.js";
+export { rubyLambda, rubyMethod, rubyProc } from "./core-proc.js";
+export { bindArgs, ArgumentError, type ArgSpec, type BoundArgs } from "./args.js";
+export {
+  RubyException, ScriptError, NotImplementedError, StandardError, RuntimeError, FrozenError, UncaughtThrowError, RubyTypeError,
+  NoMethodError, ZeroDivisionError, IndexError, KeyError, StopIteration, RubyRangeError, FloatDomainError, IOError, EncodingError,
+  LocalJumpError, NoMatchingPatternError, NoMatchingPatternKeyError, RegexpError, ThreadError, SecurityError, TimeoutError,
+} from "./exceptions.js";
+export { LIBRARY_BASES, registerLibraryBase } from "./library-bases.js";
+export { rubyStruct, declineClass } from "./ruby-object.js";
+export { hashEntries, RubyFloat, RubyRange, RubySymbol, rubyRegexp } from "./ruby.js";

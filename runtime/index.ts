@@ -32,7 +32,7 @@ export * as json from "./gems/jbuilder/index.js";
 export * as fixtures from "./active-record/fixtures/index.js";
 export type { FixtureSetSource } from "./active-record/index.js";
 export { bindArgs, ArgumentError, type ArgSpec, type BoundArgs } from "./ruby/index.js";
-export { CurrentAttributes } from "./active-support/index.js";
+export { CurrentAttributes, defineCurrentAttributes } from "./active-support/index.js";
 // Ruby core and ActiveSupport on plain values, Ruby's own constants, and plain (ActiveModel) classes.
 export { coreSend } from "./active-support/index.js";
 export { StringMethods, BinaryStringMethods } from "./active-support/index.js";

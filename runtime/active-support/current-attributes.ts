@@ -106,9 +106,17 @@ function readAttribute(instance: CurrentAttributes, name: string): unknown {
   const defaults = metaOf(instance.constructor)?.defaults;
   if (!instance.attributes.has(name) && defaults && name in defaults) {
     const value = defaults[name];
-    instance.attributes.set(name, typeof value === "function" ? (value as () => unknown)() : value);
+    // resolve_defaults: a Proc is called, any other value dup'ed (an Array or Hash default is not shared).
+    instance.attributes.set(name, typeof value === "function" ? (value as () => unknown)() : dup(value));
   }
   return instance.attributes.get(name) ?? null;
+}
+
+function dup(value: unknown): unknown {
+  if (Array.isArray(value)) return [...value];
+  if (value instanceof Map) return new Map(value);
+  if (value !== null && typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype) return { ...value };
+  return value;
 }
 
 function assign(instance: CurrentAttributes, name: string, value: unknown): void {

@@ -4,7 +4,7 @@ export {
   and, binop, blockArgs, caseEq, each, eachWithIndex, eq, index, indexSet, isBlank, isPresent, or, send, sendSafe, symProc, blockArg, kwsplat, toAry, toA, toS,
   truthy, unsupported, readLocal, NameError, constantValue, ivarGet, ivarSet, ivarDefined,
 } from "./core-ext/ops.js";
-export { CurrentAttributes } from "./current-attributes.js";
+export { CurrentAttributes, defineCurrentAttributes } from "./current-attributes.js";
 export { coreSend } from "./core-ext/core-send.js";
 export { StringMethods, BinaryStringMethods } from "./core-ext/core-string.js";
 export { NumericMethods } from "./core-ext/core-numeric.js";

@@ -9,7 +9,8 @@ import { modelFile, type EmittedModule } from "../emitted-module.js";
 import type { NodeOf } from "../../parse/ir.js";
 import { lowerArgs } from "../calls.js";
 import { makeEnv } from "../env.js";
-import { lit, type TsExpr } from "../expr.js";
+import { lit, lowerExpr, type TsExpr } from "../expr.js";
+import { lowerBlockFn } from "../procs.js";
 import { camel, rubyToTs, tsIdent } from "../names.js";
 import { Scope } from "../scope.js";
 import { UNKNOWN } from "../types.js";
@@ -36,8 +37,36 @@ export function lowerCurrent(info: CurrentInfo, app: AppModel, diags: Diagnostic
     const params = def.params.map((p) => `${scope.declare(p.name, UNKNOWN).ts}: unknown`);
     members.push(`static ${rubyToTs(def.name)}(${params.join(", ")}) {\n${lowerMethodBody(def.body, scope).join("\n")}\n}`);
   }
+  const registered = registration(info, env);
+  if (registered) members.push(registered);
   const code = `export class ${tsIdent(info.className)} extends ${base} {\n${members.join("\n\n")}\n}`;
   return { path: `models/${modelFile(info.className)}.ts`, state: env.module, statements: [code], from: info.file.absPath };
+}
+
+/**
+ * Defaults and reset callbacks, registered when the class is defined (a static block: `this` is the class, which
+ * answers for the execution's instance as CurrentAttributes' singleton delegation does):
+ *   attribute :tags, default: -> { [] }     defaults: { tags: rubyLambda(() => [], []) }
+ *   resets { Time.zone = nil }              afterReset: [() => { ... }]
+ */
+function registration(info: CurrentInfo, env: ReturnType<typeof makeEnv>): string | null {
+  if (!info.defaults.length && !info.resets.length) return null;
+  const scope = new Scope(env);
+  const defaults = info.defaults.flatMap(({ names, value }) => {
+    const code = lowerExpr(value, scope).code;
+    return names.map((n) => `${JSON.stringify(n)}: ${code}`);
+  });
+  const callbacks = (kind: "before" | "after") =>
+    info.resets
+      .filter((r) => r.kind === kind)
+      .flatMap((r) => [...r.methods.map((m) => `() => this.${rubyToTs(m)}()`), ...(r.block ? [lowerBlockFn(r.block, scope).code] : [])]);
+  const descriptor = [
+    `attributes: ${JSON.stringify(info.attributes)}`,
+    `defaults: { ${defaults.join(", ")} }`,
+    `beforeReset: [${callbacks("before").join(", ")}]`,
+    `afterReset: [${callbacks("after").join(", ")}]`,
+  ];
+  return `static {\n${env.module.use("defineCurrentAttributes")}(this, { ${descriptor.join(", ")} });\n}`;
 }
 
 /** `Current.user`, `Current.user = u`, `Current.account`, and the same names receiver-less inside the class. */

@@ -61,6 +61,21 @@ export interface EnvironmentSettings {
   sslDeclined?: string;
   /** config.server_timing (ActionDispatch::ServerTiming). */
   serverTiming?: boolean;
+  /** This environment's perform_caching: a literal, or on when the file exists under the app root at boot. */
+  performCaching?: boolean | { file: string };
+  /** config.cache_store = :null_store: nothing is cached. */
+  nullCacheStore?: boolean;
+}
+
+/**
+ * action_controller.perform_caching under RAILS_ENV: the environment's own setting (development.rb's
+ * tmp/caching-dev.txt checked now, as Rails checks it at boot), else production.rb's; a :null_store caches nothing.
+ */
+export function performCaching(config: Pick<AppConfig, "performCaching">, environment: EnvironmentSettings, root: string): boolean {
+  if (environment.nullCacheStore) return false;
+  const setting = environment.performCaching;
+  if (setting === undefined) return config.performCaching ?? false;
+  return typeof setting === "boolean" ? setting : existsSync(join(root, setting.file));
 }
 
 /** A literal, or `ENV["NAME"].present?` (`present: false`: `.blank?`), read when the app boots. */
@@ -176,7 +191,7 @@ export function createApp(config: AppConfig): HttpApp {
     weekConfig.start = config.beginningOfWeek;
   }
   // One process, one in-process store; RAILS2TS_CACHE_SIZE (e.g. "64m") bounds it in bytes.
-  const store = config.performCaching ? new MemoryStore({ size: parseCacheSize(process.env.RAILS2TS_CACHE_SIZE ?? "32m") }) : null;
+  const store = performCaching(config, environment, root) ? new MemoryStore({ size: parseCacheSize(process.env.RAILS2TS_CACHE_SIZE ?? "32m") }) : null;
   const secretKeyBase = process.env.SECRET_KEY_BASE ?? localSecret(root);
   // turbo-rails' engine adds Turbo::StreamsChannel (what turbo_stream_from subscribes to) to the app's channels.
   const cable = config.cable && config.turboBroadcastable && !config.cable.channels.some((c) => (c as { rubyName?: unknown }).rubyName === TurboStreamsChannel.rubyName)

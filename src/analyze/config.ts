@@ -47,6 +47,14 @@ export interface EnvironmentSettings {
   sslDeclined?: string;
   /** `config.server_timing = true` (Rails' generated development.rb): ActionDispatch::ServerTiming in the stack. */
   serverTiming?: boolean;
+  /**
+   * config.action_controller.perform_caching of an environment other than production (production's is
+   * AppConfigFacts.performCaching): a literal, or `{ file }` for the generator's development.rb, which turns caching
+   * on when `Rails.root.join("tmp/caching-dev.txt").exist?` (bin/rails dev:cache) when the app boots.
+   */
+  performCaching?: boolean | { file: string };
+  /** `config.cache_store = :null_store` in this environment: nothing is cached (test.rb). */
+  nullCacheStore?: boolean;
 }
 
 /** A setting read at boot: a literal, or whether an environment variable is present (Object#present?). */
@@ -78,8 +86,12 @@ export function analyzeConfig(files: SourceFile[], diagnostics?: Diagnostics): A
         facts.sessionStore = sessionStoreOptions(node.args.slice(1));
       }
       if (node.method === "load_defaults" && (node.args[0]?.kind === "float" || node.args[0]?.kind === "int")) facts.loadDefaults = node.args[0].value;
-      if (node.method === "perform_caching=" && node.receiver?.kind === "call" && node.receiver.method === "action_controller" && (environment === null || environment === "production")) {
-        facts.performCaching = node.args[0]?.kind === "true";
+      if (node.method === "perform_caching=" && node.receiver?.kind === "call" && node.receiver.method === "action_controller") {
+        if (environment === null || environment === "production") facts.performCaching = node.args[0]?.kind === "true";
+        else if (node.args[0]?.kind === "true" || node.args[0]?.kind === "false") (facts.environments[environment] ??= {}).performCaching = node.args[0].kind === "true";
+      }
+      if (node.method === "cache_store=" && isConfig(node.receiver) && environment && environment !== "production" && literalString(node.args[0]) === "null_store") {
+        (facts.environments[environment] ??= {}).nullCacheStore = true;
       }
       if (node.method === "allow_forgery_protection=" && node.receiver?.kind === "call" && node.receiver.method === "action_controller" && environment) {
         const value = node.args[0]?.kind;
@@ -101,6 +113,15 @@ export function analyzeConfig(files: SourceFile[], diagnostics?: Diagnostics): A
       node.block?.body.forEach(visit);
       if (node.receiver) visit(node.receiver);
     } else if (node.kind === "class" || node.kind === "module") node.body.forEach(visit);
+    else if (node.kind === "if" && environment && environment !== "production") {
+      // The generator's development.rb: `if Rails.root.join("tmp/caching-dev.txt").exist?` caching on, else off.
+      const file = bootFileCondition(node.cond);
+      if (file && performCachingOf(node.then) === true && performCachingOf(node.else) !== true) {
+        (facts.environments[environment] ??= {}).performCaching = { file };
+      } else if (performCachingOf(node.then) !== null || performCachingOf(node.else) !== null) {
+        diagnostics?.report("unsupported_option", node.cond.span, "config.action_controller.perform_caching under a condition rails2ts does not evaluate: caching stays as production.rb has it");
+      }
+    }
   };
   let nullCacheStore = false;
   for (const file of files) {
@@ -156,6 +177,24 @@ function calendarSetting(node: Node & { kind: "call" }, facts: AppConfigFacts, d
   }
   if (value?.kind === "sym") facts.beginningOfWeek = value.name;
   else diagnostics?.report("unsupported_option", (value ?? node).span, "config.beginning_of_week is not a literal Symbol: the week keeps starting on Monday");
+}
+
+/** `Rails.root.join("tmp/caching-dev.txt").exist?`: the file's path, relative to the app; else null. */
+function bootFileCondition(cond: Node): string | null {
+  if (cond.kind !== "call" || cond.method !== "exist?" || cond.args.length) return null;
+  const join = cond.receiver;
+  if (join?.kind !== "call" || join.method !== "join" || join.args.length !== 1) return null;
+  const root = join.receiver;
+  if (root?.kind !== "call" || root.method !== "root" || root.receiver?.kind !== "const" || root.receiver.name !== "Rails") return null;
+  return literalString(join.args[0]);
+}
+
+/** The literal perform_caching a branch sets (true/false), or null when it sets none. */
+function performCachingOf(body: Node[]): boolean | null {
+  for (const n of body) {
+    if (n.kind === "call" && n.method === "perform_caching=" && (n.args[0]?.kind === "true" || n.args[0]?.kind === "false")) return n.args[0].kind === "true";
+  }
+  return null;
 }
 
 /** `config` (a call or, without arguments, a local-looking identifier) or `Rails.application.config`. */

@@ -28,7 +28,6 @@ export const KNOWN: { cause: string; steps: string[] }[] = [
       "test/007_out_account_logo:headers",
       "test/008_out_account_logo_small:headers",
       "test/009_out_qr_code:headers",
-      "test/024_message_show:headers",
       "test/047_account_bot_edit:headers",
       "test/049_account_logo:headers",
       "test/055_avatar_bot:headers",
@@ -37,12 +36,10 @@ export const KNOWN: { cause: string; steps: string[] }[] = [
       "test/086_message_create_play:headers",
       "test/088_after_message_create:headers",
       "test/099_after_message_destroy:headers",
-      "test/143_after_search_create:headers",
       "test/157_kevin_room_designers:headers",
       "development/007_out_account_logo:headers",
       "development/008_out_account_logo_small:headers",
       "development/009_out_qr_code:headers",
-      "development/024_message_show:headers",
       "development/047_account_bot_edit:headers",
       "development/049_account_logo:headers",
       "development/055_avatar_bot:headers",
@@ -71,13 +68,6 @@ export const KNOWN: { cause: string; steps: string[] }[] = [
     ],
   },
   {
-    cause: "a single `render @message` gets one extra leading newline (the collection rendering of the same partial matches)",
-    steps: [
-      "test/024_message_show:body",
-      "development/024_message_show:body",
-    ],
-  },
-  {
     cause: "ours answers 500: NotLowered: rails2ts: not lowered: send_file (the default bot avatar, app/assets/images/default-bot-avatar.svg)",
     steps: [
       "test/055_avatar_bot:body",
@@ -98,18 +88,7 @@ export const KNOWN: { cause: string; steps: string[] }[] = [
       "test/086_message_create_play:body",
       "test/088_after_message_create:body",
       "test/099_after_message_destroy:body",
-    ],
-  },
-  {
-    cause: "the room page lacks the newline between two messages before lane-0004 (\"</div>  <div id=\\\"message_lane-0004\\\"\"; Rails: \"</div>\\n  <div\"), a whitespace difference of the message list",
-    steps: [
       "test/157_kevin_room_designers:body",
-    ],
-  },
-  {
-    cause: "after the search, an avatar link's title is David's old name alone (Rails: \"David Lane – Recorded by the lane\", his name and bio after profile_update)",
-    steps: [
-      "test/143_after_search_create:body",
     ],
   },
 ];

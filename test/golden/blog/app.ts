@@ -191,8 +191,8 @@ export const app = createApp({
   performCaching: true,
   environments: {
     production: { forceSsl: false },
-    development: { serverTiming: true },
-    test: { allowForgeryProtection: false },
+    development: { serverTiming: true, performCaching: { file: "tmp/caching-dev.txt" } },
+    test: { performCaching: false, nullCacheStore: true, allowForgeryProtection: false },
   },
   sanitizerVendor: "html5",
   messageMetadata: "serializer",

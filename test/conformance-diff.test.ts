@@ -2,12 +2,10 @@
 // response comparison, and replay + report end to end against a node:http server that plays back the
 // committed Rails reference of fixtures/blog.
 import { createHash } from "node:crypto";
-import { appendFileSync } from "node:fs";
-import { createServer, type IncomingHttpHeaders } from "node:http";
-import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { colorDiff, runConformance, type StartServer } from "../src/conformance/conformance.js";
+import { colorDiff, runConformance } from "../src/conformance/conformance.js";
+import { playback, type Received } from "./support/playback.js";
 import { CookieJar } from "../src/conformance/cookies.js";
 import { extractCsrfToken } from "../src/conformance/csrf.js";
 import { compareResponses, type ComparableResponse } from "../src/conformance/diff.js";
@@ -130,39 +128,6 @@ describe("compareResponses", () => {
     ]);
   });
 });
-
-interface Received {
-  method: string;
-  url: string;
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
-/** Plays back the reference in order, as a server speaking the SQL-log protocol would. */
-function playback(reference: ReplayedResponse[], received: Received[], tamper: (i: number, r: ReplayedResponse) => ReplayedResponse = (_i, r) => r): StartServer {
-  return async ({ sqlLogPath }) => {
-    let next = 0;
-    const server = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on("data", (c: Buffer) => chunks.push(c));
-      req.on("end", () => {
-        received.push({ method: req.method!, url: req.url!, headers: req.headers, body: Buffer.concat(chunks).toString() });
-        const i = next++;
-        const r = tamper(i, reference[i]);
-        const headers: Record<string, string> = {};
-        if (r.contentType !== null) headers["content-type"] = r.contentType;
-        if (r.location !== null) headers.location = r.location;
-        if (i === 0) headers["set-cookie"] = "_blog_session=s3ss10n; path=/; httponly; samesite=lax";
-        if (r.sqlCount !== null) appendFileSync(sqlLogPath, `${r.sqlCount}\n`);
-        res.writeHead(r.status, headers);
-        res.end(r.body);
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    const { port } = server.address() as AddressInfo;
-    return { baseUrl: `http://127.0.0.1:${port}`, stop: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-  };
-}
 
 describe("runConformance against a playback of the blog reference", () => {
   const reference = readReference(referenceDir(BLOG));

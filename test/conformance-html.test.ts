@@ -1,14 +1,12 @@
 // `conformance --html`: the side-by-side rows and the marked bytes (expected values written by hand), and the page
 // for a run against a playback of the blog's Rails reference with one flipped byte.
-import { appendFileSync } from "node:fs";
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { runConformance, type StartServer } from "../src/conformance/conformance.js";
+import { runConformance } from "../src/conformance/conformance.js";
 import { htmlReport, markChange, sideBySide } from "../src/conformance/html-report.js";
 import { readReference, referenceDir } from "../src/conformance/reference.js";
 import type { ReplayedResponse } from "../src/conformance/replay.js";
+import { playback } from "./support/playback.js";
 
 const BLOG = join(import.meta.dirname, "..", "fixtures", "blog");
 
@@ -35,31 +33,13 @@ describe("side-by-side rows", () => {
 describe("the page", () => {
   it("lists every response, links the different one, and shows its bytes marked beside Rails'", async () => {
     const reference = readReference(referenceDir(BLOG));
-    const start: StartServer = async ({ sqlLogPath }) => {
-      let next = 0;
-      const server = createServer((req, res) => {
-        req.resume();
-        req.on("end", () => {
-          const i = next++;
-          let r: ReplayedResponse = reference[i];
-          if (i === 2) {
-            const body = Buffer.from(r.body);
-            body[body.indexOf("Welcome to the blog")] = "X".charCodeAt(0);
-            r = { ...r, body };
-          }
-          const headers: Record<string, string> = {};
-          if (r.contentType !== null) headers["content-type"] = r.contentType;
-          if (r.location !== null) headers.location = r.location;
-          if (i === 0) headers["set-cookie"] = "_blog_session=s3ss10n; path=/; httponly; samesite=lax";
-          if (r.sqlCount !== null) appendFileSync(sqlLogPath, `${r.sqlCount}\n`);
-          res.writeHead(r.status, headers);
-          res.end(r.body);
-        });
-      });
-      await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-      const { port } = server.address() as AddressInfo;
-      return { baseUrl: `http://127.0.0.1:${port}`, stop: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+    const flip = (i: number, r: ReplayedResponse) => {
+      if (i !== 2) return r;
+      const body = Buffer.from(r.body);
+      body[body.indexOf("Welcome to the blog")] = "X".charCodeAt(0);
+      return { ...r, body };
     };
+    const start = playback(reference, [], flip);
     const result = await runConformance(BLOG, start, { log: () => {} });
     const page = htmlReport("blog", result);
     expect(page.startsWith("<!DOCTYPE html>\n")).toBe(true);

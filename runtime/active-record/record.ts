@@ -148,8 +148,9 @@ export class Base extends Querying implements RecordLike, Lifecycle {
     return this.meta.types.has(name) && typeof value === "number" && isFloatColumn(this.meta, name) ? new RubyFloat(value) : value;
   }
 
+  /** `#{name}_before_type_cast`: an attribute's raw value; undefined for any other reader (Rails defines none). */
   readAttributeBeforeTypeCast(name: string): unknown {
-    return this._attributes.readBeforeTypeCast(name);
+    return this._attributes.has(name) ? this._attributes.readBeforeTypeCast(name) : undefined;
   }
 
   /** `#{name}_came_from_user?` (false for a column read from the database or saved since; a non-column has none). */

@@ -27,3 +27,22 @@ describe("CurrentAttributes defaults and reset callbacks, as ActiveSupport 7.2.4
     expect(Scenario.run()).toEqual(recorded);
   });
 });
+
+describe("a CurrentAttributes statement the compiler declines", () => {
+  it("is reported at its line, and the class raises at first use, naming it", async () => {
+    const { cpSync, writeFileSync } = await import("node:fs");
+    const declinedApp = join(scratchDir("current-declined-src"), "app");
+    cpSync(app, declinedApp, { recursive: true });
+    writeFileSync(
+      join(declinedApp, "app/models/current.rb"),
+      "class Current < ActiveSupport::CurrentAttributes\n  attribute :user\n  attribute :tags, bogus: true\nend\n",
+    );
+    const declinedOut = scratchDir("current-declined");
+    const result = await compile(declinedApp, { out: declinedOut });
+    expect(result.diagnostics.map((d) => `${d.span.line}:${d.span.column} ${d.code}: ${d.message}`)).toContain(
+      "3:3 unsupported_construct: construct not lowered: attribute bogus: in a CurrentAttributes class",
+    );
+    const Current = ((await import(pathToFileURL(join(declinedOut, "dist/models/current.js")).href)) as Dyn).Current as Dyn;
+    expect(() => Current.user).toThrow(/app\/models\/current\.rb:3.*unsupported_construct: construct not lowered: attribute bogus: in a CurrentAttributes class/);
+  });
+});

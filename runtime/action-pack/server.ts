@@ -254,10 +254,14 @@ export function startServer(app: HttpApp, options: { port: number; host?: string
  */
 function withServerTiming(wire: WireResponse, started: bigint): WireResponse {
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
-  const value = `process_action.action_controller;dur=${Math.round(ms * 100) / 100}`;
+  return withHeadersBeforeLength(wire, [["server-timing", `process_action.action_controller;dur=${Math.round(ms * 100) / 100}`]]);
+}
+
+/** Headers a middleware adds after the app's own, before the content-length Puma writes last. */
+function withHeadersBeforeLength(wire: WireResponse, added: [string, string][]): WireResponse {
   const headers = wire.headers.filter(([k]) => k !== "content-length");
   const length = wire.headers.find(([k]) => k === "content-length");
-  headers.push(["server-timing", value]);
+  headers.push(...added);
   if (length) headers.push(length);
   return { ...wire, headers };
 }
@@ -270,9 +274,5 @@ function withRequestIdAndRuntime(wire: WireResponse, given: string | undefined, 
   const cleaned = given ? given.replace(/[^\w\-@]/g, "").slice(0, 255) : "";
   const id = cleaned || randomUUID();
   const runtime = (Number(process.hrtime.bigint() - started) / 1e9).toFixed(6);
-  const headers = wire.headers.filter(([k]) => k !== "content-length");
-  const length = wire.headers.find(([k]) => k === "content-length");
-  headers.push(["x-request-id", id], ["x-runtime", runtime]);
-  if (length) headers.push(length);
-  return { ...wire, headers };
+  return withHeadersBeforeLength(wire, [["x-request-id", id], ["x-runtime", runtime]]);
 }

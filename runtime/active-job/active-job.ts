@@ -21,13 +21,14 @@ import { toS } from "../ruby/ruby.js";
 import { rubyAncestry } from "../ruby/rescue.js";
 import { rescueFrom, rescueWithHandler, type RescueHandler } from "../active-support/rescuable.js";
 
-/** retry_on's options (ActiveJob::Exceptions.retry_on). `wait`: seconds, a Duration, :polynomially_longer or a lambda of the executions. */
+/**
+ * retry_on's options (ActiveJob::Exceptions.retry_on). `wait`: seconds, a Duration, :polynomially_longer or a lambda
+ * of the executions. (`queue:` and `priority:` pick where a retry waits; every queue runs in this process.)
+ */
 export interface RetryOptions {
   wait?: unknown;
   attempts?: number | "unlimited";
   jitter?: number;
-  queue?: unknown;
-  priority?: unknown;
 }
 
 type JobBlock = (job: ActiveJobBase, error: unknown) => unknown;

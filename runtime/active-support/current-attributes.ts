@@ -15,6 +15,7 @@
 // Requests run one at a time in the emitted server, so the app resets the shared store around each request
 // (Rails' executor calls reset_all in to_run and to_complete).
 import { AsyncLocalStorage } from "node:async_hooks";
+import { checkDeclinedClass } from "../ruby/app-class.js";
 import { rubyToTs } from "../ruby/names.js";
 
 type Store = Map<Function, CurrentAttributes>;
@@ -40,7 +41,10 @@ export class CurrentAttributes {
   static instance<T extends CurrentAttributes>(this: new () => T): T {
     const s = store();
     let found = s.get(this) as T | undefined;
-    if (!found) s.set(this, (found = new this()));
+    if (!found) {
+      checkDeclinedClass(this); // a class-body statement the compiler declined raises here, at first use
+      s.set(this, (found = new this()));
+    }
     return found;
   }
 

@@ -27,6 +27,8 @@ export interface CurrentInfo {
   resets: ResetCallback[];
   methods: Array<NodeOf<"def">>;
   delegates: DelegateInfo[];
+  /** Statements not lowered, each with its diagnostic: the class raises when used (the first is named). */
+  declined: Array<{ line: number; diagnostic: string }>;
   span: Span;
 }
 
@@ -37,7 +39,11 @@ export function isCurrentAttributes(decl: ConstDecl): boolean {
 }
 
 export function analyzeCurrent(decls: ConstDecl[], diags: Diagnostics): CurrentInfo {
-  const info: CurrentInfo = { className: decls[0]!.path, file: decls[0]!.file, attributes: [], defaults: [], resets: [], methods: [], delegates: [], span: decls[0]!.node.span };
+  const info: CurrentInfo = { className: decls[0]!.path, file: decls[0]!.file, attributes: [], defaults: [], resets: [], methods: [], delegates: [], declined: [], span: decls[0]!.node.span };
+  const decline = (span: Span, detail: string) => {
+    const d = diags.report("unsupported_construct", span, detail);
+    info.declined.push({ line: span.line, diagnostic: `${d.code}: ${d.message}` });
+  };
   for (const decl of decls) {
     for (const stmt of decl.node.body) {
       if (stmt.kind === "def") info.methods.push(stmt);
@@ -46,7 +52,7 @@ export function analyzeCurrent(decls: ConstDecl[], diags: Diagnostics): CurrentI
         const options = optionsOf(stmt.args);
         const unknown = [...options.keys()].filter((k) => k !== "default");
         if (names.some((n) => n === null) || unknown.length || (stmt.args.at(-1)?.kind === "hash" && options.size === 0)) {
-          diags.report("unsupported_construct", stmt.span, `attribute ${unknown.length ? `${unknown.join(", ")}: ` : "with names that are not literals "}in a CurrentAttributes class`);
+          decline(stmt.span, `attribute ${unknown.length ? `${unknown.join(", ")}: ` : "with names that are not literals "}in a CurrentAttributes class`);
           continue;
         }
         info.attributes.push(...(names as string[]));
@@ -55,7 +61,7 @@ export function analyzeCurrent(decls: ConstDecl[], diags: Diagnostics): CurrentI
       } else if (stmt.kind === "call" && stmt.receiver === null && RESET_CALLBACKS[stmt.method]) {
         const methods = stmt.args.map((a) => literalString(a));
         if (methods.some((m) => m === null) || (!stmt.block && methods.length === 0)) {
-          diags.report("unsupported_construct", stmt.span, `${stmt.method} with arguments that are not method names`);
+          decline(stmt.span, `${stmt.method} with arguments that are not method names`);
           continue;
         }
         info.resets.push({ kind: RESET_CALLBACKS[stmt.method]!, methods: methods as string[], block: stmt.block ?? null });
@@ -69,7 +75,7 @@ export function analyzeCurrent(decls: ConstDecl[], diags: Diagnostics): CurrentI
           prefix: prefixNode?.kind === "true" ? to : (literalString(prefixNode) ?? null),
           allowNil: options.get("allow_nil")?.kind === "true",
         });
-      } else diags.report("unsupported_construct", stmt.span, `${stmt.kind} in a CurrentAttributes class`);
+      } else decline(stmt.span, `${stmt.kind} in a CurrentAttributes class`);
     }
   }
   return info;

@@ -40,7 +40,13 @@ export function lowerCurrent(info: CurrentInfo, app: AppModel, diags: Diagnostic
   const registered = registration(info, env);
   if (registered) members.push(registered);
   const code = `export class ${tsIdent(info.className)} extends ${base} {\n${members.join("\n\n")}\n}`;
-  return { path: `models/${modelFile(info.className)}.ts`, state: env.module, statements: [code], from: info.file.absPath };
+  // A statement declined above makes every use of the class raise (its attributes are read through the instance),
+  // naming the first such site: never a Current that runs on without it.
+  const declined = info.declined[0];
+  const statements = declined
+    ? [code, `${env.module.use("declineClass")}(${tsIdent(info.className)}, ${JSON.stringify(`${info.file.path}:${declined.line}`)}, ${JSON.stringify(declined.diagnostic)});`]
+    : [code];
+  return { path: `models/${modelFile(info.className)}.ts`, state: env.module, statements, from: info.file.absPath };
 }
 
 /**

@@ -2,7 +2,8 @@
 // per-form tokens, origin check): the real token is 32 random bytes kept url-safe-base64'd in
 // session[:_csrf_token]; pages get it masked with a one-time pad (86 characters, different on every call), as
 // the global HMAC for csrf_meta_tags or a per-form HMAC of "<action path>#<method>" for forms.
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { randomBytes } from "../ruby/secure-random.js";
 import { urlsafeBase64Decode } from "../active-support/message-codec.js";
 import type { Session } from "./session.js";
 
@@ -24,11 +25,13 @@ export interface CsrfRequest {
   xCsrfToken: string | undefined;
 }
 
-const urlsafe = (b: Buffer) => b.toString("base64").replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+/** Base64.urlsafe_encode64(padding: false). */
+const urlsafe = (b: Buffer) => b.toString("base64url");
 
 /** The per-request CSRF state: the real token is read from (or made for) the session once per request. */
 export class Csrf {
   private realToken: string | null = null;
+  private realBytes: Buffer | null = null;
 
   constructor(private readonly session: Session, private readonly random: (n: number) => Buffer = randomBytes) {}
 
@@ -67,8 +70,9 @@ export class Csrf {
     if (this.realToken === null) {
       const stored = this.session.get("_csrf_token");
       this.realToken = typeof stored === "string" ? stored : urlsafe(this.random(TOKEN_LENGTH));
+      this.realBytes = null;
     }
-    return urlsafeBase64Decode(this.realToken) ?? Buffer.alloc(0);
+    return (this.realBytes ??= urlsafeBase64Decode(this.realToken) ?? Buffer.alloc(0));
   }
 
   private hmac(identifier: string): Buffer {
@@ -85,8 +89,10 @@ export class Csrf {
 
   private mask(raw: Buffer): string {
     const pad = this.random(TOKEN_LENGTH);
-    const encrypted = Buffer.from(raw.map((b, i) => b ^ pad[i]));
-    return urlsafe(Buffer.concat([pad, encrypted]));
+    const out = Buffer.allocUnsafe(TOKEN_LENGTH * 2);
+    pad.copy(out, 0);
+    for (let i = 0; i < TOKEN_LENGTH; i++) out[TOKEN_LENGTH + i] = raw[i] ^ pad[i];
+    return urlsafe(out);
   }
 
   // valid_authenticity_token?: a raw 32-byte token or a masked 64-byte one (global, raw or per-form).

@@ -6,7 +6,8 @@ import { appFramesFirst } from "./backtrace.js";
 import { appendFileSync } from "node:fs";
 import cluster from "node:cluster";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
+import { randomBytes } from "../ruby/secure-random.js";
 import { deflate } from "./deflater.js";
 import { fileURLToPath } from "node:url";
 import { polymorphicUrl } from "./polymorphic.js";
@@ -208,10 +209,17 @@ function safeFirstFormat(request: Request) {
   }
 }
 
+/** Repeated headers are joined with ", ", except Set-Cookie, which stays one line per cookie. */
 function send(res: ServerResponse, wire: WireResponse): void {
-  const grouped = new Map<string, string[]>();
-  for (const [k, v] of wire.headers) grouped.set(k, [...(grouped.get(k) ?? []), v]);
-  res.writeHead(wire.status, Object.fromEntries([...grouped].map(([k, v]) => [k, k === "set-cookie" ? v : v.join(", ")])));
+  const headers: Record<string, string | string[]> = Object.create(null);
+  for (const [k, v] of wire.headers) {
+    const seen = headers[k];
+    if (k === "set-cookie") {
+      if (seen === undefined) headers[k] = [v];
+      else (seen as string[]).push(v);
+    } else headers[k] = seen === undefined ? v : `${seen as string}, ${v}`;
+  }
+  res.writeHead(wire.status, headers);
   res.end(wire.body);
 }
 

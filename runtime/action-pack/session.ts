@@ -5,7 +5,7 @@
 //   session[:user_id]         session.get("user_id")
 //   reset_session             session.reset()
 import { advance, type DurationUnit } from "../active-support/duration.js";
-import { randomBytes } from "node:crypto";
+import { randomBytes } from "../ruby/secure-random.js";
 import type { CookieJar } from "./cookies.js";
 
 export class Session {

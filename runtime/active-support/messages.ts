@@ -2,7 +2,8 @@
 // with 1,000 iterations over secret_key_base, a null serializer (the jar serializes), and the legacy metadata
 // envelope `{"_rails":{"message":<base64>,"exp":...,"pur":"cookie.<name>"}}` around the data (message-codec.ts).
 // MessageVerifier is message-verifier.ts.
-import { createCipheriv, createDecipheriv, pbkdf2Sync, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, pbkdf2Sync } from "node:crypto";
+import { randomBytes } from "../ruby/secure-random.js";
 import { Codec, NullSerializer, isStrictBase64, type MessageMetadata } from "./message-codec.js";
 
 /** ActiveSupport::CachingKeyGenerator over KeyGenerator(secret_key_base, iterations: 1000, SHA256). */

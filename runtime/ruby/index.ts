@@ -1,6 +1,7 @@
 // Ruby's core semantics on JavaScript values: String, Symbol, Integer, Float, Range, Regexp, exceptions, Proc,
 // arguments and jumps.
 export { rescues } from "./rescue.js";
+export { randomBytes } from "./secure-random.js";
 export { declinedError } from "./not-lowered.js";
 export { breakable, caughtReturn, jumpTag, BreakSignal, ReturnSignal } from "./jumps.js";
 export { rubyLambda, rubyMethod, rubyProc } from "./core-proc.js";

@@ -63,6 +63,20 @@ function wwwFormDecode(s: string): string {
 
 /** URI.encode_www_form_component, which Rack uses for cookie values. */
 export function wwwFormEncode(s: string): string {
+  if (WWW_FORM_PLAIN.test(s)) return s;
+  let encoded: string;
+  try {
+    encoded = encodeURIComponent(s);
+  } catch {
+    return wwwFormEncodeBytes(s); // a lone surrogate: Ruby would have the replacement character's bytes
+  }
+  // encodeURIComponent also leaves !'()~ alone, which Ruby escapes; a space is "+".
+  return encoded.replace(/[!'()~]|%20/g, (m) => (m === "%20" ? "+" : `%${m.charCodeAt(0).toString(16).toUpperCase()}`));
+}
+
+const WWW_FORM_PLAIN = /^[*\-.0-9A-Z_a-z]*$/;
+
+function wwwFormEncodeBytes(s: string): string {
   return s.replace(/[^*\-.0-9A-Z_a-z ]/gu, (ch) =>
     [...Buffer.from(ch, "utf8")].map((b) => `%${b.toString(16).toUpperCase().padStart(2, "0")}`).join(""),
   ).replace(/ /g, "+");

@@ -30,7 +30,8 @@ export class Request {
   readonly headers: IncomingHttpHeaders;
   readonly body: Buffer;
   pathParameters: Record<string, string> = {};
-  private cache: { query?: ParamTree; body?: ParamTree; formats?: MimeType[] } = {};
+  // Parsed once per request; the raw headers never change after construction.
+  private cache: { query?: ParamTree; body?: ParamTree; formats?: MimeType[]; ssl?: boolean; baseUrl?: string } = {};
   private readonly encrypted: boolean;
   /** REMOTE_ADDR: the socket peer. */
   readonly remoteAddr: string | null;
@@ -80,8 +81,11 @@ export class Request {
 
   /** Rack::Request#ssl?: the scheme (HTTPS, X-Forwarded-Ssl, Forwarded, X-Forwarded-Proto/Scheme) is https or wss. */
   get ssl(): boolean {
-    const scheme = requestScheme(this.headers, this.encrypted);
-    return scheme === "https" || scheme === "wss";
+    if (this.cache.ssl === undefined) {
+      const scheme = requestScheme(this.headers, this.encrypted);
+      this.cache.ssl = scheme === "https" || scheme === "wss";
+    }
+    return this.cache.ssl;
   }
 
   get protocol(): string {
@@ -114,7 +118,7 @@ export class Request {
   }
 
   get baseUrl(): string {
-    return `${this.protocol}${this.hostWithPort}`;
+    return (this.cache.baseUrl ??= `${this.protocol}${this.hostWithPort}`);
   }
 
   get fullpath(): string {

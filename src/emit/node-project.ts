@@ -7,9 +7,9 @@
 //   tsconfig.json, test/            `npm run build` type-checks src/; `npm test` boots dist/server.js once
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync, type Dirent } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 
 interface LockEntry {
   version?: string;
@@ -162,33 +162,78 @@ function resolveIn(packages: Record<string, LockEntry>, from: string, name: stri
 let packedTarball: { key: string; bytes: Buffer } | null = null;
 
 /**
- * dist/runtime packed as the package `rails2ts` (what the emitted code imports as "rails2ts/runtime"). Packed
- * once per process: every compile in one process ships the same runtime.
+ * dist/runtime packed as the package `rails2ts` (what the emitted code imports as "rails2ts/runtime"). `npm pack`
+ * (a child process, and a copy of dist/runtime to stage it) was half of a cold compile, so the tarball is kept
+ * beside dist/runtime under the hash of what it holds (every runtime file's path and bytes, and the manifest):
+ * a rebuilt runtime packs again, an unchanged one is read back. Within one process it is packed at most once.
  */
 function runtimeTarball(packageRoot: string, self: PackageJson, dependencies: Record<string, string>): Buffer {
-  const key = `${packageRoot}\0${self.version}`;
+  const runtimeDir = join(packageRoot, "dist/runtime");
+  const manifest = {
+    name: "rails2ts",
+    version: self.version,
+    description: "The rails2ts runtime: what an app rails2ts emitted runs on.",
+    license: self.license,
+    type: "module",
+    engines: { node: ">=20" },
+    exports: { "./runtime": { types: "./dist/runtime/index.d.ts", default: "./dist/runtime/index.js" } },
+    dependencies,
+  };
+  const manifestText = `${JSON.stringify(manifest, null, 2)}\n`;
+  const key = contentKey(runtimeDir, manifestText);
   if (packedTarball?.key === key) return packedTarball.bytes;
+  const cacheDir = join(packageRoot, "dist/.runtime-tarballs");
+  const cached = join(cacheDir, `${key}.tgz`);
+  const kept = readIfPresent(cached);
+  if (kept) {
+    packedTarball = { key, bytes: kept };
+    return kept;
+  }
   const stage = mkdtempSync(join(tmpdir(), "rails2ts-runtime-"));
   try {
-    cpSync(join(packageRoot, "dist/runtime"), join(stage, "dist/runtime"), { recursive: true });
-    const manifest = {
-      name: "rails2ts",
-      version: self.version,
-      description: "The rails2ts runtime: what an app rails2ts emitted runs on.",
-      license: self.license,
-      type: "module",
-      engines: { node: ">=20" },
-      exports: { "./runtime": { types: "./dist/runtime/index.d.ts", default: "./dist/runtime/index.js" } },
-      dependencies,
-    };
-    writeFileSync(join(stage, "package.json"), `${JSON.stringify(manifest, null, 2)}\n`);
+    cpSync(runtimeDir, join(stage, "dist/runtime"), { recursive: true });
+    writeFileSync(join(stage, "package.json"), manifestText);
     execFileSync("npm", ["pack", "--silent", "--pack-destination", stage], { cwd: stage, stdio: ["ignore", "ignore", "pipe"] });
     const file = readdirSync(stage).find((f) => f.endsWith(".tgz"));
     if (!file) throw new Error("rails2ts: npm pack wrote no tarball");
     packedTarball = { key, bytes: readFileSync(join(stage, file)) };
+    keepTarball(cacheDir, cached, packedTarball.bytes);
     return packedTarball.bytes;
   } finally {
     rmSync(stage, { recursive: true, force: true });
+  }
+}
+
+/** Another compile may be replacing the kept tarball at this moment: then this one packs its own. */
+function readIfPresent(file: string): Buffer | null {
+  try {
+    return readFileSync(file);
+  } catch {
+    return null;
+  }
+}
+
+/** sha256 over every file under dir (sorted relative paths and their bytes) and the manifest. */
+function contentKey(dir: string, manifestText: string): string {
+  const hash = createHash("sha256").update(manifestText);
+  const files = (readdirSync(dir, { recursive: true, withFileTypes: true }) as Dirent[])
+    .filter((e) => e.isFile())
+    .map((e) => relative(dir, join(e.parentPath ?? e.path, e.name)))
+    .sort();
+  for (const file of files) hash.update(`\0${file}\0`).update(readFileSync(join(dir, file)));
+  return hash.digest("hex").slice(0, 32);
+}
+
+/** The one tarball of the current runtime is kept (older ones removed); a read-only install just packs each time. */
+function keepTarball(cacheDir: string, file: string, bytes: Buffer): void {
+  try {
+    mkdirSync(cacheDir, { recursive: true });
+    for (const old of readdirSync(cacheDir)) rmSync(join(cacheDir, old), { force: true });
+    const partial = `${file}.${process.pid}.partial`;
+    writeFileSync(partial, bytes);
+    renameSync(partial, file);
+  } catch {
+    // not writable: nothing kept
   }
 }
 
@@ -200,7 +245,7 @@ import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 
 test("the server boots and answers GET /", async () => {
   const dir = mkdtempSync(join(tmpdir(), "app-test-"));

@@ -26,7 +26,7 @@ const { timeCompile } = await import("./lib/compile-time.js");
 const { benchHeaders } = await import("./lib/http-get.js");
 const { withFixtureLanes } = await import("./lib/lanes.js");
 const { machineInfo } = await import("./lib/machine.js");
-const { compactTable, markdownReport } = await import("./lib/report.js");
+const { compactTable, markdownReport, previousFigures } = await import("./lib/report.js");
 const { runRounds } = await import("./lib/rounds.js");
 const { socketLanes } = await import("./lib/sockets-lanes.js");
 const { compileTargets, summarize, targets } = await import("./lib/summary.js");
@@ -77,6 +77,7 @@ try {
   }
   const goals = [...apps.flatMap((a) => a.targets), ...compileTargets(compile, (n) => APPS[n]?.compileTargetMs)];
   const report = { startedAt: startedAt.toISOString(), finishedAt: new Date().toISOString(), machine, config, compile, apps, sockets: socketResults, targets: goals };
+  report.previous = previousFigures(opt.out, opt.name ?? startedAt.toISOString().slice(0, 10));
   console.log("\n" + compactTable(report));
   if (!opt["no-save"]) {
     mkdirSync(opt.out, { recursive: true });

@@ -4,6 +4,8 @@
 import { CEILING, OURS, steady } from "./summary.js";
 import { appNotes, caveats, commands, durability, measuredSetup, noise } from "./report-sections.js";
 import { socketsCompact, socketsSection } from "./sockets-report.js";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { table } from "./table.js";
 
 export const f0 = (n) => Math.round(n).toLocaleString("en-US");
@@ -65,6 +67,63 @@ const COMPILE_HEAD = ["app", "cold runs, wall ms", "median wall ms", "median CPU
 const TARGET_HEAD = ["target", "measured", "met"];
 const targetRows = (report) => report.targets.map((t) => [t.target, t.measured, t.met ? "yes" : "no"]);
 
+/**
+ * The newest committed full report in DIR other than STEM (quick-* and reliability-* are other kinds): each
+ * app's CPU/req and req/s medians per path and lane, and its compile medians, for the "since" table.
+ */
+export function previousFigures(dir, stem) {
+  let files = [];
+  try {
+    files = readdirSync(dir).filter((f) => /^\d{4}-\d{2}-\d{2}.*\.json$/.test(f) && f !== `${stem}.json`).sort();
+  } catch {
+    return null;
+  }
+  for (const file of files.reverse()) {
+    const r = JSON.parse(readFileSync(join(dir, file), "utf8"));
+    if (!Array.isArray(r.apps) || r.apps.length === 0) continue;
+    const apps = {};
+    for (const app of r.apps) {
+      const cells = {};
+      for (const [path, lanes] of Object.entries(app.summary?.cells ?? {})) {
+        cells[path] = Object.fromEntries(Object.entries(lanes).map(([lane, c]) => [lane, { cpuMsPerRequest: c.cpuMsPerRequest, rps: c.rps }]));
+      }
+      apps[app.fixture] = cells;
+    }
+    const compile = Object.fromEntries((r.compile ?? []).map((c) => [c.name, c.medianMs ?? null]));
+    return { file, startedAt: r.startedAt, apps, compile };
+  }
+  return null;
+}
+
+const delta = (now, before) => (before ? `${now >= before ? "+" : ""}${(((now - before) / before) * 100).toFixed(0)}%` : "-");
+
+/** Each lane and path beside the previous committed report's figures: CPU/req and req/s, with the change. */
+function previousSection(report) {
+  const p = report.previous;
+  if (!p) return "## Since the previous report\n\nNo earlier full report in this directory.";
+  const rows = [];
+  for (const app of report.apps) {
+    for (const [path, lanes] of Object.entries(app.summary.cells)) {
+      for (const [lane, c] of Object.entries(lanes)) {
+        const b = p.apps[app.fixture]?.[path]?.[lane];
+        rows.push([
+          `${app.fixture} ${path}`, lane,
+          `${f2(c.cpuMsPerRequest)}`, b ? f2(b.cpuMsPerRequest) : "-", delta(c.cpuMsPerRequest, b?.cpuMsPerRequest),
+          f0(c.rps), b ? f0(b.rps) : "-", delta(c.rps, b?.rps),
+        ]);
+      }
+    }
+  }
+  for (const c of report.compile ?? []) {
+    const b = p.compile[c.name];
+    rows.push([`cold compile ${c.name}`, "", "", "", "", `${f0(c.medianMs)} ms`, b ? `${f0(b)} ms` : "-", delta(c.medianMs, b)]);
+  }
+  const head = ["page", "lane", "CPU ms/req", "before", "change", "req/s (compile: wall)", "before", "change"];
+  return `## Since the previous report (${p.file}, ${p.startedAt?.slice(0, 10) ?? "?"})\n\n` +
+    "The same lanes and pages in the newest full report committed before this one. Runs on other days see other " +
+    "machine noise: read CPU/req changes under 10% as noise.\n\n" + table(head, rows);
+}
+
 export function compactTable(report) {
   const c = report.config;
   const parts = [];
@@ -93,6 +152,7 @@ export function markdownReport(report) {
       `${report.sockets ? `; then ${report.sockets.clients} Action Cable clients against Rails and against the emitted app` : ""}. ` +
       `How to read every number: bench/README.md. Raw data: the .json file next to this one.`,
     `## Targets (for the report, not assertions)\n\n` + table(TARGET_HEAD, targetRows(report)),
+    previousSection(report),
     ...report.apps.map((app) => appPart(report, app)),
     report.sockets ? socketsSection(report) : socketsMissing(report),
     `## Compile time\n\n` +

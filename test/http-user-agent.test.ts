@@ -27,4 +27,11 @@ describe("allow_browser", () => {
     expect(ours).toEqual(expected.map(view));
     expect(expected.filter((r) => r.blocked).length).toBeGreaterThan(10);
   });
+
+  it("answers the same when asked again, and after more distinct agents than it keeps", () => {
+    const first = expected.map((r) => browserBlocked(r.userAgent));
+    for (let i = 0; i < 1500; i++) browserBlocked(`Mozilla/5.0 Chrome/${i}.0`);
+    expect(expected.map((r) => browserBlocked(r.userAgent))).toEqual(expected.map((r) => r.blocked));
+    expect(first).toEqual(expected.map((r) => r.blocked));
+  });
 });

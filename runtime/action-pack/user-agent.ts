@@ -7,9 +7,30 @@ import { UserAgentVersion } from "../gems/useragent/user-agent.js";
 /** AllowBrowser::SETS[:modern]: Safari 17.2+, Chrome 120+, Firefox 121+, Opera 106+, no IE. */
 export const MODERN_BROWSERS: Record<string, number | false> = { safari: 17.2, chrome: 120, firefox: 121, opera: 106, ie: false };
 
+/**
+ * Answers per distinct User-Agent header and versions table: the answer depends on nothing else, and parsing by the
+ * gem's rules is most of the cost of a request that passes. Bounded: a client sending a new header each time only
+ * empties the table now and then.
+ */
+const answers = new WeakMap<Record<string, number | false>, Map<string, boolean>>();
+const ANSWERS_KEPT = 1000;
+
 /** ActionController::AllowBrowser::BrowserBlocker#blocked?. */
 export function browserBlocked(userAgent: string | undefined, versions: Record<string, number | false> = MODERN_BROWSERS): boolean {
-  if (!userAgent || !/\S/.test(userAgent)) return false;
+  if (!userAgent) return false;
+  let known = answers.get(versions);
+  if (!known) answers.set(versions, (known = new Map()));
+  let blocked = known.get(userAgent);
+  if (blocked === undefined) {
+    if (known.size >= ANSWERS_KEPT) known.clear();
+    blocked = parseBlocked(userAgent, versions);
+    known.set(userAgent, blocked);
+  }
+  return blocked;
+}
+
+function parseBlocked(userAgent: string, versions: Record<string, number | false>): boolean {
+  if (!/\S/.test(userAgent)) return false;
   const parsed = parseUserAgent(userAgent);
   const version = parsed.version();
   // user_agent_version_reported?: the parsed version's to_s is present.

@@ -8,7 +8,7 @@ import { RequestLogReader, SqlLogReader } from "../../dist/src/conformance/sql-l
 import { compareResponses } from "../../dist/src/conformance/diff.js";
 import { get } from "./http-get.js";
 
-const REPEATS = 3;
+export const REPEATS = 3;
 
 /**
  * Per path: SQL counts of REPEATS requests on each side, the comparison, our fragment cache activity, and our

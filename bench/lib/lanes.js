@@ -2,13 +2,14 @@
 // the four timed lanes side by side. Every lane runs on its own copy of the database Rails' db:prepare seeded.
 // An app that needs a signed-in user is signed in on every lane but the ceiling (which answers from memory and
 // reads no cookie); each lane then carries its own request headers, Cookie included.
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { countAndCompare } from "./counting.js";
+import { countAndCompare, REPEATS } from "./counting.js";
 import { startCeiling, startEmitted } from "./node-lane.js";
 import { prepareRails, startPuma } from "./rails-lane.js";
 import { signIn } from "./sign-in.js";
+import { CEILING_SQL } from "./summary.js";
 
 /** The emitted app's lanes: one process, and one worker per core (WEB_CONCURRENCY) when there is more than one. */
 export const NODE_LANES = (cores) => [{ name: "node", workers: 1 }, ...(cores > 1 ? [{ name: `node-${cores}x`, workers: cores }] : [])];
@@ -44,8 +45,14 @@ export async function withFixtureLanes(o, fn) {
       log(`starting ${spec.name} (the emitted app${spec.workers > 1 ? `, WEB_CONCURRENCY=${spec.workers}` : ", one process"})`);
       started.push(await startEmitted(outDir, { ...spec, seeded: rails.seeded, scratch }));
     }
-    const pages = Object.fromEntries(counting.map((c) => [c.path, c.page]));
+    const pages = Object.fromEntries(counting.map((c) => [c.path, { ...c.page, sql: c.sqlReplay }]));
     started.push(await startCeiling(pages, scratch));
+    log("starting ceiling-sql (the page bytes after the page's own SQL statements, on a copy of the seeded database)");
+    started.push(await startCeiling(pages, scratch, { name: CEILING_SQL, seeded: rails.seeded }));
+    for (const c of counting) {
+      c.sqlReplayed = c.sqlReplay.length;
+      delete c.sqlReplay;
+    }
     for (const lane of started) lane.headers = lane.kind === "ceiling" ? headers : await laneHeaders(lane, headers, o.signIn, log);
     const result = await fn({ lanes: [...started], counting, railsLanes: RAILS_LANES(cores).map((l) => l.name), nodeLanes: NODE_LANES(cores).map((l) => l.name) });
     await stopAll(started);
@@ -80,18 +87,32 @@ async function countingPass({ rails, outDir, scratch, paths, headers, user, star
   const railsSqlLog = join(rails.dir, "tmp", "bench-sql-rails.log");
   const nodeSqlLog = join(scratch, "bench-sql-node.log");
   const nodeCacheLog = join(scratch, "bench-cache-node.log");
-  for (const f of [railsSqlLog, nodeSqlLog, nodeCacheLog]) writeFileSync(f, "");
+  const nodeSqlReplay = join(scratch, "bench-sql-replay.jsonl");
+  for (const f of [railsSqlLog, nodeSqlLog, nodeCacheLog, nodeSqlReplay]) writeFileSync(f, "");
   const railsCount = await startPuma(rails, { name: "rails-count", workers: 0, threads: 1, sqlLog: railsSqlLog, host: headers.Host });
   started.push(railsCount);
-  const nodeCount = await startEmitted(outDir, { name: "node-count", seeded: rails.seeded, scratch, sqlLog: nodeSqlLog, cacheLog: nodeCacheLog });
+  const nodeCount = await startEmitted(outDir, { name: "node-count", seeded: rails.seeded, scratch, sqlLog: nodeSqlLog, cacheLog: nodeCacheLog, sqlReplay: nodeSqlReplay });
   started.push(nodeCount);
   try {
     const railsHeaders = await laneHeaders(railsCount, headers, user, log);
     const nodeHeaders = await laneHeaders(nodeCount, headers, user, log);
-    return await countAndCompare({ rails: railsCount, node: nodeCount, railsSqlLog, nodeSqlLog, nodeCacheLog, paths, railsHeaders, nodeHeaders });
+    const counting = await countAndCompare({ rails: railsCount, node: nodeCount, railsSqlLog, nodeSqlLog, nodeCacheLog, paths, railsHeaders, nodeHeaders });
+    attachReplay(counting, readFileSync(nodeSqlReplay, "utf8"));
+    return counting;
   } finally {
     await Promise.all([railsCount.stop(), nodeCount.stop()]);
     started.splice(started.indexOf(railsCount), 1);
     started.splice(started.indexOf(nodeCount), 1);
   }
+}
+
+/**
+ * The statements of each path's last counted request (a warm one), from the emitted app's replay file: one block
+ * per request, in request order, the paths' REPEATS requests last (sign-in requests come before them).
+ */
+function attachReplay(counting, text) {
+  const blocks = text.split("--\n").slice(0, -1).map((b) => b.split("\n").filter(Boolean).map((l) => JSON.parse(l)));
+  const perPath = blocks.length >= counting.length * REPEATS ? blocks.slice(blocks.length - counting.length * REPEATS) : null;
+  if (!perPath) throw new Error(`the SQL replay file has ${blocks.length} requests, fewer than the counting pass made`);
+  counting.forEach((c, i) => (c.sqlReplay = perPath[i * REPEATS + REPEATS - 1]));
 }

@@ -14,7 +14,7 @@ const CEILING = fileURLToPath(new URL("./ceiling-server.js", import.meta.url));
 
 /**
  * @param {string} outDir an emitted project (`rails2ts compile --out`)
- * @param {{ name: string, seeded: string, scratch: string, sqlLog?: string, cacheLog?: string, workers?: number,
+ * @param {{ name: string, seeded: string, scratch: string, sqlLog?: string, cacheLog?: string, sqlReplay?: string, workers?: number,
  *   prepareDb?: (dbFile: string) => void }} o prepareDb: run on the lane's copy before boot (the sockets data);
  *   workers: WEB_CONCURRENCY (the primary seeds nothing here: the copy is already seeded, as for every lane)
  */
@@ -26,6 +26,7 @@ export async function startEmitted(outDir, o) {
   const env = { NODE_OPTIONS: `--import=${PROBE}`, RAILS2TS_BENCH_PROBE: probeFile, SECRET_KEY_BASE };
   if (o.sqlLog) env.RAILS2TS_SQL_LOG = o.sqlLog;
   if (o.cacheLog) env.RAILS2TS_CACHE_LOG = o.cacheLog;
+  if (o.sqlReplay) env.RAILS2TS_SQL_REPLAY = o.sqlReplay;
   const workers = o.workers ?? 1;
   if (workers > 1) env.WEB_CONCURRENCY = String(workers);
   const booted = await bootEmitted(outDir, { port: 0, dbPath: dbFile, env });
@@ -53,13 +54,22 @@ async function probeEmitted(port, probeFile, workers) {
 }
 
 /**
- * @param {Record<string, { status: number, contentType: string, body: Buffer }>} pages by path
+ * @param {Record<string, { status: number, contentType: string, body: Buffer, sql?: { sql: string, binds: unknown[] }[] }>} pages by path
+ * @param {{ name?: string, seeded?: string }} o with `seeded`, the SQL-inclusive ceiling: each request first runs
+ *   the page's recorded statements (prepared once) on its own copy of the seeded database
  */
-export async function startCeiling(pages, scratch) {
-  const file = join(scratch, "ceiling-pages.json");
-  const encoded = Object.fromEntries(Object.entries(pages).map(([p, v]) => [p, { ...v, body: v.body.toString("base64") }]));
+export async function startCeiling(pages, scratch, o = {}) {
+  const name = o.name ?? "ceiling";
+  const file = join(scratch, `${name}-pages.json`);
+  const encoded = Object.fromEntries(Object.entries(pages).map(([p, v]) => [p, { ...v, body: v.body.toString("base64"), sql: o.seeded ? v.sql ?? [] : [] }]));
   writeFileSync(file, JSON.stringify(encoded));
-  const child = spawn(process.execPath, [CEILING, file, "0"], { stdio: ["ignore", "pipe", "inherit"] });
+  const args = [CEILING, file, "0"];
+  if (o.seeded) {
+    const dbFile = join(scratch, `${name}.sqlite3`);
+    copyFileSync(o.seeded, dbFile);
+    args.push(dbFile);
+  }
+  const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "inherit"] });
   const port = await new Promise((resolve, reject) => {
     child.stdout.on("data", (d) => {
       const m = /listening on (\d+)/.exec(String(d));
@@ -73,5 +83,5 @@ export async function startCeiling(pages, scratch) {
       child.once("exit", () => done());
       child.kill("SIGTERM");
     });
-  return { name: "ceiling", kind: "ceiling", port, baseUrl: `http://127.0.0.1:${port}`, stop, probe: async () => [] };
+  return { name, kind: "ceiling", port, baseUrl: `http://127.0.0.1:${port}`, stop, probe: async () => [] };
 }

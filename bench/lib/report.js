@@ -30,7 +30,8 @@ function ratioRows(app) {
     const cells = app.summary.cells[path];
     const cpu = app.railsLanes.map((l) => x(cells[l].cpuMsPerRequest / cells[OURS].cpuMsPerRequest));
     const others = (app.nodeLanes ?? []).filter((l) => l !== OURS).map((l) => (r.others?.[l] ? x(r.others[l].vsBestRails) : "n/a"));
-    return [path, ...app.railsLanes.map((l) => x(r.vsRails[l])), x(r.vsBestRails), `${(r.ofCeiling * 100).toFixed(1)}%`, ...cpu, ...others];
+    const sqlCeiling = r.ofSqlCeiling === undefined ? "n/a" : `${(r.ofSqlCeiling * 100).toFixed(1)}%`;
+    return [path, ...app.railsLanes.map((l) => x(r.vsRails[l])), x(r.vsBestRails), `${(r.ofCeiling * 100).toFixed(1)}%`, sqlCeiling, ...cpu, ...others];
   });
 }
 
@@ -58,7 +59,7 @@ function compileRows(report) {
 
 const THROUGHPUT_HEAD = ["path", "lane", "req/s", "rounds min–max", "p50 ms", "p99 ms", "lane CPU ms/req", "errors"];
 const RATIO_HEAD = (app) => [
-  "path", ...app.railsLanes.map((l) => `ours / ${l}`), "ours / best Rails", "ours / ceiling", ...app.railsLanes.map((l) => `CPU/req ${l} / ours`),
+  "path", ...app.railsLanes.map((l) => `ours / ${l}`), "ours / best Rails", "ours / ceiling", "ours / SQL ceiling", ...app.railsLanes.map((l) => `CPU/req ${l} / ours`),
   ...(app.nodeLanes ?? []).filter((l) => l !== OURS).map((l) => `${l} / best Rails`),
 ];
 const MEMORY_HEAD = ["lane", "processes", "RSS MiB", "PSS MiB", "peak RSS MiB"];

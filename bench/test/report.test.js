@@ -11,15 +11,15 @@ const run = (lane, rps) => ({
   quiet: { waitedS: 1, busyPct: 3 }, cpu: { laneS: 1, childrenS: 1, irqS: 0, wallS: 10, otherS: 0 },
   memory: { rssKiB: 1024, pssKiB: 512, hwmKiB: 2048, processes: [{}] },
 });
-const runs = [run("rails-1x5", 100), run("rails-2x5", 200), run("node", 1000), run("ceiling", 10_000)];
-const lanes = ["rails-1x5", "rails-2x5", "node", "ceiling"].map((name) => ({ name, kind: name.startsWith("rails") ? "rails" : name, workers: name === "rails-2x5" ? 2 : 0, threads: 5 }));
+const runs = [run("rails-1x5", 100), run("rails-2x5", 200), run("node", 1000), run("ceiling", 10_000), run("ceiling-sql", 2000)];
+const lanes = ["rails-1x5", "rails-2x5", "node", "ceiling", "ceiling-sql"].map((name) => ({ name, kind: name.startsWith("rails") ? "rails" : name.startsWith("ceiling") ? "ceiling" : name, workers: name === "rails-2x5" ? 2 : 0, threads: 5 }));
 const app = {
   fixture: "blog", paths: ["/a"], headers: { Host: "h" }, signIn: null, requestNotes: null, cacheSites: 0, performCaching: true,
   lanes,
   railsLanes: ["rails-1x5", "rails-2x5"],
   runs,
   counting: [{ path: "/a", railsSql: [1, 1, 1], oursSql: [1, 1, 1], oursCache: [null, null, null], bytesIdentical: true, railsBytes: 10, oursBytes: 10 }],
-  probes: { "rails-1x5": [probe(1, "r1.sqlite3")], "rails-2x5": [probe(2, "r2.sqlite3"), probe(3, "r2.sqlite3")], node: [probe(4, "n.sqlite3", { pool_size: undefined })], ceiling: [] },
+  probes: { "rails-1x5": [probe(1, "r1.sqlite3")], "rails-2x5": [probe(2, "r2.sqlite3"), probe(3, "r2.sqlite3")], node: [probe(4, "n.sqlite3", { pool_size: undefined })], ceiling: [], "ceiling-sql": [] },
   summary: summarize({ runs, laneNames: lanes.map((l) => l.name), railsLanes: ["rails-1x5", "rails-2x5"], paths: ["/a"] }),
   targets: [],
 };
@@ -73,6 +73,7 @@ describe("markdownReport", () => {
     expect(md.split("\n").filter((l) => /^#+ [A-Z]/.test(l))).toEqual([
       "# Benchmark: blog, sockets, 2026-01-02",
       "## Targets (for the report, not assertions)",
+      "## Since the previous report",
       "### Throughput and latency",
       "### Ratios",
       "### Memory (max over the timed runs, sampled right after each run, summed over the lane's processes)",
@@ -103,6 +104,15 @@ describe("markdownReport", () => {
       "| database file    | r1.sqlite3 | r2.sqlite3 | n.sqlite3  |",
       "| processes probed | 1          | 2          | 1          |",
     ].join("\n"));
-    expect(md).toContain("| /a   | 10.0x            | 5.00x            | 5.00x             | 10.0%          | 10.0x                    | 5.00x                    |");
+    expect(md).toContain("| /a   | 10.0x            | 5.00x            | 5.00x             | 10.0%          | 50.0%              | 10.0x                    | 5.00x                    |");
+  });
+
+  it("puts each lane beside the previous report's figures, with the change", () => {
+    const previous = { file: "2026-01-01.json", startedAt: "2026-01-01T00:00:00Z", apps: { blog: { "/a": { node: { cpuMsPerRequest: 2, rps: 500 } } } }, compile: { blog: 1800 } };
+    const text = markdownReport({ ...report, previous });
+    expect(text).toContain("## Since the previous report (2026-01-01.json, 2026-01-01)");
+    expect(text).toMatch(/\| blog \/a +\| node +\| 0\.10 +\| 2\.00 +\| -95% +\| 1,000 +\| 500 +\| \+100% +\|/);
+    expect(text).toMatch(/\| blog \/a +\| rails-1x5 +\| 1\.00 +\| - +\| - +\|/);
+    expect(text).toMatch(/\| cold compile blog +\| +\| +\| +\| +\| 900 ms +\| 1,800 ms +\| -50% +\|/);
   });
 });

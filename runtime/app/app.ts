@@ -240,6 +240,7 @@ export function createApp(config: AppConfig): HttpApp {
       read: () => {
         cacheStats.flush(process.env.RAILS2TS_CACHE_LOG);
         if (process.env.RAILS2TS_SQL_TRACE) appendFileSync(process.env.RAILS2TS_SQL_TRACE, "--\n");
+        if (process.env.RAILS2TS_SQL_REPLAY) appendFileSync(process.env.RAILS2TS_SQL_REPLAY, "--\n");
         return sqlCounter.read();
       },
     },
@@ -344,6 +345,20 @@ function traceSql(conn: Connection, path: string | undefined): void {
 }
 
 /**
+ * RAILS2TS_SQL_REPLAY=<file> (the bench's SQL-inclusive ceiling): every statement sent to SQLite as one JSON line
+ * `{"sql":..,"binds":[..]}` with the values bound (a bigint as {"bigint":".."}, bytes as {"base64":".."}), and a
+ * "--" line at the end of each request, so the page's exact statements can be run again without the app.
+ */
+function recordSqlForReplay(conn: Connection, path: string | undefined): void {
+  if (!path) return;
+  const value = (v: unknown) =>
+    typeof v === "bigint" ? { bigint: String(v) } : Buffer.isBuffer(v) ? { base64: v.toString("base64") } : typeof v === "boolean" ? Number(v) : v;
+  conn.onSql((event) => {
+    if (!event.cached && event.name !== "SCHEMA") appendFileSync(path, `${JSON.stringify({ sql: event.sql, binds: event.binds.map(value) })}\n`);
+  });
+}
+
+/**
  * A fresh database gets the schema and the seeds, as `bin/rails db:prepare` does. With RAILS2TS_FIXTURES=1 the
  * test fixtures are loaded instead of the seeds, into a fresh database or over an existing one's fixture tables,
  * as `bin/rails db:fixtures:load` does.
@@ -353,6 +368,7 @@ function openDatabase(config: AppConfig, path: string): void {
   if (fresh) mkdirSync(dirname(path), { recursive: true });
   const conn = establishConnection(path);
   traceSql(conn, process.env.RAILS2TS_SQL_TRACE);
+  recordSqlForReplay(conn, process.env.RAILS2TS_SQL_REPLAY);
   const fixtures = process.env.RAILS2TS_FIXTURES === "1" || process.env.RAILS2TS_FIXTURES === "true";
   if (fresh) {
     if (config.schema.sql) executeStructure(conn, config.schema.sql);

@@ -8,6 +8,7 @@
 //   verifier.verify(message, purpose: "x")                  verifier.verify(...)   raises InvalidSignature instead
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import { Codec, MessageThrow, type CodecOptions, type MessageMetadata } from "./message-codec.js";
+import { rememberOpened } from "./message-memo.js";
 import { StandardError } from "../ruby/exceptions.js";
 
 /** ActiveSupport::MessageVerifier::InvalidSignature (< StandardError): the one class every verifier raises. */
@@ -71,7 +72,23 @@ export class MessageVerifier extends Codec {
   }
 
   private readMessage(message: unknown, meta: MessageMetadata): unknown {
-    return this.deserializeWithMetadata(this.decode(this.extractEncoded(message)), meta);
+    return this.deserializeWithMetadata(this.decode(this.checkedEncoded(message)), meta);
+  }
+
+  /** extractEncoded, remembered per secret for messages whose digest matched (message-memo.ts). */
+  private checkedEncoded(message: unknown): string {
+    if (typeof message !== "string" || typeof this.secret === "function") return this.extractEncoded(message);
+    let failure: unknown = null;
+    const encoded = rememberOpened(this.secret, `hmac-${this.digest}`, message, () => {
+      try {
+        return this.extractEncoded(message);
+      } catch (e) {
+        failure = e;
+        return null;
+      }
+    });
+    if (encoded === null) throw failure;
+    return encoded;
   }
 
   /** MessageVerifier#decode: the configured alphabet first, then the other one. */

@@ -5,6 +5,7 @@
 import { createCipheriv, createDecipheriv, pbkdf2Sync } from "node:crypto";
 import { randomBytes } from "../ruby/secure-random.js";
 import { Codec, NullSerializer, isStrictBase64, type MessageMetadata } from "./message-codec.js";
+import { rememberOpened } from "./message-memo.js";
 
 /** ActiveSupport::CachingKeyGenerator over KeyGenerator(secret_key_base, iterations: 1000, SHA256). */
 export class KeyGenerator {
@@ -47,14 +48,24 @@ export class MessageEncryptor extends Codec {
 
   /** The data, or null for anything tampered, truncated, expired or meant for another purpose. */
   decryptAndVerify(message: string, meta: MessageMetadata = {}): string | null {
+    const plain = rememberOpened(this.secret, "aes-256-gcm", message, () => this.decrypt(message));
+    if (plain === null) return null;
+    try {
+      return this.deserializeWithMetadata(plain, meta) as string;
+    } catch {
+      return null;
+    }
+  }
+
+  /** The plaintext, or null for a message that is malformed or fails authentication. */
+  private decrypt(message: string): Buffer | null {
     const parts = extractParts(message);
     if (!parts) return null;
     try {
       const decipher = createDecipheriv("aes-256-gcm", this.secret, parts.iv, { authTagLength: AUTH_TAG_LENGTH });
       decipher.setAuthTag(parts.tag);
       decipher.setAAD(Buffer.alloc(0));
-      const plain = Buffer.concat([decipher.update(parts.data), decipher.final()]);
-      return this.deserializeWithMetadata(plain, meta) as string;
+      return Buffer.concat([decipher.update(parts.data), decipher.final()]);
     } catch {
       return null;
     }

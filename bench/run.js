@@ -28,8 +28,10 @@ const { withFixtureLanes } = await import("./lib/lanes.js");
 const { machineInfo } = await import("./lib/machine.js");
 const { compactTable, markdownReport, previousFigures } = await import("./lib/report.js");
 const { runRounds } = await import("./lib/rounds.js");
+const { runWrites } = await import("./lib/writes.js");
+const { lanePids } = await import("./lib/procs.js");
 const { socketLanes } = await import("./lib/sockets-lanes.js");
-const { compileTargets, summarize, targets } = await import("./lib/summary.js");
+const { compileTargets, summarize, targets, writeTargets } = await import("./lib/summary.js");
 
 for (const name of opt.apps) if (!APPS[name]) throw new Error(`unknown app ${name} (known: ${Object.keys(APPS).join(", ")})`);
 const cores = cpus().length;
@@ -49,6 +51,8 @@ const config = {
   retryPct: Number(opt["retry-pct"]),
   retries: Number(opt.retries),
   sockets: socketsApp ? { app: socketsApp, ...sockets } : null,
+  writeClients: Number(opt["write-clients"]),
+  writeDurationS: Number(opt["write-duration"]),
   argv: origin()?.argv ?? process.argv.slice(2),
 };
 const startedAt = new Date();
@@ -110,11 +114,23 @@ async function benchApp(name, outDir) {
       retries: c.retries, headers, log,
     });
     const lanesInfo = lanes.map((l) => ({ name: l.name, kind: l.kind, workers: l.workers, threads: l.threads, dbFile: l.dbFile, signedIn: Boolean(l.headers?.Cookie) }));
-    return { runs, counting: counting.map(({ page, ...x }) => x), probes, railsLanes, nodeLanes, lanes: lanesInfo };
+    // The write lanes last: they add rows, which the read rounds above must not see.
+    const writes = [];
+    if (app.writes && c.writeClients > 0 && c.writeDurationS > 0) {
+      for (const lane of lanes.filter((l) => l.kind !== "ceiling")) {
+        const w = await runWrites({ lane, pids: lanePids(lane.port), headers, spec: app.writes, user: app.signIn, clients: c.writeClients, seconds: c.writeDurationS });
+        log(`writes ${lane.name} ${app.writes.action}: ${w.createsPerSecond.toFixed(0)} creates/s, p50 ${w.p50Ms.toFixed(1)} ms, p99 ${w.p99Ms.toFixed(1)} ms, statuses ${JSON.stringify(w.statuses)}`);
+        writes.push(w);
+      }
+    }
+    return { runs, counting: counting.map(({ page, ...x }) => x), probes, railsLanes, nodeLanes, lanes: lanesInfo, writes };
   });
   const laneNames = results.lanes.map((l) => l.name);
   const summary = summarize({ runs: results.runs.filter((r) => !r.discarded), laneNames, railsLanes: results.railsLanes, nodeLanes: results.nodeLanes, paths: app.paths });
-  const goals = targets({ summary, counting: results.counting, railsLanes: results.railsLanes, goals: app.targets, app: name });
+  const goals = [
+    ...targets({ summary, counting: results.counting, railsLanes: results.railsLanes, goals: app.targets, app: name }),
+    ...writeTargets(results.writes, cores, name),
+  ];
   return {
     fixture: name, paths: app.paths, headers, signIn: app.signIn ? { email: app.signIn.email } : null, requestNotes: app.requestNotes ?? null,
     cacheSites: cacheSites(appDir), performCaching: emittedPerformCaching(outDir), ...results, summary, targets: goals,

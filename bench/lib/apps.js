@@ -15,6 +15,14 @@ export const APPS = {
       "/articles/1/comments", // nested resource: parent lookup then its children
     ],
     signIn: null,
+    // The write lane (lib/writes.js): a new article from the scaffold's form, answered by the redirect to it.
+    writes: {
+      formPage: "/articles/new",
+      action: "/articles",
+      fields: (i) => ({ "article[title]": `Bench article ${i}`, "article[body]": "A body long enough to pass the length validation." }),
+      okStatus: 302,
+      table: "articles",
+    },
     // The issue's targets: the blog index at least 15x Rails' best lane.
     targets: [{ path: "/articles", vsBestRails: 15, ofSqlCeiling: 0.5 }],
     compileTargetMs: 500,
@@ -28,6 +36,15 @@ export const APPS = {
     // A seeded user (fixtures/chat/db/seeds.rb): alice is a member of every seeded room.
     signIn: { email: "alice@example.com", password: "alice-password-1", cookie: "session_token" },
     targets: [{ path: "/rooms/1", vsBestRails: 10, ofCeiling: 0.6, ofSqlCeiling: 0.5 }],
+    // The write lane: a message from the room page's composer, answered with its Turbo Stream (as Turbo submits it).
+    writes: {
+      formPage: "/rooms/1",
+      action: "/rooms/1/messages",
+      fields: (i) => ({ "message[body]": `bench message ${i}` }),
+      accept: "text/vnd.turbo-stream.html, text/html, application/xhtml+xml",
+      okStatus: 200,
+      table: "messages",
+    },
     // The sockets lane (lib/sockets.js): the channel a room page subscribes to, the composer form's post.
     sockets: {
       channel: "RoomChannel",

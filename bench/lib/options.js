@@ -10,6 +10,8 @@ export function parseOptions(argv, root) {
       apps: { type: "string", default: "blog,chat" },
       fixture: { type: "string" }, // the former single-app option: --fixture X is --apps X
       sockets: { type: "string", default: "1000" },
+      "write-clients": { type: "string", default: "10" },
+      "write-duration": { type: "string", default: "5" },
       "sockets-per-room": { type: "string", default: "50" },
       "sockets-concurrency": { type: "string", default: "50" },
       duration: { type: "string", default: "10" },

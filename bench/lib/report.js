@@ -66,6 +66,12 @@ const MEMORY_HEAD = ["lane", "processes", "RSS MiB", "PSS MiB", "peak RSS MiB"];
 const SQL_HEAD = ["path", "Rails SQL/req", "ours SQL/req", "ours <= Rails", "bytes (CSRF aside)", "body bytes Rails / ours"];
 const COMPILE_HEAD = ["app", "cold runs, wall ms", "median wall ms", "median CPU ms", "max other CPU", "start + import + compile ms", "warm compile ms", "exit", "output"];
 const TARGET_HEAD = ["target", "measured", "met"];
+const WRITES_HEAD = ["lane", "clients", "creates/s", "p50 ms", "p99 ms", "lane CPU ms/create", "answers", "other CPU"];
+const writesRows = (app) =>
+  (app.writes ?? []).map((w) => [
+    w.lane, String(w.clients), f1(w.createsPerSecond), f2(w.p50Ms), f2(w.p99Ms), w.cpuMsPerCreate === null ? "-" : f2(w.cpuMsPerCreate),
+    Object.entries(w.statuses).map(([s, n]) => `${s}: ${f0(n)}`).join(", "), `${w.otherCpuPct.toFixed(0)}%`,
+  ]);
 const targetRows = (report) => report.targets.map((t) => [t.target, t.measured, t.met ? "yes" : "no"]);
 
 /**
@@ -135,6 +141,7 @@ export function compactTable(report) {
       table(RATIO_HEAD(app), ratioRows(app)),
       table(MEMORY_HEAD, memoryRows(app)),
       table(SQL_HEAD, sqlRows(app)),
+      ...(app.writes?.length ? [table(WRITES_HEAD, writesRows(app))] : []),
     );
   }
   if (report.sockets) parts.push(socketsCompact(report));
@@ -185,9 +192,19 @@ function appPart(report, app) {
       `side signed in on its own when the app needs it; the timed lanes run without the counter). The bytes column ` +
       `compares Rails' first response with ours, status, Content-Type and body, CSRF token values blanked (the one ` +
       `forgiven list).\n\n` + table(SQL_HEAD, sqlRows(app)) + differences(app),
+    writesSection(report, app),
     durability(report, app),
     noise(report, app),
   ].join("\n\n");
+}
+
+function writesSection(report, app) {
+  if (!app.writes?.length) return "### Writes\n\nNot run (`--write-clients 0`, or no write lane for this app).";
+  return `### Writes: creates per second\n\n` +
+    `After the read rounds, each lane in turn: ${app.writes[0].clients} clients, each its own browser (its own session` +
+    `${app.signIn ? `, signed in as ${app.signIn.email}` : ""}, the form's authenticity_token from the page), POSTing over ` +
+    `one keep-alive connection each for ${report.config.writeDurationS ?? "?"} s, closed-loop (lib/writes.js). "answers" counts ` +
+    `every status: only the app's success answer counts as a create.\n\n` + table(WRITES_HEAD, writesRows(app));
 }
 
 function socketsMissing(report) {

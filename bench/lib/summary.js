@@ -58,6 +58,18 @@ export function summarize(o) {
 }
 
 /**
+ * The write lanes' target: creates per second per core at least 15x Rails 1x5's (a lane's rate divided by the
+ * cores it can use: one for single-process lanes, its workers otherwise, at most the machine's cores).
+ */
+export function writeTargets(writes, cores, app) {
+  const rails = writes?.find((w) => w.lane === "rails-1x5");
+  const ours = writes?.find((w) => w.lane === OURS);
+  if (!rails || !ours || !rails.createsPerSecond) return [];
+  const ratio = ours.createsPerSecond / rails.createsPerSecond;
+  return [{ target: `creates/s per core >= 15x rails-1x5 (${app})`, measured: `${ratio.toFixed(1)}x (${ours.createsPerSecond.toFixed(0)} vs ${rails.createsPerSecond.toFixed(0)}/s, both one process)`, met: ratio >= 15 }];
+}
+
+/**
  * The issue's targets for one app, evaluated on the measured numbers; a report line each, never a failure.
  * goals: the app's throughput targets (lib/apps.js): `{ path, vsBestRails?, ofCeiling? }`.
  */

@@ -22,6 +22,10 @@ const app = {
   probes: { "rails-1x5": [probe(1, "r1.sqlite3")], "rails-2x5": [probe(2, "r2.sqlite3"), probe(3, "r2.sqlite3")], node: [probe(4, "n.sqlite3", { pool_size: undefined })], ceiling: [], "ceiling-sql": [] },
   summary: summarize({ runs, laneNames: lanes.map((l) => l.name), railsLanes: ["rails-1x5", "rails-2x5"], paths: ["/a"] }),
   targets: [],
+  writes: [
+    { lane: "rails-1x5", clients: 2, seconds: 5, requests: 500, ok: 500, statuses: { 302: 500 }, createsPerSecond: 100, p50Ms: 19.5, p99Ms: 40, cpuMsPerCreate: 9, otherCpuPct: 3 },
+    { lane: "node", clients: 2, seconds: 5, requests: 7501, ok: 7500, statuses: { 302: 7500, 422: 1 }, createsPerSecond: 1500, p50Ms: 1.25, p99Ms: 4, cpuMsPerCreate: 0.6, otherCpuPct: 2 },
+  ],
 };
 const socketLane = (lane, extra = {}) => ({
   lane, clients: 4, rooms: 2, signIn: { ms: 1200, failures: 0, failed: [] }, memoryBeforeKiB: 102400, memoryConnectedKiB: 112640, memoryAfterKiB: 112640, openAfterDelivery: 4,
@@ -78,6 +82,7 @@ describe("markdownReport", () => {
       "### Ratios",
       "### Memory (max over the timed runs, sampled right after each run, summed over the lane's processes)",
       "### SQL statements per request, and the bytes served",
+      "### Writes: creates per second",
       "### Durability: SQLite pragmas, read back from each lane's live connection",
       "### Every timed run, and the noise around it",
       "## Sockets (Action Cable)",
@@ -105,6 +110,10 @@ describe("markdownReport", () => {
       "| processes probed | 1          | 2          | 1          |",
     ].join("\n"));
     expect(md).toContain("| /a   | 10.0x            | 5.00x            | 5.00x             | 10.0%          | 50.0%              | 10.0x                    | 5.00x                    |");
+  });
+
+  it("states the write lanes with every answer's status", () => {
+    expect(md).toContain("| node      | 2       | 1,500     | 1.25   | 4.00   | 0.60               | 302: 7,500, 422: 1 | 2%        |");
   });
 
   it("puts each lane beside the previous report's figures, with the change", () => {

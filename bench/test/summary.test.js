@@ -1,7 +1,7 @@
 // Summary arithmetic and the targets: medians over rounds, ratios to each Rails lane and the ceiling, memory
 // maxima, and the target lines, on hand-made runs whose answers are worked out by hand.
 import { describe, expect, it } from "vitest";
-import { compileTargets, median, steady, summarize, targets } from "../lib/summary.js";
+import { compileTargets, median, steady, summarize, targets, writeTargets } from "../lib/summary.js";
 
 const run = (lane, path, rps, p50, p99, rssKiB, laneS = 1) => ({
   lane, path, rps, requests: rps * 10, latencyUs: { p50, p99 }, non2xxOrErrors: 0,
@@ -63,5 +63,16 @@ describe("summary", () => {
     expect(compileTargets(compile, (n) => ({ blog: 500 })[n])).toEqual([
       { target: "cold compile of blog < 0.5 s", measured: "2.10 s wall (median; CPU 2.60 s)", met: false },
     ]);
+  });
+});
+
+describe("writeTargets", () => {
+  it("compares the one-process lanes' creates per second against 15x", () => {
+    const w = (lane, createsPerSecond) => ({ lane, createsPerSecond });
+    expect(writeTargets([w("rails-1x5", 100), w("node", 1600)], 2, "blog")).toEqual([
+      { target: "creates/s per core >= 15x rails-1x5 (blog)", measured: "16.0x (1600 vs 100/s, both one process)", met: true },
+    ]);
+    expect(writeTargets([w("rails-1x5", 100), w("node", 700)], 2, "chat")[0].met).toBe(false);
+    expect(writeTargets([], 2, "x")).toEqual([]);
   });
 });

@@ -8,7 +8,8 @@
 // (which gives up after `reconnect_attempts`, default 1), the client reconnects with back-off and resubscribes every
 // channel; messages published while a subscriber is disconnected are lost, as Redis pub/sub loses them. A broadcast
 // while the publishing connection is down raises, as redis-rb raises Redis::CannotConnectError.
-import { createClient, type RedisClientType } from "redis";
+import { createRequire } from "node:module";
+import type { createClient as CreateClient, RedisClientType } from "redis";
 import { post, type MessageCallback, type SubscriptionAdapter } from "./pubsub.js";
 
 export interface RedisConfig {
@@ -43,8 +44,25 @@ export function redisConfigFrom(entry: Record<string, unknown>): RedisConfig {
   return { url: str("url"), host: str("host"), port: num("port"), path: str("path"), db: num("db"), username: str("username"), password: str("password"), id: str("id") };
 }
 
+/**
+ * The `redis` package is loaded only when an adapter is made (an app whose cable.yml says `adapter: redis` for its
+ * environment): it is about 20 MB of a process's memory, which an app on the async adapter never needs. The
+ * single executable's boot registers the bundled client instead (inside an executable `require` loads only
+ * built-in modules).
+ */
+let redisCreateClient: typeof CreateClient | null = null;
+
+export function useRedisClient(createClient: typeof CreateClient): void {
+  redisCreateClient = createClient;
+}
+
+function createClient(options: Parameters<typeof CreateClient>[0]): RedisClientType {
+  redisCreateClient ??= (createRequire(import.meta.url)("redis") as { createClient: typeof CreateClient }).createClient;
+  return redisCreateClient(options) as RedisClientType;
+}
+
 /** Where the client connects, as redis-rb resolves it: the options, else REDIS_URL, else localhost:6379. */
-function clientOptions(config: RedisConfig): Parameters<typeof createClient>[0] {
+function clientOptions(config: RedisConfig): Parameters<typeof CreateClient>[0] {
   const url = config.url ?? (config.host || config.path ? undefined : process.env.REDIS_URL);
   const socket = config.path ? { path: config.path } : { host: config.host ?? "localhost", port: config.port ?? 6379 };
   return {
@@ -82,8 +100,8 @@ export class RedisAdapter implements SubscriptionAdapter {
 
   constructor(private readonly config: RedisConfig, private readonly log: (line: string) => void = (l) => console.error(l)) {
     // No offline queue: a message published while Redis is away raises rather than arriving late.
-    this.publisher = createClient({ ...clientOptions(config), disableOfflineQueue: true }) as RedisClientType;
-    this.subscriber = createClient(clientOptions(config)) as RedisClientType;
+    this.publisher = createClient({ ...clientOptions(config), disableOfflineQueue: true });
+    this.subscriber = createClient(clientOptions(config));
     for (const client of [this.publisher, this.subscriber]) {
       // An unhandled 'error' event would end the process; the client reconnects on its own.
       client.on("error", (error: Error) => this.reportError(error, client === this.publisher));

@@ -5,6 +5,7 @@
 //                             every asset, so a new build never reads an old one's files)
 //   better-sqlite3            its addon loaded with process.dlopen (inside an executable `require` loads only
 //                             built-in modules) and handed to better-sqlite3 as `nativeBinding` (setSqliteBinding)
+//   redis                     the bundled client handed to the Action Cable adapter (useRedisClient)
 //   the working directory     is the app's root: storage/production.sqlite3 and tmp/ go there, as when
 //                             `node dist/server.js` runs in the emitted project
 import { existsSync, mkdirSync, renameSync, rmSync, utimesSync, writeFileSync } from "node:fs";
@@ -13,6 +14,8 @@ import { dirname, join } from "node:path";
 import { getAsset, isSea } from "node:sea";
 import { appHost } from "../app/host.js";
 import { setSqliteBinding } from "../active-record/connection/connection.js";
+import { useRedisClient } from "../action-cable/redis.js";
+import { createClient } from "redis";
 
 /** The asset `rails2ts build` writes first: what the others are. */
 export const SEA_MANIFEST_ASSET = "rails2ts-sea.json";
@@ -106,6 +109,7 @@ function boot(): void {
   const addon = { exports: {} };
   process.dlopen(addon, join(dir, manifest.sqliteAddon));
   setSqliteBinding(addon.exports);
+  useRedisClient(createClient);
   appHost.publicDir = join(dir, "public");
   appHost.root = process.cwd();
 }

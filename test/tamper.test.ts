@@ -93,6 +93,10 @@ function emittedRuns(): Map<string, Promise<TamperComparison>> {
   runs ??= tamperAgainstEmittedApps(Object.keys(TAMPER_SCENARIOS).map((app) => ({ appDir: join(root, "fixtures", app), scenario: TAMPER_SCENARIOS[app](), recorded: readRecordedTamper(app) })));
   return runs;
 }
+// With -t picking one app, the others' runs were started too: wait for them, so their servers are stopped.
+afterAll(async () => {
+  if (runs) await Promise.allSettled(runs.values());
+}, 120_000);
 
 // The HTTP cases, per fixture app: CSRF on every form action, tampered cookies, the SQL-injection corpus.
 describe.each(Object.keys(TAMPER_SCENARIOS))("%s: CSRF, cookies and SQL injection against Rails' recording", (app) => {

@@ -9,7 +9,9 @@
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import { Codec, MessageThrow, type CodecOptions, type MessageMetadata } from "./message-codec.js";
 import { rememberOpened } from "./message-memo.js";
-import { StandardError } from "../ruby/exceptions.js";
+import { NoMethodError, StandardError } from "../ruby/exceptions.js";
+import { rubyClassName } from "./core-ext/core-object.js";
+import { SafeString } from "./safe.js";
 
 /** ActiveSupport::MessageVerifier::InvalidSignature (< StandardError): the one class every verifier raises. */
 export class InvalidSignature extends StandardError {
@@ -102,8 +104,13 @@ export class MessageVerifier extends Codec {
   }
 
   /** The encoded part of a message whose digest matches; the digest is read at its fixed length from the end. */
-  private extractEncoded(signed: unknown): string {
-    if (typeof signed !== "string" || LONE_SURROGATE.test(signed)) throw new MessageThrow("format", "invalid message string");
+  private extractEncoded(message: unknown): string {
+    // `signed.nil? || !signed.valid_encoding?`: anything but a String (an Integer from a JSON body) has no
+    // valid_encoding? and raises, which verified does not rescue.
+    if (message === null || message === undefined) throw new MessageThrow("format", "invalid message string");
+    const signed = message instanceof SafeString ? message.toString() : message;
+    if (typeof signed !== "string") throw new NoMethodError(`undefined method \`valid_encoding?' for an instance of ${rubyClassName(signed)}`);
+    if (LONE_SURROGATE.test(signed)) throw new MessageThrow("format", "invalid message string");
     const index = signed.length - this.digestLengthInHex - SEPARATOR.length;
     const encoded = index >= 0 && signed.slice(index, index + SEPARATOR.length) === SEPARATOR ? signed.slice(0, index) : "";
     // digest_matches_data?: data (and so the digest) present, then SecurityUtils.secure_compare.

@@ -12,6 +12,8 @@ export interface ComparableResponse {
   body: Buffer;
   /** SQL statements the server reported for this request through the SQL log; null when it reported none. */
   sqlCount: number | null;
+  /** The names of the cookies the response set, for steps that ask (scenario `setCookies`). */
+  setCookies?: string[];
 }
 
 export interface Comparison {
@@ -33,6 +35,7 @@ export function compareResponses(rails: ComparableResponse, ours: ComparableResp
   field("status", rails.status, ours.status);
   field("location", rails.location, ours.location);
   field("content-type", rails.contentType, ours.contentType);
+  if (rails.setCookies !== undefined || ours.setCookies !== undefined) field("set-cookie", rails.setCookies?.join(", "), ours.setCookies?.join(", "));
   const bodyDiff = diffBodies(rails.body, ours.body, rails.name);
   return { name: rails.name, identical: fieldDifferences.length === 0 && bodyDiff === "", fieldDifferences, bodyDiff };
 }

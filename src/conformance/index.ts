@@ -22,3 +22,5 @@ export { FORGIVEN, FORGIVEN_PLACEHOLDER, normalizeForgiven } from "./forgiven.js
 export { readReference, writeReference, referenceDir } from "./reference.js";
 export { SqlLogReader, SQL_LOG_ENV } from "./sql-log.js";
 export { SECRET_KEY_BASE } from "./secret.js";
+export { COOKIE_TAMPERING, tableChecksums, type TableChecksum } from "./tamper.js";
+export { replayWithChecksums, tamperAgainstRails, toRecorded, fromRecorded, type TamperRun, type RecordedResponse } from "./tamper-run.js";

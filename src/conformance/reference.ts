@@ -14,6 +14,8 @@ export interface ReferenceMeta {
   sqlCount: number | null;
   /** Action Cable entries: the scenario's socket name. */
   socket?: string;
+  /** The names of the cookies the response set, where the step asked (scenario `setCookies`). */
+  setCookies?: string[];
   /** Rails' fragment cache activity for this request, from its log (see cache-log.ts). */
   cacheHits?: CacheHits;
 }
@@ -41,6 +43,7 @@ export function writeReference(dir: string, responses: ReplayedResponse[]): void
       contentType: r.contentType,
       sqlCount: r.sqlCount,
       ...(r.socket !== undefined ? { socket: r.socket } : {}),
+      ...(r.setCookies !== undefined ? { setCookies: r.setCookies } : {}),
       ...(r.cacheHits !== undefined ? { cacheHits: r.cacheHits } : {}),
     };
     writeFileSync(join(dir, `${stem}.meta.json`), JSON.stringify(meta, null, 2) + "\n");

@@ -5,7 +5,7 @@ import { request as httpRequest } from "node:http";
 import type { IncomingHttpHeaders } from "node:http";
 import { CableSession } from "./cable-steps.js";
 import type { CacheHits } from "./cache-log.js";
-import { CookieJar } from "./cookies.js";
+import { CookieJar, setCookieNames } from "./cookies.js";
 import { extractCsrfToken } from "./csrf.js";
 import type { ComparableResponse } from "./diff.js";
 import { formPairs, isCableStep, type FormFields, type Scenario, type ScenarioStep } from "./scenario.js";
@@ -64,14 +64,16 @@ export async function replay(
         continue;
       }
       const token = step.csrf ? csrfTokenFor(step, lastHtml) : null;
-      const raw = await send(baseUrl, buildRequest(step, scenario.host, jar, token));
-      jar.store(raw.headers["set-cookie"]);
+      // A step with a tampered cookie is one request aside: the jar and the page to submit from stay as they were.
+      const raw = await send(baseUrl, buildRequest(step, scenario.host, step.cookie ? jar.tampered(step.cookie) : jar, token));
+      if (!step.cookie) jar.store(raw.headers["set-cookie"]);
       const response = toReplayed(step, raw, await sqlLog.next());
+      if (step.setCookies) response.setCookies = setCookieNames(raw.headers["set-cookie"]);
       const cacheHits = cacheLog ? await cacheLog.next() : null;
       if (cacheHits && (cacheHits.fragments.length > 0 || cacheHits.collections.length > 0)) response.cacheHits = cacheHits;
       // The page a browser would submit from next: the latest HTML that hands out a token (redirects have an
       // empty body, error pages from public/ have no token).
-      if (response.contentType?.startsWith("text/html")) {
+      if (response.contentType?.startsWith("text/html") && !step.cookie) {
         const html = raw.body.toString("utf8");
         if (extractCsrfToken(html, null) !== null) lastHtml = html;
       }
@@ -102,7 +104,7 @@ function toReplayed(step: ScenarioStep, raw: RawResponse, sqlCount: number | nul
 // A browser submits the token of the form it submits, which is on the page it last loaded.
 function csrfTokenFor(step: ScenarioStep, lastHtml: string | null): string {
   const method = step.form ? formPairs(step.form).find(([key]) => key === "_method")?.[1] : undefined;
-  const target = step.form ? { path: step.path, method: method ?? step.method } : null;
+  const target = step.csrfFrom ?? (step.form ? { path: step.path, method: method ?? step.method } : null);
   const token = lastHtml === null ? null : extractCsrfToken(lastHtml, target);
   if (token === null) throw new Error(`replay: ${step.name} needs a CSRF token, the last page has none`);
   return token;

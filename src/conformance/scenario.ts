@@ -3,6 +3,7 @@
 // JavaScript would open (see cable-steps.ts for what those record).
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { isCookieTampering } from "./tamper.js";
 
 /** An HTTP request step. */
 export interface ScenarioStep {
@@ -32,6 +33,25 @@ export interface ScenarioStep {
    * reference entry (`<name>_<socket>_broadcasts`), empty when nothing came.
    */
   broadcasts?: boolean;
+  /**
+   * Send this one request with a cookie of the jar altered (see tamper.ts); what the response sets is not kept, nor
+   * its page used for later tokens: the browser's own cookies stay as they were.
+   */
+  cookie?: CookieTamper;
+  /** Record the names of the cookies the response sets (`name` or `name (deleted)`), compared like the status. */
+  setCookies?: boolean;
+  /** With `csrf`, take the token of the form with this action and method on the last page (another form's token). */
+  csrfFrom?: { path: string; method: string };
+}
+
+/**
+ * How a step alters the cookie `name` for its request: `tamper` one of COOKIE_TAMPERING (tamper.ts), or `from` to
+ * send another cookie's value under this name.
+ */
+export interface CookieTamper {
+  name: string;
+  tamper?: string;
+  from?: string;
 }
 
 export type FormFields = Record<string, string> | Array<[string, string]>;
@@ -114,6 +134,14 @@ function validateHttpStep(step: ScenarioStep): void {
     throw new Error(`scenario: ${step.name}: rawJson must be a string`);
   }
   if (step.headers !== undefined) validateHeaders(step);
+  if (step.cookie !== undefined) validateCookieTamper(step);
+}
+
+function validateCookieTamper(step: ScenarioStep): void {
+  const { name, tamper, from } = step.cookie!;
+  if (typeof name !== "string" || name === "") throw new Error(`scenario: ${step.name}: cookie needs a name`);
+  if ((tamper === undefined) === (from === undefined)) throw new Error(`scenario: ${step.name}: cookie needs one of tamper and from`);
+  if (tamper !== undefined && !isCookieTampering(tamper)) throw new Error(`scenario: ${step.name}: unknown cookie tampering ${JSON.stringify(tamper)}`);
 }
 
 function validateForm(step: ScenarioStep): void {

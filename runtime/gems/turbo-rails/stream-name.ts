@@ -42,7 +42,7 @@ export function signStreamValue(value: unknown): string {
 /**
  * Turbo.signed_stream_verifier.verified(message): the JSON value, or null (nil) for anything that is not a
  * message this key signed. A signed message that is not JSON raises, as in Rails (only a holder of the key could
- * produce one).
+ * produce one), and so does a message that is not a String (a number a client sent as signed_stream_name).
  */
 export function verifyStreamValue(message: unknown): unknown {
   return verifier.verified(message);

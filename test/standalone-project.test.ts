@@ -87,7 +87,7 @@ describe("the emitted blog as a Node project", () => {
       yaml: locked("yaml"),
     });
     expect(pkg.scripts).toEqual({
-      start: "node --enable-source-maps dist/server.js",
+      start: "node --enable-source-maps --max-semi-space-size=2 dist/server.js",
       build: "tsc -p tsconfig.json",
       test: "npm run build && node --test test/",
     });

@@ -3,6 +3,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { SERVER_NODE_FLAGS } from "./server-flags.js";
 
 export interface BootOptions {
   port: number;
@@ -43,7 +44,7 @@ export async function bootEmitted(out: string, opts: BootOptions): Promise<Boote
     const port = address && typeof address === "object" && "port" in address ? Number(address.port) : opts.port;
     return { port, baseUrl: `http://${host}:${port}`, stop: async () => process.exit(0), output: () => "", stderr: () => "" };
   }
-  return watchServer(spawn(process.execPath, [join(out, "dist/server.js")], { env, stdio: ["ignore", "pipe", "pipe"] }), host);
+  return watchServer(spawn(process.execPath, [...SERVER_NODE_FLAGS, join(out, "dist/server.js")], { env, stdio: ["ignore", "pipe", "pipe"] }), host);
 }
 
 /**

@@ -10,6 +10,7 @@ import { createHash } from "node:crypto";
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync, type Dirent } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
+import { SERVER_NODE_FLAGS } from "./server-flags.js";
 
 interface LockEntry {
   version?: string;
@@ -58,7 +59,7 @@ export function nodeProjectFiles(packageRoot: string, appName: string): Map<stri
     main: "dist/server.js",
     engines: { node: ">=20" },
     scripts: {
-      start: "node --enable-source-maps dist/server.js",
+      start: ["node", "--enable-source-maps", ...SERVER_NODE_FLAGS, "dist/server.js"].join(" "),
       build: "tsc -p tsconfig.json",
       test: "npm run build && node --test test/",
     },

@@ -85,7 +85,7 @@ function campfireProfile(dbFile: string, users: FuzzUser[]): Profile {
   const as = (u: FuzzUser, room: number, describe: string, run: (c: Client, s: Server) => ReturnType<Step["run"]>): Step => {
     lastRoom = room;
     lastUser = u;
-    return { user: u, describe: `${u.name} ${describe}`, run };
+    return { user: u, kind: /^sets the members/.test(describe) ? "members" : /^sets involvement/.test(describe) ? "involvement" : describe.split(" ")[0]!, describe: `${u.name} ${describe}`, run };
   };
   const draws: Array<[number, (rand: Rand, n: number) => Step | null]> = [
     [4, (rand, n) => {

@@ -34,7 +34,7 @@ export function chatProfile(dbFile: string, users: FuzzUser[]): Profile {
   const as = (u: FuzzUser, room: number, describe: string, run: (c: Client, s: Server) => ReturnType<Step["run"]>): Step => {
     lastRoom = room;
     lastUser = u;
-    return { user: u, describe: `${u.name} ${describe}`, run };
+    return { user: u, kind: describe.split(" ")[0]!, describe: `${u.name} ${describe}`, run };
   };
   const format = (rand: Rand) => (rand() < 0.6 ? TURBO : undefined);
 

@@ -51,6 +51,8 @@ export interface Client {
 
 export interface Step {
   user: FuzzUser;
+  /** What kind of write, for the figures (posts, boosts, ...). */
+  kind: string;
   /** What a reader of a failure needs to repeat it by hand, e.g. `bob boosts message 12 with "yum"`. */
   describe: string;
   run(client: Client, server: Server): Promise<Response>;
@@ -241,8 +243,7 @@ export async function runCacheFuzz(o: RunOptions): Promise<CacheFuzzResult> {
         if (wrong !== null) mismatches.push({ step, user: socket.sub.user.name, path: `${socket.sub.page} (broadcast from the ${socket.server === o.servers.cached ? "cached" : "uncached"} server)`, difference: wrong, sequence: [...sequence] });
       }
     }
-    const kind = s.describe.split(" ")[1] ?? "step";
-    writes[kind] = (writes[kind] ?? 0) + 1;
+    writes[s.kind] = (writes[s.kind] ?? 0) + 1;
     for (const page of o.profile.pages(rand)) {
       // The uncached server answers first: a page whose GET writes (marking a room read) then shows the same state
       // on both. A redirect is followed on each, as a browser does (spending the flash it set).

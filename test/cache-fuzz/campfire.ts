@@ -20,12 +20,11 @@ import Database from "better-sqlite3";
 import { bootEmitted, type Booted } from "../../src/emit/boot.js";
 import { prepareCampfire } from "../support/campfire-scenario.js";
 import { startRedis } from "../support/redis-server.js";
-import type { Rand } from "../fuzz/mutate.js";
-import { body, client, pick, runCacheFuzz, signIn, type CacheFuzzResult, type Client, type FuzzUser, type Page, type Profile, type Server, type Step, type DesignDifference } from "./driver.js";
+import { body, client, pick, runCacheFuzz, signIn, type CacheFuzzResult, type FuzzUser, type Profile, type Server, type DesignDifference } from "./driver.js";
+import { BOOSTS, drawer, rooms, type Draw } from "./rooms.js";
 
 const USERS = ["david", "jason", "jz", "kevin"];
 const TURBO = "text/vnd.turbo-stream.html, text/html, application/xhtml+xml";
-const BOOSTS = ["👋", "yum", "+1 & more", "<3", '"ok"', "🎉"];
 const INVOLVEMENTS = ["mentions", "everything", "nothing", "invisible"];
 const DIRECT_INVOLVEMENTS = ["everything", "nothing"];
 
@@ -75,26 +74,18 @@ function campfireProfile(dbFile: string, users: FuzzUser[]): Profile {
   const db = new Database(dbFile, { readonly: true, fileMustExist: true });
   const userIds = new Map(users.map((u) => [u.name, (db.prepare("SELECT id FROM users WHERE email_address = ?").get(`${u.name}@37signals.com`) as { id: number }).id]));
   const idOf = (u: FuzzUser) => userIds.get(u.name)!;
-  const roomsOf = (u: FuzzUser) => (db.prepare("SELECT room_id FROM memberships WHERE user_id = ? ORDER BY room_id").all(idOf(u)) as Array<{ room_id: number }>).map((r) => r.room_id);
-  const messagesIn = (rooms: number[]) => (rooms.length ? (db.prepare(`SELECT id, room_id, creator_id FROM messages WHERE room_id IN (${rooms.join(",")}) ORDER BY id`).all() as Array<{ id: number; room_id: number; creator_id: number }>) : []);
+  const r = rooms(db, idOf, users[0]!);
+  const { roomsOf, messagesIn } = r;
   const isAdmin = (u: FuzzUser) => (db.prepare("SELECT role FROM users WHERE id = ?").get(idOf(u)) as { role: unknown }).role;
   const closedRooms = () => db.prepare("SELECT id, name, creator_id FROM rooms WHERE type = 'Rooms::Closed' ORDER BY id").all() as Array<{ id: number; name: string; creator_id: number }>;
-  let lastRoom: number | null = null;
-  let lastUser: FuzzUser = users[0]!;
-
-  const as = (u: FuzzUser, room: number, describe: string, run: (c: Client, s: Server) => ReturnType<Step["run"]>): Step => {
-    lastRoom = room;
-    lastUser = u;
-    return { user: u, kind: /^sets the members/.test(describe) ? "members" : /^sets involvement/.test(describe) ? "involvement" : describe.split(" ")[0]!, describe: `${u.name} ${describe}`, run };
-  };
-  const draws: Array<[number, (rand: Rand, n: number) => Step | null]> = [
+  const draws: Draw[] = [
     [4, (rand, n) => {
       const u = pick(rand, users);
       const rooms = roomsOf(u);
       if (!rooms.length) return null;
       const room = pick(rand, rooms);
       const text = body(rand, `m${n}`);
-      return as(u, room, `posts ${JSON.stringify(text)} to room ${room}`, (c, s) =>
+      return r.step(u, room, "posts", `posts ${JSON.stringify(text)} to room ${room}`, (c, s) =>
         c.submit(s, u, "POST", `/rooms/${room}/messages`, [["message[body]", `<div>${escapeHtml(text)}</div>`], ["message[client_message_id]", randomUUID()]], TURBO));
     }],
     [2, (rand, n) => {
@@ -103,30 +94,27 @@ function campfireProfile(dbFile: string, users: FuzzUser[]): Profile {
       if (!mine.length) return null;
       const m = pick(rand, mine);
       const text = body(rand, `e${n}`);
-      return as(u, m.room_id, `edits message ${m.id} of room ${m.room_id} to ${JSON.stringify(text)}`, (c, s) =>
+      return r.step(u, m.room_id, "edits", `edits message ${m.id} of room ${m.room_id} to ${JSON.stringify(text)}`, (c, s) =>
         c.submit(s, u, "POST", `/rooms/${m.room_id}/messages/${m.id}`, [["_method", "patch"], ["message[body]", `<div>${escapeHtml(text)}</div>`]]));
     }],
     [3, (rand) => {
-      const u = pick(rand, users);
-      const messages = messagesIn(roomsOf(u));
-      if (!messages.length) return null;
-      const m = pick(rand, messages);
+      const drawn = r.someonesMessage(rand, users);
+      if (!drawn) return null;
+      const { u, m } = drawn;
       const content = pick(rand, BOOSTS);
-      return as(u, m.room_id, `boosts message ${m.id} with ${JSON.stringify(content)}`, (c, s) => c.submit(s, u, "POST", `/messages/${m.id}/boosts`, [["boost[content]", content]]));
+      return r.step(u, m.room_id, "boosts", `boosts message ${m.id} with ${JSON.stringify(content)}`, (c, s) => c.submit(s, u, "POST", `/messages/${m.id}/boosts`, [["boost[content]", content]]));
     }],
     [2, (rand) => {
-      const u = pick(rand, users);
-      const boosts = db.prepare("SELECT boosts.id, boosts.message_id, messages.room_id FROM boosts JOIN messages ON messages.id = boosts.message_id WHERE booster_id = ? ORDER BY boosts.id").all(idOf(u)) as Array<{ id: number; message_id: number; room_id: number }>;
-      if (!boosts.length) return null;
-      const b = pick(rand, boosts);
-      return as(u, b.room_id, `unboosts boost ${b.id} of message ${b.message_id}`, (c, s) => c.submit(s, u, "POST", `/messages/${b.message_id}/boosts/${b.id}`, [["_method", "delete"]], TURBO));
+      const drawn = r.someonesBoost(rand, users);
+      if (!drawn) return null;
+      const { u, b } = drawn;
+      return r.step(u, b.room_id, "unboosts", `unboosts boost ${b.id} of message ${b.message_id}`, (c, s) => c.submit(s, u, "POST", `/messages/${b.message_id}/boosts/${b.id}`, [["_method", "delete"]], TURBO));
     }],
     [1, (rand) => {
-      const u = pick(rand, users);
-      const messages = messagesIn(roomsOf(u));
-      if (!messages.length) return null;
-      const m = pick(rand, messages);
-      return as(u, m.room_id, `deletes message ${m.id} of room ${m.room_id}`, (c, s) => c.submit(s, u, "POST", `/rooms/${m.room_id}/messages/${m.id}`, [["_method", "delete"]], TURBO));
+      const drawn = r.someonesMessage(rand, users);
+      if (!drawn) return null;
+      const { u, m } = drawn;
+      return r.step(u, m.room_id, "deletes", `deletes message ${m.id} of room ${m.room_id}`, (c, s) => c.submit(s, u, "POST", `/rooms/${m.room_id}/messages/${m.id}`, [["_method", "delete"]], TURBO));
     }],
     [1, (rand) => {
       // The room settings' member checkboxes: the room keeps its name, its members become a drawn subset (never
@@ -134,7 +122,7 @@ function campfireProfile(dbFile: string, users: FuzzUser[]): Profile {
       const u = pick(rand, users);
       const room = pick(rand, closedRooms());
       const members = users.filter((x) => x === u || rand() < 0.6);
-      return as(u, room.id, `sets the members of room ${room.id} to ${members.map((m) => m.name).join(", ")}`, (c, s) =>
+      return r.step(u, room.id, "members", `sets the members of room ${room.id} to ${members.map((m) => m.name).join(", ")}`, (c, s) =>
         c.submit(s, u, "POST", `/rooms/closeds/${room.id}`, [["_method", "patch"], ["room[name]", room.name], ...members.map((m): [string, string] => ["user_ids[]", String(idOf(m))])]));
     }],
     [1, (rand) => {
@@ -145,43 +133,14 @@ function campfireProfile(dbFile: string, users: FuzzUser[]): Profile {
       // The bell offers only its room kind's order (a direct room has no mentions or invisible: Rails raises).
       const direct = (db.prepare("SELECT type FROM rooms WHERE id = ?").get(room) as { type: string }).type === "Rooms::Direct";
       const involvement = pick(rand, direct ? DIRECT_INVOLVEMENTS : INVOLVEMENTS);
-      return as(u, room, `sets involvement in room ${room} to ${involvement}`, (c, s) => c.submit(s, u, "POST", `/rooms/${room}/involvement`, [["_method", "put"], ["involvement", involvement]]));
+      return r.step(u, room, "involvement", `sets involvement in room ${room} to ${involvement}`, (c, s) => c.submit(s, u, "POST", `/rooms/${room}/involvement`, [["_method", "put"], ["involvement", involvement]]));
     }],
   ];
-  const total = draws.reduce((n, [w]) => n + w, 0);
-  let drawn = 0;
-
   return {
     users,
     designDifferences: CAMPFIRE_DESIGN,
-    draw(rand) {
-      drawn++;
-      for (;;) {
-        let r = rand() * total;
-        const [, make] = draws.find(([w]) => (r -= w) < 0) ?? draws[0]!;
-        const step = make(rand, drawn);
-        if (step) return step;
-      }
-    },
-    pages(rand) {
-      const pages: Page[] = [];
-      for (const u of users) {
-        const rooms = roomsOf(u);
-        if (lastRoom !== null && rooms.includes(lastRoom)) pages.push({ user: u, path: `/rooms/${lastRoom}` });
-        if (rooms.length) pages.push({ user: u, path: `/rooms/${pick(rand, rooms)}` });
-      }
-      pages.push({ user: pick(rand, users), path: "/users/me/sidebar" });
-      const messages = messagesIn(roomsOf(lastUser));
-      if (messages.length) {
-        const m = pick(rand, messages);
-        pages.push({ user: lastUser, path: `/rooms/${m.room_id}/messages?before=${m.id}` });
-        pages.push({ user: lastUser, path: `/rooms/${m.room_id}/@${m.id}` });
-        pages.push({ user: lastUser, path: `/rooms/${m.room_id}/messages/${m.id}` });
-        pages.push({ user: lastUser, path: `/messages/${m.id}/boosts` });
-      }
-      if (lastRoom !== null && roomsOf(lastUser).includes(lastRoom)) pages.push({ user: lastUser, path: `/rooms/${lastRoom}/messages` });
-      return pages;
-    },
+    draw: drawer(draws),
+    pages: (rand) => [...r.pages(rand, users, (m) => [`/messages/${m.id}/boosts`]), { user: pick(rand, users), path: "/users/me/sidebar" }],
   };
 }
 

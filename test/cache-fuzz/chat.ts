@@ -5,7 +5,8 @@
 // permalink page (page_around) and its show page. The state (which messages and boosts exist) is read from the
 // database file both servers share.
 import Database from "better-sqlite3";
-import { body, pick, type Client, type FuzzUser, type Page, type Profile, type Server, type Step } from "./driver.js";
+import { body, pick, type FuzzUser, type Profile } from "./driver.js";
+import { BOOSTS, drawer, rooms, type Draw } from "./rooms.js";
 import type { Rand } from "../fuzz/mutate.js";
 
 export const CHAT_USERS = [
@@ -15,66 +16,46 @@ export const CHAT_USERS = [
 ];
 
 const TURBO = "text/vnd.turbo-stream.html, text/html, application/xhtml+xml";
-const BOOSTS = ["👋", "yum", "+1 & more", "<3", '"ok"', "🎉🎉"];
-
-interface Row {
-  id: number;
-  room_id: number;
-}
 
 export function chatProfile(dbFile: string, users: FuzzUser[]): Profile {
   const db = new Database(dbFile, { readonly: true, fileMustExist: true });
   const ids = Object.fromEntries(CHAT_USERS.map((u, i) => [u.name, i + 1]));
   const idOf = (u: FuzzUser) => ids[u.name]!;
-  const roomsOf = (u: FuzzUser) => (db.prepare("SELECT room_id FROM memberships WHERE user_id = ? ORDER BY room_id").all(idOf(u)) as Array<{ room_id: number }>).map((r) => r.room_id);
-  const messagesIn = (rooms: number[]) => db.prepare(`SELECT id, room_id FROM messages WHERE room_id IN (${rooms.join(",")}) ORDER BY id`).all() as Row[];
-  let lastRoom: number | null = null;
-  let lastUser: FuzzUser | null = null;
-
-  const as = (u: FuzzUser, room: number, describe: string, run: (c: Client, s: Server) => ReturnType<Step["run"]>): Step => {
-    lastRoom = room;
-    lastUser = u;
-    return { user: u, kind: describe.split(" ")[0]!, describe: `${u.name} ${describe}`, run };
-  };
+  const r = rooms(db, idOf, users[0]!);
+  const { roomsOf } = r;
   const format = (rand: Rand) => (rand() < 0.6 ? TURBO : undefined);
 
-  const draws: Array<[number, (rand: Rand, n: number) => Step | null]> = [
+  const draws: Draw[] = [
     [4, (rand, n) => {
       const u = pick(rand, users);
       const room = pick(rand, roomsOf(u));
       const text = body(rand, `m${n}`);
       const accept = format(rand);
-      return as(u, room, `posts ${JSON.stringify(text)} to room ${room}${accept ? "" : " (html)"}`, (c, s) => c.submit(s, u, "POST", `/rooms/${room}/messages`, [["message[body]", text], ["commit", "Send"]], accept));
+      return r.step(u, room, "posts", `posts ${JSON.stringify(text)} to room ${room}${accept ? "" : " (html)"}`, (c, s) => c.submit(s, u, "POST", `/rooms/${room}/messages`, [["message[body]", text], ["commit", "Send"]], accept));
     }],
     [3, (rand) => {
-      const u = pick(rand, users);
-      const messages = messagesIn(roomsOf(u));
-      if (!messages.length) return null;
-      const m = pick(rand, messages);
+      const drawn = r.someonesMessage(rand, users);
+      if (!drawn) return null;
+      const { u, m } = drawn;
       const content = pick(rand, BOOSTS);
       const accept = format(rand);
-      return as(u, m.room_id, `boosts message ${m.id} with ${JSON.stringify(content)}${accept ? "" : " (html)"}`, (c, s) => c.submit(s, u, "POST", `/messages/${m.id}/boosts`, [["boost[content]", content]], accept));
+      return r.step(u, m.room_id, "boosts", `boosts message ${m.id} with ${JSON.stringify(content)}${accept ? "" : " (html)"}`, (c, s) => c.submit(s, u, "POST", `/messages/${m.id}/boosts`, [["boost[content]", content]], accept));
     }],
     [2, (rand) => {
-      const u = pick(rand, users);
-      const boosts = db.prepare("SELECT boosts.id, boosts.message_id, messages.room_id FROM boosts JOIN messages ON messages.id = boosts.message_id WHERE booster_id = ? ORDER BY boosts.id").all(idOf(u)) as Array<{ id: number; message_id: number; room_id: number }>;
-      if (!boosts.length) return null;
-      const b = pick(rand, boosts);
+      const drawn = r.someonesBoost(rand, users);
+      if (!drawn) return null;
+      const { u, b } = drawn;
       const accept = format(rand);
-      return as(u, b.room_id, `unboosts boost ${b.id} of message ${b.message_id}${accept ? "" : " (html)"}`, (c, s) => c.submit(s, u, "POST", `/messages/${b.message_id}/boosts/${b.id}`, [["_method", "delete"]], accept));
+      return r.step(u, b.room_id, "unboosts", `unboosts boost ${b.id} of message ${b.message_id}${accept ? "" : " (html)"}`, (c, s) => c.submit(s, u, "POST", `/messages/${b.message_id}/boosts/${b.id}`, [["_method", "delete"]], accept));
     }],
     [2, (rand) => {
-      const u = pick(rand, users);
-      const messages = messagesIn(roomsOf(u));
-      if (!messages.length) return null;
-      const m = pick(rand, messages);
+      const drawn = r.someonesMessage(rand, users);
+      if (!drawn) return null;
+      const { u, m } = drawn;
       const accept = format(rand);
-      return as(u, m.room_id, `deletes message ${m.id} of room ${m.room_id}${accept ? "" : " (html)"}`, (c, s) => c.submit(s, u, "POST", `/rooms/${m.room_id}/messages/${m.id}`, [["_method", "delete"]], accept));
+      return r.step(u, m.room_id, "deletes", `deletes message ${m.id} of room ${m.room_id}${accept ? "" : " (html)"}`, (c, s) => c.submit(s, u, "POST", `/rooms/${m.room_id}/messages/${m.id}`, [["_method", "delete"]], accept));
     }],
   ];
-  const total = draws.reduce((n, [w]) => n + w, 0);
-  let drawn = 0;
-
   // alice is in every room: her sockets see every room's broadcasts.
   const alice = users.find((u) => u.name === "alice")!;
   const subscriptions = roomsOf(alice).map((room) => ({ user: alice, identifier: { channel: "RoomChannel", room_id: room }, page: `/rooms/${room}` }));
@@ -82,32 +63,7 @@ export function chatProfile(dbFile: string, users: FuzzUser[]): Profile {
   return {
     users,
     subscriptions,
-    draw(rand) {
-      drawn++;
-      for (;;) {
-        let r = rand() * total;
-        const [, make] = draws.find(([w]) => (r -= w) < 0) ?? draws[0]!;
-        const step = make(rand, drawn);
-        if (step) return step;
-      }
-    },
-    pages(rand) {
-      const pages: Page[] = [];
-      for (const u of users) {
-        const rooms = roomsOf(u);
-        if (lastRoom !== null && rooms.includes(lastRoom)) pages.push({ user: u, path: `/rooms/${lastRoom}` });
-        pages.push({ user: u, path: `/rooms/${pick(rand, rooms)}` });
-      }
-      const u = lastUser ?? users[0]!;
-      const messages = messagesIn(roomsOf(u));
-      if (messages.length) {
-        const m = pick(rand, messages);
-        pages.push({ user: u, path: `/rooms/${m.room_id}/messages?before=${m.id}` });
-        pages.push({ user: u, path: `/rooms/${m.room_id}/@${m.id}` });
-        pages.push({ user: u, path: `/rooms/${m.room_id}/messages/${m.id}` });
-      }
-      if (lastRoom !== null && lastUser && roomsOf(lastUser).includes(lastRoom)) pages.push({ user: lastUser, path: `/rooms/${lastRoom}/messages` });
-      return pages;
-    },
+    draw: drawer(draws),
+    pages: (rand) => r.pages(rand, users),
   };
 }

@@ -17,7 +17,7 @@ import { campfireCacheFuzz } from "./cache-fuzz/campfire.js";
 import { client, runCacheFuzz, signIn, type CacheFuzzResult, type Server } from "./cache-fuzz/driver.js";
 import { scratchDir } from "./support/scratch.js";
 
-const STEPS = Number(process.env.RAILS2TS_CACHE_FUZZ_STEPS ?? 100);
+const STEPS = Number(process.env.RAILS2TS_CACHE_FUZZ_STEPS ?? 80);
 const SEED = Number(process.env.RAILS2TS_CACHE_FUZZ_SEED ?? 20261205);
 const REPORT = process.env.RAILS2TS_CACHE_FUZZ_REPORT;
 const results: Record<string, CacheFuzzResult> = {};

@@ -1,15 +1,17 @@
 // npm run reliability (issue 22): what holds under bad input, load and crashes, as figures. Each part runs on its
 // own and the report (bench/results/reliability-<date>.md + .json) says what it tried and what failed; the exit code
 // is non-zero on any failure. Parts (--only a,b to pick):
-//   fuzz   the compiler fuzzer, 10,000 seeded inputs (test/compiler-fuzz.test.ts; Campfire's sources too with
-//          RAILS2TS_CAMPFIRE)
-//   xss    the XSS corpus, 5,900 calls recorded from Rails (test/xss-vectors.test.ts)
+//   fuzz   the compiler fuzzer's driver (test/compiler-fuzz.test.ts, test/fuzz/), --fuzz-count seeded inputs (2,000 by
+//          default; `npm run fuzz` is the 10,000 lane); Campfire's sources too with RAILS2TS_CAMPFIRE
+//   xss    the XSS corpus, 7,552 calls recorded from Rails (test/xss-vectors.test.ts)
 //   tamper CSRF tokens missing and forged on every form action, tampered signed and encrypted cookies, tampered and
 //          foreign signed stream names on cable subscribe, tampered/expired/wrong-purpose signed ids and SGIDs, an
 //          SQL-injection corpus with the database checksummed around it: each case against Rails' recorded answer
 //          (test/tamper.test.ts)
 //   load   the chat fixture: 100 subscribers in 10 rooms, 50 posting clients, two rounds of 10,000 posts
 //   crash  kill -9 under that write load, restart: every acknowledged write is there, integrity_check ok
+//   cache  fuzzed cache sequences (test/cache-fuzz.test.ts): --cache-steps seeded writes on the chat fixture (and on
+//          Campfire with RAILS2TS_CAMPFIRE), every page compared cached against uncached after each
 // Needs `npm run build` (it runs dist/); it starts its own servers on loopback ports and stops them.
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -23,8 +25,8 @@ import { seedSocketsData, socketsData } from "./lib/sockets-data.js";
 import { connectUsers, deliveries, integrityCheck, postMessages, rowsFor } from "./reliability/load.js";
 import { startServer } from "./reliability/server.js";
 
-const { values } = parseArgs({ options: { only: { type: "string" }, posts: { type: "string", default: "10000" }, "fuzz-count": { type: "string", default: "10000" } } });
-const parts = (values.only ?? "fuzz,xss,tamper,load,crash").split(",");
+const { values } = parseArgs({ options: { only: { type: "string" }, posts: { type: "string", default: "10000" }, "fuzz-count": { type: "string", default: "2000" }, "cache-steps": { type: "string", default: "1000" } } });
+const parts = (values.only ?? "fuzz,xss,tamper,load,crash,cache").split(",");
 const root = resolve(import.meta.dirname, "..");
 const log = (line) => console.error(`[reliability] ${line}`);
 const figures = {};
@@ -41,12 +43,12 @@ if (parts.includes("fuzz")) {
   log(`fuzz: ${values["fuzz-count"]} inputs`);
   const r = vitest("test/compiler-fuzz.test.ts", { RAILS2TS_FUZZ_COUNT: values["fuzz-count"], RAILS2TS_FUZZ_WORKERS: "2", RAILS2TS_FUZZ_REPORT: report });
   const f = JSON.parse(readFileSync(report, "utf8"));
-  figures.fuzz = { inputs: f.inputs, sources: f.sources, seed: f.seed, verdicts: f.verdicts, msMedian: f.msMedian, msMax: f.msMax, campfire: Boolean(process.env.RAILS2TS_CAMPFIRE), failures: f.failures.slice(0, 20) };
-  if (!r.ok) failures.push(`fuzz: ${Object.entries(f.verdicts).filter(([k]) => k !== "ok").map(([k, v]) => `${v} ${k}`).join(", ")}`);
+  figures.fuzz = { inputs: f.inputs, sources: f.sources, seed: f.seed, verdicts: f.verdicts, ...fuzzFigures(f.verdicts), msMedian: f.msMedian, msMax: f.msMax, campfire: Boolean(process.env.RAILS2TS_CAMPFIRE), failures: f.failures.slice(0, 20) };
+  if (!r.ok) failures.push(`fuzz: ${Object.entries(f.verdicts).filter(([k]) => k !== "ok").map(([k, v]) => `${v} ${k}`).join(", ") || r.tail}`);
 }
 
 if (parts.includes("xss")) {
-  log("xss: 5,900 recorded calls");
+  log("xss: 7,552 recorded calls");
   const r = vitest("test/xss-vectors.test.ts", {});
   const xss = JSON.parse(readFileSync(join(root, "test/fixtures/xss/xss.json"), "utf8"));
   const payloads = readFileSync(join(root, "test/fixtures/xss/payloads.rb"), "utf8").split("\n").filter((l) => /^\s+"/.test(l)).length;
@@ -127,6 +129,8 @@ if (parts.includes("load") || parts.includes("crash")) {
   }
 }
 
+if (parts.includes("cache")) await cachePart();
+
 const date = new Date().toISOString().slice(0, 10);
 // A part run alone (--only) updates its own figures in the day's report and keeps the other parts' figures there.
 const previous = existsSync(join(root, `bench/results/reliability-${date}.json`)) ? JSON.parse(readFileSync(join(root, `bench/results/reliability-${date}.json`), "utf8")) : null;
@@ -145,7 +149,7 @@ function report(r) {
   const f = r.figures;
   const lines = [`# Reliability, ${r.date}`, "", `\`npm run reliability\` (parts: ${r.parts.join(", ")}), ${r.machine}. ${r.failures.length ? `**${r.failures.length} failures**` : "**No failure.**"}`, ""];
   if (f.fuzz) {
-    lines.push("## Compiler fuzzing", "", `${f.fuzz.inputs} inputs (seed ${f.fuzz.seed}) mutated from ${f.fuzz.sources} sources of the fixture apps${f.fuzz.campfire ? " and Campfire" : ""}: ${Object.entries(f.fuzz.verdicts).map(([k, v]) => `${v} ${k}`).join(", ")}. Compile time per input: median ${f.fuzz.msMedian} ms, max ${f.fuzz.msMax} ms (hang = over 10 s).`, "");
+    lines.push("## Compiler fuzzing", "", `${f.fuzz.inputs} inputs (seed ${f.fuzz.seed}) mutated from ${f.fuzz.sources} sources of the fixture apps${f.fuzz.campfire ? " and Campfire" : ""}: ${f.fuzz.crashes} crashes (an exception escaped the compiler, or the process died), ${f.fuzz.internalErrors} internal errors, ${f.fuzz.hangs} hangs, ${f.fuzz.unplaced} diagnostics without file:line:col; ${Object.entries(f.fuzz.verdicts).map(([k, v]) => `${v} ${k}`).join(", ")}. Compile time per input: median ${f.fuzz.msMedian} ms, max ${f.fuzz.msMax} ms (hang = over 10 s).`, "");
   }
   if (f.xss) lines.push("## XSS corpus", "", `${f.xss.payloads} payloads x ${f.xss.paths} output paths = ${f.xss.calls} calls recorded from Rails 7.2.4: ${f.xss.passed ? "all identical" : "differences (see failures)"}.`, "");
   if (f.tamper) {
@@ -160,7 +164,35 @@ function report(r) {
     lines.push("", `RSS after the second round: ${f.load.rssGrowth}% against the first (limit 10%).`, "");
   }
   if (f.crash) lines.push("## Crash", "", `kill -9 after 3 s of the same write load: ${f.crash.ackedBeforeKill} writes acknowledged, ${f.crash.presentAfterRestart} present after restart (${f.crash.lost} lost); \`PRAGMA integrity_check\`: ${f.crash.integrity}. Statuses: ${JSON.stringify(f.crash.statuses)}.`, "");
-  lines.push("## Not measured here yet", "", "Fuzzed cache sequences: see the issue's closing notes.", "");
+  if (f.cache) lines.push(...cacheReport(f.cache));
   if (r.failures.length) lines.push("## Failures", "", ...r.failures.map((x) => `- ${x}`), "");
   return lines.join("\n");
+}
+
+/** The fuzzer's verdicts (test/fuzz/driver.ts) as the issue names its figures. */
+function fuzzFigures(verdicts) {
+  const n = (k) => verdicts[k] ?? 0;
+  return { crashes: n("escaped") + n("abort"), internalErrors: n("internal_error"), hangs: n("hang"), unplaced: n("bad_location") };
+}
+
+/** The cache part: the fuzzed sequences of test/cache-fuzz.test.ts, longer, their figures read back from its report. */
+async function cachePart() {
+  const report = join(scratch, "cache.json");
+  log(`cache: ${values["cache-steps"]} steps on the chat fixture${process.env.RAILS2TS_CAMPFIRE ? " and on Campfire" : ""}`);
+  const r = vitest("test/cache-fuzz.test.ts", { RAILS2TS_CACHE_FUZZ_STEPS: values["cache-steps"], RAILS2TS_CACHE_FUZZ_REPORT: report });
+  const apps = existsSync(report) ? JSON.parse(readFileSync(report, "utf8")) : {};
+  figures.cache = Object.fromEntries(Object.entries(apps).map(([app, x]) => [app, { ...x, mismatches: x.mismatches.length, firstMismatches: x.mismatches.slice(0, 3) }]));
+  for (const [app, x] of Object.entries(figures.cache)) log(`cache ${app}: ${x.steps} steps, ${x.pagesCompared} pages and ${x.broadcastsChecked} broadcasts compared, ${x.mismatches} mismatches`);
+  if (!r.ok) failures.push(`cache: ${Object.entries(figures.cache).map(([app, x]) => `${app} ${x.mismatches} mismatches`).join(", ") || r.tail}`);
+}
+
+function cacheReport(apps) {
+  const lines = ["## Cache", "", "Seeded sequences of writes over HTTP, as users make them, against one database served twice: with the fragment cache (perform_caching on, the memory store) and without it; after every step the pages that show cached fragments are asked of both and compared byte for byte (CSRF token values aside), and the chat's Turbo Stream broadcasts are checked against the uncached page.", "", "| app | steps | writes | pages compared | broadcasts checked | mismatches | fragment hits / misses (cached server) | store reads (uncached server) | Rails' own cached-vs-uncached differences |", "|---|---|---|---|---|---|---|---|---|"];
+  for (const [app, x] of Object.entries(apps)) {
+    const design = Object.entries(x.designDifferences ?? {}).map(([k, v]) => `${v} ${k}`).join(", ") || "none";
+    lines.push(`| ${app} | ${x.steps} (seed ${x.seed}) | ${Object.entries(x.writes).map(([k, v]) => `${v} ${k}`).join(", ")} | ${x.pagesCompared} | ${x.broadcastsChecked} | ${x.mismatches} | ${x.cachedHits} / ${x.cachedMisses} | ${x.uncachedReads} | ${design} |`);
+  }
+  lines.push("");
+  for (const [app, x] of Object.entries(apps)) for (const m of x.firstMismatches) lines.push(`- ${app}, after step ${m.step}, ${m.user} GET ${m.path}: ${m.difference.split("\n")[0]}`);
+  return lines;
 }

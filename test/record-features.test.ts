@@ -65,6 +65,12 @@ const steps: Array<[string, () => unknown]> = [
     u.saveBang();
     return [...a, u.isNamePreviouslyChanged(), u.isNamePreviouslyChanged({ from: "bob", to: "Bobby" }), u.isSavedChangeToName(), u.namePreviousChange(), u.nameBeforeLastSave(), u.isSavedChangeToBio()];
   }],
+  ["previously_was after a save that changed nothing", () => {
+    const m = dyn(Membership.find(3));
+    const a = [m.involvementPreviouslyWas(), m.involvementBeforeLastSave()];
+    m.saveBang();
+    return [...a, m.involvementPreviouslyWas(), m.involvementBeforeLastSave(), m.isInvolvementPreviouslyChanged(), m.savedChanges()];
+  }],
   ["type_previously_changed after create", () => {
     const r = dyn(Rooms_Open.createBang({ name: "New open", creator_id: 1 }));
     return [r.isTypePreviouslyChanged({ to: "Rooms::Open" }), r.isPreviouslyNewRecord(), Object.keys(r.savedChanges())];

@@ -33,6 +33,8 @@ export class AttributeSet {
   private order: string[];
   /** saved_changes: what the last save wrote. */
   savedChanges: Record<string, [unknown, unknown]> = {};
+  /** mutations_before_last_save's original values: every attribute as the last save found it; null before one. */
+  private beforeLastSave: Map<string, unknown> | null = null;
 
   private constructor(
     private readonly schema: AttributeSchema,
@@ -111,6 +113,7 @@ export class AttributeSet {
   /** changes_applied (after a successful save). */
   applyChanges(): void {
     this.savedChanges = this.changes();
+    this.beforeLastSave = new Map(this.original);
     for (const [name, value] of this.values) this.original.set(name, value);
     this.fromUser.clear();
     // forgetting_assignment: an enum now reads back its stored value before type cast ("c" for "closed"), as a
@@ -118,6 +121,14 @@ export class AttributeSet {
     for (const name of this.schema.enumAttributes ?? []) this.beforeTypeCast.set(name, this.schema.types.get(name)!.serialize(this.values.get(name) ?? null));
     this.materialize();
     this.lazy = false;
+  }
+
+  /**
+   * attribute_previously_was / attribute_before_last_save (one method in Rails): the value the last save started
+   * from, whether or not it changed it; nil when the record was not saved since it was loaded or built.
+   */
+  valueBeforeLastSave(name: string): unknown {
+    return this.beforeLastSave?.get(name) ?? null;
   }
 
   /** clear_attribute_change: these columns now count as saved (touch). */

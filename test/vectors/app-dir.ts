@@ -2,6 +2,8 @@
 //   routes          config/routes.rb   (inside `Rails.application.routes.draw do ... end`)
 //   gems / action_cable   config/application.rb   (the frameworks the recording loaded: Action Cable only where
 //                   the header names it, so an engine's view helpers exist only where they did in Rails)
+//   gems            Gemfile + Gemfile.lock   (the helper gems the recording loaded, rails_autolink and turbo-rails:
+//                   the compiler adds their helpers for a locked gem, as their railties do)
 //   setup classes   app/models/*.rb    (ActiveModel classes; a controller class goes to app/controllers)
 //   setup assigns   app/views/vectors/assigns.html.erb   (`<% @article = Article.new(...) %>`, run per vector)
 //   view_files      as named            (partials the turbo calls render)
@@ -39,6 +41,11 @@ export function writeVectorApp(file: VectorFile, errors: RecordedError[] = []): 
   const { classes, assigns } = splitSetup(file.header.setup);
   write("config/routes.rb", `Rails.application.routes.draw do\n${file.header.routes}end\n`);
   write("config/application.rb", applicationRb(file.header));
+  const gems = Object.entries(file.header.gems ?? {}).filter(([name]) => HELPER_GEMS.includes(name));
+  if (gems.length) {
+    write("Gemfile", gems.map(([name]) => `gem ${JSON.stringify(name)}\n`).join(""));
+    write("Gemfile.lock", `GEM\n  remote: https://rubygems.org/\n  specs:\n${gems.map(([n, v]) => `    ${n} (${v})\n`).join("")}\nPLATFORMS\n  ruby\n\nDEPENDENCIES\n${gems.map(([n]) => `  ${n}\n`).join("")}`);
+  }
   write("db/schema.rb", "ActiveRecord::Schema[7.2].define(version: 0) do\nend\n");
   for (const [rel, source] of classFiles(classes)) write(rel, source);
   write(`app/views/${ASSIGNS_TEMPLATE}.html.erb`, `<%\n${assigns}\n%>`);
@@ -53,9 +60,13 @@ export function writeVectorApp(file: VectorFile, errors: RecordedError[] = []): 
  * ApplicationController's view context), and Action Cable's engine when the header lists the gem or says how
  * Action Cable ran. Only engines change what the compiler lowers (a View helper an engine adds).
  */
+/** Gems whose railtie adds view helpers, recorded with (the XSS corpus: auto_link, turbo_stream). */
+const HELPER_GEMS = ["rails_autolink", "turbo-rails"];
+
 function applicationRb(header: VectorFile["header"]): string {
   const libs = ["rails", "action_controller/railtie", "action_view/railtie"];
-  if (header.gems?.actioncable !== undefined || header.action_cable !== undefined) libs.push("action_cable/engine");
+  // turbo-rails' recording loads Action Cable's engine too (turbo_stream_from names its channel).
+  if (header.gems?.actioncable !== undefined || header.gems?.["turbo-rails"] !== undefined || header.action_cable !== undefined) libs.push("action_cable/engine");
   return libs.map((lib) => `require ${JSON.stringify(lib)}\n`).join("");
 }
 

@@ -28,6 +28,7 @@ import { Jbuilder } from "../gems/jbuilder/index.js";
 import { toJson } from "../gems/jbuilder/index.js";
 import { polymorphicUrl } from "../action-pack/polymorphic.js";
 import { urlForOptions } from "../action-pack/url-for.js";
+import { lookupFormats } from "../action-pack/rendering.js";
 import type { UrlOptions } from "../action-pack/router.js";
 import { routerFor } from "./routes.js";
 import { CurrentAttributes } from "../active-support/current-attributes.js";
@@ -288,6 +289,7 @@ function renderBroadcast(config: AppConfig, store: Store | null, options: Record
     templates: config.templates,
     controllerPath: "application",
     format: formats[0]!,
+    formats,
     request: { method: "GET", fullpath: "/", protocol: "http://", hostWithPort: "example.org", referer: null },
     urlHost: () => host,
     recall: () => ({}),
@@ -439,6 +441,7 @@ function viewContext(config: AppConfig, controller: Controller<object>, format: 
     templates: config.templates,
     controllerPath: controller.controllerPath,
     format,
+    formats: lookupFormats(controller),
     // The request itself: views read what Rails' ActionDispatch::Request answers (referrer, user_agent, headers...).
     request,
     urlHost: () => controller.urlHost(),

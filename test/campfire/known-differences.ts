@@ -24,7 +24,6 @@ export const KNOWN: { cause: string; steps: string[] }[] = [
       "test/049_account_logo:headers",
       "test/055_avatar_bot:headers",
       "test/061_qr_code:headers",
-      "test/064_room_refresh:headers",
       "test/086_message_create_play:headers",
       "test/088_after_message_create:headers",
       "test/099_after_message_destroy:headers",
@@ -35,7 +34,6 @@ export const KNOWN: { cause: string; steps: string[] }[] = [
       "development/049_account_logo:headers",
       "development/055_avatar_bot:headers",
       "development/061_qr_code:headers",
-      "development/064_room_refresh:headers",
     ],
   },
   {
@@ -63,13 +61,6 @@ export const KNOWN: { cause: string; steps: string[] }[] = [
     steps: [
       "test/055_avatar_bot:body",
       "development/055_avatar_bot:body",
-    ],
-  },
-  {
-    cause: "ours answers 500: MissingTemplate: Missing template messages/_message with formats: turbo_stream (a cached collection inside a turbo_stream template: Rails falls back to the html partial)",
-    steps: [
-      "test/064_room_refresh:body",
-      "development/064_room_refresh:body",
     ],
   },
   {

@@ -24,10 +24,6 @@ export const KNOWN: { cause: string; steps: string[] }[] = [
       "test/049_account_logo:headers",
       "test/055_avatar_bot:headers",
       "test/061_qr_code:headers",
-      "test/086_message_create_play:headers",
-      "test/088_after_message_create:headers",
-      "test/099_after_message_destroy:headers",
-      "test/157_kevin_room_designers:headers",
       "development/007_out_account_logo:headers",
       "development/008_out_account_logo_small:headers",
       "development/009_out_qr_code:headers",
@@ -61,16 +57,6 @@ export const KNOWN: { cause: string; steps: string[] }[] = [
     steps: [
       "test/055_avatar_bot:body",
       "development/055_avatar_bot:body",
-    ],
-  },
-  {
-    cause: "`/play tada` renders as text instead of Campfire's sound message",
-    steps: [
-      "test/087_message_create_play_david_broadcasts:frames",
-      "test/086_message_create_play:body",
-      "test/088_after_message_create:body",
-      "test/099_after_message_destroy:body",
-      "test/157_kevin_room_designers:body",
     ],
   },
 ];

@@ -35,7 +35,7 @@ import { CurrentAttributes } from "../active-support/current-attributes.js";
 import { configureSignedGlobalIds, configureSignedStreamVerifier, globalIdAppName, globalIdConfig } from "./cable-namespace.js";
 import { configureSignedIds } from "../active-record/signed-id.js";
 import { modelClass } from "../active-record/index.js";
-import { appHost } from "./host.js";
+import { appHost, railsRoot } from "./host.js";
 import { prepareAppRuntime, registerAppRuntime, type AppRuntime, type CableSetup } from "./serve.js";
 import { isBlank, isPlainObject } from "../ruby/ruby.js";
 import { MemoryStore, parseCacheSize, type Store } from "../action-view/cache/index.js";
@@ -184,6 +184,7 @@ export function createApp(config: AppConfig): HttpApp {
   };
   const publicDir = appHost.publicDir ?? fileURLToPath(config.publicDir);
   const root = appHost.root ?? dirname(publicDir);
+  railsRoot.path = root;
   for (const m of config.mimeTypes ?? []) registerMime(m.string, m.symbol);
   if (config.turboBroadcastable) installBroadcastable(Base.prototype);
   if (config.timeZone) TimeClass.setZone(config.timeZone);

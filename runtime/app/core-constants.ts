@@ -40,6 +40,7 @@ import { GlobalIdLocator, GlobalIdModule, TurboModule, TurboStreamsChannelConsta
 import { ActionTextAttachment, ActionTextContent, ActionTextFragment } from "../action-text/index.js";
 import { UserAgentClass } from "../gems/useragent/user-agent-browsers.js";
 import { Pathname } from "../ruby/pathname.js";
+import { RQRCodeQRCodeClass } from "../gems/rqrcode/index.js";
 import { railsRoot } from "./host.js";
 
 /** "+05:30" -> seconds east of UTC. */
@@ -393,5 +394,6 @@ export const CORE_CONSTANTS: Record<string, [string, object]> = {
   "ActiveStorage::Attached::One": ["ActiveStorageAttachedOne", ActiveStorageAttachedOne],
   "ActiveStorage::Attached::Many": ["ActiveStorageAttachedMany", ActiveStorageAttachedMany],
   UserAgent: ["UserAgentClass", UserAgentClass],
+  "RQRCode::QRCode": ["RQRCodeQRCodeClass", RQRCodeQRCodeClass],
 };
 

@@ -15,7 +15,7 @@ const RUNTIME_LAYERS = [
   ["action-cable"],
   ["active-storage"],
   ["action-text"],
-  ["gems/turbo-rails", "gems/importmap-rails", "gems/rails_autolink", "gems/jbuilder", "gems/platform_agent", "gems/geared_pagination"],
+  ["gems/turbo-rails", "gems/importmap-rails", "gems/rails_autolink", "gems/jbuilder", "gems/platform_agent", "gems/geared_pagination", "gems/rqrcode"],
   ["app"],
   ["sea"],
 ];

@@ -73,6 +73,7 @@ export { includeActionTextAttachable, attachableFromSgid } from "./action-text/i
 // Gems' classes an app subclasses or calls (platform_agent over useragent).
 export { PlatformAgent } from "./gems/platform_agent/index.js";
 export { UserAgentClass, parseUserAgent } from "./gems/useragent/index.js";
+export { RQRCodeQRCodeClass } from "./gems/rqrcode/index.js";
 export { tagElement, tagAttributes } from "./action-view/index.js";
 export { coreBinop, coreIndex, coreNegate, coreShovel } from "./active-support/index.js";
 export { hashEntries, RubyFloat, RubyRange, RubySymbol, rubyRegexp } from "./ruby/index.js";

@@ -38,6 +38,6 @@ async function pipeline(appDir: string, opts: CompileOptions): Promise<CompileRe
   const app = analyzeApp(parsed, { gemPaths: opts.gemPaths });
   const lowered = lowerApp(app);
   const files = await renderModules(lowered.modules, parsed.diagnostics, appDir, lowered.standIn);
-  if (opts.out) writeProject(opts.out, files, lowered.publicFiles, appDir, { link: opts.link ?? true });
+  if (opts.out) writeProject(opts.out, files, lowered.publicFiles, appDir, { link: opts.link ?? true, rootFiles: app.rootFiles });
   return { files, diagnostics: parsed.diagnostics.list, cacheSites: app.cacheSites, routes: lowered.routes, models: [...app.models.values()] };
 }

@@ -4,6 +4,8 @@
 // Compared per step: status, headers (minus date/request id/runtime), Set-Cookie attributes, body, and the
 // decrypted session. The only forgiven difference is the value of CSRF tokens (random per request).
 import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { Pathname } from "../runtime/ruby/pathname.js";
 import { request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -18,6 +20,8 @@ import { expandRoutes, get, match, post, resources, scope, type RouteDecl } from
 import { SECRET_KEY_BASE } from "../src/conformance/secret.js";
 
 const dir = new URL("./fixtures/http/server/", import.meta.url);
+// The probe app's Rails.root, as far as its files go (setup-app.sh lays app/ over the scratch app).
+const railsRoot = new Pathname(fileURLToPath(new URL("app/", dir)));
 const spec = JSON.parse(readFileSync(new URL("steps.json", dir), "utf8"));
 const expected: Recorded[] = JSON.parse(readFileSync(new URL("expected.json", dir), "utf8"));
 
@@ -36,7 +40,7 @@ const probeActions = ["page", "page_status", "html", "plain", "json", "json_stat
   "redirect_path", "redirect_url", "redirect_see_other", "redirect_record", "redirect_other_host", "redirect_allow_other", "back", "redirect_hash", "redirect_hash_other",
   "flash_set", "flash_now", "flash_show", "flash_keep", "session_set", "session_show", "session_reset", "cookie_set",
   "cookie_show", "token", "secret", "not_found", "boom", "respond", "respond_html_only", "respond_any", "implicit", "status_symbol",
-  "template_only", "missing_action"];
+  "template_only", "missing_action", "file_inline", "file_attachment"];
 const ROUTES: RouteDecl[] = [
   get("up", { to: "rails/health#show", as: "rails_health_check" }),
   scope({ path: "probe", controller: "probe", as: "probe" }, [
@@ -44,6 +48,7 @@ const ROUTES: RouteDecl[] = [
     match("params_echo", { via: ["get", "post"] }),
     post("permit"), post("create"), post("open_post"),
   ]),
+  scope({ path: "live", controller: "probe_live", as: "live" }, ["plain", "away", "file", "cookie"].map((a) => get(a))),
   resources("items", { only: ["show", "update", "destroy"], controller: "probe_items" }),
 ];
 const inflector = { singularize: (w: string) => w.replace(/s$/, ""), pluralize: (w: string) => `${w}s` };
@@ -145,6 +150,8 @@ class ProbeController extends ApplicationController {
   permit() { this.render({ json: this.params.require("item").permit("title", { tags: [] }).toH() }); }
   create() { this.render({ plain: "created" }); }
   openPost() { this.render({ plain: "open" }); }
+  fileInline() { this.sendFile(railsRoot.join("app/assets/images/probe.svg"), { content_type: "image/svg+xml", disposition: "inline" }); }
+  fileAttachment() { this.sendFile(railsRoot.join("app/assets/images/probe.svg"), { filename: 'résumé été;"1".svg' }); }
   requireLogin() {
     if (this.params.get("login") !== "yes") this.redirectTo("/probe/page", { alert: "Log in first" });
   }
@@ -160,6 +167,19 @@ class ProbeItemsController extends ApplicationController {
   }
   update() { this.render({ plain: `updated ${this.params.get("id")} ${this.request.method}` }); }
   destroy() { this.head("see_other", { location: "/probe/page" }); }
+}
+
+// app/controllers/probe_live_controller.rb (include ActionController::Live).
+class ProbeLiveController extends ApplicationController {
+  static override controllerPath = "probe_live";
+  static override live = true;
+  plain() { this.render({ plain: "live" }); }
+  away() { this.redirectTo("/probe/page"); }
+  file() { this.sendFile(railsRoot.join("app/assets/images/probe.svg"), { content_type: "image/svg+xml", disposition: "inline" }); }
+  cookie() {
+    this.cookies.set("flavor", "live");
+    this.render({ plain: "cookie" });
+  }
 }
 
 function without(hash: Record<string, unknown>, ...keys: string[]): Record<string, unknown> {
@@ -184,7 +204,7 @@ beforeAll(async () => {
   const app = createHttpApp({
     name: "scratch",
     routes: table,
-    controllers: { ApplicationController, ProbeController, ProbeItemsController },
+    controllers: { ApplicationController, ProbeController, ProbeItemsController, ProbeLiveController },
     views,
     secretKeyBase: SECRET_KEY_BASE,
     publicDir: new URL("public/", dir),
@@ -263,7 +283,8 @@ async function replay(): Promise<Recorded[]> {
   return out;
 }
 
-const VARYING = ["date", "x-request-id", "x-runtime", "set-cookie", "connection", "keep-alive", "transfer-encoding"];
+// (transfer-encoding stays: Puma sends a live response chunked, and so must we.)
+const VARYING = ["date", "x-request-id", "x-runtime", "set-cookie", "connection", "keep-alive"];
 
 function send(method: string, path: string, headers: Record<string, string>, body: string | null) {
   return new Promise<{ status: number; headers: Record<string, string | string[]>; body: Buffer }>((resolve, reject) => {

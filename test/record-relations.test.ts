@@ -5,6 +5,7 @@ import { afterAll } from "vitest";
 import { currentTime, setClock, type Relation } from "../runtime/active-record/index.js";
 import { at, Membership, Message, Room, Search, seedDomain, Session, trace, User } from "./support/record-domain.js";
 import { replaySteps, rescue } from "./support/record-replay.js";
+import { ObjectMethods } from "../runtime/active-support/core-ext/core-object.js";
 
 const conn = seedDomain();
 afterAll(() => setClock(null));
@@ -110,6 +111,11 @@ const steps: Array<[string, () => unknown]> = [
     User.where({ name: "O'Hara" }).toSql(), User.where("name = ?", "O'Hara").order("id").limit(3).toSql(), Membership.connected().toSql(),
   ]],
   ["loaded relation reuse", () => { const r = User.where({ active: true }); r.load(); return [r.size(), r.count(), (r.first() as User).id, r.pluck("id"), r.exists()]; }],
+  // Object#presence / present? as lowered code reaches them (ActiveSupport's core methods over any value).
+  ["presence loads the relation", () => {
+    const r = ObjectMethods.presence(User.where({ active: true })) as Relation<User>;
+    return [r.isMany(), (r.first(2) as User[]).map((u) => u.id), r.size(), ObjectMethods.presence(User.where({ id: 0 })), ObjectMethods.isPresent(User.where({ id: 0 }))];
+  }],
   ["nested join merged with another model's scopes", () => {
     const room = Room.find(1);
     Session.createBang({ user_id: 2, user_agent: "ua" });

@@ -17,6 +17,7 @@ import type { ParamTree } from "./query.js";
 import { defaultRender, head, redirectBackOrTo, redirectTo, render, respondTo, type FormatCollector, type RedirectOptions, type RenderOptions } from "./rendering.js";
 import type { Request } from "./request.js";
 import { Response } from "./response.js";
+import { sendFile } from "./data-streaming.js";
 import type { RouteEntry } from "./route-table.js";
 import type { Router } from "./router.js";
 import { urlForOptions } from "./url-for.js";
@@ -112,6 +113,8 @@ export class Controller<A extends object = Record<string, unknown>> {
   static wrapParameters: WrapParameters | false | null = null;
   /** allow_browser versions: (the filter is `{ kind: "before", method: "allowBrowser" }`). */
   static browserVersions: "modern" | Record<string, number | false> = "modern";
+  /** `include ActionController::Live` (ActiveStorage::Streaming includes it): responses are Live::Response's. */
+  static live = false;
 
   /** The instance variables views see (`@post` is `assigns.post`). */
   assigns = {} as A;
@@ -128,6 +131,8 @@ export class Controller<A extends object = Record<string, unknown>> {
   attach(ctx: ControllerContext): void {
     this.ctx = ctx;
     this.formats = registeredFormats();
+    // Live.make_response! (which gives an HTTP/1.0 request the ordinary response; Node answers 1.1 here).
+    this.response.live = (this.constructor as typeof Controller).live;
   }
 
   get app(): ControllerApp {
@@ -295,6 +300,11 @@ export class Controller<A extends object = Record<string, unknown>> {
     for (const [k, v] of Object.entries(extras)) parts.push(`${k}=${String(v)}`);
     this.response.headers.set("cache-control", parts.join(", "));
     if (!this.response.headers.has("date")) this.response.headers.set("date", httpDate(currentTime()));
+  }
+
+  /** DataStreaming#send_file. */
+  sendFile(path: unknown, options: Record<string, unknown> = {}): void {
+    sendFile(this, path, options);
   }
 
   /** ConditionalGet#expires_now: Cache-Control: no-cache. */

@@ -88,6 +88,17 @@ export function render(c: Controller<any>, action?: string | RenderOptions, opts
   res.body = body;
 }
 
+/**
+ * The formats ActionView looks templates up in for this controller (LookupContext#formats=, given
+ * `request.formats.filter_map(&:ref)` or what respond_to / `render formats:` narrowed them to): Mime::ALL expands to
+ * every registered format in registration order, and a lone `:js` gains `:html` as its fallback.
+ */
+export function lookupFormats(c: Controller<any>): string[] {
+  const symbols = c.formats.flatMap((f) => (f === ALL ? registeredFormats().map((d) => d.symbol) : [f.symbol])).filter((s): s is string => s !== null);
+  const unique = [...new Set(symbols)];
+  return unique.length === 1 && unique[0] === "js" ? ["js", "html"] : unique;
+}
+
 // The first of the controller's formats the template exists in (`*/*` takes Rails' default order).
 function templateFormat(c: Controller<any>, path: string): string {
   const available = c.app.views.formatsOf(path);

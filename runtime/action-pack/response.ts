@@ -48,6 +48,14 @@ export class Response {
   charset: string | false | null = null;
   body: string | Buffer | null = null;
   readonly headers = new Map<string, string>();
+  /**
+   * ActionController::Live's response (Live::Response.new): no default headers merged, and a streamed body, which
+   * Puma sends chunked (no Content-Length) unless it is a file.
+   */
+  live = false;
+  /** The body is a file (send_file's FileBody, which has to_path): Rack::ETag does not digest it; Puma writes its
+   * length whatever the response. */
+  fileBody = false;
 
   get committed(): boolean {
     return this.body !== null;
@@ -67,7 +75,8 @@ export class Response {
   /** The response as a controller leaves it, through Rails' middleware. */
   toWire(method: string, ifNoneMatch: string | undefined, setCookies: string[]): WireResponse {
     // Rack 3 headers are lower case, whatever case the app wrote (`response.headers["X-Version"] = ...`).
-    const headers = new Map<string, string>([...Object.entries(DEFAULT_HEADERS), ...[...this.headers].map(([k, v]): [string, string] => [k.toLowerCase(), v])]);
+    const defaults = this.live ? [] : Object.entries(DEFAULT_HEADERS);
+    const headers = new Map<string, string>([...defaults, ...[...this.headers].map(([k, v]): [string, string] => [k.toLowerCase(), v])]);
     let body = this.body === null ? Buffer.alloc(0) : Buffer.from(this.body);
     let status = this.status;
     if (statusHasNoBody(status)) {
@@ -76,8 +85,10 @@ export class Response {
       const media = this.mediaType ?? "text/html";
       headers.set("content-type", this.charset === false ? media : `${media}; charset=${this.charset ?? "utf-8"}`);
     }
-    // Rack::ETag leaves a response alone that already has an ETag or a Last-Modified (fresh_when set them).
-    const etag = (status === 200 || status === 201) && body.length > 0 && !headers.has("etag") && !headers.has("last-modified")
+    // Rack::ETag leaves a response alone that already has an ETag or a Last-Modified (fresh_when set them), and one
+    // whose body is no Array (a file, a live stream).
+    const digestible = !this.live && !this.fileBody;
+    const etag = digestible && (status === 200 || status === 201) && body.length > 0 && !headers.has("etag") && !headers.has("last-modified")
       ? `W/"${createHash("sha256").update(body).digest("hex").slice(0, 32)}"`
       : null;
     if (etag) headers.set("etag", etag);
@@ -89,8 +100,9 @@ export class Response {
       headers.delete("content-type");
       body = Buffer.alloc(0);
     }
-    // Puma writes a length for every answer but 1xx and 204 (a 304 gets "0").
+    // Puma writes a length for every answer but 1xx and 204 (a 304 gets "0"), and a streamed one (chunked).
     if (status === 304) headers.set("content-length", "0");
+    else if (this.live && !this.fileBody) headers.delete("content-length");
     else if (!statusHasNoBody(status)) headers.set("content-length", String(method === "HEAD" ? 0 : body.length));
     if (method === "HEAD") body = Buffer.alloc(0);
     const list: [string, string][] = [...headers];

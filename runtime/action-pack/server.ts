@@ -169,9 +169,12 @@ export class HttpApp {
     const controller = new Klass();
     controller.attach({ app: this.controllerApp, request, route: found.route, cookies, session, flash: new FlashSlot(session), csrf });
     await controller.process(found.params.action);
+    // Live::Response#before_committed writes the cookie jar as the response commits; the Cookies middleware writes
+    // it again after the session store added its cookie: the action's cookies go out twice.
+    const committed = controller.response.live ? cookies.setCookieHeaders() : [];
     csrf.commit();
     this.sessions.commit(session, cookies);
-    return controller.response.toWire(request.method, request.header("if-none-match"), cookies.setCookieHeaders());
+    return controller.response.toWire(request.method, request.header("if-none-match"), [...committed, ...cookies.setCookieHeaders()]);
   }
 
   /** A node:http request listener: reads the body, answers, never throws. */

@@ -128,6 +128,11 @@ export abstract class RelationCore<T extends RecordLike> implements Iterable<T> 
     return !this.isEmpty();
   }
 
+  /** Relation#blank? (so present? and presence too): `records.blank?`, which loads the records, unlike empty?. */
+  isBlank(): boolean {
+    return this.toA().length === 0;
+  }
+
   isNone(): boolean {
     return this.isEmpty();
   }

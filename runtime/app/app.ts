@@ -28,13 +28,14 @@ import { Jbuilder } from "../gems/jbuilder/index.js";
 import { toJson } from "../gems/jbuilder/index.js";
 import { polymorphicUrl } from "../action-pack/polymorphic.js";
 import { urlForOptions } from "../action-pack/url-for.js";
+import { lookupFormats } from "../action-pack/rendering.js";
 import type { UrlOptions } from "../action-pack/router.js";
 import { routerFor } from "./routes.js";
 import { CurrentAttributes } from "../active-support/current-attributes.js";
 import { configureSignedGlobalIds, configureSignedStreamVerifier, globalIdAppName, globalIdConfig } from "./cable-namespace.js";
 import { configureSignedIds } from "../active-record/signed-id.js";
 import { modelClass } from "../active-record/index.js";
-import { appHost } from "./host.js";
+import { appHost, railsRoot } from "./host.js";
 import { prepareAppRuntime, registerAppRuntime, type AppRuntime, type CableSetup } from "./serve.js";
 import { isBlank, isPlainObject } from "../ruby/ruby.js";
 import { MemoryStore, parseCacheSize, type Store } from "../action-view/cache/index.js";
@@ -183,6 +184,7 @@ export function createApp(config: AppConfig): HttpApp {
   };
   const publicDir = appHost.publicDir ?? fileURLToPath(config.publicDir);
   const root = appHost.root ?? dirname(publicDir);
+  railsRoot.path = root;
   for (const m of config.mimeTypes ?? []) registerMime(m.string, m.symbol);
   if (config.turboBroadcastable) installBroadcastable(Base.prototype);
   if (config.timeZone) TimeClass.setZone(config.timeZone);
@@ -289,6 +291,7 @@ function renderBroadcast(config: AppConfig, store: Store | null, options: Record
     templates: config.templates,
     controllerPath: "application",
     format: formats[0]!,
+    formats,
     request: { method: "GET", fullpath: "/", protocol: "http://", hostWithPort: "example.org", referer: null },
     urlHost: () => host,
     recall: () => ({}),
@@ -455,6 +458,7 @@ function viewContext(config: AppConfig, controller: Controller<object>, format: 
     templates: config.templates,
     controllerPath: controller.controllerPath,
     format,
+    formats: lookupFormats(controller),
     // The request itself: views read what Rails' ActionDispatch::Request answers (referrer, user_agent, headers...).
     request,
     urlHost: () => controller.urlHost(),

@@ -39,6 +39,9 @@ import { ActiveStorageAttachedMany, ActiveStorageAttachedOne } from "../active-s
 import { GlobalIdLocator, GlobalIdModule, TurboModule, TurboStreamsChannelConstant, TurboStreamsTagBuilderClass } from "../gems/turbo-rails/turbo-constants.js";
 import { ActionTextAttachment, ActionTextContent, ActionTextFragment } from "../action-text/index.js";
 import { UserAgentClass } from "../gems/useragent/user-agent-browsers.js";
+import { Pathname } from "../ruby/pathname.js";
+import { RQRCodeQRCodeClass } from "../gems/rqrcode/index.js";
+import { railsRoot } from "./host.js";
 
 /** "+05:30" -> seconds east of UTC. */
 function parseOffset(s: unknown): number {
@@ -319,6 +322,8 @@ export const FalseClassClass = new RubyClass("FalseClass");
  */
 export const RailsModule = {
   env: () => StringMethods.inquiry(process.env.RAILS_ENV ?? "production"),
+  // The emitted project's directory: the compiler copies there the app's files a `Rails.root.join(...)` names.
+  root: () => new Pathname(railsRoot.path ?? process.cwd()),
   logger: () => railsLogger(),
 };
 
@@ -389,5 +394,6 @@ export const CORE_CONSTANTS: Record<string, [string, object]> = {
   "ActiveStorage::Attached::One": ["ActiveStorageAttachedOne", ActiveStorageAttachedOne],
   "ActiveStorage::Attached::Many": ["ActiveStorageAttachedMany", ActiveStorageAttachedMany],
   UserAgent: ["UserAgentClass", UserAgentClass],
+  "RQRCode::QRCode": ["RQRCodeQRCodeClass", RQRCodeQRCodeClass],
 };
 

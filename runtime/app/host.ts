@@ -9,3 +9,7 @@ export interface AppHost {
 }
 
 export const appHost: AppHost = { publicDir: null, root: null };
+
+/** Rails.root of the running app: the directory createApp settled on (the app's own files the compiler copied
+ * beside dist/, e.g. `Rails.root.join("app/assets/images/x.svg")`, are found under it). */
+export const railsRoot: { path: string | null } = { path: null };

@@ -36,7 +36,13 @@ export type TemplateEntry = (
 export interface ViewContext {
   templates: Record<string, TemplateEntry>;
   controllerPath: string;
+  /** The format of the template being rendered (TemplateRenderer#prepend_formats puts it first). */
   format: string;
+  /**
+   * The other formats templates are looked up in, in order (LookupContext#formats: the request's, Mime::ALL expanded):
+   * a turbo_stream template whose request also accepts html finds the html partial. Absent: the format alone.
+   */
+  formats?: string[];
   request: ViewRequest;
   urlHost(): HostOptions;
   recall(): Record<string, unknown>;
@@ -79,7 +85,7 @@ export class View implements ViewHost {
   private layoutContent: SafeString | null = null;
   /** The templates being rendered, innermost last (`cache` digests with the current one). */
   private readonly rendering: TemplateEntry[] = [];
-  /** The format templates are looked up in; `render formats: :html` switches it for one render. */
+  /** `render formats: :html` looks up in that format alone for one render. */
   private format: string | null = null;
   /** `[hits / count]` of the cached collections rendered (Rails logs them per render). */
   readonly collectionCacheHits: Array<{ hits: number | null; count: number }> = [];
@@ -236,7 +242,7 @@ export class View implements ViewHost {
 
   /** Renders a template by logical path (`posts/index`) in the current format. */
   renderTemplate(logicalPath: string, locals: Record<string, unknown> = {}): SafeString {
-    const entry = this.lookup(logicalPath);
+    const { entry } = this.lookup(logicalPath);
     if (entry.handler === "jbuilder") throw new MissingTemplate(`${logicalPath} is a jbuilder template`);
     this.rendering.push(entry);
     const outer = View.current;
@@ -292,11 +298,13 @@ export class View implements ViewHost {
   }
 
   hasTemplate(logicalPath: string): boolean {
-    return `${logicalPath}.${this.currentFormat}` in this.ctx.templates;
+    return this.lookupFormats().some((format) => `${logicalPath}.${format}` in this.ctx.templates);
   }
 
-  get currentFormat(): string {
-    return this.format ?? this.ctx.format;
+  /** The formats a lookup tries, in order: `render formats:`'s alone, else the template's then the request's. */
+  private lookupFormats(): string[] {
+    if (this.format !== null) return [this.format];
+    return [...new Set([this.ctx.format, ...(this.ctx.formats ?? [])])];
   }
 
   /** ActionView's `render` inside a template. */
@@ -357,7 +365,7 @@ export class View implements ViewHost {
     if (!items.length) return null;
     const path = this.partialPath(partial);
     const as = typeof options.as === "string" ? options.as : null;
-    const entry = this.lookup(path);
+    const { entry, format } = this.lookup(path);
     const digestPath = entry.digestPath ?? path;
     const cached = options.cached === true ? true : (options.cached as (item: unknown) => unknown);
     const result = renderCachedCollection(this.fragmentCacheFor(entry), items, { digestPath, cached }, (missed) => {
@@ -366,7 +374,7 @@ export class View implements ViewHost {
     });
     this.collectionCacheHits.push({ hits: result.hits, count: result.count });
     // Rails logs the partial's identifier relative to app/views: `messages/_message.html.erb`.
-    this.ctx.onCachedCollection?.(`${path}.${this.currentFormat}.${entry.handler}`, result.hits, result.count);
+    this.ctx.onCachedCollection?.(`${path}.${format}.${entry.handler}`, result.hits, result.count);
     return new SafeString(result.parts.join(""));
   }
 
@@ -397,10 +405,14 @@ export class View implements ViewHost {
   }
 
 
-  private lookup(logicalPath: string): TemplateEntry {
-    const entry = this.ctx.templates[`${logicalPath}.${this.currentFormat}`];
-    if (!entry) throw new MissingTemplate(`Missing template ${logicalPath} with formats: ${this.currentFormat}`);
-    return entry;
+  /** The template in the first lookup format it exists in (ActionView::PathResolver sorts by the formats' order). */
+  private lookup(logicalPath: string): { entry: TemplateEntry; format: string } {
+    const formats = this.lookupFormats();
+    for (const format of formats) {
+      const entry = this.ctx.templates[`${logicalPath}.${format}`];
+      if (entry) return { entry, format };
+    }
+    throw new MissingTemplate(`Missing template ${logicalPath} with formats: ${formats.join(", ")}`);
   }
 }
 

@@ -1,4 +1,5 @@
 // ParsedApp -> AppModel: the whole app's facts before any lowering (ruby2js calls it the app manifest).
+import { rootFiles } from "./root-files.js";
 import { readInflections, type AppInflections } from "./inflections.js";
 import { withInflections } from "../../runtime/active-support/inflections.js";
 import type { ParsedApp, TemplateFile } from "../parse/app.js";
@@ -51,6 +52,8 @@ export interface AppModel {
   gems: AppGems;
   /** Ruby core classes the app reopens in lib/ (`class String; def all_emoji?`), with their declarations. */
   coreExtensions: Array<{ className: string; decls: ConstDecl[] }>;
+  /** The app's own files (or directories) its code reads through `Rails.root.join(...)`: the project carries them. */
+  rootFiles: string[];
 }
 
 export interface CacheSite {
@@ -123,6 +126,7 @@ function analyzeWithInflections(parsed: ParsedApp, options: AnalyzeOptions, infl
     moduleConstants: new Map([...moduleConstants([...parsed.helpers, ...parsed.controllers]), ...customConfig(parsed.config.filter((f) => !/^config\/environments\/(development|test)\.rb$/.test(f.path)))]),
     cacheSites: [],
     channels: analyzeChannels(parsed.channels, parsed.controllers, parsed.diagnostics),
+    rootFiles: rootFiles(parsed),
   };
 }
 

@@ -50,7 +50,16 @@ export interface ControllerInfo {
  * Modules of gems a controller may include whose methods the runtime has: turbo-rails' broadcasts (Turbo::StreamsChannel's
  * broadcast_*_to, as instance methods) and stream names.
  */
-export const CONTROLLER_LIBRARY_MODULES = new Set(["Turbo::Streams::Broadcasts", "Turbo::Streams::StreamName"]);
+export const TURBO_CONTROLLER_MODULES = new Set(["Turbo::Streams::Broadcasts", "Turbo::Streams::StreamName"]);
+
+/**
+ * ActionController::Live, and ActiveStorage::Streaming which includes it (with DataStreaming, whose send_file every
+ * controller has): the controller answers with Live::Response (no default headers, a streamed body).
+ */
+export const LIVE_CONTROLLER_MODULES = new Set(["ActionController::Live", "ActiveStorage::Streaming"]);
+
+/** Every module of Rails or a gem a controller's `include` may name. */
+export const CONTROLLER_LIBRARY_MODULES = new Set([...TURBO_CONTROLLER_MODULES, ...LIVE_CONTROLLER_MODULES, "ActionController::DataStreaming"]);
 
 const FILTERS: Record<string, FilterInfo["kind"]> = {
   before_action: "before", after_action: "after", skip_before_action: "skip_before", prepend_before_action: "before",

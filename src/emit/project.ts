@@ -96,7 +96,7 @@ export function writeProject(
   files: WrittenFile[],
   publicFiles: Map<string, string | Buffer>,
   appRoot: string,
-  opts: { link?: boolean } = {},
+  opts: { link?: boolean; rootFiles?: string[] } = {},
 ): void {
   rmSync(join(out, "src"), { recursive: true, force: true });
   rmSync(join(out, "dist"), { recursive: true, force: true });
@@ -108,6 +108,11 @@ export function writeProject(
   for (const f of files) writeModule(out, f, appRoot, content);
   if (existsSync(join(appRoot, "public"))) cpSync(join(appRoot, "public"), join(out, "public"), { recursive: true });
   for (const [path, content] of publicFiles) write(join(out, "public", path), content);
+  // What the app reads through Rails.root at run time, at the same place under the project (its Rails.root); never
+  // a key file of a copied directory.
+  for (const rel of opts.rootFiles ?? []) {
+    cpSync(join(appRoot, rel), join(out, rel), { recursive: true, filter: (src) => !src.endsWith(".key") });
+  }
   for (const [path, content] of nodeProjectFiles(PACKAGE_ROOT, basename(appRoot))) write(join(out, path), content);
   // In place, without `npm ci`: the runtime and the type definitions `npm run build` reads are this package's.
   if (opts.link) {

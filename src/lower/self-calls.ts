@@ -22,7 +22,7 @@ import { lowerBlockFn } from "./procs.js";
 import { recordSelfCall } from "./model/relation-self.js";
 import { CONTROLLER_RENDER_OPTIONS } from "../../runtime/action-pack/rendering.js";
 import { TurboStreamsChannelConstant } from "../../runtime/gems/turbo-rails/turbo-constants.js";
-import { CONTROLLER_LIBRARY_MODULES } from "../analyze/controllers.js";
+import { TURBO_CONTROLLER_MODULES } from "../analyze/controllers.js";
 
 export function lowerSelfCall(call: NodeOf<"call">, scope: Scope): TsExpr {
   const env = scope.env;
@@ -71,7 +71,7 @@ const CONTROLLER_PROPS: Record<string, RType> = {
 const CONTROLLER_NAMES = new Set(["controller_name", "controller_path", "action_name"]);
 
 /** ActionController::Base instance methods the runtime's Controller has (by Ruby name). */
-const CONTROLLER_BASE_METHODS = new Set(["expires_in", "expires_now"]);
+const CONTROLLER_BASE_METHODS = new Set(["expires_in", "expires_now", "send_file"]);
 
 function controllerCall(call: NodeOf<"call">, scope: Scope): TsExpr {
   const env = scope.env;
@@ -107,7 +107,7 @@ function controllerCall(call: NodeOf<"call">, scope: Scope): TsExpr {
   // ActionController's own methods the runtime implements (expires_in, ...).
   if (CONTROLLER_BASE_METHODS.has(m)) return lit(`this.${rubyToTs(m)}(${lowerArgs(call.args, call.block, scope).join(", ")})`, UNKNOWN);
   // `include Turbo::Streams::Broadcasts` (StreamName): Turbo::StreamsChannel's class methods, called on it.
-  if (env.controllerIncludes?.some((mod) => CONTROLLER_LIBRARY_MODULES.has(mod)) && typeof Reflect.get(TurboStreamsChannelConstant, rubyToTs(m)) === "function") {
+  if (env.controllerIncludes?.some((mod) => TURBO_CONTROLLER_MODULES.has(mod)) && typeof Reflect.get(TurboStreamsChannelConstant, rubyToTs(m)) === "function") {
     return lit(`${env.module.use("TurboStreamsChannelConstant")}.${rubyToTs(m)}(${lowerArgs(call.args, call.block, scope).join(", ")})`, UNKNOWN);
   }
   env.diags.report("unknown_helper", call.span, `${m} (controller)`);

@@ -38,6 +38,14 @@ export class StringInquirer {
   toRubyString(): string {
     return this.value;
   }
+  /** It is a String: `to_str`, and == with a String of the same characters (`case type when "sound"`). */
+  toStr(): string {
+    return this.value;
+  }
+  isEqual(other: unknown): boolean {
+    const text = typeof other === "string" ? other : other instanceof SafeString || other instanceof StringInquirer ? other.value : null;
+    return text === this.value;
+  }
 }
 
 /**

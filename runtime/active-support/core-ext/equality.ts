@@ -9,6 +9,11 @@ export function eq(a: unknown, b: unknown): boolean {
   // A Symbol against a String that stands for one (Symbol literals are strings at run time).
   if (a instanceof RubySymbol || b instanceof RubySymbol) return (typeof a === "string" || a instanceof RubySymbol) && (typeof b === "string" || b instanceof RubySymbol) && toS(a) === toS(b);
   if (a === null || a === undefined || b === null || b === undefined) return (a ?? null) === (b ?? null);
+  // String#==: an object that is no String but responds to to_str answers `obj == str` (a StringInquirer, a String
+  // subclass in Ruby, is one).
+  if (typeof a === "string" && typeof b === "object" && typeof (b as { toStr?: unknown }).toStr === "function") {
+    return typeof (b as { isEqual?: unknown }).isEqual === "function" && (b as { isEqual(o: unknown): boolean }).isEqual(a);
+  }
   if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => eq(x, b[i]));
   // Set#==: the same elements (Set.new(room.user_ids) == Set.new(ids)).
   if (a instanceof Set && b instanceof Set) return a.size === b.size && [...a].every((x) => b.has(x) || [...b].some((y) => eq(x, y)));

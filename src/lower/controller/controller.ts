@@ -6,7 +6,7 @@
 //     private def post_params ... end                   postParams() { return this.params.require("post")… }
 //   @post (read)                                      this.assigns.post   (typed by the controller's Assigns)
 import type { AppModel } from "../../analyze/app-model.js";
-import type { ControllerInfo } from "../../analyze/controllers.js";
+import { LIVE_CONTROLLER_MODULES, type ControllerInfo } from "../../analyze/controllers.js";
 import { Diagnostics } from "../../diagnostics/index.js";
 import { lowerExpr } from "../expr.js";
 import { StructureKind, type StatementStructures } from "ts-morph";
@@ -135,6 +135,7 @@ function staticProperties(info: ControllerInfo, env: LowerEnv) {
     if (info.layoutConditions) props.push({ name: "layoutConditions", isStatic: true, hasOverrideKeyword: true, initializer: JSON.stringify(info.layoutConditions) });
   }
   props.push({ name: "controllerPath", isStatic: true, hasOverrideKeyword: true, initializer: JSON.stringify(info.controllerPath) });
+  if (info.libraryIncludes?.some((m) => LIVE_CONTROLLER_MODULES.has(m))) props.push({ name: "live", isStatic: true, hasOverrideKeyword: true, initializer: "true" });
   const wrap = wrapParameters(info, env);
   if (wrap) props.push({ name: "wrapParameters", isStatic: true, hasOverrideKeyword: true, initializer: wrap });
   if (info.browserVersions) {

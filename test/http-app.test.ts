@@ -20,6 +20,11 @@ class ThingsController extends Controller {
     statements += 3; // as if the action ran three SQL statements
     this.render({ plain: "three" });
   }
+  // Campfire's VersionHeaders: `response.headers["X-Rev"] = Rails.application.config.git_revision`, nil unless set.
+  nilHeader() {
+    (this.response.headers as Map<string, unknown>).set("X-Rev", null);
+    this.render({ plain: "ok" });
+  }
 }
 
 const route = (verb: string, path: string, action: string): RouteEntry =>
@@ -33,7 +38,7 @@ let port: number;
 beforeAll(async () => {
   const app = createHttpApp({
     name: "t",
-    routes: [route("GET", "/things(.:format)", "index")],
+    routes: [route("GET", "/things(.:format)", "index"), route("GET", "/nil_header", "nilHeader")],
     controllers: [ThingsController],
     views: { formatsOf: () => [], render: () => "" },
     secretKeyBase: "x".repeat(128),
@@ -70,6 +75,11 @@ describe("HTTP app", () => {
     const answers = [await get("/things"), await get("/robots.txt"), await get("/nowhere"), await get("/things?x=%ZZ")];
     expect(answers.map(statusOf)).toEqual(["HTTP/1.1 200 OK", "HTTP/1.1 200 OK", "HTTP/1.1 404 Not Found", "HTTP/1.1 400 Bad Request"]);
     expect(readFileSync(logPath, "utf8")).toBe(`${before}3\n0\n0\n0\n`);
+  });
+
+  it("writes a header the app set to nil with an empty value, as Puma does (Campfire's reference: `x-rev: `)", async () => {
+    const answer = await raw("GET /nil_header HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n");
+    expect(answer).toContain("\r\nx-rev: \r\n");
   });
 
   it("survives malformed requests and keeps serving", async () => {

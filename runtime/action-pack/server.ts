@@ -212,10 +212,14 @@ function safeFirstFormat(request: Request) {
   }
 }
 
-/** Repeated headers are joined with ", ", except Set-Cookie, which stays one line per cookie. */
+/**
+ * Repeated headers are joined with ", ", except Set-Cookie, which stays one line per cookie. A nil value (an app's
+ * `response.headers["X-Rev"] = nil`) is written empty, as Puma writes it.
+ */
 function send(res: ServerResponse, wire: WireResponse): void {
   const headers: Record<string, string | string[]> = Object.create(null);
-  for (const [k, v] of wire.headers) {
+  for (const [k, raw] of wire.headers) {
+    const v = raw ?? "";
     const seen = headers[k];
     if (k === "set-cookie") {
       if (seen === undefined) headers[k] = [v];

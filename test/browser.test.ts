@@ -20,31 +20,21 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } fro
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { compile } from "../src/compile.js";
 import { bootEmitted, type Booted } from "../src/emit/boot.js";
+import { ARTIFACTS, BROWSER_ENABLED, broadcastsTo, CHROMIUM, launchChromium, openUserPage, screenshots as screenshotsOf, timed as timedIn, type UserPage } from "./support/browser.js";
 import { startRedis, type RedisServer } from "./support/redis-server.js";
 
-const ENABLED = process.env.RAILS2TS_BROWSER === "1";
-const CHROMIUM = "/usr/bin/chromium";
+const ENABLED = BROWSER_ENABLED;
 const FIXTURE = join(import.meta.dirname, "../fixtures/chat");
-const ARTIFACTS = join(import.meta.dirname, "browser-artifacts");
 // Seeds (fixtures/chat/db/seeds.rb): both are members of room 1, "All Talk".
 const USERS = [
   { email: "alice@example.com", password: "alice-password-1", name: "Alice Adams" },
   { email: "bob@example.com", password: "bob-password-2", name: "Bob Brown" },
 ];
 const ROOM = { id: 1, messagesId: "messages_rooms_open_1" };
-const CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 
 if (!ENABLED) process.stderr.write("test/browser.test.ts skipped: set RAILS2TS_BROWSER=1 to run the chromium lane (README, Opt-in lanes)\n");
 
@@ -59,18 +49,6 @@ function fixtureWithTurbo(): string {
   return dir;
 }
 
-interface UserPage {
-  context: BrowserContext;
-  page: Page;
-  /** Action Cable frames the page received, as text, in order. */
-  frames: string[];
-  errors: string[];
-  /** Under workers: the x-rails2ts-worker of each WebSocket handshake the page made, in order. */
-  workers: string[];
-  /** Reloads done again after chromium loaded the module before the import map (reload below). */
-  reloadsRetried?: number;
-}
-
 /** One lane's state: its server, browser, the two users' pages, what to remove after, how long each phase took. */
 interface Lane {
   server: Booted | null;
@@ -81,24 +59,8 @@ interface Lane {
   redis: RedisServer | null;
 }
 
-async function timed<T>(lane: Lane, label: string, f: () => Promise<T>): Promise<T> {
-  const start = performance.now();
-  try {
-    return await f();
-  } finally {
-    lane.timings[label] = Math.round(performance.now() - start);
-  }
-}
-
-async function openUserPage(b: Browser): Promise<UserPage> {
-  const context = await b.newContext({ viewport: { width: 1000, height: 800 } });
-  const page = await context.newPage();
-  const user: UserPage = { context, page, frames: [], errors: [], workers: [] };
-  page.on("websocket", (ws) => ws.on("framereceived", (f) => user.frames.push(String(f.payload))));
-  page.on("pageerror", (e) => user.errors.push(`pageerror: ${e.message}`));
-  page.on("console", (m) => m.type() === "error" && user.errors.push(`console: ${m.text()} ${m.location().url}`));
-  page.on("response", (r) => r.status() >= 400 && user.errors.push(`${r.status()} ${r.request().method()} ${new URL(r.url()).pathname}`));
-  return user;
+function timed<T>(lane: Lane, label: string, f: () => Promise<T>): Promise<T> {
+  return timedIn(lane.timings, label, f);
 }
 
 /** Signs in through the real form: the room redirects to the sign-in page and back after it. */
@@ -135,17 +97,8 @@ async function subscribed(user: UserPage, count = 1, timeout = 10_000): Promise<
 /** Each page's lane server, for the failure message above. */
 const serverOf = new WeakMap<UserPage, Booted>();
 
-/** The `message` of every broadcast frame the page received. */
-function broadcastsTo(user: UserPage): string[] {
-  return user.frames.flatMap((f) => {
-    const frame = JSON.parse(f) as { message?: unknown };
-    return typeof frame.message === "string" ? [frame.message] : [];
-  });
-}
-
 async function screenshots(lane: Lane, label: string): Promise<void> {
-  mkdirSync(ARTIFACTS, { recursive: true });
-  for (const [i, user] of lane.users.entries()) await user.page.screenshot({ path: join(ARTIFACTS, `${label}-page${i + 1}.png`), fullPage: true });
+  await screenshotsOf(lane.users, label);
 }
 
 // The two lanes: one process, as `node dist/server.js` runs by default; and two workers (WEB_CONCURRENCY=2) with
@@ -174,10 +127,8 @@ function chatLane(title: string, workers: number): void {
     }
     await timed(lane, "compile", () => compile(app, { out }));
     lane.server = await timed(lane, "boot", () => bootEmitted(out, { port: 0, dbPath: join(out, "browser.sqlite3"), env }));
-    const { chromium } = await import("playwright-core");
-    // launch() starts chromium with a fresh temporary --user-data-dir of its own and removes it on close; each
-    // context below is a separate cookie jar (its own signed session_token).
-    lane.browser = await timed(lane, "launch", () => chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS }));
+    // Each context below is a separate cookie jar (its own signed session_token).
+    lane.browser = await timed(lane, "launch", () => launchChromium());
     for (const _ of USERS) lane.users.push(await openUserPage(lane.browser!));
     for (const user of lane.users) serverOf.set(user, lane.server!);
   }, 120_000);

@@ -13,13 +13,11 @@
 // rename Rails itself serves the old name from the cache: a difference there is Campfire's design, not a stale
 // key of ours.
 import { createHash, randomUUID } from "node:crypto";
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import Database from "better-sqlite3";
 import { bootEmitted, type Booted } from "../../src/emit/boot.js";
-import { prepareCampfire } from "../support/campfire-scenario.js";
-import { startRedis } from "../support/redis-server.js";
+import { prepareCampfireWithRedis } from "../support/campfire-scenario.js";
 import { body, client, pick, runCacheFuzz, signIn, type CacheFuzzResult, type FuzzUser, type Profile, type Server, type DesignDifference } from "./driver.js";
 import { BOOSTS, drawer, rooms, type Draw } from "./rooms.js";
 
@@ -31,12 +29,7 @@ const DIRECT_INVOLVEMENTS = ["everything", "nothing"];
 export async function campfireCacheFuzz(checkout: string, gems: string | undefined, o: { seed: number; steps: number; booted: Booted[] }): Promise<CacheFuzzResult> {
   // development's cable.yml names redis://localhost:6379: a copy of the checkout points it at a redis-server of
   // this test's own, which both servers share (as two processes of one app would).
-  const redis = await startRedis();
-  const copy = mkdtempSync(join(tmpdir(), "rails2ts-cache-fuzz-campfire-"));
-  cpSync(checkout, copy, { recursive: true, filter: (src) => !/\/(\.git|log|tmp|node_modules)$/.test(src) });
-  const cableYml = join(copy, "config/cable.yml");
-  writeFileSync(cableYml, readFileSync(cableYml, "utf8").replace("redis://localhost:6379", redis.url));
-  const prepared = prepareCampfire(copy, gems);
+  const { prepared, cleanup } = await prepareCampfireWithRedis(checkout, gems);
   const dir = dirname(prepared.out);
   try {
     const secret = createHash("sha512").update("campref").digest("hex").slice(0, 128);
@@ -64,9 +57,7 @@ export async function campfireCacheFuzz(checkout: string, gems: string | undefin
     return await runCacheFuzz({ seed: o.seed, steps: o.steps, profile, client: c, servers: { cached, uncached }, log: (l) => console.error(`[cache-fuzz campfire] ${l}`) });
   } finally {
     await Promise.all(o.booted.splice(0).map((b) => b.stop()));
-    await redis.cleanup();
-    rmSync(dir, { recursive: true, force: true });
-    rmSync(copy, { recursive: true, force: true });
+    await cleanup();
   }
 }
 

@@ -3,12 +3,13 @@
 // from sha512("campref"); sign in as david through the real form, then GET /, the Designers room and its messages.
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { mkdtempSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { request as httpRequest } from "node:http";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import Database from "better-sqlite3";
 import { bootEmitted } from "../../src/emit/boot.js";
+import { startRedis, type RedisServer } from "./redis-server.js";
 
 export interface ScenarioPage {
   status: number;
@@ -35,6 +36,43 @@ export function prepareCampfire(checkout: string, gems: string | undefined): { o
   sqlite.prepare("UPDATE users SET bot_token = 'campreFbotTok' WHERE bot_token IS NOT NULL").run();
   sqlite.close();
   return { out, db };
+}
+
+export interface PreparedWithRedis {
+  prepared: { out: string; db: string };
+  redis: RedisServer;
+  /** Stops the redis-server and removes the checkout's copy and the compiled app. */
+  cleanup(): Promise<void>;
+}
+
+/**
+ * prepareCampfire on a copy of the checkout whose config/cable.yml (development's names redis://localhost:6379)
+ * points at a redis-server of the caller's own, started here.
+ */
+export async function prepareCampfireWithRedis(checkout: string, gems: string | undefined): Promise<PreparedWithRedis> {
+  const redis = await startRedis();
+  const copy = mkdtempSync(join(tmpdir(), "rails2ts-campfire-copy-"));
+  const cleanup = async () => {
+    await redis.cleanup();
+    rmSync(copy, { recursive: true, force: true });
+  };
+  try {
+    cpSync(checkout, copy, { recursive: true, filter: (src) => !/\/(\.git|log|tmp|node_modules)$/.test(src) });
+    const cableYml = join(copy, "config/cable.yml");
+    writeFileSync(cableYml, readFileSync(cableYml, "utf8").replace("redis://localhost:6379", redis.url));
+    const prepared = prepareCampfire(copy, gems);
+    return {
+      prepared,
+      redis,
+      cleanup: async () => {
+        await cleanup();
+        rmSync(dirname(prepared.out), { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    await cleanup();
+    throw error;
+  }
 }
 
 class Browser {

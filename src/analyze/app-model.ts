@@ -10,6 +10,8 @@ import { collectConstants, type ConstDecl } from "./constants.js";
 import { analyzeChannels, type ChannelInfo } from "./channels.js";
 import { analyzeHelpers } from "./helpers.js";
 import { analyzeCurrent, isCurrentAttributes, type CurrentInfo } from "./current.js";
+import { controllerSites, currentAttributeTypes } from "./current-types.js";
+import { ValueTypes, type Site } from "./value-types.js";
 import type { ParsedApp as Parsed } from "../parse/app.js";
 import { isTopConst, methodChain, type Node, type NodeOf, type Span } from "../parse/ir.js";
 import { analyzeConfig, analyzeRackup, type AppConfigFacts } from "./config.js";
@@ -30,6 +32,11 @@ export interface AppModel {
   channels: ChannelInfo[];
   /** ActiveSupport::CurrentAttributes subclasses (`Current`), by path. */
   currents: Map<string, CurrentInfo>;
+  /** By CurrentAttributes class, the attributes every assignment proves to hold one model's records (current-types.ts). */
+  currentTypes: Map<string, Map<string, string>>;
+  /** The model types the app's code proves (value-types.ts), and where each node of a controller method runs. */
+  values: ValueTypes;
+  controllerSites: Map<Node, Site>;
   controllers: Map<string, ControllerInfo>;
   /** Templates by `logicalPath.format` (e.g. `posts/index.html`). */
   templates: Map<string, TemplateFile>;
@@ -116,9 +123,18 @@ function analyzeWithInflections(parsed: ParsedApp, options: AnalyzeOptions, infl
     }
   }
   const templates = new Map(parsed.templates.map((t) => [`${t.logicalPath}.${t.format}`, t]));
+  const currents = currentClasses(modelFiles.plainClasses, parsed);
+  const plainClasses = [...modelFiles.plainClasses.filter((d) => !isCurrentAttributes(d)), ...helperClasses(parsed), ...lib.plain];
+  const files = [...parsed.models, ...parsed.controllers, ...parsed.helpers, ...parsed.channels, ...parsed.lib, ...parsed.config, ...parsed.templates, ...(parsed.seeds ? [parsed.seeds] : [])];
+  const values = new ValueTypes(models, plainClasses);
+  // Symbols anywhere in the app (a view's `send(:m)`, a helper_method list) name methods called in unseen ways.
+  const sites = controllerSites(controllers, files);
+  const currentTypes = retried(parsed, () => currentAttributeTypes({ currents, sites, values, files }));
+  values.currentTypes = currentTypes;
   return {
-    parsed, models, plainClasses: [...modelFiles.plainClasses.filter((d) => !isCurrentAttributes(d)), ...helperClasses(parsed), ...lib.plain],
-    coreExtensions: lib.core, currents: currentClasses(modelFiles.plainClasses, parsed), controllers, templates, routeNames: new Set(), config, inflections, gems,
+    parsed, models, plainClasses,
+    coreExtensions: lib.core, currents, controllers, templates, routeNames: new Set(), config, inflections, gems,
+    currentTypes, values, controllerSites: sites,
     helperMethods: analyzeHelpers(parsed.helpers),
     moduleConstants: new Map([...moduleConstants([...parsed.helpers, ...parsed.controllers]), ...customConfig(parsed.config.filter((f) => !/^config\/environments\/(development|test)\.rb$/.test(f.path)))]),
     cacheSites: [],

@@ -241,9 +241,11 @@ function lowerClassCall(call: NodeOf<"call">, recv: TsExpr, model: string, scope
     pluck: ["pluck", { k: "array", of: UNKNOWN }], ids: ["ids", { k: "array", of: NUMBER }],
   };
   const entry = RETURNS[call.method];
+  // `first(3)` / `last(3)` answer Arrays of records.
+  if (entry && (call.method === "first" || call.method === "last") && call.args.length) return lit(`${recv.code}.${entry[0]}(${args.join(", ")})`, UNKNOWN);
   if (!entry) {
     if (findScope(scope.env.app, model, call.method)) {
-      return lit(`${scope.env.module.use("scope")}<${scope.env.module.modelType(model)}>(${[recv.code, JSON.stringify(call.method), ...args].join(", ")})`, relation);
+      return lit(`${scope.env.module.use("scope")}<${scope.env.module.modelType(model)}>(${[recv.code, JSON.stringify(call.method), ...args].join(", ")})`, scopeType(scope.env.app, model, call.method));
     }
     // The model's class methods and those it inherits (an STI subclass calling its parent's `create_for`).
     for (let info = scope.env.app.models.get(model); info; info = scope.env.app.models.get(info.superclass)) {
@@ -323,8 +325,9 @@ function lowerRelationCall(call: NodeOf<"call">, recv: TsExpr, model: string, sc
     "any?": ["isAny", BOOL], "empty?": ["isEmpty", BOOL], "exists?": ["exists", BOOL], to_a: ["toA", { k: "array", of: record }],
   };
   const entry = RETURNS[m];
+  if (entry && (m === "first" || m === "last") && call.args.length) return lit(`${recv.code}.${entry[0]}(${args.join(", ")})`, UNKNOWN);
   if (entry) return lit(`${recv.code}.${entry[0]}(${args.join(", ")})`, entry[1]);
-  if (findScope(scope.env.app, model, m)) return lit(`${scope.env.module.use("scope")}<${scope.env.module.modelType(model)}>(${[recv.code, JSON.stringify(m), ...args].join(", ")})`, relation);
+  if (findScope(scope.env.app, model, m)) return lit(`${scope.env.module.use("scope")}<${scope.env.module.modelType(model)}>(${[recv.code, JSON.stringify(m), ...args].join(", ")})`, scopeType(scope.env.app, model, m));
   return null;
 }
 
@@ -333,6 +336,11 @@ export function modelChain(app: AppModel, modelName: string) {
   const out = [];
   for (let m = app.models.get(modelName); m && out.length < 20; m = app.models.get(m.superclass)) out.push(m);
   return out;
+}
+
+/** What a scope answers: a relation when its body proves one (a scope may answer anything: `ordered.last(10)`). */
+function scopeType(app: AppModel, model: string, name: string): RType {
+  return app.values.scopeType(model, name)?.k === "relation" ? { k: "relation", model } : UNKNOWN;
 }
 
 /** Scopes are inherited (STI subclasses see their parent's). */

@@ -16,7 +16,7 @@ import { makeEnv } from "../env.js";
 import { rubyToTs, tsIdent } from "../names.js";
 import { Scope, type LowerEnv } from "../scope.js";
 import type { RType } from "../types.js";
-import { inferIvarTypes } from "./ivars.js";
+import { controllerIvars, inferIvarTypes } from "./ivars.js";
 import { lowerParams } from "../params.js";
 import { literal } from "../../analyze/models.js";
 import { tsLiteral } from "../literal.js";
@@ -32,13 +32,13 @@ export function controllerPath(className: string): string {
 export function controllerIvarTypes(app: AppModel): Map<string, Map<string, RType>> {
   const out = new Map<string, Map<string, RType>>();
   for (const c of app.controllers.values()) {
-    out.set(c.controllerPath, inferIvarTypes([...c.actions, ...c.privateMethods].map((d) => d.body), app));
+    out.set(c.controllerPath, controllerIvars(c, app));
   }
   return out;
 }
 
 export function lowerController(info: ControllerInfo, app: AppModel, diags: Diagnostics): EmittedModule {
-  const ivarTypes = inferIvarTypes([...info.actions, ...info.privateMethods].map((d) => d.body), app);
+  const ivarTypes = controllerIvars(info, app);
   const declared = declaredIvars(info, app);
   const ancestors: string[] = [];
   for (let c: ControllerInfo | undefined = info; c; c = app.controllers.get(c.superclass)) ancestors.push(c.className);

@@ -2,11 +2,36 @@
 // `@post` an Post everywhere in the controller and in its views. Only shapes that prove the type count;
 // anything else stays unknown (dynamic, still correct).
 import type { AppModel } from "../../analyze/app-model.js";
+import type { ControllerInfo } from "../../analyze/controllers.js";
 import type { Node } from "../../parse/ir.js";
 import { UNKNOWN, type RType } from "../types.js";
 
 const RECORD = new Set(["new", "find", "find_by", "find_by!", "create", "create!", "first", "last", "build"]);
+/** `first(3)` / `last(3)` answer Arrays. */
+const COUNTED = new Set(["first", "last"]);
 const RELATION = new Set(["all", "where", "order", "limit", "includes", "preload"]);
+
+/**
+ * A controller's ivar types, agreeing with its ancestors' and descendants' (their Assigns interfaces extend each
+ * other): an ivar the related controllers type differently is unknown in all of them.
+ */
+export function controllerIvars(info: ControllerInfo, app: AppModel): Map<string, RType> {
+  const own = (c: ControllerInfo) => inferIvarTypes([...c.actions, ...c.privateMethods].map((d) => d.body), app);
+  const ancestors = (c: ControllerInfo): ControllerInfo[] => {
+    const out: ControllerInfo[] = [];
+    for (let p = app.controllers.get(c.superclass); p && !out.includes(p); p = app.controllers.get(p.superclass)) out.push(p);
+    return out;
+  };
+  const related = [...ancestors(info), ...[...app.controllers.values()].filter((c) => ancestors(c).includes(info))];
+  const types = own(info);
+  for (const other of related) {
+    for (const [name, t] of own(other)) {
+      const mine = types.get(name);
+      if (mine && JSON.stringify(mine) !== JSON.stringify(t)) types.set(name, UNKNOWN);
+    }
+  }
+  return types;
+}
 
 export function inferIvarTypes(bodies: Node[][], app: AppModel): Map<string, RType> {
   // Assignments may read ivars assigned in methods defined later (a before_action's `@post`), so passes
@@ -40,10 +65,22 @@ function onePass(bodies: Node[][], app: AppModel, known: Map<string, RType>): Ma
 }
 
 function typeOf(node: Node, app: AppModel, known: Map<string, RType>): RType {
+  const local = localTypeOf(node, app, known);
+  return local.k === "unknown" ? provedType(node, app) : local;
+}
+
+/** What the whole-app analysis proves of a value in a controller method (`Current.user.rooms.find(id)`: Room). */
+function provedType(node: Node, app: AppModel): RType {
+  const site = app.controllerSites.get(node);
+  const t = site ? app.values.typeOf(node, site) : null;
+  return t?.k === "record" ? { k: "model", model: t.model } : t?.k === "relation" ? { k: "relation", model: t.model } : UNKNOWN;
+}
+
+function localTypeOf(node: Node, app: AppModel, known: Map<string, RType>): RType {
   if (node.kind === "ivar") return known.get(node.name) ?? UNKNOWN;
   if (node.kind !== "call" || !node.receiver) return UNKNOWN;
   if (node.receiver.kind === "const" && app.models.has(node.receiver.name)) {
-    if (RECORD.has(node.method)) return { k: "model", model: node.receiver.name };
+    if (RECORD.has(node.method) && !(COUNTED.has(node.method) && node.args.length)) return { k: "model", model: node.receiver.name };
     if (RELATION.has(node.method)) return { k: "relation", model: node.receiver.name };
     return UNKNOWN;
   }
@@ -53,7 +90,7 @@ function typeOf(node: Node, app: AppModel, known: Map<string, RType>): RType {
     if (assoc) return assoc.kind === "has_many" ? { k: "relation", model: assoc.className } : { k: "model", model: assoc.className };
   }
   if (inner.k === "relation") {
-    if (RECORD.has(node.method)) return { k: "model", model: inner.model };
+    if (RECORD.has(node.method) && !(COUNTED.has(node.method) && node.args.length)) return { k: "model", model: inner.model };
     if (RELATION.has(node.method)) return inner;
   }
   return UNKNOWN;

@@ -82,6 +82,9 @@ export class ValueTypes {
         return join([this.last(node.then, site), this.last(node.else, site)]);
       case "assign":
         return this.typeOf(node.value, site);
+      case "opAssign":
+        // `@x ||= value`: what @x holds, or the value.
+        return node.op === "||" ? join([this.typeOf(node.target, site), this.typeOf(node.value, site)]) : null;
       case "call":
         return this.call(node, site);
       default:
@@ -108,6 +111,9 @@ export class ValueTypes {
     }
     if (node.receiver.kind === "const" && node.receiver.scope === null && this.models.has(node.receiver.name)) {
       return this.classCall(node.receiver.name, node, site);
+    }
+    if (node.receiver.kind === "const" && m === "new" && this.isPlainClass(node.receiver) && !this.plainClassMethod(node.receiver, "new")) {
+      return { k: "record", model: node.receiver.name };
     }
     if (node.receiver.kind === "const") {
       const current = node.receiver.scope === null ? this.currentTypes.get(node.receiver.name)?.get(m) : undefined;
@@ -254,6 +260,16 @@ export class ValueTypes {
     } finally {
       this.inProgress.delete(key);
     }
+  }
+
+  /** A plain class of the app (`ApplicationPlatform`): `new` makes one of its instances. */
+  private isPlainClass(node: NodeOf<"const">): boolean {
+    return node.scope === null && this.plainClasses.some((d) => d.path === node.name && d.kind === "class");
+  }
+
+  /** What a method answers, from where it runs. */
+  methodType(def: NodeOf<"def">, site: Site): ValueType {
+    return this.returnType(def, site);
   }
 
   /** `def self.m` of a plain class under app/models (`FirstRun.create!`). */

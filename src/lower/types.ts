@@ -3,6 +3,7 @@
 // runtime's dynamic `send`, which is correct but slower, so inference only ever makes code faster, never
 // different.
 import { tsIdent } from "./names.js";
+import type { ValueType } from "../analyze/value-types.js";
 
 export type RType =
   | { k: "model"; model: string }
@@ -88,5 +89,12 @@ export function elementType(t: RType): RType {
   if (t.k === "relation") return { k: "model", model: t.model };
   if (t.k === "array") return t.of;
   if (t.k === "errors") return { k: "error" };
+  return UNKNOWN;
+}
+
+/** A type the whole-app analysis proved (analyze/value-types.ts), as the lowering's. */
+export function provedType(t: ValueType): RType {
+  if (t?.k === "record") return { k: "model", model: t.model };
+  if (t?.k === "relation") return { k: "relation", model: t.model };
   return UNKNOWN;
 }

@@ -4,7 +4,7 @@
 import type { AppModel } from "../../analyze/app-model.js";
 import type { ControllerInfo } from "../../analyze/controllers.js";
 import type { Node } from "../../parse/ir.js";
-import { UNKNOWN, type RType } from "../types.js";
+import { provedType, UNKNOWN, type RType } from "../types.js";
 
 const RECORD = new Set(["new", "find", "find_by", "find_by!", "create", "create!", "first", "last", "build"]);
 /** `first(3)` / `last(3)` answer Arrays. */
@@ -66,14 +66,21 @@ function onePass(bodies: Node[][], app: AppModel, known: Map<string, RType>): Ma
 
 function typeOf(node: Node, app: AppModel, known: Map<string, RType>): RType {
   const local = localTypeOf(node, app, known);
-  return local.k === "unknown" ? provedType(node, app) : local;
+  return local.k === "unknown" ? provedNodeType(node, app) : local;
 }
 
 /** What the whole-app analysis proves of a value in a controller method (`Current.user.rooms.find(id)`: Room). */
-function provedType(node: Node, app: AppModel): RType {
+function provedNodeType(node: Node, app: AppModel): RType {
   const site = app.controllerSites.get(node);
-  const t = site ? app.values.typeOf(node, site) : null;
-  return t?.k === "record" ? { k: "model", model: t.model } : t?.k === "relation" ? { k: "relation", model: t.model } : UNKNOWN;
+  return provedType(site ? app.values.typeOf(node, site) : null);
+}
+
+/** What a controller method answers (a `helper_method` a view calls), when the app defines it once. */
+export function controllerMethodType(app: AppModel, name: string): RType {
+  const defs = new Set([...app.controllers.values()].flatMap((c) => [...c.actions, ...c.privateMethods]).filter((d) => d.name === name));
+  const def = defs.size === 1 ? [...defs][0]! : null;
+  const site = def?.body.length ? app.controllerSites.get(def.body[def.body.length - 1]!) : undefined;
+  return def && site ? provedType(app.values.methodType(def, site)) : UNKNOWN;
 }
 
 function localTypeOf(node: Node, app: AppModel, known: Map<string, RType>): RType {

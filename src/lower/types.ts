@@ -15,6 +15,7 @@ export type RType =
   | { k: "nil" }
   | { k: "safe" }
   | { k: "time" }
+  | { k: "duration" }
   | { k: "errors" }
   | { k: "error" }
   | { k: "formBuilder" }
@@ -55,6 +56,8 @@ export function tsType(t: RType): string {
       return "SafeString";
     case "time":
       return "Time";
+    case "duration":
+      return "Duration";
     case "errors":
       return "Errors";
     case "error":

@@ -20,7 +20,8 @@ export function makeEnv(app: AppModel, diags: Diagnostics, self: SelfKind, init:
     ivar: (name) => `ivar_${name}`,
     selfExpr: "this",
     typeName(t: RType): string {
-      registerType(t, module);
+      // The module in force (a caller may give the env another module's state after this).
+      registerType(t, env.module);
       return tsType(t);
     },
     ...init,

@@ -13,7 +13,7 @@ import { lit, lowerExpr, type TsExpr } from "../expr.js";
 import { lowerBlockFn } from "../procs.js";
 import { camel, rubyToTs, tsIdent } from "../names.js";
 import { Scope } from "../scope.js";
-import { UNKNOWN, type RType } from "../types.js";
+import { provedType, UNKNOWN, type RType } from "../types.js";
 import { lowerMethodBody } from "../jumps.js";
 
 export function lowerCurrent(info: CurrentInfo, app: AppModel, diags: Diagnostics): EmittedModule {
@@ -94,8 +94,12 @@ export function currentCall(info: CurrentInfo, recv: TsExpr, call: NodeOf<"call"
     return lit(`(${recv.code}.${m.slice(0, -1)} = ${lowerArgs(call.args, null, scope)[0]})`, UNKNOWN);
   }
   const delegated = info.delegates.some((d) => d.methods.some((x) => (d.prefix ? `${d.prefix}_${x}` : x) === m));
-  if (delegated || info.methods.some((d) => d.name === m)) {
-    return lit(`${recv.code}.${rubyToTs(m)}(${lowerArgs(call.args, call.block, scope).join(", ")})`, UNKNOWN);
+  const defs = info.methods.filter((d) => d.name === m);
+  if (delegated || defs.length) {
+    const code = `${recv.code}.${rubyToTs(m)}(${lowerArgs(call.args, call.block, scope).join(", ")})`;
+    // `def account = Account.first`: what its body proves (a record or nil), read as the record type.
+    const proved = !delegated && defs.length === 1 && !defs[0]!.params.length ? provedType(scope.env.app.values.methodType(defs[0]!, { def: defs[0]!, blocks: [], owner: { k: "other" } })) : UNKNOWN;
+    return proved.k === "unknown" ? lit(code, UNKNOWN) : lit(`(${code} as ${scope.env.typeName(proved)})`, proved);
   }
   if (m === "set" || m === "reset") return lit(`${recv.code}.${m}(${lowerArgs(call.args, call.block, scope).join(", ")})`, UNKNOWN);
   return null;

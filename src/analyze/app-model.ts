@@ -129,7 +129,7 @@ function analyzeWithInflections(parsed: ParsedApp, options: AnalyzeOptions, infl
   const values = new ValueTypes(models, plainClasses);
   // Symbols anywhere in the app (a view's `send(:m)`, a helper_method list) name methods called in unseen ways.
   const sites = controllerSites(controllers, files);
-  const currentTypes = retried(parsed, () => currentAttributeTypes({ currents, sites, values, files }));
+  const currentTypes = retried(parsed, () => currentAttributeTypes({ currents, sites, values, files, models }));
   values.currentTypes = currentTypes;
   return {
     parsed, models, plainClasses,

@@ -9,6 +9,7 @@ import { walk, type Node, type NodeOf } from "../parse/ir.js";
 import type { SourceFile } from "../parse/app.js";
 import type { ControllerInfo } from "./controllers.js";
 import type { CurrentInfo } from "./current.js";
+import type { ModelInfo } from "./models.js";
 import { join, walkScoped, type Site, type ValueTypes, type ValueType } from "./value-types.js";
 
 export interface CurrentTypeInput {
@@ -16,6 +17,7 @@ export interface CurrentTypeInput {
   /** Where each node of a controller method runs (controllerSites). */
   sites: Map<Node, Site>;
   values: ValueTypes;
+  models: Map<string, ModelInfo>;
   /** Every Ruby source of the app (an assignment anywhere counts). */
   files: SourceFile[];
 }
@@ -56,7 +58,7 @@ export function currentAttributeTypes(input: CurrentTypeInput): Map<string, Map<
     const types = new Map<string, string>();
     for (const attr of info.attributes) {
       const hasDefault = info.defaults.some((d) => d.names.includes(attr));
-      const t = join(assigned.get(`${info.className}.${attr}`) ?? [null]);
+      const t = join(assigned.get(`${info.className}.${attr}`) ?? [null], input.models);
       if (!hasDefault && t?.k === "record") types.set(attr, t.model);
     }
     out.set(info.className, types);

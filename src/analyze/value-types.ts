@@ -41,12 +41,35 @@ export interface Site {
   owner: Owner;
 }
 
-export function join(types: ValueType[]): ValueType {
+/**
+ * The type of a value made in one of several ways: nil joins as nothing of its own (record types stand for nil
+ * too); records of one STI family join as their nearest common model (`@room = Rooms::Open.new` and
+ * `@room = Room.find(id)`: a Room); anything else is unknown.
+ */
+export function join(types: ValueType[], models: Map<string, ModelInfo> = new Map()): ValueType {
   const known = types.filter((t) => t?.k !== "nil");
   if (!known.length) return types.length ? { k: "nil" } : null;
   const first = known[0]!;
   if (first === null) return null;
-  return known.every((t) => t !== null && t.k === first.k && (t as { model: string }).model === (first as { model: string }).model) ? first : null;
+  let out: { k: "record" | "relation"; model: string } = first;
+  for (const t of known.slice(1)) {
+    if (t === null || t.k !== out.k) return null;
+    const common = commonModel(out.model, t.model, models);
+    if (common === null) return null;
+    out = { k: out.k, model: common };
+  }
+  return out;
+}
+
+/** The nearest model both are (themselves or an STI ancestor), or null. */
+function commonModel(a: string, b: string, models: Map<string, ModelInfo>): string | null {
+  const chain = (m: string) => {
+    const out = [m];
+    for (let info = models.get(m); info?.parentModel && out.length < 20; info = models.get(info.parentModel)) out.push(info.parentModel);
+    return out;
+  };
+  const ofB = new Set(chain(b));
+  return chain(a).find((m) => ofB.has(m)) ?? null;
 }
 
 export class ValueTypes {
@@ -79,12 +102,12 @@ export class ValueTypes {
       case "ivar":
         return this.ivar(node.name, site);
       case "if":
-        return join([this.last(node.then, site), this.last(node.else, site)]);
+        return join([this.last(node.then, site), this.last(node.else, site)], this.models);
       case "assign":
         return this.typeOf(node.value, site);
       case "opAssign":
         // `@x ||= value`: what @x holds, or the value.
-        return node.op === "||" ? join([this.typeOf(node.target, site), this.typeOf(node.value, site)]) : null;
+        return node.op === "||" ? join([this.typeOf(node.target, site), this.typeOf(node.value, site)], this.models) : null;
       case "call":
         return this.call(node, site);
       default:
@@ -109,9 +132,8 @@ export class ValueTypes {
       }
       return this.selfCall(node, site);
     }
-    if (node.receiver.kind === "const" && node.receiver.scope === null && this.models.has(node.receiver.name)) {
-      return this.classCall(node.receiver.name, node, site);
-    }
+    const model = constName(node.receiver);
+    if (model !== null && this.models.has(model)) return this.classCall(model, node, site);
     if (node.receiver.kind === "const" && m === "new" && this.isPlainClass(node.receiver) && !this.plainClassMethod(node.receiver, "new")) {
       return { k: "record", model: node.receiver.name };
     }
@@ -122,6 +144,10 @@ export class ValueTypes {
       return def ? this.returnType(def, { def, blocks: [], owner: { k: "other" } }) : null;
     }
     const recv = this.typeOf(node.receiver, site);
+    // `record.becomes!(Rooms::Open)`: the same row as an instance of that model (nil here is the ivar being typed,
+    // read in its own assignment: `@room = @room.becomes!(Rooms::Closed)`).
+    const becomes = (m === "becomes" || m === "becomes!") && node.args.length === 1 ? constName(node.args[0]!) : null;
+    if (becomes !== null && (recv?.k === "record" || recv?.k === "nil")) return this.models.has(becomes) ? { k: "record", model: becomes } : null;
     if (recv === null || recv.k === "nil") return null;
     if (recv.k === "record") {
       if (m === "tap" && node.block) return recv;
@@ -208,7 +234,7 @@ export class ValueTypes {
       });
       // A name never assigned in the method is a call of a method of self (`active` in a class method).
       if (!values.length && !opaque) return this.selfCall({ kind: "call", receiver: null, method: name, args: [], block: null, safeNav: false, parens: false, span: def.span }, site);
-      return opaque ? null : join(values);
+      return opaque ? null : join(values, this.models);
     } finally {
       this.inProgress.delete(key);
     }
@@ -233,14 +259,15 @@ export class ValueTypes {
         values.push(this.typeOf(arg, { def: caller, blocks, owner }));
       });
     }
-    return escaped || !values.length ? null : join(values);
+    return escaped || !values.length ? null : join(values, this.models);
   }
 
   /** A controller's instance variable: the join of every assignment to it in the controllers the method runs in. */
   private ivar(name: string, site: Site): ValueType {
     if (site.owner.k !== "controller") return null;
     const key = `@${name}:${site.def?.span.file}:${site.def?.span.line}`;
-    if (this.inProgress.has(key)) return null;
+    // Read inside one of its own assignments: nothing yet (the other assignments decide).
+    if (this.inProgress.has(key)) return { k: "nil" };
     this.inProgress.add(key);
     try {
       const owner = site.owner;
@@ -252,11 +279,13 @@ export class ValueTypes {
           if (n.kind === "call" && n.receiver === null && /^instance_variable/.test(n.method)) opaque = true;
           if (n.kind === "multiAssign" && n.targets.some((t) => t.kind === "ivar" && t.name === name)) opaque = true;
           if (target?.kind !== "ivar" || target.name !== name) return;
+          const value = (n as NodeOf<"assign">).value;
           if (n.kind === "opAssign" && n.op !== "||") opaque = true;
-          else values.push(this.typeOf((n as NodeOf<"assign">).value, { def, blocks, owner }));
+          // The assignment being typed (its value reads the ivar): nothing of its own yet.
+          else if (!this.inProgress.has(value)) values.push(this.typeOf(value, { def, blocks, owner }));
         });
       }
-      return opaque || !values.length ? null : join(values);
+      return opaque || !values.length ? null : join(values, this.models);
     } finally {
       this.inProgress.delete(key);
     }
@@ -317,6 +346,14 @@ export class ValueTypes {
     }
     return undefined;
   }
+}
+
+/** `Room` / `Rooms::Open` as written (a model's full path), else null. */
+function constName(node: Node): string | null {
+  if (node.kind !== "const") return null;
+  if (node.scope === null) return node.name;
+  const scope = constName(node.scope);
+  return scope === null ? null : `${scope}::${node.name}`;
 }
 
 function contains(body: Node[], test: (n: Node) => boolean): boolean {

@@ -5,6 +5,7 @@ import type { AppModel } from "../../analyze/app-model.js";
 import type { ControllerInfo } from "../../analyze/controllers.js";
 import type { Node } from "../../parse/ir.js";
 import { provedType, UNKNOWN, type RType } from "../types.js";
+import { join } from "../../analyze/value-types.js";
 
 const RECORD = new Set(["new", "find", "find_by", "find_by!", "create", "create!", "first", "last", "build"]);
 /** `first(3)` / `last(3)` answer Arrays. */
@@ -27,10 +28,19 @@ export function controllerIvars(info: ControllerInfo, app: AppModel): Map<string
   for (const other of related) {
     for (const [name, t] of own(other)) {
       const mine = types.get(name);
-      if (mine && JSON.stringify(mine) !== JSON.stringify(t)) types.set(name, UNKNOWN);
+      if (mine) types.set(name, joinTypes(mine, t, app));
     }
   }
   return types;
+}
+
+/** Two types of one ivar: the same, or records of one STI family as their nearest common model; else unknown. */
+function joinTypes(a: RType, b: RType, app: AppModel): RType {
+  if (JSON.stringify(a) === JSON.stringify(b)) return a;
+  const proved = (t: RType) => (t.k === "model" && !t.model.startsWith("typeof ") ? { k: "record" as const, model: t.model } : t.k === "relation" ? { k: "relation" as const, model: t.model } : null);
+  const pa = proved(a);
+  const pb = proved(b);
+  return pa && pb ? provedType(join([pa, pb], app.models)) : UNKNOWN;
 }
 
 export function inferIvarTypes(bodies: Node[][], app: AppModel): Map<string, RType> {

@@ -97,6 +97,57 @@ describe("CurrentAttributes attribute types", () => {
   });
 });
 
+describe("controller ivars", () => {
+  const sti = {
+    "db/schema.rb": 'ActiveRecord::Schema[7.2].define(version: 1) do\n  create_table "rooms" do |t|\n    t.string "type"\n  end\nend\n',
+    "app/models/room.rb": "class Room < ApplicationRecord\nend\n",
+    "app/models/rooms/open.rb": "class Rooms::Open < Room\nend\n",
+    "app/models/rooms/closed.rb": "class Rooms::Closed < Room\nend\n",
+    "app/models/session.rb": "class Session < ApplicationRecord\nend\n",
+    "app/models/user.rb": "class User < ApplicationRecord\nend\n",
+    "app/controllers/application_controller.rb": "class ApplicationController < ActionController::Base\nend\n",
+    "app/controllers/rooms_controller.rb": [
+      "class RoomsController < ApplicationController",
+      "  before_action :set_room",
+      "  def show\n    @room.touch\n  end",
+      "  private",
+      "    def set_room\n      @room = Room.find(params[:id])\n    end",
+      "end\n",
+    ].join("\n"),
+    "app/controllers/rooms/opens_controller.rb": [
+      "class Rooms::OpensController < RoomsController",
+      "  def new\n    @room = Rooms::Open.new\n  end",
+      "  def update\n    @room = @room.becomes!(Rooms::Closed)\n    @room.touch\n  end",
+      "end\n",
+    ].join("\n"),
+  };
+
+  /** The type the analysis proves for `@name` as read in the first statement of `method`. */
+  function ivarIn(files: Record<string, string>, controller: string, method: string, name: string) {
+    const app = analyse(files);
+    const def = [...app.controllers.get(controller)!.actions, ...app.controllers.get(controller)!.privateMethods].find((d) => d.name === method)!;
+    const site = app.controllerSites.get(def.body[0]!)!;
+    return app.values.typeOf({ kind: "ivar", name, span: def.span }, site);
+  }
+
+  it("joins records of one STI family as their nearest common model, across the controller hierarchy", () => {
+    // Rooms::OpensController inherits set_room (a Room) and assigns a Rooms::Open and a Rooms::Closed: a Room.
+    expect(ivarIn(sti, "Rooms::OpensController", "update", "room")).toEqual({ k: "record", model: "Room" });
+  });
+
+  it("types becomes! by its argument, and an ivar read in its own assignment by the other assignments", () => {
+    const app = analyse(sti);
+    const def = app.controllers.get("Rooms::OpensController")!.actions.find((d) => d.name === "update")!;
+    const assign = def.body[0]! as { kind: "assign"; value: Parameters<typeof app.values.typeOf>[0] };
+    expect(app.values.typeOf(assign.value, app.controllerSites.get(assign.value)!)).toEqual({ k: "record", model: "Rooms::Closed" });
+  });
+
+  it("leaves an ivar untyped when one of the related controllers assigns it something else", () => {
+    const files = { ...sti, "app/controllers/rooms/closeds_controller.rb": "class Rooms::ClosedsController < RoomsController\n  def new\n    @room = params[:room]\n  end\nend\n" };
+    expect(ivarIn(files, "RoomsController", "show", "room")).toBeNull();
+  });
+});
+
 describe("scope types", () => {
   it("answers the relation for a body that is a relation, or nil (Active Record's `|| self`), and unknown for an Array", () => {
     const app = analyse({});

@@ -42,6 +42,11 @@ export interface AppModel {
   templates: Map<string, TemplateFile>;
   /** Named routes (`post`, `new_post`), for `*_path` / `*_url` helpers. */
   routeNames: Set<string>;
+  /**
+   * Every call the lowering left to run-time dispatch (`send`, `coreSend`, `sendSafe`), by position and method,
+   * with why its receiver was not typed (for `inspect --types`).
+   */
+  dynamicSites: Map<string, DynamicSite>;
   /** Every fragment cache site the lowering met: claimed (through the store) or declined, and why. */
   cacheSites: CacheSite[];
   /** The app's helper methods (app/helpers), by Ruby name. */
@@ -58,6 +63,15 @@ export interface AppModel {
   gems: AppGems;
   /** Ruby core classes the app reopens in lib/ (`class String; def all_emoji?`), with their declarations. */
   coreExtensions: Array<{ className: string; decls: ConstDecl[] }>;
+}
+
+export interface DynamicSite {
+  span: Span;
+  method: string;
+  dispatch: "send" | "coreSend" | "sendSafe";
+  /** The kind of cause, for counts (`a partial local whose type is not proved`). */
+  category: string;
+  reason: string;
 }
 
 export interface CacheSite {
@@ -138,6 +152,7 @@ function analyzeWithInflections(parsed: ParsedApp, options: AnalyzeOptions, infl
     helperMethods: analyzeHelpers(parsed.helpers),
     moduleConstants: new Map([...moduleConstants([...parsed.helpers, ...parsed.controllers]), ...customConfig(parsed.config.filter((f) => !/^config\/environments\/(development|test)\.rb$/.test(f.path)))]),
     cacheSites: [],
+    dynamicSites: new Map(),
     channels: analyzeChannels(parsed.channels, parsed.controllers, parsed.diagnostics),
   };
 }

@@ -20,6 +20,7 @@ import { BOOL, NIL, NUMBER, STRING, UNKNOWN, type RType } from "./types.js";
 import { lowerFormatCall, lowerSelfCall } from "./self-calls.js";
 import { lowerCoreCall } from "./core/index.js";
 import { currentCall } from "./model/current.js";
+import { noteDynamicSite } from "./dynamic-sites.js";
 
 export function lowerCall(call: NodeOf<"call">, scope: Scope): TsExpr {
   if (call.receiver === null) return lowerSelfCall(call, scope);
@@ -70,6 +71,7 @@ export function dynamicSend(call: NodeOf<"call">, recv: TsExpr, scope: Scope): T
   // Untyped receivers dispatch at run time (runtime/active-support/core-ext/ops.ts send): the object's own member by the naming rule,
   // else Ruby's core method for the value's class (Time#before?, String#squish...).
   const fn = scope.env.module.use(call.safeNav ? "sendSafe" : "send");
+  noteDynamicSite(call, recv, call.safeNav ? "sendSafe" : "send", scope);
   return lit(`${fn}(${[recv.code, JSON.stringify(call.method), ...args].join(", ")})`, UNKNOWN);
 }
 

@@ -10,6 +10,7 @@ import { lit, type TsExpr } from "../expr.js";
 import { rubyToTs } from "../names.js";
 import type { Scope } from "../scope.js";
 import { STRING, UNKNOWN, type RType } from "../types.js";
+import { noteDynamicSite } from "../dynamic-sites.js";
 import { CORE_TABLES, isCoreMethod } from "../../../runtime/active-support/core-ext/core-send.js";
 
 type TableKey = keyof typeof CORE_TABLES;
@@ -55,5 +56,6 @@ export function lowerMethodCall(call: NodeOf<"call">, recv: TsExpr, scope: Scope
   if (recv.type.k !== "unknown" && recv.type.k !== "bool" && !tableKey) return null;
   if (!isCoreMethod(m)) return null;
   const args = lowerArgs(call.args, call.block, scope);
+  noteDynamicSite(call, recv, "coreSend", scope);
   return lit(`${scope.env.module.use("coreSend")}(${[recv.code, JSON.stringify(m), ...args].join(", ")})`, type);
 }

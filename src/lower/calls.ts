@@ -325,7 +325,15 @@ function lowerRelationCall(call: NodeOf<"call">, recv: TsExpr, model: string, sc
     where: ["where", relation], order: ["order", relation], limit: ["limit", relation], includes: ["includes", relation],
     all: ["all", relation], count: ["count", NUMBER], size: ["size", NUMBER], length: ["size", NUMBER],
     "any?": ["isAny", BOOL], "empty?": ["isEmpty", BOOL], "exists?": ["exists", BOOL], to_a: ["toA", { k: "array", of: record }],
+    "many?": ["isMany", BOOL], without: ["without", relation], excluding: ["excluding", relation], "find_by!": ["findByBang", record],
+    update_all: ["updateAll", NUMBER], delete_all: ["deleteAll", NUMBER], destroy_all: ["destroyAll", UNKNOWN], destroy_by: ["destroyBy", UNKNOWN],
   };
+  // many? with a block counts the records it answers true for: not the runtime's isMany.
+  if (m === "many?" && (call.args.length || call.block)) return null;
+  // pluck(:id, :name) / joins(:room): the runtime's take column and association names, as literal Symbols give them.
+  const names = call.args.length > 0 && call.args.every((a) => a.kind === "sym") && !call.block;
+  if (names && m === "pluck") return lit(`${recv.code}.pluck(${args.join(", ")})`, { k: "array", of: UNKNOWN });
+  if (names && m === "joins") return lit(`${recv.code}.joins(${args.join(", ")})`, relation);
   const entry = RETURNS[m];
   if (entry && (m === "first" || m === "last") && call.args.length) return lit(`${recv.code}.${entry[0]}(${args.join(", ")})`, UNKNOWN);
   if (entry) return lit(`${recv.code}.${entry[0]}(${args.join(", ")})`, entry[1]);

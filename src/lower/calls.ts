@@ -17,7 +17,7 @@ import { camel, rubyToTs } from "./names.js";
 import type { Scope } from "./scope.js";
 import { lowerBlockFn } from "./procs.js";
 import { BOOL, NIL, NUMBER, STRING, UNKNOWN, type RType } from "./types.js";
-import { lowerFormatCall, lowerSelfCall } from "./self-calls.js";
+import { enumMethodNames, lowerFormatCall, lowerSelfCall } from "./self-calls.js";
 import { lowerCoreCall } from "./core/index.js";
 import { currentCall } from "./model/current.js";
 import { noteDynamicSite } from "./dynamic-sites.js";
@@ -270,6 +270,12 @@ function lowerRecordCall(call: NodeOf<"call">, recv: TsExpr, modelName: string, 
     if (m === "id") return lit(`${recv.code}.id`, NUMBER);
     const column = model.columns.find((c) => c.name === m);
     if (column) return lit(`${recv.code}.${m}`, column.null ? UNKNOWN : columnType(column.type));
+    // AttributeMethods::Query (`user.active?` for a column), as the model's own code reads it (self-calls.ts), unless
+    // the model or an ancestor defines the predicate itself.
+    const queried = m.endsWith("?") ? model.columns.find((c) => c.name === m.slice(0, -1)) : undefined;
+    if (queried && !modelChain(scope.env.app, modelName).some((x) => x.methods.some((d) => d.name === m))) {
+      return lit(`${scope.env.module.use("queryAttribute")}(${recv.code}.readAttribute(${JSON.stringify(queried.name)}))`, BOOL);
+    }
     const assoc = modelChain(scope.env.app, modelName).flatMap((x) => x.associations).find((a) => a.name === m);
     if (assoc) {
       return lit(`${recv.code}.${m}`, assoc.kind === "has_many" ? { k: "relation", model: assoc.className } : { k: "model", model: assoc.className });
@@ -296,7 +302,10 @@ function lowerRecordCall(call: NodeOf<"call">, recv: TsExpr, modelName: string, 
   };
   const entry = RETURNS[m];
   if (entry) return lit(`${recv.code}.${entry[0]}(${args.join(", ")})`, entry[1]);
-  if (modelChain(scope.env.app, modelName).some((x) => x.methods.some((d) => d.name === m))) {
+  const defined = modelChain(scope.env.app, modelName).some((x) => x.methods.some((d) => d.name === m));
+  // `user.administrator?`: an enum method, declared on the model class (model.ts).
+  if (!defined && !call.args.length && !call.block && enumMethodNames(scope.env.app, modelName).has(m)) return lit(`${recv.code}.${rubyToTs(m)}()`, m.endsWith("?") ? BOOL : UNKNOWN);
+  if (defined) {
     return lit(`${recv.code}.${rubyToTs(m)}(${args.join(", ")})`, UNKNOWN);
   }
   return null;

@@ -3,7 +3,7 @@
 // anything else stays unknown (dynamic, still correct).
 import type { AppModel } from "../../analyze/app-model.js";
 import type { ControllerInfo } from "../../analyze/controllers.js";
-import type { Node } from "../../parse/ir.js";
+import { childNodes, type Node } from "../../parse/ir.js";
 import { provedType, UNKNOWN, type RType } from "../types.js";
 import { join } from "../../analyze/value-types.js";
 
@@ -59,18 +59,24 @@ function onePass(bodies: Node[][], app: AppModel, known: Map<string, RType>): Ma
   const types = new Map<string, RType>();
   const conflicts = new Set<string>();
   const visit = (node: Node): void => {
-    if (node.kind === "opAssign" && node.target.kind === "ivar" && !types.has(node.target.name)) types.set(node.target.name, typeOf(node.value, app, known));
-    if (node.kind === "assign" && node.target.kind === "ivar") {
-      const t = typeOf(node.value, app, known);
+    // `@x ||= v` stores v as `@x = v` does (any other operator makes a value of its own: unknown).
+    if ((node.kind === "assign" || node.kind === "opAssign") && node.target.kind === "ivar") {
+      const t = node.kind === "opAssign" && node.op !== "||" ? UNKNOWN : typeOf(node.value, app, known);
       const name = node.target.name;
       const prev = types.get(name);
       if (prev && JSON.stringify(prev) !== JSON.stringify(t)) conflicts.add(name);
       types.set(name, t);
     }
-    for (const child of children(node)) visit(child);
+    // `@a, @b = pair`: element values no shape here types.
+    if (node.kind === "multiAssign") node.targets.forEach((t) => t.kind === "ivar" && conflicts.add(t.name) && types.set(t.name, UNKNOWN));
+    if (node.kind === "call" && node.receiver === null && node.method === "instance_variable_set") reflected = true;
+    for (const child of childNodes(node)) visit(child);
   };
+  let reflected = false;
   bodies.flat().forEach(visit);
   for (const name of conflicts) types.set(name, UNKNOWN);
+  // instance_variable_set may write any of them with anything.
+  if (reflected) for (const name of types.keys()) types.set(name, UNKNOWN);
   return types;
 }
 
@@ -111,23 +117,4 @@ function localTypeOf(node: Node, app: AppModel, known: Map<string, RType>): RTyp
     if (RELATION.has(node.method)) return inner;
   }
   return UNKNOWN;
-}
-
-function children(node: Node): Node[] {
-  switch (node.kind) {
-    case "if":
-      return [node.cond, ...node.then, ...node.else];
-    case "binary":
-      return [node.left, node.right];
-    case "not":
-      return [node.expr];
-    case "call":
-      return [...(node.receiver ? [node.receiver] : []), ...node.args, ...(node.block ? node.block.body : [])];
-    case "begin":
-      return [...node.body, ...node.rescues.flatMap((r) => r.body)];
-    case "def":
-      return node.body;
-    default:
-      return [];
-  }
 }

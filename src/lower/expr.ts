@@ -34,12 +34,13 @@ export interface TsExpr {
 export const lit = (code: string, type: RType = UNKNOWN): TsExpr => ({ code, type });
 
 /**
- * A value stored into a place of a known type (an ivar the analysis typed, a typed local): a value the lowering
- * could not type is asserted to be what the analysis proved every assignment there holds.
+ * A value stored into an ivar of a known type: a value the lowering could not type is asserted to be what the
+ * analysis proved every assignment there holds. `orNil`: the value is a record read that may be nil (the
+ * `find_by` of `if @x = find_by(...)`: `T | null` in TS), read as the record type, as record types stand for nil too.
  */
-export function storable(value: TsExpr, target: RType, scope: Scope): string {
-  if (target.k === "unknown" || value.type.k !== "unknown") return value.code;
-  return `(${value.code} as ${scope.env.typeName(target)})`;
+export function storable(value: TsExpr, target: RType, scope: Scope, orNil = false): string {
+  const cast = value.type.k === "unknown" ? target.k !== "unknown" : orNil && target.k === "model" && value.type.k === "model";
+  return cast ? `(${value.code} as ${scope.env.typeName(target)})` : value.code;
 }
 
 /** One expression; a crash inside it is tagged with it (the innermost expression names where the lowering failed). */
@@ -170,7 +171,7 @@ function lowerExprOf(node: Node, scope: Scope): TsExpr {
       const value = lowerExpr(node.value, scope);
       if (node.target.kind === "ivar") {
         const type = env.ivarTypes.get(node.target.name) ?? UNKNOWN;
-        return lit(`(${env.ivar(node.target.name)} = ${storable(value, type, scope)})`, type.k === "unknown" ? value.type : type);
+        return lit(`(${env.ivar(node.target.name)} = ${storable(value, type, scope, true)})`, type.k === "unknown" ? value.type : type);
       }
       if (node.target.kind !== "ident") break;
       let local = scope.lookup(node.target.name);

@@ -41,6 +41,7 @@ export { ArrayMethods, HashMethods } from "./active-support/index.js";
 export { hashLiteral } from "./active-support/index.js";
 export { PatternMatch } from "./active-support/index.js";
 export { TimeMethods, DurationMethods, TimeZoneMethods } from "./active-support/index.js";
+export type { Duration } from "./active-support/index.js";
 export { ObjectMethods, NilMethods, raise, raiseFrom } from "./active-support/index.js";
 export {
   RubyException, ScriptError, NotImplementedError, StandardError, RuntimeError, FrozenError, UncaughtThrowError, RubyTypeError,

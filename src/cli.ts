@@ -186,15 +186,16 @@ program
   .command("inspect <app> [file]")
   .description("show a Ruby or ERB file beside the TypeScript it became, each site annotated; --cache lists every fragment cache site; --html writes the whole app as a site")
   .option("--cache", "list every cache site: claimed or declined, and why")
+  .option("--types", "the types proved of CurrentAttributes, then every call left to run-time dispatch, per file, with why, and a count")
   .option("--side-by-side", "two columns (the default on a terminal at least 100 characters wide)")
   .option("--interleaved", "each source line, then the TypeScript lines that came from it (the default otherwise)")
   .option("--width <n>", "the width two columns fill (default: the terminal's, or 160)")
   .option("--ts", "print the TypeScript alone, then the diagnostics with their code frames")
   .option("--html <dir>", "write a static site: the file tree, each file beside its TypeScript, diagnostics, cache sites, routes, models")
-  .action(async (app: string, file: string | undefined, opts: { cache?: boolean; sideBySide?: boolean; interleaved?: boolean; width?: string; ts?: boolean; html?: string }) => {
+  .action(async (app: string, file: string | undefined, opts: { cache?: boolean; types?: boolean; sideBySide?: boolean; interleaved?: boolean; width?: string; ts?: boolean; html?: string }) => {
     const root = appRoot(app);
     const result = await compile(root, { gemPaths: gemPaths() });
-    const { describeCacheSite, defaultLayout, inspectFile, writeInspectSite } = await import("./inspect/index.js");
+    const { describeCacheSite, describeTypes, defaultLayout, inspectFile, writeInspectSite } = await import("./inspect/index.js");
     if (opts.html) {
       const pages = writeInspectSite(resolve(opts.html), root, result);
       console.log(`wrote ${pages} pages into ${opts.html} (open ${join(opts.html, "index.html")})`);
@@ -202,9 +203,10 @@ program
     if (opts.cache) {
       for (const s of result.cacheSites) console.log(`${relative(resolve(app), s.span.file)}:${s.span.line}:${s.span.column} ${describeCacheSite(s)}`);
     }
+    if (opts.types) process.stdout.write(describeTypes(root, result));
     if (!file) {
-      if (opts.cache || opts.html) return;
-      throw new Error("name a file to inspect, or pass --cache or --html <dir>");
+      if (opts.cache || opts.html || opts.types) return;
+      throw new Error("name a file to inspect, or pass --cache, --types or --html <dir>");
     }
     const width = opts.width === undefined ? process.stdout.columns : Number(opts.width);
     if (width !== undefined && !(Number.isInteger(width) && width > 0)) throw new Error(`--width ${opts.width}: not a positive whole number`);

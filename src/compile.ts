@@ -12,6 +12,10 @@ export interface CompileResult {
   files: WrittenFile[];
   diagnostics: Diagnostic[];
   cacheSites: AppModel["cacheSites"];
+  /** Calls left to run-time dispatch, with why (inspect --types). */
+  dynamicSites: AppModel["dynamicSites"];
+  /** CurrentAttributes attributes' proved models. */
+  currentTypes: AppModel["currentTypes"];
   /** The route table, as routes.ts holds it. */
   routes: RouteEntry[];
   /** The app's models as analysis found them (associations, callbacks, validations, with their spans). */
@@ -39,5 +43,5 @@ async function pipeline(appDir: string, opts: CompileOptions): Promise<CompileRe
   const lowered = lowerApp(app);
   const files = await renderModules(lowered.modules, parsed.diagnostics, appDir, lowered.standIn);
   if (opts.out) writeProject(opts.out, files, lowered.publicFiles, appDir, { link: opts.link ?? true, rootFiles: app.rootFiles });
-  return { files, diagnostics: parsed.diagnostics.list, cacheSites: app.cacheSites, routes: lowered.routes, models: [...app.models.values()] };
+  return { files, diagnostics: parsed.diagnostics.list, cacheSites: app.cacheSites, dynamicSites: app.dynamicSites, currentTypes: app.currentTypes, routes: lowered.routes, models: [...app.models.values()] };
 }

@@ -12,6 +12,7 @@ export { ArrayMethods, HashMethods } from "./core-ext/core-collections.js";
 export { hashLiteral } from "./core-ext/core-hash.js";
 export { PatternMatch } from "./core-ext/pattern-match.js";
 export { TimeMethods, DurationMethods, TimeZoneMethods } from "./core-ext/core-time.js";
+export type { Duration } from "./duration.js";
 export { ObjectMethods, NilMethods, raise, raiseFrom } from "./core-ext/core-object.js";
 export { extendCore, CORE_EXTENSIBLE } from "./core-ext/core-extensions.js";
 export { inflections } from "./inflections.js";

@@ -11,6 +11,8 @@ import { collectConstants, type ConstDecl } from "./constants.js";
 import { analyzeChannels, type ChannelInfo } from "./channels.js";
 import { analyzeHelpers } from "./helpers.js";
 import { analyzeCurrent, isCurrentAttributes, type CurrentInfo } from "./current.js";
+import { controllerSites, currentAttributeTypes } from "./current-types.js";
+import { ValueTypes, type Site } from "./value-types.js";
 import type { ParsedApp as Parsed } from "../parse/app.js";
 import { isTopConst, methodChain, type Node, type NodeOf, type Span } from "../parse/ir.js";
 import { analyzeConfig, analyzeRackup, type AppConfigFacts } from "./config.js";
@@ -31,11 +33,21 @@ export interface AppModel {
   channels: ChannelInfo[];
   /** ActiveSupport::CurrentAttributes subclasses (`Current`), by path. */
   currents: Map<string, CurrentInfo>;
+  /** By CurrentAttributes class, the attributes every assignment proves to hold one model's records (current-types.ts). */
+  currentTypes: Map<string, Map<string, string>>;
+  /** The model types the app's code proves (value-types.ts), and where each node of a controller method runs. */
+  values: ValueTypes;
+  controllerSites: Map<Node, Site>;
   controllers: Map<string, ControllerInfo>;
   /** Templates by `logicalPath.format` (e.g. `posts/index.html`). */
   templates: Map<string, TemplateFile>;
   /** Named routes (`post`, `new_post`), for `*_path` / `*_url` helpers. */
   routeNames: Set<string>;
+  /**
+   * Every call the lowering left to run-time dispatch (`send`, `coreSend`, `sendSafe`), by position and method,
+   * with why its receiver was not typed (for `inspect --types`).
+   */
+  dynamicSites: Map<string, DynamicSite>;
   /** Every fragment cache site the lowering met: claimed (through the store) or declined, and why. */
   cacheSites: CacheSite[];
   /** The app's helper methods (app/helpers), by Ruby name. */
@@ -54,6 +66,15 @@ export interface AppModel {
   coreExtensions: Array<{ className: string; decls: ConstDecl[] }>;
   /** The app's own files (or directories) its code reads through `Rails.root.join(...)`: the project carries them. */
   rootFiles: string[];
+}
+
+export interface DynamicSite {
+  span: Span;
+  method: string;
+  dispatch: "send" | "coreSend" | "sendSafe";
+  /** The kind of cause, for counts (`a partial local whose type is not proved`). */
+  category: string;
+  reason: string;
 }
 
 export interface CacheSite {
@@ -119,12 +140,22 @@ function analyzeWithInflections(parsed: ParsedApp, options: AnalyzeOptions, infl
     }
   }
   const templates = new Map(parsed.templates.map((t) => [`${t.logicalPath}.${t.format}`, t]));
+  const currents = currentClasses(modelFiles.plainClasses, parsed);
+  const plainClasses = [...modelFiles.plainClasses.filter((d) => !isCurrentAttributes(d)), ...helperClasses(parsed), ...lib.plain];
+  const files = [...parsed.models, ...parsed.controllers, ...parsed.helpers, ...parsed.channels, ...parsed.lib, ...parsed.config, ...parsed.templates, ...(parsed.seeds ? [parsed.seeds] : [])];
+  const values = new ValueTypes(models, plainClasses);
+  // Symbols anywhere in the app (a view's `send(:m)`, a helper_method list) name methods called in unseen ways.
+  const sites = controllerSites(controllers, files);
+  const currentTypes = retried(parsed, () => currentAttributeTypes({ currents, sites, values, files, models }));
+  values.currentTypes = currentTypes;
   return {
-    parsed, models, plainClasses: [...modelFiles.plainClasses.filter((d) => !isCurrentAttributes(d)), ...helperClasses(parsed), ...lib.plain],
-    coreExtensions: lib.core, currents: currentClasses(modelFiles.plainClasses, parsed), controllers, templates, routeNames: new Set(), config, inflections, gems,
+    parsed, models, plainClasses,
+    coreExtensions: lib.core, currents, controllers, templates, routeNames: new Set(), config, inflections, gems,
+    currentTypes, values, controllerSites: sites,
     helperMethods: analyzeHelpers(parsed.helpers),
     moduleConstants: new Map([...moduleConstants([...parsed.helpers, ...parsed.controllers]), ...customConfig(parsed.config.filter((f) => !/^config\/environments\/(development|test)\.rb$/.test(f.path)))]),
     cacheSites: [],
+    dynamicSites: new Map(),
     channels: analyzeChannels(parsed.channels, parsed.controllers, parsed.diagnostics),
     rootFiles: rootFiles(parsed),
   };

@@ -3,3 +3,4 @@ export { describeCacheSite, modelMacros, modulesOf, notesOf, sourceView, type Bl
 export { interleaved, noteText, sideBySide, SIDE_BY_SIDE_MIN_WIDTH } from "./text.js";
 export { defaultLayout, inspectFile, type InspectOutput, type Layout } from "./command.js";
 export { pageOf, writeInspectSite, type InspectResult } from "./html.js";
+export { describeTypes } from "./types.js";

@@ -17,9 +17,10 @@ import { camel, rubyToTs } from "./names.js";
 import type { Scope } from "./scope.js";
 import { lowerBlockFn } from "./procs.js";
 import { BOOL, NIL, NUMBER, STRING, UNKNOWN, type RType } from "./types.js";
-import { lowerFormatCall, lowerSelfCall } from "./self-calls.js";
+import { enumMethodNames, lowerFormatCall, lowerSelfCall } from "./self-calls.js";
 import { lowerCoreCall } from "./core/index.js";
 import { currentCall } from "./model/current.js";
+import { noteDynamicSite } from "./dynamic-sites.js";
 
 export function lowerCall(call: NodeOf<"call">, scope: Scope): TsExpr {
   if (call.receiver === null) return lowerSelfCall(call, scope);
@@ -70,6 +71,7 @@ export function dynamicSend(call: NodeOf<"call">, recv: TsExpr, scope: Scope): T
   // Untyped receivers dispatch at run time (runtime/active-support/core-ext/ops.ts send): the object's own member by the naming rule,
   // else Ruby's core method for the value's class (Time#before?, String#squish...).
   const fn = scope.env.module.use(call.safeNav ? "sendSafe" : "send");
+  noteDynamicSite(call, recv, call.safeNav ? "sendSafe" : "send", scope);
   return lit(`${fn}(${[recv.code, JSON.stringify(call.method), ...args].join(", ")})`, UNKNOWN);
 }
 
@@ -241,9 +243,11 @@ function lowerClassCall(call: NodeOf<"call">, recv: TsExpr, model: string, scope
     pluck: ["pluck", { k: "array", of: UNKNOWN }], ids: ["ids", { k: "array", of: NUMBER }],
   };
   const entry = RETURNS[call.method];
+  // `first(3)` / `last(3)` answer Arrays of records.
+  if (entry && (call.method === "first" || call.method === "last") && call.args.length) return lit(`${recv.code}.${entry[0]}(${args.join(", ")})`, UNKNOWN);
   if (!entry) {
     if (findScope(scope.env.app, model, call.method)) {
-      return lit(`${scope.env.module.use("scope")}<${scope.env.module.modelType(model)}>(${[recv.code, JSON.stringify(call.method), ...args].join(", ")})`, relation);
+      return lit(`${scope.env.module.use("scope")}<${scope.env.module.modelType(model)}>(${[recv.code, JSON.stringify(call.method), ...args].join(", ")})`, scopeType(scope.env.app, model, call.method));
     }
     // The model's class methods and those it inherits (an STI subclass calling its parent's `create_for`).
     for (let info = scope.env.app.models.get(model); info; info = scope.env.app.models.get(info.superclass)) {
@@ -266,6 +270,12 @@ function lowerRecordCall(call: NodeOf<"call">, recv: TsExpr, modelName: string, 
     if (m === "id") return lit(`${recv.code}.id`, NUMBER);
     const column = model.columns.find((c) => c.name === m);
     if (column) return lit(`${recv.code}.${m}`, column.null ? UNKNOWN : columnType(column.type));
+    // AttributeMethods::Query (`user.active?` for a column), as the model's own code reads it (self-calls.ts), unless
+    // the model or an ancestor defines the predicate itself.
+    const queried = m.endsWith("?") ? model.columns.find((c) => c.name === m.slice(0, -1)) : undefined;
+    if (queried && !modelChain(scope.env.app, modelName).some((x) => x.methods.some((d) => d.name === m))) {
+      return lit(`${scope.env.module.use("queryAttribute")}(${recv.code}.readAttribute(${JSON.stringify(queried.name)}))`, BOOL);
+    }
     const assoc = modelChain(scope.env.app, modelName).flatMap((x) => x.associations).find((a) => a.name === m);
     if (assoc) {
       return lit(`${recv.code}.${m}`, assoc.kind === "has_many" ? { k: "relation", model: assoc.className } : { k: "model", model: assoc.className });
@@ -292,7 +302,10 @@ function lowerRecordCall(call: NodeOf<"call">, recv: TsExpr, modelName: string, 
   };
   const entry = RETURNS[m];
   if (entry) return lit(`${recv.code}.${entry[0]}(${args.join(", ")})`, entry[1]);
-  if (modelChain(scope.env.app, modelName).some((x) => x.methods.some((d) => d.name === m))) {
+  const defined = modelChain(scope.env.app, modelName).some((x) => x.methods.some((d) => d.name === m));
+  // `user.administrator?`: an enum method, declared on the model class (model.ts).
+  if (!defined && !call.args.length && !call.block && enumMethodNames(scope.env.app, modelName).has(m)) return lit(`${recv.code}.${rubyToTs(m)}()`, m.endsWith("?") ? BOOL : UNKNOWN);
+  if (defined) {
     return lit(`${recv.code}.${rubyToTs(m)}(${args.join(", ")})`, UNKNOWN);
   }
   return null;
@@ -321,10 +334,19 @@ function lowerRelationCall(call: NodeOf<"call">, recv: TsExpr, model: string, sc
     where: ["where", relation], order: ["order", relation], limit: ["limit", relation], includes: ["includes", relation],
     all: ["all", relation], count: ["count", NUMBER], size: ["size", NUMBER], length: ["size", NUMBER],
     "any?": ["isAny", BOOL], "empty?": ["isEmpty", BOOL], "exists?": ["exists", BOOL], to_a: ["toA", { k: "array", of: record }],
+    "many?": ["isMany", BOOL], without: ["without", relation], excluding: ["excluding", relation], "find_by!": ["findByBang", record],
+    update_all: ["updateAll", NUMBER], delete_all: ["deleteAll", NUMBER], destroy_all: ["destroyAll", UNKNOWN], destroy_by: ["destroyBy", UNKNOWN],
   };
+  // many? with a block counts the records it answers true for: not the runtime's isMany.
+  if (m === "many?" && (call.args.length || call.block)) return null;
+  // pluck(:id, :name) / joins(:room): the runtime's take column and association names, as literal Symbols give them.
+  const names = call.args.length > 0 && call.args.every((a) => a.kind === "sym") && !call.block;
+  if (names && m === "pluck") return lit(`${recv.code}.pluck(${args.join(", ")})`, { k: "array", of: UNKNOWN });
+  if (names && m === "joins") return lit(`${recv.code}.joins(${args.join(", ")})`, relation);
   const entry = RETURNS[m];
+  if (entry && (m === "first" || m === "last") && call.args.length) return lit(`${recv.code}.${entry[0]}(${args.join(", ")})`, UNKNOWN);
   if (entry) return lit(`${recv.code}.${entry[0]}(${args.join(", ")})`, entry[1]);
-  if (findScope(scope.env.app, model, m)) return lit(`${scope.env.module.use("scope")}<${scope.env.module.modelType(model)}>(${[recv.code, JSON.stringify(m), ...args].join(", ")})`, relation);
+  if (findScope(scope.env.app, model, m)) return lit(`${scope.env.module.use("scope")}<${scope.env.module.modelType(model)}>(${[recv.code, JSON.stringify(m), ...args].join(", ")})`, scopeType(scope.env.app, model, m));
   return null;
 }
 
@@ -333,6 +355,11 @@ export function modelChain(app: AppModel, modelName: string) {
   const out = [];
   for (let m = app.models.get(modelName); m && out.length < 20; m = app.models.get(m.superclass)) out.push(m);
   return out;
+}
+
+/** What a scope answers: a relation when its body proves one (a scope may answer anything: `ordered.last(10)`). */
+function scopeType(app: AppModel, model: string, name: string): RType {
+  return app.values.scopeType(model, name)?.k === "relation" ? { k: "relation", model } : UNKNOWN;
 }
 
 /** Scopes are inherited (STI subclasses see their parent's). */

@@ -5,7 +5,7 @@ import { ModuleState, type LowerEnv, type SelfKind } from "./scope.js";
 import { tsType, type RType } from "./types.js";
 
 const RUNTIME_TYPES: Partial<Record<RType["k"], string>> = {
-  relation: "Relation", safe: "SafeString", time: "Time", errors: "Errors", error: "ErrorEntry",
+  relation: "Relation", safe: "SafeString", time: "Time", duration: "Duration", errors: "Errors", error: "ErrorEntry",
   formBuilder: "FormBuilder", json: "Jbuilder", params: "Parameters", format: "FormatCollector",
 };
 
@@ -20,7 +20,8 @@ export function makeEnv(app: AppModel, diags: Diagnostics, self: SelfKind, init:
     ivar: (name) => `ivar_${name}`,
     selfExpr: "this",
     typeName(t: RType): string {
-      registerType(t, module);
+      // The module in force (a caller may give the env another module's state after this).
+      registerType(t, env.module);
       return tsType(t);
     },
     ...init,

@@ -33,6 +33,16 @@ export interface TsExpr {
 
 export const lit = (code: string, type: RType = UNKNOWN): TsExpr => ({ code, type });
 
+/**
+ * A value stored into an ivar of a known type: a value the lowering could not type is asserted to be what the
+ * analysis proved every assignment there holds. `orNil`: the value is a record read that may be nil (the
+ * `find_by` of `if @x = find_by(...)`: `T | null` in TS), read as the record type, as record types stand for nil too.
+ */
+export function storable(value: TsExpr, target: RType, scope: Scope, orNil = false): string {
+  const cast = value.type.k === "unknown" ? target.k !== "unknown" : orNil && target.k === "model" && value.type.k === "model";
+  return cast ? `(${value.code} as ${scope.env.typeName(target)})` : value.code;
+}
+
 /** One expression; a crash inside it is tagged with it (the innermost expression names where the lowering failed). */
 export function lowerExpr(node: Node, scope: Scope): TsExpr {
   return atConstruct(node.span, node, () => (faultPoint("lower", node.kind, node.span), lowerExprOf(node, scope)));
@@ -66,7 +76,7 @@ function lowerExprOf(node: Node, scope: Scope): TsExpr {
       return lowerHash(node, scope);
     case "ident": {
       const local = scope.lookup(node.name);
-      if (local) return lit(local.ts, local.type);
+      if (local) return lit(local.nullable ? `${local.ts}!` : local.ts, local.type);
       return lowerCall({ kind: "call", receiver: null, method: node.name, args: [], block: null, safeNav: false, parens: false, span: node.span }, scope);
     }
     case "ivar":
@@ -159,11 +169,16 @@ function lowerExprOf(node: Node, scope: Scope): TsExpr {
     case "assign": {
       // An assignment used as a value (`if user = find_user`): the local is declared before the statement.
       const value = lowerExpr(node.value, scope);
-      if (node.target.kind === "ivar") return lit(`(${env.ivar(node.target.name)} = ${value.code})`, value.type);
+      if (node.target.kind === "ivar") {
+        const type = env.ivarTypes.get(node.target.name) ?? UNKNOWN;
+        return lit(`(${env.ivar(node.target.name)} = ${storable(value, type, scope, true)})`, type.k === "unknown" ? value.type : type);
+      }
       if (node.target.kind !== "ident") break;
       let local = scope.lookup(node.target.name);
       if (!local) {
         local = scope.declare(node.target.name, value.type);
+        // Read as the type (`x!`): a record or relation type stands for nil too, as everywhere in lowered code.
+        local.nullable = value.type.k !== "unknown";
         scope.hoisted.push(`let ${local.ts}: ${env.typeName(value.type)} | null = null;`);
       }
       return lit(`(${local.ts} = ${value.code})`, value.type);

@@ -10,6 +10,8 @@ export type SelfKind = "view" | "controller" | "model" | "modelClass" | "script"
 export interface LocalVar {
   ts: string;
   type: RType;
+  /** Declared `T | null` (first assigned inside an expression) and read as `T`. */
+  nullable?: boolean;
 }
 
 /** Per-module state: which runtime names and models the emitted module must import. */

@@ -11,6 +11,7 @@
 //   model      title / comments / errors / own method  this.title / this.comments / this.errors / this.m()
 //              throw :abort                         abort()   (halts the callback chain)
 import type { NodeOf } from "../parse/ir.js";
+import type { ModelInfo } from "../analyze/models.js";
 import { lit, lowerExpr, type TsExpr } from "./expr.js";
 import { lowerArgs, lowerTypedCall } from "./calls.js";
 import { lowerCoreSelfCall } from "./core/index.js";
@@ -117,16 +118,21 @@ function controllerCall(call: NodeOf<"call">, scope: Scope): TsExpr {
 /** `enum :role, %i[member admin], prefix: ...` defines `member?`, `member!` (with the prefix/suffix applied). */
 export function enumMethodNames(app: LowerEnv["app"], modelName: string): Set<string> {
   const names = new Set<string>();
-  for (let m = app.models.get(modelName); m; m = app.models.get(m.superclass)) {
-    for (const { descriptor: e } of m.enums) {
-      const values = Array.isArray(e.values) ? e.values.map(String) : Object.keys((e.values ?? {}) as object);
-      const affix = (v: unknown) => (v === true ? `${String(e.attribute)}` : typeof v === "string" ? v : null);
-      const prefix = affix(e.prefix);
-      const suffix = affix(e.suffix);
-      for (const v of values) {
-        const base = [prefix, v, suffix].filter(Boolean).join("_");
-        names.add(`${base}?`).add(`${base}!`);
-      }
+  for (let m = app.models.get(modelName); m; m = app.models.get(m.superclass)) ownEnumMethodNames(m).forEach((n) => names.add(n));
+  return names;
+}
+
+/** The enum methods a model's own `enum` declarations define. */
+export function ownEnumMethodNames(m: ModelInfo): Set<string> {
+  const names = new Set<string>();
+  for (const { descriptor: e } of m.enums) {
+    const values = Array.isArray(e.values) ? e.values.map(String) : Object.keys((e.values ?? {}) as object);
+    const affix = (v: unknown) => (v === true ? `${String(e.attribute)}` : typeof v === "string" ? v : null);
+    const prefix = affix(e.prefix);
+    const suffix = affix(e.suffix);
+    for (const v of values) {
+      const base = [prefix, v, suffix].filter(Boolean).join("_");
+      names.add(`${base}?`).add(`${base}!`);
     }
   }
   return names;
@@ -160,7 +166,8 @@ function modelSelfCall(call: NodeOf<"call">, scope: Scope): TsExpr {
     if (typed) return typed;
     if (ancestorHasMethod(env.app, model.className, m)) return lit(`this.${rubyToTs(m)}(${lowerArgs(call.args, call.block, scope).join(", ")})`);
     if (enumMethodNames(env.app, model.className).has(m)) {
-      // Methods the runtime defines for enums (`administrator?`, `administrator!`): dispatched by name.
+      // Methods the runtime defines for enums (`administrator?` -> isAdministrator, declared on the model class).
+      if (!call.args.length && !call.block) return lit(`this.${rubyToTs(m)}()`, m.endsWith("?") ? BOOL : UNKNOWN);
       return lit(`${env.module.use("send")}(${["this", JSON.stringify(m), ...lowerArgs(call.args, call.block, scope)].join(", ")})`, m.endsWith("?") ? BOOL : UNKNOWN);
     }
     const member = recordSelfCall(call, scope);

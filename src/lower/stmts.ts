@@ -14,7 +14,7 @@ import { crashOf, faultPoint, reportCrash } from "../parse/crash.js";
 import { sourceMark } from "./source-mark.js";
 import { childNodes, walk, type Block, type Node, type NodeOf } from "../parse/ir.js";
 import { lowerCaseIn, lowerMatchCondition, lowerMatchStatement } from "./pattern.js";
-import { lit, lowerExpr, truthy, type TsExpr } from "./expr.js";
+import { lit, lowerExpr, storable, truthy, type TsExpr } from "./expr.js";
 import { lowerBreak, lowerNext, lowerReturn } from "./jumps.js";
 import { isKernelLoop, lowerEachLoop, lowerFor, lowerKernelLoop, lowerWhile } from "./loops.js";
 import type { Scope } from "./scope.js";
@@ -199,7 +199,7 @@ function lowerAssign(node: NodeOf<"assign">, scope: Scope, tail: Tail): string[]
   }
   if (node.target.kind === "ivar") {
     const target = scope.env.ivar(node.target.name);
-    lines.push(`${target} = ${value.code};`);
+    lines.push(`${target} = ${storable(value, scope.env.ivarTypes.get(node.target.name) ?? UNKNOWN, scope)};`);
     if (tail === "return") lines.push(`return ${target};`);
     return lines;
   }
@@ -284,6 +284,7 @@ function lowerOpAssign(node: NodeOf<"opAssign">, scope: Scope): string[] {
     return [`let ${v.ts} = ${value.code};`];
   }
   const t = target.code;
+  if (node.op === "||" && node.target.kind === "ivar") return [`if (!${truthy(target, scope)}) ${t} = ${storable(value, target.type, scope)};`];
   if (node.op === "||") return [`if (!${truthy(target, scope)}) ${t} = ${value.code};`];
   if (node.op === "&&") return [`if (${truthy(target, scope)}) ${t} = ${value.code};`];
   if (target.type.k === "number" || target.type.k === "string") return [`${t} ${node.op}= ${value.code};`];

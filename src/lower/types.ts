@@ -3,6 +3,7 @@
 // runtime's dynamic `send`, which is correct but slower, so inference only ever makes code faster, never
 // different.
 import { tsIdent } from "./names.js";
+import type { ValueType } from "../analyze/value-types.js";
 
 export type RType =
   | { k: "model"; model: string }
@@ -14,6 +15,7 @@ export type RType =
   | { k: "nil" }
   | { k: "safe" }
   | { k: "time" }
+  | { k: "duration" }
   | { k: "errors" }
   | { k: "error" }
   | { k: "formBuilder" }
@@ -54,6 +56,8 @@ export function tsType(t: RType): string {
       return "SafeString";
     case "time":
       return "Time";
+    case "duration":
+      return "Duration";
     case "errors":
       return "Errors";
     case "error":
@@ -88,5 +92,12 @@ export function elementType(t: RType): RType {
   if (t.k === "relation") return { k: "model", model: t.model };
   if (t.k === "array") return t.of;
   if (t.k === "errors") return { k: "error" };
+  return UNKNOWN;
+}
+
+/** A type the whole-app analysis proved (analyze/value-types.ts), as the lowering's. */
+export function provedType(t: ValueType): RType {
+  if (t?.k === "record") return { k: "model", model: t.model };
+  if (t?.k === "relation") return { k: "relation", model: t.model };
   return UNKNOWN;
 }

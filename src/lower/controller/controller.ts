@@ -15,8 +15,9 @@ import type { NodeOf } from "../../parse/ir.js";
 import { makeEnv } from "../env.js";
 import { rubyToTs, tsIdent } from "../names.js";
 import { Scope, type LowerEnv } from "../scope.js";
-import type { RType } from "../types.js";
-import { inferIvarTypes } from "./ivars.js";
+import { provedType, type RType } from "../types.js";
+import { walk } from "../../parse/ir.js";
+import { controllerIvars, inferIvarTypes } from "./ivars.js";
 import { lowerParams } from "../params.js";
 import { literal } from "../../analyze/models.js";
 import { tsLiteral } from "../literal.js";
@@ -32,13 +33,13 @@ export function controllerPath(className: string): string {
 export function controllerIvarTypes(app: AppModel): Map<string, Map<string, RType>> {
   const out = new Map<string, Map<string, RType>>();
   for (const c of app.controllers.values()) {
-    out.set(c.controllerPath, inferIvarTypes([...c.actions, ...c.privateMethods].map((d) => d.body), app));
+    out.set(c.controllerPath, controllerIvars(c, app));
   }
   return out;
 }
 
 export function lowerController(info: ControllerInfo, app: AppModel, diags: Diagnostics): EmittedModule {
-  const ivarTypes = inferIvarTypes([...info.actions, ...info.privateMethods].map((d) => d.body), app);
+  const ivarTypes = controllerIvars(info, app);
   const declared = declaredIvars(info, app);
   const ancestors: string[] = [];
   for (let c: ControllerInfo | undefined = info; c; c = app.controllers.get(c.superclass)) ancestors.push(c.className);
@@ -174,5 +175,32 @@ function wrapParameters(info: ControllerInfo, env: LowerEnv): string | null {
 function lowerMethod(def: NodeOf<"def">, env: LowerEnv) {
   const scope = new Scope(env);
   const params = lowerParams(def, scope);
+  typeParameters(def, scope);
   return { name: rubyToTs(def.name), parameters: params.parameters, statements: [...params.prologue, ...lowerMethodBody(def.body, scope)] };
+}
+
+/**
+ * A parameter every call of the method passes a record of one model (analyze/value-types.ts: the join over its
+ * call sites) is read as that model; one the body assigns keeps its own type.
+ *   def authenticated_as(session)   (called with find_by and start! results)   (session as Session).user
+ */
+function typeParameters(def: NodeOf<"def">, scope: Scope): void {
+  const env = scope.env;
+  const site = def.body.length ? env.app.controllerSites.get(def.body[0]!) : undefined;
+  if (!site) return;
+  const assigned = new Set<string>();
+  for (const stmt of def.body) {
+    walk(stmt, (n) => {
+      if ((n.kind === "assign" || n.kind === "opAssign") && n.target.kind === "ident") assigned.add(n.target.name);
+      if (n.kind === "multiAssign") n.targets.forEach((t) => t.kind === "ident" && assigned.add(t.name));
+    });
+  }
+  for (const p of def.params) {
+    const local = p.kind === "req" && !assigned.has(p.name) ? scope.lookup(p.name) : null;
+    if (!local || local.type.k !== "unknown") continue;
+    const t = provedType(env.app.values.typeOf({ kind: "ident", name: p.name, span: def.span }, { def, blocks: [], owner: site.owner }));
+    if (t.k === "unknown") continue;
+    local.type = t;
+    local.ts = `(${local.ts} as ${env.typeName(t)})`;
+  }
 }

@@ -10,6 +10,7 @@ import { lit, type TsExpr } from "../expr.js";
 import { rubyToTs } from "../names.js";
 import type { Scope } from "../scope.js";
 import { STRING, UNKNOWN, type RType } from "../types.js";
+import { noteDynamicSite } from "../dynamic-sites.js";
 import { CORE_TABLES, isCoreMethod } from "../../../runtime/active-support/core-ext/core-send.js";
 
 type TableKey = keyof typeof CORE_TABLES;
@@ -23,7 +24,14 @@ const TABLE_EXPORTS: Record<TableKey, string> = {
 /** The class table a statically typed receiver's methods come from. */
 const TABLE_OF_TYPE: Partial<Record<RType["k"], TableKey>> = {
   string: "string", safe: "string", number: "numeric", array: "array", hash: "hash", time: "time", nil: "nil",
+  duration: "duration",
 };
+
+/** Integer#minutes and its kin (ActiveSupport's Numeric time units) answer a Duration. */
+const DURATION_UNITS = new Set([
+  "second", "seconds", "minute", "minutes", "hour", "hours", "day", "days", "week", "weeks", "fortnight", "fortnights",
+  "month", "months", "year", "years",
+]);
 
 /** Results worth typing: strings from String's own transformations, so chains stay direct. */
 const STRING_RESULTS = new Set([
@@ -41,11 +49,13 @@ export function lowerMethodCall(call: NodeOf<"call">, recv: TsExpr, scope: Scope
     const table = [tableKey, "object"].find((k) => member in CORE_TABLES[k as TableKey]) as TableKey | undefined;
     if (table) {
       const args = lowerArgs(call.args, call.block, scope);
-      return lit(`${scope.env.module.use(TABLE_EXPORTS[table])}.${member}(${[recv.code, ...args].join(", ")})`, type);
+      const result: RType = table === "numeric" && DURATION_UNITS.has(m) && !call.args.length ? { k: "duration" } : type;
+      return lit(`${scope.env.module.use(TABLE_EXPORTS[table])}.${member}(${[recv.code, ...args].join(", ")})`, result);
     }
   }
   if (recv.type.k !== "unknown" && recv.type.k !== "bool" && !tableKey) return null;
   if (!isCoreMethod(m)) return null;
   const args = lowerArgs(call.args, call.block, scope);
+  noteDynamicSite(call, recv, "coreSend", scope);
   return lit(`${scope.env.module.use("coreSend")}(${[recv.code, JSON.stringify(m), ...args].join(", ")})`, type);
 }

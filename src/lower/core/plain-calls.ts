@@ -144,5 +144,17 @@ export function plainTypedCall(call: NodeOf<"call">, recv: TsExpr, scope: Scope)
   }
   if (facts.readers.has(m) && !call.args.length && !call.block && !facts.methods.has(m)) return lit(`${recv.code}.${m}`, UNKNOWN);
   if (facts.methods.has(m)) return lit(`${recv.code}.${rubyToTs(m)}(${args().join(", ")})`, UNKNOWN);
+  // A method of the library class it subclasses (PlatformAgent#browser): the runtime class's own method.
+  const base = facts.libraryBase ? LIBRARY_BASES[facts.libraryBase]![1] : null;
+  if (base && isPrototypeMethod(base.prototype, rubyToTs(m))) return lit(`${recv.code}.${rubyToTs(m)}(${args().join(", ")})`, UNKNOWN);
   return null;
+}
+
+/** A method (not a getter) of a runtime class's prototype chain. */
+function isPrototypeMethod(proto: object, name: string): boolean {
+  for (let p: object | null = proto; p && p !== Object.prototype; p = Object.getPrototypeOf(p) as object | null) {
+    const d = Object.getOwnPropertyDescriptor(p, name);
+    if (d) return typeof d.value === "function";
+  }
+  return false;
 }

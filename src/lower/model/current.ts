@@ -13,7 +13,7 @@ import { lit, lowerExpr, type TsExpr } from "../expr.js";
 import { lowerBlockFn } from "../procs.js";
 import { camel, rubyToTs, tsIdent } from "../names.js";
 import { Scope } from "../scope.js";
-import { UNKNOWN } from "../types.js";
+import { provedType, UNKNOWN, type RType } from "../types.js";
 import { lowerMethodBody } from "../jumps.js";
 
 export function lowerCurrent(info: CurrentInfo, app: AppModel, diags: Diagnostics): EmittedModule {
@@ -22,7 +22,12 @@ export function lowerCurrent(info: CurrentInfo, app: AppModel, diags: Diagnostic
   const base = env.module.use("CurrentAttributes");
   const members: string[] = [];
   for (const name of info.attributes) {
-    members.push(`static get ${name}(): unknown {\nreturn this.readAttribute(${JSON.stringify(name)});\n}`);
+    // An attribute every assignment proves to hold a model's records reads as that model (nil when unset).
+    const model = attributeType(info, name, app);
+    const read = `this.readAttribute(${JSON.stringify(name)})`;
+    members.push(model.k === "model"
+      ? `static get ${name}(): ${env.typeName(model)} {\nreturn ${read} as ${env.typeName(model)};\n}`
+      : `static get ${name}(): unknown {\nreturn ${read};\n}`);
     members.push(`static set ${name}(value: unknown) {\nthis.writeAttribute(${JSON.stringify(name)}, value);\n}`);
   }
   for (const d of info.delegates) {
@@ -75,16 +80,26 @@ function registration(info: CurrentInfo, env: ReturnType<typeof makeEnv>): strin
   return `static {\n${env.module.use("defineCurrentAttributes")}(this, { ${descriptor.join(", ")} });\n}`;
 }
 
+/** The type analysis proved for an attribute (analyze/current-types.ts), else unknown. */
+function attributeType(info: CurrentInfo, name: string, app: AppModel): RType {
+  const model = app.currentTypes.get(info.className)?.get(name);
+  return model ? { k: "model", model } : UNKNOWN;
+}
+
 /** `Current.user`, `Current.user = u`, `Current.account`, and the same names receiver-less inside the class. */
 export function currentCall(info: CurrentInfo, recv: TsExpr, call: NodeOf<"call">, scope: Scope): TsExpr | null {
   const m = call.method;
-  if (info.attributes.includes(m) && !call.args.length && !call.block) return lit(`${recv.code}.${m}`, UNKNOWN);
+  if (info.attributes.includes(m) && !call.args.length && !call.block) return lit(`${recv.code}.${m}`, attributeType(info, m, scope.env.app));
   if (m.endsWith("=") && info.attributes.includes(m.slice(0, -1)) && call.args.length === 1) {
     return lit(`(${recv.code}.${m.slice(0, -1)} = ${lowerArgs(call.args, null, scope)[0]})`, UNKNOWN);
   }
   const delegated = info.delegates.some((d) => d.methods.some((x) => (d.prefix ? `${d.prefix}_${x}` : x) === m));
-  if (delegated || info.methods.some((d) => d.name === m)) {
-    return lit(`${recv.code}.${rubyToTs(m)}(${lowerArgs(call.args, call.block, scope).join(", ")})`, UNKNOWN);
+  const defs = info.methods.filter((d) => d.name === m);
+  if (delegated || defs.length) {
+    const code = `${recv.code}.${rubyToTs(m)}(${lowerArgs(call.args, call.block, scope).join(", ")})`;
+    // `def account = Account.first`: what its body proves (a record or nil), read as the record type.
+    const proved = !delegated && defs.length === 1 && !defs[0]!.params.length ? provedType(scope.env.app.values.methodType(defs[0]!, { def: defs[0]!, blocks: [], owner: { k: "other" } })) : UNKNOWN;
+    return proved.k === "unknown" ? lit(code, UNKNOWN) : lit(`(${code} as ${scope.env.typeName(proved)})`, proved);
   }
   if (m === "set" || m === "reset") return lit(`${recv.code}.${m}(${lowerArgs(call.args, call.block, scope).join(", ")})`, UNKNOWN);
   return null;

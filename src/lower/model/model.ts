@@ -21,6 +21,7 @@ import type { Span } from "../../parse/ir.js";
 import { makeEnv } from "../env.js";
 import { isJsIdentifier, rubyToTs, tsIdent } from "../names.js";
 import { Scope } from "../scope.js";
+import { ownEnumMethodNames } from "../self-calls.js";
 import { lowerMethodBody } from "../jumps.js";
 
 const TS_COLUMN: Record<string, string> = {
@@ -47,6 +48,12 @@ export function lowerModel(model: ModelInfo, app: AppModel, diags: Diagnostics):
         : a.kind === "has_many" ? `${env.module.useType("Relation")}<${env.module.modelType(a.className)}>` : env.module.modelType(a.className),
     })),
   ];
+  // Enum methods the runtime installs on the prototype (`administrator?` -> isAdministrator): declared, so a typed
+  // record calls them directly. A method the model defines itself wins (the runtime leaves it in place).
+  const own = new Set(model.methods.map((d) => d.name));
+  const enumMethods = [...ownEnumMethodNames(model)].filter((n) => !own.has(n)).map((n) => ({
+    name: rubyToTs(n), hasDeclareKeyword: true, type: n.endsWith("?") ? "() => boolean" : "() => unknown",
+  }));
   const methods = model.methods.map((def) => {
     const scope = new Scope(env);
     const params = lowerParams(def, scope);
@@ -56,7 +63,7 @@ export function lowerModel(model: ModelInfo, app: AppModel, diags: Diagnostics):
   const side = lowerClassSide(model, app, diags, env.module);
   statements.push({
     kind: StructureKind.Class, name, isExported: true, extends: isBase ? base : tsIdent(base),
-    properties: [...side.staticProperties, ...properties], methods: [...side.staticMethods, ...methods],
+    properties: [...side.staticProperties, ...properties, ...enumMethods], methods: [...side.staticMethods, ...methods],
   });
   const code = (c: CodeLiteral) => lowerCodeLiteral(c, app, diags, env.module);
   statements.push(`${env.module.use("defineModel")}(${name}, ${tsLiteral(descriptor(model) as unknown as Literal, diags, model.file.body[0]?.span ?? fileSpan(model), code)});`);

@@ -8,6 +8,7 @@
 //   render "form", post: @a       view.render("form", { post: … })
 //   yield / yield :head              view.yieldContent() / view.yieldContentFor("head")
 import type { NodeOf } from "../../parse/ir.js";
+import { controllerMethodType } from "../controller/ivars.js";
 import { lowerArgs } from "../calls.js";
 import { lit, type TsExpr } from "../expr.js";
 import { rubyToTs } from "../names.js";
@@ -62,7 +63,9 @@ export function viewSelfCall(call: NodeOf<"call">, scope: Scope): TsExpr | null 
     // `helper_method :platform` in a controller: the view calls the controller's method.
     if (![...env.app.controllers.values()].some((c) => c.helperMethods.includes(m))) return null;
     const args = lowerArgs(call.args, call.block, scope);
-    return lit(`view.helperMethod(${[JSON.stringify(m), ...args].join(", ")})`, UNKNOWN);
+    const code = `view.helperMethod(${[JSON.stringify(m), ...args].join(", ")})`;
+    const type = controllerMethodType(env.app, m);
+    return type.k === "unknown" ? lit(code, UNKNOWN) : lit(`(${code} as ${env.typeName(type)})`, type);
   }
   if (m === "render") noteCachedCollection(call, scope);
   const args = lowerArgs(call.args, call.block, scope, BLOCK_TYPES[m] ?? []);

@@ -1,0 +1,380 @@
+// What the app's own code proves about a value's model type, along Rails' edges, for facts lowering reads before
+// it lowers anything (a CurrentAttributes attribute's type is the join of every value the app assigns to it).
+//
+//   User.find(id) / User.find_by(...) / User.create!(...)     record of User (nil where Rails answers nil)
+//   User.all / User.where(...) / User.active (a scope)         relation of User
+//   user.sessions (has_many) / session.user (belongs_to)       relation of Session / record of User
+//   user.sessions.start!(...) (a class method via a relation)  what Session.start!'s last expression is
+//   local = value (every assignment in the method)            the join of the values
+//   def m(x) ... m(value)                                      x: the join over every call site of m
+//   value.tap { |x| }                                          x: value's type
+//   if c then a else b end / if c then a end                  the join of a and b (nil is no type of its own)
+//
+// Anything else (params, a `send`, a method of unknown return) is unknown, and unknown joined with anything stays
+// unknown: a value is typed only when every way it can be made is.
+import type { Block, Node, NodeOf } from "../parse/ir.js";
+import { childNodes } from "../parse/ir.js";
+import type { ModelInfo, ScopeInfo } from "./models.js";
+import type { ConstDecl } from "./constants.js";
+
+export type ValueType = { k: "record"; model: string } | { k: "relation"; model: string } | { k: "nil" } | null;
+
+const RECORD = new Set(["new", "find", "find_by", "find_by!", "create", "create!", "first", "last", "build", "sole", "find_sole_by", "take", "take!", "first!", "last!", "authenticate_by", "find_signed", "find_signed!"]);
+const RELATION = new Set(["all", "where", "order", "limit", "includes", "preload", "eager_load", "joins", "left_joins", "reorder", "offset", "distinct", "excluding", "without", "not", "rewhere", "unscope"]);
+const TAKES_A_COUNT = new Set(["first", "last", "take"]);
+
+/**
+ * Where a method's code runs: a controller (`defs`: every controller method of the app, where its callers are;
+ * `related`: the methods of the controllers the method is part of, their ancestors and descendants, where its
+ * ivars are assigned; `named`: every Symbol the controllers' files write, as a method named so may be called in
+ * ways not seen: a callback, `helper_method`, `send`), a model class (`self` is the class), or elsewhere.
+ */
+export type Owner =
+  | { k: "controller"; defs: Array<NodeOf<"def">>; related: (def: NodeOf<"def">) => Array<NodeOf<"def">>; named: Set<string> }
+  | { k: "modelClass"; model: string }
+  | { k: "other" };
+
+/** A node's enclosing method and the blocks around it, innermost last. */
+export interface Site {
+  def: NodeOf<"def"> | null;
+  blocks: Array<{ call: NodeOf<"call">; block: Block }>;
+  owner: Owner;
+}
+
+/**
+ * The type of a value made in one of several ways: nil joins as nothing of its own (record types stand for nil
+ * too); records of one STI family join as their nearest common model (`@room = Rooms::Open.new` and
+ * `@room = Room.find(id)`: a Room); anything else is unknown.
+ */
+export function join(types: ValueType[], models: Map<string, ModelInfo> = new Map()): ValueType {
+  const known = types.filter((t) => t?.k !== "nil");
+  if (!known.length) return types.length ? { k: "nil" } : null;
+  const first = known[0]!;
+  if (first === null) return null;
+  let out: { k: "record" | "relation"; model: string } = first;
+  for (const t of known.slice(1)) {
+    if (t === null || t.k !== out.k) return null;
+    const common = commonModel(out.model, t.model, models);
+    if (common === null) return null;
+    out = { k: out.k, model: common };
+  }
+  return out;
+}
+
+/** The nearest model both are (themselves or an STI ancestor), or null. */
+function commonModel(a: string, b: string, models: Map<string, ModelInfo>): string | null {
+  const chain = (m: string) => {
+    const out = [m];
+    for (let info = models.get(m); info?.parentModel && out.length < 20; info = models.get(info.parentModel)) out.push(info.parentModel);
+    return out;
+  };
+  const ofB = new Set(chain(b));
+  return chain(a).find((m) => ofB.has(m)) ?? null;
+}
+
+export class ValueTypes {
+  private readonly inProgress = new Set<Node | string>();
+  /** CurrentAttributes attributes' models (current-types.ts), once known. */
+  currentTypes = new Map<string, Map<string, string>>();
+
+  constructor(
+    private readonly models: Map<string, ModelInfo>,
+    private readonly plainClasses: ConstDecl[] = [],
+  ) {}
+
+  /** The type of `node` evaluated at `site`. */
+  typeOf(node: Node, site: Site): ValueType {
+    if (this.inProgress.has(node)) return null;
+    this.inProgress.add(node);
+    try {
+      return this.evaluate(node, site);
+    } finally {
+      this.inProgress.delete(node);
+    }
+  }
+
+  private evaluate(node: Node, site: Site): ValueType {
+    switch (node.kind) {
+      case "nil":
+        return { k: "nil" };
+      case "ident":
+        return this.local(node.name, site);
+      case "ivar":
+        return this.ivar(node.name, site);
+      case "if":
+        return join([this.last(node.then, site), this.last(node.else, site)], this.models);
+      case "assign":
+        return this.typeOf(node.value, site);
+      case "opAssign":
+        // `@x ||= value`: what @x holds, or the value.
+        return node.op === "||" ? join([this.typeOf(node.target, site), this.typeOf(node.value, site)], this.models) : null;
+      case "call":
+        return this.call(node, site);
+      default:
+        return null;
+    }
+  }
+
+  private last(body: Node[], site: Site): ValueType {
+    const last = body[body.length - 1];
+    return last ? this.typeOf(last, site) : { k: "nil" };
+  }
+
+  private call(node: NodeOf<"call">, site: Site): ValueType {
+    const m = node.method;
+    if (node.safeNav) return null;
+    // `a = b.c = value`: a setter call's value is its argument.
+    if (m.endsWith("=") && !["==", "!=", "<=", ">=", "==="].includes(m) && node.args.length === 1 && node.receiver) return this.typeOf(node.args[0]!, site);
+    if (node.receiver === null) {
+      if (node.args.length === 0 && !node.block) {
+        const local = this.blockParam(m, site);
+        if (local !== undefined) return local;
+      }
+      return this.selfCall(node, site);
+    }
+    const model = constName(node.receiver);
+    if (model !== null && this.models.has(model)) return this.classCall(model, node, site);
+    if (node.receiver.kind === "const" && m === "new" && this.isPlainClass(node.receiver) && !this.plainClassMethod(node.receiver, "new")) {
+      return { k: "record", model: node.receiver.name };
+    }
+    if (node.receiver.kind === "const") {
+      const current = node.receiver.scope === null ? this.currentTypes.get(node.receiver.name)?.get(m) : undefined;
+      if (current && !node.args.length && !node.block) return { k: "record", model: current };
+      const def = this.plainClassMethod(node.receiver, m);
+      return def ? this.returnType(def, { def, blocks: [], owner: { k: "other" } }) : null;
+    }
+    const recv = this.typeOf(node.receiver, site);
+    // `record.becomes!(Rooms::Open)`: the same row as an instance of that model (nil here is the ivar being typed,
+    // read in its own assignment: `@room = @room.becomes!(Rooms::Closed)`).
+    const becomes = (m === "becomes" || m === "becomes!") && node.args.length === 1 ? constName(node.args[0]!) : null;
+    if (becomes !== null && (recv?.k === "record" || recv?.k === "nil")) return this.models.has(becomes) ? { k: "record", model: becomes } : null;
+    if (recv === null || recv.k === "nil") return null;
+    if (recv.k === "record") {
+      if (m === "tap" && node.block) return recv;
+      if (m === "reload") return recv;
+      if (node.args.length || node.block) return null;
+      const assoc = this.association(recv.model, m);
+      if (!assoc || assoc.options.polymorphic) return null;
+      return assoc.kind === "has_many" ? { k: "relation", model: assoc.className } : { k: "record", model: assoc.className };
+    }
+    return this.classCall(recv.model, node, site);
+  }
+
+  /** A call on a model class or on one of its relations (Rails delegates class methods and scopes to the class). */
+  private classCall(model: string, node: NodeOf<"call">, _site: Site): ValueType {
+    const m = node.method;
+    // `first(3)` / `last(3)` / `take(3)` answer Arrays.
+    if (RECORD.has(m) && !node.block && !(TAKES_A_COUNT.has(m) && node.args.length)) return { k: "record", model };
+    if (RELATION.has(m) && !node.block) return { k: "relation", model };
+    if (this.scope(model, m)) return this.scopeType(model, m);
+    const def = this.classMethod(model, m);
+    if (def) return this.returnType(def, { def, blocks: [], owner: { k: "modelClass", model } });
+    return null;
+  }
+
+  /** A receiver-less call: an Active Record class method or scope in a model class, a controller's own method. */
+  private selfCall(node: NodeOf<"call">, site: Site): ValueType {
+    const owner = site.owner;
+    if (owner.k === "modelClass") return this.classCall(owner.model, node, site);
+    if (owner.k === "controller" && !node.block) {
+      const defs = site.def ? owner.related(site.def).filter((d) => d.name === node.method && !d.singleton) : [];
+      if (defs.length !== 1) return null;
+      return this.returnType(defs[0]!, { def: defs[0]!, blocks: [], owner });
+    }
+    return null;
+  }
+
+  private returnType(def: NodeOf<"def">, site: Site): ValueType {
+    if (this.inProgress.has(def)) return null;
+    this.inProgress.add(def);
+    try {
+      // A `return` anywhere makes the last expression only one of the values.
+      if (contains(def.body, (n) => n.kind === "return")) return null;
+      return this.last(def.body, site);
+    } finally {
+      this.inProgress.delete(def);
+    }
+  }
+
+  /** A name bound by a block around the site: `tap { |x| }` binds the receiver; other blocks are not known. */
+  private blockParam(name: string, site: Site): ValueType | undefined {
+    for (let i = site.blocks.length - 1; i >= 0; i--) {
+      const { call, block } = site.blocks[i]!;
+      const at = block.params.findIndex((p) => p.name === name);
+      if (at < 0 && !(block.locals ?? []).includes(name)) continue;
+      if (call.method === "tap" && at === 0 && block.params[0]!.kind === "req" && call.receiver) {
+        return this.typeOf(call.receiver, { ...site, blocks: site.blocks.slice(0, i) });
+      }
+      return null;
+    }
+    return undefined;
+  }
+
+  /** A local: a block's parameter, the method's parameter (joined over its call sites) or its assignments. */
+  private local(name: string, site: Site): ValueType {
+    const bound = this.blockParam(name, site);
+    if (bound !== undefined) return bound;
+    const def = site.def;
+    if (!def) return null;
+    const key = `${def.span.file}:${def.span.line}:${def.span.column}:${name}`;
+    if (this.inProgress.has(key)) return null;
+    this.inProgress.add(key);
+    try {
+      const param = def.params.find((p) => p.name === name);
+      if (param) return param.kind === "req" && !param.default ? this.parameter(def, def.params.indexOf(param), site) : null;
+      const values: ValueType[] = [];
+      let opaque = false;
+      walkScoped(def.body, [], (n, blocks) => {
+        if (n.kind === "assign" && n.target.kind === "ident" && n.target.name === name) {
+          // An assignment inside a block is to the method's local only when the block does not bind the name.
+          values.push(this.typeOf(n.value, { ...site, blocks }));
+        } else if ((n.kind === "opAssign" && n.target.kind === "ident" && n.target.name === name) || (n.kind === "multiAssign" && n.targets.some((t) => t.kind === "ident" && t.name === name))) {
+          opaque = true;
+        }
+      });
+      // A name never assigned in the method is a call of a method of self (`active` in a class method).
+      if (!values.length && !opaque) return this.selfCall({ kind: "call", receiver: null, method: name, args: [], block: null, safeNav: false, parens: false, span: def.span }, site);
+      return opaque ? null : join(values, this.models);
+    } finally {
+      this.inProgress.delete(key);
+    }
+  }
+
+  /** A controller method's positional parameter: the join of the arguments at every receiver-less call of it. */
+  private parameter(def: NodeOf<"def">, index: number, site: Site): ValueType {
+    if (site.owner.k !== "controller" || def.params.some((p) => p.kind === "rest" || p.kind === "opt")) return null;
+    const owner = site.owner;
+    if (owner.named.has(def.name)) return null;
+    const values: ValueType[] = [];
+    let escaped = false;
+    for (const caller of owner.defs) {
+      walkScoped(caller.body, [], (n, blocks) => {
+        if (n.kind !== "call" || n.method !== def.name) return;
+        if (n.receiver !== null && n.receiver.kind !== "self") return;
+        const arg = n.args[index];
+        if (n.args.length !== def.params.length || !arg || n.args.some((a) => a.kind === "splat" || a.kind === "hash" || a.kind === "blockPass")) {
+          escaped = true;
+          return;
+        }
+        values.push(this.typeOf(arg, { def: caller, blocks, owner }));
+      });
+    }
+    return escaped || !values.length ? null : join(values, this.models);
+  }
+
+  /** A controller's instance variable: the join of every assignment to it in the controllers the method runs in. */
+  private ivar(name: string, site: Site): ValueType {
+    if (site.owner.k !== "controller") return null;
+    const key = `@${name}:${site.def?.span.file}:${site.def?.span.line}`;
+    // Read inside one of its own assignments: nothing yet (the other assignments decide).
+    if (this.inProgress.has(key)) return { k: "nil" };
+    this.inProgress.add(key);
+    try {
+      const owner = site.owner;
+      const values: ValueType[] = [];
+      let opaque = false;
+      for (const def of site.def ? owner.related(site.def) : []) {
+        walkScoped(def.body, [], (n, blocks) => {
+          const target = n.kind === "assign" || n.kind === "opAssign" ? n.target : null;
+          if (n.kind === "call" && n.receiver === null && /^instance_variable/.test(n.method)) opaque = true;
+          if (n.kind === "multiAssign" && n.targets.some((t) => t.kind === "ivar" && t.name === name)) opaque = true;
+          if (target?.kind !== "ivar" || target.name !== name) return;
+          const value = (n as NodeOf<"assign">).value;
+          if (n.kind === "opAssign" && n.op !== "||") opaque = true;
+          // The assignment being typed (its value reads the ivar): nothing of its own yet.
+          else if (!this.inProgress.has(value)) values.push(this.typeOf(value, { def, blocks, owner }));
+        });
+      }
+      return opaque || !values.length ? null : join(values, this.models);
+    } finally {
+      this.inProgress.delete(key);
+    }
+  }
+
+  /** A plain class of the app (`ApplicationPlatform`): `new` makes one of its instances. */
+  private isPlainClass(node: NodeOf<"const">): boolean {
+    return node.scope === null && this.plainClasses.some((d) => d.path === node.name && d.kind === "class");
+  }
+
+  /** What a method answers, from where it runs. */
+  methodType(def: NodeOf<"def">, site: Site): ValueType {
+    return this.returnType(def, site);
+  }
+
+  /** `def self.m` of a plain class under app/models (`FirstRun.create!`). */
+  private plainClassMethod(node: NodeOf<"const">, name: string): NodeOf<"def"> | undefined {
+    if (node.scope !== null) return undefined;
+    const defs = this.plainClasses
+      .filter((d) => d.path === node.name)
+      .flatMap((d) => d.node.body.filter((s): s is NodeOf<"def"> => s.kind === "def" && s.singleton && s.name === name));
+    return defs.length === 1 ? defs[0] : undefined;
+  }
+
+  private association(model: string, name: string) {
+    for (let m = this.models.get(model); m; m = m.parentModel ? this.models.get(m.parentModel) : undefined) {
+      const found = m.associations.find((a) => a.name === name);
+      if (found) return found;
+    }
+    return undefined;
+  }
+
+  private scope(model: string, name: string): ScopeInfo | undefined {
+    for (let m = this.models.get(model); m; m = m.parentModel ? this.models.get(m.parentModel) : undefined) {
+      const found = m.scopes.find((s) => s.name === name);
+      if (found) return found;
+    }
+    return undefined;
+  }
+
+  /**
+   * What a scope answers: its body's value, or the relation itself when the body answers nil (Active Record's
+   * `_exec_scope` is `instance_exec(...) || self`); `scope :last_page, -> { ordered.last(10) }` answers an Array.
+   */
+  scopeType(model: string, name: string): ValueType {
+    const found = this.scope(model, name);
+    if (!found) return null;
+    const { lambda } = found;
+    const def: NodeOf<"def"> = { kind: "def", name: `scope ${name}`, singleton: true, params: lambda.params, body: lambda.body, span: lambda.span };
+    const t = this.returnType(def, { def, blocks: [], owner: { k: "modelClass", model } });
+    return t?.k === "nil" ? { k: "relation", model } : t?.k === "relation" ? t : null;
+  }
+
+  private classMethod(model: string, name: string): NodeOf<"def"> | undefined {
+    for (let m = this.models.get(model); m; m = m.parentModel ? this.models.get(m.parentModel) : undefined) {
+      const found = m.classMethods.filter((d) => d.name === name);
+      if (found.length) return found.length === 1 ? found[0] : undefined;
+    }
+    return undefined;
+  }
+}
+
+/** `Room` / `Rooms::Open` as written (a model's full path), else null. */
+function constName(node: Node): string | null {
+  if (node.kind !== "const") return null;
+  if (node.scope === null) return node.name;
+  const scope = constName(node.scope);
+  return scope === null ? null : `${scope}::${node.name}`;
+}
+
+function contains(body: Node[], test: (n: Node) => boolean): boolean {
+  let found = false;
+  walkScoped(body, [], (n) => {
+    if (test(n)) found = true;
+  });
+  return found;
+}
+
+/** Every node under `body`, with the blocks around it (a nested def or lambda is not walked into). */
+export function walkScoped(body: Node[], blocks: Site["blocks"], visit: (n: Node, blocks: Site["blocks"]) => void): void {
+  for (const node of body) {
+    visit(node, blocks);
+    if (node.kind === "def" || node.kind === "class" || node.kind === "module" || node.kind === "sclass") continue;
+    if (node.kind === "call") {
+      if (node.receiver) walkScoped([node.receiver], blocks, visit);
+      walkScoped(node.args, blocks, visit);
+      if (node.block) walkScoped(node.block.body, [...blocks, { call: node, block: node.block }], visit);
+      continue;
+    }
+    walkScoped(childNodes(node), blocks, visit);
+  }
+}

@@ -1,0 +1,39 @@
+// Where the lowering falls back to run-time dispatch, and why (for `inspect --types`):
+//   message.room        (message: a parameter no analysis typed)    "local `message`: its type is not proved"
+//   @page.records       (an ivar some assignment leaves untyped)     "@page: not every assignment proves one model"
+//   user.bot?           (User typed, bot? an enum predicate)         "User has no method `bot?` the compiler knows"
+// A site lowered twice (a scratch lowering for a method's return type) is recorded once.
+import type { DynamicSite } from "../analyze/app-model.js";
+import type { NodeOf } from "../parse/ir.js";
+import type { TsExpr } from "./expr.js";
+import type { Scope } from "./scope.js";
+import { tsType } from "./types.js";
+
+export function noteDynamicSite(call: NodeOf<"call">, recv: TsExpr, dispatch: DynamicSite["dispatch"], scope: Scope): void {
+  const { span } = call;
+  const [category, reason] = reasonOf(call, recv, scope);
+  scope.env.app.dynamicSites.set(`${span.file}:${span.line}:${span.column}:${call.method}`, { span, method: call.method, dispatch, category, reason });
+}
+
+/** The kind of cause (for the summary) and the cause at this site. */
+function reasonOf(call: NodeOf<"call">, recv: TsExpr, scope: Scope): [string, string] {
+  if (recv.type.k !== "unknown") return ["a method the compiler does not know on a typed receiver", `${tsType(recv.type)} has no method \`${call.method}\` the compiler knows`];
+  const r = call.receiver;
+  switch (r?.kind) {
+    case "ident":
+      return scope.lookup(r.name)
+        ? ["a local or parameter whose type is not proved", `local \`${r.name}\`: its type is not proved`]
+        : ["a method of self whose result is not proved", `\`${r.name}\` (a method of self) answers a type not proved`];
+    case "ivar":
+      return ["an ivar not every assignment of which proves one model", `@${r.name}: not every assignment proves one model`];
+    case "const":
+      return ["a constant that is no class the compiler types", `${r.name}: not a class the compiler types`];
+    case "call":
+      if (r.receiver === null && !r.args.length && recv.code.includes("readLocal(")) return ["a partial local whose type is not proved", `partial local \`${r.method}\`: its type is not proved`];
+      return ["a call whose result is not proved", `\`${r.method}\` answers a type not proved`];
+    case "self":
+      return ["self, in code whose class the compiler does not type", "self: a method the compiler does not know here"];
+    default:
+      return [`a ${r?.kind ?? "receiver"} expression whose type is not proved`, `a ${r?.kind ?? "receiver"} of a type not proved`];
+  }
+}

@@ -1,0 +1,50 @@
+// `inspect <app> --types` (src/inspect/types.ts): the CurrentAttributes types proved, then each call left to
+// run-time dispatch with its cause, per file, and the count. A small app compiled by the real pipeline.
+import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { compile } from "../src/compile.js";
+import { describeTypes } from "../src/inspect/types.js";
+import { scratchDir } from "./support/scratch.js";
+
+const FILES: Record<string, string> = {
+  "config/application.rb": 'require "rails"\nmodule Probe\n  class Application < Rails::Application\n    config.load_defaults 7.2\n  end\nend\n',
+  "config/routes.rb": "Rails.application.routes.draw do\n  resource :session\nend\n",
+  "db/schema.rb": 'ActiveRecord::Schema[7.2].define(version: 1) do\n  create_table "users" do |t|\n    t.string "name"\n  end\nend\n',
+  "app/models/application_record.rb": "class ApplicationRecord < ActiveRecord::Base\n  primary_abstract_class\nend\n",
+  "app/models/user.rb": "class User < ApplicationRecord\nend\n",
+  "app/models/current.rb": "class Current < ActiveSupport::CurrentAttributes\n  attribute :user\nend\n",
+  "app/controllers/application_controller.rb": "class ApplicationController < ActionController::Base\nend\n",
+  "app/controllers/sessions_controller.rb": [
+    "class SessionsController < ApplicationController",
+    "  def create",
+    "    Current.user = User.find(params[:id])",
+    "    head :ok if Current.user.name",
+    "  end",
+    "",
+    "  def show",
+    "    token = params[:token]",
+    "    head :ok if token.frobnicate",
+    "  end",
+    "end\n",
+  ].join("\n"),
+};
+
+describe("inspect --types", () => {
+  it("lists the proved Current types, each dynamic site with its cause, and the count", async () => {
+    const root = scratchDir("inspect-types");
+    for (const [path, text] of Object.entries(FILES)) {
+      mkdirSync(dirname(join(root, path)), { recursive: true });
+      writeFileSync(join(root, path), text);
+    }
+    const result = await compile(root);
+    expect(describeTypes(root, result)).toBe([
+      "Current.user: User",
+      "app/controllers/sessions_controller.rb",
+      "  9:17 send .frobnicate   local `token`: its type is not proved",
+      "1 dynamic send in 1 file",
+      "      1  a local or parameter whose type is not proved",
+      "",
+    ].join("\n"));
+  });
+});

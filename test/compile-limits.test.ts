@@ -94,6 +94,14 @@ describe("routes with an option that is not a literal", () => {
 });
 
 describe("sources the fuzzer turned up", () => {
+  it("a regexp literal 400,000 letters long compiles in linear time, its flags kept (reading them backtracked per letter)", async () => {
+    const root = app({ "app/models/long_pattern.rb": `class LongPattern\n  PATTERN = /${"a".repeat(400_000)} b/i\nend\n` });
+    const result = await compile(root);
+    expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+    const emitted = result.files.find((f) => f.text.includes("class LongPattern"))?.text;
+    expect(emitted).toMatch(/a b\/i|"i"/);
+  }, 20_000);
+
   it("a 40-word command chain (a %w that lost its %) lowers: each argument is lowered once, not twice per level", async () => {
     const words = Array.from({ length: 40 }, (_, i) => `w${i}`).join(" ");
     const root = app({ "app/models/tags.rb": `class Tags\n  ALLOWED = w[ ${words} ] + [1]\n  def self.all = ALLOWED.map { |t| t }\nend\n` });

@@ -137,7 +137,7 @@ const previous = existsSync(join(root, `bench/results/reliability-${date}.json`)
 const kept = previous ? (previous.parts ?? []).filter((p) => !parts.includes(p)) : [];
 for (const p of kept) if (previous.figures?.[p]) figures[p] = previous.figures[p];
 const keptFailures = (previous?.failures ?? []).filter((f) => kept.includes(f.split(/[ :]/)[0]));
-const allParts = ["fuzz", "xss", "tamper", "load", "crash"].filter((p) => parts.includes(p) || kept.includes(p));
+const allParts = ["fuzz", "xss", "tamper", "load", "crash", "cache"].filter((p) => parts.includes(p) || kept.includes(p));
 const result = { date, machine: `${(await import("node:os")).cpus().length} cores`, parts: allParts, figures, failures: [...keptFailures, ...failures] };
 writeFileSync(join(root, `bench/results/reliability-${date}.json`), JSON.stringify(result, null, 2) + "\n");
 writeFileSync(join(root, `bench/results/reliability-${date}.md`), report(result));

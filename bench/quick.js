@@ -14,6 +14,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
 import { bootEmitted } from "../dist/src/emit/boot.js";
 import { SECRET_KEY_BASE } from "../dist/src/conformance/secret.js";
 import { APPS, scenarioHost } from "./lib/apps.js";
@@ -32,19 +33,22 @@ const PROFILE_HOOK = new URL("./lib/profile-hook.js", import.meta.url).href;
 const QUICK_PATHS = { blog: ["/articles", "/articles/1"], chat: ["/rooms/1", "/rooms/1/messages"] };
 
 function options(argv) {
-  const o = { apps: ["blog", "chat"], seconds: 3, rounds: 3, warmup: 1, connections: 10, save: false, against: null, profile: null };
-  for (let i = 0; i < argv.length; i++) {
-    const [k, v] = [argv[i], argv[i + 1]];
-    if (k === "--apps") (o.apps = v.split(",")), i++;
-    else if (k === "--seconds") (o.seconds = Number(v)), i++;
-    else if (k === "--rounds") (o.rounds = Number(v)), i++;
-    else if (k === "--warmup") (o.warmup = Number(v)), i++;
-    else if (k === "--against") (o.against = v), i++;
-    else if (k === "--profile") (o.profile = v), i++;
-    else if (k === "--save") o.save = true;
-    else throw new Error(`unknown option ${k} (see the header of bench/quick.js)`);
-  }
-  return o;
+  const { values: v } = parseArgs({
+    args: argv,
+    options: {
+      apps: { type: "string", default: "blog,chat" },
+      seconds: { type: "string", default: "3" },
+      rounds: { type: "string", default: "3" },
+      warmup: { type: "string", default: "1" },
+      against: { type: "string" },
+      profile: { type: "string" },
+      save: { type: "boolean", default: false },
+    },
+  });
+  return {
+    apps: v.apps.split(","), seconds: Number(v.seconds), rounds: Number(v.rounds), warmup: Number(v.warmup), connections: 10,
+    save: v.save, against: v.against ?? null, profile: v.profile ?? null,
+  };
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];

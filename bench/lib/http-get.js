@@ -19,13 +19,13 @@ export function get(baseUrl, path, headers) {
 }
 
 /**
- * One request on a fresh connection.
- * @param {{ method: string, headers: Record<string,string>, body?: Buffer | string }} o
+ * One request, on a fresh connection unless `agent` (a keep-alive Agent) is given.
+ * @param {{ method: string, headers: Record<string,string>, body?: Buffer | string, agent?: import("node:http").Agent }} o
  * @returns {Promise<{ status: number, headers: import("node:http").IncomingHttpHeaders, body: Buffer }>}
  */
 export function send(baseUrl, path, o) {
   return new Promise((resolve, reject) => {
-    const req = request(new URL(path, baseUrl), { method: o.method, headers: o.headers, agent: false }, (res) => {
+    const req = request(new URL(path, baseUrl), { method: o.method, headers: o.headers, agent: o.agent ?? false }, (res) => {
       const chunks = [];
       res.on("data", (c) => chunks.push(c));
       res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));

@@ -3,10 +3,10 @@
 // then POSTs in a loop over one keep-alive connection, each waiting for its answer (closed-loop, like wrk). The
 // answer must be the app's success (the redirect after a create, or the Turbo Stream of a posted message): any
 // other status is counted and reported. Rows created are counted in the lane's database afterwards.
-import { Agent, request } from "node:http";
+import { Agent } from "node:http";
 import { CookieJar } from "../../dist/src/conformance/cookies.js";
 import { startCpuWindow } from "./cpu.js";
-import { get } from "./http-get.js";
+import { get, send } from "./http-get.js";
 import { formToken, signIn } from "./sign-in.js";
 
 /**
@@ -28,13 +28,18 @@ export async function runWrites(o) {
       while (Date.now() < until) {
         const body = new URLSearchParams({ authenticity_token: c.token, ...o.spec.fields(k * 1_000_000 + sent++) }).toString();
         const started = process.hrtime.bigint();
-        const res = await post(o.lane.baseUrl, o.spec.action, agent, {
-          ...o.headers,
-          ...(o.spec.accept ? { Accept: o.spec.accept } : {}),
-          Cookie: c.jar.header() ?? "",
-          "Content-Type": "application/x-www-form-urlencoded",
-          "Content-Length": String(Buffer.byteLength(body)),
-        }, body);
+        const res = await send(o.lane.baseUrl, o.spec.action, {
+          method: "POST",
+          agent,
+          body,
+          headers: {
+            ...o.headers,
+            ...(o.spec.accept ? { Accept: o.spec.accept } : {}),
+            Cookie: c.jar.header() ?? "",
+            "Content-Type": "application/x-www-form-urlencoded",
+            "Content-Length": String(Buffer.byteLength(body)),
+          },
+        });
         latencies.push(Number(process.hrtime.bigint() - started) / 1e6);
         statuses[res.status] = (statuses[res.status] ?? 0) + 1;
         c.jar.store(res.headers["set-cookie"]);
@@ -59,16 +64,4 @@ async function prepareClient(o, i) {
   if (page.status !== 200) throw new Error(`${o.lane.name}: client ${i}: GET ${o.spec.formPage} answered ${page.status}`);
   jar.store(page.headers["set-cookie"]);
   return { jar, token: formToken(page.body.toString("utf8"), o.spec.action) };
-}
-
-function post(baseUrl, path, agent, headers, body) {
-  return new Promise((resolve, reject) => {
-    const req = request(new URL(path, baseUrl), { method: "POST", headers, agent }, (res) => {
-      res.resume();
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers }));
-      res.on("error", reject);
-    });
-    req.on("error", reject);
-    req.end(body);
-  });
 }

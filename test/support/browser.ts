@@ -27,8 +27,6 @@ export interface UserPage {
   errors: string[];
   /** Under workers: the x-rails2ts-worker of each WebSocket handshake the page made, in order. */
   workers: string[];
-  /** Reloads done again after chromium loaded the module before the import map (chat lane). */
-  reloadsRetried?: number;
 }
 
 /** Launches chromium with a fresh temporary --user-data-dir of its own (removed on close). */

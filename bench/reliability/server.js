@@ -1,12 +1,14 @@
-// The emitted app as a child process this script owns (its pid, for RSS and for kill -9): node dist/server.js on a
-// free port with the given database, resolved once it says `listening on P`.
+// The emitted app as a child process this script owns (its pid, for RSS and for kill -9): node dist/server.js with
+// the V8 flags the emitted project's `npm start` gives it (SERVER_NODE_FLAGS), on a free port with the given
+// database, resolved once it says `listening on P`.
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { SECRET_KEY_BASE } from "../../dist/src/conformance/secret.js";
+import { SERVER_NODE_FLAGS } from "../../dist/src/emit/server-flags.js";
 
 export async function startServer(outDir, dbFile, env = {}) {
-  const child = spawn(process.execPath, [join(outDir, "dist/server.js")], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, join(outDir, "dist/server.js")], {
     env: { ...process.env, PORT: "0", HOST: "127.0.0.1", DATABASE_PATH: dbFile, SECRET_KEY_BASE, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -79,7 +79,7 @@ if (parts.includes("load") || parts.includes("crash")) {
   const posts = Number(values.posts);
 
   if (parts.includes("load")) {
-    const server = await startServer(out, dbFile);
+    const server = await startServer(out, dbFile, {}, { gcProbe: true });
     try {
       const { users, posters } = await connectUsers(server, headers, data, 5);
       log(`load: ${users.length} subscribers in ${data.rooms.length} rooms, ${posters.length} posting clients`);
@@ -92,15 +92,17 @@ if (parts.includes("load") || parts.includes("crash")) {
         const rows = rowsFor(dbFile, posted.acked.map((a) => a.marker));
         const over500 = Object.entries(posted.statuses).filter(([s]) => !(Number(s) < 500)).reduce((n, [, v]) => n + v, 0);
         const round = { label, posts: posted.acked.length + over500, seconds, postsPerSecond: Math.round(posted.acked.length / seconds), statuses: posted.statuses, rows, deliveries: d, rssKiB: server.rssKiB() };
+        round.afterGcRssKiB = await server.rssAfterGc();
         rounds.push(round);
-        log(`load ${label}: ${round.posts} posts in ${seconds.toFixed(1)} s, ${rows} rows, ${d.once}/${d.expected} delivered once (${d.lost} lost, ${d.duplicated} duplicated, ${d.stray} stray), RSS ${(round.rssKiB / 1024).toFixed(1)} MiB`);
+        log(`load ${label}: ${round.posts} posts in ${seconds.toFixed(1)} s, ${rows} rows, ${d.once}/${d.expected} delivered once (${d.lost} lost, ${d.duplicated} duplicated, ${d.stray} stray), RSS ${(round.rssKiB / 1024).toFixed(1)} MiB, after full GC ${(round.afterGcRssKiB / 1024).toFixed(1)} MiB`);
         if (over500 > 0) failures.push(`load ${label}: ${over500} responses >= 500 or failed`);
         if (rows !== posts) failures.push(`load ${label}: ${rows} rows for ${posts} posts`);
         if (d.once !== d.expected || d.stray) failures.push(`load ${label}: ${d.lost} deliveries lost, ${d.duplicated} duplicated, ${d.stray} stray`);
       }
-      const growth = rounds[1].rssKiB / rounds[0].rssKiB - 1;
-      figures.load = { subscribers: users.length, rooms: data.rooms.length, postingClients: posters.length, rounds, rssGrowth: Math.round(growth * 1000) / 10 };
-      if (growth > 0.1) failures.push(`load: RSS after the second round ${(growth * 100).toFixed(1)}% above the first`);
+      const growth = rounds[1].afterGcRssKiB / rounds[0].afterGcRssKiB - 1;
+      const immediateGrowth = rounds[1].rssKiB / rounds[0].rssKiB - 1;
+      figures.load = { subscribers: users.length, rooms: data.rooms.length, postingClients: posters.length, rounds, rssGrowth: Math.round(growth * 1000) / 10, immediateRssGrowth: Math.round(immediateGrowth * 1000) / 10 };
+      if (growth > 0.1) failures.push(`load: RSS after full GC after the second round ${(growth * 100).toFixed(1)}% above the first`);
       for (const u of users) u.ws.terminate();
     } finally {
       await server.stop();
@@ -159,9 +161,14 @@ function report(r) {
     else lines.push("", "The test failed: see the failures below.", "");
   }
   if (f.load) {
-    lines.push("## Load", "", `Chat fixture, ${f.load.subscribers} Action Cable subscribers in ${f.load.rooms} rooms, ${f.load.postingClients} concurrent posting clients.`, "", "| round | posts | s | posts/s | rows | delivered once / expected | lost | duplicated | stray | statuses | RSS MiB |", "|---|---|---|---|---|---|---|---|---|---|---|");
-    for (const x of f.load.rounds) lines.push(`| ${x.label} | ${x.posts} | ${x.seconds.toFixed(1)} | ${x.postsPerSecond} | ${x.rows} | ${x.deliveries.once} / ${x.deliveries.expected} | ${x.deliveries.lost} | ${x.deliveries.duplicated} | ${x.deliveries.stray} | ${JSON.stringify(x.statuses)} | ${(x.rssKiB / 1024).toFixed(1)} |`);
-    lines.push("", `RSS after the second round: ${f.load.rssGrowth}% against the first (limit 10%).`, "");
+    const mib = (k) => (k === undefined ? "-" : (k / 1024).toFixed(1));
+    lines.push("## Load", "", `Chat fixture, ${f.load.subscribers} Action Cable subscribers in ${f.load.rooms} rooms, ${f.load.postingClients} concurrent posting clients.`, "", "| round | posts | s | posts/s | rows | delivered once / expected | lost | duplicated | stray | statuses | RSS MiB right after | RSS MiB after full GC |", "|---|---|---|---|---|---|---|---|---|---|---|---|");
+    for (const x of f.load.rounds) lines.push(`| ${x.label} | ${x.posts} | ${x.seconds.toFixed(1)} | ${x.postsPerSecond} | ${x.rows} | ${x.deliveries.once} / ${x.deliveries.expected} | ${x.deliveries.lost} | ${x.deliveries.duplicated} | ${x.deliveries.stray} | ${JSON.stringify(x.statuses)} | ${mib(x.rssKiB)} | ${mib(x.afterGcRssKiB)} |`);
+    if (f.load.immediateRssGrowth === undefined) lines.push("", `RSS after the second round: ${f.load.rssGrowth}% against the first (limit 10%).`, "");
+    else lines.push("", `RSS after full GC after the second round: ${f.load.rssGrowth}% against the first (limit 10%); read right after each round instead: ${f.load.immediateRssGrowth}%. ` +
+      '"Right after" is read the moment the last delivery arrived and moves by about ±10% with where V8\'s last full collection fell; "after full GC" is read once the server ' +
+      "(run with --expose-gc and bench/reliability/gc-hook.js) has made two full collections on a signal, so what it compares is what the process keeps. Growth between the rounds " +
+      "also includes the fragment store filling up to its bound (Rails' 32 MiB :memory_store accounting; every posted message adds its fragment).", "");
   }
   if (f.crash) lines.push("## Crash", "", `kill -9 after 3 s of the same write load: ${f.crash.ackedBeforeKill} writes acknowledged, ${f.crash.presentAfterRestart} present after restart (${f.crash.lost} lost); \`PRAGMA integrity_check\`: ${f.crash.integrity}. Statuses: ${JSON.stringify(f.crash.statuses)}.`, "");
   if (f.cache) lines.push(...cacheReport(f.cache));

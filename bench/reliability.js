@@ -140,7 +140,11 @@ const kept = previous ? (previous.parts ?? []).filter((p) => !parts.includes(p))
 for (const p of kept) if (previous.figures?.[p]) figures[p] = previous.figures[p];
 const keptFailures = (previous?.failures ?? []).filter((f) => kept.includes(f.split(/[ :]/)[0]));
 const allParts = ["fuzz", "xss", "tamper", "load", "crash", "cache"].filter((p) => parts.includes(p) || kept.includes(p));
-const result = { date, machine: `${(await import("node:os")).cpus().length} cores`, parts: allParts, figures, failures: [...keptFailures, ...failures] };
+// Which commit each part's figures come from (a part kept from an earlier run keeps its own; "+" = uncommitted changes).
+const head = spawnSync("git", ["-C", root, "rev-parse", "--short", "HEAD"], { encoding: "utf8" }).stdout.trim();
+const dirty = spawnSync("git", ["-C", root, "status", "--porcelain", "--", "src", "runtime", "bench", "fixtures"], { encoding: "utf8" }).stdout.trim() !== "";
+const ranAt = Object.fromEntries(allParts.map((p) => [p, kept.includes(p) ? previous.ranAt?.[p] ?? "an earlier commit" : `${head}${dirty ? "+" : ""}`]));
+const result = { date, machine: `${(await import("node:os")).cpus().length} cores`, parts: allParts, ranAt, figures, failures: [...keptFailures, ...failures] };
 writeFileSync(join(root, `bench/results/reliability-${date}.json`), JSON.stringify(result, null, 2) + "\n");
 writeFileSync(join(root, `bench/results/reliability-${date}.md`), report(result));
 rmSync(scratch, { recursive: true, force: true });
@@ -150,6 +154,7 @@ process.exit(failures.length ? 1 : 0);
 function report(r) {
   const f = r.figures;
   const lines = [`# Reliability, ${r.date}`, "", `\`npm run reliability\` (parts: ${r.parts.join(", ")}), ${r.machine}. ${r.failures.length ? `**${r.failures.length} failures**` : "**No failure.**"}`, ""];
+  if (r.ranAt) lines.push(`Each part's figures come from a run at: ${Object.entries(r.ranAt).map(([p, c]) => `${p} ${c}`).join(", ")}.`, "");
   if (f.fuzz) {
     lines.push("## Compiler fuzzing", "", `${f.fuzz.inputs} inputs (seed ${f.fuzz.seed}) mutated from ${f.fuzz.sources} sources of the fixture apps${f.fuzz.campfire ? " and Campfire" : ""}: ${f.fuzz.crashes} crashes (an exception escaped the compiler, or the process died), ${f.fuzz.internalErrors} internal errors, ${f.fuzz.hangs} hangs, ${f.fuzz.unplaced} diagnostics without file:line:col; ${Object.entries(f.fuzz.verdicts).map(([k, v]) => `${v} ${k}`).join(", ")}. Compile time per input: median ${f.fuzz.msMedian} ms, max ${f.fuzz.msMax} ms (hang = over 10 s).`, "");
   }

@@ -25,7 +25,7 @@ import { seedSocketsData, socketsData } from "./lib/sockets-data.js";
 import { connectUsers, deliveries, integrityCheck, postMessages, rowsFor } from "./reliability/load.js";
 import { startServer } from "./reliability/server.js";
 
-const { values } = parseArgs({ options: { only: { type: "string" }, posts: { type: "string", default: "10000" }, "fuzz-count": { type: "string", default: "2000" }, "cache-steps": { type: "string", default: "1000" } } });
+const { values } = parseArgs({ options: { only: { type: "string" }, posts: { type: "string", default: "10000" }, "fuzz-count": { type: "string", default: "2000" }, "cache-steps": { type: "string", default: "1000" }, "load-rounds": { type: "string", default: "2" } } });
 const parts = (values.only ?? "fuzz,xss,tamper,load,crash,cache").split(",");
 const root = resolve(import.meta.dirname, "..");
 const log = (line) => console.error(`[reliability] ${line}`);
@@ -84,7 +84,8 @@ if (parts.includes("load") || parts.includes("crash")) {
       const { users, posters } = await connectUsers(server, headers, data, 5);
       log(`load: ${users.length} subscribers in ${data.rooms.length} rooms, ${posters.length} posting clients`);
       const rounds = [];
-      for (const label of ["r1", "r2"]) {
+      // The check compares r1 and r2; --load-rounds 3+ adds rounds that show where memory levels off.
+      for (const label of Array.from({ length: Math.max(2, Number(values["load-rounds"])) }, (_, i) => `r${i + 1}`)) {
         const t = Date.now();
         const posted = await postMessages(server, headers, posters, label, posts / posters.length);
         const seconds = (Date.now() - t) / 1000;
@@ -92,9 +93,9 @@ if (parts.includes("load") || parts.includes("crash")) {
         const rows = rowsFor(dbFile, posted.acked.map((a) => a.marker));
         const over500 = Object.entries(posted.statuses).filter(([s]) => !(Number(s) < 500)).reduce((n, [, v]) => n + v, 0);
         const round = { label, posts: posted.acked.length + over500, seconds, postsPerSecond: Math.round(posted.acked.length / seconds), statuses: posted.statuses, rows, deliveries: d, rssKiB: server.rssKiB() };
-        round.afterGcRssKiB = await server.rssAfterGc();
+        Object.assign(round, await server.afterGc());
         rounds.push(round);
-        log(`load ${label}: ${round.posts} posts in ${seconds.toFixed(1)} s, ${rows} rows, ${d.once}/${d.expected} delivered once (${d.lost} lost, ${d.duplicated} duplicated, ${d.stray} stray), RSS ${(round.rssKiB / 1024).toFixed(1)} MiB, after full GC ${(round.afterGcRssKiB / 1024).toFixed(1)} MiB`);
+        log(`load ${label}: ${round.posts} posts in ${seconds.toFixed(1)} s, ${rows} rows, ${d.once}/${d.expected} delivered once (${d.lost} lost, ${d.duplicated} duplicated, ${d.stray} stray), RSS ${(round.rssKiB / 1024).toFixed(1)} MiB, after full GC ${(round.afterGcRssKiB / 1024).toFixed(1)} MiB (heap used ${(round.afterGcHeapKiB / 1024).toFixed(1)} MiB)`);
         if (over500 > 0) failures.push(`load ${label}: ${over500} responses >= 500 or failed`);
         if (rows !== posts) failures.push(`load ${label}: ${rows} rows for ${posts} posts`);
         if (d.once !== d.expected || d.stray) failures.push(`load ${label}: ${d.lost} deliveries lost, ${d.duplicated} duplicated, ${d.stray} stray`);
@@ -167,8 +168,8 @@ function report(r) {
   }
   if (f.load) {
     const mib = (k) => (k === undefined ? "-" : (k / 1024).toFixed(1));
-    lines.push("## Load", "", `Chat fixture, ${f.load.subscribers} Action Cable subscribers in ${f.load.rooms} rooms, ${f.load.postingClients} concurrent posting clients.`, "", "| round | posts | s | posts/s | rows | delivered once / expected | lost | duplicated | stray | statuses | RSS MiB right after | RSS MiB after full GC |", "|---|---|---|---|---|---|---|---|---|---|---|---|");
-    for (const x of f.load.rounds) lines.push(`| ${x.label} | ${x.posts} | ${x.seconds.toFixed(1)} | ${x.postsPerSecond} | ${x.rows} | ${x.deliveries.once} / ${x.deliveries.expected} | ${x.deliveries.lost} | ${x.deliveries.duplicated} | ${x.deliveries.stray} | ${JSON.stringify(x.statuses)} | ${mib(x.rssKiB)} | ${mib(x.afterGcRssKiB)} |`);
+    lines.push("## Load", "", `Chat fixture, ${f.load.subscribers} Action Cable subscribers in ${f.load.rooms} rooms, ${f.load.postingClients} concurrent posting clients.`, "", "| round | posts | s | posts/s | rows | delivered once / expected | lost | duplicated | stray | statuses | RSS MiB right after | RSS MiB after full GC | JS heap used MiB after full GC |", "|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+    for (const x of f.load.rounds) lines.push(`| ${x.label} | ${x.posts} | ${x.seconds.toFixed(1)} | ${x.postsPerSecond} | ${x.rows} | ${x.deliveries.once} / ${x.deliveries.expected} | ${x.deliveries.lost} | ${x.deliveries.duplicated} | ${x.deliveries.stray} | ${JSON.stringify(x.statuses)} | ${mib(x.rssKiB)} | ${mib(x.afterGcRssKiB)} | ${mib(x.afterGcHeapKiB)} |`);
     if (f.load.immediateRssGrowth === undefined) lines.push("", `RSS after the second round: ${f.load.rssGrowth}% against the first (limit 10%).`, "");
     else lines.push("", `RSS after full GC after the second round: ${f.load.rssGrowth}% against the first (limit 10%); read right after each round instead: ${f.load.immediateRssGrowth}%. ` +
       '"Right after" is read the moment the last delivery arrived and moves by about ±10% with where V8\'s last full collection fell; "after full GC" is read once the server ' +

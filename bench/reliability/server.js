@@ -33,13 +33,14 @@ export async function startServer(outDir, dbFile, env = {}, o = {}) {
     baseUrl: `http://127.0.0.1:${port}`,
     output: () => output,
     rssKiB: () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, "utf8"))?.[1] ?? 0),
-    /** RSS in KiB right after two full collections in the server (needs o.gcProbe). */
-    rssAfterGc: async () => {
+    /** RSS and JS heap used, in KiB, right after two full collections in the server (needs o.gcProbe). */
+    afterGc: async () => {
       rmSync(probeFile, { force: true });
       child.kill("SIGUSR2");
       for (let i = 0; i < 200 && !existsSync(probeFile); i++) await new Promise((r) => setTimeout(r, 25));
       await new Promise((r) => setTimeout(r, 50)); // one writeFileSync: let it finish
-      return JSON.parse(readFileSync(probeFile, "utf8")).rssKiB;
+      const probe = JSON.parse(readFileSync(probeFile, "utf8"));
+      return { afterGcRssKiB: probe.rssKiB, afterGcHeapKiB: Math.round(probe.heapUsed / 1024) };
     },
     /** SIGTERM (drains in-flight requests) or SIGKILL (the crash test); resolves when the process is gone. */
     stop: (signal = "SIGTERM") =>

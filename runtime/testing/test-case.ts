@@ -81,7 +81,7 @@ export class TestCase extends Assertions {
     return result;
   }
 
-  async assertNoDifference(watch: { exprs: Watched[] }, message: unknown, block: Block): Promise<unknown> {
+  async assertNoDifference(watch: { exprs: Watched[]; by?: unknown[] }, message: unknown, block: Block): Promise<unknown> {
     return this.assertDifference({ exprs: watch.exprs, by: [0] }, message, block);
   }
 

@@ -1,7 +1,7 @@
 // `rails2ts test <app> [files...]`: the app compiled with its Minitest suite lowered (compile --tests), then that
 // suite run by vitest in this process's control (each file in a worker with its own app and test database), and
 // every test's outcome read back by Ruby file, class and Minitest name, to print and to compare with Rails'.
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
 import { compile } from "../compile.js";
@@ -40,7 +40,8 @@ export async function runTests(appDir: string, options: { files?: string[]; out?
   const out = options.out ?? temporary!;
   try {
     const compiled = await compile(appDir, { out, gemPaths: options.gemPaths, link: true, tests: true });
-    const filters = (options.files ?? []).map((f) => emittedTestFile(relative(appDir, resolve(f))));
+    // A file is named as from here, or as `bin/rails test` names it, from the app's root.
+    const filters = (options.files ?? []).map((f) => emittedTestFile(existsSync(resolve(f)) ? relative(appDir, resolve(f)) : f));
     const { startVitest } = await import("vitest/node");
     const vitest = await startVitest("test", filters, {
       root: out, config: join(out, "vitest.config.mjs"), watch: false, reporters: [{}], passWithNoTests: true,

@@ -238,7 +238,8 @@ program
   .description("lower the app's own Minitest suite (test/**/*_test.rb) to vitest and run it on the emitted app: per-file results, then `N passed, M failed, K skipped`")
   .option("--out <dir>", "output directory (default: a temporary one)")
   .option("--record", "instead, run the suite under real Rails in the reference chroot and write reference/tests.json")
-  .action(async (app: string, files: string[], opts: { out?: string; record?: boolean }) => {
+  .option("--json", "print the results as one JSON array (file, class, name, result, message) instead")
+  .action(async (app: string, files: string[], opts: { out?: string; record?: boolean; json?: boolean }) => {
     const root = appRoot(app);
     if (opts.record) {
       const { recordTests, REFERENCE_TESTS } = await import("./testing/record.js");
@@ -249,7 +250,7 @@ program
     const { formatTestRun, runTests } = await import("./testing/run.js");
     const run = await runTests(root, { files, out: opts.out && outDir(opts.out), gemPaths: gemPaths() });
     report(run.diagnostics, "lines");
-    console.log(formatTestRun(run.results));
+    console.log(opts.json ? JSON.stringify(run.results, null, 2) : formatTestRun(run.results));
     process.exitCode = run.results.some((r) => r.result === "fail") || run.results.length === 0 ? 1 : 0;
   });
 

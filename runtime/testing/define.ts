@@ -7,7 +7,7 @@
 import { Skip } from "./assertions.js";
 import { unsupported } from "../active-support/index.js";
 import { inTestTransaction, TestCase, type TestSuite } from "./test-case.js";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -54,10 +54,13 @@ export function defineTestCase(api: TestRunnerApi, suite: TestSuite, definition:
 
 /**
  * test_helper.rb's `ENV["RAILS_ENV"] ||= "test"`, and the test database: a new SQLite file for this process (the
- * schema, then the fixtures instead of the seeds), set before the app is imported.
+ * schema, then the fixtures instead of the seeds), set before the app is imported. Answers what removes the
+ * database once the file's tests are done (the test runner's workers end without running exit hooks).
  */
-export function testEnvironment(): void {
+export function testEnvironment(): () => void {
   process.env.RAILS_ENV ??= "test";
-  process.env.DATABASE_PATH = join(mkdtempSync(join(tmpdir(), "rails2ts-test-")), "test.sqlite3");
+  const dir = mkdtempSync(join(tmpdir(), "rails2ts-test-"));
+  process.env.DATABASE_PATH = join(dir, "test.sqlite3");
   process.env.RAILS2TS_FIXTURES = "1";
+  return () => rmSync(dir, { recursive: true, force: true });
 }

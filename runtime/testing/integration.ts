@@ -124,19 +124,20 @@ export class IntegrationSession {
   }
 }
 
-/** Rack::Test::Utils.build_nested_query (what an integration test's params become): insertion order, nil as a bare key. */
+/**
+ * Rack::Test::Utils.build_nested_query (rack-test 2.2), what an integration test's params become: in insertion
+ * order, each key escaped, nil as the bare key, an empty Array as `key[]=`.
+ */
 export function buildNestedQuery(value: unknown, prefix: string | null = null): string {
   if (Array.isArray(value)) {
-    if (value.length === 0) return `${prefix}[]=`;
-    return value.map((v) => buildNestedQuery(v, `${prefix}[]`)).join("&");
+    if (value.length === 0) return `${prefix ?? ""}[]=`;
+    const inner = prefix !== null && decodeURIComponent(prefix.replace(/\+/g, " ")).endsWith("[]") ? prefix : `${prefix ?? ""}[]`;
+    return value.map((v) => buildNestedQuery(v, inner)).join("&");
   }
   const entries = value instanceof Map ? [...value].map(([k, v]) => [toS(k), v] as const) : isPlainObject(value) ? Object.entries(value) : null;
-  if (entries) {
-    return entries.map(([k, v]) => buildNestedQuery(v, prefix ? `${prefix}[${k}]` : k)).filter((s) => s !== "").join("&");
-  }
-  if (prefix === null) throw new Error(`value must be a Hash, not ${toS(value)}`);
-  if (value === null || value === undefined) return escape(prefix);
-  return `${escape(prefix)}=${escape(toS(value))}`;
+  if (entries) return entries.map(([k, v]) => buildNestedQuery(v, prefix !== null ? `${prefix}[${escape(k)}]` : escape(k))).join("&");
+  if (value === null || value === undefined) return prefix ?? "";
+  return `${prefix ?? ""}=${escape(toS(value))}`;
 }
 
 /** Rack::Utils.escape (URI.encode_www_form_component): letters, digits and *-._ kept, space as +. */

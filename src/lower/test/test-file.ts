@@ -264,10 +264,11 @@ function lowerTestHelper(app: AppModel, diags: Diagnostics): EmittedModule {
       declined.push(`${problem.what} (${site(problem.span, env)})`);
     }
   }
-  const fixtures = app.parsed.fixtures.length ? `import { fixtures } from "${relativeModule(TEST_HELPER_MODULE, FIXTURES_MODULE)}";` : "const fixtures = [];";
+  const fixtures = app.parsed.fixtures.length ? `import { fixtures } from "${relativeModule(TEST_HELPER_MODULE, FIXTURES_MODULE)}";` : "const fixtures: never[] = [];";
   const statements = [
+    `import { afterAll } from "vitest";`,
     fixtures,
-    `${env.module.use("testEnvironment")}();`,
+    `afterAll(${env.module.use("testEnvironment")}());`,
     `const { app } = await import("${relativeModule(TEST_HELPER_MODULE, "app.ts")}");`,
     `export const suite = new (${env.module.use("TestSuite")})(app, fixtures, ${JSON.stringify(declined[0] ?? null)});`,
   ];

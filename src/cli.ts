@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// rails2ts: compile | serve | conformance | record | inspect. Errors print as diagnostics, never stack traces.
+// rails2ts: compile | serve | conformance | test | record | inspect. Errors print as diagnostics, never stack traces.
 import { Command, CommanderError } from "commander";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -8,7 +8,8 @@
 //   block      await this.assertNothingRaised(async () => { ... })
 export type TestMethodForm = "call" | "request" | "property" | "difference" | "noDifference" | "changes" | "noChanges" | "raises" | "block";
 
-export const TEST_CASE_METHODS: Record<string, { ts: string; form: TestMethodForm }> = {
+/** `integration`: ActionDispatch::IntegrationTest's own (an ActiveSupport::TestCase has no such method). */
+export const TEST_CASE_METHODS: Record<string, { ts: string; form: TestMethodForm; integration?: true }> = {
   assert: { ts: "assert", form: "call" },
   refute: { ts: "refute", form: "call" },
   assert_not: { ts: "refute", form: "call" },
@@ -33,16 +34,16 @@ export const TEST_CASE_METHODS: Record<string, { ts: string; form: TestMethodFor
   assert_in_delta: { ts: "assertInDelta", form: "call" },
   flunk: { ts: "flunk", form: "call" },
   skip: { ts: "skip", form: "call" },
-  assert_response: { ts: "assertResponse", form: "call" },
-  assert_redirected_to: { ts: "assertRedirectedTo", form: "call" },
-  get: { ts: "get", form: "request" },
-  post: { ts: "post", form: "request" },
-  patch: { ts: "patch", form: "request" },
-  put: { ts: "put", form: "request" },
-  delete: { ts: "delete", form: "request" },
-  head: { ts: "head", form: "request" },
-  "follow_redirect!": { ts: "followRedirect", form: "request" },
-  response: { ts: "response", form: "property" },
+  assert_response: { ts: "assertResponse", form: "call", integration: true },
+  assert_redirected_to: { ts: "assertRedirectedTo", form: "call", integration: true },
+  get: { ts: "get", form: "request", integration: true },
+  post: { ts: "post", form: "request", integration: true },
+  patch: { ts: "patch", form: "request", integration: true },
+  put: { ts: "put", form: "request", integration: true },
+  delete: { ts: "delete", form: "request", integration: true },
+  head: { ts: "head", form: "request", integration: true },
+  "follow_redirect!": { ts: "followRedirect", form: "request", integration: true },
+  response: { ts: "response", form: "property", integration: true },
   assert_difference: { ts: "assertDifference", form: "difference" },
   assert_no_difference: { ts: "assertNoDifference", form: "noDifference" },
   assert_changes: { ts: "assertChanges", form: "changes" },

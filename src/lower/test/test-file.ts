@@ -44,7 +44,7 @@ interface TestClass {
 }
 
 function lowerTestFile(file: { path: string; absPath: string; body: Node[] }, app: AppModel, diags: Diagnostics): EmittedModule | null {
-  const path = file.path.replace(/^test\//, "test/").replace(/\.rb$/, ".ts");
+  const path = file.path.replace(/\.rb$/, ".ts");
   const env = testEnv(app, diags);
   const classes: TestClass[] = [];
   collectClasses(file.body, [], classes, diags);
@@ -75,12 +75,16 @@ function collectClasses(body: Node[], nesting: string[], out: TestClass[], diags
   }
 }
 
+/** The kind of test class being lowered with an env: an ActiveSupport::TestCase has no integration session. */
+const CLASS_KIND = new WeakMap<LowerEnv, "unit" | "integration">();
+
 /** One class as TestCaseDefinition's object literal; null when it defines no test (nothing to run, as in Rails). */
 function lowerTestClass(c: TestClass, file: string, env: LowerEnv): string | null {
   const setup: string[] = [];
   const teardown: string[] = [];
   const tests: string[] = [];
   const kind = c.superclass ? TEST_CASE_CLASSES[c.superclass] : undefined;
+  if (kind) CLASS_KIND.set(env, kind);
   const declinedClass = kind ? null : `a test class of ${c.superclass ?? "no superclass"} (${site(c.node.span, env)})`;
   if (declinedClass && c.node.body.some(testOf)) env.diags.report("test_declined", c.node.superclass?.span ?? c.node.span, `tests of ${c.superclass ?? "a class with no superclass"}`);
   for (const node of c.node.body) {
@@ -91,8 +95,8 @@ function lowerTestClass(c: TestClass, file: string, env: LowerEnv): string | nul
     } else if (node.kind === "call" && !node.receiver && (node.method === "setup" || node.method === "teardown") && node.block && !node.args.length) {
       (node.method === "setup" ? setup : teardown).push(declinedClass ? raising(declinedClass, env) : asyncFunction(node.block.body, env));
     } else {
-      env.diags.report("test_declined", node.span, describe(node));
-      setup.push(raising(`${describe(node)} (${site(node.span, env)})`, env));
+      env.diags.report("test_declined", node.span, describeStatement(node));
+      setup.push(raising(`${describeStatement(node)} (${site(node.span, env)})`, env));
     }
   }
   if (!tests.length) return null;
@@ -107,10 +111,10 @@ function testOf(node: Node): { name: string; body: Node[] } | null {
   return name === null ? null : { name: `test_${name.replace(/\s+/g, "_")}`, body: node.block.body };
 }
 
-function describe(node: Node): string {
+function describeStatement(node: Node): string {
   if (node.kind === "def") return `a method of a test class (${node.name})`;
   if (node.kind === "call") return `${node.method} in a test class body`;
-  return `a ${node.kind} in a test class body`;
+  return `a statement (${node.kind}) in a test class body`;
 }
 
 function site(span: Span, env: LowerEnv): string {
@@ -180,6 +184,8 @@ function testSelfCall(call: NodeOf<"call">, scope: Scope): TsExpr | null {
     env.diags.report("test_declined", call.span, what);
     return lit(`${env.module.use("unsupported")}(${JSON.stringify(`${what} (${site(call.span, env)})`)})`, UNKNOWN);
   };
+  // ActiveSupport::TestCase has no get/post/response/assert_response: Ruby's NoMethodError, so declined here.
+  if (method.integration && CLASS_KIND.get(env) !== "integration") return decline(`${call.method} outside an integration test`);
   switch (method.form) {
     case "call":
       return call.block ? decline(`${call.method} with a block`) : lit(`this.${method.ts}(${lowerArgs(call.args, null, scope).join(", ")})`, UNKNOWN);
@@ -282,6 +288,7 @@ function helperProblems(node: Node): Array<{ span: Span; what: string }> {
   if (node.kind === "opAssign" && node.target.kind === "index" && node.target.receiver.kind === "const" && node.target.receiver.name === "ENV") return [];
   if (node.kind === "module" && constName(node.name) === "ActiveSupport") return node.body.flatMap(helperProblems);
   if (node.kind === "class" && constName(node.name) === "TestCase" && !node.superclass) return node.body.flatMap(testCaseStatementProblems);
+  if (node.kind === "class" && constName(node.name) === "ActiveSupport::TestCase" && !node.superclass) return node.body.flatMap(testCaseStatementProblems);
   return [{ span: node.span, what: "this statement of test_helper.rb" }];
 }
 

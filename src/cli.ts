@@ -251,6 +251,7 @@ program
     const run = await runTests(root, { files, out: opts.out && outDir(opts.out), gemPaths: gemPaths() });
     report(run.diagnostics, "lines");
     console.log(opts.json ? JSON.stringify(run.results, null, 2) : formatTestRun(run.results));
+    // No test at all is a failure too: a suite that lowered to nothing has not shown anything to pass.
     process.exitCode = run.results.some((r) => r.result === "fail") || run.results.length === 0 ? 1 : 0;
   });
 

@@ -41,6 +41,8 @@ export async function runTests(appDir: string, options: { files?: string[]; out?
   try {
     const compiled = await compile(appDir, { out, gemPaths: options.gemPaths, link: true, tests: true });
     // A file is named as from here, or as `bin/rails test` names it, from the app's root.
+    // No test file with a test in it: nothing for vitest to run (the caller reports no results).
+    if (!existsSync(join(out, "vitest.config.mjs"))) return { results: [], diagnostics: compiled.diagnostics };
     const filters = (options.files ?? []).map((f) => emittedTestFile(existsSync(resolve(f)) ? relative(appDir, resolve(f)) : f));
     const { startVitest } = await import("vitest/node");
     const vitest = await startVitest("test", filters, {

@@ -85,3 +85,5 @@ export { ActionViewBase } from "./action-view/index.js";
 export { Connection, Channel, actionCableServer } from "./action-cable/index.js";
 export * as cable from "./app/cable-namespace.js";
 export { BACK } from "./action-view/index.js";
+export * as testing from "./testing/index.js";
+export { defineTestCase, testEnvironment, TestSuite, TestCase } from "./testing/index.js";

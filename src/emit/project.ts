@@ -96,7 +96,7 @@ export function writeProject(
   files: WrittenFile[],
   publicFiles: Map<string, string | Buffer>,
   appRoot: string,
-  opts: { link?: boolean; rootFiles?: string[] } = {},
+  opts: { link?: boolean; rootFiles?: string[]; tests?: boolean } = {},
 ): void {
   rmSync(join(out, "src"), { recursive: true, force: true });
   rmSync(join(out, "dist"), { recursive: true, force: true });
@@ -113,10 +113,13 @@ export function writeProject(
   for (const rel of opts.rootFiles ?? []) {
     cpSync(join(appRoot, rel), join(out, rel), { recursive: true, filter: (src) => !src.endsWith(".key") });
   }
-  for (const [path, content] of nodeProjectFiles(PACKAGE_ROOT, basename(appRoot))) write(join(out, path), content);
-  // In place, without `npm ci`: the runtime and the type definitions `npm run build` reads are this package's.
+  for (const [path, content] of nodeProjectFiles(PACKAGE_ROOT, basename(appRoot), { tests: opts.tests ?? false })) write(join(out, path), content);
+  // In place, without `npm ci`: the runtime and the type definitions `npm run build` reads are this package's (and
+  // vitest, which a lowered test suite runs on).
   if (opts.link) {
-    for (const [name, target] of [["rails2ts", PACKAGE_ROOT], ["@types", join(PACKAGE_ROOT, "node_modules/@types")]] as const) {
+    const links: Array<readonly [string, string]> = [["rails2ts", PACKAGE_ROOT], ["@types", join(PACKAGE_ROOT, "node_modules/@types")]];
+    if (opts.tests) links.push(["vitest", join(PACKAGE_ROOT, "node_modules/vitest")]);
+    for (const [name, target] of links) {
       const link = join(out, "node_modules", name);
       if (existsSync(link)) continue;
       mkdirSync(dirname(link), { recursive: true });

@@ -230,6 +230,13 @@ function isStaticMethod(cls: object, name: string): boolean {
   return false;
 }
 
+/**
+ * Finders that answer nil when nothing matches, typed as the record (what the code goes on to call on it): the
+ * runtime declares them `T | null` (a relation's last also `T[]`), so the claim is written as a cast for tsc. Called
+ * on nil, a method raises either way (Ruby's NoMethodError, JS's TypeError).
+ */
+const NULLABLE_FINDERS = new Set(["find_by", "first", "last"]);
+
 function lowerClassCall(call: NodeOf<"call">, recv: TsExpr, model: string, scope: Scope): TsExpr | null {
   const args = recordArgs(call.args, call.block, scope);
   const record: RType = { k: "model", model };
@@ -245,6 +252,7 @@ function lowerClassCall(call: NodeOf<"call">, recv: TsExpr, model: string, scope
   const entry = RETURNS[call.method];
   // `first(3)` / `last(3)` answer Arrays of records.
   if (entry && (call.method === "first" || call.method === "last") && call.args.length) return lit(`${recv.code}.${entry[0]}(${args.join(", ")})`, UNKNOWN);
+  if (entry && NULLABLE_FINDERS.has(call.method)) return lit(`(${recv.code}.${entry[0]}(${args.join(", ")}) as ${scope.env.module.modelType(model)})`, entry[1]);
   if (!entry) {
     if (findScope(scope.env.app, model, call.method)) {
       return lit(`${scope.env.module.use("scope")}<${scope.env.module.modelType(model)}>(${[recv.code, JSON.stringify(call.method), ...args].join(", ")})`, scopeType(scope.env.app, model, call.method));
@@ -345,6 +353,7 @@ function lowerRelationCall(call: NodeOf<"call">, recv: TsExpr, model: string, sc
   if (names && m === "joins") return lit(`${recv.code}.joins(${args.join(", ")})`, relation);
   const entry = RETURNS[m];
   if (entry && (m === "first" || m === "last") && call.args.length) return lit(`${recv.code}.${entry[0]}(${args.join(", ")})`, UNKNOWN);
+  if (entry && NULLABLE_FINDERS.has(m)) return lit(`(${recv.code}.${entry[0]}(${args.join(", ")}) as ${scope.env.module.modelType(model)})`, entry[1]);
   if (entry) return lit(`${recv.code}.${entry[0]}(${args.join(", ")})`, entry[1]);
   if (findScope(scope.env.app, model, m)) return lit(`${scope.env.module.use("scope")}<${scope.env.module.modelType(model)}>(${[recv.code, JSON.stringify(m), ...args].join(", ")})`, scopeType(scope.env.app, model, m));
   return null;

@@ -220,4 +220,6 @@ export interface LowerEnv {
   nesting?: string[];
   /** For models: the model's class name. */
   modelName?: string;
+  /** The URL context route helpers read where it is not the default (a test case: the integration session's host). */
+  urlContext?: string;
 }

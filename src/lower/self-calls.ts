@@ -32,7 +32,7 @@ export function lowerSelfCall(call: NodeOf<"call">, scope: Scope): TsExpr {
     const args = lowerArgs(call.args, null, scope);
     // Controllers and views are their own URL context (the request's host, the recalled params); elsewhere (a
     // model including url_helpers) there is no request.
-    const context = env.self === "controller" || env.selfExpr === "view" ? env.selfExpr : env.module.use("NO_REQUEST_URL_CONTEXT");
+    const context = env.urlContext ?? (env.self === "controller" || env.selfExpr === "view" ? env.selfExpr : env.module.use("NO_REQUEST_URL_CONTEXT"));
     return lit(`${env.module.useRoutes()}.${camel(m)}(${[context, ...args].join(", ")})`, { k: "string" });
   }
   if (m === "block_given?" && scope.blockParam) return lit(`(${scope.blockParam} != null)`, BOOL);

@@ -63,9 +63,17 @@ export async function renderModules(
   return files.filter((f): f is WrittenFile => f !== null);
 }
 
+/**
+ * Modules longer than this (in characters, before formatting) are written as ts-morph lays them out, not through
+ * prettier: formatting is cosmetic and, on a multi-megabyte module (a template of a megabyte or more), it took most
+ * of a compile that ran past 10 s. Real apps' largest modules are far below it (Campfire's: 81 KB).
+ */
+export const FORMAT_LIMIT = 1_000_000;
+
 async function renderModule(project: Project, mod: EmittedModule): Promise<WrittenFile> {
   const file = project.createSourceFile(mod.path, { statements: [...importStatements(mod), ...mod.statements] }, { overwrite: true });
-  const { text, lines } = unmark(await prettier.format(file.getFullText(), { parser: "typescript", printWidth: 120 }));
+  const raw = file.getFullText();
+  const { text, lines } = unmark(raw.length > FORMAT_LIMIT ? raw : await prettier.format(raw, { parser: "typescript", printWidth: 120 }));
   return { path: mod.path, from: mod.from, text, lines };
 }
 

@@ -37,13 +37,14 @@ describe("what an Active Model class declares that the compiler does not lower",
     cpSync(app, declinedApp, { recursive: true });
     writeFileSync(
       join(declinedApp, "app/models/search_query.rb"),
-      "class SearchQuery\n  include ActiveModel::API\n  include ActiveModel::Attributes\n\n  attribute :q, :string\n  attribute :at, :money\n  validates_with QueryValidator\nend\n",
+      "class SearchQuery\n  include ActiveModel::API\n  include ActiveModel::Attributes\n\n  attribute :q, :string\n  attribute :at, :money\n  validates_with QueryValidator\n  validates :q, :at, uniqueness: true\nend\n",
     );
     const declinedOut = scratchDir("form-objects-declined");
     const result = await compile(declinedApp, { out: declinedOut });
     expect(result.diagnostics.filter((d) => d.span.file.endsWith("search_query.rb")).map((d) => `${d.span.line}:${d.span.column} ${d.code}: ${d.message}`)).toEqual([
       "6:18 unsupported_construct: construct not lowered: attribute at of a type ActiveModel does not register by that name",
       "7:3 unsupported_construct: construct not lowered: validates_with in a plain class body",
+      "8:3 unsupported_option: option not supported: validates uniqueness: on a class that is not an Active Record model (Rails: Unknown validator)",
     ]);
     const SearchQuery = await load(declinedOut, "search_query", "SearchQuery");
     expect(() => SearchQuery.build({ q: "x" })).toThrow(/declined at app\/models\/search_query\.rb:6: unsupported_construct: construct not lowered: attribute at of a type/);

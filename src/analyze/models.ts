@@ -424,7 +424,11 @@ function classMacro(model: ModelInfo, call: NodeOf<"call">, diags: Diagnostics):
   }
   else if (m === "belongs_to" || m === "has_many" || m === "has_one") model.associations.push(association(m, call, model, diags));
   else if (m === "validates" || /^validates_\w+_of$/.test(m)) {
-    const out = validationsOf(call, { className: model.className, diags, regexpConstant: (node) => regexpConstant(model, node) });
+    const constantValue = (node: Node) => {
+      const path = constPath(node);
+      return path ? resolveAppConstant(model, path) : null;
+    };
+    const out = validationsOf(call, { className: model.className, diags, regexpConstant: (node) => regexpConstant(model, node), constantValue });
     model.validations.push(...out.validations);
     model.declined.push(...out.declined);
   }

@@ -18,6 +18,7 @@ import type { LowerEnv } from "../scope.js";
 import { procFunction } from "../model/class-body.js";
 import { rubyToTs } from "../names.js";
 import { MODEL_TYPES } from "../../../runtime/active-model/type.js";
+import { MODEL_CHECKS } from "../../../runtime/active-model/validations.js";
 
 /** The includes that make a plain class an Active Model one (the runtime base class ActiveModel). */
 export const ACTIVE_MODEL_INCLUDES = ["ActiveModel::Model", "ActiveModel::API", "ActiveModel::Conversion", "ActiveModel::Validations", "ActiveModel::Attributes", "ActiveModel::Validations::Callbacks"];
@@ -49,8 +50,16 @@ export class ActiveModelDeclarations {
     const m = stmt.method;
     if (m === "attribute" && this.includes.has("ActiveModel::Attributes")) return this.attribute(stmt, env);
     if (m === "validates" || /^validates_\w+_of$/.test(m)) {
-      const out = validationsOf(stmt, { className: this.className, diags: env.diags, regexpConstant: (node) => this.regexpConstant(node) });
-      this.validations.push(...out.validations.map(({ span, ...v }) => ({ value: v as unknown as Literal, at: order(span) })));
+      const out = validationsOf(stmt, { className: this.className, diags: env.diags, regexpConstant: (node) => this.regexpConstant(node), constantValue: (node) => this.constantValue(node) });
+      const refused = new Set<string>();
+      for (const { span, ...v } of out.validations) {
+        // uniqueness is Active Record's (it queries): Rails raises "Unknown validator" when the class loads.
+        if (v.validator in MODEL_CHECKS) this.validations.push({ value: v as unknown as Literal, at: order(span) });
+        else if (!refused.has(v.validator)) {
+          refused.add(v.validator);
+          this.declineValidator(v.validator, span, env);
+        }
+      }
       this.declined.push(...out.declined);
       return [];
     }
@@ -63,6 +72,11 @@ export class ActiveModelDeclarations {
       return [];
     }
     return null;
+  }
+
+  private declineValidator(validator: string, span: Span, env: LowerEnv): void {
+    const d = env.diags.report("unsupported_option", span, `validates ${validator}: on a class that is not an Active Record model (Rails: Unknown validator)`);
+    this.declined.push({ kind: "model", diagnostic: `${d.code}: ${d.message}`, span });
   }
 
   private attribute(call: NodeOf<"call">, env: LowerEnv): string[] {
@@ -86,12 +100,18 @@ export class ActiveModelDeclarations {
     return [`declare ${/^[A-Za-z_$][\w$]*$/.test(name) ? name : JSON.stringify(name)}: unknown;`];
   }
 
-  private regexpConstant(node: Node): { source: string; flags: string } | null {
+  /** A constant the class body assigns (`KINDS = %w[a b]`): its value. */
+  private constantValue(node: Node): Node | null {
     const path = constPath(node);
-    if (!path) return null;
-    const own = this.body.find((s): s is NodeOf<"assign"> => s.kind === "assign" && s.target.kind === "const" && s.target.name === path);
-    if (own) return own.value.kind === "regex" ? { source: own.value.source, flags: own.value.flags } : null;
-    return rubyStdlibRegexp(path.replace(/^::/, ""));
+    const own = path ? this.body.find((s): s is NodeOf<"assign"> => s.kind === "assign" && s.target.kind === "const" && s.target.name === path) : undefined;
+    return own?.value ?? null;
+  }
+
+  private regexpConstant(node: Node): { source: string; flags: string } | null {
+    const own = this.constantValue(node);
+    if (own) return own.kind === "regex" ? { source: own.source, flags: own.flags } : null;
+    const path = constPath(node);
+    return path ? rubyStdlibRegexp(path.replace(/^::/, "")) : null;
   }
 
   /** The defineActiveModel statement, or null when the class declared nothing. */

@@ -27,6 +27,8 @@ export interface PlainClassFacts {
   /** The superclass as written, when it is something else (`Struct.new(...)`, a library class). */
   superclassWritten: string | null;
   activeModel: boolean;
+  /** The modules it and its superclasses include, by name as written (ActiveModel::Attributes...). */
+  includes: Set<string>;
   /** A Rails or gem class it subclasses (runtime/ruby/library-bases.ts), by its Ruby path, with its inheritance. */
   libraryBase: string | null;
   readers: Set<string>;
@@ -65,7 +67,7 @@ function collectFacts(app: AppModel): Map<string, PlainClassFacts> {
     const parent = inherit(mine.superclass, depth + 1);
     const union = (a: Set<string>, b: Set<string>) => new Set([...a, ...b]);
     return {
-      ...mine, activeModel: mine.activeModel || parent.activeModel, libraryBase: mine.libraryBase ?? parent.libraryBase, readers: union(parent.readers, mine.readers),
+      ...mine, activeModel: mine.activeModel || parent.activeModel, libraryBase: mine.libraryBase ?? parent.libraryBase, includes: union(parent.includes, mine.includes), readers: union(parent.readers, mine.readers),
       writers: union(parent.writers, mine.writers), methods: union(parent.methods, mine.methods), classMethods: union(parent.classMethods, mine.classMethods),
     };
   };
@@ -85,8 +87,8 @@ function ownFacts(path: string, decls: ConstDecl[], modules: Map<string, ConstDe
   const writers = new Set<string>();
   const activeModel = flat.unresolvedIncludes.some((i) => ACTIVE_MODEL_INCLUDES.includes(i.name));
   for (const stmt of flat.body) {
-    // ActiveModel::Attributes' `attribute :name, :type` defines a reader and a writer.
-    if (activeModel && stmt.kind === "call" && stmt.receiver === null && stmt.method === "attribute" && stmt.args[0]?.kind === "sym") {
+    // ActiveModel::Attributes' `attribute :name, :type` defines a reader and a writer (elsewhere it is declined).
+    if (stmt.kind === "call" && stmt.receiver === null && stmt.method === "attribute" && stmt.args[0]?.kind === "sym") {
       readers.add(stmt.args[0].name);
       writers.add(stmt.args[0].name);
     }
@@ -99,7 +101,7 @@ function ownFacts(path: string, decls: ConstDecl[], modules: Map<string, ConstDe
     }
   }
   return {
-    path, superclass, superclassWritten: superclass || libraryBase ? null : written, activeModel, libraryBase, readers, writers,
+    path, superclass, superclassWritten: superclass || libraryBase ? null : written, activeModel, includes: new Set(flat.unresolvedIncludes.map((i) => i.name)), libraryBase, readers, writers,
     methods: new Set([...flat.methods.map((m) => m.name), ...flat.body.flatMap((n) => delegatedNames(n))]), classMethods: new Set(flat.classMethods.map((m) => m.name)),
     constants: new Set(flat.body.flatMap((n) => (n.kind === "assign" && n.target.kind === "const" ? [n.target.name] : []))),
     span: decl.node.span,

@@ -63,7 +63,7 @@ function lowerPlainClass(path: string, decls: ConstDecl[], modules: Map<string, 
   const base = structBase(decls, name, env, before) ?? baseClass(facts, flat.unresolvedIncludes, env);
   const declined: Array<{ file: string; line: number; diagnostic: string }> = [];
   const isJob = facts.libraryBase === "ActiveJob::Base";
-  const activeModel = facts.activeModel ? new ActiveModelDeclarations(path, new Set(flat.unresolvedIncludes.map((i) => i.name)), flat.body) : null;
+  const activeModel = facts.activeModel ? new ActiveModelDeclarations(path, facts.includes, flat.body) : null;
   for (const stmt of flat.body) members.push(...(activeModel?.take(stmt, env) ?? bodyStatement(stmt, classEnv, after, name, declined, isJob)));
   if (activeModel) {
     declined.push(...activeModel.declined.map((d) => ({ file: d.span.file, line: d.span.line, diagnostic: d.diagnostic })));

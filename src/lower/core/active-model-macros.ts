@@ -16,7 +16,7 @@ import { literalString, optionsOf, positionalArgs, type Node, type NodeOf, type 
 import { tsLiteral } from "../literal.js";
 import type { LowerEnv } from "../scope.js";
 import { procFunction } from "../model/class-body.js";
-import { rubyToTs } from "../names.js";
+import { isJsIdentifier, rubyToTs } from "../names.js";
 import { MODEL_TYPES } from "../../../runtime/active-model/type.js";
 import { MODEL_CHECKS } from "../../../runtime/active-model/validations.js";
 
@@ -97,7 +97,7 @@ export class ActiveModelDeclarations {
       descriptor.default = lit;
     }
     this.attributes.push(descriptor);
-    return [`declare ${/^[A-Za-z_$][\w$]*$/.test(name) ? name : JSON.stringify(name)}: unknown;`];
+    return [`declare ${isJsIdentifier(name) ? name : JSON.stringify(name)}: unknown;`];
   }
 
   /** A constant the class body assigns (`KINDS = %w[a b]`): its value. */

@@ -85,35 +85,29 @@ function sharedOption(key: string, value: Node, ctx: ValidationContext): Literal
 
 /** inclusion/exclusion's value with an in:/within: constant resolved to the literal it holds (`.freeze` or not). */
 function listValue(value: Node, ctx: ValidationContext): Literal | undefined {
-  const list = (node: Node): Literal | undefined => {
-    if (node.kind !== "const") return literal(node, ctx.className);
+  return withConstants(value, ["in", "within"], ctx, (node) => {
     const assigned = ctx.constantValue?.(node) ?? null;
     const frozen = assigned?.kind === "call" && assigned.method === "freeze" && !assigned.args.length && assigned.receiver ? assigned.receiver : assigned;
     return frozen && frozen.kind !== "const" ? literal(frozen) : undefined;
-  };
-  if (value.kind !== "hash") return list(value);
-  const out: Record<string, Literal> = {};
-  for (const { key, value: v } of value.pairs) {
-    const name = literalString(key);
-    const lit = name === "in" || name === "within" ? list(v) : literal(v, ctx.className);
-    if (name === null || lit === undefined) return undefined;
-    out[name] = lit;
-  }
-  return out;
+  });
 }
 
 /** format's value with its with:/without: constants resolved to the Regexp literal they hold. */
 function formatValue(value: Node, ctx: ValidationContext): Literal | undefined {
-  const regexp = (node: Node): Literal | undefined => {
-    if (node.kind !== "const") return literal(node, ctx.className);
+  return withConstants(value, ["with", "without"], ctx, (node) => {
     const found = ctx.regexpConstant(node);
     return found ? { $regexp: found } : undefined;
-  };
-  if (value.kind !== "hash") return regexp(value);
+  });
+}
+
+/** A validator's value as a literal, a constant under one of `keys` (or as the shorthand value) by `constant`. */
+function withConstants(value: Node, keys: string[], ctx: ValidationContext, constant: (node: Node) => Literal | undefined): Literal | undefined {
+  const resolve = (node: Node) => (node.kind === "const" ? constant(node) : literal(node, ctx.className));
+  if (value.kind !== "hash") return resolve(value);
   const out: Record<string, Literal> = {};
   for (const { key, value: v } of value.pairs) {
     const name = literalString(key);
-    const lit = name === "with" || name === "without" ? regexp(v) : literal(v, ctx.className);
+    const lit = name !== null && keys.includes(name) ? resolve(v) : literal(v, ctx.className);
     if (name === null || lit === undefined) return undefined;
     out[name] = lit;
   }

@@ -58,7 +58,7 @@ export { ActiveStorageAttachedOne, ActiveStorageAttachedMany, AttachedOne, Attac
 export { LIBRARY_BASES, registerLibraryBase } from "./ruby/index.js";
 export { extendCore, CORE_EXTENSIBLE } from "./active-support/index.js";
 export { TurboStreamsChannelConstant, TurboModule, TurboStreamsTagBuilderClass, GlobalIdModule, GlobalIdLocator } from "./gems/turbo-rails/index.js";
-export { ActiveModel, RubyObject, attrAccessor } from "./active-model/index.js";
+export { ActiveModel, RubyObject, ValidationError, attrAccessor, defineActiveModel } from "./active-model/index.js";
 export { inflections } from "./active-support/index.js";
 export { rubyStruct, declineClass } from "./ruby/index.js";
 // Active Job: ApplicationJob < ActiveJob::Base, perform_later (in this process, after the request's work).

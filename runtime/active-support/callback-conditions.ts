@@ -7,7 +7,6 @@
 //                             `this` and the first argument are the record
 import { rubyToTs } from "../ruby/names.js";
 import { truthy } from "../ruby/ruby.js";
-import type { RecordLike } from "./model.js";
 
 /** A Ruby block/lambda lowered to JS: `this` and the first argument are the record (or relation, for scopes). */
 export type RubyProc = (this: never, ...args: never[]) => unknown;
@@ -28,12 +27,15 @@ export function callProc(fn: unknown, self: unknown, ...args: unknown[]): unknow
   return (fn as (this: unknown, ...a: unknown[]) => unknown).call(self, self, ...args);
 }
 
-export function conditionFor(spec: ConditionSpec): (record: RecordLike) => boolean {
+export function conditionFor(spec: ConditionSpec): (record: object) => boolean {
   if (typeof spec === "boolean") return () => spec;
   if (typeof spec === "function") return (record) => truthy(callProc(spec, record));
   return (record) => {
     const fn = recordMethod(record, spec);
-    if (!fn) throw new TypeError(`undefined method '${spec}' for an instance of ${record.constructor.name}`);
-    return truthy(fn.call(record));
+    if (fn) return truthy(fn.call(record));
+    // A reader kept as a property (an attribute, an attr_accessor): `if: :newsletter`.
+    const key = [spec, rubyToTs(spec)].find((k) => k in record);
+    if (key === undefined) throw new TypeError(`undefined method '${spec}' for an instance of ${record.constructor.name}`);
+    return truthy((record as { [key: string]: unknown })[key]);
   };
 }

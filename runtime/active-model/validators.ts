@@ -9,12 +9,19 @@
 //   confirmation                  :confirmation on <attr>_confirmation (attribute: the humanized name)
 import { isBlank } from "../ruby/ruby.js";
 import { Decimal } from "../ruby/big-decimal.js";
-import type { RecordLike } from "./model.js";
+import type { Errors } from "./errors.js";
 import { rangeOf, type RangeLike } from "../ruby/range.js";
 import { RubyDate } from "../ruby/date.js";
 
 export type Options = { [key: string]: unknown };
-export type Check = (record: RecordLike, attribute: string, value: unknown, options: Options) => void;
+
+/** What a validator reads and writes on the object it validates (an Active Record record, an Active Model one). */
+export interface Validatable {
+  readonly errors: Errors;
+  readAttribute(name: string): unknown;
+}
+
+export type Check = (record: Validatable, attribute: string, value: unknown, options: Options) => void;
 
 export const except = (options: Options, ...keys: string[]): Options => Object.fromEntries(Object.entries(options).filter(([k]) => !keys.includes(k)));
 
@@ -75,12 +82,12 @@ function compare(a: unknown, b: unknown): number {
   return (x as number) < (y as number) ? -1 : (x as number) > (y as number) ? 1 : 0;
 }
 
-function members(record: RecordLike, list: unknown): unknown[] | RangeLike {
-  const resolved = typeof list === "function" ? (list as (r: RecordLike) => unknown).call(record, record) : list;
+function members(record: Validatable, list: unknown): unknown[] | RangeLike {
+  const resolved = typeof list === "function" ? (list as (r: Validatable) => unknown).call(record, record) : list;
   return rangeOf(resolved) ?? (Array.isArray(resolved) ? resolved : [...(resolved as Iterable<unknown>)]);
 }
 
-function includes(record: RecordLike, list: unknown, value: unknown): boolean {
+function includes(record: Validatable, list: unknown, value: unknown): boolean {
   const m = members(record, list);
   const one = (v: unknown) => {
     if (Array.isArray(m)) return m.some((x) => rubyEqual(x, v));
@@ -110,7 +117,7 @@ export const BASIC_CHECKS: { [validator: string]: Check } = {
   },
   length,
   format: (record, attribute, value, options) => {
-    const pattern = (typeof options.with === "function" ? (options.with as (r: RecordLike) => RegExp)(record) : options.with) ?? options.without;
+    const pattern = (typeof options.with === "function" ? (options.with as (r: Validatable) => RegExp)(record) : options.with) ?? options.without;
     const regexp = pattern instanceof RegExp ? pattern : new RegExp(String(pattern));
     const matched = regexp.test(value === null || value === undefined ? "" : String(value));
     if (options.with !== undefined ? !matched : matched) record.errors.add(attribute, "invalid", { ...except(options, "with", "without", "multiline"), value });

@@ -308,7 +308,7 @@ function renderBroadcast(config: AppConfig, store: Store | null, options: Record
     now: () => currentTime(),
     // A broadcast rendered during a request is logged under that request's id in Rails, so it counts there.
     fragmentCache: { store, namespace: "broadcast", onFragment: (e) => cacheStats.fragments.push(e) },
-    onCachedCollection: (partial, hits, count) => cacheStats.collections.push({ partial, hits, count }),
+    onCachedCollection: cacheStats.collection,
   };
   const view = new View(ctx, {});
   if (typeof options.template === "string") return view.renderTemplate(options.template, isPlainObject(options.locals) ? options.locals : {}).toString();
@@ -322,7 +322,11 @@ function renderBroadcast(config: AppConfig, store: Store | null, options: Record
  */
 const cacheStats = {
   fragments: [] as Array<{ key: string; hit: boolean }>,
-  collections: [] as Array<{ partial: string; hits: number | null; count: number }>,
+  collections: [] as Array<{ partial: string; hits: number; count: number }>,
+  /** A `cached: true` collection render. With caching off Rails logs it as `[N times]`, no cache line: not kept. */
+  collection(partial: string, hits: number | null, count: number): void {
+    if (hits !== null) cacheStats.collections.push({ partial, hits, count });
+  },
   reset(): void {
     this.fragments = [];
     this.collections = [];
@@ -493,6 +497,6 @@ function viewContext(config: AppConfig, controller: Controller<object>, format: 
     now: () => currentTime(),
     // Request renders use Rails' exact keys; broadcast renders of request-dependent templates get their own namespace.
     fragmentCache: { store, namespace: null, onFragment: (e) => cacheStats.fragments.push(e) },
-    onCachedCollection: (partial, hits, count) => cacheStats.collections.push({ partial, hits, count }),
+    onCachedCollection: cacheStats.collection,
   };
 }

@@ -62,7 +62,7 @@ export { ActiveModel, RubyObject, attrAccessor } from "./active-model/index.js";
 export { inflections } from "./active-support/index.js";
 export { rubyStruct, declineClass } from "./ruby/index.js";
 // Active Job: ApplicationJob < ActiveJob::Base, perform_later (in this process, after the request's work).
-export { ActiveJobBase, drainJobs } from "./active-job/index.js";
+export { ActiveJobBase, drainJobs, queueAdapterConfig } from "./active-job/index.js";
 // Action Text's content objects (Content, Fragment, nodes, attachments, the Content::Filter base apps subclass).
 export {
   ActionTextContent, ActionTextFragment, ActionTextNode, ActionTextAttachment,

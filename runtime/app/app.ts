@@ -13,6 +13,7 @@ import { randomBytes } from "node:crypto";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { forgeryProtectionConfig, type Controller, type ControllerClass, type TemplateRenderer } from "../action-pack/controller.js";
+import { queueAdapterConfig } from "../active-job/index.js";
 import type { RouteEntry } from "../action-pack/route-table.js";
 import { createHttpApp, type HttpApp } from "../action-pack/server.js";
 import { hstsHeader, type HstsOptions, type SslOptions } from "../action-pack/ssl.js";
@@ -66,6 +67,8 @@ export interface EnvironmentSettings {
   performCaching?: boolean | { file: string };
   /** config.cache_store = :null_store: nothing is cached. */
   nullCacheStore?: boolean;
+  /** config.active_job.queue_adapter (:async when unset, :test under RAILS_ENV=test, as Active Job's railtie). */
+  queueAdapter?: "async" | "inline" | "test";
 }
 
 /**
@@ -168,6 +171,7 @@ export function createApp(config: AppConfig): HttpApp {
   const environment = { ...config.environments?.["*"], ...config.environments?.[process.env.RAILS_ENV ?? "production"] };
   const ssl = sslMiddleware(environment, config.loadDefaults);
   forgeryProtectionConfig.allow = environment.allowForgeryProtection ?? true;
+  queueAdapterConfig.adapter = environment.queueAdapter ?? (process.env.RAILS_ENV === "test" ? "test" : "async");
   if (config.loadDefaults !== undefined) configureDefaultHeaders(config.loadDefaults);
   if (config.loadDefaults !== undefined) configureCookieDefaults(config.loadDefaults);
   // ActiveSupport::Digest.hash_digest_class: SHA256 from load_defaults 7.0, MD5 before.

@@ -32,7 +32,7 @@ export * as json from "./gems/jbuilder/index.js";
 export * as fixtures from "./active-record/fixtures/index.js";
 export type { FixtureSetSource } from "./active-record/index.js";
 export { bindArgs, ArgumentError, type ArgSpec, type BoundArgs } from "./ruby/index.js";
-export { CurrentAttributes, defineCurrentAttributes } from "./active-support/index.js";
+export { CurrentAttributes, defineCurrentAttributes, executorWrap } from "./active-support/index.js";
 // Ruby core and ActiveSupport on plain values, Ruby's own constants, and plain (ActiveModel) classes.
 export { coreSend } from "./active-support/index.js";
 export { StringMethods, BinaryStringMethods } from "./active-support/index.js";
@@ -75,6 +75,9 @@ export { includeActionTextAttachable, attachableFromSgid } from "./action-text/i
 export { PlatformAgent } from "./gems/platform_agent/index.js";
 export { UserAgentClass, parseUserAgent } from "./gems/useragent/index.js";
 export { RQRCodeQRCodeClass } from "./gems/rqrcode/index.js";
+export { ThreadPoolExecutorClass, FixedThreadPoolClass, drainPools } from "./gems/concurrent-ruby/index.js";
+export { NetHttpPersistentClass } from "./gems/net-http-persistent/index.js";
+export { WebPushModule } from "./gems/web-push/index.js";
 export { tagElement, tagAttributes } from "./action-view/index.js";
 export { coreBinop, coreIndex, coreNegate, coreShovel } from "./active-support/index.js";
 export { hashEntries, RubyFloat, RubyRange, RubySymbol, rubyRegexp } from "./ruby/index.js";

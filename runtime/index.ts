@@ -18,7 +18,7 @@ export { rubyLambda, rubyMethod, rubyProc } from "./ruby/index.js";
 import "./gems/globalid/index.js";
 import "./gems/geared_pagination/controller.js";
 
-export { Controller, FormatCollector, Parameters, startServer, type RouteEntry, type Filter } from "./action-pack/index.js";
+export { Controller, FormatCollector, Parameters, startServer, type RouteEntry, type Filter, type ControllerRescueHandler } from "./action-pack/index.js";
 export { Base, Record, defineModel, Relation, Errors, ErrorEntry, Time, CollectionProxy, abort, model, scope } from "./active-record/index.js";
 export { queryAttribute } from "./active-record/index.js";
 export { OutputBuffer, SafeString, FormBuilder } from "./action-view/index.js";

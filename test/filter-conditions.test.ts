@@ -1,7 +1,8 @@
 // Callback conditions in a compiled controller (test/fixtures/filter-conditions-app): before_action's if: / unless:
 // as a method name or a lambda run on the controller, protect_from_forgery with: :exception and an unless: lambda
 // (the check every controller has moves behind it, and a request the lambda answers for skips it), and
-// allow_browser's block: run for a browser older than the versions; rescue_from with a handler method or a block. Expected answers are Rails' semantics for these
+// allow_browser's block: run for a browser older than the versions; rescue_from with a handler method or a block;
+// rate_limit counting in the app's cache store (memory_store here). Expected answers are Rails' semantics for these
 // few lines (ActiveSupport::Callbacks, RequestForgeryProtection, AllowBrowser), spelled out by hand.
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -32,7 +33,7 @@ async function request(method: string, path: string, headers: Record<string, str
 }
 
 describe("callback conditions in a compiled controller", () => {
-  it("lowers every condition, the forgery protection, the rescue handlers and the browser block without a diagnostic", () => {
+  it("lowers every condition, the forgery protection, the rate limit, the rescue handlers and the browser block without a diagnostic", () => {
     expect(diagnostics).toEqual([]);
   });
 
@@ -51,6 +52,16 @@ describe("callback conditions in a compiled controller", () => {
     expect(await request("GET", "/notes?fail=argument")).toEqual([422, "argument bad"]);
     expect(await request("GET", "/notes?fail=key")).toEqual([404, "key missing"]);
     expect((await request("GET", "/notes?fail=index"))[0]).toBe(500);
+  });
+
+  it("rate_limit answers with its with: lambda past `to` requests of one `by` key within the period", async () => {
+    const post = (who: string) => request("POST", `/notes?go=1&bot_key=k&who=${who}`);
+    expect([await post("ann"), await post("ann"), await post("ann"), await post("bob")]).toEqual([
+      [200, "created "],
+      [200, "created "],
+      [429, "slow down"],
+      [200, "created "],
+    ]);
   });
 
   it("runs allow_browser's block for an older browser", async () => {

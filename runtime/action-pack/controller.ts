@@ -6,6 +6,7 @@
 //     layout "admin"                                        static override layoutName = "admin";
 //     def show; end                                         show() {}
 import { rescues } from "../ruby/rescue.js";
+import type { Store } from "../active-support/cache/store.js";
 import { instantOf } from "../active-support/core-ext/compare.js";
 import type { CookieJar } from "./cookies.js";
 import type { Csrf } from "./csrf.js";
@@ -76,6 +77,8 @@ export interface ControllerApp {
   encodeJson(value: unknown): string;
   /** url_for of a non-string target (a record, [parent, child], a route hash): polymorphic routing. */
   urlFor(controller: Controller<any>, target: unknown): string;
+  /** Rails.cache (rate_limit counts in it); null: :null_store. */
+  cacheStore?: Store | null;
 }
 
 /** The per-request pieces the dispatcher gives a controller. */
@@ -445,6 +448,22 @@ export class Controller<A extends object = Record<string, unknown>> {
     const file = this.app.publicDir ? join(this.app.publicDir, "406-unsupported-browser.html") : null;
     const page = file && existsSync(file) ? readFileSync(file, "utf8") : "";
     this.render({ html: new SafeString(page), status: "not_acceptable", layout: false });
+  }
+
+  /**
+   * ActionController::RateLimiting#rate_limiting (7.2), the before_action `rate_limit to:, within:, by:, with:` adds:
+   * the request counted in the cache store under `rate-limit:<controller_path>:<by>` for `within`; past `to`, `with`
+   * runs (default: head :too_many_requests). A :null_store counts nothing, so nothing is limited, as in Rails.
+   */
+  rateLimiting(options: { to: unknown; within: unknown; by?: unknown; with?: unknown }): unknown {
+    const store = this.app.cacheStore;
+    if (!store) return null;
+    const by = typeof options.by === "function" ? (options.by as () => unknown).call(this) : this.request.remoteIp;
+    const within = options.within as { inSeconds?: () => number } | number;
+    const seconds = typeof within === "object" && within !== null && typeof within.inSeconds === "function" ? within.inSeconds() : Number(within);
+    const count = store.increment(`rate-limit:${this.controllerPath}:${by === null || by === undefined ? "" : String(by)}`, 1, { expiresIn: seconds });
+    if (count <= Number(options.to)) return null;
+    return typeof options.with === "function" ? (options.with as () => unknown).call(this) : this.head("too_many_requests");
   }
 
   verifyAuthenticityToken(): void {

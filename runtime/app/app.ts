@@ -230,6 +230,8 @@ export function createApp(config: AppConfig): HttpApp {
     routes: config.routes,
     controllers: config.controllers,
     views: templateRenderer(config, store),
+    // Rails.cache for controllers: the app's store when it caches (its configured store), none under :null_store.
+    cacheStore: store,
     secretKeyBase,
     publicDir,
     encodeJson: toJson,

@@ -228,6 +228,8 @@ function macro(info: ControllerInfo, call: NodeOf<"call">, diags: Diagnostics): 
     }
   } else if (call.method === "protect_from_forgery") {
     protectFromForgery(info, call, diags);
+  } else if (call.method === "rate_limit" && rateLimit(info, call)) {
+    // ActionController::RateLimiting: a before_action calling rate_limiting (the runtime's controller).
   } else if (call.method === "rescue_from" && rescueFrom(info, call)) {
     // ActiveSupport::Rescuable in ActionController::Rescue: the runtime's controller looks the handler up.
   } else if (call.method === "skip_forgery_protection") {
@@ -317,6 +319,24 @@ function rescueFrom(info: ControllerInfo, call: NodeOf<"call">): boolean {
   }
   if (method === null) return false;
   (info.rescueHandlers ??= []).push({ classes: classes as string[], method });
+  return true;
+}
+
+/**
+ * `rate_limit to:, within:, by: -> { }, with: -> { }, only:, except:` (7.2): a before_action whose body is
+ * `rate_limiting(to:, within:, by:, with:)`, its lambdas run on the controller as Rails' instance_exec runs them.
+ * False (left to the caller's report) for store: or any other option.
+ */
+function rateLimit(info: ControllerInfo, call: NodeOf<"call">): boolean {
+  const options = optionsOf(call.args);
+  if (!options.has("to") || !options.has("within") || [...options.keys()].some((k) => !["to", "within", "by", "with", "only", "except"].includes(k))) return false;
+  const hash = call.args.find((a): a is NodeOf<"hash"> => a.kind === "hash");
+  if (!hash) return false;
+  const pairs = hash.pairs.filter((p) => p.key.kind === "sym" && ["to", "within", "by", "with"].includes(p.key.name));
+  const limiting: NodeOf<"call"> = { kind: "call", receiver: null, method: "rate_limiting", args: [{ ...hash, pairs }], block: null, safeNav: false, parens: true, span: call.span };
+  const def: NodeOf<"def"> = { kind: "def", name: `rails2ts_rate_limit_${call.span.line}_${call.span.column}`, singleton: false, params: [], body: [limiting], span: call.span };
+  info.privateMethods.push(def);
+  info.filters.push({ kind: "before", method: def.name, only: names(options.get("only")), except: names(options.get("except")) });
   return true;
 }
 

@@ -74,7 +74,7 @@ const CONTROLLER_PROPS: Record<string, RType> = {
 const CONTROLLER_NAMES = new Set(["controller_name", "controller_path", "action_name"]);
 
 /** ActionController::Base instance methods the runtime's Controller has (by Ruby name). */
-const CONTROLLER_BASE_METHODS = new Set(["expires_in", "expires_now", "send_file"]);
+const CONTROLLER_BASE_METHODS = new Set(["expires_in", "expires_now", "send_file", "rate_limiting"]);
 
 function controllerCall(call: NodeOf<"call">, scope: Scope): TsExpr {
   const env = scope.env;

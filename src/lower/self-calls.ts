@@ -113,6 +113,9 @@ function controllerCall(call: NodeOf<"call">, scope: Scope): TsExpr {
   if (env.controllerIncludes?.some((mod) => TURBO_CONTROLLER_MODULES.has(mod)) && typeof Reflect.get(TurboStreamsChannelConstant, rubyToTs(m)) === "function") {
     return lit(`${env.module.use("TurboStreamsChannelConstant")}.${rubyToTs(m)}(${lowerArgs(call.args, call.block, scope).join(", ")})`, UNKNOWN);
   }
+  // Kernel's functions (raise, format, Integer(), ...) answer in a controller's methods as anywhere else.
+  const kernel = lowerCoreSelfCall(call, scope);
+  if (kernel) return kernel;
   env.diags.report("unknown_helper", call.span, `${m} (controller)`);
   return lit(`${env.module.use("unsupported")}(${JSON.stringify(m)})`, UNKNOWN);
 }

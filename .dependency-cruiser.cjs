@@ -15,7 +15,8 @@ const RUNTIME_LAYERS = [
   ["action-cable"],
   ["active-storage"],
   ["action-text"],
-  ["gems/turbo-rails", "gems/importmap-rails", "gems/rails_autolink", "gems/jbuilder", "gems/platform_agent", "gems/geared_pagination", "gems/rqrcode"],
+  ["gems/concurrent-ruby", "gems/net-http-persistent"],
+  ["gems/turbo-rails", "gems/importmap-rails", "gems/rails_autolink", "gems/jbuilder", "gems/platform_agent", "gems/geared_pagination", "gems/rqrcode", "gems/web-push"],
   ["app"],
   // Lowered test suites (`rails2ts test`) run on the app: nothing the app itself runs imports them.
   ["testing"],

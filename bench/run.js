@@ -42,8 +42,8 @@ if (opt.apps.includes("campfire") && !campfire) throw new Error("--apps campfire
 /** Where an app's source is, and what its compile and its Rails lanes need beyond a fixture's. */
 const appSource = (name) =>
   APPS[name].external
-    ? { dir: resolve(campfire.dir), cliArgs: ["--gem-path", resolve(campfire.gems)], prepareRails: prepareCampfireRails }
-    : { dir: resolve(ROOT, APPS[name].dir), cliArgs: [], prepareRails: undefined };
+    ? { dir: resolve(campfire.dir), gemPath: resolve(campfire.gems), prepareRails: prepareCampfireRails }
+    : { dir: resolve(ROOT, APPS[name].dir), gemPath: undefined, prepareRails: undefined };
 const cores = cpus().length;
 const sockets = { clients: Number(opt.sockets), perRoom: Number(opt["sockets-per-room"]), concurrency: Number(opt["sockets-concurrency"]) };
 const socketsApp = sockets.clients > 0 ? opt.apps.find((a) => APPS[a].sockets) : undefined;
@@ -77,7 +77,7 @@ try {
   for (const a of opt.apps) {
     log(`cold compile: ${a}`);
     const src = appSource(a);
-    compile.push({ name: a, fixture: true, ...(await timeCompile(src.dir, { ...compileOpts, keepOut: outDirs[a], cliArgs: src.cliArgs })) });
+    compile.push({ name: a, fixture: true, ...(await timeCompile(src.dir, { ...compileOpts, keepOut: outDirs[a], gemPath: src.gemPath })) });
   }
   for (const extra of opt["compile-app"]) compile.push({ name: basename(resolve(extra)), fixture: false, ...(await timeCompile(resolve(extra), compileOpts)) });
   for (const c of compile) log(`compile ${c.name}: ${c.runs.join(", ")} ms wall, median CPU ${c.medianCpuMs} ms (exit ${c.exitStatus})`);

@@ -34,7 +34,7 @@ export type { FixtureSetSource } from "./active-record/index.js";
 export { bindArgs, ArgumentError, type ArgSpec, type BoundArgs } from "./ruby/index.js";
 export { CurrentAttributes, defineCurrentAttributes } from "./active-support/index.js";
 // Ruby core and ActiveSupport on plain values, Ruby's own constants, and plain (ActiveModel) classes.
-export { coreSend } from "./active-support/index.js";
+export { coreSend, nonNil } from "./active-support/index.js";
 export { StringMethods, BinaryStringMethods } from "./active-support/index.js";
 export { NumericMethods } from "./active-support/index.js";
 export { ArrayMethods, HashMethods } from "./active-support/index.js";

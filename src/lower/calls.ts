@@ -10,13 +10,14 @@
 //   no receiver                            the self kind decides: view helper, controller API, own method
 import { isTopConst, methodChain, type Block, type Node, type NodeOf } from "../parse/ir.js";
 import type { AppModel } from "../analyze/app-model.js";
+import type { ModelInfo } from "../analyze/models.js";
 import { FormBuilder } from "../../runtime/action-view/form/builder.js";
 import { Base } from "../../runtime/active-record/index.js";
 import { lit, lowerExpr, lowerHash, moduleConstantName, type TsExpr } from "./expr.js";
 import { camel, rubyToTs } from "./names.js";
 import type { Scope } from "./scope.js";
 import { lowerBlockFn } from "./procs.js";
-import { BOOL, NIL, NUMBER, STRING, UNKNOWN, type RType } from "./types.js";
+import { BOOL, NIL, NUMBER, STRING, UNKNOWN, maybe, type RType } from "./types.js";
 import { enumMethodNames, lowerFormatCall, lowerSelfCall } from "./self-calls.js";
 import { lowerCoreCall } from "./core/index.js";
 import { currentCall } from "./model/current.js";
@@ -269,7 +270,7 @@ function lowerRecordCall(call: NodeOf<"call">, recv: TsExpr, modelName: string, 
     if (m === "errors") return lit(`${recv.code}.errors`, { k: "errors" });
     if (m === "id") return lit(`${recv.code}.id`, NUMBER);
     const column = model.columns.find((c) => c.name === m);
-    if (column) return lit(`${recv.code}.${m}`, column.null ? UNKNOWN : columnType(column.type));
+    if (column) return lit(`${recv.code}.${m}`, attributeType(scope.env.app, modelName, m));
     // AttributeMethods::Query (`user.active?` for a column), as the model's own code reads it (self-calls.ts), unless
     // the model or an ancestor defines the predicate itself.
     const queried = m.endsWith("?") ? model.columns.find((c) => c.name === m.slice(0, -1)) : undefined;
@@ -277,9 +278,7 @@ function lowerRecordCall(call: NodeOf<"call">, recv: TsExpr, modelName: string, 
       return lit(`${scope.env.module.use("queryAttribute")}(${recv.code}.readAttribute(${JSON.stringify(queried.name)}))`, BOOL);
     }
     const assoc = modelChain(scope.env.app, modelName).flatMap((x) => x.associations).find((a) => a.name === m);
-    if (assoc) {
-      return lit(`${recv.code}.${m}`, assoc.kind === "has_many" ? { k: "relation", model: assoc.className } : { k: "model", model: assoc.className });
-    }
+    if (assoc) return lit(`${recv.code}.${m}`, associationType(scope.env.app, assoc));
   }
   if (m.endsWith("=") && call.args.length === 1) {
     const attr = m.slice(0, -1);
@@ -309,6 +308,26 @@ function lowerRecordCall(call: NodeOf<"call">, recv: TsExpr, modelName: string, 
     return lit(`${recv.code}.${rubyToTs(m)}(${args.join(", ")})`, UNKNOWN);
   }
   return null;
+}
+
+/** What an association reader answers: the relation (has_many) or the record; a polymorphic one has no one class. */
+export function associationType(app: AppModel, assoc: ModelInfo["associations"][number]): RType {
+  if (assoc.options.polymorphic || !app.models.has(assoc.className)) return UNKNOWN;
+  return assoc.kind === "has_many" ? { k: "relation", model: assoc.className } : { k: "model", model: assoc.className };
+}
+
+/**
+ * What a record's attribute reader answers: the column's type (or nil where the column is nullable); an enum's
+ * reader answers the value's name (a String, nil for NULL); a serialized attribute whatever its coder loads.
+ */
+export function attributeType(app: AppModel, modelName: string, name: string): RType {
+  const chain = modelChain(app, modelName);
+  const column = chain[0]?.columns.find((c) => c.name === name);
+  if (!column) return UNKNOWN;
+  if (chain.some((m) => m.serialized.some((s) => s.attribute === name))) return UNKNOWN;
+  if (chain.some((m) => m.enums.some((e) => e.descriptor.attribute === name))) return maybe(STRING);
+  const type = columnType(column.type);
+  return column.null && name !== "id" ? maybe(type) : type;
 }
 
 function columnType(type: string): RType {

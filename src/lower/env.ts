@@ -35,5 +35,5 @@ function registerType(t: RType, module: ModuleState): void {
   if (t.k === "model" && !t.model.startsWith("typeof ")) module.modelType(t.model);
   if (t.k === "relation") module.modelType(t.model);
   if (t.k === "current") module.modelType(t.className);
-  if (t.k === "array") registerType(t.of, module);
+  if (t.k === "array" || t.k === "maybe") registerType(t.of, module);
 }

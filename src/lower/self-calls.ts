@@ -13,7 +13,7 @@
 import type { NodeOf } from "../parse/ir.js";
 import type { ModelInfo } from "../analyze/models.js";
 import { lit, lowerExpr, type TsExpr } from "./expr.js";
-import { lowerArgs, lowerTypedCall } from "./calls.js";
+import { associationType, attributeType, lowerArgs, lowerTypedCall } from "./calls.js";
 import { lowerCoreSelfCall } from "./core/index.js";
 import { lowerIvarReflection } from "./core/ivar-reflection.js";
 import { camel, rubyToTs } from "./names.js";
@@ -153,7 +153,9 @@ function modelSelfCall(call: NodeOf<"call">, scope: Scope): TsExpr {
   if (m === "throw" && call.args.length === 1 && call.args[0]!.kind === "sym" && call.args[0]!.name === "abort") return lit(`${env.module.use("abort")}()`);
   if (model && call.args.length === 0 && !call.block) {
     if (m === "errors") return lit("this.errors", { k: "errors" });
-    if (model.columns.some((c) => c.name === m) || model.associations.some((a) => a.name === m)) return lit(`this.${m}`);
+    if (model.columns.some((c) => c.name === m)) return lit(`this.${m}`, attributeType(env.app, model.className, m));
+    const assoc = model.associations.find((a) => a.name === m);
+    if (assoc) return lit(`this.${m}`, associationType(env.app, assoc));
     // AttributeMethods::Query: `draft?` for a column, query_attribute's answer (runtime/active-record/attribute-methods.ts),
     // through readAttribute so the emitted class type-checks (the isDraft() method is installed at run time).
     // A `draft?` the model (or an ancestor) defines itself wins, as a method defined in the class does in Ruby.

@@ -26,6 +26,8 @@ export type RType =
   | { k: "regexp" }
   | { k: "object"; className: string }
   | { k: "current"; className: string }
+  /** A value of `of`'s type or nil (a nullable column): core methods dispatch on nil apart. */
+  | { k: "maybe"; of: RType }
   | { k: "unknown" };
 
 export const UNKNOWN: RType = { k: "unknown" };
@@ -78,9 +80,16 @@ export function tsType(t: RType): string {
       return tsIdent(t.className);
     case "current":
       return `typeof ${tsIdent(t.className)}`;
+    case "maybe":
+      return `${tsType(t.of)} | null`;
     case "unknown":
       return "unknown";
   }
+}
+
+/** `of` or nil, as a nullable column reads (a record or relation type stands for nil already). */
+export function maybe(of: RType): RType {
+  return of.k === "unknown" || of.k === "nil" || of.k === "maybe" || of.k === "model" || of.k === "relation" ? of : { k: "maybe", of };
 }
 
 export function sameType(a: RType, b: RType): boolean {

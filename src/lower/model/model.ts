@@ -22,6 +22,7 @@ import { makeEnv } from "../env.js";
 import { isJsIdentifier, rubyToTs, tsIdent } from "../names.js";
 import { Scope } from "../scope.js";
 import { ownEnumMethodNames } from "../self-calls.js";
+import { modelChain } from "../calls.js";
 import { lowerMethodBody } from "../jumps.js";
 
 const TS_COLUMN: Record<string, string> = {
@@ -39,7 +40,7 @@ export function lowerModel(model: ModelInfo, app: AppModel, diags: Diagnostics):
   const up = "../".repeat(modelFile(model.className).split("/").length - 1) || "./";
   if (!isBase) statements.push(`import { ${tsIdent(model.superclass)} } from "${up}${modelFile(model.superclass)}.js";`);
   const properties = model.abstract ? [] : [
-    ...model.columns.filter((c) => c.name !== "id").map((c) => ({ name: propertyName(c.name), hasDeclareKeyword: true, type: columnType(c, env.module.useType.bind(env.module)) })),
+    ...model.columns.filter((c) => c.name !== "id").map((c) => ({ name: propertyName(c.name), hasDeclareKeyword: true, type: isEnum(app, model, c.name) ? "string | null" : columnType(c, env.module.useType.bind(env.module)) })),
     ...model.associations.map((a) => ({
       name: propertyName(a.name),
       hasDeclareKeyword: true,
@@ -69,6 +70,11 @@ export function lowerModel(model: ModelInfo, app: AppModel, diags: Diagnostics):
   statements.push(`${env.module.use("defineModel")}(${name}, ${tsLiteral(descriptor(model) as unknown as Literal, diags, model.file.body[0]?.span ?? fileSpan(model), code)});`);
   for (const mod of model.frameworkModules) statements.push(`${env.module.use(FRAMEWORK_MODULES[mod]!)}(${name});`);
   return { path: `models/${modelFile(model.className)}.ts`, state: env.module, statements, from: model.file.absPath };
+}
+
+/** An enum's attribute reads as the value's name (EnumType casts the stored value to it), nil for NULL. */
+function isEnum(app: AppModel, model: ModelInfo, name: string): boolean {
+  return modelChain(app, model.className).some((m) => m.enums.some((e) => e.descriptor.attribute === name));
 }
 
 function columnType(c: Column, useType: (n: string) => string): string {

@@ -25,6 +25,8 @@ export { OutputBuffer, SafeString, FormBuilder } from "./action-view/index.js";
 export { Jbuilder } from "./gems/jbuilder/index.js";
 
 export * as http from "./action-pack/index.js";
+// Rails' own objects emitted code calls directly (src/lower/runtime-objects.ts), under names no app constant takes.
+export type { Request as ActionDispatchRequest, CookieJar, SignedCookieJar, EncryptedCookieJar, Session as ActionDispatchSession, Flash as ActionDispatchFlash } from "./action-pack/index.js";
 export * as record from "./active-record/index.js";
 export * as db from "./active-record/connection/index.js";
 export * as view from "./app/view-namespace.js";

@@ -22,6 +22,8 @@ export type ValueType = { k: "record"; model: string } | { k: "relation"; model:
 const RECORD = new Set(["new", "find", "find_by", "find_by!", "create", "create!", "first", "last", "build", "sole", "find_sole_by", "take", "take!", "first!", "last!", "authenticate_by", "find_signed", "find_signed!"]);
 const RELATION = new Set(["all", "where", "order", "limit", "includes", "preload", "eager_load", "joins", "left_joins", "reorder", "offset", "distinct", "excluding", "without", "not", "rewhere", "unscope"]);
 const TAKES_A_COUNT = new Set(["first", "last", "take"]);
+/** Kernel#raise and Action Cable's reject_unauthorized_connection (it raises UnauthorizedError). */
+const NEVER_RETURNS = new Set(["raise", "fail", "reject_unauthorized_connection"]);
 
 /**
  * Where a method's code runs: a controller (`defs`: every controller method of the app, where its callers are;
@@ -175,6 +177,8 @@ export class ValueTypes {
   /** A receiver-less call: an Active Record class method or scope in a model class, a controller's own method. */
   private selfCall(node: NodeOf<"call">, site: Site): ValueType {
     const owner = site.owner;
+    // A call that never returns adds no value of its own to a join (as nil does: record types stand for nil too).
+    if (NEVER_RETURNS.has(node.method) && (owner.k === "controller" || owner.k === "modelClass")) return { k: "nil" };
     if (owner.k === "modelClass") return this.classCall(owner.model, node, site);
     if (owner.k === "controller" && !node.block) {
       const defs = site.def ? owner.related(site.def).filter((d) => d.name === node.method && !d.singleton) : [];

@@ -17,11 +17,12 @@ import { lit, lowerExpr, lowerHash, moduleConstantName, type TsExpr } from "./ex
 import { camel, rubyToTs } from "./names.js";
 import type { Scope } from "./scope.js";
 import { lowerBlockFn } from "./procs.js";
-import { BOOL, NIL, NUMBER, STRING, UNKNOWN, maybe, type RType } from "./types.js";
+import { BOOL, NIL, NUMBER, STRING, UNKNOWN, maybe, provedType, type RType } from "./types.js";
 import { enumMethodNames, lowerFormatCall, lowerSelfCall } from "./self-calls.js";
 import { lowerCoreCall } from "./core/index.js";
 import { currentCall } from "./model/current.js";
 import { noteDynamicSite } from "./dynamic-sites.js";
+import { lowerRuntimeObjectCall } from "./runtime-objects.js";
 
 export function lowerCall(call: NodeOf<"call">, scope: Scope): TsExpr {
   if (call.receiver === null) return lowerSelfCall(call, scope);
@@ -35,10 +36,22 @@ export function lowerCall(call: NodeOf<"call">, scope: Scope): TsExpr {
   }
   // `'text'.freeze` (Erubi writes every literal so) is the literal itself.
   if (call.method === "freeze" && call.args.length === 0) return lowerExpr(call.receiver, scope);
-  const recv = lowerExpr(call.receiver, scope);
+  const recv = provedReceiver(call.receiver, lowerExpr(call.receiver, scope), scope);
   const typed = lowerTypedCall(call, recv, scope) ?? lowerCoreCall(call, recv, scope);
   if (typed) return call.safeNav ? safeNav(call, recv, typed, scope) : typed;
   return dynamicSend(call, recv, scope);
+}
+
+/**
+ * A receiver the lowering could not type that the whole-app analysis proves a record or relation of one model
+ * (analyze/value-types.ts: a local assigned from a method of self, a method's return value): asserted so.
+ *   verified_session = find_session_by_cookie; verified_session.user     (verified_session as Session).user
+ */
+function provedReceiver(node: Node, recv: TsExpr, scope: Scope): TsExpr {
+  if (recv.type.k !== "unknown") return recv;
+  const site = scope.env.app.controllerSites.get(node);
+  const proved = site ? provedType(scope.env.app.values.typeOf(node, site)) : UNKNOWN;
+  return proved.k === "unknown" ? recv : lit(`(${recv.code} as ${scope.env.typeName(proved)})`, proved);
 }
 
 /** `Rails.application.routes.url_helpers`. */
@@ -219,6 +232,7 @@ export function lowerTypedCall(call: NodeOf<"call">, recv: TsExpr, scope: Scope)
   if (t.k === "json") return lowerJbuilderCall(call, recv, scope);
   if (t.k === "format") return lowerFormatCall(call, recv, scope);
   if (t.k === "current") return currentCall(env.app.currents.get(t.className)!, recv, call, scope);
+  if (t.k === "runtime") return lowerRuntimeObjectCall(call, recv, scope);
   return null;
 }
 

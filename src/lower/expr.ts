@@ -59,7 +59,7 @@ function lowerExprOf(node: Node, scope: Scope): TsExpr {
     case "false":
       return lit(node.kind, BOOL);
     case "self":
-      return lit(env.selfExpr, env.modelName ? { k: "model", model: env.modelName } : UNKNOWN);
+      return lit(env.selfExpr, env.selfType ?? (env.modelName ? { k: "model", model: env.modelName } : UNKNOWN));
     case "int":
       // Past 2**53 an Integer is a bigint at run time (runtime/ruby/ruby.ts's number convention).
       return node.exact === undefined ? lit(String(node.value), NUMBER) : lit(`${node.exact}n`, UNKNOWN);
@@ -386,7 +386,7 @@ function appConstant(written: string, nesting: string[], scope: Scope): TsExpr |
   const env = scope.env;
   for (const candidate of [...nesting.map((n) => `${n}::${written}`), written]) {
     if (env.app.currents.has(candidate)) return lit(env.module.directClass(candidate), { k: "current", className: candidate });
-    if (env.app.channels.some((c) => c.className === candidate)) return lit(env.module.channel(candidate), UNKNOWN);
+    if (env.app.channels.some((c) => c.className === candidate)) return lit(env.module.channel(candidate), { k: "runtime", cls: "channelClass", name: candidate });
     if (env.app.models.has(candidate)) return lit(env.module.model(candidate), { k: "model", model: `typeof ${candidate}` });
     const cut = candidate.lastIndexOf("::");
     if (cut < 0) continue;

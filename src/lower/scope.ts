@@ -220,4 +220,6 @@ export interface LowerEnv {
   nesting?: string[];
   /** For models: the model's class name. */
   modelName?: string;
+  /** What `self` is where no model name says (an Action Cable connection). */
+  selfType?: RType;
 }

@@ -28,7 +28,18 @@ export type RType =
   | { k: "current"; className: string }
   /** A value of `of`'s type or nil (a nullable column): core methods dispatch on nil apart. */
   | { k: "maybe"; of: RType }
+  /** One of Rails' own objects the runtime implements (runtime-objects.ts): a request, a cookie jar, a channel class. */
+  | { k: "runtime"; cls: string; name?: string }
   | { k: "unknown" };
+
+/**
+ * The runtime's public types for Rails' own objects (runtime-objects.ts), under names no app constant takes; a
+ * kind not here is an app class (`typeof RoomChannel`) or an instance of one (a connection).
+ */
+export const RUNTIME_TYPE_NAMES: Record<string, string> = {
+  request: "ActionDispatchRequest", cookies: "CookieJar", signedCookies: "SignedCookieJar", encryptedCookies: "EncryptedCookieJar",
+  session: "ActionDispatchSession", flash: "ActionDispatchFlash",
+};
 
 export const UNKNOWN: RType = { k: "unknown" };
 export const STRING: RType = { k: "string" };
@@ -82,6 +93,8 @@ export function tsType(t: RType): string {
       return `typeof ${tsIdent(t.className)}`;
     case "maybe":
       return `${tsType(t.of)} | null`;
+    case "runtime":
+      return RUNTIME_TYPE_NAMES[t.cls] ?? `${t.cls === "channelClass" ? "typeof " : ""}${tsIdent(t.name!)}`;
     case "unknown":
       return "unknown";
   }

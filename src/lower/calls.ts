@@ -163,7 +163,7 @@ export function lowerArgs(args: Node[], block: Block | null, scope: Scope, block
 }
 
 /** One argument, lowered once (its type is that of a plain expression; a hash, splat or block pass is UNKNOWN). */
-function lowerArg(a: Node, scope: Scope): TsExpr {
+export function lowerArg(a: Node, scope: Scope): TsExpr {
   const code = (text: string) => lit(text, UNKNOWN);
   // `f(**opts)` / `f(**)` with nothing in them passes no argument at all (Ruby 3), not an empty Hash.
   if (a.kind === "hash" && a.keywords && a.pairs.every((p) => p.key.kind === "dsplat")) return code(`...${scope.env.module.use("kwsplat")}(${lowerHash(a, scope).code})`);

@@ -2,6 +2,7 @@
 const ORDER_NOTE = [
   "routes first: views and controllers check `*_path` helpers against the route names",
   "controllers before views: a view's @ivars are typed by its controller's assignments",
+  "views before helpers: a helper's parameters are typed by what every call of it passes",
 ] as const;
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dependencyTree, digestPath, hashDigestClassFor, readViewFiles, ViewResolver, type DepMap, type DigestCache } from "../analyze/digest.js";
@@ -92,8 +93,6 @@ function lowerWithInflections(app: AppModel): Lowered {
         return [];
       }
     });
-  const helpersModule = guard([{ absPath: join(app.parsed.root, "app/helpers") }], () => lowerHelpersModule(app, diags))[0];
-  if (helpersModule) modules.push(helpersModule);
   const constantsModule = guard([{ absPath: join(app.parsed.root, "app/helpers") }], () => lowerConstantsModule(app, diags))[0];
   if (constantsModule) modules.push(constantsModule);
   const models = guard([...app.models.values()], (m) => lowerModel(m, app, diags), (m) => lowerModel(crashedModel(m, diags), app, diags));
@@ -105,6 +104,8 @@ function lowerWithInflections(app: AppModel): Lowered {
   const controllers = guard([...app.controllers.values()], (c) => lowerController(c, app, diags), (c, raised) => lowerController(crashedController(c, raised), app, diags));
   const ivars = controllerIvarTypes(app);
   const views = guard([...app.templates.values()], (t) => lowerView(t, app, diags, ivars.get(t.logicalPath.split("/").slice(0, -1).join("/")) ?? new Map()), crashedView);
+  const helpersModule = guard([{ absPath: join(app.parsed.root, "app/helpers") }], () => lowerHelpersModule(app, diags))[0];
+  if (helpersModule) modules.push(helpersModule);
   const plain = [
     ...guard([{ absPath: join(app.parsed.root, "app/models") }], () => lowerPlainClasses(app, diags)).flat(),
     ...guard([...app.currents.values()], (c) => lowerCurrent(c, app, diags)),

@@ -27,6 +27,7 @@ export { Jbuilder } from "./gems/jbuilder/index.js";
 export * as http from "./action-pack/index.js";
 // Rails' own objects emitted code calls directly (src/lower/runtime-objects.ts), under names no app constant takes.
 export type { Request as ActionDispatchRequest, CookieJar, SignedCookieJar, EncryptedCookieJar, Session as ActionDispatchSession, Flash as ActionDispatchFlash } from "./action-pack/index.js";
+export type { ModelName as ActiveModelName } from "./active-model/index.js";
 export * as record from "./active-record/index.js";
 export * as db from "./active-record/connection/index.js";
 export * as view from "./app/view-namespace.js";

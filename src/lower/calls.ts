@@ -12,7 +12,7 @@ import { isTopConst, methodChain, type Block, type Node, type NodeOf } from "../
 import type { AppModel } from "../analyze/app-model.js";
 import type { ModelInfo } from "../analyze/models.js";
 import { FormBuilder } from "../../runtime/action-view/form/builder.js";
-import { Base } from "../../runtime/active-record/index.js";
+import { Base, Relation } from "../../runtime/active-record/index.js";
 import { lit, lowerExpr, lowerHash, moduleConstantName, type TsExpr } from "./expr.js";
 import { camel, rubyToTs } from "./names.js";
 import type { Scope } from "./scope.js";
@@ -22,7 +22,9 @@ import { enumMethodNames, lowerFormatCall, lowerSelfCall } from "./self-calls.js
 import { lowerCoreCall } from "./core/index.js";
 import { currentCall } from "./model/current.js";
 import { noteDynamicSite } from "./dynamic-sites.js";
-import { lowerRuntimeObjectCall } from "./runtime-objects.js";
+import { lowerRecordApiCall, lowerRuntimeObjectCall } from "./runtime-objects.js";
+import { ObjectMethods } from "../../runtime/active-support/core-ext/core-object.js";
+import { isCoreMethod } from "../../runtime/active-support/core-ext/core-send.js";
 
 export function lowerCall(call: NodeOf<"call">, scope: Scope): TsExpr {
   if (call.receiver === null) return lowerSelfCall(call, scope);
@@ -256,6 +258,7 @@ function lowerClassCall(call: NodeOf<"call">, recv: TsExpr, model: string, scope
     includes: ["includes", relation], preload: ["preload", relation], count: ["count", NUMBER], "exists?": ["exists", BOOL],
     delete_all: ["deleteAll", NUMBER], destroy_all: ["destroyAll", UNKNOWN], transaction: ["transaction", UNKNOWN],
     pluck: ["pluck", { k: "array", of: UNKNOWN }], ids: ["ids", { k: "array", of: NUMBER }],
+    authenticate_by: ["authenticateBy", record],
   };
   const entry = RETURNS[call.method];
   // `first(3)` / `last(3)` answer Arrays of records.
@@ -265,9 +268,8 @@ function lowerClassCall(call: NodeOf<"call">, recv: TsExpr, model: string, scope
       return lit(`${scope.env.module.use("scope")}<${scope.env.module.modelType(model)}>(${[recv.code, JSON.stringify(call.method), ...args].join(", ")})`, scopeType(scope.env.app, model, call.method));
     }
     // The model's class methods and those it inherits (an STI subclass calling its parent's `create_for`).
-    for (let info = scope.env.app.models.get(model); info; info = scope.env.app.models.get(info.superclass)) {
-      if (info.classMethods.some((d) => d.name === call.method)) return lit(`${recv.code}.${rubyToTs(call.method)}(${args.join(", ")})`, UNKNOWN);
-    }
+    const def = classMethodDef(scope.env.app, model, call.method);
+    if (def) return asProved(`${recv.code}.${rubyToTs(call.method)}(${args.join(", ")})`, classMethodType(scope.env.app, model, def), scope);
     // Active Record's own class methods (find_signed!, none, exists?...) are the runtime Base's statics.
     // (Dispatched by name: their TS signatures are narrower than the untyped arguments lowered Ruby passes.)
     if (isStaticMethod(Base, rubyToTs(call.method))) return lit(`${scope.env.module.use("send")}(${[recv.code, JSON.stringify(call.method), ...args].join(", ")})`, UNKNOWN);
@@ -306,7 +308,7 @@ function lowerRecordCall(call: NodeOf<"call">, recv: TsExpr, modelName: string, 
       return lit(`(${recv.code}.${attr} = ${value.code})`, UNKNOWN);
     }
   }
-  const args = recordArgs(call.args, call.block, scope);
+  const args = () => recordArgs(call.args, call.block, scope);
   const RETURNS: Record<string, [string, RType]> = {
     save: ["save", BOOL], "save!": ["saveBang", BOOL], update: ["update", BOOL], "update!": ["updateBang", BOOL],
     destroy: ["destroy", UNKNOWN], "destroy!": ["destroyBang", UNKNOWN], "persisted?": ["isPersisted", BOOL],
@@ -314,12 +316,24 @@ function lowerRecordCall(call: NodeOf<"call">, recv: TsExpr, modelName: string, 
     touch: ["touch", BOOL], "valid?": ["isValid", BOOL],
   };
   const entry = RETURNS[m];
-  if (entry) return lit(`${recv.code}.${entry[0]}(${args.join(", ")})`, entry[1]);
+  if (entry) return lit(`${recv.code}.${entry[0]}(${args().join(", ")})`, entry[1]);
   const defined = modelChain(scope.env.app, modelName).some((x) => x.methods.some((d) => d.name === m));
   // `user.administrator?`: an enum method, declared on the model class (model.ts).
   if (!defined && !call.args.length && !call.block && enumMethodNames(scope.env.app, modelName).has(m)) return lit(`${recv.code}.${rubyToTs(m)}()`, m.endsWith("?") ? BOOL : UNKNOWN);
   if (defined) {
-    return lit(`${recv.code}.${rubyToTs(m)}(${args.join(", ")})`, UNKNOWN);
+    return lit(`${recv.code}.${rubyToTs(m)}(${args().join(", ")})`, UNKNOWN);
+  }
+  // A record of this model may be of an STI subclass that defines the method: left to run-time dispatch.
+  if ([...scope.env.app.models.values()].some((x) => x.methods.some((d) => d.name === m) && modelChain(scope.env.app, x.className).some((c) => c.className === modelName))) return null;
+  const api = lowerRecordApiCall(call, recv, scope);
+  if (api) return api;
+  // Object's methods (tap, presence, in?...), as send reaches them on a record that has no such member.
+  const member = rubyToTs(m);
+  if (member in ObjectMethods && !(member in Base.prototype) && isCoreMethod(m)) {
+    const block = call.block ? [lowerBlockFn(call.block, scope).code] : [];
+    const plain = call.args.map((a) => lowerArg(a, scope).code);
+    // tap answers its receiver.
+    return asProved(`${scope.env.module.use("ObjectMethods")}.${member}(${[recv.code, ...plain, ...block].join(", ")})`, m === "tap" && call.block ? recv.type : UNKNOWN, scope);
   }
   return null;
 }
@@ -376,11 +390,49 @@ function lowerRelationCall(call: NodeOf<"call">, recv: TsExpr, model: string, sc
   const names = call.args.length > 0 && call.args.every((a) => a.kind === "sym") && !call.block;
   if (names && m === "pluck") return lit(`${recv.code}.pluck(${args.join(", ")})`, { k: "array", of: UNKNOWN });
   if (names && m === "joins") return lit(`${recv.code}.joins(${args.join(", ")})`, relation);
+  if (names && m === "select") return lit(`${recv.code}.select(${args.join(", ")})`, relation);
   const entry = RETURNS[m];
   if (entry && (m === "first" || m === "last") && call.args.length) return lit(`${recv.code}.${entry[0]}(${args.join(", ")})`, UNKNOWN);
   if (entry) return lit(`${recv.code}.${entry[0]}(${args.join(", ")})`, entry[1]);
   if (findScope(scope.env.app, model, m)) return lit(`${scope.env.module.use("scope")}<${scope.env.module.modelType(model)}>(${[recv.code, JSON.stringify(m), ...args].join(", ")})`, scopeType(scope.env.app, model, m));
-  return null;
+  return delegatedClassMethod(call, recv, model, args, scope);
+}
+
+/**
+ * A class method called on a relation: the relation's model answers it with the relation as the current scope,
+ * as Active Record's delegation (and the runtime's relation delegate) does.
+ *   user.sessions.start!(...)    ((r: Relation<Session>) => r.scoping(() => (r.model as typeof Session).startBang(...)))(user.sessions)
+ */
+function delegatedClassMethod(call: NodeOf<"call">, recv: TsExpr, model: string, args: string[], scope: Scope): TsExpr | null {
+  const member = rubyToTs(call.method);
+  const def = classMethodDef(scope.env.app, model, call.method);
+  // The relation's own methods win over the model's (the runtime installs a delegate only where none is).
+  if (!def || member in Relation.prototype || !/^[A-Za-z_$][\w$]*$/.test(member)) return null;
+  const r = scope.env.module.fresh("rel");
+  const type = `${scope.env.module.useType("Relation")}<${scope.env.module.modelType(model)}>`;
+  const cls = `typeof ${scope.env.module.modelType(model)}`;
+  return asProved(`((${r}: ${type}) => ${r}.scoping(() => (${r}.model as ${cls}).${member}(${args.join(", ")})))(${recv.code})`, classMethodType(scope.env.app, model, def), scope);
+}
+
+/** A value the analysis proved of a type its TS expression does not declare (a method's `unknown` result). */
+function asProved(code: string, type: RType, scope: Scope): TsExpr {
+  return type.k === "unknown" ? lit(code, UNKNOWN) : lit(`(${code} as ${scope.env.typeName(type)})`, type);
+}
+
+/** `def self.m` of the model or an ancestor it inherits it from (one definition there). */
+function classMethodDef(app: AppModel, model: string, name: string): NodeOf<"def"> | undefined {
+  for (let info = app.models.get(model); info; info = app.models.get(info.superclass)) {
+    const defs = info.classMethods.filter((d) => d.name === name);
+    if (defs.length) return defs.length === 1 ? defs[0] : undefined;
+  }
+  return undefined;
+}
+
+/** What a class method answers where its body proves a record or relation (analyze/value-types.ts). */
+function classMethodType(app: AppModel, model: string, def: NodeOf<"def">): RType {
+  // An STI subclass may define the method again: the type holds only when no model of the app does.
+  if ([...app.models.values()].some((m) => m.className !== model && m.classMethods.some((d) => d.name === def.name && d !== def))) return UNKNOWN;
+  return provedType(app.values.methodType(def, { def, blocks: [], owner: { k: "modelClass", model } }));
 }
 
 /** A model and the models it inherits from (STI), nearest first. */

@@ -13,6 +13,8 @@ import { Session } from "../../runtime/action-pack/session.js";
 import { Flash } from "../../runtime/action-pack/flash.js";
 import { Channel } from "../../runtime/action-cable/channel.js";
 import { Connection } from "../../runtime/action-cable/connection.js";
+import { Name } from "../../runtime/active-model/model-name.js";
+import { Base } from "../../runtime/active-record/index.js";
 import { lowerArgs } from "./calls.js";
 import { lit, lowerExpr, storable, type TsExpr } from "./expr.js";
 import { camel, rubyToTs } from "./names.js";
@@ -42,6 +44,10 @@ const RUNTIME_OBJECTS: Record<string, RuntimeObject> = {
   channelClass: { members: Channel, anyArgs: true },
   // An app connection (`self` in ApplicationCable::Connection): Connection's members and its identifiers.
   connection: { members: Connection.prototype },
+  // ActiveModel::Name (`record.model_name`).
+  modelName: { members: Name.prototype },
+  // A record's own API (Active Record's instance methods the runtime's Base has), for a typed record.
+  record: { members: Base.prototype, results: { model_name: { k: "runtime", cls: "modelName" } } },
 };
 
 /** The member a Ruby name is on the object, and whether it is a method (else a getter or field). */
@@ -64,8 +70,17 @@ export function lowerRuntimeObjectCall(call: NodeOf<"call">, recv: TsExpr, scope
     const identifier = identifierSetter(call.method, scope);
     if (identifier) return identifier(recv, call.args[0]!);
   }
+  return lowerMemberCall(call, recv, recv.type.cls, scope);
+}
+
+/** `record.model_name`: a member of the runtime's Base, on a record whose model does not define the method. */
+export function lowerRecordApiCall(call: NodeOf<"call">, recv: TsExpr, scope: Scope): TsExpr | null {
+  return lowerMemberCall(call, recv, "record", scope);
+}
+
+function lowerMemberCall(call: NodeOf<"call">, recv: TsExpr, cls: string, scope: Scope): TsExpr | null {
   if (call.method.endsWith("=")) return null;
-  const o = RUNTIME_OBJECTS[recv.type.cls]!;
+  const o = RUNTIME_OBJECTS[cls]!;
   const member = memberOf(o.members, call.method);
   if (!member || !/^[A-Za-z_$][\w$]*$/.test(member.key)) return null;
   const type = o.results?.[call.method] ?? UNKNOWN;

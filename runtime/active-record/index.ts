@@ -33,5 +33,5 @@ export type { SecurePasswordDescriptor, SecureTokenDescriptor } from "./secure.j
 export type { BatchOptions } from "./batches.js";
 export { configureSignedIds, InvalidSignature } from "./signed-id.js";
 export type { SignedIdOptions } from "./signed-id.js";
-export { queryAttribute } from "./attribute-methods.js";
+export { assignAttribute, queryAttribute } from "./attribute-methods.js";
 export type { FixtureSetSource } from "./fixtures/index.js";

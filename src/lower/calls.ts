@@ -304,7 +304,13 @@ function lowerRecordCall(call: NodeOf<"call">, recv: TsExpr, modelName: string, 
       const value = lowerExpr(call.args[0]!, scope);
       // An untyped value goes through the attribute writer dynamically (it casts, as Rails' does); a typed one is
       // assigned to the typed attribute.
-      if (column && value.type.k === "unknown") return lit(`${scope.env.module.use("send")}(${recv.code}, ${JSON.stringify(m)}, ${value.code})`, UNKNOWN);
+      if (column && value.type.k === "unknown") {
+        // The accessor Active Record defines (no method of the model, nor a member of Base, takes the name): its
+        // write_attribute, directly; otherwise the writer is found at run time.
+        const own = chain.some((x) => x.methods.some((d) => d.name === attr || d.name === m)) || attr in Base.prototype || camel(attr) in Base.prototype;
+        if (!own) return lit(`${scope.env.module.use("assignAttribute")}(${recv.code}, ${JSON.stringify(attr)}, ${value.code})`, UNKNOWN);
+        return lit(`${scope.env.module.use("send")}(${recv.code}, ${JSON.stringify(m)}, ${value.code})`, UNKNOWN);
+      }
       return lit(`(${recv.code}.${attr} = ${value.code})`, UNKNOWN);
     }
   }

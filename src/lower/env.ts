@@ -37,5 +37,6 @@ function registerType(t: RType, module: ModuleState): void {
   if (t.k === "current") module.modelType(t.className);
   if (t.k === "array" || t.k === "maybe") registerType(t.of, module);
   const runtimeType = t.k === "runtime" ? RUNTIME_TYPE_NAMES[t.cls] : undefined;
-  if (runtimeType) module.useType(runtimeType);
+  // (`typeof Base`: the runtime value the expression itself imports.)
+  if (runtimeType && !runtimeType.startsWith("typeof ")) module.useType(runtimeType);
 }

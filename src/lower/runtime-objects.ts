@@ -44,6 +44,8 @@ const RUNTIME_OBJECTS: Record<string, RuntimeObject> = {
   channelClass: { members: Channel, anyArgs: true },
   // An app connection (`self` in ApplicationCable::Connection): Connection's members and its identifiers.
   connection: { members: Connection.prototype },
+  // ActiveRecord::Base itself (`ActiveRecord::Base.no_touching { }`): its statics.
+  baseClass: { members: Base, anyArgs: true },
   // ActiveModel::Name (`record.model_name`).
   modelName: { members: Name.prototype },
   // A record's own API (Active Record's instance methods the runtime's Base has), for a typed record.

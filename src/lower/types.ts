@@ -38,7 +38,7 @@ export type RType =
  */
 export const RUNTIME_TYPE_NAMES: Record<string, string> = {
   request: "ActionDispatchRequest", cookies: "CookieJar", signedCookies: "SignedCookieJar", encryptedCookies: "EncryptedCookieJar",
-  session: "ActionDispatchSession", flash: "ActionDispatchFlash", modelName: "ActiveModelName",
+  session: "ActionDispatchSession", flash: "ActionDispatchFlash", modelName: "ActiveModelName", baseClass: "typeof Base",
 };
 
 export const UNKNOWN: RType = { k: "unknown" };

@@ -67,8 +67,15 @@ function maybeCall(call: NodeOf<"call">, recv: TsExpr, of: RType, scope: Scope):
 function resultType(call: NodeOf<"call">, table: TableKey): RType {
   const m = call.method;
   if (table === "numeric" && DURATION_UNITS.has(m) && !call.args.length) return { k: "duration" };
+  if (ARRAY_RESULTS[table]?.has(m) && !call.block) return { k: "array", of: UNKNOWN };
   return STRING_RESULTS.has(m) ? STRING : m === "html_safe" ? { k: "safe" } : UNKNOWN;
 }
+
+/** Results worth typing as Arrays (their elements untyped), by the table whose method answers one. */
+const ARRAY_RESULTS: Partial<Record<TableKey, Set<string>>> = {
+  string: new Set(["scan", "split", "chars", "lines", "bytes"]),
+  array: new Set(["compact", "compact_blank", "sort", "uniq", "reverse", "flatten", "to_a", "shuffle", "rotate"]),
+};
 
 export function lowerMethodCall(call: NodeOf<"call">, recv: TsExpr, scope: Scope): TsExpr | null {
   const m = call.method;
@@ -83,7 +90,7 @@ export function lowerMethodCall(call: NodeOf<"call">, recv: TsExpr, scope: Scope
     const table = [tableKey, "object"].find((k) => member in CORE_TABLES[k as TableKey]) as TableKey | undefined;
     if (table) {
       const args = lowerArgs(call.args, call.block, scope);
-      const result: RType = table === "numeric" && DURATION_UNITS.has(m) && !call.args.length ? { k: "duration" } : type;
+      const result: RType = ARRAY_RESULTS[table]?.has(m) && !call.block ? { k: "array", of: UNKNOWN } : table === "numeric" && DURATION_UNITS.has(m) && !call.args.length ? { k: "duration" } : type;
       return lit(`${scope.env.module.use(TABLE_EXPORTS[table])}.${member}(${[recv.code, ...args].join(", ")})`, result);
     }
   }

@@ -8,11 +8,12 @@
 import type { AppModel } from "../../analyze/app-model.js";
 import type { Diagnostics } from "../../diagnostics/index.js";
 import type { EmittedModule } from "../emitted-module.js";
-import { walk, type NodeOf } from "../../parse/ir.js";
+import type { NodeOf } from "../../parse/ir.js";
 import { collectConstants } from "../../analyze/constants.js";
 import { lowerArg } from "../calls.js";
 import { lowerBlockFn } from "../procs.js";
-import { helperParamTypes, leadingRequired, noteHelperCall } from "./param-types.js";
+import { helperParamTypes, noteHelperCall } from "./param-types.js";
+import { typeParams } from "../call-site-params.js";
 import { Diagnostics as DiagnosticsCatalogue } from "../../diagnostics/index.js";
 import { makeEnv } from "../env.js";
 import { lit, type TsExpr } from "../expr.js";
@@ -76,16 +77,7 @@ function helperFunction(def: NodeOf<"def">, env: LowerEnv, viewType: string, typ
   // capture: the capture's), whatever block they sit in.
   scope.buffer = "view.outputBuffer";
   const params = lowerParams(def, scope);
-  // A parameter the body assigns keeps its own type.
-  const assigned = new Set<string>();
-  for (const stmt of def.body) walk(stmt, (n) => (n.kind === "assign" || n.kind === "opAssign") && n.target.kind === "ident" && assigned.add(n.target.name));
-  leadingRequired(def).forEach((name, i) => {
-    const t = types[i];
-    const local = scope.lookup(name);
-    if (!t || t.k === "unknown" || !local || assigned.has(name)) return;
-    local.type = t;
-    local.ts = `(${local.ts} as ${env.typeName(t)})`;
-  });
+  typeParams(def, types, scope);
   const body = lowerMethodBody(def.body, scope);
   const list = params.parameters.map((p) => (p.isRestParameter ? `...${p.name}: ${p.type}` : `${p.name}: ${p.type}`));
   return `export function ${rubyToTs(def.name)}(${["view: " + viewType, ...list].join(", ")}): unknown {\n${[...params.prologue, ...body].join("\n")}\n}`;

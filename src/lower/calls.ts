@@ -23,6 +23,7 @@ import { lowerCoreCall } from "./core/index.js";
 import { currentCall } from "./model/current.js";
 import { noteDynamicSite } from "./dynamic-sites.js";
 import { lowerRecordApiCall, lowerRuntimeObjectCall } from "./runtime-objects.js";
+import { noteClassMethodCall, noteMethodCall, noteScopeCall } from "./model/param-types.js";
 import { ObjectMethods } from "../../runtime/active-support/core-ext/core-object.js";
 import { isCoreMethod } from "../../runtime/active-support/core-ext/core-send.js";
 
@@ -95,11 +96,13 @@ export function dynamicSend(call: NodeOf<"call">, recv: TsExpr, scope: Scope): T
  * Arguments of Active Record calls: permitted `params` become their hash (`to_h`, which raises on unpermitted
  * parameters exactly as Rails' ForbiddenAttributesProtection does).
  */
-function recordArgs(args: Node[], block: Block | null, scope: Scope): string[] {
+function recordArgs(args: Node[], block: Block | null, scope: Scope, types: RType[] = []): string[] {
   // Each argument lowered once: lowering it again for its type doubled the work at every level of nested calls
-  // (`a b c d ...`, 2^depth: a 45-word %w that lost its %, found by the fuzzer, never finished).
+  // (`a b c d ...`, 2^depth: a 45-word %w that lost its %, found by the fuzzer, never finished). Their types are
+  // left in `types` for the call-site join of parameters (call-sites.ts).
   const out = args.map((a) => {
     const e = lowerArg(a, scope);
+    types.push(e.type);
     return e.type.k === "params" ? `${e.code}.toH()` : e.code;
   });
   if (block) out.push(lowerBlockFn(block, scope).code);
@@ -248,7 +251,8 @@ function isStaticMethod(cls: object, name: string): boolean {
 }
 
 function lowerClassCall(call: NodeOf<"call">, recv: TsExpr, model: string, scope: Scope): TsExpr | null {
-  const args = recordArgs(call.args, call.block, scope);
+  const types: RType[] = [];
+  const args = recordArgs(call.args, call.block, scope, types);
   const record: RType = { k: "model", model };
   const relation: RType = { k: "relation", model };
   const RETURNS: Record<string, [string, RType]> = {
@@ -265,10 +269,12 @@ function lowerClassCall(call: NodeOf<"call">, recv: TsExpr, model: string, scope
   if (entry && (call.method === "first" || call.method === "last") && call.args.length) return lit(`${recv.code}.${entry[0]}(${args.join(", ")})`, UNKNOWN);
   if (!entry) {
     if (findScope(scope.env.app, model, call.method)) {
+      noteScopeCall(scope.env.app, model, call, types);
       return lit(`${scope.env.module.use("scope")}<${scope.env.module.modelType(model)}>(${[recv.code, JSON.stringify(call.method), ...args].join(", ")})`, scopeType(scope.env.app, model, call.method));
     }
     // The model's class methods and those it inherits (an STI subclass calling its parent's `create_for`).
     const def = classMethodDef(scope.env.app, model, call.method);
+    if (def) noteClassMethodCall(scope.env.app, model, call, types);
     if (def) return asProved(`${recv.code}.${rubyToTs(call.method)}(${args.join(", ")})`, classMethodType(scope.env.app, model, def), scope);
     // Active Record's own class methods (find_signed!, none, exists?...) are the runtime Base's statics.
     // (Dispatched by name: their TS signatures are narrower than the untyped arguments lowered Ruby passes.)
@@ -314,7 +320,8 @@ function lowerRecordCall(call: NodeOf<"call">, recv: TsExpr, modelName: string, 
       return lit(`(${recv.code}.${attr} = ${value.code})`, UNKNOWN);
     }
   }
-  const args = () => recordArgs(call.args, call.block, scope);
+  const types: RType[] = [];
+  const args = () => recordArgs(call.args, call.block, scope, types);
   const RETURNS: Record<string, [string, RType]> = {
     save: ["save", BOOL], "save!": ["saveBang", BOOL], update: ["update", BOOL], "update!": ["updateBang", BOOL],
     destroy: ["destroy", UNKNOWN], "destroy!": ["destroyBang", UNKNOWN], "persisted?": ["isPersisted", BOOL],
@@ -327,7 +334,9 @@ function lowerRecordCall(call: NodeOf<"call">, recv: TsExpr, modelName: string, 
   // `user.administrator?`: an enum method, declared on the model class (model.ts).
   if (!defined && !call.args.length && !call.block && enumMethodNames(scope.env.app, modelName).has(m)) return lit(`${recv.code}.${rubyToTs(m)}()`, m.endsWith("?") ? BOOL : UNKNOWN);
   if (defined) {
-    return lit(`${recv.code}.${rubyToTs(m)}(${args().join(", ")})`, UNKNOWN);
+    const code = args().join(", ");
+    noteMethodCall(scope.env.app, modelName, call, types);
+    return lit(`${recv.code}.${rubyToTs(m)}(${code})`, UNKNOWN);
   }
   // A record of this model may be of an STI subclass that defines the method: left to run-time dispatch.
   if ([...scope.env.app.models.values()].some((x) => x.methods.some((d) => d.name === m) && modelChain(scope.env.app, x.className).some((c) => c.className === modelName))) return null;
@@ -380,7 +389,8 @@ function lowerRelationCall(call: NodeOf<"call">, recv: TsExpr, model: string, sc
     const fn = lowerBlockFn(call.block, scope, [record]).code;
     return lit(`${recv.code}.toA().${m === "collect" ? "map" : m === "select" ? "filter" : m}(${fn})`, { k: "array", of: UNKNOWN });
   }
-  const args = recordArgs(call.args, call.block, scope);
+  const types: RType[] = [];
+  const args = recordArgs(call.args, call.block, scope, types);
   const RETURNS: Record<string, [string, RType]> = {
     find: ["find", record], find_by: ["findBy", record], first: ["first", record], last: ["last", record],
     build: ["build", record], new: ["build", record], create: ["create", record], "create!": ["createBang", record],
@@ -400,8 +410,9 @@ function lowerRelationCall(call: NodeOf<"call">, recv: TsExpr, model: string, sc
   const entry = RETURNS[m];
   if (entry && (m === "first" || m === "last") && call.args.length) return lit(`${recv.code}.${entry[0]}(${args.join(", ")})`, UNKNOWN);
   if (entry) return lit(`${recv.code}.${entry[0]}(${args.join(", ")})`, entry[1]);
+  if (findScope(scope.env.app, model, m)) noteScopeCall(scope.env.app, model, call, types);
   if (findScope(scope.env.app, model, m)) return lit(`${scope.env.module.use("scope")}<${scope.env.module.modelType(model)}>(${[recv.code, JSON.stringify(m), ...args].join(", ")})`, scopeType(scope.env.app, model, m));
-  return delegatedClassMethod(call, recv, model, args, scope);
+  return delegatedClassMethod(call, recv, model, args, types, scope);
 }
 
 /**
@@ -409,11 +420,12 @@ function lowerRelationCall(call: NodeOf<"call">, recv: TsExpr, model: string, sc
  * as Active Record's delegation (and the runtime's relation delegate) does.
  *   user.sessions.start!(...)    ((r: Relation<Session>) => r.scoping(() => (r.model as typeof Session).startBang(...)))(user.sessions)
  */
-function delegatedClassMethod(call: NodeOf<"call">, recv: TsExpr, model: string, args: string[], scope: Scope): TsExpr | null {
+function delegatedClassMethod(call: NodeOf<"call">, recv: TsExpr, model: string, args: string[], types: RType[], scope: Scope): TsExpr | null {
   const member = rubyToTs(call.method);
   const def = classMethodDef(scope.env.app, model, call.method);
   // The relation's own methods win over the model's (the runtime installs a delegate only where none is).
   if (!def || member in Relation.prototype || !/^[A-Za-z_$][\w$]*$/.test(member)) return null;
+  noteClassMethodCall(scope.env.app, model, call, types);
   const r = scope.env.module.fresh("rel");
   const type = `${scope.env.module.useType("Relation")}<${scope.env.module.modelType(model)}>`;
   const cls = `typeof ${scope.env.module.modelType(model)}`;

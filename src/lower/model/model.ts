@@ -23,6 +23,8 @@ import { isJsIdentifier, rubyToTs, tsIdent } from "../names.js";
 import { Scope } from "../scope.js";
 import { ownEnumMethodNames } from "../self-calls.js";
 import { modelChain } from "../calls.js";
+import { typeParams } from "../call-site-params.js";
+import { methodParamTypes } from "./param-types.js";
 import { lowerMethodBody } from "../jumps.js";
 
 const TS_COLUMN: Record<string, string> = {
@@ -58,6 +60,7 @@ export function lowerModel(model: ModelInfo, app: AppModel, diags: Diagnostics):
   const methods = model.methods.map((def) => {
     const scope = new Scope(env);
     const params = lowerParams(def, scope);
+    typeParams(def, methodParamTypes(app, model.className, def), scope);
     return { name: rubyToTs(def.name), parameters: params.parameters, statements: [...params.prologue, ...lowerMethodBody(def.body, scope)] };
   });
   const name = tsIdent(model.className);
@@ -116,7 +119,7 @@ function descriptor(model: ModelInfo) {
     // `at`: enum validate: true adds its inclusion validation where the enum is declared.
     // ActiveRecord::Scoping::Named: the runtime defines Model.name, relation.name and proxy.name from these.
     ...(model.scopes.length ? {
-      scopes: model.scopes.map(({ name, lambda }) => ({ name, body: { $code: { params: lambda.params, body: lambda.body }, self: "relation", model: model.className } })),
+      scopes: model.scopes.map(({ name, lambda }) => ({ name, body: { $code: { params: lambda.params, body: lambda.body }, self: "relation", model: model.className, scope: name } })),
     } : {}),
     ...(model.enums.length ? { enums: model.enums.map(({ descriptor, span }) => ({ ...descriptor, at: declarationOrder(span) })) } : {}),
     ...(model.secureTokens.length ? { secureTokens: model.secureTokens } : {}),

@@ -13,7 +13,7 @@ export function identifierTypes(channels: ChannelInfo[], values: ValueTypes, mod
   const out = new Map<string, string>();
   for (const conn of channels.filter((c) => c.kind === "connection")) {
     const defs = conn.methods;
-    const owner: Site["owner"] = { k: "controller", defs, related: () => defs, named };
+    const owner: Site["owner"] = { k: "controller", defs, related: () => defs, named, connection: true };
     // Where each node of the connection's methods runs, for the lowering's proved receivers.
     for (const def of defs) walkScoped(def.body, [], (n, blocks) => sites.set(n, { def, blocks, owner }));
     for (const id of conn.identifiers) {

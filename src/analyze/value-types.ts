@@ -17,7 +17,10 @@ import { childNodes } from "../parse/ir.js";
 import type { ModelInfo, ScopeInfo } from "./models.js";
 import type { ConstDecl } from "./constants.js";
 
-export type ValueType = { k: "record"; model: string } | { k: "relation"; model: string } | { k: "nil" } | null;
+export type ValueType = { k: "record"; model: string } | { k: "relation"; model: string } | { k: "nil" } | { k: "runtime"; rails: string } | null;
+
+/** Rails' own objects a controller method of self answers (unless the app defines one), by their Rails class. */
+const CONTROLLER_OBJECTS: Record<string, string> = { request: "ActionDispatch::Request" };
 
 const RECORD = new Set(["new", "find", "find_by", "find_by!", "create", "create!", "first", "last", "build", "sole", "find_sole_by", "take", "take!", "first!", "last!", "authenticate_by", "find_signed", "find_signed!"]);
 const RELATION = new Set(["all", "where", "order", "limit", "includes", "preload", "eager_load", "joins", "left_joins", "reorder", "offset", "distinct", "excluding", "without", "not", "rewhere", "unscope"]);
@@ -32,7 +35,7 @@ const NEVER_RETURNS = new Set(["raise", "fail", "reject_unauthorized_connection"
  * ways not seen: a callback, `helper_method`, `send`), a model class (`self` is the class), or elsewhere.
  */
 export type Owner =
-  | { k: "controller"; defs: Array<NodeOf<"def">>; related: (def: NodeOf<"def">) => Array<NodeOf<"def">>; named: Set<string> }
+  | { k: "controller"; defs: Array<NodeOf<"def">>; related: (def: NodeOf<"def">) => Array<NodeOf<"def">>; named: Set<string>; connection?: boolean }
   | { k: "modelClass"; model: string }
   | { k: "other" };
 
@@ -53,6 +56,7 @@ export function join(types: ValueType[], models: Map<string, ModelInfo> = new Ma
   if (!known.length) return types.length ? { k: "nil" } : null;
   const first = known[0]!;
   if (first === null) return null;
+  if (first.k === "runtime") return known.every((t) => t?.k === "runtime" && t.rails === first.rails) ? first : null;
   let out: { k: "record" | "relation"; model: string } = first;
   for (const t of known.slice(1)) {
     if (t === null || t.k !== out.k) return null;
@@ -141,7 +145,7 @@ export class ValueTypes {
     }
     if (node.receiver.kind === "const") {
       const current = node.receiver.scope === null ? this.currentTypes.get(node.receiver.name)?.get(m) : undefined;
-      if (current && !node.args.length && !node.block) return { k: "record", model: current };
+      if (current && this.models.has(current) && !node.args.length && !node.block) return { k: "record", model: current };
       const def = this.plainClassMethod(node.receiver, m);
       return def ? this.returnType(def, { def, blocks: [], owner: { k: "other" } }) : null;
     }
@@ -150,7 +154,7 @@ export class ValueTypes {
     // read in its own assignment: `@room = @room.becomes!(Rooms::Closed)`).
     const becomes = (m === "becomes" || m === "becomes!") && node.args.length === 1 ? constName(node.args[0]!) : null;
     if (becomes !== null && (recv?.k === "record" || recv?.k === "nil")) return this.models.has(becomes) ? { k: "record", model: becomes } : null;
-    if (recv === null || recv.k === "nil") return null;
+    if (recv === null || recv.k === "nil" || recv.k === "runtime") return null;
     if (recv.k === "record") {
       if (m === "tap" && node.block) return recv;
       if (m === "reload") return recv;
@@ -182,6 +186,8 @@ export class ValueTypes {
     if (owner.k === "modelClass") return this.classCall(owner.model, node, site);
     if (owner.k === "controller" && !node.block) {
       const defs = site.def ? owner.related(site.def).filter((d) => d.name === node.method && !d.singleton) : [];
+      const rails = CONTROLLER_OBJECTS[node.method];
+      if (rails && !owner.connection && !node.args.length && !owner.defs.some((d) => d.name === node.method)) return { k: "runtime", rails };
       if (defs.length !== 1) return null;
       return this.returnType(defs[0]!, { def: defs[0]!, blocks: [], owner });
     }

@@ -41,6 +41,14 @@ export const RUNTIME_TYPE_NAMES: Record<string, string> = {
   session: "ActionDispatchSession", flash: "ActionDispatchFlash", modelName: "ActiveModelName", baseClass: "typeof Base",
 };
 
+/** Rails' own classes the analysis names (a Current attribute holding the request), as the lowering's types. */
+const RAILS_OBJECTS: Record<string, string> = { "ActionDispatch::Request": "request" };
+
+export function railsObjectType(rails: string): RType {
+  const cls = RAILS_OBJECTS[rails];
+  return cls ? { k: "runtime", cls } : { k: "unknown" };
+}
+
 export const UNKNOWN: RType = { k: "unknown" };
 export const STRING: RType = { k: "string" };
 export const NUMBER: RType = { k: "number" };
@@ -120,6 +128,7 @@ export function elementType(t: RType): RType {
 /** A type the whole-app analysis proved (analyze/value-types.ts), as the lowering's. */
 export function provedType(t: ValueType): RType {
   if (t?.k === "record") return { k: "model", model: t.model };
+  if (t?.k === "runtime") return railsObjectType(t.rails);
   if (t?.k === "relation") return { k: "relation", model: t.model };
   return UNKNOWN;
 }

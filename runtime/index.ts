@@ -19,7 +19,7 @@ import "./gems/globalid/index.js";
 import "./gems/geared_pagination/controller.js";
 
 export { Controller, FormatCollector, Parameters, startServer, type RouteEntry, type Filter } from "./action-pack/index.js";
-export { Base, Record, defineModel, Relation, Errors, ErrorEntry, Time, CollectionProxy, abort, model, scope } from "./active-record/index.js";
+export { Base, Record, defineModel, Relation, Errors, ErrorEntry, Time, CollectionProxy, abort, model, scope, scopeArray } from "./active-record/index.js";
 export { assignAttribute, queryAttribute } from "./active-record/index.js";
 export { OutputBuffer, SafeString, FormBuilder } from "./action-view/index.js";
 export { Jbuilder } from "./gems/jbuilder/index.js";

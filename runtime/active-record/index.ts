@@ -18,7 +18,7 @@ export { Time, currentTime, setClock } from "../active-support/time.js";
 export { Decimal } from "../ruby/big-decimal.js";
 export { RubyDate } from "../ruby/date.js";
 export { isRecord, model, modelClass, registeredModels } from "./model.js";
-export { scope } from "./scoping.js";
+export { scope, scopeArray } from "./scoping.js";
 export type { AssociationMeta, EnumMeta, ModelMeta } from "./model.js";
 export type { AssociationDescriptor, CallbackDescriptor, ModelDescriptor, ScopeDescriptor, ValidationDescriptor } from "./meta.js";
 export type { ModelName, ModelNames } from "../active-model/model-name.js";

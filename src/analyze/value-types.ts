@@ -17,7 +17,7 @@ import { childNodes } from "../parse/ir.js";
 import type { ModelInfo, ScopeInfo } from "./models.js";
 import type { ConstDecl } from "./constants.js";
 
-export type ValueType = { k: "record"; model: string } | { k: "relation"; model: string } | { k: "nil" } | { k: "runtime"; rails: string } | null;
+export type ValueType = { k: "record"; model: string } | { k: "relation"; model: string } | { k: "array"; model: string } | { k: "nil" } | { k: "runtime"; rails: string } | null;
 
 /** Rails' own objects a controller method of self answers (unless the app defines one), by their Rails class. */
 const CONTROLLER_OBJECTS: Record<string, string> = { request: "ActionDispatch::Request" };
@@ -57,7 +57,7 @@ export function join(types: ValueType[], models: Map<string, ModelInfo> = new Ma
   const first = known[0]!;
   if (first === null) return null;
   if (first.k === "runtime") return known.every((t) => t?.k === "runtime" && t.rails === first.rails) ? first : null;
-  let out: { k: "record" | "relation"; model: string } = first;
+  let out: { k: "record" | "relation" | "array"; model: string } = first;
   for (const t of known.slice(1)) {
     if (t === null || t.k !== out.k) return null;
     const common = commonModel(out.model, t.model, models);
@@ -154,7 +154,7 @@ export class ValueTypes {
     // read in its own assignment: `@room = @room.becomes!(Rooms::Closed)`).
     const becomes = (m === "becomes" || m === "becomes!") && node.args.length === 1 ? constName(node.args[0]!) : null;
     if (becomes !== null && (recv?.k === "record" || recv?.k === "nil")) return this.models.has(becomes) ? { k: "record", model: becomes } : null;
-    if (recv === null || recv.k === "nil" || recv.k === "runtime") return null;
+    if (recv === null || recv.k === "nil" || recv.k === "runtime" || recv.k === "array") return null;
     if (recv.k === "record") {
       if (m === "tap" && node.block) return recv;
       if (m === "reload") return recv;
@@ -169,7 +169,8 @@ export class ValueTypes {
   /** A call on a model class or on one of its relations (Rails delegates class methods and scopes to the class). */
   private classCall(model: string, node: NodeOf<"call">, _site: Site): ValueType {
     const m = node.method;
-    // `first(3)` / `last(3)` / `take(3)` answer Arrays.
+    // `first(3)` / `last(3)` / `take(3)` answer Arrays of its records.
+    if (TAKES_A_COUNT.has(m) && node.args.length === 1 && !node.block) return { k: "array", model };
     if (RECORD.has(m) && !node.block && !(TAKES_A_COUNT.has(m) && node.args.length)) return { k: "record", model };
     if (RELATION.has(m) && !node.block) return { k: "relation", model };
     if (this.scope(model, m)) return this.scopeType(model, m);
@@ -338,7 +339,8 @@ export class ValueTypes {
 
   /**
    * What a scope answers: its body's value, or the relation itself when the body answers nil (Active Record's
-   * `_exec_scope` is `instance_exec(...) || self`); `scope :last_page, -> { ordered.last(10) }` answers an Array.
+   * `_exec_scope` is `instance_exec(...) || self`); `scope :last_page, -> { ordered.last(10) }` answers an Array of
+ * its records.
    */
   scopeType(model: string, name: string): ValueType {
     const found = this.scope(model, name);
@@ -346,7 +348,7 @@ export class ValueTypes {
     const { lambda } = found;
     const def: NodeOf<"def"> = { kind: "def", name: `scope ${name}`, singleton: true, params: lambda.params, body: lambda.body, span: lambda.span };
     const t = this.returnType(def, { def, blocks: [], owner: { k: "modelClass", model } });
-    return t?.k === "nil" ? { k: "relation", model } : t?.k === "relation" ? t : null;
+    return t?.k === "nil" ? { k: "relation", model } : t?.k === "relation" || t?.k === "array" ? t : null;
   }
 
   private classMethod(model: string, name: string): NodeOf<"def"> | undefined {

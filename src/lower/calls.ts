@@ -270,7 +270,7 @@ function lowerClassCall(call: NodeOf<"call">, recv: TsExpr, model: string, scope
   if (!entry) {
     if (findScope(scope.env.app, model, call.method)) {
       noteScopeCall(scope.env.app, model, call, types);
-      return lit(`${scope.env.module.use("scope")}<${scope.env.module.modelType(model)}>(${[recv.code, JSON.stringify(call.method), ...args].join(", ")})`, scopeType(scope.env.app, model, call.method));
+      return scopeCall(recv, model, call.method, args, scope);
     }
     // The model's class methods and those it inherits (an STI subclass calling its parent's `create_for`).
     const def = classMethodDef(scope.env.app, model, call.method);
@@ -411,7 +411,7 @@ function lowerRelationCall(call: NodeOf<"call">, recv: TsExpr, model: string, sc
   if (entry && (m === "first" || m === "last") && call.args.length) return lit(`${recv.code}.${entry[0]}(${args.join(", ")})`, UNKNOWN);
   if (entry) return lit(`${recv.code}.${entry[0]}(${args.join(", ")})`, entry[1]);
   if (findScope(scope.env.app, model, m)) noteScopeCall(scope.env.app, model, call, types);
-  if (findScope(scope.env.app, model, m)) return lit(`${scope.env.module.use("scope")}<${scope.env.module.modelType(model)}>(${[recv.code, JSON.stringify(m), ...args].join(", ")})`, scopeType(scope.env.app, model, m));
+  if (findScope(scope.env.app, model, m)) return scopeCall(recv, model, m, args, scope);
   return delegatedClassMethod(call, recv, model, args, types, scope);
 }
 
@@ -460,9 +460,16 @@ export function modelChain(app: AppModel, modelName: string) {
   return out;
 }
 
-/** What a scope answers: a relation when its body proves one (a scope may answer anything: `ordered.last(10)`). */
-function scopeType(app: AppModel, model: string, name: string): RType {
-  return app.values.scopeType(model, name)?.k === "relation" ? { k: "relation", model } : UNKNOWN;
+/**
+ * A scope called by name: `scope<T>(recv, "name", ...)`, a relation when its body proves one; `scopeArray` where the
+ * body proves an Array of the model's records (`ordered.last(10)`); a scope may answer anything else.
+ */
+function scopeCall(recv: TsExpr, model: string, name: string, args: string[], scope: Scope): TsExpr {
+  const t = scope.env.app.values.scopeType(model, name);
+  const array = t?.k === "array" && t.model === model;
+  const fn = scope.env.module.use(array ? "scopeArray" : "scope");
+  const type: RType = t?.k === "relation" ? { k: "relation", model } : array ? { k: "array", of: { k: "model", model } } : UNKNOWN;
+  return lit(`${fn}<${scope.env.module.modelType(model)}>(${[recv.code, JSON.stringify(name), ...args].join(", ")})`, type);
 }
 
 /** Scopes are inherited (STI subclasses see their parent's). */

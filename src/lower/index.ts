@@ -67,7 +67,8 @@ function drawRoutes(app: AppModel, diags: Diagnostics): RouteEntry[] {
  * changing; the last lowering is the one emitted.
  */
 function lowerModels(app: AppModel, diags: Diagnostics, guard: <T extends { file: { absPath: string } }, R>(items: T[], fn: (item: T) => R, stub?: (item: T, raised: string) => R) => R[]): EmittedModule[] {
-  const modelFiles = new Set([...app.models.values()].map((m) => m.file.absPath));
+  // (A model's concerns are files of their own under app/models.)
+  const modelFiles = new Set([...app.models.values()].map((m) => m.file.absPath).concat(app.parsed.models.map((f) => f.absPath)));
   const clearSites = () => {
     for (const [key, site] of app.dynamicSites) if (modelFiles.has(site.span.file)) app.dynamicSites.delete(key);
   };

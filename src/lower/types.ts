@@ -130,5 +130,6 @@ export function provedType(t: ValueType): RType {
   if (t?.k === "record") return { k: "model", model: t.model };
   if (t?.k === "runtime") return railsObjectType(t.rails);
   if (t?.k === "relation") return { k: "relation", model: t.model };
+  if (t?.k === "array") return { k: "array", of: { k: "model", model: t.model } };
   return UNKNOWN;
 }

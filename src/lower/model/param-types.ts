@@ -62,7 +62,7 @@ function facts(app: AppModel): Facts {
   }
   const symbols = new Set<string>();
   const callsSuper = new Set<string>();
-  // `scope :name, -> {}` names the scope it declares, not a call made in unseen ways; so does a key of `[]`.
+  // `scope :name, -> {}` names the scope it declares, not a call made in unseen ways; nor does a key of `[]` or a Hash.
   const declared = new WeakSet<Node>();
   for (const file of files) {
     for (const stmt of file.body) {
@@ -70,6 +70,8 @@ function facts(app: AppModel): Facts {
         if (n.kind === "call" && n.receiver === null && n.method === "scope" && n.args[0]) declared.add(n.args[0]);
         // `params[:before]`: a key read, not a method named.
         if (n.kind === "index") n.args.forEach((a) => declared.add(a));
+        // `messages_path(before: id)`: a Hash key.
+        if (n.kind === "hash") n.pairs.forEach((p) => declared.add(p.key));
         if (declared.has(n)) return;
         if (n.kind === "sym" || (n.kind === "str" && n.parts.length === 1 && typeof n.parts[0] === "string")) symbols.add(n.kind === "sym" ? n.name : (n.parts[0] as string));
         if (n.kind === "def") walk(n, (x) => x.kind === "super" && callsSuper.add(n.name));

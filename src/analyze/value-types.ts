@@ -156,7 +156,8 @@ export class ValueTypes {
     if (becomes !== null && (recv?.k === "record" || recv?.k === "nil")) return this.models.has(becomes) ? { k: "record", model: becomes } : null;
     if (recv === null || recv.k === "nil" || recv.k === "runtime" || recv.k === "array") return null;
     if (recv.k === "record") {
-      if (m === "tap" && node.block) return recv;
+      // `tap { }` / `tap(&:process)` answer the receiver.
+      if (m === "tap" && (node.block || (node.args.length === 1 && node.args[0]!.kind === "blockPass"))) return recv;
       if (m === "reload") return recv;
       if (node.args.length || node.block) return null;
       const assoc = this.association(recv.model, m);

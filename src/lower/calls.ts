@@ -412,7 +412,18 @@ function lowerRelationCall(call: NodeOf<"call">, recv: TsExpr, model: string, sc
   if (entry) return lit(`${recv.code}.${entry[0]}(${args.join(", ")})`, entry[1]);
   if (findScope(scope.env.app, model, m)) noteScopeCall(scope.env.app, model, call, types);
   if (findScope(scope.env.app, model, m)) return scopeCall(recv, model, m, args, scope);
-  return delegatedClassMethod(call, recv, model, args, types, scope);
+  return delegatedClassMethod(call, recv, model, args, types, scope) ?? relationObjectCall(call, recv, args, scope);
+}
+
+/**
+ * Object's methods on a relation (`users.presence`), as send reaches them when the relation has no member of the
+ * name (before Array's over its records); presence answers the relation or nil, a relation type standing for nil.
+ */
+function relationObjectCall(call: NodeOf<"call">, recv: TsExpr, args: string[], scope: Scope): TsExpr | null {
+  const member = rubyToTs(call.method);
+  if (!(member in ObjectMethods) || member in Relation.prototype || !isCoreMethod(call.method)) return null;
+  const code = `${scope.env.module.use("ObjectMethods")}.${member}(${[recv.code, ...args].join(", ")})`;
+  return call.method === "presence" && !call.args.length && !call.block ? asProved(code, recv.type, scope) : lit(code, UNKNOWN);
 }
 
 /**

@@ -15,8 +15,11 @@ const RUNTIME_LAYERS = [
   ["action-cable"],
   ["active-storage"],
   ["action-text"],
-  ["gems/turbo-rails", "gems/importmap-rails", "gems/rails_autolink", "gems/jbuilder", "gems/platform_agent", "gems/geared_pagination", "gems/rqrcode"],
+  ["gems/concurrent-ruby", "gems/net-http-persistent"],
+  ["gems/turbo-rails", "gems/importmap-rails", "gems/rails_autolink", "gems/jbuilder", "gems/platform_agent", "gems/geared_pagination", "gems/rqrcode", "gems/web-push"],
   ["app"],
+  // Lowered test suites (`rails2ts test`) run on the app: nothing the app itself runs imports them.
+  ["testing"],
   ["sea"],
 ];
 
@@ -32,6 +35,8 @@ const SRC_LAYERS = [
   ["compile.ts"],
   ["build"],
   ["conformance"],
+  // testing runs an app's own Minitest suite, lowered, and records the suite's results under real Rails.
+  ["testing"],
   // inspect renders a compile()'s result: the source maps, diagnostics and the app's facts, as text or a site.
   ["inspect"],
   ["cli.ts"],

@@ -22,6 +22,7 @@ if (!existsSync(join(ROOT, "dist/src/compile.js"))) {
   process.exit(1);
 }
 const { APPS, cacheSites, scenarioHost } = await import("./lib/apps.js");
+const { campfireSource, prepareCampfireRails } = await import("./lib/campfire.js");
 const { timeCompile } = await import("./lib/compile-time.js");
 const { benchHeaders } = await import("./lib/http-get.js");
 const { withFixtureLanes } = await import("./lib/lanes.js");
@@ -34,6 +35,15 @@ const { socketLanes } = await import("./lib/sockets-lanes.js");
 const { compileTargets, summarize, targets, writeTargets } = await import("./lib/summary.js");
 
 for (const name of opt.apps) if (!APPS[name]) throw new Error(`unknown app ${name} (known: ${Object.keys(APPS).join(", ")})`);
+// Campfire is an app outside this repository: its checkout and gem directory (--campfire/--campfire-gems or the
+// Campfire lane's RAILS2TS_CAMPFIRE/RAILS2TS_CAMPFIRE_GEMS); it is in the default --apps when they are set.
+const campfire = campfireSource(opt);
+if (opt.apps.includes("campfire") && !campfire) throw new Error("--apps campfire needs --campfire DIR and --campfire-gems DIR (or RAILS2TS_CAMPFIRE and RAILS2TS_CAMPFIRE_GEMS)");
+/** Where an app's source is, and what its compile and its Rails lanes need beyond a fixture's. */
+const appSource = (name) =>
+  APPS[name].external
+    ? { dir: resolve(campfire.dir), gemPath: resolve(campfire.gems), prepareRails: prepareCampfireRails }
+    : { dir: resolve(ROOT, APPS[name].dir), gemPath: undefined, prepareRails: undefined };
 const cores = cpus().length;
 const sockets = { clients: Number(opt.sockets), perRoom: Number(opt["sockets-per-room"]), concurrency: Number(opt["sockets-concurrency"]) };
 const socketsApp = sockets.clients > 0 ? opt.apps.find((a) => APPS[a].sockets) : undefined;
@@ -66,7 +76,8 @@ const compile = [];
 try {
   for (const a of opt.apps) {
     log(`cold compile: ${a}`);
-    compile.push({ name: a, fixture: true, ...(await timeCompile(resolve(ROOT, APPS[a].dir), { ...compileOpts, keepOut: outDirs[a] })) });
+    const src = appSource(a);
+    compile.push({ name: a, fixture: true, ...(await timeCompile(src.dir, { ...compileOpts, keepOut: outDirs[a], gemPath: src.gemPath })) });
   }
   for (const extra of opt["compile-app"]) compile.push({ name: basename(resolve(extra)), fixture: false, ...(await timeCompile(resolve(extra), compileOpts)) });
   for (const c of compile) log(`compile ${c.name}: ${c.runs.join(", ")} ms wall, median CPU ${c.medianCpuMs} ms (exit ${c.exitStatus})`);
@@ -97,14 +108,16 @@ try {
 /** One app's lanes: counting pass, timed rounds, and (for the app with channels) the sockets lanes after them. */
 async function benchApp(name, outDir) {
   const app = APPS[name];
-  const appDir = resolve(ROOT, app.dir);
-  const headers = benchHeaders(scenarioHost(appDir));
+  const source = appSource(name);
+  const appDir = source.dir;
+  const headers = benchHeaders(app.host ?? scenarioHost(appDir));
   const c = config;
   const afterLanes = name === socketsApp
     ? ({ rails, scratch }) => socketLanes({ rails, outDir, scratch, headers, spec: app.sockets, user: app.signIn, ...sockets, log })
     : undefined;
   log(`app ${name}: ${app.paths.join(", ")}${app.signIn ? ` (signed in as ${app.signIn.email})` : ""}`);
-  const results = await withFixtureLanes({ appDir, outDir, paths: app.paths, headers, cores, signIn: app.signIn, log, afterLanes }, async ({ lanes, counting, railsLanes, nodeLanes }) => {
+  const lanesOpts = { appDir, outDir, paths: app.paths, headers, cores, signIn: app.signIn, log, afterLanes, appEnv: app.appEnv, prepareRails: source.prepareRails };
+  const results = await withFixtureLanes(lanesOpts, async ({ lanes, counting, railsLanes, nodeLanes }) => {
     for (const x of counting) log(`sql ${x.path}: rails ${x.railsSql.join("/")}, ours ${x.oursSql.join("/")}; bytes ${x.bytesIdentical ? "identical" : "DIFFERENT"}`);
     const probes = {};
     for (const lane of lanes) probes[lane.name] = await lane.probe();

@@ -18,7 +18,7 @@ export { rubyLambda, rubyMethod, rubyProc } from "./ruby/index.js";
 import "./gems/globalid/index.js";
 import "./gems/geared_pagination/controller.js";
 
-export { Controller, FormatCollector, Parameters, startServer, type RouteEntry, type Filter } from "./action-pack/index.js";
+export { Controller, FormatCollector, Parameters, startServer, type RouteEntry, type Filter, type ControllerRescueHandler } from "./action-pack/index.js";
 export { Base, Record, defineModel, Relation, Errors, ErrorEntry, Time, CollectionProxy, abort, model, scope, scopeArray } from "./active-record/index.js";
 export { assignAttribute, queryAttribute } from "./active-record/index.js";
 export { OutputBuffer, SafeString, FormBuilder } from "./action-view/index.js";
@@ -35,7 +35,7 @@ export * as json from "./gems/jbuilder/index.js";
 export * as fixtures from "./active-record/fixtures/index.js";
 export type { FixtureSetSource } from "./active-record/index.js";
 export { bindArgs, ArgumentError, type ArgSpec, type BoundArgs } from "./ruby/index.js";
-export { CurrentAttributes, defineCurrentAttributes } from "./active-support/index.js";
+export { CurrentAttributes, defineCurrentAttributes, executorWrap } from "./active-support/index.js";
 // Ruby core and ActiveSupport on plain values, Ruby's own constants, and plain (ActiveModel) classes.
 export { coreSend, nonNil } from "./active-support/index.js";
 export { StringMethods, BinaryStringMethods } from "./active-support/index.js";
@@ -61,11 +61,11 @@ export { ActiveStorageAttachedOne, ActiveStorageAttachedMany, AttachedOne, Attac
 export { LIBRARY_BASES, registerLibraryBase } from "./ruby/index.js";
 export { extendCore, CORE_EXTENSIBLE } from "./active-support/index.js";
 export { TurboStreamsChannelConstant, TurboModule, TurboStreamsTagBuilderClass, GlobalIdModule, GlobalIdLocator } from "./gems/turbo-rails/index.js";
-export { ActiveModel, RubyObject, attrAccessor } from "./active-model/index.js";
+export { ActiveModel, RubyObject, ValidationError, attrAccessor, defineActiveModel } from "./active-model/index.js";
 export { inflections } from "./active-support/index.js";
 export { rubyStruct, declineClass } from "./ruby/index.js";
 // Active Job: ApplicationJob < ActiveJob::Base, perform_later (in this process, after the request's work).
-export { ActiveJobBase, drainJobs } from "./active-job/index.js";
+export { ActiveJobBase, drainJobs, queueAdapterConfig } from "./active-job/index.js";
 // Action Text's content objects (Content, Fragment, nodes, attachments, the Content::Filter base apps subclass).
 export {
   ActionTextContent, ActionTextFragment, ActionTextNode, ActionTextAttachment,
@@ -78,6 +78,9 @@ export { includeActionTextAttachable, attachableFromSgid } from "./action-text/i
 export { PlatformAgent } from "./gems/platform_agent/index.js";
 export { UserAgentClass, parseUserAgent } from "./gems/useragent/index.js";
 export { RQRCodeQRCodeClass } from "./gems/rqrcode/index.js";
+export { ThreadPoolExecutorClass, FixedThreadPoolClass, drainPools } from "./gems/concurrent-ruby/index.js";
+export { NetHttpPersistentClass } from "./gems/net-http-persistent/index.js";
+export { WebPushModule } from "./gems/web-push/index.js";
 export { tagElement, tagAttributes } from "./action-view/index.js";
 export { coreBinop, coreIndex, coreNegate, coreShovel } from "./active-support/index.js";
 export { hashEntries, RubyFloat, RubyRange, RubySymbol, rubyRegexp } from "./ruby/index.js";
@@ -88,3 +91,5 @@ export { ActionViewBase } from "./action-view/index.js";
 export { Connection, Channel, actionCableServer } from "./action-cable/index.js";
 export * as cable from "./app/cable-namespace.js";
 export { BACK } from "./action-view/index.js";
+export * as testing from "./testing/index.js";
+export { defineTestCase, testEnvironment, TestSuite, TestCase } from "./testing/index.js";

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// rails2ts: compile | serve | conformance | record | inspect. Errors print as diagnostics, never stack traces.
+// rails2ts: compile | serve | conformance | test | record | inspect. Errors print as diagnostics, never stack traces.
 import { Command, CommanderError } from "commander";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -78,9 +78,10 @@ program
   .option("--link", "link node_modules/rails2ts to this compiler, to run the output in place without `npm ci`")
   .option("--strict", "exit 1 when any construct was declined (the output is still written)")
   .option("--force", "write into --out even when it is a directory rails2ts did not write (its src/ and dist/ are replaced)")
-  .action(async (app: string, opts: { out: string; report?: boolean; ledger?: string; link?: boolean; strict?: boolean; force?: boolean }) => {
+  .option("--tests", "also lower the app's Minitest suite (test/**/*_test.rb) into test/ of the output; its `npm test` runs it")
+  .action(async (app: string, opts: { out: string; report?: boolean; ledger?: string; link?: boolean; strict?: boolean; force?: boolean; tests?: boolean }) => {
     const root = appRoot(app);
-    const result = await compile(root, { out: outDir(opts.out, opts.force), gemPaths: gemPaths(), link: Boolean(opts.link) });
+    const result = await compile(root, { out: outDir(opts.out, opts.force), gemPaths: gemPaths(), link: Boolean(opts.link), tests: Boolean(opts.tests) });
     report(result.diagnostics, opts.report ? "frames" : "lines");
     const ledger = buildLedger(result.diagnostics, root);
     if (opts.report) console.error(`\n${formatLedger(ledger)}`);
@@ -230,6 +231,28 @@ program
       throw new Error(`--only ${opts.only}: not a regular expression`);
     }
     process.exitCode = await conformanceCommand(appRoot(app), { binary: Boolean(opts.binary), json: Boolean(opts.json), only, html: opts.html && resolve(opts.html) });
+  });
+
+program
+  .command("test <app> [files...]")
+  .description("lower the app's own Minitest suite (test/**/*_test.rb) to vitest and run it on the emitted app: per-file results, then `N passed, M failed, K skipped`")
+  .option("--out <dir>", "output directory (default: a temporary one)")
+  .option("--record", "instead, run the suite under real Rails in the reference chroot and write reference/tests.json")
+  .option("--json", "print the results as one JSON array (file, class, name, result, message) instead")
+  .action(async (app: string, files: string[], opts: { out?: string; record?: boolean; json?: boolean }) => {
+    const root = appRoot(app);
+    if (opts.record) {
+      const { recordTests, REFERENCE_TESTS } = await import("./testing/record.js");
+      const results = await recordTests(root);
+      console.log(`recorded ${results.length} tests into ${join(app, REFERENCE_TESTS)}`);
+      return;
+    }
+    const { formatTestRun, runTests } = await import("./testing/run.js");
+    const run = await runTests(root, { files, out: opts.out && outDir(opts.out), gemPaths: gemPaths() });
+    report(run.diagnostics, "lines");
+    console.log(opts.json ? JSON.stringify(run.results, null, 2) : formatTestRun(run.results));
+    // No test at all is a failure too: a suite that lowered to nothing has not shown anything to pass.
+    process.exitCode = run.results.some((r) => r.result === "fail") || run.results.length === 0 ? 1 : 0;
   });
 
 program

@@ -22,7 +22,8 @@ export interface CompileResult {
   models: ModelInfo[];
 }
 
-export type CompileOptions = { out?: string; gemPaths?: string[]; link?: boolean };
+/** `tests`: the app's Minitest suite is lowered too, into test/ of the emitted project (`npm test` runs it). */
+export type CompileOptions = { out?: string; gemPaths?: string[]; link?: boolean; tests?: boolean };
 
 export async function compile(appDir: string, opts: CompileOptions = {}): Promise<CompileResult> {
   try {
@@ -40,8 +41,8 @@ async function pipeline(appDir: string, opts: CompileOptions): Promise<CompileRe
   const parsed = parseApp(appDir);
   if (parsed.diagnostics.errors.length) throw new CompileError(parsed.diagnostics.errors);
   const app = analyzeApp(parsed, { gemPaths: opts.gemPaths });
-  const lowered = lowerApp(app);
+  const lowered = lowerApp(app, { tests: opts.tests });
   const files = await renderModules(lowered.modules, parsed.diagnostics, appDir, lowered.standIn);
-  if (opts.out) writeProject(opts.out, files, lowered.publicFiles, appDir, { link: opts.link ?? true, rootFiles: app.rootFiles });
+  if (opts.out) writeProject(opts.out, files, lowered.publicFiles, appDir, { link: opts.link ?? true, rootFiles: app.rootFiles, tests: files.some((f) => f.path.startsWith("test/")) });
   return { files, diagnostics: parsed.diagnostics.list, cacheSites: app.cacheSites, dynamicSites: app.dynamicSites, currentTypes: app.currentTypes, routes: lowered.routes, models: [...app.models.values()] };
 }

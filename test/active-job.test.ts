@@ -43,6 +43,32 @@ describe("Active Job", () => {
     expect(CopyJob.performNow(note, 3)).toBe(3);
     expect(Note.find(note.id).copies).toBe(3);
   });
+
+  it("under Rails' :test adapter (RAILS_ENV=test with no adapter named) perform_later enqueues and nothing performs it", async () => {
+    const Note = await load("note", "Note");
+    const note = Note.createBang({ body: "kept" });
+    runtime.queueAdapterConfig.adapter = "test";
+    try {
+      const job = note.copyLater();
+      await runtime.drainJobs();
+      expect([Note.find(note.id).copies, runtime.queueAdapterConfig.enqueuedJobs.includes(job)]).toEqual([0, true]);
+    } finally {
+      runtime.queueAdapterConfig.adapter = "async";
+      runtime.queueAdapterConfig.enqueuedJobs.length = 0;
+    }
+  });
+
+  it("under :inline perform_later performs before it returns", async () => {
+    const Note = await load("note", "Note");
+    const note = Note.createBang({ body: "inline" });
+    runtime.queueAdapterConfig.adapter = "inline";
+    try {
+      note.copyLater();
+      expect(Note.find(note.id).copies).toBe(2);
+    } finally {
+      runtime.queueAdapterConfig.adapter = "async";
+    }
+  });
 });
 
 describe("retry_on, discard_on and rescue_from, as Active Job 7.2.4 runs them (test/fixtures/jobs-app/record-retries.rb)", () => {

@@ -29,11 +29,12 @@ const ENABLED = BROWSER_ENABLED && !!CHECKOUT;
 const DAVID = { email: "david@37signals.com", password: "secret123456", name: "David" };
 const JASON = { email: "jason@37signals.com", password: "secret123456", name: "Jason" };
 
-// What the server may print besides its "listening on" line. One known gap: Room::PushMessageJob (web push to the
-// room's subscribers, run after each message) reaches Campfire's WebPush::Pool, whose Concurrent::ThreadPoolExecutor
-// is not lowered (ledger: lib/web_push/pool.rb, unresolved constants), so the job raises NotLowered where Rails
-// would queue the pushes. Nothing of it reaches the pages; remove the entry when the pool is lowered.
-const KNOWN_SERVER_ERRORS = [/^Error performing Room::PushMessageJob \(Job ID: [\w-]+\) from Async\(default\) in [\d.]+ms: NotLowered \(rails2ts: not lowered: ThreadPoolExecutor\)$/];
+// What the server may print besides its "listening on" line: nothing. (Room::PushMessageJob, performed after each
+// message in development, pushes to the room's disconnected members through Campfire's WebPush::Pool; the fixtures'
+// push subscriptions hold keys that are no P-256 point, so web-push raises OpenSSL::PKey::EC::Point::Error and the
+// pool's invalidation handler destroys them, logging "Destroying push subscription: <id>" at info level, as Rails
+// does. That line is the app's own log, allowed below by its exact text.)
+const APP_LOG_LINES = [/^Destroying push subscription: \d+$/];
 
 if (!ENABLED) process.stderr.write("test/campfire-browser.test.ts skipped: set RAILS2TS_BROWSER=1 and RAILS2TS_CAMPFIRE (README, Opt-in lanes)\n");
 
@@ -197,7 +198,7 @@ describe.skipIf(!ENABLED)("Campfire in chromium (RAILS2TS_BROWSER=1, RAILS2TS_CA
 
     expect(users.flatMap((u) => u.errors)).toEqual([]);
     const printed = server!.output().split("\n").filter((l) => l.trim() && !/^listening on \d+$/.test(l));
-    expect(printed.filter((l) => !KNOWN_SERVER_ERRORS.some((known) => known.test(l)))).toEqual([]);
+    expect(printed.filter((l) => !APP_LOG_LINES.some((line) => line.test(l)))).toEqual([]);
     passed = true;
   }, 120_000);
 });

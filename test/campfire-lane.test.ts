@@ -1,16 +1,17 @@
 // The Campfire lane: every step of test/campfire/scenario.json replayed on the compiled ONCE Campfire, in the test
 // and the development environment, and compared with what real Rails 7.2.4 answered (test/campfire/reference,
 // recorded by campfire-record.test.ts). Per HTTP step: status and body byte for byte (development: CSRF token
-// values forgiven, src/conformance/forgiven.ts), then the headers; per Action Cable entry: the frames, byte for byte.
+// values forgiven, src/conformance/forgiven.ts), then the headers, then the SQL statement count (never above Rails'),
+// then the fragment cache activity (equal to what Rails logged); per Action Cable entry: the frames, byte for byte.
 // Steps that differ today are listed in KNOWN below with their cause and run as expected failures, so one that
-// starts matching fails until it is taken off the list. SQL counts above Rails' are printed, not failed (yet).
+// starts matching fails until it is taken off the list.
 // Opt-in as campfire-pages.test.ts: RAILS2TS_CAMPFIRE (a df76a22 checkout), RAILS2TS_CAMPFIRE_GEMS (gem dir).
 import { copyFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createHash } from "node:crypto";
 import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { diffBodies, normalizeForgiven } from "../src/conformance/index.js";
+import { cacheDiff, cacheSummary, diffBodies, normalizeForgiven } from "../src/conformance/index.js";
 import { spawn } from "node:child_process";
 import { prepareCampfire } from "./support/campfire-scenario.js";
 import { bodyDigest, loadCampfireScenario, readRecording, recordingDir, REFERENCE_DIR, replayCampfire, SCENARIOS, type CampfireEnv, type Recorded } from "./support/campfire-lane.js";
@@ -94,11 +95,13 @@ describe.skipIf(!checkout || !gems || !existsSync(REFERENCE_DIR))("ONCE Campfire
         // first-run.json starts from an empty database: the emitted app creates the schema in a new file itself.
         if (name === "scenario") copyFileSync(prepared.db, db);
         const sqlLog = join(scratch, "sql.log");
+        const cacheLog = join(scratch, "cache.log");
         writeFileSync(sqlLog, "");
-        const server = await bootOurs(prepared.out, { RAILS_ENV: env, SECRET_KEY_BASE: SECRET, RAILS2TS_FROZEN_TIME: scenario.frozenTime, RAILS2TS_SQL_LOG: sqlLog, DATABASE_PATH: db });
+        writeFileSync(cacheLog, "");
+        const server = await bootOurs(prepared.out, { RAILS_ENV: env, SECRET_KEY_BASE: SECRET, RAILS2TS_FROZEN_TIME: scenario.frozenTime, RAILS2TS_SQL_LOG: sqlLog, RAILS2TS_CACHE_LOG: cacheLog, DATABASE_PATH: db });
         try {
           // What our server printed on stderr during each step (an exception's first line): the cause of a 500.
-          const replayed = await replayCampfire(scenario, env, server.baseUrl, sqlLog, (step) => {
+          const replayed = await replayCampfire(scenario, env, server.baseUrl, { sql: sqlLog, cache: cacheLog }, (step) => {
             const first = server.takeStderr().split("\n").find((l) => /\S/.test(l) && !/^\s+at /.test(l));
             if (first) errors.set(step.name, first.slice(0, 160));
           });
@@ -111,7 +114,7 @@ describe.skipIf(!checkout || !gems || !existsSync(REFERENCE_DIR))("ONCE Campfire
 
       rails.forEach((expected, i) => {
         const stem = `${relative(REFERENCE_DIR, recordingDir(name, env))}/${String(i + 1).padStart(3, "0")}_${expected.name}`;
-        const parts = expected.method === "WS" ? (["frames"] as const) : (["body", "headers"] as const);
+        const parts = expected.method === "WS" ? (["frames"] as const) : (["body", "headers", "sql", "cache"] as const);
         for (const part of parts) {
           const key = `${stem}:${part}`;
           const cause = known.get(key);
@@ -130,6 +133,16 @@ describe.skipIf(!checkout || !gems || !existsSync(REFERENCE_DIR))("ONCE Campfire
               if (missing.length || extra.length) mismatch(`headers: rails only ${JSON.stringify(missing)}, ours only ${JSON.stringify(extra)}`);
               return;
             }
+            if (part === "sql") {
+              if (expected.sqlCount === null || actual.sqlCount === null) mismatch(`SQL count rails ${expected.sqlCount}, ours ${actual.sqlCount}: a server wrote no line`);
+              else if (actual.sqlCount > expected.sqlCount) mismatch(`SQL ours ${actual.sqlCount}, above Rails' ${expected.sqlCount}`);
+              return;
+            }
+            if (part === "cache") {
+              const diff = cacheDiff(expected.cacheHits, actual.cacheHits);
+              if (diff.length) mismatch(`cache ours ${cacheSummary(actual.cacheHits)}, Rails ${cacheSummary(expected.cacheHits)}`, `\n${diff.join("\n")}`);
+              return;
+            }
             if (actual.status !== expected.status) {
               const error = errors.get(expected.name);
               mismatch(`status rails ${expected.status}, ours ${actual.status}${error ? ` (${error})` : ""}; ${firstDifference(expected.body, actual.body)}`);
@@ -142,9 +155,6 @@ describe.skipIf(!checkout || !gems || !existsSync(REFERENCE_DIR))("ONCE Campfire
             const a = normalizeForgiven(expected.body);
             const b = normalizeForgiven(actual.body);
             if (!a.equals(b)) mismatch(firstDifference(a, b), `\n${diffBodies(a, b, stem).slice(0, 3000)}`);
-            if (expected.sqlCount !== null && actual.sqlCount !== null && actual.sqlCount > expected.sqlCount) {
-              console.log(`${stem}: SQL ours ${actual.sqlCount}, Rails ${expected.sqlCount}`);
-            }
           };
           if (cause) it.fails(`${key} (known difference: ${cause})`, check);
           else it(key, check);

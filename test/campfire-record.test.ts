@@ -5,15 +5,16 @@
 // forks) under faketime at the scenario's 13:00:00, the SQL counter of src/conformance/rails around the app's own config.ru, the
 // scenario replayed by campfire-lane.ts, and its reference directory rewritten. The database is rebuilt first (the
 // fixtures, or the schema only for first-run.json), since the actions change it. Rails' log is kept as
-// <workdir>/<scenario>-<env>.log.
+// <workdir>/<scenario>-<env>.log; its fragment cache lines, under each response's request id, are the steps'
+// cacheHits (src/conformance/cache-log.ts).
 import { execFileSync } from "node:child_process";
 import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "vitest";
 import { chrootSpawn, stopGroup } from "../src/conformance/chroot.js";
 import { railsHooksDir } from "../src/conformance/paths.js";
-import { freePort } from "../src/conformance/index.js";
-import { loadCampfireScenario, replayCampfire, SCENARIO_DIR, SCENARIOS, writeRecording, type CampfireEnv } from "./support/campfire-lane.js";
+import { freePort, parseCacheLog } from "../src/conformance/index.js";
+import { loadCampfireScenario, replayCampfire, SCENARIO_DIR, SCENARIOS, writeRecording, type CampfireEnv, type Recorded } from "./support/campfire-lane.js";
 
 const work = process.env.RAILS2TS_CAMPFIRE_RECORD;
 const SECRET = execFileSync("bash", ["-c", "printf campref | sha512sum | cut -c1-128"]).toString().trim();
@@ -30,8 +31,13 @@ describe.skipIf(!work)("record ONCE Campfire from real Rails", () => {
       cpSync(railsHooksDir(), hooks, { recursive: true });
       writeFileSync(join(hooks, "puma.rb"), "# Campfire's config/puma.rb binds 0.0.0.0 and forks workers: not for a recording.\n");
       // The app's own config.ru (Campfire's adds Rack::Deflater), inside the SQL counter of src/conformance/rails.
+      // Two logging settings only, made before the app initializes: every log line tagged with its request id, and
+      // fragment cache reads and writes logged (test and development log at debug level already).
       writeFileSync(join(hooks, "campfire.ru"), [
         'require_relative "sql_count"',
+        'require File.expand_path("config/application", Dir.pwd)',
+        "Rails.application.config.log_tags = [:request_id]",
+        "Rails.application.config.action_controller.enable_fragment_cache_logging = true",
         'use Rails2tsSqlCount::Middleware, ENV.fetch("RAILS2TS_SQL_LOG")',
         'config_ru = File.expand_path("config.ru", Dir.pwd)',
         "instance_eval(File.read(config_ru), config_ru)",
@@ -52,8 +58,8 @@ describe.skipIf(!work)("record ONCE Campfire from real Rails", () => {
       const puma = chrootSpawn(work!, ["bash", "-c", serve], join(work!, `puma-${env}.out`));
       try {
         await waitForPuma(port, join(work!, `puma-${env}.out`));
-        const recorded = await replayCampfire(scenario, env, `http://127.0.0.1:${port}`, sqlLog);
-        writeRecording(name, env, recorded);
+        const recorded = await replayCampfire(scenario, env, `http://127.0.0.1:${port}`, { sql: sqlLog });
+        writeRecording(name, env, withCacheHits(recorded, readFileSync(logFile, "utf8")));
         console.log(`${name} ${env}: ${recorded.length} entries, ${recorded.filter((r) => r.method !== "WS").length} HTTP`);
       } finally {
         await stopGroup(puma);
@@ -62,6 +68,16 @@ describe.skipIf(!work)("record ONCE Campfire from real Rails", () => {
     }, 600_000);
   }
 });
+
+/** Each HTTP step with the fragment cache activity Rails logged under its X-Request-Id. */
+function withCacheHits(recorded: Recorded[], log: string): Recorded[] {
+  const byRequest = parseCacheLog(log);
+  return recorded.map((r) => {
+    const id = r.headers.find(([k]) => k.toLowerCase() === "x-request-id")?.[1];
+    const cacheHits = id === undefined ? undefined : byRequest.get(id);
+    return cacheHits ? { ...r, cacheHits } : r;
+  });
+}
 
 async function waitForPuma(port: number, out: string): Promise<void> {
   for (let i = 0; i < 300; i++) {

@@ -115,7 +115,7 @@ describe("rails2ts --version, --help and usage errors (issue 23, item 1)", () =>
   it("--help describes every command", () => {
     expect(help.status).toBe(0);
     const commands = help.stdout.slice(help.stdout.indexOf("\nCommands:\n") + 11).split("\n").filter((l) => /^  \S/.test(l));
-    expect(commands.map((l) => l.trim().split(/\s+/)[0])).toEqual(["compile", "serve", "build", "fixtures", "inspect", "conformance", "record", "help"]);
+    expect(commands.map((l) => l.trim().split(/\s+/)[0])).toEqual(["compile", "serve", "build", "fixtures", "inspect", "conformance", "test", "record", "help"]);
     // Each command's line carries a description after its usage (commander pads the two apart).
     for (const line of commands) expect(line, line).toMatch(/^  \S.*\S {2,}\S/);
   });

@@ -48,6 +48,17 @@ describe("config.active_job.queue_adapter", () => {
     expect(production("  config.active_job.queue_adapter = :inline\n").reported).toEqual([]);
   });
 
+  it("an environment's adapter is kept for the runtime (:test, :inline); one set nowhere is left to Rails' default", () => {
+    const adapters = (file: string, lines: string) => {
+      const parsed = parseRuby(`Rails.application.configure do\n${lines}end\n`, file);
+      const facts = analyzeConfig([{ path: file, body: parsed.body } as never], { report: () => {} } as never);
+      return Object.fromEntries(Object.entries(facts.environments).map(([env, s]) => [env, s.queueAdapter]));
+    };
+    expect(adapters("config/environments/test.rb", "  config.active_job.queue_adapter = :inline\n")).toEqual({ test: "inline" });
+    expect(adapters("config/environments/development.rb", "  config.active_job.queue_adapter = :test\n")).toEqual({ development: "test" });
+    expect(adapters("config/environments/test.rb", "  config.cache_store = :null_store\n")).toEqual({ test: undefined });
+  });
+
   it("another adapter (Campfire's :resque) is reported where it is: jobs run in this process", () => {
     expect(production("  config.active_job.queue_adapter = :resque\n").reported).toEqual([
       "3:37 unsupported_option: config.active_job.queue_adapter :resque is not reproduced: jobs run in this process after the request's work (as :async), not in a queue another process reads, nor kept across restarts",

@@ -1,5 +1,6 @@
 // Controller filters the compiler cannot apply as written raise where they would run, and block filters run
-// (test/fixtures/declined-controllers): `before_action :x, if: :y?` is an unsupported_option whose action answers
+// (test/fixtures/declined-controllers): `before_action :x, if: ->(c) { ... }` (a condition given the controller, not
+// run on it: the compiler lowers method names and lambdas without parameters) is an unsupported_option whose action answers
 // 500 (a filter run unconditionally or skipped would let the request through as if it had been checked);
 // `before_action { ... }` runs its block on the controller before the action.
 import { join } from "node:path";

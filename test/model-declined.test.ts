@@ -46,14 +46,14 @@ describe("declined model declarations", () => {
       "app/models/hook.rb:4:45 unsupported_option: option not supported: after_commit delay:",
       "app/models/thing_scope.rb:3:3 unsupported_construct: construct not lowered: scope without a name and a lambda",
       "app/models/widget.rb:2:3 unsupported_construct: construct not lowered: model macro acts_as_list",
-      "app/models/signup_form.rb:4:3 unsupported_construct: construct not lowered: validates_presence_of in a plain class body",
+      "app/models/signup_form.rb:4:3 unsupported_construct: construct not lowered: validates_each in a plain class body",
     ]);
   });
 
   it("a plain class whose body holds a declined statement raises when instantiated (its validation is never skipped)", async () => {
     const SignupForm = await model("signup_form", "SignupForm");
     expect(raised(() => SignupForm.build({ email: "" }))).toEqual(
-      declined("app/models/signup_form.rb:4", "unsupported_construct: construct not lowered: validates_presence_of in a plain class body"),
+      declined("app/models/signup_form.rb:4", "unsupported_construct: construct not lowered: validates_each in a plain class body"),
     );
   });
 

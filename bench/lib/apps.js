@@ -23,8 +23,8 @@ export const APPS = {
       okStatus: 302,
       table: "articles",
     },
-    // The issue's targets: the blog index at least 15x Rails' best lane.
-    targets: [{ path: "/articles", vsBestRails: 15, ofSqlCeiling: 0.5 }],
+    // The issue's targets: the blog index at least 15x Rails' best lane, 25x less CPU per request than Rails 1x5.
+    targets: [{ path: "/articles", vsBestRails: 15, cpuVsRails1x5: 25, ofSqlCeiling: 0.5 }],
     compileTargetMs: 500,
   },
   chat: {
@@ -35,7 +35,7 @@ export const APPS = {
     ],
     // A seeded user (fixtures/chat/db/seeds.rb): alice is a member of every seeded room.
     signIn: { email: "alice@example.com", password: "alice-password-1", cookie: "session_token" },
-    targets: [{ path: "/rooms/1", vsBestRails: 10, ofCeiling: 0.6, ofSqlCeiling: 0.5 }],
+    targets: [{ path: "/rooms/1", vsBestRails: 10, cpuVsRails1x5: 20, ofCeiling: 0.6, ofSqlCeiling: 0.5 }],
     // The write lane: a message from the room page's composer, answered with its Turbo Stream (as Turbo submits it).
     writes: {
       formPage: "/rooms/1",
@@ -67,6 +67,34 @@ export const APPS = {
         "authenticates as above, finds the membership and room (RoomScoped), loads the last page of messages with " +
         "creators, `fresh_when @messages` (an ETag; wrk sends no If-None-Match, so always 200), renders the cached " +
         "message collection without a layout. No write.",
+    },
+  },
+
+  // ONCE Campfire itself (lib/campfire.js: from RAILS2TS_CAMPFIRE / --campfire and its gem directory, never in this
+  // repository), the fixtures database of its Campfire lane, signed in as the fixture user david, as the recorded
+  // reference (../shared/campfire/README.md) was. The Designers room's page, the seeds' headline, and its messages.
+  campfire: {
+    external: true,
+    host: "127.0.0.1:3000",
+    paths: [
+      "/rooms/654632876", // the Designers room: layout, sidebar of rooms (cached), the last page of messages (cached), composer
+      "/rooms/654632876/messages", // the messages page of the same room (layout false)
+    ],
+    signIn: { email: "david@37signals.com", password: "secret123456", cookie: "session_token" },
+    // The issue's targets: 20x less CPU per request than Rails 1x5 and half the SQL-inclusive ceiling; against
+    // Campfire's own Puma (1x5 and Nx5) the ratios are stated, with no target.
+    targets: [{ path: "/rooms/654632876", cpuVsRails1x5: 20, ofSqlCeiling: 0.5 }],
+    compileTargetMs: 2000,
+    // production.rb: assume_ssl and force_ssl unless DISABLE_SSL is set; the bench serves plain HTTP on both sides.
+    appEnv: { DISABLE_SSL: "1" },
+    requestNotes: {
+      "/rooms/654632876":
+        "authenticates by the signed session_token cookie, finds the room among Current.user.rooms, remembers it in the " +
+        "last_room cookie, loads the last page of messages with their creators (`messages.with_creator.last_page`) and " +
+        "renders the layout, the sidebar and the messages with their fragment caches; Rack::Deflater adds Vary.",
+      "/rooms/654632876/messages":
+        "authenticates as above, finds the room, loads the last page of messages, `fresh_when @messages` (an ETag; wrk " +
+        "sends no If-None-Match, so always 200), renders the messages without a layout.",
     },
   },
 };

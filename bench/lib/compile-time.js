@@ -28,8 +28,8 @@ function run(args) {
 
 /**
  * @param {string} appDir
- * @param {{ runs: number, keepOut?: string | null, quietPct: number, quietMaxWaitS: number }} o keepOut: where
- *   the last run's output stays (the Node lane boots it)
+ * @param {{ runs: number, keepOut?: string | null, quietPct: number, quietMaxWaitS: number, gemPath?: string }} o
+ *   keepOut: where the last run's output stays (the Node lane boots it); gemPath: the compiler's --gem-path
  */
 export async function timeCompile(appDir, o) {
   const samples = [];
@@ -38,7 +38,7 @@ export async function timeCompile(appDir, o) {
     const out = mkdtempSync(join(tmpdir(), `rails2ts-bench-compile-${basename(appDir)}-`));
     const quiet = await waitForQuiet(o.quietPct, o.quietMaxWaitS);
     const window = startCpuWindow([]);
-    last = await run([CLI, "compile", appDir, "--out", out]);
+    last = await run([CLI, ...gemArgs(o), "compile", appDir, "--out", out]);
     const cpu = window();
     samples.push({ wallMs: Math.round(cpu.wallS * 1000), cpuMs: Math.round(cpu.childrenS * 1000), otherPct: Math.round((cpu.otherS / cpu.wallS) * 100), quiet });
     rmSync(out, { recursive: true, force: true });
@@ -46,7 +46,7 @@ export async function timeCompile(appDir, o) {
   // The timed runs are what a user runs (a project to `npm ci`); the Node lanes boot one more, untimed, compiled
   // with --link so that it runs in place on this compiler (the snapshot package) without an install.
   if (o.keepOut) {
-    const linked = await run([CLI, "compile", appDir, "--out", o.keepOut, "--link"]);
+    const linked = await run([CLI, ...gemArgs(o), "compile", appDir, "--out", o.keepOut, "--link"]);
     if (linked.status !== 0) throw new Error(`compile --link of ${appDir} failed: ${linked.stderr.slice(-2000)}`);
   }
   return {
@@ -66,10 +66,13 @@ async function phases(appDir, o) {
   const out = mkdtempSync(join(tmpdir(), "rails2ts-bench-phases-"));
   try {
     await waitForQuiet(o.quietPct, o.quietMaxWaitS);
-    const r = await run([PHASES, appDir, out]);
+    const r = await run([PHASES, appDir, out, ...(o.gemPath ? [o.gemPath] : [])]);
     const line = r.stdout.split("\n").find((l) => l.startsWith("{"));
     return r.status === 0 && line ? JSON.parse(line) : null;
   } finally {
     rmSync(out, { recursive: true, force: true });
   }
 }
+
+/** The compiler's --gem-path option, when the app's gems live outside the system's (Campfire). */
+const gemArgs = (o) => (o.gemPath ? ["--gem-path", o.gemPath] : []);

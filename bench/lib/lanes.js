@@ -25,7 +25,8 @@ export const RAILS_LANES = (cores) => [
  * when given, runs once the timed lanes are stopped, with the prepared Rails copy still there (the sockets
  * lanes boot their own servers from it); its result is fn's result's `afterLanes`.
  * @param {{ appDir: string, outDir: string, paths: string[], headers: Record<string,string>, cores: number,
- *   signIn: object | null, log: (line: string) => void,
+ *   signIn: object | null, log: (line: string) => void, appEnv?: Record<string, string>,
+ *   prepareRails?: (appDir: string, log: (line: string) => void) => Promise<object>,
  *   afterLanes?: (ctx: { rails: object, scratch: string }) => Promise<unknown> }} o
  */
 export async function withFixtureLanes(o, fn) {
@@ -34,16 +35,16 @@ export async function withFixtureLanes(o, fn) {
   const started = [];
   let rails = null;
   try {
-    log(`preparing ${appDir} for Rails (db:prepare, assets:precompile in the chroot)`);
-    rails = await prepareRails(appDir);
-    const counting = await countingPass({ rails, outDir, scratch, paths, headers, user: o.signIn, started, log });
+    if (!o.prepareRails) log(`preparing ${appDir} for Rails (db:prepare, assets:precompile in the chroot)`);
+    rails = o.prepareRails ? await o.prepareRails(appDir, log) : await prepareRails(appDir);
+    const counting = await countingPass({ rails, outDir, scratch, paths, headers, user: o.signIn, started, log, appEnv: o.appEnv });
     for (const spec of RAILS_LANES(cores)) {
       log(`starting ${spec.name} (Puma ${spec.workers === 0 ? "single mode" : `${spec.workers} workers`}, ${spec.threads} threads)`);
       started.push(await startPuma(rails, { ...spec, host: headers.Host }));
     }
     for (const spec of NODE_LANES(cores)) {
       log(`starting ${spec.name} (the emitted app${spec.workers > 1 ? `, WEB_CONCURRENCY=${spec.workers}` : ", one process"})`);
-      started.push(await startEmitted(outDir, { ...spec, seeded: rails.seeded, scratch }));
+      started.push(await startEmitted(outDir, { ...spec, seeded: rails.seeded, scratch, env: o.appEnv }));
     }
     const pages = Object.fromEntries(counting.map((c) => [c.path, { ...c.page, sql: c.sqlReplay }]));
     started.push(await startCeiling(pages, scratch));
@@ -82,7 +83,7 @@ export async function laneHeaders(lane, headers, user, log) {
   return { ...headers, Cookie: cookie };
 }
 
-async function countingPass({ rails, outDir, scratch, paths, headers, user, started, log }) {
+async function countingPass({ rails, outDir, scratch, paths, headers, user, started, log, appEnv }) {
   log("counting pass: SQL per request and byte comparison, counter on, 1 request at a time");
   const railsSqlLog = join(rails.dir, "tmp", "bench-sql-rails.log");
   const nodeSqlLog = join(scratch, "bench-sql-node.log");
@@ -91,7 +92,7 @@ async function countingPass({ rails, outDir, scratch, paths, headers, user, star
   for (const f of [railsSqlLog, nodeSqlLog, nodeCacheLog, nodeSqlReplay]) writeFileSync(f, "");
   const railsCount = await startPuma(rails, { name: "rails-count", workers: 0, threads: 1, sqlLog: railsSqlLog, host: headers.Host });
   started.push(railsCount);
-  const nodeCount = await startEmitted(outDir, { name: "node-count", seeded: rails.seeded, scratch, sqlLog: nodeSqlLog, cacheLog: nodeCacheLog, sqlReplay: nodeSqlReplay });
+  const nodeCount = await startEmitted(outDir, { name: "node-count", seeded: rails.seeded, scratch, sqlLog: nodeSqlLog, cacheLog: nodeCacheLog, sqlReplay: nodeSqlReplay, env: appEnv });
   started.push(nodeCount);
   try {
     const railsHeaders = await laneHeaders(railsCount, headers, user, log);

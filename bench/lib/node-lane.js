@@ -15,7 +15,8 @@ const CEILING = fileURLToPath(new URL("./ceiling-server.js", import.meta.url));
 /**
  * @param {string} outDir an emitted project (`rails2ts compile --out`)
  * @param {{ name: string, seeded: string, scratch: string, sqlLog?: string, cacheLog?: string, sqlReplay?: string, workers?: number,
- *   prepareDb?: (dbFile: string) => void }} o prepareDb: run on the lane's copy before boot (the sockets data);
+ *   env?: Record<string, string>, prepareDb?: (dbFile: string) => void }} o prepareDb: run on the lane's copy before boot (the sockets data);
+ *   env: the app's own variables (Campfire's DISABLE_SSL), the same the Rails lanes get;
  *   workers: WEB_CONCURRENCY (the primary seeds nothing here: the copy is already seeded, as for every lane)
  */
 export async function startEmitted(outDir, o) {
@@ -23,7 +24,7 @@ export async function startEmitted(outDir, o) {
   copyFileSync(o.seeded, dbFile);
   o.prepareDb?.(dbFile);
   const probeFile = join(o.scratch, `${o.name}.probe.json`);
-  const env = { NODE_OPTIONS: `--import=${PROBE}`, RAILS2TS_BENCH_PROBE: probeFile, SECRET_KEY_BASE };
+  const env = { ...o.env, NODE_OPTIONS: `--import=${PROBE}`, RAILS2TS_BENCH_PROBE: probeFile, SECRET_KEY_BASE };
   if (o.sqlLog) env.RAILS2TS_SQL_LOG = o.sqlLog;
   if (o.cacheLog) env.RAILS2TS_CACHE_LOG = o.cacheLog;
   if (o.sqlReplay) env.RAILS2TS_SQL_REPLAY = o.sqlReplay;

@@ -7,7 +7,9 @@ export function parseOptions(argv, root) {
   const { values } = parseArgs({
     args: argv,
     options: {
-      apps: { type: "string", default: "blog,chat" },
+      apps: { type: "string", default: process.env.RAILS2TS_CAMPFIRE && process.env.RAILS2TS_CAMPFIRE_GEMS ? "blog,chat,campfire" : "blog,chat" },
+      campfire: { type: "string" },
+      "campfire-gems": { type: "string" },
       fixture: { type: "string" }, // the former single-app option: --fixture X is --apps X
       sockets: { type: "string", default: "1000" },
       "write-clients": { type: "string", default: "10" },

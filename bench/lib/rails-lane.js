@@ -40,7 +40,9 @@ export async function startPuma(rails, o) {
   o.prepareDb?.(dbFile);
   const log = join(rails.dir, "..", `puma-${o.name}.log`);
   const cmd = [join(rails.benchDir, "serve.sh"), String(port), String(o.workers), String(o.threads), dbFile, o.sqlLog ?? "-", SECRET_KEY_BASE];
-  const child = chrootSpawn(rails.dir, cmd, log);
+  // An app assembled beside its gems (Campfire: WORK/app and WORK/gems) is bind-mounted as a whole and served
+  // from its app directory (serveArgs: --cd, its rackup, Puma config and environment; bench/rails/serve.sh).
+  const child = chrootSpawn(rails.chrootDir ?? rails.dir, [...cmd, ...(rails.serveArgs ?? [])], log);
   const stop = () => stopGroup(child).then(() => untilGone(child.pid));
   try {
     await waitForPort(port, { exited: () => child.exitCode !== null });

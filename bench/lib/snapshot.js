@@ -22,7 +22,7 @@ export function makeSnapshot(repo, log) {
   const dirty = git(repo, ["status", "--porcelain", "--", "src", "runtime", "fixtures"]).split("\n").filter(Boolean).length;
   const dir = mkdtempSync(join(tmpdir(), "rails2ts-bench-pkg-"));
   log(`snapshot of ${commit.slice(0, 10)} (HEAD; ${dirty} uncommitted files in src/ runtime/ fixtures/ are NOT measured) in ${dir}`);
-  const tar = spawnSync("bash", ["-c", 'git -C "$0" archive --format=tar HEAD src runtime fixtures package.json package-lock.json tsconfig.json | tar -x -C "$1"', repo, dir]);
+  const tar = spawnSync("bash", ["-c", 'git -C "$0" archive --format=tar HEAD src runtime fixtures test/campfire/setup-rails.sh package.json package-lock.json tsconfig.json | tar -x -C "$1"', repo, dir]);
   if (tar.status !== 0) throw new Error(`git archive failed: ${tar.stderr}`);
   cpSync(join(repo, "bench"), join(dir, "bench"), { recursive: true, filter: (src) => !relative(join(repo, "bench"), src).startsWith("results") });
   symlinkSync(join(repo, "node_modules"), join(dir, "node_modules"), "dir");

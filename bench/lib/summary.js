@@ -4,6 +4,8 @@ export const OURS = "node";
 export const CEILING = "ceiling";
 /** The ceiling that also runs the page's own SQL statements (lib/ceiling-server.js with a database). */
 export const CEILING_SQL = "ceiling-sql";
+/** The issue's memory target: the emitted app's RSS under the bench load, per process. */
+export const RSS_TARGET_MIB = 80;
 
 export const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -71,7 +73,7 @@ export function writeTargets(writes, cores, app) {
 
 /**
  * The issue's targets for one app, evaluated on the measured numbers; a report line each, never a failure.
- * goals: the app's throughput targets (lib/apps.js): `{ path, vsBestRails?, ofCeiling? }`.
+ * goals: the app's targets (lib/apps.js): `{ path, vsBestRails?, cpuVsRails1x5?, ofCeiling?, ofSqlCeiling? }`.
  */
 export function targets({ summary, counting, railsLanes, goals, app = "" }) {
   const out = [];
@@ -83,6 +85,11 @@ export function targets({ summary, counting, railsLanes, goals, app = "" }) {
     for (const [lane, o] of Object.entries(r.others ?? {})) {
       if (g.vsBestRails !== undefined) out.push({ target: `${g.path}: ${lane} >= ${g.vsBestRails}x Rails' best lane`, measured: `${o.vsBestRails.toFixed(1)}x`, met: o.vsBestRails >= g.vsBestRails });
     }
+    const cpu = (lane) => summary.cells[g.path][lane]?.cpuMsPerRequest;
+    if (g.cpuVsRails1x5 !== undefined && cpu("rails-1x5") && cpu(OURS)) {
+      const ratio = cpu("rails-1x5") / cpu(OURS);
+      out.push({ target: `${g.path}: CPU per request >= ${g.cpuVsRails1x5}x less than rails-1x5`, measured: `${ratio.toFixed(1)}x (${cpu("rails-1x5").toFixed(2)} vs ${cpu(OURS).toFixed(3)} ms)`, met: ratio >= g.cpuVsRails1x5 });
+    }
     if (g.ofCeiling !== undefined) out.push({ target: `${g.path}: >= ${Math.round(g.ofCeiling * 100)}% of the ceiling`, measured: `${(r.ofCeiling * 100).toFixed(1)}%`, met: r.ofCeiling >= g.ofCeiling });
     if (g.ofSqlCeiling !== undefined && r.ofSqlCeiling !== undefined) {
       out.push({ target: `${g.path}: >= ${Math.round(g.ofSqlCeiling * 100)}% of the SQL-inclusive ceiling`, measured: `${(r.ofSqlCeiling * 100).toFixed(1)}%`, met: r.ofSqlCeiling >= g.ofSqlCeiling });
@@ -90,6 +97,8 @@ export function targets({ summary, counting, railsLanes, goals, app = "" }) {
   }
   const above = counting.filter((c) => steady(c.oursSql) > steady(c.railsSql));
   out.push({ target: `SQL per request never above Rails${on}`, measured: above.length ? `above on ${above.map((c) => c.path).join(", ")}` : "never above", met: above.length === 0 });
+  const rss = summary.memory[OURS];
+  if (rss) out.push({ target: `RSS under the load <= ${RSS_TARGET_MIB} MiB per process${on}`, measured: `${(rss.rssMiB / Math.max(1, rss.processes)).toFixed(1)} MiB`, met: rss.rssMiB / Math.max(1, rss.processes) <= RSS_TARGET_MIB });
   for (const lane of railsLanes) {
     const ratio = summary.memory[OURS].rssMiB / summary.memory[lane].rssMiB;
     out.push({ target: `RSS <= 1/3 of ${lane}${on}`, measured: `${(ratio * 100).toFixed(0)}% of it`, met: ratio <= 1 / 3 });

@@ -46,16 +46,20 @@ describe("summary", () => {
       { target: "/a: >= 15x Rails' best lane", measured: "8.4x", met: false },
       { target: "/a: node-2x >= 15x Rails' best lane", measured: "16.8x", met: true },
       { target: "SQL per request never above Rails", measured: "never above", met: true },
+      { target: "RSS under the load <= 80 MiB per process", measured: "62.0 MiB", met: true },
     ]);
   });
 
   it("targets are reported, met or not", () => {
     const counting = [{ path: "/a", railsSql: [1, 1, 1], oursSql: [2, 1, 1] }, { path: "/b", railsSql: [2, 2, 2], oursSql: [3, 3, 3] }];
-    const goals = [{ path: "/a", vsBestRails: 10, ofCeiling: 0.05 }];
+    const goals = [{ path: "/a", vsBestRails: 10, cpuVsRails1x5: 20, ofCeiling: 0.05 }];
     expect(targets({ summary, counting, railsLanes: ["rails-1x5", "rails-2x5"], goals, app: "x" })).toEqual([
       { target: "/a: >= 10x Rails' best lane", measured: "8.4x", met: false },
+      // CPU per request, medians: rails-1x5 1 s over 1,100 requests = 0.909 ms; node 1 s over 21,000 = 0.0476 ms.
+      { target: "/a: CPU per request >= 20x less than rails-1x5", measured: "19.1x (0.91 vs 0.048 ms)", met: false },
       { target: "/a: >= 5% of the ceiling", measured: "5.1%", met: true },
       { target: "SQL per request never above Rails (x)", measured: "above on /b", met: false },
+      { target: "RSS under the load <= 80 MiB per process (x)", measured: "62.0 MiB", met: true },
       { target: "RSS <= 1/3 of rails-1x5 (x)", measured: "62% of it", met: false },
       { target: "RSS <= 1/3 of rails-2x5 (x)", measured: "26% of it", met: true },
     ]);

@@ -5,6 +5,8 @@
 //     before_action :set_post, only: %i[show]            static override filters = [...super.filters, { kind: "before", method: "setPost", only: ["show"] }];
 //     layout "admin"                                        static override layoutName = "admin";
 //     def show; end                                         show() {}
+import { rescues } from "../ruby/rescue.js";
+import type { Store } from "../active-support/cache/store.js";
 import { instantOf } from "../active-support/core-ext/compare.js";
 import type { CookieJar } from "./cookies.js";
 import type { Csrf } from "./csrf.js";
@@ -37,6 +39,9 @@ export interface Filter {
   readonly method: string;
   readonly only?: readonly string[] | null;
   readonly except?: readonly string[] | null;
+  /** if: / unless: as methods of the controller (TS names): the filter runs when every `if` is truthy and no `unless`. */
+  readonly if?: readonly string[];
+  readonly unless?: readonly string[];
 }
 
 /** wrap_parameters: JSON bodies are copied under `name` (default: the controller name, singular). */
@@ -72,6 +77,8 @@ export interface ControllerApp {
   encodeJson(value: unknown): string;
   /** url_for of a non-string target (a record, [parent, child], a route hash): polymorphic routing. */
   urlFor(controller: Controller<any>, target: unknown): string;
+  /** Rails.cache (rate_limit counts in it); null: :null_store. */
+  cacheStore?: Store | null;
 }
 
 /** The per-request pieces the dispatcher gives a controller. */
@@ -93,6 +100,13 @@ export interface ControllerClass {
   layoutName: string | false | null;
   wrapParameters: WrapParameters | false | null;
   browserVersions: "modern" | Record<string, number | false>;
+  browserBlock: string | null;
+  rescueHandlers: readonly ControllerRescueHandler[];
+}
+
+export interface ControllerRescueHandler {
+  readonly classes: readonly string[];
+  readonly method: string;
 }
 
 const VERIFY_CSRF = "verifyAuthenticityToken";
@@ -113,6 +127,10 @@ export class Controller<A extends object = Record<string, unknown>> {
   static wrapParameters: WrapParameters | false | null = null;
   /** allow_browser versions: (the filter is `{ kind: "before", method: "allowBrowser" }`). */
   static browserVersions: "modern" | Record<string, number | false> = "modern";
+  /** allow_browser's block: (a method of the controller, TS name) run for a blocked browser instead of the 406 page. */
+  static browserBlock: string | null = null;
+  /** rescue_from Klass, with: :method (or a block, made a method): the Ruby class names and the handler's TS name. */
+  static rescueHandlers: readonly ControllerRescueHandler[] = [];
   /** `include ActionController::Live` (ActiveStorage::Streaming includes it): responses are Live::Response's. */
   static live = false;
 
@@ -333,21 +351,27 @@ export class Controller<A extends object = Record<string, unknown>> {
     // ActionController::Instrumentation logs request.filtered_parameters before anything runs, so malformed
     // parameters are a 400 for every action, whether it reads params or not.
     void this.request.parameters;
-    const filters = this.filterChain(action);
-    let halted = false;
-    for (const f of filters.filter((f) => f.kind === "before")) {
-      await this.runFilter(f.method);
-      if (this.performed) {
-        halted = true;
-        break;
+    // ActionController::Rescue around process_action: filters and the action; a rescue_from handler takes the error.
+    try {
+      const filters = this.filterChain(action);
+      let halted = false;
+      for (const f of filters.filter((f) => f.kind === "before")) {
+        if (!(await this.conditionsHold(f))) continue;
+        await this.runFilter(f.method);
+        if (this.performed) {
+          halted = true;
+          break;
+        }
       }
-    }
-    if (!halted) {
-      this.formats = this.request.formats;
-      if (method) await method.call(this);
-      if (!this.performed) defaultRender(this);
-      for (const f of filters.filter((f) => f.kind === "after")) await this.runFilter(f.method);
-      this.verifySameOriginRequest();
+      if (!halted) {
+        this.formats = this.request.formats;
+        if (method) await method.call(this);
+        if (!this.performed) defaultRender(this);
+        for (const f of filters.filter((f) => f.kind === "after")) if (await this.conditionsHold(f)) await this.runFilter(f.method);
+        this.verifySameOriginRequest();
+      }
+    } catch (error) {
+      if (!(await this.rescueWithHandler(error))) throw error;
     }
     this.ctx.flash.commit();
   }
@@ -380,6 +404,34 @@ export class Controller<A extends object = Record<string, unknown>> {
     return this.filterChain(action).some((f) => f.method === VERIFY_CSRF);
   }
 
+  // Rescuable#rescue_with_handler: the most recently declared handler whose classes the error is one of (a declined
+  // construct's NotLowered never matches), called with the error when it takes one.
+  private async rescueWithHandler(error: unknown): Promise<boolean> {
+    const handlers = (this.constructor as ControllerClass).rescueHandlers;
+    for (let i = handlers.length - 1; i >= 0; i--) {
+      const { classes, method } = handlers[i]!;
+      if (!rescues(error, classes)) continue;
+      const fn = (this as unknown as Record<string, (...a: unknown[]) => unknown>)[method];
+      if (typeof fn !== "function") throw new Error(`undefined method '${method}' for ${this.constructor.name}`);
+      await (fn.length === 0 ? fn.call(this) : fn.call(this, error));
+      return true;
+    }
+    return false;
+  }
+
+  // A callback's if: / unless: (ActiveSupport::Callbacks): each a method of the controller, answered as Ruby truth.
+  private async conditionsHold(f: Filter): Promise<boolean> {
+    const call = async (name: string): Promise<boolean> => {
+      const method = (this as unknown as Record<string, unknown>)[name];
+      if (typeof method !== "function") throw new Error(`undefined method '${name}' for ${this.constructor.name}`);
+      const value: unknown = await method.call(this);
+      return value !== null && value !== undefined && value !== false;
+    };
+    for (const name of f.if ?? []) if (!(await call(name))) return false;
+    for (const name of f.unless ?? []) if (await call(name)) return false;
+    return true;
+  }
+
   private async runFilter(name: string): Promise<void> {
     if (name === VERIFY_CSRF) return this.verifyAuthenticityToken();
     const method = (this as unknown as Record<string, unknown>)[name];
@@ -388,12 +440,30 @@ export class Controller<A extends object = Record<string, unknown>> {
   }
 
   /** allow_browser's before_action: an old browser gets public/406-unsupported-browser.html with a 406. */
-  allowBrowser(): void {
+  allowBrowser(): unknown {
     const versions = (this.constructor as ControllerClass).browserVersions;
     if (!browserBlocked(this.request.userAgent, versions === "modern" ? MODERN_BROWSERS : versions)) return;
+    const block = (this.constructor as ControllerClass).browserBlock;
+    if (block) return (this as unknown as Record<string, () => unknown>)[block]!.call(this);
     const file = this.app.publicDir ? join(this.app.publicDir, "406-unsupported-browser.html") : null;
     const page = file && existsSync(file) ? readFileSync(file, "utf8") : "";
     this.render({ html: new SafeString(page), status: "not_acceptable", layout: false });
+  }
+
+  /**
+   * ActionController::RateLimiting#rate_limiting (7.2), the before_action `rate_limit to:, within:, by:, with:` adds:
+   * the request counted in the cache store under `rate-limit:<controller_path>:<by>` for `within`; past `to`, `with`
+   * runs (default: head :too_many_requests). A :null_store counts nothing, so nothing is limited, as in Rails.
+   */
+  rateLimiting(options: { to: unknown; within: unknown; by?: unknown; with?: unknown }): unknown {
+    const store = this.app.cacheStore;
+    if (!store) return null;
+    const by = typeof options.by === "function" ? (options.by as () => unknown).call(this) : this.request.remoteIp;
+    const within = options.within as { inSeconds?: () => number } | number;
+    const seconds = typeof within === "object" && within !== null && typeof within.inSeconds === "function" ? within.inSeconds() : Number(within);
+    const count = store.increment(`rate-limit:${this.controllerPath}:${by === null || by === undefined ? "" : String(by)}`, 1, { expiresIn: seconds });
+    if (count <= Number(options.to)) return null;
+    return typeof options.with === "function" ? (options.with as () => unknown).call(this) : this.head("too_many_requests");
   }
 
   verifyAuthenticityToken(): void {

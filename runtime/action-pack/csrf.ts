@@ -25,6 +25,14 @@ export interface CsrfRequest {
   xCsrfToken: string | undefined;
 }
 
+/**
+ * csrf_token_hmac(session, identifier) by real token and identifier: a page's forms, and every page of one session,
+ * ask for the same few HMACs again (a fresh one-time pad masks each use, so pages still differ). Bounded: emptied
+ * when full. Only digests are kept (callers copy nothing out of them: mask() xors into new buffers).
+ */
+const hmacs = new Map<string, Buffer>();
+const HMAC_MEMO_SIZE = 4096;
+
 /** Base64.urlsafe_encode64(padding: false). */
 const urlsafe = (b: Buffer) => b.toString("base64url");
 
@@ -76,7 +84,15 @@ export class Csrf {
   }
 
   private hmac(identifier: string): Buffer {
-    return createHmac("sha256", this.real()).update(identifier).digest();
+    const real = this.real();
+    const key = `${this.realToken}\0${identifier}`;
+    let digest = hmacs.get(key);
+    if (digest === undefined) {
+      digest = createHmac("sha256", real).update(identifier).digest();
+      if (hmacs.size >= HMAC_MEMO_SIZE) hmacs.clear();
+      hmacs.set(key, digest);
+    }
+    return digest;
   }
 
   private globalToken(): Buffer {

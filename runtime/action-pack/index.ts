@@ -21,7 +21,7 @@ export { ALL as MIME_ALL, mimeByExtension, mimeLookup, parseAccept, registerMime
 export { HTTP_STATUS_CODES, SYMBOL_TO_STATUS_CODE, statusCode } from "./status.js";
 export { ActionNotFound, RoutingError, UnknownFormat, UnsafeRedirectError, DoubleRenderError, statusForError } from "./errors.js";
 export {
-  Controller, actionMethod, type ControllerApp, type ControllerClass, type ControllerContext, type Filter,
+  Controller, actionMethod, type ControllerApp, type ControllerClass, type ControllerContext, type Filter, type ControllerRescueHandler,
   type TemplateRenderer, type WrapParameters,
 } from "./controller.js";
 export { FormatCollector, type RenderOptions, type RedirectOptions } from "./rendering.js";

@@ -2,6 +2,7 @@
 //   [AssumeSSL] -> [SSL] -> ActionDispatch::Static -> Rack::MethodOverride -> ShowExceptions(PublicExceptions) -> Cookies -> Session
 //   (CookieStore) -> Flash -> router -> controller
 // plus the SQL-count protocol of the conformance lane (one "<count>\n" line per request in $RAILS2TS_SQL_LOG).
+import type { Store } from "../active-support/cache/store.js";
 import { appFramesFirst } from "./backtrace.js";
 import { appendFileSync } from "node:fs";
 import cluster from "node:cluster";
@@ -43,6 +44,8 @@ export interface HttpAppConfig {
   encodeJson?: (value: unknown) => string;
   /** url_for / redirect_to / location: of records and arrays; default: runtime/app's polymorphic routing. */
   urlFor?: (controller: Controller<any>, target: unknown) => string;
+  /** Rails.cache as controllers use it (rate_limit's counters); null or absent: :null_store, nothing is kept. */
+  cacheStore?: Store | null;
   /** The model runtime's per-request SQL statement counter. */
   sqlCounter?: { reset(): void; read(): number };
   /** Where to append the per-request SQL count; default $RAILS2TS_SQL_LOG. */
@@ -97,6 +100,7 @@ export class HttpApp {
       views: config.views,
       encodeJson: config.encodeJson ?? toJson,
       urlFor: config.urlFor ?? ((c, target) => polymorphicUrl(this.router, target, "url", {}, c.urlHost(), c.recall())),
+      cacheStore: config.cacheStore ?? null,
     };
   }
 

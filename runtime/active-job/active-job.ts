@@ -4,6 +4,8 @@
 // are serialized as Rails serializes them (a record by its class and id, as a GlobalID) and a record is found again
 // when the job performs, so the job sees the row as it is then; a record gone by then fails the job
 // (ActiveJob::DeserializationError), which is logged, as the async adapter's thread pool logs it.
+// Under RAILS_ENV=test the adapter is Rails' :test (ActiveJob's railtie: `queue_adapter ||= Rails.env.test? ? :test
+// : :async`) unless test.rb names one: perform_later enqueues the job and nothing performs it, as in Rails.
 // A job's errors are handled as ActiveJob::Exceptions handles them (7.2): retry_on enqueues the job again (its
 // executions counted per exception list) until the attempts are used up, then calls its block or lets the error
 // out; discard_on drops the job (calling its block); rescue_from runs a method; each logged as Rails logs it.
@@ -46,6 +48,13 @@ export class DeserializationError extends StandardError {
 }
 
 const pending = new Set<Promise<void>>();
+
+/**
+ * The queue adapter the app runs under (createApp sets it from RAILS_ENV and the environment's config): :async
+ * performs after the current work, :inline at once, :test never (the job is kept in enqueuedJobs, as
+ * ActiveJob::QueueAdapters::TestAdapter keeps it).
+ */
+export const queueAdapterConfig: { adapter: "async" | "inline" | "test"; enqueuedJobs: ActiveJobBase[] } = { adapter: "async", enqueuedJobs: [] };
 
 export class ActiveJobBase extends RubyObject {
   static override rubyName = "ActiveJob::Base";
@@ -191,6 +200,14 @@ function enqueue(job: JobClass, args: unknown[], options: Record<string, unknown
 /** Serializes the job's arguments now and performs it after the current work (or `wait` seconds later); errors logged. */
 function enqueueInstance(job: JobClass, instance: ActiveJobBase, options: { wait: number }): ActiveJobBase {
   instance.serializedArguments = instance.arguments.map(serialize);
+  if (queueAdapterConfig.adapter === "test") {
+    queueAdapterConfig.enqueuedJobs.push(instance);
+    return instance;
+  }
+  if (queueAdapterConfig.adapter === "inline") {
+    instance.performNow();
+    return instance;
+  }
   const run = () => {
     try {
       instance.performNow();

@@ -1,8 +1,10 @@
 // ActiveModel::Model for plain classes the compiler lowers (src/lower/core/plain-class.ts): API (attribute
-// assignment), Conversion, Naming and the errors of Validations, on top of ruby-object.ts.
+// assignment), Conversion, Naming and Validations, on top of ruby-object.ts; Attributes' declarations in define.ts.
 //   include ActiveModel::Model                         class Note extends ActiveModel
 //   Note.new(title: "x")                               assign_attributes: public_send("title=", "x") per key
 //   note.to_param / to_key / model_name                toParam() / toKey() / modelName (ActiveModel::Name)
+//   note.valid? / invalid? / validate!                 isValid() / isInvalid() / validateBang() (ValidationError)
+//   note.attributes                                    attributes(): the ActiveModel::Attributes, by name
 import { Errors } from "./errors.js";
 import type { ViewRecord } from "./host.js";
 import { rubyToTs } from "../ruby/names.js";
@@ -12,6 +14,9 @@ import { buildModelName, type ModelName } from "./model-name.js";
 import { isPlainObject, toS, truthy } from "../ruby/ruby.js";
 import { NoMethodError } from "../active-support/core-ext/core-send.js";
 import { RubyObject } from "../ruby/ruby-object.js";
+import { StandardError } from "../ruby/exceptions.js";
+import { activeModelMeta, attributesOf } from "./define.js";
+import { runValidations } from "./validations.js";
 
 export { RubyObject, attrAccessor, type AccessorKind } from "../ruby/ruby-object.js";
 
@@ -21,9 +26,26 @@ export class UnknownAttributeError extends NoMethodError {
 
 const modelNames = new WeakMap<object, ModelName>();
 
+/** ActiveModel::ValidationError: what validate! raises, naming every error (model: the invalid object). */
+export class ValidationError extends StandardError {
+  static override rubyName = "ActiveModel::ValidationError";
+
+  override initialize(model: unknown = null): unknown {
+    this.ivars.model = model;
+    this.given = `Validation failed: ${(model as ActiveModel).errors.fullMessages().join(", ")}`;
+    return null;
+  }
+
+  get model(): unknown {
+    return this.ivars.model;
+  }
+}
+
 /** ActiveModel::Model: attribute assignment, naming, conversion and errors. */
 export class ActiveModel extends RubyObject implements ViewRecord {
   private errorList: Errors | null = null;
+  /** The context valid?(context) runs in (nil unless given), read by `on:`. */
+  _validationContext: string | null = null;
 
   static get modelName(): ModelName {
     let name = modelNames.get(this);
@@ -76,6 +98,43 @@ export class ActiveModel extends RubyObject implements ViewRecord {
 
   humanAttributeName(attribute: string): string {
     return (this.constructor as typeof ActiveModel).humanAttributeName(attribute);
+  }
+
+  /** valid?(context = nil): errors cleared, then the class's validations (and validation callbacks) run. */
+  isValid(context: unknown = null): boolean {
+    return runValidations(this, activeModelMeta(this.constructor), context === null || context === undefined ? null : toS(context));
+  }
+
+  isInvalid(context: unknown = null): boolean {
+    return !this.isValid(context);
+  }
+
+  /** validate(context = nil): valid?'s other name. */
+  validate(context: unknown = null): boolean {
+    return this.isValid(context);
+  }
+
+  /** validate!(context = nil): true, or ActiveModel::ValidationError. */
+  validateBang(context: unknown = null): boolean {
+    if (this.isValid(context)) return true;
+    throw ValidationError.build(this);
+  }
+
+  get validationContext(): string | null {
+    return this._validationContext;
+  }
+
+  /** ActiveModel::Attributes#attributes: the declared attributes by name (String keys). */
+  attributes(): Record<string, unknown> {
+    return attributesOf(this);
+  }
+
+  attributeNames(): string[] {
+    return Object.keys(attributesOf(this));
+  }
+
+  static attributeNames(): string[] {
+    return [...activeModelMeta(this).attributes.keys()];
   }
 
   isPersisted(): boolean {

@@ -1,3 +1,5 @@
-// Active Model: plain models, ActiveModel::Name, errors and the view-facing model interface.
-export { ActiveModel, RubyObject, attrAccessor } from "./active-model.js";
+// Active Model: plain models, ActiveModel::Name, errors, validations, attributes and the view-facing model interface.
+export { ActiveModel, RubyObject, ValidationError, attrAccessor } from "./active-model.js";
+export { defineActiveModel } from "./define.js";
+export type { ActiveModelDescriptor, AttributeDescriptor } from "./define.js";
 export type { ModelName } from "./model-name.js";

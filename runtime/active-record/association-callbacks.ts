@@ -12,7 +12,7 @@ import { isBlank } from "../ruby/ruby.js";
 import { association, inverseOf } from "./association.js";
 import { belongsTo } from "./belongs-to.js";
 import type { CallbackOptions } from "./callbacks.js";
-import { callProc } from "./conditions.js";
+import { callProc } from "../active-support/callback-conditions.js";
 import { HasManyAssociation, hasMany } from "./has-many.js";
 import { hasOne } from "./has-one.js";
 import { metaOf, modelClass, type AssociationMeta, type CallbackFn, type RecordLike } from "./model.js";

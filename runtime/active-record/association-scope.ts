@@ -9,7 +9,7 @@
 //   crew.ship_notes  (through ships, source notes as: :notable)   ... AND "notes"."notable_type" = ? ("Ship")
 //   has_many :x, -> { order(:y) } the lambda runs on the relation (this = relation, first argument = owner)
 import { quoteName } from "./connection/schema.js";
-import { callProc } from "./conditions.js";
+import { callProc } from "../active-support/callback-conditions.js";
 import { metaOf, modelClass, type AssociationMeta, type ModelClassLike, type ModelMeta, type RecordLike } from "./model.js";
 import { build } from "./predicates.js";
 import { column } from "./query.js";

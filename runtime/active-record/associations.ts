@@ -14,7 +14,7 @@ import { HasOneAssociation } from "./has-one.js";
 import { setCounterCacheHooks } from "./lifecycle.js";
 import { preloadTree } from "./preload.js";
 import { projection, selectSql } from "./query.js";
-import { callProc } from "./conditions.js";
+import { callProc } from "../active-support/callback-conditions.js";
 import { setJoinHooks } from "./joins.js";
 import { modelClass, type ModelMeta } from "./model.js";
 import { Relation, setLoader } from "./relation.js";

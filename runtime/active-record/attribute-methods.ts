@@ -75,6 +75,11 @@ function methodsFor(name: string): Array<[string, Method]> {
   ];
 }
 
+/** The Ruby names of the methods installAttributeMethods defines for COLUMN (the compiler's to know). */
+export function attributeMethodNames(column: string): string[] {
+  return methodsFor(column).map(([rubyName]) => rubyName);
+}
+
 export function installAttributeMethods(proto: object, columns: string[]): void {
   for (const column of columns) {
     for (const [rubyName, fn] of methodsFor(column)) {

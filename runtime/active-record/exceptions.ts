@@ -58,17 +58,7 @@ export class ForbiddenAttributesError extends Error {
   }
 }
 
-/** `throw :abort` inside a before_* callback: halts the chain; save returns false / destroy returns false. */
-export class CallbackAbort extends Error {
-  override readonly name = "CallbackAbort";
-  constructor() {
-    super("throw :abort");
-  }
-}
-
-export function abort(): never {
-  throw new CallbackAbort();
-}
+export { abort, CallbackAbort } from "../active-support/callbacks.js";
 
 /**
  * ActiveModel::ForbiddenAttributesProtection: mass assignment and where() take plain Hashes and permitted

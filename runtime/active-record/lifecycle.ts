@@ -11,6 +11,7 @@
 // The transaction is lazy (active-record/connection/transactions.ts): a save that queries nothing sends nothing; one whose
 // belongs_to check queries first sends BEGIN, SELECT, ROLLBACK.
 import { runCallbacks } from "./callbacks.js";
+import { runValidations as runActiveModelValidations } from "../active-model/validations.js";
 import { RecordInvalid, RecordNotSaved } from "./exceptions.js";
 import type { ModelMeta } from "./model.js";
 import { deleteRecord, insertRecord, stampCreate, stampUpdate, updateRecord } from "./persistence.js";
@@ -34,16 +35,9 @@ export function setCounterCacheHooks(hooks: CounterCacheHooks): void {
   counterCache = hooks;
 }
 
-/** valid?(context): the validation chain around the validate chain; true when no errors were added. */
+/** valid?(context): a record's context is create or update unless one is given. */
 export function runValidations(record: Lifecycle, meta: ModelMeta, context: string | null = null): boolean {
-  const previous = record._validationContext;
-  record._validationContext = context ?? (record._newRecord ? "create" : "update");
-  try {
-    record.errors.clear();
-    return runCallbacks(record, meta, "validation", () => (runCallbacks(record, meta, "validate"), record.errors.isEmpty())) === true;
-  } finally {
-    record._validationContext = previous;
-  }
+  return runActiveModelValidations(record, meta, context ?? (record._newRecord ? "create" : "update"));
 }
 
 export interface SaveOptions {

@@ -21,6 +21,8 @@
 // Class-level Ruby (def self.x, class << self, class_methods) stays a static method of the emitted class: the
 // runtime makes it callable on the class's relations too (Model.where(...).x runs x with that relation as scope).
 import type { DeclinedDescriptor } from "./declined.js";
+import type { ValidationDescriptor } from "../active-model/validations.js";
+export type { ValidationDescriptor } from "../active-model/validations.js";
 import { humanize } from "../active-support/inflector.js";
 import type { EnumDescriptor } from "./enum.js";
 import type { SecurePasswordDescriptor, SecureTokenDescriptor } from "./secure.js";
@@ -48,24 +50,6 @@ export interface AssociationDescriptor {
   scope?: Function;
   /** The extension block's methods (`has_many :x do def m ... end end`), `this` = the collection proxy. */
   extension?: { [method: string]: Function };
-  at?: number;
-}
-
-export interface ValidationDescriptor {
-  attribute: string;
-  /**
-   * presence | absence | length | format | inclusion | exclusion | numericality | comparison | acceptance |
-   * confirmation | uniqueness. One entry per validator per attribute, in Rails' order (validators of one
-   * `validates` line in option order, each over all its attributes); entries of one line share `at`.
-   */
-  validator: string;
-  /**
-   * The validator's options plus the shared ones (allow_nil, allow_blank, message, on, if, unless). Shapes:
-   * length in/within a range; inclusion/exclusion in an array, range or function; format with/without a RegExp;
-   * comparison greater_than etc. a value, a function, or a string naming another attribute; uniqueness scope a
-   * string or array, case_sensitive, conditions a scope-like function; messages may use %{value} / %{count}.
-   */
-  options?: { [key: string]: unknown };
   at?: number;
 }
 

@@ -3,7 +3,7 @@
 // each other's values and load order does not matter).
 import type { DeclinedDescriptor } from "./declined.js";
 import type { AttributeSchema } from "./attributes.js";
-import type { Callback } from "./callbacks.js";
+import type { Callback } from "../active-support/callbacks.js";
 import type { Errors } from "../active-model/errors.js";
 import type { ModelDescriptor } from "./meta.js";
 import type { ModelName } from "../active-model/model-name.js";
@@ -86,7 +86,7 @@ export interface ModelMeta {
   types: Map<string, AttributeType>;
   associations: Map<string, AssociationMeta>;
   /** Callback chains (save, create, validate, commit, ...) in Rails' chain order (see callbacks.ts). */
-  callbacks: Map<string, Callback[]>;
+  callbacks: Map<string, Array<Callback<RecordLike>>>;
   /** STI: the column naming each row's class ("type"), or null when the table has none / it is turned off. */
   inheritanceColumn: string | null;
   /** base_class.name: what polymorphic *_type columns store and STI queries start from. */

@@ -19,7 +19,7 @@ import type { AssociationTree } from "./query.js";
 import { joinKeys, sourceReflection, targetMeta } from "./reflection.js";
 import type { Relation } from "./relation.js";
 import { baseRelation } from "./scoping.js";
-import { callProc } from "./conditions.js";
+import { callProc } from "../active-support/callback-conditions.js";
 
 const keyOf = (v: unknown) => (v === null || v === undefined ? null : String(v));
 

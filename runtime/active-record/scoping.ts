@@ -14,7 +14,7 @@
 // `scopes` (the compiler emits them there), enum scopes, and the by-name `scope()` all go through applyScope.
 import { rubyToTs } from "../ruby/names.js";
 import type { Node } from "./arel.js";
-import { callProc } from "./conditions.js";
+import { callProc } from "../active-support/callback-conditions.js";
 import { findMeta, metaOf, type ModelClassLike, type ModelMeta, type RecordLike } from "./model.js";
 import { build } from "./predicates.js";
 import { EMPTY_QUERY } from "./query.js";

@@ -12,7 +12,7 @@
 import { connection } from "./connection/current.js";
 import { Rollback, type CallbackCandidate, type TransactionParticipant } from "./connection/transactions.js";
 import type { AttributeSet } from "./attributes.js";
-import { runCallbacks } from "./callback-sequence.js";
+import { runCallbacks } from "../active-support/callbacks.js";
 import type { ModelMeta, RecordLike } from "./model.js";
 
 /** The lifecycle fields Base keeps per record. */

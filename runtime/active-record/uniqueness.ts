@@ -8,16 +8,17 @@
 //   a persisted record, attribute and scope unchanged     no query, when a unique index covers them
 //     and not nil (validation_needed?)                     (never with conditions: or case_sensitive:)
 import type { Node } from "./arel.js";
-import { callProc } from "./conditions.js";
+import { callProc } from "../active-support/callback-conditions.js";
 import { metaOf, modelClass, type ModelMeta, type RecordLike } from "./model.js";
 import { build, columnValue } from "./predicates.js";
 import type { Relation } from "./relation.js";
 import { baseRelation } from "./scoping.js";
-import { except, type Check } from "./validators.js";
+import { except, type Check } from "../active-model/validators.js";
 
 /** The uniqueness check for the class that declared it (`finder`): STI subclasses query through it. */
 export function uniqueness(finder: string): Check {
-  return (record, attribute, value, options) => {
+  return (validated, attribute, value, options) => {
+    const record = validated as RecordLike;
     const cls = modelClass(finder);
     const meta = metaOf(cls);
     const table = { table: meta.tableName, meta };

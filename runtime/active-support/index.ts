@@ -5,6 +5,7 @@ export {
   truthy, unsupported, readLocal, NameError, constantValue, ivarGet, ivarSet, ivarDefined,
 } from "./core-ext/ops.js";
 export { CurrentAttributes, defineCurrentAttributes } from "./current-attributes.js";
+export { executorWrap } from "./executor.js";
 export { coreSend, nonNil } from "./core-ext/core-send.js";
 export { StringMethods, BinaryStringMethods } from "./core-ext/core-string.js";
 export { NumericMethods } from "./core-ext/core-numeric.js";

@@ -13,6 +13,7 @@ import { randomBytes } from "node:crypto";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { forgeryProtectionConfig, type Controller, type ControllerClass, type TemplateRenderer } from "../action-pack/controller.js";
+import { queueAdapterConfig } from "../active-job/index.js";
 import type { RouteEntry } from "../action-pack/route-table.js";
 import { createHttpApp, type HttpApp } from "../action-pack/server.js";
 import { hstsHeader, type HstsOptions, type SslOptions } from "../action-pack/ssl.js";
@@ -66,6 +67,8 @@ export interface EnvironmentSettings {
   performCaching?: boolean | { file: string };
   /** config.cache_store = :null_store: nothing is cached. */
   nullCacheStore?: boolean;
+  /** config.active_job.queue_adapter (:async when unset, :test under RAILS_ENV=test, as Active Job's railtie). */
+  queueAdapter?: "async" | "inline" | "test";
 }
 
 /**
@@ -168,6 +171,7 @@ export function createApp(config: AppConfig): HttpApp {
   const environment = { ...config.environments?.["*"], ...config.environments?.[process.env.RAILS_ENV ?? "production"] };
   const ssl = sslMiddleware(environment, config.loadDefaults);
   forgeryProtectionConfig.allow = environment.allowForgeryProtection ?? true;
+  queueAdapterConfig.adapter = environment.queueAdapter ?? (process.env.RAILS_ENV === "test" ? "test" : "async");
   if (config.loadDefaults !== undefined) configureDefaultHeaders(config.loadDefaults);
   if (config.loadDefaults !== undefined) configureCookieDefaults(config.loadDefaults);
   // ActiveSupport::Digest.hash_digest_class: SHA256 from load_defaults 7.0, MD5 before.
@@ -226,6 +230,8 @@ export function createApp(config: AppConfig): HttpApp {
     routes: config.routes,
     controllers: config.controllers,
     views: templateRenderer(config, store),
+    // Rails.cache for controllers: the app's store when it caches (its configured store), none under :null_store.
+    cacheStore: store,
     secretKeyBase,
     publicDir,
     encodeJson: toJson,
@@ -308,7 +314,7 @@ function renderBroadcast(config: AppConfig, store: Store | null, options: Record
     now: () => currentTime(),
     // A broadcast rendered during a request is logged under that request's id in Rails, so it counts there.
     fragmentCache: { store, namespace: "broadcast", onFragment: (e) => cacheStats.fragments.push(e) },
-    onCachedCollection: (partial, hits, count) => cacheStats.collections.push({ partial, hits, count }),
+    onCachedCollection: cacheStats.collection,
   };
   const view = new View(ctx, {});
   if (typeof options.template === "string") return view.renderTemplate(options.template, isPlainObject(options.locals) ? options.locals : {}).toString();
@@ -322,7 +328,11 @@ function renderBroadcast(config: AppConfig, store: Store | null, options: Record
  */
 const cacheStats = {
   fragments: [] as Array<{ key: string; hit: boolean }>,
-  collections: [] as Array<{ partial: string; hits: number | null; count: number }>,
+  collections: [] as Array<{ partial: string; hits: number; count: number }>,
+  /** A `cached: true` collection render. With caching off Rails logs it as `[N times]`, no cache line: not kept. */
+  collection(partial: string, hits: number | null, count: number): void {
+    if (hits !== null) cacheStats.collections.push({ partial, hits, count });
+  },
   reset(): void {
     this.fragments = [];
     this.collections = [];
@@ -493,6 +503,6 @@ function viewContext(config: AppConfig, controller: Controller<object>, format: 
     now: () => currentTime(),
     // Request renders use Rails' exact keys; broadcast renders of request-dependent templates get their own namespace.
     fragmentCache: { store, namespace: null, onFragment: (e) => cacheStats.fragments.push(e) },
-    onCachedCollection: (partial, hits, count) => cacheStats.collections.push({ partial, hits, count }),
+    onCachedCollection: cacheStats.collection,
   };
 }

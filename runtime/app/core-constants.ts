@@ -41,6 +41,9 @@ import { ActionTextAttachment, ActionTextContent, ActionTextFragment } from "../
 import { UserAgentClass } from "../gems/useragent/user-agent-browsers.js";
 import { Pathname } from "../ruby/pathname.js";
 import { RQRCodeQRCodeClass } from "../gems/rqrcode/index.js";
+import { FixedThreadPoolClass, ThreadPoolExecutorClass } from "../gems/concurrent-ruby/index.js";
+import { NetHttpPersistentClass } from "../gems/net-http-persistent/index.js";
+import { WebPushModule } from "../gems/web-push/index.js";
 import { railsRoot } from "./host.js";
 
 /** "+05:30" -> seconds east of UTC. */
@@ -395,5 +398,10 @@ export const CORE_CONSTANTS: Record<string, [string, object]> = {
   "ActiveStorage::Attached::Many": ["ActiveStorageAttachedMany", ActiveStorageAttachedMany],
   UserAgent: ["UserAgentClass", UserAgentClass],
   "RQRCode::QRCode": ["RQRCodeQRCodeClass", RQRCodeQRCodeClass],
+  // An app's own thread pools and web pushes (a delivery pool in lib/): gems/concurrent-ruby, gems/web-push.
+  "Concurrent::ThreadPoolExecutor": ["ThreadPoolExecutorClass", ThreadPoolExecutorClass],
+  "Concurrent::FixedThreadPool": ["FixedThreadPoolClass", FixedThreadPoolClass],
+  "Net::HTTP::Persistent": ["NetHttpPersistentClass", NetHttpPersistentClass],
+  WebPush: ["WebPushModule", WebPushModule],
 };
 

@@ -30,6 +30,15 @@ export class Decimal {
   valueOf(): number {
     return Number(this.text);
   }
+  /** BigDecimal#inspect (not reopened by Active Support): the scientific form, 12.5 -> 0.125e2, 0.05 -> 0.5e-1. */
+  toRubyInspect(): string {
+    const sign = this.text.startsWith("-") ? "-" : "";
+    const [int = "", frac = ""] = this.text.replace("-", "").split(".");
+    const digits = (int + frac).replace(/^0+/, "").replace(/0+$/, "");
+    if (digits === "") return `${sign}0.0`;
+    const exponent = /^0*$/.test(int) ? -(/^0*/.exec(frac)![0].length) : int.replace(/^0+/, "").length;
+    return `${sign}0.${digits}e${exponent}`;
+  }
   /** BigDecimal#as_json is its string form, so JSON keeps every digit. */
   asJson(): string {
     return this.text;

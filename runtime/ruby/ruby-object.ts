@@ -64,22 +64,33 @@ export class RubyObject {
 
 export type AccessorKind = "accessor" | "reader" | "writer";
 
+/** Where accessors keep a value: instance variables (attr_accessor), or an attribute set (ActiveModel::Attributes). */
+export interface AccessorStorage {
+  read(object: RubyObject, name: string): unknown;
+  write(object: RubyObject, name: string, value: unknown): void;
+}
+
+const IVARS: AccessorStorage = {
+  read: (object, name) => object.ivars[name] ?? null,
+  write: (object, name, value) => void (object.ivars[name] = value),
+};
+
 /**
  * attr_accessor / attr_reader / attr_writer: `title` reads @title (nil when unset), `title=` writes it. The reader
  * is a property under the Ruby name and its camelCase form (what a dynamic send looks up); the writer is also the
  * method `setTitle`, the name the Ruby -> TS rule gives `title=`.
  */
-export function attrAccessor(cls: { prototype: object }, names: string[], kind: AccessorKind): void {
+export function attrAccessor(cls: { prototype: object }, names: string[], kind: AccessorKind, storage: AccessorStorage = IVARS): void {
   for (const name of names) {
     for (const key of new Set([name, camel(name)])) {
       const existing = Object.getOwnPropertyDescriptor(cls.prototype, key);
       // A method the class body defines under the same name wins (`attr_reader :name` then `def name`).
       if (typeof existing?.value === "function") continue;
       const get = kind === "writer" ? existing?.get : function (this: RubyObject) {
-        return this.ivars[name] ?? null;
+        return storage.read(this, name);
       };
       const set = kind === "reader" ? existing?.set : function (this: RubyObject, v: unknown) {
-        this.ivars[name] = v;
+        storage.write(this, name, v);
       };
       Object.defineProperty(cls.prototype, key, { get, set, configurable: true, enumerable: false });
     }
@@ -87,7 +98,7 @@ export function attrAccessor(cls: { prototype: object }, names: string[], kind: 
     if (kind !== "reader" && !Object.prototype.hasOwnProperty.call(cls.prototype, setter)) {
       Object.defineProperty(cls.prototype, setter, {
         value: function (this: RubyObject, v: unknown) {
-          this.ivars[name] = v;
+          storage.write(this, name, v);
           return v;
         },
         configurable: true,

@@ -240,7 +240,12 @@ export function inspect(v: unknown): string {
 /** ActiveSupport `blank?`: nil, false, whitespace-only strings, empty arrays and hashes. */
 export function isBlank(v: unknown): boolean {
   if (v === null || v === undefined || v === false) return true;
-  if (typeof v === "string") return /^[\s\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]*$/.test(v);
+  if (typeof v === "string") {
+    // A printable ASCII first character is never space: most strings answer here without the scan.
+    const first = v.charCodeAt(0);
+    if (first > 32 && first < 127) return false;
+    return /^[\s\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]*$/.test(v);
+  }
   if (Array.isArray(v)) return v.length === 0;
   if (isPlainObject(v)) return Object.keys(v).length === 0;
   if (v instanceof Map) return v.size === 0;

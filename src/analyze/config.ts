@@ -55,6 +55,8 @@ export interface EnvironmentSettings {
   performCaching?: boolean | { file: string };
   /** `config.cache_store = :null_store` in this environment: nothing is cached (test.rb). */
   nullCacheStore?: boolean;
+  /** config.active_job.queue_adapter as the runtime runs it (a queue of another process runs as :async). */
+  queueAdapter?: "async" | "inline" | "test";
 }
 
 /** A setting read at boot: a literal, or whether an environment variable is present (Object#present?). */
@@ -107,8 +109,8 @@ export function analyzeConfig(files: SourceFile[], diagnostics?: Diagnostics): A
       if (node.method === "cache_store=" && isConfig(node.receiver) && (environment === null || environment === "production")) {
         nullCacheStore = cacheStore(node, diagnostics);
       }
-      if (node.method === "queue_adapter=" && node.receiver?.kind === "call" && node.receiver.method === "active_job" && (environment === null || environment === "production")) {
-        queueAdapter(node, diagnostics);
+      if (node.method === "queue_adapter=" && node.receiver?.kind === "call" && node.receiver.method === "active_job") {
+        (facts.environments[environment ?? "*"] ??= {}).queueAdapter = queueAdapter(node, diagnostics);
       }
       node.block?.body.forEach(visit);
       if (node.receiver) visit(node.receiver);
@@ -153,14 +155,15 @@ function cacheStore(node: Node & { kind: "call" }, diagnostics: Diagnostics | un
 /**
  * `config.active_job.queue_adapter = :resque` (:sidekiq, :solid_queue, ...): jobs run in the emitted app's own
  * process after the request's work, as Rails' :async adapter runs them (runtime/active-job/active-job.ts); they are not
- * handed to another process's queue nor kept across restarts. :async and :inline need no report.
+ * handed to another process's queue nor kept across restarts. :async, :inline and :test need no report.
  */
-function queueAdapter(node: Node & { kind: "call" }, diagnostics: Diagnostics | undefined): void {
+function queueAdapter(node: Node & { kind: "call" }, diagnostics: Diagnostics | undefined): "async" | "inline" | "test" {
   const value = node.args[0];
   const adapter = value?.kind === "sym" ? value.name : null;
-  if (adapter === "async" || adapter === "inline") return;
+  if (adapter === "async" || adapter === "inline" || adapter === "test") return adapter;
   const what = adapter ? `:${adapter}` : "this queue adapter";
   diagnostics?.report("unsupported_option", (value ?? node).span, `config.active_job.queue_adapter ${what} is not reproduced: jobs run in this process after the request's work (as :async), not in a queue another process reads, nor kept across restarts`);
+  return "async";
 }
 
 /**

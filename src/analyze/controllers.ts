@@ -21,6 +21,9 @@ export interface FilterInfo {
   method: string;
   only: string[] | null;
   except: string[] | null;
+  /** `if:` / `unless:` as methods of the controller (a lambda's body becomes one): all must answer true / false. */
+  if?: string[];
+  unless?: string[];
 }
 
 export interface ControllerInfo {
@@ -38,6 +41,10 @@ export interface ControllerInfo {
   helperMethods: string[];
   /** allow_browser versions other than :modern (a hash of browser => version). */
   browserVersions?: Node | null;
+  /** allow_browser's `block:` (a lambda run on the controller for a blocked browser), as a method of its own. */
+  browserBlock?: string;
+  /** `rescue_from Klass, with: :handler` / `rescue_from(Klass) { |e| ... }` (the block made a method), in order. */
+  rescueHandlers?: Array<{ classes: string[]; method: string }>;
   /** `layout ..., only:/except:`. */
   layoutConditions?: { only: string[] | null; except: string[] | null };
   /** `NAME = value` in the class body or an included concern. */
@@ -176,9 +183,11 @@ function macro(info: ControllerInfo, call: NodeOf<"call">, diags: Diagnostics): 
     const options = optionsOf(call.args);
     const only = names(options.get("only"));
     const except = names(options.get("except"));
-    // An option the runtime does not apply (if:, unless:, prepend:...) makes the filter raise where it would run:
-    // never a filter run unconditionally, never one skipped.
-    const declinedOption = [...options].find(([key]) => key !== "only" && key !== "except");
+    // if: / unless: given as a method name or a lambda are conditions the runtime checks before the filter runs.
+    const conditions = filterConditions(info, options, call);
+    // An option the runtime does not apply (prepend:, a String condition, ...) makes the filter raise where it would
+    // run: never a filter run unconditionally, never one skipped.
+    const declinedOption = [...options].find(([key]) => key !== "only" && key !== "except" && !(conditions && (key === "if" || key === "unless")));
     if (declinedOption) {
       const d = diags.report("unsupported_option", declinedOption[1].span, `${call.method} ${declinedOption[0]}:`);
       const site = `${info.file.path}:${declinedOption[1].span.line}`;
@@ -189,14 +198,14 @@ function macro(info: ControllerInfo, call: NodeOf<"call">, diags: Diagnostics): 
     }
     for (const arg of positionalArgs(call.args)) {
       const method = literalString(arg);
-      if (method) info.filters.push({ kind, method, only, except });
+      if (method) info.filters.push({ kind, method, only, except, ...conditions });
       else diags.report("unsupported_construct", arg.span, `${call.method} with a non-symbol filter`);
     }
     // `before_action do ... end`: the block runs on the controller (instance_exec), as a method of its own.
     if (call.block && (kind === "before" || kind === "after")) {
       const def: NodeOf<"def"> = { kind: "def", name: `rails2ts_filter_${call.span.line}_${call.span.column}`, singleton: false, params: [], body: call.block.body, span: call.span };
       info.privateMethods.push(def);
-      info.filters.push({ kind, method: def.name, only, except });
+      info.filters.push({ kind, method: def.name, only, except, ...conditions });
     } else if (call.block) diags.report("unsupported_construct", call.span, `${call.method} with a block`);
   } else if (call.method === "layout") {
     const arg = call.args[0];
@@ -211,9 +220,18 @@ function macro(info: ControllerInfo, call: NodeOf<"call">, diags: Diagnostics): 
     const versions = written?.kind === "const" ? (info.constants.find((c) => c.name === written.name)?.value ?? written) : written;
     info.filters.push({ kind: "before", method: "allow_browser", only: names(options.get("only")), except: names(options.get("except")) });
     if (literalString(versions) !== "modern") info.browserVersions = versions ?? null;
+    const block = options.get("block");
+    const blockMethod = block ? instanceExecMethod(info, block, `allow_browser_block_${call.span.line}`) : null;
+    if (blockMethod) info.browserBlock = blockMethod;
     for (const key of options.keys()) {
-      if (!["versions", "only", "except"].includes(key)) diags.report("unsupported_option", call.span, `allow_browser ${key}:`);
+      if (!["versions", "only", "except"].includes(key) && !(key === "block" && blockMethod)) diags.report("unsupported_option", call.span, `allow_browser ${key}:`);
     }
+  } else if (call.method === "protect_from_forgery") {
+    protectFromForgery(info, call, diags);
+  } else if (call.method === "rate_limit" && rateLimit(info, call)) {
+    // ActionController::RateLimiting: a before_action calling rate_limiting (the runtime's controller).
+  } else if (call.method === "rescue_from" && rescueFrom(info, call)) {
+    // ActiveSupport::Rescuable in ActionController::Rescue: the runtime's controller looks the handler up.
   } else if (call.method === "skip_forgery_protection") {
     // = skip_before_action :verify_authenticity_token, raise: false (options as given)
     const options = optionsOf(call.args);
@@ -224,6 +242,109 @@ function macro(info: ControllerInfo, call: NodeOf<"call">, diags: Diagnostics): 
       if (name) info.helperMethods.push(name);
     }
   } else diags.report("unsupported_construct", call.span, `controller macro ${call.method}`);
+}
+
+/**
+ * A lambda, proc or method name a macro runs on the controller (instance_exec): the method's name, the lambda's body
+ * made a private method of its own; null for anything else (a String to eval, a lambda taking arguments).
+ */
+function instanceExecMethod(info: ControllerInfo, value: Node, label: string): string | null {
+  const name = literalString(value);
+  if (name !== null && value.kind === "sym") return name;
+  const body = value.kind === "lambda" && value.params.length === 0 ? value.body
+    : value.kind === "call" && !value.receiver && (value.method === "lambda" || value.method === "proc") && value.block && value.block.params.length === 0 && value.args.length === 0 ? value.block.body
+    : null;
+  if (!body) return null;
+  const def: NodeOf<"def"> = { kind: "def", name: `rails2ts_${label}_${value.span.column}`, singleton: false, params: [], body, span: value.span };
+  info.privateMethods.push(def);
+  return def.name;
+}
+
+/** `if:` / `unless:` of a filter macro as condition methods; null when one of them is not a method or a lambda. */
+function filterConditions(info: ControllerInfo, options: Map<string, Node>, call: NodeOf<"call">): { if?: string[]; unless?: string[] } | null {
+  const out: { if?: string[]; unless?: string[] } = {};
+  for (const key of ["if", "unless"] as const) {
+    const value = options.get(key);
+    if (!value) continue;
+    const items = value.kind === "array" ? value.elements : [value];
+    const methods = items.map((v) => instanceExecMethod(info, v, `filter_${key}_${call.span.line}`));
+    if (methods.some((m) => m === null)) return null;
+    out[key] = methods as string[];
+  }
+  return out;
+}
+
+/**
+ * protect_from_forgery (ActionController::RequestForgeryProtection): `before_action :verify_authenticity_token` with
+ * the options given, which replaces the check every controller already has (a callback of the same name moves to
+ * the end of the chain, as ActiveSupport::Callbacks does). `with: :exception` is the runtime's strategy; another
+ * strategy or prepend: is reported and the check kept where it was.
+ */
+function protectFromForgery(info: ControllerInfo, call: NodeOf<"call">, diags: Diagnostics): void {
+  const options = optionsOf(call.args);
+  const strategy = options.get("with");
+  const conditions = filterConditions(info, options, call);
+  // Without with:, Rails' strategy is :null_session (an empty session instead of an exception).
+  if (strategy?.kind !== "sym" || strategy.name !== "exception") {
+    diags.report("unsupported_option", (strategy ?? call).span, "protect_from_forgery with a strategy other than :exception (the check stays as every controller has it)");
+    return;
+  }
+  const declined = [...options].find(([key]) => !["with", "only", "except", "if", "unless"].includes(key) || ((key === "if" || key === "unless") && !conditions));
+  if (declined) {
+    diags.report("unsupported_option", declined[1].span, `protect_from_forgery ${declined[0]}: (the check stays as every controller has it)`);
+    return;
+  }
+  const only = names(options.get("only"));
+  const except = names(options.get("except"));
+  info.filters.push({ kind: "skip_before", method: "verify_authenticity_token", only: null, except: null });
+  info.filters.push({ kind: "before", method: "verify_authenticity_token", only, except, ...conditions });
+}
+
+/**
+ * `rescue_from A, B, with: :handler` or `rescue_from(A) { |error| ... }` (the block a method taking the error): the
+ * classes as Ruby names. False (left to the caller's report) for anything else: a class that is not a constant,
+ * a handler given as a lambda value or a String.
+ */
+function rescueFrom(info: ControllerInfo, call: NodeOf<"call">): boolean {
+  const options = optionsOf(call.args);
+  const classes = positionalArgs(call.args).map((a) => (a.kind === "const" ? constPathOf(a) : null));
+  if (classes.length === 0 || classes.some((c) => c === null) || [...options.keys()].some((k) => k !== "with")) return false;
+  const handler = options.get("with");
+  let method: string | null = null;
+  if (handler && !call.block) method = handler.kind === "sym" ? handler.name : null;
+  else if (!handler && call.block && call.block.params.length <= 1) {
+    const def: NodeOf<"def"> = { kind: "def", name: `rails2ts_rescue_from_${call.span.line}_${call.span.column}`, singleton: false, params: call.block.params, body: call.block.body, span: call.span };
+    info.privateMethods.push(def);
+    method = def.name;
+  }
+  if (method === null) return false;
+  (info.rescueHandlers ??= []).push({ classes: classes as string[], method });
+  return true;
+}
+
+/**
+ * `rate_limit to:, within:, by: -> { }, with: -> { }, only:, except:` (7.2): a before_action whose body is
+ * `rate_limiting(to:, within:, by:, with:)`, its lambdas run on the controller as Rails' instance_exec runs them.
+ * False (left to the caller's report) for store: or any other option.
+ */
+function rateLimit(info: ControllerInfo, call: NodeOf<"call">): boolean {
+  const options = optionsOf(call.args);
+  if (!options.has("to") || !options.has("within") || [...options.keys()].some((k) => !["to", "within", "by", "with", "only", "except"].includes(k))) return false;
+  const hash = call.args.find((a): a is NodeOf<"hash"> => a.kind === "hash");
+  if (!hash) return false;
+  const pairs = hash.pairs.filter((p) => p.key.kind === "sym" && ["to", "within", "by", "with"].includes(p.key.name));
+  const limiting: NodeOf<"call"> = { kind: "call", receiver: null, method: "rate_limiting", args: [{ ...hash, pairs }], block: null, safeNav: false, parens: true, span: call.span };
+  const def: NodeOf<"def"> = { kind: "def", name: `rails2ts_rate_limit_${call.span.line}_${call.span.column}`, singleton: false, params: [], body: [limiting], span: call.span };
+  info.privateMethods.push(def);
+  info.filters.push({ kind: "before", method: def.name, only: names(options.get("only")), except: names(options.get("except")) });
+  return true;
+}
+
+function constPathOf(node: NodeOf<"const">): string | null {
+  if (!node.scope) return node.name;
+  if (node.scope.kind !== "const") return null;
+  const outer = constPathOf(node.scope);
+  return outer === null ? null : `${outer}::${node.name}`;
 }
 
 export { resolveConstant };

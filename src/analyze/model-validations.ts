@@ -3,6 +3,7 @@
 //
 //   validates :email, format: { with: URI::MailTo::EMAIL_REGEXP }   options.with = { $regexp } (stdlib constant)
 //   validates :code, format: { with: CODE }  (CODE = /\A\d+\z/)       the app's constant, resolved to its literal
+//   validates :kind, inclusion: { in: KINDS }  (KINDS = %w[a b].freeze) options.in = ["a", "b"], the constant's literal
 //   validates :name, presence: true, if: -> { draft? }               options.if = { $code } (record as self)
 //   validates :title, uniqueness: true, unless: [:a?, :b?]           options.unless = ["a?", "b?"]
 //   validates_presence_of :a, :b, on: :create                        validates :a, :b, presence: { on: :create }
@@ -19,6 +20,8 @@ export interface ValidationContext {
   diags: Diagnostics;
   /** A constant's value when it is a Regexp literal (the app's constants, Ruby's stdlib ones), else null. */
   regexpConstant: (node: Node) => { source: string; flags: string } | null;
+  /** The value a constant was assigned (`STATUSES = %w[a b].freeze`), for inclusion/exclusion's in:. */
+  constantValue?: (node: Node) => Node | null;
 }
 
 // Options of `validates` that apply to every validator on the line rather than naming one.
@@ -56,7 +59,7 @@ export function validationsOf(call: NodeOf<"call">, ctx: ValidationContext): Val
       decline(value.span, `validates ${validator}:`);
       continue;
     }
-    const lit = validator === "format" ? formatValue(value, ctx) : literal(value, ctx.className);
+    const lit = validator === "format" ? formatValue(value, ctx) : validator === "inclusion" || validator === "exclusion" ? listValue(value, ctx) : literal(value, ctx.className);
     if (lit === undefined) {
       decline(value.span, `validates ${validator}: with a non-literal value`);
       continue;
@@ -80,18 +83,31 @@ function sharedOption(key: string, value: Node, ctx: ValidationContext): Literal
   return literal(value, ctx.className);
 }
 
+/** inclusion/exclusion's value with an in:/within: constant resolved to the literal it holds (`.freeze` or not). */
+function listValue(value: Node, ctx: ValidationContext): Literal | undefined {
+  return withConstants(value, ["in", "within"], ctx, (node) => {
+    const assigned = ctx.constantValue?.(node) ?? null;
+    const frozen = assigned?.kind === "call" && assigned.method === "freeze" && !assigned.args.length && assigned.receiver ? assigned.receiver : assigned;
+    return frozen && frozen.kind !== "const" ? literal(frozen) : undefined;
+  });
+}
+
 /** format's value with its with:/without: constants resolved to the Regexp literal they hold. */
 function formatValue(value: Node, ctx: ValidationContext): Literal | undefined {
-  const regexp = (node: Node): Literal | undefined => {
-    if (node.kind !== "const") return literal(node, ctx.className);
+  return withConstants(value, ["with", "without"], ctx, (node) => {
     const found = ctx.regexpConstant(node);
     return found ? { $regexp: found } : undefined;
-  };
-  if (value.kind !== "hash") return regexp(value);
+  });
+}
+
+/** A validator's value as a literal, a constant under one of `keys` (or as the shorthand value) by `constant`. */
+function withConstants(value: Node, keys: string[], ctx: ValidationContext, constant: (node: Node) => Literal | undefined): Literal | undefined {
+  const resolve = (node: Node) => (node.kind === "const" ? constant(node) : literal(node, ctx.className));
+  if (value.kind !== "hash") return resolve(value);
   const out: Record<string, Literal> = {};
   for (const { key, value: v } of value.pairs) {
     const name = literalString(key);
-    const lit = name === "with" || name === "without" ? regexp(v) : literal(v, ctx.className);
+    const lit = name !== null && keys.includes(name) ? resolve(v) : literal(v, ctx.className);
     if (name === null || lit === undefined) return undefined;
     out[name] = lit;
   }

@@ -424,7 +424,11 @@ function classMacro(model: ModelInfo, call: NodeOf<"call">, diags: Diagnostics):
   }
   else if (m === "belongs_to" || m === "has_many" || m === "has_one") model.associations.push(association(m, call, model, diags));
   else if (m === "validates" || /^validates_\w+_of$/.test(m)) {
-    const out = validationsOf(call, { className: model.className, diags, regexpConstant: (node) => regexpConstant(model, node) });
+    const constantValue = (node: Node) => {
+      const path = constPath(node);
+      return path ? resolveAppConstant(model, path) : null;
+    };
+    const out = validationsOf(call, { className: model.className, diags, regexpConstant: (node) => regexpConstant(model, node), constantValue });
     model.validations.push(...out.validations);
     model.declined.push(...out.declined);
   }
@@ -523,33 +527,51 @@ function secureMacro(model: ModelInfo, call: NodeOf<"call">, diags: Diagnostics)
 }
 
 function callbacks(model: ModelInfo, call: NodeOf<"call">, diags: Diagnostics): void {
+  const out = callbacksOf(call, model.className, diags);
+  model.callbacks.push(...out.callbacks);
+  model.declined.push(...out.declined);
+}
+
+/**
+ * One callback macro line (`before_save :a, :b, if: :c`, a block, a lambda) -> its callbacks, or a declined entry
+ * for the line. `className`: the class its blocks run on. Active Record models and Active Model classes share it.
+ */
+export function callbacksOf(call: NodeOf<"call">, className: string, diags: Diagnostics): { callbacks: CallbackInfo[]; declined: DeclinedInfo[] } {
+  const out: { callbacks: CallbackInfo[]; declined: DeclinedInfo[] } = { callbacks: [], declined: [] };
   const options: Record<string, Literal> = {};
   // A declined option declines the callbacks of the line: they raise when the event fires, never run unconditioned.
   const decline = (code: "unsupported_option" | "unsupported_construct", span: Span, detail: string) =>
-    void model.declined.push(declined(diags, code, span, detail, { kind: "callback", event: call.method }));
+    void out.declined.push(declined(diags, code, span, detail, { kind: "callback", event: call.method }));
   for (const [key, value] of optionsOf(call.args)) {
     // A String condition would read as a method name here; Rails raises on it (only Symbols name methods).
     const strings = value.kind === "array" ? value.elements : [value];
-    if ((key === "if" || key === "unless") && strings.some((v) => v.kind === "str")) return decline("unsupported_option", value.span, `${call.method} ${key}: with a String condition`);
+    if ((key === "if" || key === "unless") && strings.some((v) => v.kind === "str")) {
+      decline("unsupported_option", value.span, `${call.method} ${key}: with a String condition`);
+      return out;
+    }
     // Model callbacks take if:/unless:/prepend: only (ActiveModel::Callbacks asserts the keys); on: is for the
     // validation and transaction callbacks.
     const allowed = CALLBACK_OPTIONS.has(key) && (key !== "on" || ON_CONTEXT_CALLBACKS.has(call.method));
-    const lit = allowed ? literal(value, model.className) : undefined;
-    if (lit === undefined) return decline("unsupported_option", value.span, `${call.method} ${key}:`);
+    const lit = allowed ? literal(value, className) : undefined;
+    if (lit === undefined) {
+      decline("unsupported_option", value.span, `${call.method} ${key}:`);
+      return out;
+    }
     options[key] = lit;
   }
   for (const arg of positionalArgs(call.args)) {
     // Only a Symbol names a method: Rails 5.1+ raises on String callbacks.
     const method = arg.kind === "sym" ? arg.name : null;
-    const code = method ? null : literal(arg, model.className);
-    if (method) model.callbacks.push({ event: call.method, method, code: null, options, span: arg.span });
-    else if (code && typeof code === "object" && "$code" in code) model.callbacks.push({ event: call.method, method: null, code, options, span: arg.span });
+    const code = method ? null : literal(arg, className);
+    if (method) out.callbacks.push({ event: call.method, method, code: null, options, span: arg.span });
+    else if (code && typeof code === "object" && "$code" in code) out.callbacks.push({ event: call.method, method: null, code, options, span: arg.span });
     else decline("unsupported_construct", arg.span, `${call.method} with a non-symbol callback`);
   }
   if (call.block) {
-    const code: Literal = { $code: { params: call.block.params, body: call.block.body }, self: "record", model: model.className };
-    model.callbacks.push({ event: call.method, method: null, code, options, span: call.span });
+    const code: Literal = { $code: { params: call.block.params, body: call.block.body }, self: "record", model: className };
+    out.callbacks.push({ event: call.method, method: null, code, options, span: call.span });
   }
+  return out;
 }
 
 function association(kind: AssociationInfo["kind"], call: NodeOf<"call">, model: ModelInfo, diags: Diagnostics): AssociationInfo {

@@ -8,7 +8,7 @@ import { compareResponses, type Comparison } from "./diff.js";
 import type { RunningServer, ServerEnv } from "./rails-server.js";
 import { readReference, referenceDir, referenceStem } from "./reference.js";
 import { replay, type ReplayedResponse } from "./replay.js";
-import type { CacheHits } from "./cache-log.js";
+import { cacheActivity, cacheDiff, cacheSummary } from "./cache-log.js";
 import { loadScenario } from "./scenario.js";
 
 export type StartServer = (env: ServerEnv) => Promise<RunningServer>;
@@ -186,35 +186,6 @@ class Reporter {
     this.log(`${result.identical} identical, ${result.different} different${selected}`);
     return result;
   }
-}
-
-// What a request did with the fragment cache, in a comparable form: each `cache` block's key and hit, each cached
-// collection's partial and hits out of its size.
-function cacheActivity(hits: CacheHits | undefined): { fragments: string[]; collections: string[] } {
-  return {
-    fragments: (hits?.fragments ?? []).map((f) => `${f.hit ? "hit " : "miss"} ${f.key}`),
-    collections: (hits?.collections ?? []).map((c) => `${c.partial} [${c.hits} / ${c.count} cache hits]`),
-  };
-}
-
-/** `fragments 2 hits / 1 miss, collections rooms/_room.html.erb [4 / 4 cache hits]`. */
-function cacheSummary(hits: CacheHits | undefined): string {
-  const a = cacheActivity(hits);
-  const hit = (hits?.fragments ?? []).filter((f) => f.hit).length;
-  const parts = [`fragments ${hit} hit${hit === 1 ? "" : "s"} / ${a.fragments.length - hit} miss${a.fragments.length - hit === 1 ? "" : "es"}`];
-  if (a.collections.length) parts.push(`collections ${a.collections.join(", ")}`);
-  return parts.join(", ");
-}
-
-function cacheDiff(rails: CacheHits | undefined, ours: CacheHits | undefined): string[] {
-  const a = cacheActivity(rails);
-  const b = cacheActivity(ours);
-  const lines: string[] = [];
-  for (const kind of ["fragments", "collections"] as const) {
-    for (const x of a[kind]) if (!b[kind].includes(x)) lines.push(`- rails ${x}`);
-    for (const x of b[kind]) if (!a[kind].includes(x)) lines.push(`+ ours  ${x}`);
-  }
-  return lines;
 }
 
 function compareStep(rails: ReplayedResponse | undefined, ours: ReplayedResponse | undefined, i: number, total: number): Comparison {

@@ -16,7 +16,7 @@ export {
 } from "./scenario.js";
 export { CableSession, QUIET_MS } from "./cable-steps.js";
 export { CableSocket, CABLE_PROTOCOLS } from "./cable.js";
-export { parseCacheLog, type CacheHits, type FragmentRead, type CollectionHits } from "./cache-log.js";
+export { parseCacheLog, cacheActivity, cacheDiff, cacheSummary, type CacheHits, type FragmentRead, type CollectionHits } from "./cache-log.js";
 export { compareResponses, diffBodies, type Comparison } from "./diff.js";
 export { FORGIVEN, FORGIVEN_PLACEHOLDER, normalizeForgiven } from "./forgiven.js";
 export { readReference, writeReference, referenceDir } from "./reference.js";

@@ -34,6 +34,7 @@ export const CATALOGUE = {
   internal_error: { severity: "warning", message: "the compiler crashed on this construct (its code raises when reached)" },
   asset_not_found: { severity: "warning", message: "asset not found in the asset load path" },
   gem_substituted: { severity: "warning", message: "gems of Gemfile.lock found only at another version (that version's files are used)", advisory: true },
+  test_declined: { severity: "warning", message: "test construct not lowered (the test raises where it reaches it)" },
   cache_key_declined: { severity: "warning", message: "cache key declined: rendered without the store", advisory: true },
 } as const satisfies Record<string, { severity: "error" | "warning"; message: string; advisory?: true }>;
 

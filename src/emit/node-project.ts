@@ -35,11 +35,24 @@ interface PackageJson {
 
 /** What the runtime imports at run time (runtime/**: better-sqlite3, parse5, redis, ws, yaml). */
 export const RUNTIME_DEPENDENCIES = ["better-sqlite3", "parse5", "redis", "ws", "yaml"];
+/** What the lowered Minitest suite runs on (compile --tests). */
+const TEST_DEPENDENCIES = ["vitest"];
+
+/**
+ * The lowered suite (dist/test/**\/*_test.js): each file in its own process with its own app and test database, as
+ * each test runs in its own transaction.
+ */
+const VITEST_CONFIG = `// The app's own Minitest suite, lowered by rails2ts (src/test/ is its TypeScript, dist/test/ what runs).
+export default {
+  test: { include: ["dist/test/**/*_test.js"], pool: "forks", testTimeout: 60000, hookTimeout: 60000 },
+};
+`;
+
 /** What `npm run build` (tsc over src/) needs. */
 const BUILD_DEPENDENCIES = ["typescript", "@types/node", "@types/better-sqlite3", "@types/ws"];
 
 /** The files that make the emitted directory a Node project. */
-export function nodeProjectFiles(packageRoot: string, appName: string): Map<string, string | Buffer> {
+export function nodeProjectFiles(packageRoot: string, appName: string, options: { tests?: boolean } = {}): Map<string, string | Buffer> {
   const self = JSON.parse(readFileSync(join(packageRoot, "package.json"), "utf8")) as PackageJson;
   const lock = JSON.parse(readFileSync(join(packageRoot, "package-lock.json"), "utf8")) as { packages: Record<string, LockEntry> };
   const locked = (name: string) => {
@@ -48,7 +61,7 @@ export function nodeProjectFiles(packageRoot: string, appName: string): Map<stri
     return version;
   };
   const runtimeDeps = Object.fromEntries(RUNTIME_DEPENDENCIES.map((n) => [n, locked(n)]));
-  const devDeps = Object.fromEntries(BUILD_DEPENDENCIES.map((n) => [n, locked(n)]));
+  const devDeps = Object.fromEntries([...BUILD_DEPENDENCIES, ...(options.tests ? TEST_DEPENDENCIES : [])].map((n) => [n, locked(n)]));
   const tarball = runtimeTarball(packageRoot, self, runtimeDeps);
   const tarballPath = `vendor/rails2ts-${self.version}.tgz`;
   const pkg = {
@@ -61,7 +74,7 @@ export function nodeProjectFiles(packageRoot: string, appName: string): Map<stri
     scripts: {
       start: ["node", "--enable-source-maps", ...SERVER_NODE_FLAGS, "dist/server.js"].join(" "),
       build: "tsc -p tsconfig.json",
-      test: "npm run build && node --test test/",
+      test: options.tests ? "npm run build && node --test test/ && vitest run" : "npm run build && node --test test/",
     },
     dependencies: { rails2ts: `file:${tarballPath}`, ...runtimeDeps },
     devDependencies: devDeps,
@@ -92,6 +105,7 @@ export function nodeProjectFiles(packageRoot: string, appName: string): Map<stri
     ["package-lock.json", `${JSON.stringify(projectLock, null, 2)}\n`],
     ["tsconfig.json", `${JSON.stringify(TSCONFIG, null, 2)}\n`],
     ["test/server.test.mjs", SMOKE_TEST],
+    ...(options.tests ? [["vitest.config.mjs", VITEST_CONFIG] as [string, string]] : []),
   ]);
 }
 
@@ -260,7 +274,8 @@ test("the server boots and answers GET /", async () => {
       });
       child.once("exit", (code) => reject(new Error("server exited with " + code)));
     });
-    const res = await fetch("http://127.0.0.1:" + port + "/");
+    // Not followed: an app that forces SSL answers a redirect to https, which is an answer all the same.
+    const res = await fetch("http://127.0.0.1:" + port + "/", { redirect: "manual" });
     assert.ok(res.status < 500, "GET / answered " + res.status);
   } finally {
     child.kill("SIGTERM");

@@ -63,9 +63,17 @@ export async function renderModules(
   return files.filter((f): f is WrittenFile => f !== null);
 }
 
+/**
+ * Modules longer than this (in characters, before formatting) are written as ts-morph lays them out, not through
+ * prettier: formatting is cosmetic and, on a multi-megabyte module (a template of a megabyte or more), it took most
+ * of a compile that ran past 10 s. Real apps' largest modules are far below it (Campfire's: 81 KB).
+ */
+export const FORMAT_LIMIT = 1_000_000;
+
 async function renderModule(project: Project, mod: EmittedModule): Promise<WrittenFile> {
   const file = project.createSourceFile(mod.path, { statements: [...importStatements(mod), ...mod.statements] }, { overwrite: true });
-  const { text, lines } = unmark(await prettier.format(file.getFullText(), { parser: "typescript", printWidth: 120 }));
+  const raw = file.getFullText();
+  const { text, lines } = unmark(raw.length > FORMAT_LIMIT ? raw : await prettier.format(raw, { parser: "typescript", printWidth: 120 }));
   return { path: mod.path, from: mod.from, text, lines };
 }
 
@@ -96,7 +104,7 @@ export function writeProject(
   files: WrittenFile[],
   publicFiles: Map<string, string | Buffer>,
   appRoot: string,
-  opts: { link?: boolean; rootFiles?: string[] } = {},
+  opts: { link?: boolean; rootFiles?: string[]; tests?: boolean } = {},
 ): void {
   rmSync(join(out, "src"), { recursive: true, force: true });
   rmSync(join(out, "dist"), { recursive: true, force: true });
@@ -113,10 +121,13 @@ export function writeProject(
   for (const rel of opts.rootFiles ?? []) {
     cpSync(join(appRoot, rel), join(out, rel), { recursive: true, filter: (src) => !src.endsWith(".key") });
   }
-  for (const [path, content] of nodeProjectFiles(PACKAGE_ROOT, basename(appRoot))) write(join(out, path), content);
-  // In place, without `npm ci`: the runtime and the type definitions `npm run build` reads are this package's.
+  for (const [path, content] of nodeProjectFiles(PACKAGE_ROOT, basename(appRoot), { tests: opts.tests ?? false })) write(join(out, path), content);
+  // In place, without `npm ci`: the runtime and the type definitions `npm run build` reads are this package's (and
+  // vitest, which a lowered test suite runs on).
   if (opts.link) {
-    for (const [name, target] of [["rails2ts", PACKAGE_ROOT], ["@types", join(PACKAGE_ROOT, "node_modules/@types")]] as const) {
+    const links: Array<readonly [string, string]> = [["rails2ts", PACKAGE_ROOT], ["@types", join(PACKAGE_ROOT, "node_modules/@types")]];
+    if (opts.tests) links.push(["vitest", join(PACKAGE_ROOT, "node_modules/vitest")]);
+    for (const [name, target] of links) {
       const link = join(out, "node_modules", name);
       if (existsSync(link)) continue;
       mkdirSync(dirname(link), { recursive: true });

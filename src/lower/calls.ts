@@ -148,6 +148,15 @@ function lowerFrameworkClassCall(call: NodeOf<"call">, scope: Scope): TsExpr | n
   // initializers assign (constants.ts computes it).
   const setting = railsSetting(call);
   if (setting !== null && env.app.moduleConstants.has(setting)) return lit(`${env.module.useConstants()}.${moduleConstantName(setting)}()`, UNKNOWN);
+  // `Rails.configuration.x.vapid` when the initializers set x.vapid.public_key and x.vapid.private_key: the group
+  // itself, an ActiveSupport::OrderedOptions (a Hash of the settings under it, in the order they were set).
+  const group = setting === null ? null : settingGroup(setting, env.app, scope);
+  if (group !== null) return lit(group, { k: "hash" });
+  // `Rails.application.executor.wrap { }` (or reloader.wrap): the block runs at once, as it does in Rails; the
+  // executor's own work around it (a query cache, Current attributes reset) is the runtime's around each request.
+  if (call.method === "wrap" && call.block && r?.kind === "call" && (r.method === "executor" || r.method === "reloader") && !r.args.length && railsApplication(r.receiver)) {
+    return lit(`${env.module.use("executorWrap")}(${lowerBlockFn(call.block, scope).code})`, UNKNOWN);
+  }
   // Rails.application.credentials: the emitted app has no encrypted credentials (as Rails without a master key).
   if (call.method === "dig" && r?.kind === "call" && r.method === "credentials" && railsApplication(r.receiver)) return lit("null", NIL);
   if (r?.kind === "call" && r.method === "server" && r.receiver?.kind === "const" && r.receiver.name === "ActionCable" && !r.args.length) {
@@ -250,6 +259,13 @@ function isStaticMethod(cls: object, name: string): boolean {
   return false;
 }
 
+/**
+ * Finders that answer nil when nothing matches, typed as the record (what the code goes on to call on it): the
+ * runtime declares them `T | null` (a relation's last also `T[]`), so the claim is written as a cast for tsc. Called
+ * on nil, a method raises either way (Ruby's NoMethodError, JS's TypeError).
+ */
+const NULLABLE_FINDERS = new Set(["find_by", "first", "last"]);
+
 function lowerClassCall(call: NodeOf<"call">, recv: TsExpr, model: string, scope: Scope): TsExpr | null {
   const types: RType[] = [];
   const args = recordArgs(call.args, call.block, scope, types);
@@ -267,6 +283,7 @@ function lowerClassCall(call: NodeOf<"call">, recv: TsExpr, model: string, scope
   const entry = RETURNS[call.method];
   // `first(3)` / `last(3)` answer Arrays of records.
   if (entry && (call.method === "first" || call.method === "last") && call.args.length) return lit(`${recv.code}.${entry[0]}(${args.join(", ")})`, UNKNOWN);
+  if (entry && NULLABLE_FINDERS.has(call.method)) return lit(`(${recv.code}.${entry[0]}(${args.join(", ")}) as ${scope.env.module.modelType(model)})`, entry[1]);
   if (!entry) {
     if (findScope(scope.env.app, model, call.method)) {
       noteScopeCall(scope.env.app, model, call, types);
@@ -409,6 +426,7 @@ function lowerRelationCall(call: NodeOf<"call">, recv: TsExpr, model: string, sc
   if (names && m === "select") return lit(`${recv.code}.select(${args.join(", ")})`, relation);
   const entry = RETURNS[m];
   if (entry && (m === "first" || m === "last") && call.args.length) return lit(`${recv.code}.${entry[0]}(${args.join(", ")})`, UNKNOWN);
+  if (entry && NULLABLE_FINDERS.has(m)) return lit(`(${recv.code}.${entry[0]}(${args.join(", ")}) as ${scope.env.module.modelType(model)})`, entry[1]);
   if (entry) return lit(`${recv.code}.${entry[0]}(${args.join(", ")})`, entry[1]);
   if (findScope(scope.env.app, model, m)) noteScopeCall(scope.env.app, model, call, types);
   if (findScope(scope.env.app, model, m)) return scopeCall(recv, model, m, args, scope);
@@ -506,6 +524,19 @@ function lowerJbuilderCall(call: NodeOf<"call">, recv: TsExpr, scope: Scope): Ts
 function railsApplication(node: Node | null): boolean {
   const { root, names } = methodChain(node);
   return isTopConst(root, "Rails") && names.length === 1 && names[0] === "application";
+}
+
+/** The settings directly under SETTING (and groups under it), as an object literal; null when there are none. */
+function settingGroup(setting: string, app: AppModel, scope: Scope): string | null {
+  const prefix = `${setting}.`;
+  const children = [...new Set([...app.moduleConstants.keys()].filter((k) => k.startsWith(prefix)).map((k) => k.slice(prefix.length).split(".")[0]!))];
+  if (children.length === 0) return null;
+  const entries = children.map((name) => {
+    const path = prefix + name;
+    const value = app.moduleConstants.has(path) ? `${scope.env.module.useConstants()}.${moduleConstantName(path)}()` : settingGroup(path, app, scope);
+    return `${JSON.stringify(name)}: ${value}`;
+  });
+  return `({ ${entries.join(", ")} })`;
 }
 
 /** `Rails.application.config.a.b` / `Rails.configuration.a.b` -> "Rails.application.config.a.b"; else null. */

@@ -26,6 +26,7 @@ import { directRoutes, routeDecls } from "./routes/draw.js";
 import { lowerRoutesModule } from "./routes/module.js";
 import { lowerSeeds } from "./seeds.js";
 import { lowerCableConfig, lowerFixtures } from "./fixtures.js";
+import { lowerTestFiles } from "./test/test-file.js";
 import { lowerPlainClasses } from "./core/plain-class.js";
 import { lowerCurrent } from "./model/current.js";
 import { lowerCoreExtensions } from "./core/core-extension.js";
@@ -89,11 +90,12 @@ function lowerModels(app: AppModel, diags: Diagnostics, guard: <T extends { file
   return guard([...app.models.values()], (m) => lowerModel(m, app, diags), (m) => lowerModel(crashedModel(m, diags), app, diags));
 }
 
-export function lowerApp(app: AppModel): Lowered {
-  return withInflections(app.inflections.registry, () => lowerWithInflections(app));
+/** `tests`: also the app's Minitest files, as vitest files of the emitted project (test/test-file.ts). */
+export function lowerApp(app: AppModel, options: { tests?: boolean } = {}): Lowered {
+  return withInflections(app.inflections.registry, () => lowerWithInflections(app, options));
 }
 
-function lowerWithInflections(app: AppModel): Lowered {
+function lowerWithInflections(app: AppModel, options: { tests?: boolean }): Lowered {
   void ORDER_NOTE;
   const diags = app.parsed.diagnostics;
   const table = app.parsed.routes ? drawRoutes(app, diags) : [];
@@ -183,6 +185,7 @@ function lowerWithInflections(app: AppModel): Lowered {
     beginningOfWeek: app.config.beginningOfWeek,
   });
   modules.push(...(initializers ? [initializers] : []), ...coreExtensions, ...models, ...plain, ...controllers, ...channels, ...views, ...seeds, ...fixtures, ...cableConfig, ...entry);
+  if (options.tests) modules.push(...guard([{ absPath: join(app.parsed.root, "test") }], () => lowerTestFiles(app, diags)).flat());
   const standIn = (from: string, raised: string): EmittedModule | null =>
     withInflections(app.inflections.registry, () => {
       const model = [...app.models.values()].find((m) => m.file.absPath === from);

@@ -23,6 +23,8 @@ import { lowerBlockFn } from "./procs.js";
 import { recordSelfCall } from "./model/relation-self.js";
 import { CONTROLLER_RENDER_OPTIONS } from "../../runtime/action-pack/rendering.js";
 import { TurboStreamsChannelConstant } from "../../runtime/gems/turbo-rails/turbo-constants.js";
+import { BROADCASTABLE_METHODS } from "../../runtime/gems/turbo-rails/broadcastable.js";
+import { attributeMethodNames } from "../../runtime/active-record/attribute-methods.js";
 import { TURBO_CONTROLLER_MODULES } from "../analyze/controllers.js";
 
 export function lowerSelfCall(call: NodeOf<"call">, scope: Scope): TsExpr {
@@ -32,7 +34,7 @@ export function lowerSelfCall(call: NodeOf<"call">, scope: Scope): TsExpr {
     const args = lowerArgs(call.args, null, scope);
     // Controllers and views are their own URL context (the request's host, the recalled params); elsewhere (a
     // model including url_helpers) there is no request.
-    const context = env.self === "controller" || env.selfExpr === "view" ? env.selfExpr : env.module.use("NO_REQUEST_URL_CONTEXT");
+    const context = env.urlContext ?? (env.self === "controller" || env.selfExpr === "view" ? env.selfExpr : env.module.use("NO_REQUEST_URL_CONTEXT"));
     return lit(`${env.module.useRoutes()}.${camel(m)}(${[context, ...args].join(", ")})`, { k: "string" });
   }
   if (m === "block_given?" && scope.blockParam) return lit(`(${scope.blockParam} != null)`, BOOL);
@@ -73,7 +75,7 @@ const CONTROLLER_PROPS: Record<string, RType> = {
 const CONTROLLER_NAMES = new Set(["controller_name", "controller_path", "action_name"]);
 
 /** ActionController::Base instance methods the runtime's Controller has (by Ruby name). */
-const CONTROLLER_BASE_METHODS = new Set(["expires_in", "expires_now", "send_file"]);
+const CONTROLLER_BASE_METHODS = new Set(["expires_in", "expires_now", "send_file", "rate_limiting"]);
 
 function controllerCall(call: NodeOf<"call">, scope: Scope): TsExpr {
   const env = scope.env;
@@ -112,6 +114,9 @@ function controllerCall(call: NodeOf<"call">, scope: Scope): TsExpr {
   if (env.controllerIncludes?.some((mod) => TURBO_CONTROLLER_MODULES.has(mod)) && typeof Reflect.get(TurboStreamsChannelConstant, rubyToTs(m)) === "function") {
     return lit(`${env.module.use("TurboStreamsChannelConstant")}.${rubyToTs(m)}(${lowerArgs(call.args, call.block, scope).join(", ")})`, UNKNOWN);
   }
+  // Kernel's functions (raise, format, Integer(), ...) answer in a controller's methods as anywhere else.
+  const kernel = lowerCoreSelfCall(call, scope);
+  if (kernel) return kernel;
   env.diags.report("unknown_helper", call.span, `${m} (controller)`);
   return lit(`${env.module.use("unsupported")}(${JSON.stringify(m)})`, UNKNOWN);
 }
@@ -182,6 +187,10 @@ function modelSelfCall(call: NodeOf<"call">, scope: Scope): TsExpr {
     if (singular && chain.some((c) => c.associations.some((a) => a.name === singular && a.kind !== "has_many"))) {
       return lit(`${env.module.use("send")}(${["this", JSON.stringify(m), ...lowerArgs(call.args, call.block, scope)].join(", ")})`);
     }
+    // Methods the runtime installs on every record: Dirty's per-column ones (`type_previously_changed?(to: "X")`,
+    // a column of this model or of the STI class above it), and Turbo::Broadcastable's when turbo-rails is bundled.
+    const installed = chain.some((c) => c.columns.some((col) => attributeMethodNames(col.name).includes(m))) || (env.app.gems.locked.has("turbo-rails") && BROADCASTABLE_METHODS.includes(rubyToTs(m)));
+    if (installed) return lit(`${env.module.use("send")}(${["this", JSON.stringify(m), ...lowerArgs(call.args, call.block, scope)].join(", ")})`, m.endsWith("?") ? BOOL : UNKNOWN);
   }
   // Kernel's functions (raise, format, Integer(), ...) answer in a model's methods as anywhere else.
   const kernel = lowerCoreSelfCall(call, scope);

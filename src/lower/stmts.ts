@@ -28,7 +28,9 @@ export function lowerBody(nodes: Node[], scope: Scope, tail: Tail): string[] {
     // Locals a branch or clause assigns belong to the method (Ruby's if, case, begin and loops open no scope): one
     // read after the statement, or in another clause of a begin or a loop's next pass, is declared before it (nil
     // when the branch that assigns it did not run).
-    const shared = sharedLocals(node, nodes.slice(i + 1), scope);
+    // (Only a branching statement can share locals: copying the statements after every one of them was quadratic
+    // in a long template's thousands of statements.)
+    const shared = BRANCHING.has(node.kind) ? sharedLocals(node, nodes.slice(i + 1), scope) : [];
     if (shared.length) out.push(...shared.map((name) => `let ${scope.declare(name, UNKNOWN).ts}: unknown = null;`));
     const lines = lowerStmt(node, scope, tail === "return" && i === nodes.length - 1 ? "return" : "void");
     const hoisted = scope.hoisted.splice(0);

@@ -118,7 +118,7 @@ export function parseApp(root: string): ParsedApp {
   };
 }
 
-function parseRubyFile(root: string, rel: string, diags: Diagnostics, mapper?: PositionMapper, text?: string): SourceFile {
+export function parseRubyFile(root: string, rel: string, diags: Diagnostics, mapper?: PositionMapper, text?: string): SourceFile {
   const absPath = join(root, rel);
   let source = text ?? "";
   try {

@@ -75,6 +75,8 @@ RUBY
 
 mkdir -p "$WORK/app"; find "$WORK/app" -mindepth 1 -delete # (the directory itself may be a mount point)
 (cd "$CAMPFIRE" && git archive HEAD 2>/dev/null || tar --exclude=.git --exclude=./tmp --exclude=./log --exclude=./storage -c .) | tar -x -C "$WORK/app"
+# A copy made without git (files extracted without their modes) has bin/rails not executable; git's modes say it is.
+chmod +x "$WORK"/app/bin/*
 cat >"$WORK/app/Gemfile" <<'RUBY'
 source "https://rubygems.org"
 gem "rails"

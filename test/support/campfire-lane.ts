@@ -1,7 +1,8 @@
 // The Campfire lane's replay: test/campfire/scenario.json (a JSON list of steps) sent to a server, real Rails under
 // Puma when recording (campfire-record.test.ts) or the emitted app when comparing (campfire-pages.test.ts), and the
 // answers kept as test/campfire/reference/<env>/NN_<step>.{json,body}: status, every header as the server wrote it,
-// the body, the SQL statement count.
+// the body, the SQL statement count, and the fragment cache activity (Rails': the lines its log holds under the
+// response's request id, read by the recorder; ours: the emitted app's RAILS2TS_CACHE_LOG line).
 // A browser's behaviour, as src/conformance/replay.ts has it: one cookie jar (a user signs out before the next
 // signs in), redirects not followed, the CSRF token of the latest page's form (development; the test environment
 // has none). Added for Campfire: raw request bodies (bots post text), steps limited to one environment, and
@@ -11,7 +12,8 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { join } from "node:path";
-import { buildRequest, CableSocket, SqlLogReader, USER_AGENT, type ScenarioStep } from "../../src/conformance/index.js";
+import { buildRequest, CableSocket, SqlLogReader, USER_AGENT, type CacheHits, type ScenarioStep } from "../../src/conformance/index.js";
+import { RequestLogReader } from "../../src/conformance/sql-log.js";
 import { CookieJar } from "../../src/conformance/cookies.js";
 import { extractCsrfToken } from "../../src/conformance/csrf.js";
 
@@ -56,6 +58,8 @@ export interface Recorded {
   headers: [string, string][];
   body: Buffer;
   sqlCount: number | null;
+  /** `cache` blocks read and written, cached collections' hits; absent when the request did none. */
+  cacheHits?: CacheHits;
   socket?: string;
   /** Read from the reference only: the digest kept instead of the body (see keptAsDigest). */
   bodySha256?: string;
@@ -91,16 +95,21 @@ export function stepsFor(scenario: CampfireScenario, env: CampfireEnv): Campfire
   return scenario.steps.filter((s) => s.only === undefined || s.only === env);
 }
 
-/** Replays the steps of ENV against BASEURL; SQLLOG is the file the server appends one count per request to. */
+/**
+ * Replays the steps of ENV against BASEURL. LOGS.sql is the file the server appends one count per request to;
+ * LOGS.cache (the emitted app only) one line of fragment cache activity per request.
+ */
 export async function replayCampfire(
   scenario: CampfireScenario,
   env: CampfireEnv,
   baseUrl: string,
-  sqlLog: string,
+  logs: { sql: string; cache?: string },
   afterStep: (step: CampfireStep) => void = () => {},
 ): Promise<Recorded[]> {
   const jar = new CookieJar();
-  const sql = new SqlLogReader(sqlLog);
+  const sql = new SqlLogReader(logs.sql);
+  // Written before the SQL line, so it is there once the SQL line is.
+  const cache = logs.cache ? new RequestLogReader(logs.cache, (line) => JSON.parse(line) as CacheHits) : null;
   const sockets = new Map<string, CableSocket>();
   const out: Recorded[] = [];
   let lastHtml: string | null = null;
@@ -121,6 +130,8 @@ export async function replayCampfire(
       const raw = await send(baseUrl, req);
       jar.store(raw.setCookie);
       const recorded: Recorded = { name: step.name, method: step.method!, path: step.path!, status: raw.status, headers: raw.headers, body: raw.body, sqlCount: await sql.next() };
+      const cacheHits = cache ? await cache.next() : null;
+      if (cacheHits && (cacheHits.fragments.length > 0 || cacheHits.collections.length > 0)) recorded.cacheHits = cacheHits;
       out.push(recorded);
       const type = raw.headers.find(([k]) => k.toLowerCase() === "content-type")?.[1] ?? "";
       if (type.startsWith("text/html") && extractCsrfToken(raw.body.toString("utf8"), null) !== null) lastHtml = raw.body.toString("utf8");

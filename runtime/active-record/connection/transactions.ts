@@ -58,6 +58,9 @@ interface Level {
   dirty: boolean;
   parent: Level | null;
   participants: TransactionParticipant[];
+  /** false for the transaction a test runs in (Rails' use_transactional_tests): what opens inside it is a
+   * savepoint of its own, and commits there as if real (its after_commit callbacks run). */
+  joinable?: boolean;
 }
 
 export class TransactionManager {
@@ -72,7 +75,7 @@ export class TransactionManager {
 
   transaction<T>(fn: () => T, options: TransactionOptions = {}): T | null {
     try {
-      if (this.stack.length > 0 && !options.requiresNew) return fn();
+      if (this.stack.length > 0 && !options.requiresNew && this.stack[this.stack.length - 1]!.joinable !== false) return fn();
       return this.withinNewTransaction(fn);
     } catch (error) {
       if (error instanceof Rollback) return null;
@@ -117,7 +120,7 @@ export class TransactionManager {
 
   private begin(): Level {
     const parent = this.stack[this.stack.length - 1] ?? null;
-    const kind: Kind = parent === null ? "real" : parent.dirty ? "savepoint" : "restart";
+    const kind: Kind = parent === null ? "real" : parent.dirty || parent.joinable === false ? "savepoint" : "restart";
     const level: Level = {
       kind, savepoint: `active_record_${this.stack.length}`, materialized: false, dirty: false, parent, participants: [],
     };
@@ -125,14 +128,32 @@ export class TransactionManager {
     return level;
   }
 
+  /**
+   * The fixtures' transaction around one test (begin_transaction(joinable: false, _lazy: false)): BEGIN at once;
+   * ended by rollbackTestTransaction, which undoes everything the test wrote.
+   */
+  beginTestTransaction(): void {
+    if (this.stack.length > 0) throw new Error("rails2ts: a test transaction opens only outside every other transaction");
+    this.stack.push({ kind: "real", savepoint: "", materialized: false, dirty: false, parent: null, participants: [], joinable: false });
+    this.materialize();
+  }
+
+  /** Rolls the test's transaction back, with whatever the test left open inside it. */
+  rollbackTestTransaction(): void {
+    const materialized = this.stack[0]?.materialized ?? false;
+    this.stack.length = 0;
+    if (materialized) this.run("rollback transaction");
+  }
+
   private commit(level: Level): void {
+    const final = level.parent === null || level.parent.joinable === false;
     // before_commit_records runs with the transaction still open, over the records enrolled so far.
-    if (level.kind === "real") beforeCommit(unique(level.participants));
+    if (final) beforeCommit(unique(level.participants));
     this.stack.pop();
     if (level.kind === "real" && level.materialized) this.run("commit transaction");
     if (level.kind === "savepoint" && level.materialized) this.run(`RELEASE SAVEPOINT ${level.savepoint}`);
     // Participants of a nested transaction only learn the outcome when the real transaction ends.
-    if (level.parent) level.parent.participants.push(...level.participants);
+    if (!final) level.parent!.participants.push(...level.participants);
     else {
       const list = unique(level.participants);
       const run = callbackInstances(list);

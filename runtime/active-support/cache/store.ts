@@ -53,6 +53,7 @@ export interface Store {
   fetch<T>(name: unknown, options: CacheOptions, compute: () => T): T;
   delete(name: unknown, options?: CacheOptions): boolean;
   exist(name: unknown, options?: CacheOptions): boolean;
+  increment(name: unknown, amount?: number, options?: CacheOptions): number;
   clear(): void;
   stats(): CacheStats;
 }
@@ -147,6 +148,22 @@ export abstract class CacheStore implements Store {
     const ok = this.deleteEntry(this.key(name, options));
     if (ok) this.counters.deletes++;
     return ok;
+  }
+
+  /**
+   * increment(name, amount, expires_in:) as MemoryStore#increment: a live entry's number plus amount, its expiry kept;
+   * with none, amount is written with the options' expiry.
+   */
+  increment(name: unknown, amount = 1, options: CacheOptions = {}): number {
+    const key = this.key(name, options);
+    const entry = this.readEntry(key);
+    if (!entry || this.isExpired(entry)) {
+      this.write(name, amount, options);
+      return amount;
+    }
+    const value = Number(entry.value) + amount;
+    if (this.writeEntry(key, { ...entry, value }, options)) this.counters.writes++;
+    return value;
   }
 
   /** exist? leaves an expired entry in place, unlike read. */

@@ -34,12 +34,17 @@ function pinsOf(view: ViewHost): ImportmapPin[] {
  */
 const resolved = new WeakMap<ImportmapPin[], Map<string, string | null>>();
 
+/** What a resolved path depends on besides the pin: the asset host (and the request's protocol with it), the URL root. */
+function resolutionKey(view: ViewHost): string {
+  return `${view.assetHost ? `${view.assetHost}|${view.request.protocol}` : ""}|${view.relativeUrlRoot ?? ""}`;
+}
+
 /** `resolver.path_to_asset(path)`, or null where Map#resolve_asset_path rescues a missing asset. */
 function resolvePin(view: ViewHost, pin: ImportmapPin): string | null {
   const pins = pinsOf(view);
   let cache = resolved.get(pins);
   if (!cache) resolved.set(pins, (cache = new Map()));
-  const key = `${view.assetHost ? `${view.assetHost}|${view.request.protocol}` : ""}|${view.relativeUrlRoot ?? ""}|${pin.path}`;
+  const key = `${resolutionKey(view)}|${pin.path}`;
   if (cache.has(key)) return cache.get(key)!;
   let path: string | null;
   try {
@@ -66,9 +71,23 @@ function nonce(view: ViewHost): string | null {
   return view.contentSecurityPolicyNonce?.() ?? null;
 }
 
+/** The JSON text per pin list and resolution key: built from the same fixed inputs on every page. */
+const jsonTexts = new WeakMap<ImportmapPin[], Map<string, string>>();
+
 /** Map#to_json: `JSON.pretty_generate({ "imports" => ..., "integrity" => ... })`, integrity only when some pin has one. */
 export function importmapJson(view: ViewHost): string {
   const pins = pinsOf(view);
+  let texts = jsonTexts.get(pins);
+  if (!texts) jsonTexts.set(pins, (texts = new Map()));
+  const key = resolutionKey(view);
+  const known = texts.get(key);
+  if (known !== undefined) return known;
+  const text = buildImportmapJson(view, pins);
+  texts.set(key, text);
+  return text;
+}
+
+function buildImportmapJson(view: ViewHost, pins: ImportmapPin[]): string {
   const map: Record<string, Record<string, string>> = { imports: Object.fromEntries(resolvePins(view, pins)) };
   // Map#build_integrity_hash: resolved path -> integrity (a later pin of the same file wins, in the first's place).
   const integrity = new Map<string, string>();

@@ -159,6 +159,9 @@ const STREAMED_TO = {
   broadcastUpdateLaterTo, broadcastAppendLaterTo, broadcastPrependLaterTo, broadcastRefreshLaterTo,
 } as const;
 
+/** The Broadcastable instance methods installBroadcastable defines, by their TS names (the compiler's to know). */
+export const BROADCASTABLE_METHODS: readonly string[] = [...Object.keys(STREAMED_TO), ...Object.keys(SELF_STREAMED)];
+
 /** Defines the Broadcastable instance methods (`record.broadcastAppendTo(...)`, `record.broadcastRemove()`) on a prototype. */
 export function installBroadcastable(proto: object): void {
   defineEach(proto, STREAMED_TO, false);

@@ -125,7 +125,7 @@ function ownMethods(info: ControllerInfo, app: AppModel): Set<string> {
 function staticProperties(info: ControllerInfo, env: LowerEnv) {
   const props = [];
   if (info.filters.length) {
-    const filters = info.filters.map((f) => ({ kind: f.kind, method: rubyToTs(f.method), only: f.only, except: f.except }));
+    const filters = info.filters.map((f) => ({ kind: f.kind, method: rubyToTs(f.method), only: f.only, except: f.except, if: f.if?.map(rubyToTs), unless: f.unless?.map(rubyToTs) }));
     props.push({
       name: "filters", isStatic: true, hasOverrideKeyword: true, type: `readonly ${env.module.useType("Filter")}[]`,
       initializer: `[...super.filters, ${filters.map((f) => JSON.stringify(f)).join(", ")}]`,
@@ -144,6 +144,11 @@ function staticProperties(info: ControllerInfo, env: LowerEnv) {
     if (versions === undefined) env.diags.report("unsupported_option", info.browserVersions.span, "allow_browser versions: that is not a literal");
     else props.push({ name: "browserVersions", isStatic: true, hasOverrideKeyword: true, initializer: `${tsLiteral(versions, env.diags, info.browserVersions.span)} as const` });
   }
+  if (info.rescueHandlers) {
+    const handlers = info.rescueHandlers.map((h) => JSON.stringify({ classes: h.classes, method: rubyToTs(h.method) }));
+    props.push({ name: "rescueHandlers", isStatic: true, hasOverrideKeyword: true, type: `readonly ${env.module.useType("ControllerRescueHandler")}[]`, initializer: `[...super.rescueHandlers, ${handlers.join(", ")}]` });
+  }
+  if (info.browserBlock) props.push({ name: "browserBlock", isStatic: true, hasOverrideKeyword: true, type: "string | null", initializer: JSON.stringify(rubyToTs(info.browserBlock)) });
   for (const c of info.constants) props.push({ name: c.name, isStatic: true, isReadonly: true, initializer: lowerExpr(c.value, new Scope(env)).code });
   void env;
   return props;

@@ -15,6 +15,8 @@ import type { Scope } from "../scope.js";
 import { UNKNOWN } from "../types.js";
 import { lowerCoreSelfCall } from "./index.js";
 import { LIBRARY_BASES } from "../../../runtime/ruby/library-bases.js";
+import { ACTIVE_MODEL_INCLUDES } from "./active-model-macros.js";
+import { ActiveModel } from "../../../runtime/active-model/active-model.js";
 // The runtime modules that implement library bases register them when they load.
 import "../../../runtime/index.js";
 
@@ -25,6 +27,8 @@ export interface PlainClassFacts {
   /** The superclass as written, when it is something else (`Struct.new(...)`, a library class). */
   superclassWritten: string | null;
   activeModel: boolean;
+  /** The modules it and its superclasses include, by name as written (ActiveModel::Attributes...). */
+  includes: Set<string>;
   /** A Rails or gem class it subclasses (runtime/ruby/library-bases.ts), by its Ruby path, with its inheritance. */
   libraryBase: string | null;
   readers: Set<string>;
@@ -63,7 +67,7 @@ function collectFacts(app: AppModel): Map<string, PlainClassFacts> {
     const parent = inherit(mine.superclass, depth + 1);
     const union = (a: Set<string>, b: Set<string>) => new Set([...a, ...b]);
     return {
-      ...mine, activeModel: mine.activeModel || parent.activeModel, libraryBase: mine.libraryBase ?? parent.libraryBase, readers: union(parent.readers, mine.readers),
+      ...mine, activeModel: mine.activeModel || parent.activeModel, libraryBase: mine.libraryBase ?? parent.libraryBase, includes: union(parent.includes, mine.includes), readers: union(parent.readers, mine.readers),
       writers: union(parent.writers, mine.writers), methods: union(parent.methods, mine.methods), classMethods: union(parent.classMethods, mine.classMethods),
     };
   };
@@ -81,7 +85,13 @@ function ownFacts(path: string, decls: ConstDecl[], modules: Map<string, ConstDe
   const libraryBase = !superclass && decl.superclassName && LIBRARY_BASES[decl.superclassName.replace(/^::/, "")] ? decl.superclassName.replace(/^::/, "") : null;
   const readers = new Set<string>();
   const writers = new Set<string>();
+  const activeModel = flat.unresolvedIncludes.some((i) => ACTIVE_MODEL_INCLUDES.includes(i.name));
   for (const stmt of flat.body) {
+    // ActiveModel::Attributes' `attribute :name, :type` defines a reader and a writer (elsewhere it is declined).
+    if (stmt.kind === "call" && stmt.receiver === null && stmt.method === "attribute" && stmt.args[0]?.kind === "sym") {
+      readers.add(stmt.args[0].name);
+      writers.add(stmt.args[0].name);
+    }
     if (stmt.kind !== "call" || stmt.receiver !== null || !/^attr_(accessor|reader|writer)$/.test(stmt.method)) continue;
     for (const a of stmt.args) {
       const name = a.kind === "sym" ? a.name : null;
@@ -90,9 +100,8 @@ function ownFacts(path: string, decls: ConstDecl[], modules: Map<string, ConstDe
       if (stmt.method !== "attr_reader") writers.add(name);
     }
   }
-  const activeModel = flat.unresolvedIncludes.some((i) => /^ActiveModel::(Model|API|Conversion)$/.test(i.name));
   return {
-    path, superclass, superclassWritten: superclass || libraryBase ? null : written, activeModel, libraryBase, readers, writers,
+    path, superclass, superclassWritten: superclass || libraryBase ? null : written, activeModel, includes: new Set(flat.unresolvedIncludes.map((i) => i.name)), libraryBase, readers, writers,
     methods: new Set([...flat.methods.map((m) => m.name), ...flat.body.flatMap((n) => delegatedNames(n))]), classMethods: new Set(flat.classMethods.map((m) => m.name)),
     constants: new Set(flat.body.flatMap((n) => (n.kind === "assign" && n.target.kind === "const" ? [n.target.name] : []))),
     span: decl.node.span,
@@ -116,15 +125,19 @@ export function delegatedNames(node: Node): string[] {
 export function plainSelfCall(call: NodeOf<"call">, scope: Scope, facts: PlainClassFacts, isStatic: boolean): TsExpr | null {
   const m = call.method;
   const args = () => lowerArgs(call.args, call.block, scope);
-  const base = facts.libraryBase ? LIBRARY_BASES[facts.libraryBase]![1] : null;
+  // The runtime class it stands on: a library base, or ActiveModel (errors, valid?, model_name...).
+  const base = facts.libraryBase ? LIBRARY_BASES[facts.libraryBase]![1] : facts.activeModel ? ActiveModel : null;
+  const plain = !call.args.length && !call.block;
   if (isStatic) {
     if (m === "new") return lit(`this.build(${args().join(", ")})`, { k: "model", model: facts.path });
     if (facts.classMethods.has(m)) return lit(`this.${rubyToTs(m)}(${args().join(", ")})`, UNKNOWN);
+    if (base && plain && isGetter(base, rubyToTs(m))) return lit(`this.${rubyToTs(m)}`, UNKNOWN);
     if (base && typeof Reflect.get(base, rubyToTs(m)) === "function") return lit(`this.${rubyToTs(m)}(${args().join(", ")})`, UNKNOWN);
     return lowerCoreSelfCall(call, scope);
   }
-  if (facts.readers.has(m) && !call.args.length && !call.block && !facts.methods.has(m)) return lit(`this.${m}`, UNKNOWN);
+  if (facts.readers.has(m) && plain && !facts.methods.has(m)) return lit(`this.${m}`, UNKNOWN);
   if (facts.methods.has(m)) return lit(`this.${rubyToTs(m)}(${args().join(", ")})`, UNKNOWN);
+  if (base && plain && isGetter(base.prototype, rubyToTs(m))) return lit(`this.${rubyToTs(m)}`, UNKNOWN);
   if (base && rubyToTs(m) in base.prototype) return lit(`this.${rubyToTs(m)}(${args().join(", ")})`, UNKNOWN);
   return lowerCoreSelfCall(call, scope);
 }
@@ -148,6 +161,15 @@ export function plainTypedCall(call: NodeOf<"call">, recv: TsExpr, scope: Scope)
   const base = facts.libraryBase ? LIBRARY_BASES[facts.libraryBase]![1] : null;
   if (base && isPrototypeMethod(base.prototype, rubyToTs(m))) return lit(`${recv.code}.${rubyToTs(m)}(${args().join(", ")})`, UNKNOWN);
   return null;
+}
+
+/** A getter somewhere on a runtime class's (or prototype's) chain: `errors`, `model_name`. */
+export function isGetter(target: object, name: string): boolean {
+  for (let p: object | null = target; p && p !== Object.prototype && p !== Function.prototype; p = Object.getPrototypeOf(p) as object | null) {
+    const d = Object.getOwnPropertyDescriptor(p, name);
+    if (d) return d.get !== undefined;
+  }
+  return false;
 }
 
 /** A method (not a getter) of a runtime class's prototype chain. */

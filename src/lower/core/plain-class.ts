@@ -20,13 +20,14 @@ import { rubyToTs, tsIdent } from "../names.js";
 import { Scope, type LowerEnv } from "../scope.js";
 import { lowerParams } from "../params.js";
 import { defBody } from "./endless-def.js";
-import { delegatedNames, plainSelfCall, plainClassFacts, type PlainClassFacts } from "./plain-calls.js";
+import { delegatedNames, isGetter, plainSelfCall, plainClassFacts, type PlainClassFacts } from "./plain-calls.js";
 import { ActiveModel, RubyObject } from "../../../runtime/active-model/active-model.js";
 import { LIBRARY_BASES } from "../../../runtime/ruby/library-bases.js";
 // Registers ActiveJob::Base among the library bases app classes may extend.
 import "../../../runtime/active-job/active-job.js";
 import { lowerMethodBody } from "../jumps.js";
 import { isJobMacro, jobMacro } from "./job-macros.js";
+import { ACTIVE_MODEL_INCLUDES, ActiveModelDeclarations } from "./active-model-macros.js";
 
 /**
  * Modules a plain class may include: the ActiveModel ones make the runtime base ActiveModel; GlobalID's needs
@@ -34,9 +35,7 @@ import { isJobMacro, jobMacro } from "./job-macros.js";
  * Object methods of the runtime, core-object.ts).
  */
 const KNOWN_INCLUDES: Record<string, "activeModel" | "none"> = {
-  "ActiveModel::Model": "activeModel",
-  "ActiveModel::API": "activeModel",
-  "ActiveModel::Conversion": "activeModel",
+  ...Object.fromEntries(ACTIVE_MODEL_INCLUDES.map((name) => [name, "activeModel" as const])),
   "GlobalID::Identification": "none",
 };
 
@@ -64,7 +63,14 @@ function lowerPlainClass(path: string, decls: ConstDecl[], modules: Map<string, 
   const base = structBase(decls, name, env, before) ?? baseClass(facts, flat.unresolvedIncludes, env);
   const declined: Array<{ file: string; line: number; diagnostic: string }> = [];
   const isJob = facts.libraryBase === "ActiveJob::Base";
-  for (const stmt of flat.body) members.push(...bodyStatement(stmt, classEnv, after, name, declined, isJob));
+  const activeModel = facts.activeModel ? new ActiveModelDeclarations(path, facts.includes, flat.body) : null;
+  for (const stmt of flat.body) members.push(...(activeModel?.take(stmt, env) ?? bodyStatement(stmt, classEnv, after, name, declined, isJob)));
+  if (activeModel) {
+    declined.push(...activeModel.declined.map((d) => ({ file: d.span.file, line: d.span.line, diagnostic: d.diagnostic })));
+    declined.sort((a, b) => a.line - b.line);
+    const define = activeModel.emit(name, facts.span, env, classEnv);
+    if (define) after.push(define);
+  }
   // A class-body statement the compiler declined (a validation, a callback macro, an include it does not know) makes
   // the class raise when instantiated, naming the first such site: never an object that skipped it.
   if (declined.length) {
@@ -115,15 +121,6 @@ function baseClass(facts: PlainClassFacts, includes: Array<{ name: string; node:
   if (facts.libraryBase) return env.module.use(LIBRARY_BASES[facts.libraryBase]![0]);
   if (facts.superclassWritten) env.diags.report("unsupported_construct", facts.span, `superclass ${facts.superclassWritten} of a plain class`);
   return env.module.use(facts.activeModel ? "ActiveModel" : "RubyObject");
-}
-
-/** Whether `name` is a getter somewhere on the prototype chain from `proto`. */
-function accessorOf(proto: object, name: string): boolean {
-  for (let p: object | null = proto; p; p = Object.getPrototypeOf(p)) {
-    const d = Object.getOwnPropertyDescriptor(p, name);
-    if (d) return d.get !== undefined;
-  }
-  return false;
 }
 
 const ACCESSORS = new Set(["attr_accessor", "attr_reader", "attr_writer"]);
@@ -181,7 +178,7 @@ function method(def: NodeOf<"def">, statements: Node[], env: LowerEnv, facts: Pl
   const base = isStatic ? root : root.prototype;
   // A reader the base keeps as an accessor (an exception's `message`, which JS code reads as a property too): the
   // method becomes that accessor, its value as a String.
-  if (!isStatic && !params.signature && accessorOf(base, tsName)) {
+  if (!isStatic && !params.signature && isGetter(base, tsName)) {
     scope.method = { ...scope.method!, accessor: true };
     const body = lowerMethodBody(statements, scope);
     return `override get ${tsName}(): string {\nreturn ${env.module.use("toS")}((() => {\n${[...params.prologue, ...body].join("\n")}\n})());\n}`;

@@ -35,13 +35,18 @@ export function lowerCodeLiteral(c: CodeLiteral, app: AppModel, diags: Diagnosti
   });
   Object.assign(env, { module });
   if (c.self !== "record") env.selfCall = (call, scope) => relationSelfCall(call, scope, c.self === "proxy" ? "proxy" : "classOrRelation", c.siblings ?? []);
+  const selfType = c.self === "record" ? module.modelType(c.model) : `${module.useType(c.self === "proxy" ? "CollectionProxy" : "Relation")}<${module.modelType(c.model)}>`;
+  return procFunction(c, env, selfType);
+}
+
+/** A block or lambda as a function whose `this` is what Ruby instance_execs it on (also its first argument). */
+export function procFunction(c: CodeLiteral, env: LowerEnv, selfType: string): string {
   const scope = new Scope(env);
   // Blocks and lambdas take their positionals one to one; a method (an extension's def) may take more forms.
   const simple = c.$code.params.every((p) => p.kind === "req");
   const bound = simple ? null : lowerParams({ params: c.$code.params }, scope);
   const params = bound ? [bound.signature] : c.$code.params.map((p) => `${scope.declare(p.name || "_", UNKNOWN).ts}: unknown`);
-  if (c.scope !== undefined) typeParams({ params: c.$code.params, body: c.$code.body }, scopeParamTypes(app, c.model, c.scope, c.$code), scope);
-  const selfType = c.self === "record" ? module.modelType(c.model) : `${module.useType(c.self === "proxy" ? "CollectionProxy" : "Relation")}<${module.modelType(c.model)}>`;
+  if (c.scope !== undefined) typeParams({ params: c.$code.params, body: c.$code.body }, scopeParamTypes(env.app, c.model, c.scope, c.$code), scope);
   const body = [...(bound?.prologue ?? []), ...lowerMethodBody(c.$code.body, scope)];
   return `function (this: ${selfType}${params.length ? ", " : ""}${params.join(", ")}) {\n${body.join("\n")}\n}`;
 }

@@ -1,0 +1,1 @@
+# The bench passes Puma its threads, workers, bind and environment on the command line: nothing here.

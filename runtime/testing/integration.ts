@@ -1,0 +1,146 @@
+// ActionDispatch::IntegrationTest's session: requests go through the app's own HTTP handler in this process (no
+// socket), as Rails' integration runner calls the Rack app; cookies persist for the test, as its session's do.
+//   get posts_url, params: { q: 1 }               await this.get(url, { params: { q: 1 } })
+//   post url, params: {...}, as: :json             JSON body, Content-Type and Accept application/json, path + ".json"
+//   follow_redirect!                              GET the last response's Location
+//   response.body / .status / .parsed_body        TestResponse
+import type { HttpApp } from "../action-pack/server.js";
+import type { WireResponse } from "../action-pack/response.js";
+import { toS } from "../ruby/ruby.js";
+import { isPlainObject } from "../ruby/ruby.js";
+import { toJson } from "../active-support/json-encode.js";
+
+/** Rack::Test's defaults for a request of the integration session. */
+const DEFAULT_HOST = "www.example.com";
+const DEFAULT_ACCEPT = "text/xml,application/xml,application/xhtml+xml,text/html;q=0.9,text/plain;q=0.8,image/png,*/*;q=0.5";
+
+export interface RequestOptions {
+  params?: unknown;
+  headers?: Record<string, unknown> | null;
+  as?: unknown;
+  xhr?: unknown;
+}
+
+/** ActionDispatch::TestResponse, as a test reads it. */
+export class TestResponse {
+  constructor(private readonly wire: WireResponse) {}
+
+  get status(): number {
+    return this.wire.status;
+  }
+
+  get body(): string {
+    return this.wire.body.toString("utf8");
+  }
+
+  header(name: string): string | null {
+    const found = this.wire.headers.find(([k]) => k.toLowerCase() === name.toLowerCase());
+    return found ? found[1] : null;
+  }
+
+  get location(): string | null {
+    return this.header("location");
+  }
+
+  get contentType(): string | null {
+    return this.header("content-type");
+  }
+
+  /** Response#media_type: the Content-Type without its parameters. */
+  get mediaType(): string | null {
+    const type = this.contentType;
+    return type === null ? null : type.split(";")[0]!.trim();
+  }
+
+  /** parsed_body: JSON parsed (objects as plain objects: string keys), other bodies as the String. */
+  get parsedBody(): unknown {
+    return this.mediaType === "application/json" ? JSON.parse(this.body) : this.body;
+  }
+
+  setCookies(): string[] {
+    return this.wire.headers.filter(([k]) => k.toLowerCase() === "set-cookie").map(([, v]) => v);
+  }
+}
+
+export class IntegrationSession {
+  response: TestResponse | null = null;
+  private readonly cookies = new Map<string, string>();
+
+  constructor(private readonly app: HttpApp) {}
+
+  async process(method: string, url: unknown, options: RequestOptions = {}): Promise<number> {
+    const target = new URL(toS(url), `http://${DEFAULT_HOST}`);
+    const json = options.as !== undefined && options.as !== null && toS(options.as) === "json";
+    if (json && !/\.[a-z0-9]+$/i.test(target.pathname)) target.pathname += ".json";
+    const headers: Record<string, string> = { host: target.host, accept: json ? "application/json" : DEFAULT_ACCEPT };
+    let body = Buffer.alloc(0);
+    const params = options.params ?? null;
+    if (method === "GET" || method === "HEAD") {
+      const query = params === null ? "" : buildNestedQuery(params);
+      if (query) target.search = target.search ? `${target.search}&${query}` : `?${query}`;
+    } else if (json) {
+      body = Buffer.from(params === null ? "" : toJson(params));
+      headers["content-type"] = "application/json";
+    } else if (params !== null) {
+      body = Buffer.from(buildNestedQuery(params));
+      headers["content-type"] = "application/x-www-form-urlencoded";
+    }
+    if (body.length) headers["content-length"] = String(body.length);
+    if (options.xhr !== undefined && options.xhr !== null && options.xhr !== false) {
+      headers["x-requested-with"] = "XMLHttpRequest";
+      if (!json) headers.accept = "text/javascript, text/html, application/xml, text/xml, */*";
+    }
+    for (const [k, v] of Object.entries(options.headers ?? {})) headers[k.toLowerCase()] = toS(v);
+    const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+    if (cookie && !headers.cookie) headers.cookie = cookie;
+    const wire = await this.app.handle({
+      method, url: `${target.pathname}${target.search}`, headers, body, remoteAddress: "127.0.0.1", encrypted: target.protocol === "https:",
+    });
+    this.response = new TestResponse(wire);
+    this.keepCookies(this.response.setCookies());
+    return wire.status;
+  }
+
+  /** follow_redirect!: GET the Location of the last response (which must be a redirect). */
+  async followRedirect(): Promise<number> {
+    const location = this.response?.location;
+    if (!this.response || this.response.status < 300 || this.response.status > 399 || !location) {
+      throw new Error("not a redirect! " + (this.response?.status ?? "no response"));
+    }
+    return this.process("GET", location);
+  }
+
+  private keepCookies(lines: string[]): void {
+    for (const line of lines) {
+      const [pair, ...attributes] = line.split(";");
+      const eq = pair!.indexOf("=");
+      if (eq < 0) continue;
+      const name = pair!.slice(0, eq).trim();
+      const value = pair!.slice(eq + 1).trim();
+      const expired = attributes.some((a) => /^\s*max-age=0\s*$/i.test(a) || /^\s*expires=Thu, 01 Jan 1970/i.test(a));
+      if (expired || value === "") this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+}
+
+/**
+ * Rack::Test::Utils.build_nested_query (rack-test 2.2), what an integration test's params become: in insertion
+ * order, each key escaped, nil as the bare key, an empty Array as `key[]=`.
+ */
+export function buildNestedQuery(value: unknown, prefix: string | null = null): string {
+  if (Array.isArray(value)) {
+    if (value.length === 0) return `${prefix ?? ""}[]=`;
+    const inner = prefix !== null && decodeURIComponent(prefix.replace(/\+/g, " ")).endsWith("[]") ? prefix : `${prefix ?? ""}[]`;
+    return value.map((v) => buildNestedQuery(v, inner)).join("&");
+  }
+  const entries = value instanceof Map ? [...value].map(([k, v]) => [toS(k), v] as const) : isPlainObject(value) ? Object.entries(value) : null;
+  if (entries) return entries.map(([k, v]) => buildNestedQuery(v, prefix !== null ? `${prefix}[${escape(k)}]` : escape(k))).join("&");
+  if (value === null || value === undefined) return prefix ?? "";
+  return `${prefix ?? ""}=${escape(toS(value))}`;
+}
+
+/** Rack::Utils.escape (URI.encode_www_form_component): letters, digits and *-._ kept, space as +. */
+function escape(s: string): string {
+  return encodeURIComponent(s).replace(/%20/g, "+").replace(/[!'()~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}

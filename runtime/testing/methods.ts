@@ -1,0 +1,59 @@
+// The methods a lowered test body calls on its test case, by Ruby name: the compiler lowers exactly these (and
+// fixture accessors); any other receiver-less call it cannot place is a diagnostic and raises where reached.
+//   call       this.assertEqual(a, b)                 a plain method
+//   request    (await this.get(url, { params }))      an integration request (async)
+//   property   this.response
+//   watch      await this.assertDifference(watched, message, async () => { ... })   (expressions lowered as thunks)
+//   raises     await this.assertRaises([K], message, async () => { ... })
+//   block      await this.assertNothingRaised(async () => { ... })
+export type TestMethodForm = "call" | "request" | "property" | "difference" | "noDifference" | "changes" | "noChanges" | "raises" | "block";
+
+/** `integration`: ActionDispatch::IntegrationTest's own (an ActiveSupport::TestCase has no such method). */
+export const TEST_CASE_METHODS: Record<string, { ts: string; form: TestMethodForm; integration?: true }> = {
+  assert: { ts: "assert", form: "call" },
+  refute: { ts: "refute", form: "call" },
+  assert_not: { ts: "refute", form: "call" },
+  assert_equal: { ts: "assertEqual", form: "call" },
+  refute_equal: { ts: "refuteEqual", form: "call" },
+  assert_not_equal: { ts: "refuteEqual", form: "call" },
+  assert_nil: { ts: "assertNil", form: "call" },
+  refute_nil: { ts: "refuteNil", form: "call" },
+  assert_not_nil: { ts: "refuteNil", form: "call" },
+  assert_empty: { ts: "assertEmpty", form: "call" },
+  refute_empty: { ts: "refuteEmpty", form: "call" },
+  assert_not_empty: { ts: "refuteEmpty", form: "call" },
+  assert_includes: { ts: "assertIncludes", form: "call" },
+  refute_includes: { ts: "refuteIncludes", form: "call" },
+  assert_not_includes: { ts: "refuteIncludes", form: "call" },
+  assert_match: { ts: "assertMatch", form: "call" },
+  refute_match: { ts: "refuteMatch", form: "call" },
+  assert_no_match: { ts: "refuteMatch", form: "call" },
+  assert_predicate: { ts: "assertPredicate", form: "call" },
+  refute_predicate: { ts: "refutePredicate", form: "call" },
+  assert_not_predicate: { ts: "refutePredicate", form: "call" },
+  assert_in_delta: { ts: "assertInDelta", form: "call" },
+  flunk: { ts: "flunk", form: "call" },
+  skip: { ts: "skip", form: "call" },
+  assert_response: { ts: "assertResponse", form: "call", integration: true },
+  assert_redirected_to: { ts: "assertRedirectedTo", form: "call", integration: true },
+  get: { ts: "get", form: "request", integration: true },
+  post: { ts: "post", form: "request", integration: true },
+  patch: { ts: "patch", form: "request", integration: true },
+  put: { ts: "put", form: "request", integration: true },
+  delete: { ts: "delete", form: "request", integration: true },
+  head: { ts: "head", form: "request", integration: true },
+  "follow_redirect!": { ts: "followRedirect", form: "request", integration: true },
+  response: { ts: "response", form: "property", integration: true },
+  assert_difference: { ts: "assertDifference", form: "difference" },
+  assert_no_difference: { ts: "assertNoDifference", form: "noDifference" },
+  assert_changes: { ts: "assertChanges", form: "changes" },
+  assert_no_changes: { ts: "assertNoChanges", form: "noChanges" },
+  assert_raises: { ts: "assertRaises", form: "raises" },
+  assert_nothing_raised: { ts: "assertNothingRaised", form: "block" },
+};
+
+/** The superclasses whose tests are lowered: what each test case can call. */
+export const TEST_CASE_CLASSES: Record<string, "unit" | "integration"> = {
+  "ActiveSupport::TestCase": "unit",
+  "ActionDispatch::IntegrationTest": "integration",
+};

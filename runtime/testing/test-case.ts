@@ -1,0 +1,249 @@
+// ActiveSupport::TestCase and ActionDispatch::IntegrationTest as the lowered tests run them: one instance per
+// test (its @ivars), the test inside a transaction rolled back after it (use_transactional_tests), fixtures
+// loaded once per file and read through accessors, the block-taking assertions awaited.
+//   posts(:one)                                  this.fixture("posts", "one")
+//   assert_difference("Post.count", -1) { ... }  await this.assertDifference({ exprs: [[() => Post.count(), "Post.count"]], by: [-1] }, null, async () => ...)
+//   assert_changes -> { x }, from: a, to: b       await this.assertChanges([() => x, "#<Proc>"], null, { from: a, to: b }, async () => ...)
+//   assert_raises(K) { ... }                      await this.assertRaises([K], null, async () => ...)
+//   assert_response :success / assert_redirected_to url
+import type { HttpApp } from "../action-pack/server.js";
+import { HTTP_STATUS_CODES, statusCode } from "../action-pack/status.js";
+import type { HostOptions } from "../action-pack/url.js";
+import { connection } from "../active-record/connection/index.js";
+import { loadFixtures, type FixtureSetSource, type LoadedFixtureSet } from "../active-record/fixtures/index.js";
+import { modelClass } from "../active-record/index.js";
+import { caseEq, eq } from "../active-support/index.js";
+import { CurrentAttributes } from "../active-support/current-attributes.js";
+import { rescues } from "../ruby/rescue.js";
+import { StandardError } from "../ruby/index.js";
+import { inspect, toS } from "../ruby/ruby.js";
+import { Assertion, Assertions, failureMessage } from "./assertions.js";
+import { IntegrationSession, type RequestOptions, type TestResponse } from "./integration.js";
+
+type Thunk = () => unknown;
+type Block = () => Promise<unknown> | unknown;
+/** A watched expression: the lowered code and how Minitest shows it (the String's inspect, or a Proc's). */
+type Watched = [Thunk, string];
+
+/** What one file's tests share: the app (booted once per file) and its fixtures (loaded once, as Rails does). */
+export class TestSuite {
+  private loaded: Map<string, LoadedFixtureSet> | null = null;
+
+  /** `declined`: what of test_helper.rb the compiler did not lower (then every test raises, naming it). */
+  constructor(readonly app: HttpApp, private readonly fixtureSources: FixtureSetSource[], readonly declined: string | null = null) {}
+
+  fixtureSet(name: string): LoadedFixtureSet {
+    this.loaded ??= new Map(loadFixtures(connection(), this.fixtureSources).map((s) => [s.name, s]));
+    const set = this.loaded.get(name);
+    if (!set) throw new Error(`No fixture named '${name}' found for fixture set '${name}'`);
+    return set;
+  }
+}
+
+export class TestCase extends Assertions {
+  /** The test's @ivars. */
+  readonly ivars: Record<string, unknown> = {};
+  private readonly fixtureCache = new Map<string, unknown>();
+  private session: IntegrationSession | null = null;
+
+  constructor(readonly suite: TestSuite) {
+    super();
+  }
+
+  /** posts(:one) (one record), posts(:one, :two) (an Array). */
+  fixture(setName: string, ...labels: unknown[]): unknown {
+    const records = labels.map((label) => this.fixtureRecord(setName, toS(label)));
+    return labels.length === 1 ? records[0] : records;
+  }
+
+  private fixtureRecord(setName: string, label: string): unknown {
+    const key = `${setName}\0${label}`;
+    if (this.fixtureCache.has(key)) return this.fixtureCache.get(key);
+    const set = this.suite.fixtureSet(setName);
+    const row = set.rows.get(label);
+    if (!row) throw new StandardError(`No fixture named '${label}' found for fixture set '${setName}'`);
+    if (!set.modelName) throw new StandardError(`No class attached to find: the fixture set '${setName}' has no model`);
+    const model = modelClass(set.modelName) as unknown as { primaryKey: string; find(id: unknown): unknown };
+    const record = model.find(row.get(model.primaryKey));
+    this.fixtureCache.set(key, record);
+    return record;
+  }
+
+  async assertDifference(watch: { exprs: Watched[]; by: unknown[] }, message: unknown, block: Block): Promise<unknown> {
+    const before = watch.exprs.map(([read]) => read());
+    const result = await block();
+    watch.exprs.forEach(([read, shown], i) => {
+      const by = Number(watch.by[i] ?? watch.by[0] ?? 1);
+      const after = read();
+      const error = `${shown} didn't change by ${by}, but by ${Number(after) - Number(before[i])}`;
+      this.assertEqual(Number(before[i]) + by, after, message === null || message === undefined ? error : `${toS(message)}.\n${error}`);
+    });
+    return result;
+  }
+
+  async assertNoDifference(watch: { exprs: Watched[]; by?: unknown[] }, message: unknown, block: Block): Promise<unknown> {
+    return this.assertDifference({ exprs: watch.exprs, by: [0] }, message, block);
+  }
+
+  async assertChanges([read, shown]: Watched, message: unknown, options: { from?: unknown; to?: unknown }, block: Block): Promise<unknown> {
+    const before = read();
+    const result = await block();
+    const withMessage = (error: string) => (message === null || message === undefined ? error : `${toS(message)}.\n${error}`);
+    if ("from" in options) this.assert(caseEq(options.from, before), withMessage(`Expected change from ${inspect(options.from)}, got ${inspect(before)}`));
+    const after = read();
+    let error = `${shown} didn't change`;
+    if ("to" in options && eq(before, options.to)) error = `${error}. It was already ${inspect(options.to)}`;
+    this.refuteEqual(before, after, withMessage(error));
+    if ("to" in options) this.assert(caseEq(options.to, after), withMessage(`Expected change to ${inspect(options.to)}, got ${inspect(after)}`));
+    return result;
+  }
+
+  async assertNoChanges([read, shown]: Watched, message: unknown, options: { from?: unknown }, block: Block): Promise<unknown> {
+    const before = read();
+    const result = await block();
+    if ("from" in options) this.assert(caseEq(options.from, before), `Expected initial value of ${inspect(options.from)}, got ${inspect(before)}`);
+    const after = read();
+    const error = `${shown} changed`;
+    this.assertEqual(before, after, message === null || message === undefined ? error : `${toS(message)}.\n${error}`);
+    return result;
+  }
+
+  /** assert_raises(*classes) { }: the exception raised (StandardError when no class is named). */
+  async assertRaises(classes: unknown[], message: unknown, block: Block): Promise<unknown> {
+    const expected = classes.length ? classes : [StandardError];
+    try {
+      await block();
+    } catch (error) {
+      if (error instanceof Assertion && !expected.includes(Assertion)) throw error;
+      if (rescues(error, expected)) return error;
+      throw error;
+    }
+    const shown = expected.length === 1 ? className(expected[0]) : `[${expected.map(className).join(", ")}]`;
+    const text = `${shown} expected but nothing was raised.`;
+    throw new Assertion(message === null || message === undefined ? text : `${toS(message)}.\n${text}`);
+  }
+
+  async assertNothingRaised(block: Block): Promise<unknown> {
+    return block();
+  }
+
+  // ActionDispatch::Integration::Runner
+
+  private integration(): IntegrationSession {
+    this.session ??= new IntegrationSession(this.suite.app);
+    return this.session;
+  }
+
+  /** The URL options of the integration session's route helpers (posts_url). */
+  urlHost(): HostOptions {
+    return { host: "www.example.com", protocol: "http://" };
+  }
+
+  recall(): Record<string, unknown> {
+    return {};
+  }
+
+  get(url: unknown, options?: RequestOptions): Promise<number> {
+    return this.integration().process("GET", url, options ?? {});
+  }
+
+  post(url: unknown, options?: RequestOptions): Promise<number> {
+    return this.integration().process("POST", url, options ?? {});
+  }
+
+  patch(url: unknown, options?: RequestOptions): Promise<number> {
+    return this.integration().process("PATCH", url, options ?? {});
+  }
+
+  put(url: unknown, options?: RequestOptions): Promise<number> {
+    return this.integration().process("PUT", url, options ?? {});
+  }
+
+  delete(url: unknown, options?: RequestOptions): Promise<number> {
+    return this.integration().process("DELETE", url, options ?? {});
+  }
+
+  head(url: unknown, options?: RequestOptions): Promise<number> {
+    return this.integration().process("HEAD", url, options ?? {});
+  }
+
+  followRedirect(): Promise<number> {
+    return this.integration().followRedirect();
+  }
+
+  get response(): TestResponse {
+    const response = this.session?.response;
+    if (!response) throw new StandardError("undefined method 'response': no request was made in this test");
+    return response;
+  }
+
+  /**
+   * assert_response :success / :redirect / :missing / :error (a predicate of the response), a status name or a
+   * number (compared with assert_equal); the message as Rails' generate_response_message words it.
+   */
+  assertResponse(type: unknown, message: unknown = null): true {
+    const response = this.response;
+    const kind = RESPONSE_KINDS[toS(type)];
+    const expected = kind ? null : statusCode(typeof type === "number" ? type : toS(type));
+    const ok = kind ? kind.test(response.status) : response.status === expected;
+    if (ok) return true;
+    const given = message ?? (() => {
+      const location = response.status >= 300 && response.status < 400 && response.location ? ` redirect to <${normalizeRedirect(response.location)}>` : "";
+      const body = response.body.length > 500 ? "" : `\nResponse body: ${response.body}`;
+      return `Expected response to be a ${kind ? `<${kind.code}: ${toS(type)}>` : codeWithName(expected!)}, but was a ${codeWithName(response.status)}${location}${body}`;
+    });
+    if (kind) return this.assert(false, given);
+    return this.assertEqual(expected, response.status, given);
+  }
+
+  /** assert_redirected_to url: a redirect, to that URL (a path is read against http://www.example.com). */
+  assertRedirectedTo(target: unknown, message: unknown = null): true {
+    this.assertResponse("redirect", message);
+    const expected = normalizeRedirect(toS(target));
+    const actual = normalizeRedirect(this.response.location ?? "");
+    if (expected === actual) return true;
+    const given = message ?? `Expected response to be a redirect to <${expected}> but was a redirect to <${actual}>`;
+    throw new Assertion(failureMessage(given, () => `Expected ${inspect(expected)} to be === ${inspect(actual)}`));
+  }
+
+  /** A construct the compiler declined (its diagnostic): the test raises where it is reached. */
+  declined(site: string, what: string): never {
+    throw new StandardError(`rails2ts: ${what} was not lowered (${site}); see the compiler's diagnostic there`);
+  }
+}
+
+const RESPONSE_KINDS: Record<string, { code: string; test: (status: number) => boolean }> = {
+  success: { code: "2XX", test: (s) => s >= 200 && s < 300 },
+  redirect: { code: "3XX", test: (s) => s >= 300 && s < 400 },
+  missing: { code: "404", test: (s) => s === 404 },
+  error: { code: "5XX", test: (s) => s >= 500 && s < 600 },
+};
+
+/** AssertionResponse#code_and_name: the generic names (404 is "missing"), else Rack's status name. */
+function codeWithName(code: number): string {
+  const generic = Object.entries(RESPONSE_KINDS).find(([, k]) => k.code === String(code));
+  return `<${code}: ${generic ? generic[0] : (HTTP_STATUS_CODES[code] ?? "Unknown")}>`;
+}
+
+/** normalize_argument_to_redirection: a path is read against the integration session's host. */
+function normalizeRedirect(url: string): string {
+  return /^\w[\w+.-]*:/.test(url) ? url : new URL(url, "http://www.example.com").href;
+}
+
+function className(c: unknown): string {
+  if (typeof c === "string") return c;
+  return typeof c === "function" ? String((c as { rubyName?: string }).rubyName ?? c.name) : inspect(c);
+}
+
+/** Keeps each test's database writes and per-request state from reaching the next test. */
+export async function inTestTransaction(run: () => Promise<void>): Promise<void> {
+  const transactions = connection().transactions;
+  transactions.beginTestTransaction();
+  try {
+    await run();
+  } finally {
+    transactions.rollbackTestTransaction();
+    CurrentAttributes.resetAll();
+  }
+}
+

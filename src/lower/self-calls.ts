@@ -74,7 +74,7 @@ const CONTROLLER_PROPS: Record<string, RType> = {
 const CONTROLLER_NAMES = new Set(["controller_name", "controller_path", "action_name"]);
 
 /** ActionController::Base instance methods the runtime's Controller has (by Ruby name). */
-const CONTROLLER_BASE_METHODS = new Set(["expires_in", "expires_now", "send_file", "rate_limiting"]);
+const CONTROLLER_BASE_METHODS = new Set(["expires_in", "expires_now", "send_file", "rate_limiting", "reset_session"]);
 
 function controllerCall(call: NodeOf<"call">, scope: Scope): TsExpr {
   const env = scope.env;
@@ -186,7 +186,9 @@ function modelSelfCall(call: NodeOf<"call">, scope: Scope): TsExpr {
     }
     // Methods the runtime installs on every record: Dirty's per-column ones (`type_previously_changed?(to: "X")`,
     // a column of this model or of the STI class above it), and Turbo::Broadcastable's when turbo-rails is bundled.
-    const installed = chain.some((c) => c.columns.some((col) => attributeMethodNames(col.name).includes(m))) || (env.app.gems.locked.has("turbo-rails") && BROADCASTABLE_METHODS.includes(rubyToTs(m)));
+    // has_secure_password's virtual attributes (`password`, `password_confirmation` for the attribute named).
+    const passwords = chain.flatMap((c) => c.securePassword.map((d) => (typeof d.attribute === "string" ? d.attribute : "password")));
+    const installed = passwords.some((a) => m === a || m === `${a}_confirmation`) || chain.some((c) => c.columns.some((col) => attributeMethodNames(col.name).includes(m))) || (env.app.gems.locked.has("turbo-rails") && BROADCASTABLE_METHODS.includes(rubyToTs(m)));
     if (installed) return lit(`${env.module.use("send")}(${["this", JSON.stringify(m), ...lowerArgs(call.args, call.block, scope)].join(", ")})`, m.endsWith("?") ? BOOL : UNKNOWN);
   }
   // Kernel's functions (raise, format, Integer(), ...) answer in a model's methods as anywhere else.

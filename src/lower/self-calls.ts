@@ -76,6 +76,9 @@ const CONTROLLER_NAMES = new Set(["controller_name", "controller_path", "action_
 /** ActionController::Base instance methods the runtime's Controller has (by Ruby name). */
 const CONTROLLER_BASE_METHODS = new Set(["expires_in", "expires_now", "send_file", "rate_limiting", "reset_session"]);
 
+/** ActionPolicy::Controller's methods (runtime/gems/action_policy): `allowed_to?` is a helper_method too. */
+export const ACTION_POLICY_METHODS = new Set(["authorize!", "allowed_to?"]);
+
 function controllerCall(call: NodeOf<"call">, scope: Scope): TsExpr {
   const env = scope.env;
   const m = call.method;
@@ -106,6 +109,10 @@ function controllerCall(call: NodeOf<"call">, scope: Scope): TsExpr {
   }
   if (env.ownMethods?.has(m)) {
     return lit(`this.${rubyToTs(m)}(${lowerArgs(call.args, call.block, scope).join(", ")})`, env.methodTypes?.get(m) ?? UNKNOWN);
+  }
+  // action_policy's ActionPolicy::Controller (its railtie includes it in ActionController::Base).
+  if (ACTION_POLICY_METHODS.has(m) && env.app.gems.locked.has("action_policy")) {
+    return lit(`this.${rubyToTs(m)}(${lowerArgs(call.args, call.block, scope).join(", ")})`, m.endsWith("?") ? BOOL : UNKNOWN);
   }
   // ActionController's own methods the runtime implements (expires_in, ...).
   if (CONTROLLER_BASE_METHODS.has(m)) return lit(`this.${rubyToTs(m)}(${lowerArgs(call.args, call.block, scope).join(", ")})`, UNKNOWN);

@@ -6,12 +6,12 @@
 // Opt-in: RAILS2TS_APP2 (the app as test/app2/setup-rails.sh assembles it: WORKDIR/app) and RAILS2TS_APP2_GEMS (its
 // gem directory: WORKDIR/compile-gems).
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync, copyFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { afterAll, beforeAll, describe } from "vitest";
-import { loadCampfireScenario, readRecording, recordingDir, replayCampfire, type CampfireEnv, type Recorded } from "./support/campfire-lane.js";
-import { bootOurs, checkEntries } from "./support/lane-check.js";
+import { loadCampfireScenario, readRecording, recordingDir, type CampfireEnv, type Recorded } from "./support/campfire-lane.js";
+import { checkEntries, replayOurs } from "./support/lane-check.js";
 import { APP2_DIR, APP2_SECRET } from "./support/app2-lane.js";
 import { KNOWN } from "./app2/known-differences.js";
 
@@ -51,25 +51,9 @@ describe.skipIf(!app || !gems || !existsSync(REFERENCE))("Freebooks, every recor
       const scenario = loadCampfireScenario("scenario", APP2_DIR);
       const rails = readRecording("scenario", env, APP2_DIR);
       let ours = new Map<string, Recorded>();
-      const errors = new Map<string, string>();
+      let errors = new Map<string, string>();
       beforeAll(async () => {
-        const run = mkdtempSync(join(scratch, `${env}-`));
-        const copy = join(run, "app.sqlite3");
-        copyFileSync(db, copy);
-        const sqlLog = join(run, "sql.log");
-        const cacheLog = join(run, "cache.log");
-        writeFileSync(sqlLog, "");
-        writeFileSync(cacheLog, "");
-        const server = await bootOurs(out, { RAILS_ENV: env, SECRET_KEY_BASE: APP2_SECRET, RAILS2TS_FROZEN_TIME: scenario.frozenTime, RAILS2TS_SQL_LOG: sqlLog, RAILS2TS_CACHE_LOG: cacheLog, DATABASE_PATH: copy });
-        try {
-          const replayed = await replayCampfire(scenario, env, server.baseUrl, { sql: sqlLog, cache: cacheLog }, (step) => {
-            const first = server.takeStderr().split("\n").find((l) => /\S/.test(l) && !/^\s+at /.test(l));
-            if (first) errors.set(step.name, first.slice(0, 160));
-          });
-          ours = new Map(replayed.map((r) => [r.name, r]));
-        } finally {
-          await server.stop();
-        }
+        ({ ours, errors } = await replayOurs(out, scenario, env, { db, secret: APP2_SECRET }));
       }, 600_000);
 
       checkEntries({
@@ -78,7 +62,7 @@ describe.skipIf(!app || !gems || !existsSync(REFERENCE))("Freebooks, every recor
         env,
         known,
         ours: () => ours,
-        errors,
+        errors: () => errors,
         summary,
       });
     });

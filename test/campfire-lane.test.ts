@@ -6,15 +6,14 @@
 // Steps that differ today are listed in KNOWN below with their cause and run as expected failures, so one that
 // starts matching fails until it is taken off the list.
 // Opt-in as campfire-pages.test.ts: RAILS2TS_CAMPFIRE (a df76a22 checkout), RAILS2TS_CAMPFIRE_GEMS (gem dir).
-import { copyFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, rmSync } from "node:fs";
 import { createHash } from "node:crypto";
-import { tmpdir } from "node:os";
-import { dirname, join, relative } from "node:path";
+import { dirname, relative } from "node:path";
 import { afterAll, beforeAll, describe } from "vitest";
 import { prepareCampfire } from "./support/campfire-scenario.js";
-import { loadCampfireScenario, readRecording, recordingDir, REFERENCE_DIR, replayCampfire, SCENARIOS, type CampfireEnv, type Recorded } from "./support/campfire-lane.js";
+import { loadCampfireScenario, readRecording, recordingDir, REFERENCE_DIR, SCENARIOS, type CampfireEnv, type Recorded } from "./support/campfire-lane.js";
 import { KNOWN } from "./campfire/known-differences.js";
-import { bootOurs, checkEntries } from "./support/lane-check.js";
+import { checkEntries, replayOurs } from "./support/lane-check.js";
 
 const checkout = process.env.RAILS2TS_CAMPFIRE;
 const gems = process.env.RAILS2TS_CAMPFIRE_GEMS;
@@ -42,28 +41,10 @@ describe.skipIf(!checkout || !gems || !existsSync(REFERENCE_DIR))("ONCE Campfire
       const scenario = loadCampfireScenario(name);
       const rails = readRecording(name, env);
       let ours = new Map<string, Recorded>();
-      const errors = new Map<string, string>();
+      let errors = new Map<string, string>();
       beforeAll(async () => {
-        const scratch = mkdtempSync(join(tmpdir(), `rails2ts-campfire-lane-${env}-`));
-        const db = join(scratch, "campfire.sqlite3");
         // first-run.json starts from an empty database: the emitted app creates the schema in a new file itself.
-        if (name === "scenario") copyFileSync(prepared.db, db);
-        const sqlLog = join(scratch, "sql.log");
-        const cacheLog = join(scratch, "cache.log");
-        writeFileSync(sqlLog, "");
-        writeFileSync(cacheLog, "");
-        const server = await bootOurs(prepared.out, { RAILS_ENV: env, SECRET_KEY_BASE: SECRET, RAILS2TS_FROZEN_TIME: scenario.frozenTime, RAILS2TS_SQL_LOG: sqlLog, RAILS2TS_CACHE_LOG: cacheLog, DATABASE_PATH: db });
-        try {
-          // What our server printed on stderr during each step (an exception's first line): the cause of a 500.
-          const replayed = await replayCampfire(scenario, env, server.baseUrl, { sql: sqlLog, cache: cacheLog }, (step) => {
-            const first = server.takeStderr().split("\n").find((l) => /\S/.test(l) && !/^\s+at /.test(l));
-            if (first) errors.set(step.name, first.slice(0, 160));
-          });
-          ours = new Map(replayed.map((r) => [r.name, r]));
-        } finally {
-          await server.stop();
-          rmSync(scratch, { recursive: true, force: true });
-        }
+        ({ ours, errors } = await replayOurs(prepared.out, scenario, env, { db: name === "scenario" ? prepared.db : null, secret: SECRET }));
       }, 600_000);
 
       checkEntries({
@@ -72,7 +53,7 @@ describe.skipIf(!checkout || !gems || !existsSync(REFERENCE_DIR))("ONCE Campfire
         env,
         known,
         ours: () => ours,
-        errors,
+        errors: () => errors,
         summary,
       });
     });

@@ -6,11 +6,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { Connection, loadSchema, setConnection, type SqlEvent } from "../runtime/active-record/connection/index.js";
 import { Base, defineModel } from "../runtime/active-record/index.js";
-import { analyzeModelFiles } from "../src/analyze/models.js";
-import { Diagnostics } from "../src/diagnostics/index.js";
-import type { SourceFile } from "../src/parse/app.js";
-import { parseRuby } from "../src/parse/ruby.js";
-import type { Schema } from "../src/parse/schema.js";
+import { analyzeOneModel } from "./support/model-analysis.js";
 import { names } from "./support/record-models.js";
 import { scratchDir } from "./support/scratch.js";
 
@@ -55,18 +51,12 @@ describe("normalizes", () => {
 });
 
 describe("the macro", () => {
-  const file = (path: string, source: string): SourceFile => ({ path, absPath: `/app/${path}`, source, body: parseRuby(source, `/app/${path}`).body });
-  const schema = { tables: [{ name: "users", primaryKey: "id", columns: [{ name: "id", type: "integer", null: false, default: null }, { name: "email", type: "string", null: true, default: null }], indexes: [] }], foreignKeys: [] } as unknown as Schema;
-  const diags = new Diagnostics();
-  const [user] = analyzeModelFiles([
-    file("app/models/application_record.rb", "class ApplicationRecord < ActiveRecord::Base\n  primary_abstract_class\nend\n"),
-    file("app/models/user.rb", [
-      "class User < ApplicationRecord",
-      "  normalizes :email, with: -> { _1.strip.downcase }",
-      "  normalizes :email, with: method(:clean)",
-      "end",
-    ].join("\n")),
-  ], schema, diags).models.filter((m) => !m.abstract);
+  const { model: user, diags } = analyzeOneModel("users", { email: "string" }, [
+    "class User < ApplicationRecord",
+    "  normalizes :email, with: -> { _1.strip.downcase }",
+    "  normalizes :email, with: method(:clean)",
+    "end",
+  ]);
 
   it("takes a lambda's normalizer and declines another", () => {
     expect(user!.normalizations.map((n) => [n.attributes, n.applyToNil])).toEqual([[["email"], false]]);

@@ -5,34 +5,26 @@
 // Each merged macro is the one Rails runs: the shared options first, the call's own on top (deep_merge), so a
 // presence validator precedes the call's own validators, as ActiveModel adds them in the order of the options hash.
 import { describe, expect, it } from "vitest";
-import { analyzeModelFiles } from "../src/analyze/models.js";
 import { flattenBody, collectConstants } from "../src/analyze/constants.js";
-import { Diagnostics } from "../src/diagnostics/index.js";
 import type { SourceFile } from "../src/parse/app.js";
 import { parseRuby } from "../src/parse/ruby.js";
-import type { Schema } from "../src/parse/schema.js";
+import { analyzeOneModel } from "./support/model-analysis.js";
 
-const columns = ["id", "title", "genre", "copies"].map((name) => ({ name, type: name === "id" || name === "copies" ? "integer" : "string", null: true, default: null }));
-const schema = { tables: [{ name: "books", primaryKey: "id", columns, indexes: [] }], foreignKeys: [] } as unknown as Schema;
 const file = (path: string, source: string): SourceFile => ({ path, absPath: `/app/${path}`, source, body: parseRuby(source, `/app/${path}`).body });
 
 describe("with_options around validations", () => {
-  const diags = new Diagnostics();
-  const [book] = analyzeModelFiles([
-    file("app/models/application_record.rb", "class ApplicationRecord < ActiveRecord::Base\n  primary_abstract_class\nend\n"),
-    file("app/models/book.rb", [
-      "class Book < ApplicationRecord",
-      "  with_options presence: true do",
-      "    validates :title",
-      "    validates :genre, inclusion: { in: %w[Fantasy Horror] }",
-      "    validates :copies, numericality: { greater_than: 0 }, presence: { message: \"is needed\" }",
-      "  end",
-      "  with_options allow_nil: true do |o|",
-      "    o.validates :title, length: { maximum: 10 }",
-      "  end",
-      "end",
-    ].join("\n")),
-  ], schema, diags).models.filter((m) => !m.abstract);
+  const { model: book, diags } = analyzeOneModel("books", { title: "string", genre: "string", copies: "integer" }, [
+    "class Book < ApplicationRecord",
+    "  with_options presence: true do",
+    "    validates :title",
+    "    validates :genre, inclusion: { in: %w[Fantasy Horror] }",
+    "    validates :copies, numericality: { greater_than: 0 }, presence: { message: \"is needed\" }",
+    "  end",
+    "  with_options allow_nil: true do |o|",
+    "    o.validates :title, length: { maximum: 10 }",
+    "  end",
+    "end",
+  ]);
 
   it("are each macro with the options merged under its own", () => {
     expect(book!.validations.map(({ attribute, validator, options }) => [attribute, validator, options])).toEqual([

@@ -4,10 +4,12 @@
 // Cable entry the frames, byte for byte. An entry listed as a known difference runs as an expected failure, so one
 // that starts matching fails until it is taken off its lane's list.
 import { spawn } from "node:child_process";
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, it } from "vitest";
 import { cacheDiff, cacheSummary, diffBodies, normalizeForgiven } from "../../src/conformance/index.js";
-import { bodyDigest, type CampfireEnv, type Recorded } from "./campfire-lane.js";
+import { bodyDigest, replayCampfire, type CampfireEnv, type CampfireScenario, type Recorded } from "./campfire-lane.js";
 
 // Values that differ on every request whoever serves: per-request ids and timings, the session cookie's encryption,
 // the clock of the response; in development, the ETag of a body whose CSRF tokens differ per request.
@@ -54,6 +56,35 @@ export async function bootOurs(out: string, env: Record<string, string>): Promis
   };
 }
 
+/**
+ * Serves the emitted app OUT in ENV (a copy of the database DB, or a new one it creates when null), replays the
+ * scenario, and answers each step's entry and the first line our server printed on stderr during it (an exception's:
+ * the cause of a 500).
+ */
+export async function replayOurs(
+  out: string, scenario: CampfireScenario, env: CampfireEnv, options: { db: string | null; secret: string },
+): Promise<{ ours: Map<string, Recorded>; errors: Map<string, string> }> {
+  const scratch = mkdtempSync(join(tmpdir(), `rails2ts-lane-${env}-`));
+  const db = join(scratch, "app.sqlite3");
+  if (options.db) copyFileSync(options.db, db);
+  const sqlLog = join(scratch, "sql.log");
+  const cacheLog = join(scratch, "cache.log");
+  writeFileSync(sqlLog, "");
+  writeFileSync(cacheLog, "");
+  const errors = new Map<string, string>();
+  const server = await bootOurs(out, { RAILS_ENV: env, SECRET_KEY_BASE: options.secret, RAILS2TS_FROZEN_TIME: scenario.frozenTime, RAILS2TS_SQL_LOG: sqlLog, RAILS2TS_CACHE_LOG: cacheLog, DATABASE_PATH: db });
+  try {
+    const replayed = await replayCampfire(scenario, env, server.baseUrl, { sql: sqlLog, cache: cacheLog }, (step) => {
+      const first = server.takeStderr().split("\n").find((l) => /\S/.test(l) && !/^\s+at /.test(l));
+      if (first) errors.set(step.name, first.slice(0, 160));
+    });
+    return { ours: new Map(replayed.map((r) => [r.name, r])), errors };
+  } finally {
+    await server.stop();
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
 export interface LaneEntries {
   /** The recorded entries of one scenario in one environment, and the stem each is checked under. */
   rails: Recorded[];
@@ -63,7 +94,7 @@ export interface LaneEntries {
   known: Map<string, string>;
   /** Our replay (filled by the caller's beforeAll) and the first stderr line of each step. */
   ours(): Map<string, Recorded>;
-  errors: Map<string, string>;
+  errors(): Map<string, string>;
   /** Every mismatch is appended here, for the lane's summary. */
   summary: string[];
 }
@@ -102,7 +133,7 @@ export function checkEntries({ rails, stemOf, env, known, ours, errors, summary 
           return;
         }
         if (actual.status !== expected.status) {
-          const error = errors.get(expected.name);
+          const error = errors().get(expected.name);
           mismatch(`status rails ${expected.status}, ours ${actual.status}${error ? ` (${error})` : ""}; ${firstDifference(expected.body, actual.body)}`);
         }
         if (expected.bodySha256 !== undefined) {

@@ -1,6 +1,6 @@
 // The runtime's one public surface: everything emitted code imports comes from here ("rails2ts/runtime").
 // The families stay reachable as namespaces for tools and tests; emitted code uses the names below.
-export { createApp, type AppConfig, type AppSchema } from "./app/index.js";
+export { createApp, afterInitialize, type AppConfig, type AppSchema } from "./app/index.js";
 export { View, MissingTemplate, type TemplateEntry, type ViewContext } from "./app/index.js";
 export { directUrl, NO_REQUEST_URL_CONTEXT, routeHelper, routerFor, type RouteHelper, type UrlContext } from "./app/index.js";
 export { polymorphicName, polymorphicUrl } from "./action-pack/index.js";
@@ -9,7 +9,7 @@ export {
   truthy, unsupported, readLocal, NameError, constantValue, ivarGet, ivarSet, ivarDefined,
 } from "./active-support/index.js";
 export { rescues } from "./ruby/index.js";
-export { declinedError } from "./ruby/index.js";
+export { declinedError, declinePatch, atExit } from "./ruby/index.js";
 export { breakable, caughtReturn, jumpTag, BreakSignal, ReturnSignal } from "./ruby/index.js";
 export { rubyLambda, rubyMethod, rubyProc } from "./ruby/index.js";
 

@@ -4,6 +4,7 @@
 //   schema       db/schema.rb's tables (or structure.sql's SQL)         -> created on a fresh database, then seeds
 //   fixtures     test/fixtures/*.yml                                    -> RAILS2TS_FIXTURES=1: loaded instead of the
 //                                                                          seeds, at every boot (db:fixtures:load)
+import { runAfterInitialize } from "./after-initialize.js";
 import type { HostOptions } from "../action-pack/url.js";
 import { TurboStreamsChannel } from "../gems/turbo-rails/streams-channel.js";
 import { Base } from "../active-record/record.js";
@@ -219,6 +220,7 @@ export function createApp(config: AppConfig): HttpApp {
   // Rails seeds in its own process (bin/rails db:prepare): fragments the seeds' callbacks rendered for broadcasts
   // went to that process's memory store, never the server's. Seeding here happens in-process, so start empty.
   store?.clear();
+  runAfterInitialize();
   const http = createHttpApp({
     name: config.name,
     deflater: config.deflater ?? false,

@@ -281,6 +281,8 @@ export const Kernel = {
 /** Constant path -> [the export emitted code names, the object]. */
 /** ENV: the process environment (`ENV["X"]` is nil when unset; fetch with a default, a block or KeyError). */
 const ENV_METHODS = {
+  // ENV["X"] reached through run-time dispatch (coreIndex asks the receiver's own `[]` first).
+  "[]": (key: unknown) => process.env[String(key)] ?? null,
   fetch: (key: unknown, ...rest: unknown[]) => {
     const value = process.env[String(key)];
     if (value !== undefined) return value;

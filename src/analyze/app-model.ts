@@ -1,4 +1,5 @@
 // ParsedApp -> AppModel: the whole app's facts before any lowering (ruby2js calls it the app manifest).
+import { initializerStatements, type InitializerFile } from "./initializer-statements.js";
 import { rootFiles } from "./root-files.js";
 import { readInflections, type AppInflections } from "./inflections.js";
 import { withInflections } from "../../runtime/active-support/inflections.js";
@@ -66,6 +67,8 @@ export interface AppModel {
   coreExtensions: Array<{ className: string; decls: ConstDecl[] }>;
   /** The app's own files (or directories) its code reads through `Rails.root.join(...)`: the project carries them. */
   rootFiles: string[];
+  /** What the config files' statements do at boot: settings (read above) aside, each run, declined or deferred. */
+  initializers: InitializerFile[];
 }
 
 export interface DynamicSite {
@@ -158,6 +161,7 @@ function analyzeWithInflections(parsed: ParsedApp, options: AnalyzeOptions, infl
     dynamicSites: new Map(),
     channels: analyzeChannels(parsed.channels, parsed.controllers, parsed.diagnostics),
     rootFiles: rootFiles(parsed),
+    initializers: initializerStatements(parsed.config, parsed.diagnostics),
   };
 }
 

@@ -45,6 +45,7 @@ describe("declined model declarations", () => {
       "app/models/hook.rb:3:27 unsupported_option: option not supported: before_save if: with a String condition",
       "app/models/hook.rb:4:45 unsupported_option: option not supported: after_commit delay:",
       "app/models/thing_scope.rb:3:3 unsupported_construct: construct not lowered: scope without a name and a lambda",
+      "app/models/thing_scope.rb:5:5 unsupported_construct: construct not lowered: include in a scope extension block",
       "app/models/widget.rb:2:3 unsupported_construct: construct not lowered: model macro acts_as_list",
       "app/models/signup_form.rb:4:3 unsupported_construct: construct not lowered: validates_each in a plain class body",
     ]);
@@ -99,5 +100,7 @@ describe("declined model declarations", () => {
   it("a declined scope raises when called", async () => {
     const ThingScope = await model("thing_scope", "ThingScope");
     expect(raised(() => ThingScope.odd())).toEqual(declined("app/models/thing_scope.rb:3", "unsupported_construct: construct not lowered: scope without a name and a lambda"));
+    // A scope whose extension block holds more than defs: the scope itself raises (never a relation without them).
+    expect(raised(() => ThingScope.even())).toEqual(declined("app/models/thing_scope.rb:5", "unsupported_construct: construct not lowered: include in a scope extension block"));
   });
 });

@@ -60,8 +60,8 @@ function lowerPlainClass(path: string, decls: ConstDecl[], modules: Map<string, 
   const after: string[] = [];
   const members: string[] = [`static override rubyName = ${JSON.stringify(path)};`];
   const before: string[] = [];
-  const base = structBase(decls, name, env, before) ?? baseClass(facts, flat.unresolvedIncludes, env);
   const declined: Array<{ file: string; line: number; diagnostic: string }> = [];
+  const base = structBase(decls, name, env, before) ?? baseClass(facts, flat.unresolvedIncludes, env, declined);
   const isJob = facts.libraryBase === "ActiveJob::Base";
   const activeModel = facts.activeModel ? new ActiveModelDeclarations(path, facts.includes, flat.body) : null;
   for (const stmt of flat.body) members.push(...(activeModel?.take(stmt, env) ?? bodyStatement(stmt, classEnv, after, name, declined, isJob)));
@@ -113,13 +113,21 @@ function structBase(decls: ConstDecl[], name: string, env: LowerEnv, before: str
 }
 
 /** The superclass: another plain class, or the runtime base the includes call for. */
-function baseClass(facts: PlainClassFacts, includes: Array<{ name: string; node: Node }>, env: LowerEnv): string {
+function baseClass(facts: PlainClassFacts, includes: Array<{ name: string; node: Node }>, env: LowerEnv, declined: Array<{ file: string; line: number; diagnostic: string }>): string {
   for (const inc of includes) {
     if (!KNOWN_INCLUDES[inc.name]) env.diags.report("unsupported_construct", inc.node.span, `include ${inc.name} in a plain class`);
   }
   if (facts.superclass) return env.module.model(facts.superclass);
   if (facts.libraryBase) return env.module.use(LIBRARY_BASES[facts.libraryBase]![0]);
-  if (facts.superclassWritten) env.diags.report("unsupported_construct", facts.span, `superclass ${facts.superclassWritten} of a plain class`);
+  if (facts.superclassWritten) {
+    // What the class inherits is missing: it raises when instantiated and on the class methods it would inherit
+    // (a mailer's `UserMailer.with(...).welcome.deliver_later`).
+    const detail = facts.superclassWritten === "ActionMailer::Base"
+      ? "a mailer (ActionMailer::Base): Action Mailer is not lowered, so the mailer raises where it is used (building or delivering a message)"
+      : `superclass ${facts.superclassWritten} of a plain class`;
+    const d = env.diags.report("unsupported_construct", facts.span, detail);
+    declined.push({ file: facts.span.file, line: facts.span.line, diagnostic: `${d.code}: ${d.message}` });
+  }
   return env.module.use(facts.activeModel ? "ActiveModel" : "RubyObject");
 }
 

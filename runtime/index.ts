@@ -70,7 +70,7 @@ export {
   renderActionTextContent, sanitizeActionTextContent,
 } from "./action-text/index.js";
 export * as actionText from "./action-text/index.js";
-export { includeActionTextAttachable, attachableFromSgid } from "./action-text/index.js";
+export { includeActionTextAttachable, attachableFromSgid, declineAttachmentLookups } from "./action-text/index.js";
 // Gems' classes an app subclasses or calls (platform_agent over useragent).
 export { PlatformAgent } from "./gems/platform_agent/index.js";
 export { UserAgentClass, parseUserAgent } from "./gems/useragent/index.js";

@@ -9,6 +9,7 @@
 //   config.after_initialize do ... end                          afterInitialize(() => { ... }) (createApp runs it)
 //   WebPush::Request.prepend M (declined, a runtime point)      declinePatch("WebPush::Request#perform", site, diagnostic)
 //   <declined at boot>                                          throw declinedError(site, diagnostic)
+//   class ActionText::Attachment (lib/, from_node reopened)     declineAttachmentLookups({ classLookups, unverifiedSgid, ... })
 // A statement of config/environments/<env>.rb runs under that RAILS_ENV only. Settings are read by analysis
 // (src/analyze/config.ts) and are not here.
 import type { AppModel } from "../analyze/app-model.js";
@@ -55,6 +56,15 @@ function lowerBoot(statements: BootStatement[], scope: Scope, root: string): str
   });
 }
 
+/** A reopened ActionText::Attachment's from_node (analyze/attachment-override.ts): its lookups, for the runtime's. */
+function attachmentLookups(app: AppModel, module: ModuleState): string[] {
+  const o = app.attachmentOverride;
+  if (!o) return [];
+  const classLookups = o.classLookups.map((path) => `(node: unknown) => ${module.use("send")}(${module.directClass(path)}, "from_node", node)`);
+  const options = `{ site: ${JSON.stringify(siteOf(app.parsed.root, o.span))}, diagnostic: ${JSON.stringify(o.diagnostic)}, classLookups: [${classLookups.join(", ")}], unverifiedSgid: ${o.unverifiedSgid}, whole: ${o.whole} }`;
+  return ["// lib: a reopened ActionText::Attachment.from_node, consulted by Action Text's", `${module.use("declineAttachmentLookups")}(${options});`];
+}
+
 export function lowerInitializers(app: AppModel, diags: Diagnostics): EmittedModule | null {
   const env = makeEnv(app, diags, "model", { selfExpr: "null" });
   const statements: string[] = inflectionStatements(app, env.module);
@@ -70,5 +80,6 @@ export function lowerInitializers(app: AppModel, diags: Diagnostics): EmittedMod
     const lines = lowerBoot(file.afterInitialize, new Scope(env), root);
     if (lines.length) statements.push(`// ${file.path}: after_initialize`, `${env.module.use("afterInitialize")}(() => {`, ...inEnvironment(file.environment, lines), "});");
   }
+  statements.push(...attachmentLookups(app, env.module));
   return statements.length ? { path: "models/initializers.ts", state: env.module, statements, from: null } : null;
 }

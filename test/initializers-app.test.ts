@@ -1,5 +1,6 @@
 // test/fixtures/initializers-app: every statement of its config files is either read as a setting, run at boot,
-// or reported at file:line:col and raising where its effect would be reached, never dropped. The emitted app is
+// or reported at file:line:col and raising where its effect would be reached, never dropped (a top-level constant
+// it assigns is the app's, computed where first read). The emitted app is
 // booted in each environment: what runs at boot runs (after_initialize makes its directory, at_exit logs when the
 // server stops), a production-only reporter of an unknown constant stops production's boot unless SKIP_TELEMETRY
 // is set, development's content security policy stops development's boot, and the declined WebPush patch makes
@@ -42,6 +43,8 @@ describe("test/fixtures/initializers-app", () => {
     expect(existsSync(join(out, "tmp/uploads"))).toBe(true);
     const page = await fetch(`${server.baseUrl}/gadgets`);
     expect(page.status).toBe(200);
+    // A top-level constant of an initializer, read by a view.
+    expect(await page.text()).toContain("<p>Gadgets, as an initializer names them</p>");
     await server.stop();
     // Rails.logger writes to stderr; the pipe may deliver its last bytes after the exit event.
     for (let i = 0; i < 50 && !server.stderr().includes("goodbye"); i++) await new Promise((r) => setTimeout(r, 20));

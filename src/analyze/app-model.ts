@@ -159,7 +159,7 @@ function analyzeWithInflections(parsed: ParsedApp, options: AnalyzeOptions, infl
     coreExtensions: lib.core, currents, controllers, templates, routeNames: new Set(), config, inflections, gems,
     currentTypes, values, controllerSites: sites,
     helperMethods: analyzeHelpers(parsed.helpers),
-    moduleConstants: new Map([...moduleConstants([...parsed.helpers, ...parsed.controllers]), ...customConfig(parsed.config.filter((f) => !/^config\/environments\/(development|test)\.rb$/.test(f.path)))]),
+    moduleConstants: new Map([...moduleConstants([...parsed.helpers, ...parsed.controllers]), ...initializerConstants(parsed.config), ...customConfig(parsed.config.filter((f) => !/^config\/environments\/(development|test)\.rb$/.test(f.path)))]),
     cacheSites: [],
     dynamicSites: new Map(),
     channels: analyzeChannels(parsed.channels, parsed.controllers, parsed.diagnostics),
@@ -235,6 +235,17 @@ function moduleConstants(files: Parsed["helpers"]): AppModel["moduleConstants"] 
     if (decl.kind !== "module") continue;
     for (const stmt of decl.node.body) {
       if (stmt.kind === "assign" && stmt.target.kind === "const") out.set(`${decl.path}::${stmt.target.name}`, { name: stmt.target.name, value: stmt.value, span: stmt.span });
+    }
+  }
+  return out;
+}
+
+/** `NAME = value` at the top of an initializer: a top-level constant, computed on first read. */
+function initializerConstants(files: Parsed["config"]): AppModel["moduleConstants"] {
+  const out: AppModel["moduleConstants"] = new Map();
+  for (const file of files.filter((f) => f.path.startsWith("config/initializers/"))) {
+    for (const stmt of file.body) {
+      if (stmt.kind === "assign" && stmt.target.kind === "const" && stmt.target.scope === null) out.set(stmt.target.name, { name: stmt.target.name, value: stmt.value, span: stmt.span });
     }
   }
   return out;

@@ -1,6 +1,7 @@
 // Every statement of config/application.rb, config/environments/*.rb and config/initializers/*.rb, sorted into
 // what happens to it, so that none is dropped:
 //   config.x.a = 1 / Rails.application.config.b = 2 / config.session_store ...    a setting: read by analysis
+//   ALLOWED = %w[ a b ] (at an initializer's top level)                           a constant: computed where first read
 //   require "x" / Bundler.require / Dir[...].each { |f| require f }                loading: gems and lib/ are compiled
 //   ActiveSupport::Inflector.inflections { } / Mime::Type.register ...             read by analysis (inflections.ts, config.ts)
 //   Time::DATE_FORMATS[:epoch] = ->(t) { } / Sentry.init { } / anything else       run: lowered into the boot module
@@ -80,7 +81,7 @@ function classify(node: Node, ctx: Context): BootStatement[] {
     const otherwise = classifyAll(node.else, ctx);
     return then.length || otherwise.length ? [{ kind: "if", node, then, else: otherwise }] : [];
   }
-  if (isSetting(node, ctx) || isLoading(node)) return [];
+  if (isSetting(node, ctx) || isLoading(node) || isTopConstant(node, ctx)) return [];
   if (node.kind !== "call") return [{ kind: "run", node: ctx.config ? withAppConfig(node) : node }];
   if (node.block && node.method === "on_load" && isTopConst(node.receiver, "ActiveSupport")) return classifyAll(node.block.body, ctx);
   if (node.block && node.method === "configure" && isApplication(node.receiver)) return classifyAll(node.block.body, { ...ctx, config: true });
@@ -230,6 +231,11 @@ function isSetting(node: Node, ctx: Context): boolean {
   if (node.method === "register" && constPath(node.receiver ?? node) === "Mime::Type") return true;
   if (node.block && ["after_initialize", "to_prepare", "content_security_policy", "permissions_policy"].includes(node.method)) return false;
   return rootedAtConfig(node.receiver, ctx);
+}
+
+/** `NAME = value` at an initializer's top level: a constant of the app's, computed where first read (app-model.ts). */
+function isTopConstant(node: Node, ctx: Context): boolean {
+  return ctx.file.path.startsWith("config/initializers/") && ctx.file.body.includes(node) && node.kind === "assign" && node.target.kind === "const" && node.target.scope === null;
 }
 
 /** `require "x"`, `require_relative "boot"`, `Bundler.require(...)`, and loops that only require files. */

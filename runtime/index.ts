@@ -23,6 +23,8 @@ export { Base, Record, defineModel, Relation, Errors, ErrorEntry, Time, Collecti
 export { queryAttribute } from "./active-record/index.js";
 export { OutputBuffer, SafeString, FormBuilder } from "./action-view/index.js";
 export { Jbuilder } from "./gems/jbuilder/index.js";
+// Action Mailer's base class (a library base: its load registers it for the compiler).
+export { ActionMailerBase } from "./action-mailer/index.js";
 
 export * as http from "./action-pack/index.js";
 export * as record from "./active-record/index.js";

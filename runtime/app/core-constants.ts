@@ -44,6 +44,7 @@ import { RQRCodeQRCodeClass } from "../gems/rqrcode/index.js";
 import { FixedThreadPoolClass, ThreadPoolExecutorClass } from "../gems/concurrent-ruby/index.js";
 import { NetHttpPersistentClass } from "../gems/net-http-persistent/index.js";
 import { WebPushModule } from "../gems/web-push/index.js";
+import { ActionMailerBase } from "../action-mailer/index.js";
 import { railsRoot } from "./host.js";
 
 /** "+05:30" -> seconds east of UTC. */
@@ -405,5 +406,7 @@ export const CORE_CONSTANTS: Record<string, [string, object]> = {
   "Concurrent::FixedThreadPool": ["FixedThreadPoolClass", FixedThreadPoolClass],
   "Net::HTTP::Persistent": ["NetHttpPersistentClass", NetHttpPersistentClass],
   WebPush: ["WebPushModule", WebPushModule],
+  // ActionMailer::Base.deliveries (delivery_method :test).
+  "ActionMailer::Base": ["ActionMailerBase", ActionMailerBase],
 };
 

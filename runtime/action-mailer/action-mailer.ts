@@ -166,7 +166,7 @@ export class Parameterized {
 
 function deliveryFor(mailer: MailerClass, name: string, args: unknown[], params: Record<string, unknown>): MessageDelivery {
   if (typeof (mailer.prototype as unknown as Record<string, unknown>)[rubyToTs(name)] !== "function") {
-    throw new NoMethodError(`undefined method '${name}' for class ${mailer.rubyName}`);
+    throw new NoMethodError(`undefined method \`${name}' for class ${mailer.rubyName}`);
   }
   return new MessageDelivery(mailer, name, args, params);
 }

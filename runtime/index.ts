@@ -19,14 +19,17 @@ import "./gems/globalid/index.js";
 import "./gems/geared_pagination/controller.js";
 
 export { Controller, FormatCollector, Parameters, startServer, type RouteEntry, type Filter, type ControllerRescueHandler } from "./action-pack/index.js";
-export { Base, Record, defineModel, Relation, Errors, ErrorEntry, Time, CollectionProxy, abort, model, scope } from "./active-record/index.js";
-export { queryAttribute } from "./active-record/index.js";
+export { Base, Record, defineModel, Relation, Errors, ErrorEntry, Time, CollectionProxy, abort, model, scope, scopeArray } from "./active-record/index.js";
+export { assignAttribute, queryAttribute } from "./active-record/index.js";
 export { OutputBuffer, SafeString, FormBuilder } from "./action-view/index.js";
 export { Jbuilder } from "./gems/jbuilder/index.js";
 // Action Mailer's base class (a library base: its load registers it for the compiler).
 export { ActionMailerBase } from "./action-mailer/index.js";
 
 export * as http from "./action-pack/index.js";
+// Rails' own objects emitted code calls directly (src/lower/runtime-objects.ts), under names no app constant takes.
+export type { Request as ActionDispatchRequest, CookieJar, SignedCookieJar, EncryptedCookieJar, Session as ActionDispatchSession, Flash as ActionDispatchFlash } from "./action-pack/index.js";
+export type { ModelName as ActiveModelName } from "./active-model/index.js";
 export * as record from "./active-record/index.js";
 export * as db from "./active-record/connection/index.js";
 export * as view from "./app/view-namespace.js";
@@ -36,7 +39,7 @@ export type { FixtureSetSource } from "./active-record/index.js";
 export { bindArgs, ArgumentError, type ArgSpec, type BoundArgs } from "./ruby/index.js";
 export { CurrentAttributes, defineCurrentAttributes, executorWrap } from "./active-support/index.js";
 // Ruby core and ActiveSupport on plain values, Ruby's own constants, and plain (ActiveModel) classes.
-export { coreSend } from "./active-support/index.js";
+export { coreSend, nonNil } from "./active-support/index.js";
 export { StringMethods, BinaryStringMethods } from "./active-support/index.js";
 export { NumericMethods } from "./active-support/index.js";
 export { ArrayMethods, HashMethods } from "./active-support/index.js";

@@ -76,24 +76,27 @@ function analyse(files: Record<string, string>) {
   return analyzeApp(parseApp(root));
 }
 
+// (`Current.request = request` in the base controller's before_action types `request` in every case: the
+// controller's request, an ActionDispatch::Request.)
 describe("CurrentAttributes attribute types", () => {
   it("types an attribute by the join of every value assigned to it, through locals, parameters, blocks and methods", () => {
-    expect(Object.fromEntries(analyse({}).currentTypes.get("Current")!)).toEqual({ user: "User" });
+    // `Current.request = request` in a before_action: the controller's request, an ActionDispatch::Request.
+    expect(Object.fromEntries(analyse({}).currentTypes.get("Current")!)).toEqual({ user: "User", request: "ActionDispatch::Request" });
   });
 
   it("leaves an attribute untyped when one assignment is not a record of the same model", () => {
     const app = analyse({ "app/controllers/tokens_controller.rb": "class TokensController < ApplicationController\n  def show\n    Current.user = params[:id]\n  end\nend\n" });
-    expect(Object.fromEntries(app.currentTypes.get("Current")!)).toEqual({});
+    expect(Object.fromEntries(app.currentTypes.get("Current")!)).toEqual({ request: "ActionDispatch::Request" });
   });
 
   it("leaves an attribute untyped when a method taking the value is also named as a Symbol (called in unseen ways)", () => {
     const app = analyse({ "app/controllers/hooks_controller.rb": "class HooksController < ApplicationController\n  def show\n    send(:sign_in, params[:x])\n  end\nend\n" });
-    expect(Object.fromEntries(app.currentTypes.get("Current")!)).toEqual({});
+    expect(Object.fromEntries(app.currentTypes.get("Current")!)).toEqual({ request: "ActionDispatch::Request" });
   });
 
   it("leaves an attribute untyped when it is assigned outside a controller method", () => {
     const app = analyse({ "app/models/job.rb": "class Job\n  def run(x)\n    Current.user = x\n  end\nend\n" });
-    expect(Object.fromEntries(app.currentTypes.get("Current")!)).toEqual({});
+    expect(Object.fromEntries(app.currentTypes.get("Current")!)).toEqual({ request: "ActionDispatch::Request" });
   });
 });
 
@@ -149,10 +152,10 @@ describe("controller ivars", () => {
 });
 
 describe("scope types", () => {
-  it("answers the relation for a body that is a relation, or nil (Active Record's `|| self`), and unknown for an Array", () => {
+  it("answers the relation for a body that is a relation, or nil (Active Record's `|| self`), and an Array of records for last(n)", () => {
     const app = analyse({});
     expect(app.values.scopeType("User", "named")).toEqual({ k: "relation", model: "User" });
     expect(app.values.scopeType("User", "maybe")).toEqual({ k: "relation", model: "User" });
-    expect(app.values.scopeType("User", "latest")).toBeNull();
+    expect(app.values.scopeType("User", "latest")).toEqual({ k: "array", model: "User" });
   });
 });

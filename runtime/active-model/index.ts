@@ -2,3 +2,4 @@
 export { ActiveModel, RubyObject, ValidationError, attrAccessor } from "./active-model.js";
 export { defineActiveModel } from "./define.js";
 export type { ActiveModelDescriptor, AttributeDescriptor } from "./define.js";
+export type { ModelName } from "./model-name.js";

@@ -30,6 +30,15 @@ function matches(change: [unknown, unknown] | undefined, options: ChangeOptions 
   return true;
 }
 
+/**
+ * `record.title = value` for a column whose writer is the one Active Record defines (what the attribute's accessor
+ * does: write_attribute, casting the value); answers the value, as a Ruby assignment does.
+ */
+export function assignAttribute(record: { writeAttribute(name: string, value: unknown): void }, name: string, value: unknown): unknown {
+  record.writeAttribute(name, value);
+  return value;
+}
+
 /** query_cast_attribute for a typed attribute: numbers are true unless zero, anything else unless blank. */
 export function queryAttribute(value: unknown): boolean {
   if (value === null || value === undefined || value === false) return false;

@@ -18,7 +18,7 @@ export { Time, currentTime, setClock } from "../active-support/time.js";
 export { Decimal } from "../ruby/big-decimal.js";
 export { RubyDate } from "../ruby/date.js";
 export { isRecord, model, modelClass, registeredModels } from "./model.js";
-export { scope } from "./scoping.js";
+export { scope, scopeArray } from "./scoping.js";
 export type { AssociationMeta, EnumMeta, ModelMeta } from "./model.js";
 export type { AssociationDescriptor, CallbackDescriptor, ModelDescriptor, ScopeDescriptor, ValidationDescriptor } from "./meta.js";
 export type { ModelName, ModelNames } from "../active-model/model-name.js";
@@ -33,5 +33,5 @@ export type { SecurePasswordDescriptor, SecureTokenDescriptor } from "./secure.j
 export type { BatchOptions } from "./batches.js";
 export { configureSignedIds, InvalidSignature } from "./signed-id.js";
 export type { SignedIdOptions } from "./signed-id.js";
-export { queryAttribute } from "./attribute-methods.js";
+export { assignAttribute, queryAttribute } from "./attribute-methods.js";
 export type { FixtureSetSource } from "./fixtures/index.js";

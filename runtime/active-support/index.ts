@@ -6,7 +6,7 @@ export {
 } from "./core-ext/ops.js";
 export { CurrentAttributes, defineCurrentAttributes } from "./current-attributes.js";
 export { executorWrap } from "./executor.js";
-export { coreSend } from "./core-ext/core-send.js";
+export { coreSend, nonNil } from "./core-ext/core-send.js";
 export { StringMethods, BinaryStringMethods } from "./core-ext/core-string.js";
 export { NumericMethods } from "./core-ext/core-numeric.js";
 export { ArrayMethods, HashMethods } from "./core-ext/core-collections.js";

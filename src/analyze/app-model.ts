@@ -15,8 +15,9 @@ import { analyzeHelpers } from "./helpers.js";
 import { analyzeCurrent, isCurrentAttributes, type CurrentInfo } from "./current.js";
 import { controllerSites, currentAttributeTypes } from "./current-types.js";
 import { ValueTypes, type Site } from "./value-types.js";
+import { identifierTypes } from "./identifier-types.js";
 import type { ParsedApp as Parsed } from "../parse/app.js";
-import { isTopConst, methodChain, type Node, type NodeOf, type Span } from "../parse/ir.js";
+import { isTopConst, methodChain, walk, type Node, type NodeOf, type Span } from "../parse/ir.js";
 import { analyzeConfig, analyzeRackup, type AppConfigFacts } from "./config.js";
 import { resolveAppGems, type AppGems } from "./gems.js";
 import { engineModelFiles } from "./framework-models.js";
@@ -33,11 +34,13 @@ export interface AppModel {
   plainClasses: ConstDecl[];
   /** Action Cable connections and channels (app/channels). */
   channels: ChannelInfo[];
+  /** The connections' identifiers every assignment proves to hold one model's records (identifier-types.ts). */
+  identifierTypes: Map<string, string>;
   /** ActiveSupport::CurrentAttributes subclasses (`Current`), by path. */
   currents: Map<string, CurrentInfo>;
   /** By CurrentAttributes class, the attributes every assignment proves to hold one model's records (current-types.ts). */
   currentTypes: Map<string, Map<string, string>>;
-  /** The model types the app's code proves (value-types.ts), and where each node of a controller method runs. */
+  /** The model types the app's code proves (value-types.ts), and where each node of a controller's or a connection's method runs. */
   values: ValueTypes;
   controllerSites: Map<Node, Site>;
   controllers: Map<string, ControllerInfo>;
@@ -154,6 +157,8 @@ function analyzeWithInflections(parsed: ParsedApp, options: AnalyzeOptions, infl
   const sites = controllerSites(controllers, files);
   const currentTypes = retried(parsed, () => currentAttributeTypes({ currents, sites, values, files, models }));
   values.currentTypes = currentTypes;
+  const channels = analyzeChannels(parsed.channels, parsed.controllers, parsed.diagnostics);
+  const identifiers = identifierTypes(channels, values, models, symbolsOf(files), sites);
   return {
     parsed, models, plainClasses,
     coreExtensions: lib.core, currents, controllers, templates, routeNames: new Set(), config, inflections, gems,
@@ -162,7 +167,8 @@ function analyzeWithInflections(parsed: ParsedApp, options: AnalyzeOptions, infl
     moduleConstants: new Map([...moduleConstants([...parsed.helpers, ...parsed.controllers]), ...initializerConstants(parsed.config), ...customConfig(parsed.config.filter((f) => !/^config\/environments\/(development|test)\.rb$/.test(f.path)))]),
     cacheSites: [],
     dynamicSites: new Map(),
-    channels: analyzeChannels(parsed.channels, parsed.controllers, parsed.diagnostics),
+    channels,
+    identifierTypes: identifiers,
     rootFiles: rootFiles(parsed),
     initializers: initializerStatements(parsed.config, parsed.diagnostics),
     attachmentOverride: lib.attachmentOverride,
@@ -173,6 +179,13 @@ function analyzeWithInflections(parsed: ParsedApp, options: AnalyzeOptions, infl
  * An analysis that crashed on a class-body statement runs again with that statement replaced by a crash node
  * (parse/crash.ts); a crash it cannot pin on a statement propagates to compile()'s last resort.
  */
+/** Every Symbol the files write (methods named so may be called in ways not seen). */
+function symbolsOf(files: Array<{ body: Node[] }>): Set<string> {
+  const named = new Set<string>();
+  for (const file of files) for (const stmt of file.body) walk(stmt, (n) => n.kind === "sym" && named.add(n.name));
+  return named;
+}
+
 function retried<T>(parsed: ParsedApp, fn: () => T): T {
   const result = retryingCrashes(parsed.diagnostics, { file: parsed.root, line: 0, column: 0, endLine: 0, endColumn: 0 }, parsed.root, fn);
   if ("value" in result) return result.value;

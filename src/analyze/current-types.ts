@@ -60,6 +60,8 @@ export function currentAttributeTypes(input: CurrentTypeInput): Map<string, Map<
       const hasDefault = info.defaults.some((d) => d.names.includes(attr));
       const t = join(assigned.get(`${info.className}.${attr}`) ?? [null], input.models);
       if (!hasDefault && t?.k === "record") types.set(attr, t.model);
+      // Rails' own object (`Current.request = request`), by its Rails class.
+      if (!hasDefault && t?.k === "runtime") types.set(attr, t.rails);
     }
     out.set(info.className, types);
   }

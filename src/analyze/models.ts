@@ -33,7 +33,7 @@ export type Literal =
   | { $regexp: { source: string; flags: string } }
   | { $range: { from: number | string | null; to: number | string | null; exclusive: boolean } }
   /** Ruby code (a lambda or a block) the lowering turns into a function; `self` is what the runtime binds. */
-  | { $code: { params: Param[]; body: Node[] }; self: "record" | "relation" | "proxy"; model: string; siblings?: string[] };
+  | { $code: { params: Param[]; body: Node[] }; self: "record" | "relation" | "proxy"; model: string; siblings?: string[]; scope?: string };
 
 export interface AssociationInfo {
   kind: "belongs_to" | "has_many" | "has_one";

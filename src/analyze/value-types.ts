@@ -17,11 +17,16 @@ import { childNodes } from "../parse/ir.js";
 import type { ModelInfo, ScopeInfo } from "./models.js";
 import type { ConstDecl } from "./constants.js";
 
-export type ValueType = { k: "record"; model: string } | { k: "relation"; model: string } | { k: "nil" } | null;
+export type ValueType = { k: "record"; model: string } | { k: "relation"; model: string } | { k: "array"; model: string } | { k: "nil" } | { k: "runtime"; rails: string } | null;
+
+/** Rails' own objects a controller method of self answers (unless the app defines one), by their Rails class. */
+const CONTROLLER_OBJECTS: Record<string, string> = { request: "ActionDispatch::Request" };
 
 const RECORD = new Set(["new", "find", "find_by", "find_by!", "create", "create!", "first", "last", "build", "sole", "find_sole_by", "take", "take!", "first!", "last!", "authenticate_by", "find_signed", "find_signed!"]);
 const RELATION = new Set(["all", "where", "order", "limit", "includes", "preload", "eager_load", "joins", "left_joins", "reorder", "offset", "distinct", "excluding", "without", "not", "rewhere", "unscope"]);
 const TAKES_A_COUNT = new Set(["first", "last", "take"]);
+/** Kernel#raise and Action Cable's reject_unauthorized_connection (it raises UnauthorizedError). */
+const NEVER_RETURNS = new Set(["raise", "fail", "reject_unauthorized_connection"]);
 
 /**
  * Where a method's code runs: a controller (`defs`: every controller method of the app, where its callers are;
@@ -30,7 +35,7 @@ const TAKES_A_COUNT = new Set(["first", "last", "take"]);
  * ways not seen: a callback, `helper_method`, `send`), a model class (`self` is the class), or elsewhere.
  */
 export type Owner =
-  | { k: "controller"; defs: Array<NodeOf<"def">>; related: (def: NodeOf<"def">) => Array<NodeOf<"def">>; named: Set<string> }
+  | { k: "controller"; defs: Array<NodeOf<"def">>; related: (def: NodeOf<"def">) => Array<NodeOf<"def">>; named: Set<string>; connection?: boolean }
   | { k: "modelClass"; model: string }
   | { k: "other" };
 
@@ -51,7 +56,8 @@ export function join(types: ValueType[], models: Map<string, ModelInfo> = new Ma
   if (!known.length) return types.length ? { k: "nil" } : null;
   const first = known[0]!;
   if (first === null) return null;
-  let out: { k: "record" | "relation"; model: string } = first;
+  if (first.k === "runtime") return known.every((t) => t?.k === "runtime" && t.rails === first.rails) ? first : null;
+  let out: { k: "record" | "relation" | "array"; model: string } = first;
   for (const t of known.slice(1)) {
     if (t === null || t.k !== out.k) return null;
     const common = commonModel(out.model, t.model, models);
@@ -139,7 +145,7 @@ export class ValueTypes {
     }
     if (node.receiver.kind === "const") {
       const current = node.receiver.scope === null ? this.currentTypes.get(node.receiver.name)?.get(m) : undefined;
-      if (current && !node.args.length && !node.block) return { k: "record", model: current };
+      if (current && this.models.has(current) && !node.args.length && !node.block) return { k: "record", model: current };
       const def = this.plainClassMethod(node.receiver, m);
       return def ? this.returnType(def, { def, blocks: [], owner: { k: "other" } }) : null;
     }
@@ -148,9 +154,10 @@ export class ValueTypes {
     // read in its own assignment: `@room = @room.becomes!(Rooms::Closed)`).
     const becomes = (m === "becomes" || m === "becomes!") && node.args.length === 1 ? constName(node.args[0]!) : null;
     if (becomes !== null && (recv?.k === "record" || recv?.k === "nil")) return this.models.has(becomes) ? { k: "record", model: becomes } : null;
-    if (recv === null || recv.k === "nil") return null;
+    if (recv === null || recv.k === "nil" || recv.k === "runtime" || recv.k === "array") return null;
     if (recv.k === "record") {
-      if (m === "tap" && node.block) return recv;
+      // `tap { }` / `tap(&:process)` answer the receiver.
+      if (m === "tap" && (node.block || (node.args.length === 1 && node.args[0]!.kind === "blockPass"))) return recv;
       if (m === "reload") return recv;
       if (node.args.length || node.block) return null;
       const assoc = this.association(recv.model, m);
@@ -163,7 +170,8 @@ export class ValueTypes {
   /** A call on a model class or on one of its relations (Rails delegates class methods and scopes to the class). */
   private classCall(model: string, node: NodeOf<"call">, _site: Site): ValueType {
     const m = node.method;
-    // `first(3)` / `last(3)` / `take(3)` answer Arrays.
+    // `first(3)` / `last(3)` / `take(3)` answer Arrays of its records.
+    if (TAKES_A_COUNT.has(m) && node.args.length === 1 && !node.block) return { k: "array", model };
     if (RECORD.has(m) && !node.block && !(TAKES_A_COUNT.has(m) && node.args.length)) return { k: "record", model };
     if (RELATION.has(m) && !node.block) return { k: "relation", model };
     if (this.scope(model, m)) return this.scopeType(model, m);
@@ -175,9 +183,13 @@ export class ValueTypes {
   /** A receiver-less call: an Active Record class method or scope in a model class, a controller's own method. */
   private selfCall(node: NodeOf<"call">, site: Site): ValueType {
     const owner = site.owner;
+    // A call that never returns adds no value of its own to a join (as nil does: record types stand for nil too).
+    if (NEVER_RETURNS.has(node.method) && (owner.k === "controller" || owner.k === "modelClass")) return { k: "nil" };
     if (owner.k === "modelClass") return this.classCall(owner.model, node, site);
     if (owner.k === "controller" && !node.block) {
       const defs = site.def ? owner.related(site.def).filter((d) => d.name === node.method && !d.singleton) : [];
+      const rails = CONTROLLER_OBJECTS[node.method];
+      if (rails && !owner.connection && !node.args.length && !owner.defs.some((d) => d.name === node.method)) return { k: "runtime", rails };
       if (defs.length !== 1) return null;
       return this.returnType(defs[0]!, { def: defs[0]!, blocks: [], owner });
     }
@@ -328,7 +340,8 @@ export class ValueTypes {
 
   /**
    * What a scope answers: its body's value, or the relation itself when the body answers nil (Active Record's
-   * `_exec_scope` is `instance_exec(...) || self`); `scope :last_page, -> { ordered.last(10) }` answers an Array.
+   * `_exec_scope` is `instance_exec(...) || self`); `scope :last_page, -> { ordered.last(10) }` answers an Array of
+ * its records.
    */
   scopeType(model: string, name: string): ValueType {
     const found = this.scope(model, name);
@@ -336,7 +349,7 @@ export class ValueTypes {
     const { lambda } = found;
     const def: NodeOf<"def"> = { kind: "def", name: `scope ${name}`, singleton: true, params: lambda.params, body: lambda.body, span: lambda.span };
     const t = this.returnType(def, { def, blocks: [], owner: { k: "modelClass", model } });
-    return t?.k === "nil" ? { k: "relation", model } : t?.k === "relation" ? t : null;
+    return t?.k === "nil" ? { k: "relation", model } : t?.k === "relation" || t?.k === "array" ? t : null;
   }
 
   private classMethod(model: string, name: string): NodeOf<"def"> | undefined {

@@ -10,17 +10,22 @@
 //   no receiver                            the self kind decides: view helper, controller API, own method
 import { isTopConst, methodChain, type Block, type Node, type NodeOf } from "../parse/ir.js";
 import type { AppModel } from "../analyze/app-model.js";
+import type { ModelInfo } from "../analyze/models.js";
 import { FormBuilder } from "../../runtime/action-view/form/builder.js";
-import { Base } from "../../runtime/active-record/index.js";
+import { Base, Relation } from "../../runtime/active-record/index.js";
 import { lit, lowerExpr, lowerHash, moduleConstantName, type TsExpr } from "./expr.js";
 import { camel, rubyToTs } from "./names.js";
 import type { Scope } from "./scope.js";
 import { lowerBlockFn } from "./procs.js";
-import { BOOL, NIL, NUMBER, STRING, UNKNOWN, type RType } from "./types.js";
+import { BOOL, NIL, NUMBER, STRING, UNKNOWN, maybe, provedType, type RType } from "./types.js";
 import { enumMethodNames, lowerFormatCall, lowerSelfCall } from "./self-calls.js";
 import { lowerCoreCall } from "./core/index.js";
 import { currentCall } from "./model/current.js";
 import { noteDynamicSite } from "./dynamic-sites.js";
+import { lowerRecordApiCall, lowerRuntimeObjectCall } from "./runtime-objects.js";
+import { noteClassMethodCall, noteMethodCall, noteScopeCall } from "./model/param-types.js";
+import { ObjectMethods } from "../../runtime/active-support/core-ext/core-object.js";
+import { isCoreMethod } from "../../runtime/active-support/core-ext/core-send.js";
 
 export function lowerCall(call: NodeOf<"call">, scope: Scope): TsExpr {
   if (call.receiver === null) return lowerSelfCall(call, scope);
@@ -34,10 +39,22 @@ export function lowerCall(call: NodeOf<"call">, scope: Scope): TsExpr {
   }
   // `'text'.freeze` (Erubi writes every literal so) is the literal itself.
   if (call.method === "freeze" && call.args.length === 0) return lowerExpr(call.receiver, scope);
-  const recv = lowerExpr(call.receiver, scope);
+  const recv = provedReceiver(call.receiver, lowerExpr(call.receiver, scope), scope);
   const typed = lowerTypedCall(call, recv, scope) ?? lowerCoreCall(call, recv, scope);
   if (typed) return call.safeNav ? safeNav(call, recv, typed, scope) : typed;
   return dynamicSend(call, recv, scope);
+}
+
+/**
+ * A receiver the lowering could not type that the whole-app analysis proves a record or relation of one model
+ * (analyze/value-types.ts: a local assigned from a method of self, a method's return value): asserted so.
+ *   verified_session = find_session_by_cookie; verified_session.user     (verified_session as Session).user
+ */
+function provedReceiver(node: Node, recv: TsExpr, scope: Scope): TsExpr {
+  if (recv.type.k !== "unknown") return recv;
+  const site = scope.env.app.controllerSites.get(node);
+  const proved = site ? provedType(scope.env.app.values.typeOf(node, site)) : UNKNOWN;
+  return proved.k === "unknown" ? recv : lit(`(${recv.code} as ${scope.env.typeName(proved)})`, proved);
 }
 
 /** `Rails.application.routes.url_helpers`. */
@@ -79,11 +96,13 @@ export function dynamicSend(call: NodeOf<"call">, recv: TsExpr, scope: Scope): T
  * Arguments of Active Record calls: permitted `params` become their hash (`to_h`, which raises on unpermitted
  * parameters exactly as Rails' ForbiddenAttributesProtection does).
  */
-function recordArgs(args: Node[], block: Block | null, scope: Scope): string[] {
+function recordArgs(args: Node[], block: Block | null, scope: Scope, types: RType[] = []): string[] {
   // Each argument lowered once: lowering it again for its type doubled the work at every level of nested calls
-  // (`a b c d ...`, 2^depth: a 45-word %w that lost its %, found by the fuzzer, never finished).
+  // (`a b c d ...`, 2^depth: a 45-word %w that lost its %, found by the fuzzer, never finished). Their types are
+  // left in `types` for the call-site join of parameters (call-sites.ts).
   const out = args.map((a) => {
     const e = lowerArg(a, scope);
+    types.push(e.type);
     return e.type.k === "params" ? `${e.code}.toH()` : e.code;
   });
   if (block) out.push(lowerBlockFn(block, scope).code);
@@ -158,7 +177,7 @@ export function lowerArgs(args: Node[], block: Block | null, scope: Scope, block
 }
 
 /** One argument, lowered once (its type is that of a plain expression; a hash, splat or block pass is UNKNOWN). */
-function lowerArg(a: Node, scope: Scope): TsExpr {
+export function lowerArg(a: Node, scope: Scope): TsExpr {
   const code = (text: string) => lit(text, UNKNOWN);
   // `f(**opts)` / `f(**)` with nothing in them passes no argument at all (Ruby 3), not an empty Hash.
   if (a.kind === "hash" && a.keywords && a.pairs.every((p) => p.key.kind === "dsplat")) return code(`...${scope.env.module.use("kwsplat")}(${lowerHash(a, scope).code})`);
@@ -227,6 +246,7 @@ export function lowerTypedCall(call: NodeOf<"call">, recv: TsExpr, scope: Scope)
   if (t.k === "json") return lowerJbuilderCall(call, recv, scope);
   if (t.k === "format") return lowerFormatCall(call, recv, scope);
   if (t.k === "current") return currentCall(env.app.currents.get(t.className)!, recv, call, scope);
+  if (t.k === "runtime") return lowerRuntimeObjectCall(call, recv, scope);
   return null;
 }
 
@@ -247,7 +267,8 @@ function isStaticMethod(cls: object, name: string): boolean {
 const NULLABLE_FINDERS = new Set(["find_by", "first", "last"]);
 
 function lowerClassCall(call: NodeOf<"call">, recv: TsExpr, model: string, scope: Scope): TsExpr | null {
-  const args = recordArgs(call.args, call.block, scope);
+  const types: RType[] = [];
+  const args = recordArgs(call.args, call.block, scope, types);
   const record: RType = { k: "model", model };
   const relation: RType = { k: "relation", model };
   const RETURNS: Record<string, [string, RType]> = {
@@ -257,6 +278,7 @@ function lowerClassCall(call: NodeOf<"call">, recv: TsExpr, model: string, scope
     includes: ["includes", relation], preload: ["preload", relation], count: ["count", NUMBER], "exists?": ["exists", BOOL],
     delete_all: ["deleteAll", NUMBER], destroy_all: ["destroyAll", UNKNOWN], transaction: ["transaction", UNKNOWN],
     pluck: ["pluck", { k: "array", of: UNKNOWN }], ids: ["ids", { k: "array", of: NUMBER }],
+    authenticate_by: ["authenticateBy", record],
   };
   const entry = RETURNS[call.method];
   // `first(3)` / `last(3)` answer Arrays of records.
@@ -264,12 +286,13 @@ function lowerClassCall(call: NodeOf<"call">, recv: TsExpr, model: string, scope
   if (entry && NULLABLE_FINDERS.has(call.method)) return lit(`(${recv.code}.${entry[0]}(${args.join(", ")}) as ${scope.env.module.modelType(model)})`, entry[1]);
   if (!entry) {
     if (findScope(scope.env.app, model, call.method)) {
-      return lit(`${scope.env.module.use("scope")}<${scope.env.module.modelType(model)}>(${[recv.code, JSON.stringify(call.method), ...args].join(", ")})`, scopeType(scope.env.app, model, call.method));
+      noteScopeCall(scope.env.app, model, call, types);
+      return scopeCall(recv, model, call.method, args, scope);
     }
     // The model's class methods and those it inherits (an STI subclass calling its parent's `create_for`).
-    for (let info = scope.env.app.models.get(model); info; info = scope.env.app.models.get(info.superclass)) {
-      if (info.classMethods.some((d) => d.name === call.method)) return lit(`${recv.code}.${rubyToTs(call.method)}(${args.join(", ")})`, UNKNOWN);
-    }
+    const def = classMethodDef(scope.env.app, model, call.method);
+    if (def) noteClassMethodCall(scope.env.app, model, call, types);
+    if (def) return asProved(`${recv.code}.${rubyToTs(call.method)}(${args.join(", ")})`, classMethodType(scope.env.app, model, def), scope);
     // Active Record's own class methods (find_signed!, none, exists?...) are the runtime Base's statics.
     // (Dispatched by name: their TS signatures are narrower than the untyped arguments lowered Ruby passes.)
     if (isStaticMethod(Base, rubyToTs(call.method))) return lit(`${scope.env.module.use("send")}(${[recv.code, JSON.stringify(call.method), ...args].join(", ")})`, UNKNOWN);
@@ -286,7 +309,7 @@ function lowerRecordCall(call: NodeOf<"call">, recv: TsExpr, modelName: string, 
     if (m === "errors") return lit(`${recv.code}.errors`, { k: "errors" });
     if (m === "id") return lit(`${recv.code}.id`, NUMBER);
     const column = model.columns.find((c) => c.name === m);
-    if (column) return lit(`${recv.code}.${m}`, column.null ? UNKNOWN : columnType(column.type));
+    if (column) return lit(`${recv.code}.${m}`, attributeType(scope.env.app, modelName, m));
     // AttributeMethods::Query (`user.active?` for a column), as the model's own code reads it (self-calls.ts), unless
     // the model or an ancestor defines the predicate itself.
     const queried = m.endsWith("?") ? model.columns.find((c) => c.name === m.slice(0, -1)) : undefined;
@@ -294,9 +317,7 @@ function lowerRecordCall(call: NodeOf<"call">, recv: TsExpr, modelName: string, 
       return lit(`${scope.env.module.use("queryAttribute")}(${recv.code}.readAttribute(${JSON.stringify(queried.name)}))`, BOOL);
     }
     const assoc = modelChain(scope.env.app, modelName).flatMap((x) => x.associations).find((a) => a.name === m);
-    if (assoc) {
-      return lit(`${recv.code}.${m}`, assoc.kind === "has_many" ? { k: "relation", model: assoc.className } : { k: "model", model: assoc.className });
-    }
+    if (assoc) return lit(`${recv.code}.${m}`, associationType(scope.env.app, assoc));
   }
   if (m.endsWith("=") && call.args.length === 1) {
     const attr = m.slice(0, -1);
@@ -306,11 +327,18 @@ function lowerRecordCall(call: NodeOf<"call">, recv: TsExpr, modelName: string, 
       const value = lowerExpr(call.args[0]!, scope);
       // An untyped value goes through the attribute writer dynamically (it casts, as Rails' does); a typed one is
       // assigned to the typed attribute.
-      if (column && value.type.k === "unknown") return lit(`${scope.env.module.use("send")}(${recv.code}, ${JSON.stringify(m)}, ${value.code})`, UNKNOWN);
+      if (column && value.type.k === "unknown") {
+        // The accessor Active Record defines (no method of the model, nor a member of Base, takes the name): its
+        // write_attribute, directly; otherwise the writer is found at run time.
+        const own = chain.some((x) => x.methods.some((d) => d.name === attr || d.name === m)) || attr in Base.prototype || camel(attr) in Base.prototype;
+        if (!own) return lit(`${scope.env.module.use("assignAttribute")}(${recv.code}, ${JSON.stringify(attr)}, ${value.code})`, UNKNOWN);
+        return lit(`${scope.env.module.use("send")}(${recv.code}, ${JSON.stringify(m)}, ${value.code})`, UNKNOWN);
+      }
       return lit(`(${recv.code}.${attr} = ${value.code})`, UNKNOWN);
     }
   }
-  const args = recordArgs(call.args, call.block, scope);
+  const types: RType[] = [];
+  const args = () => recordArgs(call.args, call.block, scope, types);
   const RETURNS: Record<string, [string, RType]> = {
     save: ["save", BOOL], "save!": ["saveBang", BOOL], update: ["update", BOOL], "update!": ["updateBang", BOOL],
     destroy: ["destroy", UNKNOWN], "destroy!": ["destroyBang", UNKNOWN], "persisted?": ["isPersisted", BOOL],
@@ -318,14 +346,48 @@ function lowerRecordCall(call: NodeOf<"call">, recv: TsExpr, modelName: string, 
     touch: ["touch", BOOL], "valid?": ["isValid", BOOL],
   };
   const entry = RETURNS[m];
-  if (entry) return lit(`${recv.code}.${entry[0]}(${args.join(", ")})`, entry[1]);
+  if (entry) return lit(`${recv.code}.${entry[0]}(${args().join(", ")})`, entry[1]);
   const defined = modelChain(scope.env.app, modelName).some((x) => x.methods.some((d) => d.name === m));
   // `user.administrator?`: an enum method, declared on the model class (model.ts).
   if (!defined && !call.args.length && !call.block && enumMethodNames(scope.env.app, modelName).has(m)) return lit(`${recv.code}.${rubyToTs(m)}()`, m.endsWith("?") ? BOOL : UNKNOWN);
   if (defined) {
-    return lit(`${recv.code}.${rubyToTs(m)}(${args.join(", ")})`, UNKNOWN);
+    const code = args().join(", ");
+    noteMethodCall(scope.env.app, modelName, call, types);
+    return lit(`${recv.code}.${rubyToTs(m)}(${code})`, UNKNOWN);
+  }
+  // A record of this model may be of an STI subclass that defines the method: left to run-time dispatch.
+  if ([...scope.env.app.models.values()].some((x) => x.methods.some((d) => d.name === m) && modelChain(scope.env.app, x.className).some((c) => c.className === modelName))) return null;
+  const api = lowerRecordApiCall(call, recv, scope);
+  if (api) return api;
+  // Object's methods (tap, presence, in?...), as send reaches them on a record that has no such member.
+  const member = rubyToTs(m);
+  if (member in ObjectMethods && !(member in Base.prototype) && isCoreMethod(m)) {
+    const block = call.block ? [lowerBlockFn(call.block, scope).code] : [];
+    const plain = call.args.map((a) => lowerArg(a, scope).code);
+    // tap answers its receiver.
+    return asProved(`${scope.env.module.use("ObjectMethods")}.${member}(${[recv.code, ...plain, ...block].join(", ")})`, m === "tap" && call.block ? recv.type : UNKNOWN, scope);
   }
   return null;
+}
+
+/** What an association reader answers: the relation (has_many) or the record; a polymorphic one has no one class. */
+export function associationType(app: AppModel, assoc: ModelInfo["associations"][number]): RType {
+  if (assoc.options.polymorphic || !app.models.has(assoc.className)) return UNKNOWN;
+  return assoc.kind === "has_many" ? { k: "relation", model: assoc.className } : { k: "model", model: assoc.className };
+}
+
+/**
+ * What a record's attribute reader answers: the column's type (or nil where the column is nullable); an enum's
+ * reader answers the value's name (a String, nil for NULL); a serialized attribute whatever its coder loads.
+ */
+export function attributeType(app: AppModel, modelName: string, name: string): RType {
+  const chain = modelChain(app, modelName);
+  const column = chain[0]?.columns.find((c) => c.name === name);
+  if (!column) return UNKNOWN;
+  if (chain.some((m) => m.serialized.some((s) => s.attribute === name))) return UNKNOWN;
+  if (chain.some((m) => m.enums.some((e) => e.descriptor.attribute === name))) return maybe(STRING);
+  const type = columnType(column.type);
+  return column.null && name !== "id" ? maybe(type) : type;
 }
 
 function columnType(type: string): RType {
@@ -344,7 +406,8 @@ function lowerRelationCall(call: NodeOf<"call">, recv: TsExpr, model: string, sc
     const fn = lowerBlockFn(call.block, scope, [record]).code;
     return lit(`${recv.code}.toA().${m === "collect" ? "map" : m === "select" ? "filter" : m}(${fn})`, { k: "array", of: UNKNOWN });
   }
-  const args = recordArgs(call.args, call.block, scope);
+  const types: RType[] = [];
+  const args = recordArgs(call.args, call.block, scope, types);
   const RETURNS: Record<string, [string, RType]> = {
     find: ["find", record], find_by: ["findBy", record], first: ["first", record], last: ["last", record],
     build: ["build", record], new: ["build", record], create: ["create", record], "create!": ["createBang", record],
@@ -360,12 +423,63 @@ function lowerRelationCall(call: NodeOf<"call">, recv: TsExpr, model: string, sc
   const names = call.args.length > 0 && call.args.every((a) => a.kind === "sym") && !call.block;
   if (names && m === "pluck") return lit(`${recv.code}.pluck(${args.join(", ")})`, { k: "array", of: UNKNOWN });
   if (names && m === "joins") return lit(`${recv.code}.joins(${args.join(", ")})`, relation);
+  if (names && m === "select") return lit(`${recv.code}.select(${args.join(", ")})`, relation);
   const entry = RETURNS[m];
   if (entry && (m === "first" || m === "last") && call.args.length) return lit(`${recv.code}.${entry[0]}(${args.join(", ")})`, UNKNOWN);
   if (entry && NULLABLE_FINDERS.has(m)) return lit(`(${recv.code}.${entry[0]}(${args.join(", ")}) as ${scope.env.module.modelType(model)})`, entry[1]);
   if (entry) return lit(`${recv.code}.${entry[0]}(${args.join(", ")})`, entry[1]);
-  if (findScope(scope.env.app, model, m)) return lit(`${scope.env.module.use("scope")}<${scope.env.module.modelType(model)}>(${[recv.code, JSON.stringify(m), ...args].join(", ")})`, scopeType(scope.env.app, model, m));
-  return null;
+  if (findScope(scope.env.app, model, m)) noteScopeCall(scope.env.app, model, call, types);
+  if (findScope(scope.env.app, model, m)) return scopeCall(recv, model, m, args, scope);
+  return delegatedClassMethod(call, recv, model, args, types, scope) ?? relationObjectCall(call, recv, args, scope);
+}
+
+/**
+ * Object's methods on a relation (`users.presence`), as send reaches them when the relation has no member of the
+ * name (before Array's over its records); presence answers the relation or nil, a relation type standing for nil.
+ */
+function relationObjectCall(call: NodeOf<"call">, recv: TsExpr, args: string[], scope: Scope): TsExpr | null {
+  const member = rubyToTs(call.method);
+  if (!(member in ObjectMethods) || member in Relation.prototype || !isCoreMethod(call.method)) return null;
+  const code = `${scope.env.module.use("ObjectMethods")}.${member}(${[recv.code, ...args].join(", ")})`;
+  return call.method === "presence" && !call.args.length && !call.block ? asProved(code, recv.type, scope) : lit(code, UNKNOWN);
+}
+
+/**
+ * A class method called on a relation: the relation's model answers it with the relation as the current scope,
+ * as Active Record's delegation (and the runtime's relation delegate) does.
+ *   user.sessions.start!(...)    ((r: Relation<Session>) => r.scoping(() => (r.model as typeof Session).startBang(...)))(user.sessions)
+ */
+function delegatedClassMethod(call: NodeOf<"call">, recv: TsExpr, model: string, args: string[], types: RType[], scope: Scope): TsExpr | null {
+  const member = rubyToTs(call.method);
+  const def = classMethodDef(scope.env.app, model, call.method);
+  // The relation's own methods win over the model's (the runtime installs a delegate only where none is).
+  if (!def || member in Relation.prototype || !/^[A-Za-z_$][\w$]*$/.test(member)) return null;
+  noteClassMethodCall(scope.env.app, model, call, types);
+  const r = scope.env.module.fresh("rel");
+  const type = `${scope.env.module.useType("Relation")}<${scope.env.module.modelType(model)}>`;
+  const cls = `typeof ${scope.env.module.modelType(model)}`;
+  return asProved(`((${r}: ${type}) => ${r}.scoping(() => (${r}.model as ${cls}).${member}(${args.join(", ")})))(${recv.code})`, classMethodType(scope.env.app, model, def), scope);
+}
+
+/** A value the analysis proved of a type its TS expression does not declare (a method's `unknown` result). */
+function asProved(code: string, type: RType, scope: Scope): TsExpr {
+  return type.k === "unknown" ? lit(code, UNKNOWN) : lit(`(${code} as ${scope.env.typeName(type)})`, type);
+}
+
+/** `def self.m` of the model or an ancestor it inherits it from (one definition there). */
+function classMethodDef(app: AppModel, model: string, name: string): NodeOf<"def"> | undefined {
+  for (let info = app.models.get(model); info; info = app.models.get(info.superclass)) {
+    const defs = info.classMethods.filter((d) => d.name === name);
+    if (defs.length) return defs.length === 1 ? defs[0] : undefined;
+  }
+  return undefined;
+}
+
+/** What a class method answers where its body proves a record or relation (analyze/value-types.ts). */
+function classMethodType(app: AppModel, model: string, def: NodeOf<"def">): RType {
+  // An STI subclass may define the method again: the type holds only when no model of the app does.
+  if ([...app.models.values()].some((m) => m.className !== model && m.classMethods.some((d) => d.name === def.name && d !== def))) return UNKNOWN;
+  return provedType(app.values.methodType(def, { def, blocks: [], owner: { k: "modelClass", model } }));
 }
 
 /** A model and the models it inherits from (STI), nearest first. */
@@ -375,9 +489,16 @@ export function modelChain(app: AppModel, modelName: string) {
   return out;
 }
 
-/** What a scope answers: a relation when its body proves one (a scope may answer anything: `ordered.last(10)`). */
-function scopeType(app: AppModel, model: string, name: string): RType {
-  return app.values.scopeType(model, name)?.k === "relation" ? { k: "relation", model } : UNKNOWN;
+/**
+ * A scope called by name: `scope<T>(recv, "name", ...)`, a relation when its body proves one; `scopeArray` where the
+ * body proves an Array of the model's records (`ordered.last(10)`); a scope may answer anything else.
+ */
+function scopeCall(recv: TsExpr, model: string, name: string, args: string[], scope: Scope): TsExpr {
+  const t = scope.env.app.values.scopeType(model, name);
+  const array = t?.k === "array" && t.model === model;
+  const fn = scope.env.module.use(array ? "scopeArray" : "scope");
+  const type: RType = t?.k === "relation" ? { k: "relation", model } : array ? { k: "array", of: { k: "model", model } } : UNKNOWN;
+  return lit(`${fn}<${scope.env.module.modelType(model)}>(${[recv.code, JSON.stringify(name), ...args].join(", ")})`, type);
 }
 
 /** Scopes are inherited (STI subclasses see their parent's). */

@@ -22,7 +22,10 @@ import { lowerCaseIn, lowerMatchExpr } from "./pattern.js";
 import { lowerCoreConst } from "./core/index.js";
 import { lowerCoreBinary, lowerCoreIndex, lowerCoreRange } from "./core/operators.js";
 import { constPath } from "../analyze/constants.js";
-import type { Scope } from "./scope.js";
+import { Scope, type LowerEnv } from "./scope.js";
+import { makeEnv } from "./env.js";
+import { Diagnostics } from "../diagnostics/index.js";
+import type { ModelInfo } from "../analyze/models.js";
 import { BOOL, NIL, NUMBER, STRING, UNKNOWN, type RType } from "./types.js";
 import { tsIdent } from "./names.js";
 
@@ -59,7 +62,7 @@ function lowerExprOf(node: Node, scope: Scope): TsExpr {
     case "false":
       return lit(node.kind, BOOL);
     case "self":
-      return lit(env.selfExpr, env.modelName ? { k: "model", model: env.modelName } : UNKNOWN);
+      return lit(env.selfExpr, env.selfType ?? (env.modelName ? { k: "model", model: env.modelName } : UNKNOWN));
     case "int":
       // Past 2**53 an Integer is a bigint at run time (runtime/ruby/ruby.ts's number convention).
       return node.exact === undefined ? lit(String(node.value), NUMBER) : lit(`${node.exact}n`, UNKNOWN);
@@ -314,7 +317,7 @@ function lowerConst(node: NodeOf<"const">, scope: Scope): TsExpr {
     if (app) return app;
   }
   // ActiveRecord::Base itself (`ActiveRecord::Base.no_touching { }`, `.transaction { }`) is the runtime's Base.
-  if (written === "ActiveRecord::Base") return lit(env.module.use("Base"), UNKNOWN);
+  if (written === "ActiveRecord::Base") return lit(env.module.use("Base"), { k: "runtime", cls: "baseClass" });
   const core = lowerCoreConst(node, scope);
   if (core) return core;
   env.diags.report("unresolved_constant", node.span, node.name);
@@ -386,7 +389,7 @@ function appConstant(written: string, nesting: string[], scope: Scope): TsExpr |
   const env = scope.env;
   for (const candidate of [...nesting.map((n) => `${n}::${written}`), written]) {
     if (env.app.currents.has(candidate)) return lit(env.module.directClass(candidate), { k: "current", className: candidate });
-    if (env.app.channels.some((c) => c.className === candidate)) return lit(env.module.channel(candidate), UNKNOWN);
+    if (env.app.channels.some((c) => c.className === candidate)) return lit(env.module.channel(candidate), { k: "runtime", cls: "channelClass", name: candidate });
     if (env.app.models.has(candidate)) return lit(env.module.model(candidate), { k: "model", model: `typeof ${candidate}` });
     // A top-level constant an initializer assigns (`ALLOWED_KINDS = %w[ a b ]`).
     if (!candidate.includes("::") && env.app.moduleConstants.has(candidate)) return lit(`${env.module.useConstants()}.${moduleConstantName(candidate)}()`, UNKNOWN);
@@ -394,15 +397,33 @@ function appConstant(written: string, nesting: string[], scope: Scope): TsExpr |
     if (cut < 0) continue;
     const owner = env.app.models.get(candidate.slice(0, cut));
     const name = candidate.slice(cut + 2);
-    if (owner?.constants.some((c) => c.name === name)) {
-      return lit(`${env.module.model(owner.className)}.${name}`, UNKNOWN);
-    }
+    const constant = owner?.constants.find((c) => c.name === name);
+    if (owner && constant) return lit(`${env.module.model(owner.className)}.${name}`, modelConstantType(owner, constant.value, env));
     if (env.app.moduleConstants.has(candidate)) return lit(`${env.module.useConstants()}.${moduleConstantName(candidate)}()`, UNKNOWN);
     // A controller's own constant (or an ancestor's), from inside that controller: its static property.
     const controller = env.self === "controller" && nesting.includes(candidate.slice(0, cut)) ? env.app.controllers.get(candidate.slice(0, cut)) : undefined;
     if (controller?.constants.some((c) => c.name === name)) return lit(`${tsIdent(controller.className)}.${name}`, UNKNOWN);
   }
   return null;
+}
+
+const constantTypes = new WeakMap<Node, RType>();
+/** Types a model constant's `static readonly` declaration infers in TS as the lowering types its value. */
+const CONSTANT_TYPES = new Set<RType["k"]>(["string", "number", "bool", "duration", "regexp"]);
+
+/**
+ * A model's constant (`ACTIVITY_REFRESH_RATE = 1.hour`): its value's type, from a scratch lowering of the value
+ * as the class body lowers it (its dynamic sites and diagnostics are that lowering's to record).
+ */
+function modelConstantType(owner: ModelInfo, value: Node, env: LowerEnv): RType {
+  let t = constantTypes.get(value);
+  if (!t) {
+    const scratch = makeEnv({ ...env.app, dynamicSites: new Map() }, new Diagnostics(), "modelClass", { modelName: owner.className, nesting: [owner.className, ...owner.concerns] });
+    const type = lowerExpr(value, new Scope(scratch)).type;
+    t = CONSTANT_TYPES.has(type.k) ? type : UNKNOWN;
+    constantTypes.set(value, t);
+  }
+  return t;
 }
 
 /** `IconsHelper::SIZES` -> `IconsHelper_SIZES`, its export in constants.ts. */

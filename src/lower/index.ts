@@ -2,6 +2,8 @@
 const ORDER_NOTE = [
   "routes first: views and controllers check `*_path` helpers against the route names",
   "controllers before views: a view's @ivars are typed by its controller's assignments",
+  "views before helpers: a helper's parameters are typed by what every call of it passes",
+  "models last: a model method's parameters are typed by what every call of it passes, from anywhere in the app",
 ] as const;
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dependencyTree, digestPath, hashDigestClassFor, readViewFiles, ViewResolver, type DepMap, type DigestCache } from "../analyze/digest.js";
@@ -13,12 +15,13 @@ import type { AppModel } from "../analyze/app-model.js";
 import { assetLoadPath, digestAssets } from "../analyze/assets.js";
 import { analyzeImportmap } from "../analyze/importmap.js";
 import { expandRoutes, RoutingError, type RouteEntry } from "../analyze/routes.js";
-import { CompileError, type Diagnostics } from "../diagnostics/index.js";
+import { CompileError, Diagnostics } from "../diagnostics/index.js";
 import type { EmittedModule } from "./emitted-module.js";
 import { pluralize, singularize, withInflections } from "../../runtime/active-support/inflector.js";
 import { lowerEntry } from "./app/entry.js";
 import { controllerIvarTypes, controllerPath, lowerController } from "./controller/controller.js";
 import { lowerModel } from "./model/model.js";
+import { modelParamFingerprint } from "./model/param-types.js";
 import { directRoutes, routeDecls } from "./routes/draw.js";
 import { lowerRoutesModule } from "./routes/module.js";
 import { lowerSeeds } from "./seeds.js";
@@ -59,6 +62,34 @@ function drawRoutes(app: AppModel, diags: Diagnostics): RouteEntry[] {
   }
 }
 
+/**
+ * The models, lowered after every other module has recorded its calls of their methods, and again (in scratch,
+ * with a scratch catalogue of diagnostics) until the parameter types their own calls of one another prove stop
+ * changing; the last lowering is the one emitted.
+ */
+function lowerModels(app: AppModel, diags: Diagnostics, guard: <T extends { file: { absPath: string } }, R>(items: T[], fn: (item: T) => R, stub?: (item: T, raised: string) => R) => R[]): EmittedModule[] {
+  // (A model's concerns are files of their own under app/models.)
+  const modelFiles = new Set([...app.models.values()].map((m) => m.file.absPath).concat(app.parsed.models.map((f) => f.absPath)));
+  const clearSites = () => {
+    for (const [key, site] of app.dynamicSites) if (modelFiles.has(site.span.file)) app.dynamicSites.delete(key);
+  };
+  let known = modelParamFingerprint(app);
+  for (let pass = 0; pass < 4; pass++) {
+    for (const m of app.models.values()) {
+      try {
+        lowerModel(m, app, new Diagnostics());
+      } catch {
+        // The emitted lowering reports it.
+      }
+    }
+    const next = modelParamFingerprint(app);
+    if (next === known) break;
+    known = next;
+  }
+  clearSites();
+  return guard([...app.models.values()], (m) => lowerModel(m, app, diags), (m) => lowerModel(crashedModel(m, diags), app, diags));
+}
+
 /** `tests`: also the app's Minitest files, as vitest files of the emitted project (test/test-file.ts). */
 export function lowerApp(app: AppModel, options: { tests?: boolean } = {}): Lowered {
   return withInflections(app.inflections.registry, () => lowerWithInflections(app, options));
@@ -94,11 +125,8 @@ function lowerWithInflections(app: AppModel, options: { tests?: boolean }): Lowe
         return [];
       }
     });
-  const helpersModule = guard([{ absPath: join(app.parsed.root, "app/helpers") }], () => lowerHelpersModule(app, diags))[0];
-  if (helpersModule) modules.push(helpersModule);
   const constantsModule = guard([{ absPath: join(app.parsed.root, "app/helpers") }], () => lowerConstantsModule(app, diags))[0];
   if (constantsModule) modules.push(constantsModule);
-  const models = guard([...app.models.values()], (m) => lowerModel(m, app, diags), (m) => lowerModel(crashedModel(m, diags), app, diags));
   for (const c of app.controllers.values()) {
     if (!isStandInFile(c.file)) continue;
     const known = new Set(c.actions.map((a) => a.name));
@@ -107,6 +135,8 @@ function lowerWithInflections(app: AppModel, options: { tests?: boolean }): Lowe
   const controllers = guard([...app.controllers.values()], (c) => lowerController(c, app, diags), (c, raised) => lowerController(crashedController(c, raised), app, diags));
   const ivars = controllerIvarTypes(app);
   const views = guard([...app.templates.values()], (t) => lowerView(t, app, diags, ivars.get(t.logicalPath.split("/").slice(0, -1).join("/")) ?? new Map()), crashedView);
+  const helpersModule = guard([{ absPath: join(app.parsed.root, "app/helpers") }], () => lowerHelpersModule(app, diags))[0];
+  if (helpersModule) modules.push(helpersModule);
   const plain = [
     ...guard([{ absPath: join(app.parsed.root, "app/models") }], () => lowerPlainClasses(app, diags)).flat(),
     ...guard([...app.currents.values()], (c) => lowerCurrent(c, app, diags)),
@@ -118,6 +148,7 @@ function lowerWithInflections(app: AppModel, options: { tests?: boolean }): Lowe
   const fixtures = app.parsed.fixtures.length ? guard([{ absPath: join(app.parsed.root, "test/fixtures") }], () => lowerFixtures(app.parsed.fixtures, app, diags)) : [];
   const cableFile = app.parsed.cableConfig;
   const cableConfig = cableFile && app.channels.length ? guard([cableFile], (f) => lowerCableConfig(f, app, diags)) : [];
+  const models = lowerModels(app, diags, guard);
   const loadPath = assetLoadPath({ appRoot: app.parsed.root, engines: app.config.engines, gems: app.gems });
   const { assets, publicFiles } = digestAssets(loadPath, app.config.assetsVersion);
   const importmap = analyzeImportmap(app.parsed.root, app.parsed.diagnostics, (logical) => logical in assets, app.gems.missing, app.gems);

@@ -220,6 +220,8 @@ export interface LowerEnv {
   nesting?: string[];
   /** For models: the model's class name. */
   modelName?: string;
+  /** What `self` is where no model name says (an Action Cable connection). */
+  selfType?: RType;
   /** The URL context route helpers read where it is not the default (a test case: the integration session's host). */
   urlContext?: string;
 }

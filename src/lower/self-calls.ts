@@ -13,7 +13,7 @@
 import type { NodeOf } from "../parse/ir.js";
 import type { ModelInfo } from "../analyze/models.js";
 import { lit, lowerExpr, type TsExpr } from "./expr.js";
-import { lowerArgs, lowerTypedCall } from "./calls.js";
+import { associationType, attributeType, lowerArgs, lowerTypedCall } from "./calls.js";
 import { lowerCoreSelfCall } from "./core/index.js";
 import { lowerIvarReflection } from "./core/ivar-reflection.js";
 import { camel, rubyToTs } from "./names.js";
@@ -67,8 +67,9 @@ export function lowerSelfCall(call: NodeOf<"call">, scope: Scope): TsExpr {
 }
 
 const CONTROLLER_PROPS: Record<string, RType> = {
-  // session is a Session (its own delete, [], to_hash), not a plain Hash: dispatched by name.
-  params: { k: "params" }, session: UNKNOWN, flash: UNKNOWN, cookies: UNKNOWN, request: UNKNOWN, response: UNKNOWN,
+  // session is a Session (its own delete, [], to_hash), not a plain Hash: its own members (runtime-objects.ts).
+  params: { k: "params" }, session: { k: "runtime", cls: "session" }, flash: { k: "runtime", cls: "flash" },
+  cookies: { k: "runtime", cls: "cookies" }, request: { k: "runtime", cls: "request" }, response: UNKNOWN,
 };
 
 const CONTROLLER_NAMES = new Set(["controller_name", "controller_path", "action_name"]);
@@ -158,7 +159,9 @@ function modelSelfCall(call: NodeOf<"call">, scope: Scope): TsExpr {
   if (m === "throw" && call.args.length === 1 && call.args[0]!.kind === "sym" && call.args[0]!.name === "abort") return lit(`${env.module.use("abort")}()`);
   if (model && call.args.length === 0 && !call.block) {
     if (m === "errors") return lit("this.errors", { k: "errors" });
-    if (model.columns.some((c) => c.name === m) || model.associations.some((a) => a.name === m)) return lit(`this.${m}`);
+    if (model.columns.some((c) => c.name === m)) return lit(`this.${m}`, attributeType(env.app, model.className, m));
+    const assoc = model.associations.find((a) => a.name === m);
+    if (assoc) return lit(`this.${m}`, associationType(env.app, assoc));
     // AttributeMethods::Query: `draft?` for a column, query_attribute's answer (runtime/active-record/attribute-methods.ts),
     // through readAttribute so the emitted class type-checks (the isDraft() method is installed at run time).
     // A `draft?` the model (or an ancestor) defines itself wins, as a method defined in the class does in Ruby.

@@ -26,7 +26,28 @@ export type RType =
   | { k: "regexp" }
   | { k: "object"; className: string }
   | { k: "current"; className: string }
+  /** A value of `of`'s type or nil (a nullable column): core methods dispatch on nil apart. */
+  | { k: "maybe"; of: RType }
+  /** One of Rails' own objects the runtime implements (runtime-objects.ts): a request, a cookie jar, a channel class. */
+  | { k: "runtime"; cls: string; name?: string }
   | { k: "unknown" };
+
+/**
+ * The runtime's public types for Rails' own objects (runtime-objects.ts), under names no app constant takes; a
+ * kind not here is an app class (`typeof RoomChannel`) or an instance of one (a connection).
+ */
+export const RUNTIME_TYPE_NAMES: Record<string, string> = {
+  request: "ActionDispatchRequest", cookies: "CookieJar", signedCookies: "SignedCookieJar", encryptedCookies: "EncryptedCookieJar",
+  session: "ActionDispatchSession", flash: "ActionDispatchFlash", modelName: "ActiveModelName", baseClass: "typeof Base",
+};
+
+/** Rails' own classes the analysis names (a Current attribute holding the request), as the lowering's types. */
+const RAILS_OBJECTS: Record<string, string> = { "ActionDispatch::Request": "request" };
+
+export function railsObjectType(rails: string): RType {
+  const cls = RAILS_OBJECTS[rails];
+  return cls ? { k: "runtime", cls } : { k: "unknown" };
+}
 
 export const UNKNOWN: RType = { k: "unknown" };
 export const STRING: RType = { k: "string" };
@@ -78,9 +99,18 @@ export function tsType(t: RType): string {
       return tsIdent(t.className);
     case "current":
       return `typeof ${tsIdent(t.className)}`;
+    case "maybe":
+      return `${tsType(t.of)} | null`;
+    case "runtime":
+      return RUNTIME_TYPE_NAMES[t.cls] ?? `${t.cls === "channelClass" ? "typeof " : ""}${tsIdent(t.name!)}`;
     case "unknown":
       return "unknown";
   }
+}
+
+/** `of` or nil, as a nullable column reads (a record or relation type stands for nil already). */
+export function maybe(of: RType): RType {
+  return of.k === "unknown" || of.k === "nil" || of.k === "maybe" || of.k === "model" || of.k === "relation" ? of : { k: "maybe", of };
 }
 
 export function sameType(a: RType, b: RType): boolean {
@@ -98,6 +128,8 @@ export function elementType(t: RType): RType {
 /** A type the whole-app analysis proved (analyze/value-types.ts), as the lowering's. */
 export function provedType(t: ValueType): RType {
   if (t?.k === "record") return { k: "model", model: t.model };
+  if (t?.k === "runtime") return railsObjectType(t.rails);
   if (t?.k === "relation") return { k: "relation", model: t.model };
+  if (t?.k === "array") return { k: "array", of: { k: "model", model: t.model } };
   return UNKNOWN;
 }

@@ -82,6 +82,15 @@ export function coreSend(recv: unknown, name: string, ...args: unknown[]): unkno
   throw new NoMethodError(`undefined method \`${name}' for ${what}`);
 }
 
+/**
+ * A nullable value a core method is called on directly (`bio.squish` on a nullable column): the value, or the
+ * NoMethodError coreSend raises for nil when NilClass has no such method.
+ */
+export function nonNil<T>(recv: T | null | undefined, name: string): T {
+  if (recv === null || recv === undefined) throw new NoMethodError(`undefined method \`${name}' for nil`);
+  return recv;
+}
+
 export const NO_METHOD: unique symbol = Symbol("rails2ts.noMethod");
 
 /** Ruby's core method `name` for the value's class (or Object's), or NO_METHOD; never the object's own members. */

@@ -16,7 +16,7 @@ import { lit, type TsExpr } from "../expr.js";
 import { camel, rubyToTs, tsIdent } from "../names.js";
 import { lowerParams } from "../params.js";
 import { Scope } from "../scope.js";
-import { UNKNOWN } from "../types.js";
+import { UNKNOWN, type RType } from "../types.js";
 import { lowerMethodBody } from "../jumps.js";
 
 const PROPERTIES = new Set(["params", "cookies", "request", "connection", "identifiers"]);
@@ -27,6 +27,7 @@ export function channelModulePath(className: string): string {
 
 export function lowerChannel(info: ChannelInfo, app: AppModel, diags: Diagnostics): EmittedModule {
   const env = makeEnv(app, diags, "script", { selfExpr: "this", ivar: (n) => `this[${JSON.stringify(`@${n}`)}]`, ivarStore: { object: "this", prefixed: true }, nesting: [info.className] });
+  if (info.kind === "connection") env.selfType = { k: "runtime", cls: "connection", name: info.className };
   const identifiers = identifiersOf(info, app);
   const own = new Set(ancestry(info, app).flatMap((c) => c.methods.map((d) => d.name)));
   env.selfCall = (call, scope) => channelSelfCall(call, scope, identifiers, own);
@@ -36,7 +37,7 @@ export function lowerChannel(info: ChannelInfo, app: AppModel, diags: Diagnostic
   for (const def of info.methods) walk(def, (n) => n.kind === "ivar" && ivars.add(n.name));
   for (const name of ivars) members.push(`declare ${JSON.stringify(`@${name}`)}: unknown;`);
   // Identifiers are accessors the runtime defines (identified_by): declared for the type checker, no field emitted.
-  if (!info.superclass) for (const id of identifiers) members.push(`declare ${camel(id)}: unknown;`);
+  if (!info.superclass) for (const id of identifiers) members.push(`declare ${camel(id)}: ${env.typeName(identifierType(id, app))};`);
   if (info.kind === "channel") {
     members.push(`static override rubyName: string | null = ${JSON.stringify(info.className)};`);
     const publics = info.methods.filter((d) => !info.privateMethods.has(d.name)).map((d) => d.name);
@@ -88,10 +89,18 @@ function identifiersOf(info: ChannelInfo, app: AppModel): Set<string> {
 function channelSelfCall(call: NodeOf<"call">, scope: Scope, identifiers: Set<string>, own: Set<string>): TsExpr | null {
   const m = call.method;
   const args = () => lowerArgs(call.args, call.block, scope);
-  if (identifiers.has(m) && !call.args.length) return lit(`this.${camel(m)}`, UNKNOWN);
-  if (PROPERTIES.has(m) && !call.args.length && !call.block) return lit(`this.${m}`, m === "params" ? UNKNOWN : UNKNOWN);
+  if (identifiers.has(m) && !call.args.length) return lit(`this.${camel(m)}`, identifierType(m, scope.env.app));
+  // A connection's cookie jar (a channel has none of its own).
+  if (m === "cookies" && scope.env.selfType?.k === "runtime" && !call.args.length && !call.block) return lit("this.cookies", { k: "runtime", cls: "cookies" });
+  if (PROPERTIES.has(m) && !call.args.length && !call.block) return lit(`this.${m}`, UNKNOWN);
   if (own.has(m)) return lit(`this.${rubyToTs(m)}(${args().join(", ")})`, UNKNOWN);
   // The runtime's Channel/Connection API: stream_for, stream_from, reject, transmit, reject_unauthorized_connection...
   if (/^(stream_|stop_|reject|transmit|broadcast)/.test(m)) return lit(`this.${rubyToTs(m)}(${args().join(", ")})`, UNKNOWN);
   return null;
+}
+
+/** An identifier every assignment of which is proved to hold one model's records (identifier-types.ts). */
+function identifierType(name: string, app: AppModel): RType {
+  const model = app.identifierTypes.get(name);
+  return model ? { k: "model", model } : UNKNOWN;
 }

@@ -40,8 +40,49 @@ const STRING_RESULTS = new Set([
   "to_str", "inspect", "to_json", "ordinalize", "iso8601", "strftime",
 ]);
 
+/**
+ * A core method on a value that may be nil (a nullable column): NilClass's method for nil, the class's otherwise,
+ * one call when both are Object's; where NilClass has none, nil raises coreSend's NoMethodError (nonNil).
+ *   user.bio.squish      StringMethods.squish(nonNil(user.bio, "squish"))
+ *   user.bio.presence    ObjectMethods.presence(user.bio)
+ *   user.bio.to_s        ((v: string | null) => (v == null ? NilMethods.toS(v) : StringMethods.toS(v)))(user.bio)
+ */
+function maybeCall(call: NodeOf<"call">, recv: TsExpr, of: RType, scope: Scope): TsExpr | null {
+  const member = rubyToTs(call.method);
+  const tableKey = TABLE_OF_TYPE[of.k];
+  if (!tableKey) return null;
+  const find = (keys: TableKey[]) => keys.find((k) => member in CORE_TABLES[k]);
+  const some = find([tableKey, "object"]);
+  const nil = find(["nil", "object"]);
+  if (!some) return null;
+  const module = scope.env.module;
+  const args = lowerArgs(call.args, call.block, scope);
+  const fn = (table: TableKey, v: string) => `${module.use(TABLE_EXPORTS[table])}.${member}(${[v, ...args].join(", ")})`;
+  if (nil === some) return lit(fn(some, recv.code), UNKNOWN);
+  if (!nil) return lit(fn(some, `${module.use("nonNil")}(${recv.code}, ${JSON.stringify(call.method)})`), resultType(call, some));
+  const v = module.fresh("v");
+  return lit(`((${v}: ${scope.env.typeName(recv.type)}) => (${v} == null ? ${fn(nil, v)} : ${fn(some, v)}))(${recv.code})`, UNKNOWN);
+}
+
+function resultType(call: NodeOf<"call">, table: TableKey): RType {
+  const m = call.method;
+  if (table === "numeric" && DURATION_UNITS.has(m) && !call.args.length) return { k: "duration" };
+  if (ARRAY_RESULTS[table]?.has(m) && !call.block) return { k: "array", of: UNKNOWN };
+  return STRING_RESULTS.has(m) ? STRING : m === "html_safe" ? { k: "safe" } : UNKNOWN;
+}
+
+/** Results worth typing as Arrays (their elements untyped), by the table whose method answers one. */
+const ARRAY_RESULTS: Partial<Record<TableKey, Set<string>>> = {
+  string: new Set(["scan", "split", "chars", "lines", "bytes"]),
+  array: new Set(["compact", "compact_blank", "sort", "uniq", "reverse", "flatten", "to_a", "shuffle", "rotate"]),
+};
+
 export function lowerMethodCall(call: NodeOf<"call">, recv: TsExpr, scope: Scope): TsExpr | null {
   const m = call.method;
+  if (recv.type.k === "maybe") {
+    const direct = maybeCall(call, recv, recv.type.of, scope);
+    if (direct) return direct;
+  }
   const member = rubyToTs(m);
   const tableKey = TABLE_OF_TYPE[recv.type.k];
   const type: RType = STRING_RESULTS.has(m) ? STRING : m === "html_safe" ? { k: "safe" } : UNKNOWN;
@@ -49,11 +90,11 @@ export function lowerMethodCall(call: NodeOf<"call">, recv: TsExpr, scope: Scope
     const table = [tableKey, "object"].find((k) => member in CORE_TABLES[k as TableKey]) as TableKey | undefined;
     if (table) {
       const args = lowerArgs(call.args, call.block, scope);
-      const result: RType = table === "numeric" && DURATION_UNITS.has(m) && !call.args.length ? { k: "duration" } : type;
+      const result: RType = ARRAY_RESULTS[table]?.has(m) && !call.block ? { k: "array", of: UNKNOWN } : table === "numeric" && DURATION_UNITS.has(m) && !call.args.length ? { k: "duration" } : type;
       return lit(`${scope.env.module.use(TABLE_EXPORTS[table])}.${member}(${[recv.code, ...args].join(", ")})`, result);
     }
   }
-  if (recv.type.k !== "unknown" && recv.type.k !== "bool" && !tableKey) return null;
+  if (recv.type.k !== "unknown" && recv.type.k !== "bool" && recv.type.k !== "maybe" && !tableKey) return null;
   if (!isCoreMethod(m)) return null;
   const args = lowerArgs(call.args, call.block, scope);
   noteDynamicSite(call, recv, "coreSend", scope);

@@ -10,27 +10,53 @@ import type { Diagnostics } from "../../diagnostics/index.js";
 import type { EmittedModule } from "../emitted-module.js";
 import type { NodeOf } from "../../parse/ir.js";
 import { collectConstants } from "../../analyze/constants.js";
-import { lowerArgs } from "../calls.js";
+import { lowerArg } from "../calls.js";
+import { lowerBlockFn } from "../procs.js";
+import { helperParamTypes, noteHelperCall } from "./param-types.js";
+import { typeParams } from "../call-site-params.js";
+import { Diagnostics as DiagnosticsCatalogue } from "../../diagnostics/index.js";
 import { makeEnv } from "../env.js";
 import { lit, type TsExpr } from "../expr.js";
 import { rubyToTs } from "../names.js";
 import { Scope, type LowerEnv } from "../scope.js";
 import { viewSelfCall } from "../view/helpers.js";
 import { bufferCall } from "../view/template.js";
-import { UNKNOWN } from "../types.js";
+import { UNKNOWN, type RType } from "../types.js";
 import { lowerParams } from "../params.js";
 import { lowerMethodBody } from "../jumps.js";
 
 /** A receiver-less call to one of the app's helpers, from a view or from another helper. */
 export function appHelperCall(call: NodeOf<"call">, scope: Scope, inHelpersModule: boolean): TsExpr | null {
   if (!scope.env.app.helperMethods.has(call.method)) return null;
-  const args = lowerArgs(call.args, call.block, scope);
+  const lowered = call.args.map((a) => lowerArg(a, scope));
+  noteHelperCall(scope.env.app, call, lowered.map((e) => e.type));
+  const args = [...lowered.map((e) => e.code), ...(call.block ? [lowerBlockFn(call.block, scope).code] : [])];
   const fn = inHelpersModule ? rubyToTs(call.method) : `${scope.env.module.useHelpers()}.${rubyToTs(call.method)}`;
   return lit(`${fn}(${["view", ...args].join(", ")})`, UNKNOWN);
 }
 
+/**
+ * Lowered after every template, so each call of a helper from a view is seen; its own calls of one another are
+ * seen by lowering the module again (with a scratch catalogue of diagnostics) until the parameter types it proves
+ * stop changing.
+ */
 export function lowerHelpersModule(app: AppModel, diags: Diagnostics): EmittedModule | null {
   if (!app.helperMethods.size) return null;
+  let types = helperParamTypes(app);
+  for (let pass = 0; pass < 4; pass++) {
+    lowerHelpersWith(app, new DiagnosticsCatalogue(), types);
+    const next = helperParamTypes(app);
+    const same = JSON.stringify([...next]) === JSON.stringify([...types]);
+    types = next;
+    if (same) break;
+  }
+  // The scratch passes' dynamic sites are the final pass's to record.
+  const helperFiles = new Set(app.parsed.helpers.map((f) => f.absPath));
+  for (const [key, site] of app.dynamicSites) if (helperFiles.has(site.span.file)) app.dynamicSites.delete(key);
+  return lowerHelpersWith(app, diags, types);
+}
+
+function lowerHelpersWith(app: AppModel, diags: Diagnostics, paramTypes: Map<string, RType[]>): EmittedModule {
   const env = makeEnv(app, diags, "view", { selfExpr: "view", ivar: (n) => `view.assigns.${n}`, ivarStore: { object: "view.assigns" } });
   env.selfCall = (call, scope) => appHelperCall(call, scope, true) ?? bufferCall(call, scope) ?? viewSelfCall(call, scope);
   const view = env.module.useType("View");
@@ -40,17 +66,18 @@ export function lowerHelpersModule(app: AppModel, diags: Diagnostics): EmittedMo
     modules.filter((d) => d.file.absPath === def.span.file && d.node.span.line <= def.span.line && def.span.line <= d.node.span.endLine).pop()?.nesting;
   const statements = [...app.helperMethods.values()].map((def) => {
     env.nesting = within(def);
-    return helperFunction(def, env, view);
+    return helperFunction(def, env, view, paramTypes.get(def.name) ?? []);
   });
   return { path: "helpers.ts", state: env.module, statements, from: null };
 }
 
-function helperFunction(def: NodeOf<"def">, env: LowerEnv, viewType: string): string {
+function helperFunction(def: NodeOf<"def">, env: LowerEnv, viewType: string, types: RType[]): string {
   const scope = new Scope(env);
   // concat / safe_concat / output_buffer write to the buffer of the render running when they run (inside a
   // capture: the capture's), whatever block they sit in.
   scope.buffer = "view.outputBuffer";
   const params = lowerParams(def, scope);
+  typeParams(def, types, scope);
   const body = lowerMethodBody(def.body, scope);
   const list = params.parameters.map((p) => (p.isRestParameter ? `...${p.name}: ${p.type}` : `${p.name}: ${p.type}`));
   return `export function ${rubyToTs(def.name)}(${["view: " + viewType, ...list].join(", ")}): unknown {\n${[...params.prologue, ...body].join("\n")}\n}`;

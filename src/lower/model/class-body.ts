@@ -11,6 +11,8 @@ import { lowerExpr } from "../expr.js";
 import { makeEnv } from "../env.js";
 import { rubyToTs } from "../names.js";
 import { Scope, type LowerEnv } from "../scope.js";
+import { typeParams } from "../call-site-params.js";
+import { classMethodParamTypes, scopeParamTypes } from "./param-types.js";
 import { UNKNOWN } from "../types.js";
 import type { CodeLiteral } from "../literal.js";
 import { lowerParams } from "../params.js";
@@ -46,6 +48,7 @@ export function procFunction(c: CodeLiteral, env: LowerEnv, selfType: string): s
   const simple = c.$code.params.every((p) => p.kind === "req");
   const bound = simple ? null : lowerParams({ params: c.$code.params }, scope);
   const params = bound ? [bound.signature] : c.$code.params.map((p) => `${scope.declare(p.name || "_", UNKNOWN).ts}: unknown`);
+  if (c.scope !== undefined) typeParams({ params: c.$code.params, body: c.$code.body }, scopeParamTypes(env.app, c.model, c.scope, c.$code), scope);
   const body = [...(bound?.prologue ?? []), ...lowerMethodBody(c.$code.body, scope)];
   return `function (this: ${selfType}${params.length ? ", " : ""}${params.join(", ")}) {\n${body.join("\n")}\n}`;
 }
@@ -58,6 +61,7 @@ export function lowerClassSide(model: ModelInfo, app: AppModel, diags: Diagnosti
   for (const def of model.classMethods) {
     const scope = new Scope(env);
     const params = lowerParams(def, scope);
+    typeParams(def, classMethodParamTypes(app, model.className, def), scope);
     side.staticMethods.push({ name: rubyToTs(def.name), isStatic: true, parameters: params.parameters, statements: [...params.prologue, ...lowerMethodBody(def.body, scope)] });
   }
   // The scope's body is data in the model's descriptor (model.ts); this static only gives it a TS signature.

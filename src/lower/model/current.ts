@@ -13,7 +13,7 @@ import { lit, lowerExpr, type TsExpr } from "../expr.js";
 import { lowerBlockFn } from "../procs.js";
 import { camel, rubyToTs, tsIdent } from "../names.js";
 import { Scope } from "../scope.js";
-import { provedType, UNKNOWN, type RType } from "../types.js";
+import { provedType, railsObjectType, UNKNOWN, type RType } from "../types.js";
 import { lowerMethodBody } from "../jumps.js";
 
 export function lowerCurrent(info: CurrentInfo, app: AppModel, diags: Diagnostics): EmittedModule {
@@ -25,7 +25,7 @@ export function lowerCurrent(info: CurrentInfo, app: AppModel, diags: Diagnostic
     // An attribute every assignment proves to hold a model's records reads as that model (nil when unset).
     const model = attributeType(info, name, app);
     const read = `this.readAttribute(${JSON.stringify(name)})`;
-    members.push(model.k === "model"
+    members.push(model.k !== "unknown"
       ? `static get ${name}(): ${env.typeName(model)} {\nreturn ${read} as ${env.typeName(model)};\n}`
       : `static get ${name}(): unknown {\nreturn ${read};\n}`);
     members.push(`static set ${name}(value: unknown) {\nthis.writeAttribute(${JSON.stringify(name)}, value);\n}`);
@@ -34,7 +34,8 @@ export function lowerCurrent(info: CurrentInfo, app: AppModel, diags: Diagnostic
     for (const m of d.methods) {
       const name = camel(d.prefix ? `${d.prefix}_${m}` : m);
       const target = info.attributes.includes(d.to) ? `this.${d.to}` : `this.${rubyToTs(d.to)}()`;
-      members.push(`static ${name}(): unknown {\nreturn ${env.module.use(d.allowNil ? "sendSafe" : "send")}(${target}, ${JSON.stringify(m)});\n}`);
+      const typed = info.attributes.includes(d.to) ? delegatedCall(info, d.to, m, d.allowNil, env) : null;
+      members.push(`static ${name}(): unknown {\nreturn ${typed ?? `${env.module.use(d.allowNil ? "sendSafe" : "send")}(${target}, ${JSON.stringify(m)})`};\n}`);
     }
   }
   for (const def of info.methods) {
@@ -82,8 +83,22 @@ function registration(info: CurrentInfo, env: ReturnType<typeof makeEnv>): strin
 
 /** The type analysis proved for an attribute (analyze/current-types.ts), else unknown. */
 function attributeType(info: CurrentInfo, name: string, app: AppModel): RType {
-  const model = app.currentTypes.get(info.className)?.get(name);
-  return model ? { k: "model", model } : UNKNOWN;
+  const proved = app.currentTypes.get(info.className)?.get(name);
+  if (!proved) return UNKNOWN;
+  return app.models.has(proved) ? { k: "model", model: proved } : railsObjectType(proved);
+}
+
+/**
+ * `delegate :host, to: :request, allow_nil: true` where the attribute's type is proved: the delegated call as the
+ * class's own code would write it (`request&.host`), lowered as any call on that type; null when it stays dynamic.
+ */
+function delegatedCall(info: CurrentInfo, to: string, method: string, allowNil: boolean, env: ReturnType<typeof makeEnv>): string | null {
+  const t = attributeType(info, to, env.app);
+  if (t.k === "unknown") return null;
+  const span = info.span;
+  const recv: NodeOf<"call"> = { kind: "call", receiver: null, method: to, args: [], block: null, safeNav: false, parens: false, span };
+  const e = lowerExpr({ kind: "call", receiver: recv, method, args: [], block: null, safeNav: allowNil, parens: false, span }, new Scope(env));
+  return /\b(send|sendSafe|coreSend)\(/.test(e.code) ? null : e.code;
 }
 
 /** `Current.user`, `Current.user = u`, `Current.account`, and the same names receiver-less inside the class. */

@@ -22,6 +22,9 @@ import { makeEnv } from "../env.js";
 import { isJsIdentifier, rubyToTs, tsIdent } from "../names.js";
 import { Scope } from "../scope.js";
 import { ownEnumMethodNames } from "../self-calls.js";
+import { modelChain } from "../calls.js";
+import { typeParams } from "../call-site-params.js";
+import { methodParamTypes } from "./param-types.js";
 import { lowerMethodBody } from "../jumps.js";
 
 const TS_COLUMN: Record<string, string> = {
@@ -39,7 +42,7 @@ export function lowerModel(model: ModelInfo, app: AppModel, diags: Diagnostics):
   const up = "../".repeat(modelFile(model.className).split("/").length - 1) || "./";
   if (!isBase) statements.push(`import { ${tsIdent(model.superclass)} } from "${up}${modelFile(model.superclass)}.js";`);
   const properties = model.abstract ? [] : [
-    ...model.columns.filter((c) => c.name !== "id").map((c) => ({ name: propertyName(c.name), hasDeclareKeyword: true, type: columnType(c, env.module.useType.bind(env.module)) })),
+    ...model.columns.filter((c) => c.name !== "id").map((c) => ({ name: propertyName(c.name), hasDeclareKeyword: true, type: isEnum(app, model, c.name) ? "string | null" : columnType(c, env.module.useType.bind(env.module)) })),
     ...model.associations.map((a) => ({
       name: propertyName(a.name),
       hasDeclareKeyword: true,
@@ -57,6 +60,7 @@ export function lowerModel(model: ModelInfo, app: AppModel, diags: Diagnostics):
   const methods = model.methods.map((def) => {
     const scope = new Scope(env);
     const params = lowerParams(def, scope);
+    typeParams(def, methodParamTypes(app, model.className, def), scope);
     return { name: rubyToTs(def.name), parameters: params.parameters, statements: [...params.prologue, ...lowerMethodBody(def.body, scope)] };
   });
   const name = tsIdent(model.className);
@@ -69,6 +73,11 @@ export function lowerModel(model: ModelInfo, app: AppModel, diags: Diagnostics):
   statements.push(`${env.module.use("defineModel")}(${name}, ${tsLiteral(descriptor(model) as unknown as Literal, diags, model.file.body[0]?.span ?? fileSpan(model), code)});`);
   for (const mod of model.frameworkModules) statements.push(`${env.module.use(FRAMEWORK_MODULES[mod]!)}(${name});`);
   return { path: `models/${modelFile(model.className)}.ts`, state: env.module, statements, from: model.file.absPath };
+}
+
+/** An enum's attribute reads as the value's name (EnumType casts the stored value to it), nil for NULL. */
+function isEnum(app: AppModel, model: ModelInfo, name: string): boolean {
+  return modelChain(app, model.className).some((m) => m.enums.some((e) => e.descriptor.attribute === name));
 }
 
 function columnType(c: Column, useType: (n: string) => string): string {
@@ -116,7 +125,7 @@ function descriptor(model: ModelInfo) {
     // ActiveRecord::Scoping::Named: the runtime defines Model.name, relation.name and proxy.name from these.
     ...(model.scopes.length ? {
       scopes: model.scopes.map(({ name, lambda, extension }) => ({
-        name, body: { $code: { params: lambda.params, body: lambda.body }, self: "relation", model: model.className },
+        name, body: { $code: { params: lambda.params, body: lambda.body }, self: "relation", model: model.className, scope: name },
         ...(extension ? { extension: extensionByTsName(extension) } : {}),
       })),
     } : {}),

@@ -1,0 +1,84 @@
+// Parameters typed by what every call of the method passes (the join over its call sites), for methods whose every
+// caller the lowering sees: a helper (helpers/param-types.ts), a model's instance method or scope (model/param-types.ts).
+//   <%= message_tag message %>  (message: a Message)     def message_tag(message)      message: Message
+//   room.receive(self)          (in Message)             def receive(message)          message: Message
+//   can_administer?(message) / can_administer?           def can_administer?(record = nil)   record: Message (or nil)
+// Each lowered call is recorded under its method's key with the type of each positional argument; a parameter is
+// typed only when every call written in the app was lowered and recorded, and every one agrees on one model (a
+// missing argument for a parameter defaulting to nil agrees with any).
+import type { AppModel } from "../analyze/app-model.js";
+import type { Node, NodeOf, Span } from "../parse/ir.js";
+import { NIL, sameType, UNKNOWN, type RType } from "./types.js";
+
+/** By method key, by call site: each positional argument's type (null past a splat, an options hash or a block pass). */
+type Recorded = Map<string, Map<string, RType[]>>;
+
+const recorded = new WeakMap<AppModel, Recorded>();
+
+function recordedOf(app: AppModel): Recorded {
+  let r = recorded.get(app);
+  if (!r) recorded.set(app, (r = new Map()));
+  return r;
+}
+
+export const siteKey = (span: Span): string => `${span.file}:${span.line}:${span.column}`;
+
+/** Records one lowered call of the method `key` names, with its positional arguments' types. */
+export function noteCall(app: AppModel, key: string, call: NodeOf<"call">, types: RType[]): void {
+  const byKey = recordedOf(app);
+  const sites = byKey.get(key) ?? new Map<string, RType[]>();
+  byKey.set(key, sites);
+  const cut = call.args.findIndex((a) => a.kind === "splat" || a.kind === "hash" || a.kind === "blockPass");
+  sites.set(siteKey(call.span), cut < 0 ? types : [...types.slice(0, cut), ...types.slice(cut).map(() => UNKNOWN)]);
+}
+
+/** Every site recorded for any key, by method name (the last part of the key after `#`, `.` or `:`). */
+export function recordedSites(app: AppModel, key: string): Map<string, RType[]> | undefined {
+  return recordedOf(app).get(key);
+}
+
+/** Whether every one of `written` was recorded under one of `keys`. */
+export function allSeen(app: AppModel, keys: string[], written: Set<string>): boolean {
+  const seen = new Set(keys.flatMap((k) => [...(recordedOf(app).get(k)?.keys() ?? [])]));
+  return [...written].every((s) => seen.has(s));
+}
+
+/**
+ * The leading parameters a call site fills by position: required ones, and optional ones whose default is nil.
+ * `nilDefault[i]`: the parameter may be left out (then it is nil).
+ */
+export function positionalParams(def: { params: NodeOf<"def">["params"] }): Array<{ name: string; nilDefault: boolean }> {
+  const out: Array<{ name: string; nilDefault: boolean }> = [];
+  for (const p of def.params) {
+    if (p.kind === "req") {
+      if (out.some((o) => o.nilDefault)) break;
+      out.push({ name: p.name, nilDefault: false });
+    } else if (p.kind === "opt" && p.default?.kind === "nil") out.push({ name: p.name, nilDefault: true });
+    else break;
+  }
+  return out;
+}
+
+/** The parameters' types by position over the sites recorded under `key` (unknown where they do not agree). */
+export function joinedTypes(sites: Map<string, RType[]>, params: Array<{ nilDefault: boolean }>): RType[] {
+  return params.map((p, i) => {
+    const at = [...sites.values()].map((t) => (i < t.length ? t[i]! : p.nilDefault ? NIL : UNKNOWN)).filter((t) => !(p.nilDefault && t.k === "nil"));
+    const first = at[0];
+    if (!first || (first.k !== "model" && first.k !== "relation") || first.model.startsWith("typeof ")) return UNKNOWN;
+    return at.every((t) => sameType(t, first)) ? first : UNKNOWN;
+  });
+}
+
+/** Every call node named one of `names` (with a receiver or not) in `files`, by name, as site keys. */
+export function writtenCalls(files: Array<{ body: Node[] }>, names: Set<string>, walk: (n: Node, visit: (n: Node) => void) => void, test: (n: NodeOf<"call">) => boolean = () => true): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  for (const f of files) {
+    for (const stmt of f.body) {
+      walk(stmt, (n) => {
+        if (n.kind !== "call" || !names.has(n.method) || !test(n)) return;
+        out.set(n.method, (out.get(n.method) ?? new Set()).add(siteKey(n.span)));
+      });
+    }
+  }
+  return out;
+}

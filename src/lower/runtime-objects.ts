@@ -1,0 +1,113 @@
+// Rails' own objects an app's code reaches (a controller's request, cookies, session and flash; an app channel
+// class), typed as the runtime classes that implement them: a call is the member `send` would find by the naming
+// rule, written directly.
+//   request.remote_ip                    this.request.remoteIp                 (a getter: read, as send reads it)
+//   cookies.signed[:token]               coreIndex(this.cookies.signed, "token")
+//   session.delete(:return_to)           this.session.delete("return_to")
+//   RoomChannel.broadcast_to(room, html)  RoomChannel.broadcastTo(room, html)  (Channel's static)
+//   request.anything_else(x)             send(this.request, "anything_else", x)   (not the class's: dynamic)
+import type { NodeOf } from "../parse/ir.js";
+import { Request } from "../../runtime/action-pack/request.js";
+import { CookieJar, EncryptedCookieJar, SignedCookieJar } from "../../runtime/action-pack/cookies.js";
+import { Session } from "../../runtime/action-pack/session.js";
+import { Flash } from "../../runtime/action-pack/flash.js";
+import { Channel } from "../../runtime/action-cable/channel.js";
+import { Connection } from "../../runtime/action-cable/connection.js";
+import { Name } from "../../runtime/active-model/model-name.js";
+import { Base } from "../../runtime/active-record/index.js";
+import { lowerArgs } from "./calls.js";
+import { lit, lowerExpr, storable, type TsExpr } from "./expr.js";
+import { camel, rubyToTs } from "./names.js";
+import type { Scope } from "./scope.js";
+import { UNKNOWN, type RType } from "./types.js";
+
+interface RuntimeObject {
+  /** Where its members are looked up: a class's prototype (instances) or the class itself (its statics). */
+  members: object;
+  /** Members whose value is itself one of these objects. */
+  results?: Record<string, RType>;
+  /** Its methods take `unknown` arguments (an untyped argument type-checks). */
+  anyArgs?: boolean;
+}
+
+const RUNTIME_OBJECTS: Record<string, RuntimeObject> = {
+  request: { members: Request.prototype },
+  cookies: {
+    members: CookieJar.prototype,
+    results: { signed: { k: "runtime", cls: "signedCookies" }, encrypted: { k: "runtime", cls: "encryptedCookies" } },
+  },
+  signedCookies: { members: SignedCookieJar.prototype },
+  encryptedCookies: { members: EncryptedCookieJar.prototype },
+  session: { members: Session.prototype },
+  flash: { members: Flash.prototype },
+  // An app channel class (`typeof RoomChannel`): Channel's statics.
+  channelClass: { members: Channel, anyArgs: true },
+  // An app connection (`self` in ApplicationCable::Connection): Connection's members and its identifiers.
+  connection: { members: Connection.prototype },
+  // ActiveRecord::Base itself (`ActiveRecord::Base.no_touching { }`): its statics.
+  baseClass: { members: Base, anyArgs: true },
+  // ActiveModel::Name (`record.model_name`).
+  modelName: { members: Name.prototype },
+  // A record's own API (Active Record's instance methods the runtime's Base has), for a typed record.
+  record: { members: Base.prototype, results: { model_name: { k: "runtime", cls: "modelName" } } },
+};
+
+/** The member a Ruby name is on the object, and whether it is a method (else a getter or field). */
+function memberOf(target: object, name: string): { key: string; method: boolean } | null {
+  for (const key of [rubyToTs(name), name]) {
+    for (let p: object | null = target; p && p !== Object.prototype && p !== Function.prototype; p = Object.getPrototypeOf(p) as object | null) {
+      const d = Object.getOwnPropertyDescriptor(p, key);
+      if (!d) continue;
+      if (typeof d.value === "function") return { key, method: true };
+      return d.get ? { key, method: false } : null;
+    }
+  }
+  return null;
+}
+
+/** `recv.m(args)` on one of Rails' objects, as `send` would dispatch it; null when it is no member of the class. */
+export function lowerRuntimeObjectCall(call: NodeOf<"call">, recv: TsExpr, scope: Scope): TsExpr | null {
+  if (recv.type.k !== "runtime") return null;
+  if (recv.type.cls === "connection" && call.args.length === 1) {
+    const identifier = identifierSetter(call.method, scope);
+    if (identifier) return identifier(recv, call.args[0]!);
+  }
+  return lowerMemberCall(call, recv, recv.type.cls, scope);
+}
+
+/** `record.model_name`: a member of the runtime's Base, on a record whose model does not define the method. */
+export function lowerRecordApiCall(call: NodeOf<"call">, recv: TsExpr, scope: Scope): TsExpr | null {
+  return lowerMemberCall(call, recv, "record", scope);
+}
+
+function lowerMemberCall(call: NodeOf<"call">, recv: TsExpr, cls: string, scope: Scope): TsExpr | null {
+  if (call.method.endsWith("=")) return null;
+  const o = RUNTIME_OBJECTS[cls]!;
+  const member = memberOf(o.members, call.method);
+  if (!member || !/^[A-Za-z_$][\w$]*$/.test(member.key)) return null;
+  const type = o.results?.[call.method] ?? UNKNOWN;
+  // A getter's value as send answers it (undefined is nil; one of these objects is never undefined).
+  if (!member.method) return call.args.length || call.block ? null : lit(type.k === "runtime" ? `${recv.code}.${member.key}` : `(${recv.code}.${member.key} ?? null)`, type);
+  // The runtime's signatures are TS's: an argument the lowering could not type is passed by name instead.
+  if (!o.anyArgs && (call.block || call.args.some((a) => typeOfArg(a).k === "unknown"))) return null;
+  return lit(`${recv.code}.${member.key}(${lowerArgs(call.args, call.block, scope).join(", ")})`, type);
+}
+
+function typeOfArg(a: NodeOf<"call">["args"][number]): RType {
+  // Literals are all the typed arguments these calls take in practice (a Symbol or String key, a number).
+  if (a.kind === "sym" || a.kind === "int") return { k: a.kind === "sym" ? "string" : "number" };
+  if (a.kind === "str" && a.parts.every((p) => typeof p === "string")) return { k: "string" };
+  return UNKNOWN;
+}
+
+/**
+ * `self.current_user = v` in a connection: the identifier's accessor (what send reaches through setCurrentUser),
+ * v asserted to the model every assignment is proved to hold (identifier-types.ts).
+ */
+function identifierSetter(method: string, scope: Scope): ((recv: TsExpr, value: NodeOf<"call">["args"][number]) => TsExpr) | null {
+  const name = method.endsWith("=") && !method.endsWith("==") ? method.slice(0, -1) : null;
+  if (name === null || !scope.env.app.channels.some((c) => c.kind === "connection" && c.identifiers.includes(name))) return null;
+  const model = scope.env.app.identifierTypes.get(name);
+  const type: RType = model ? { k: "model", model } : UNKNOWN;
+  return (recv, value) => lit(`(${recv.code}.${camel(name)} = ${storable(lowerExpr(value, scope), type, scope)})`, type);
+}

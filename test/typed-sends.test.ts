@@ -1,0 +1,110 @@
+// The inference rules that turn run-time dispatch (send, coreSend, sendSafe) into direct calls (issue 18): each case
+// is a small Rails app compiled by the real pipeline, and the expected line is the direct call Rails' own semantics
+// make possible, written here by hand (a column's type, an association's class, what every call site passes...).
+// A last case per rule keeps the dynamic path where the type is really unknown.
+import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { compile } from "../src/compile.js";
+import { scratchDir } from "./support/scratch.js";
+
+const BASE: Record<string, string> = {
+  "config/application.rb": 'require "rails"\nmodule Probe\n  class Application < Rails::Application\n    config.load_defaults 7.2\n  end\nend\n',
+  "config/routes.rb": "Rails.application.routes.draw do\n  resources :posts\nend\n",
+  "db/schema.rb": [
+    "ActiveRecord::Schema[7.2].define(version: 1) do",
+    '  create_table "posts" do |t|\n    t.string "title", null: false\n    t.text "body"\n    t.integer "status", default: 0, null: false\n    t.integer "author_id"\n  end',
+    '  create_table "authors" do |t|\n    t.string "name", null: false\n  end',
+    "end\n",
+  ].join("\n"),
+  "app/models/application_record.rb": "class ApplicationRecord < ActiveRecord::Base\n  primary_abstract_class\nend\n",
+  "app/models/author.rb": [
+    "class Author < ApplicationRecord",
+    "  has_many :posts",
+    "  def welcome(post)\n    post.title\n  end",
+    "end\n",
+  ].join("\n"),
+  "app/models/post.rb": [
+    "class Post < ApplicationRecord",
+    "  belongs_to :author",
+    "  enum :status, %i[draft published]",
+    "  def self.publish!(title)\n    create!(title: title)\n  end",
+    "  def summary\n    body.squish\n  end",
+    "  def label\n    status.humanize\n  end",
+    "  def greet\n    author.welcome(self)\n  end",
+    "end\n",
+  ].join("\n"),
+  "app/controllers/application_controller.rb": "class ApplicationController < ActionController::Base\nend\n",
+  "app/controllers/posts_controller.rb": [
+    "class PostsController < ApplicationController",
+    "  def show",
+    "    @post = Post.find(params[:id])",
+    "    @ip = request.remote_ip",
+    "    @author = @post.author.posts.first.author",
+    "  end",
+    "",
+    "  def create",
+    "    Author.find(params[:id]).posts.publish!(params[:title])",
+    "    cookies.delete(:token)",
+    "    head :ok",
+    "  end",
+    "end\n",
+  ].join("\n"),
+  "app/helpers/posts_helper.rb": "module PostsHelper\n  def headline(post)\n    post.title\n  end\n\n  def anything(value)\n    value.title\n  end\nend\n",
+  "app/views/posts/show.html.erb": "<%= headline @post %>\n<%= anything @post %>\n<%= anything params[:x] %>\n",
+};
+
+async function emitted(files: Record<string, string> = {}): Promise<Map<string, string>> {
+  const root = scratchDir("typed-sends");
+  for (const [path, text] of Object.entries({ ...BASE, ...files })) {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), text);
+  }
+  const result = await compile(root);
+  return new Map(result.files.map((f) => [f.path, f.text]));
+}
+
+/** The one line of `text` containing `marker`, trimmed (the test fails when there is not exactly one). */
+function lineWith(text: string | undefined, marker: string): string {
+  const lines = (text ?? "").split("\n").filter((l) => l.includes(marker));
+  expect(lines).toHaveLength(1);
+  return lines[0]!.trim();
+}
+
+describe("direct calls where Rails' own edges prove the receiver's type", () => {
+  it("types a model's own nullable column (its core method called directly, nil raising NoMethodError) and an enum's attribute as a String", async () => {
+    const out = await emitted();
+    const post = out.get("models/post.ts");
+    expect(lineWith(post, "squish")).toBe('return StringMethods.squish(nonNil(this.body, "squish"));');
+    expect(lineWith(post, "humanize")).toBe('return StringMethods.humanize(nonNil(this.status, "humanize"));');
+    expect(lineWith(post, "declare status")).toBe("declare status: string | null;");
+  });
+
+  it("types a model's association read inside it, and a model method's parameter by what every call passes", async () => {
+    const out = await emitted();
+    expect(lineWith(out.get("models/post.ts"), "welcome")).toBe("return this.author.welcome(this);");
+    expect(lineWith(out.get("models/author.ts"), ".title")).toBe("return (post as Post).title;");
+  });
+
+  it("leaves a model method's parameter untyped when a call passes something else", async () => {
+    const out = await emitted({ "app/controllers/authors_controller.rb": "class AuthorsController < ApplicationController\n  def show\n    Author.find(1).welcome(params[:post])\n    head :ok\n  end\nend\n" });
+    expect(lineWith(out.get("models/author.ts"), '"title"')).toBe('return send(post, "title");');
+  });
+
+  it("types a helper's parameter by the join of its call sites, and not where one site passes an unknown value", async () => {
+    const helpers = (await emitted()).get("helpers.ts");
+    expect(lineWith(helpers, "post as Post")).toBe("return (post as Post).title;");
+    expect(lineWith(helpers, '"title"')).toBe('return send(value, "title");');
+  });
+
+  it("calls the controller's request and cookies as the runtime's Request and CookieJar", async () => {
+    const controller = (await emitted()).get("controllers/posts_controller.ts");
+    expect(lineWith(controller, "remoteIp")).toBe("this.assigns.ip = this.request.remoteIp ?? null;");
+    expect(lineWith(controller, "token")).toBe('this.cookies.delete("token");');
+  });
+
+  it("runs a class method called on a relation inside its scoping, typed by what its body answers", async () => {
+    const controller = (await emitted()).get("controllers/posts_controller.ts");
+    expect(lineWith(controller, "publishBang")).toBe('((rel1: Relation<Post>) => rel1.scoping(() => (rel1.model as typeof Post).publishBang(this.params.get("title"))))(');
+  });
+});

@@ -12,6 +12,7 @@ const RUNTIME_LAYERS = [
   ["action-view"],
   ["action-pack"],
   ["active-job"],
+  ["action-mailer"],
   ["action-cable"],
   ["active-storage"],
   ["action-text"],

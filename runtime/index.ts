@@ -1,6 +1,6 @@
 // The runtime's one public surface: everything emitted code imports comes from here ("rails2ts/runtime").
 // The families stay reachable as namespaces for tools and tests; emitted code uses the names below.
-export { createApp, type AppConfig, type AppSchema } from "./app/index.js";
+export { createApp, afterInitialize, type AppConfig, type AppSchema } from "./app/index.js";
 export { View, MissingTemplate, type TemplateEntry, type ViewContext } from "./app/index.js";
 export { directUrl, NO_REQUEST_URL_CONTEXT, routeHelper, routerFor, type RouteHelper, type UrlContext } from "./app/index.js";
 export { polymorphicName, polymorphicUrl } from "./action-pack/index.js";
@@ -9,7 +9,7 @@ export {
   truthy, unsupported, readLocal, NameError, constantValue, ivarGet, ivarSet, ivarDefined,
 } from "./active-support/index.js";
 export { rescues } from "./ruby/index.js";
-export { declinedError } from "./ruby/index.js";
+export { declinedError, declinePatch, atExit } from "./ruby/index.js";
 export { breakable, caughtReturn, jumpTag, BreakSignal, ReturnSignal } from "./ruby/index.js";
 export { rubyLambda, rubyMethod, rubyProc } from "./ruby/index.js";
 
@@ -23,6 +23,8 @@ export { Base, Record, defineModel, Relation, Errors, ErrorEntry, Time, Collecti
 export { assignAttribute, queryAttribute } from "./active-record/index.js";
 export { OutputBuffer, SafeString, FormBuilder } from "./action-view/index.js";
 export { Jbuilder } from "./gems/jbuilder/index.js";
+// Action Mailer's base class (a library base: its load registers it for the compiler).
+export { ActionMailerBase } from "./action-mailer/index.js";
 
 export * as http from "./action-pack/index.js";
 // Rails' own objects emitted code calls directly (src/lower/runtime-objects.ts), under names no app constant takes.
@@ -73,7 +75,7 @@ export {
   renderActionTextContent, sanitizeActionTextContent,
 } from "./action-text/index.js";
 export * as actionText from "./action-text/index.js";
-export { includeActionTextAttachable, attachableFromSgid } from "./action-text/index.js";
+export { includeActionTextAttachable, attachableFromSgid, declineAttachmentLookups } from "./action-text/index.js";
 // Gems' classes an app subclasses or calls (platform_agent over useragent).
 export { PlatformAgent } from "./gems/platform_agent/index.js";
 export { ActionPolicyBase, authorizationTarget } from "./gems/action_policy/index.js";

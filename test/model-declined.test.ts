@@ -2,7 +2,8 @@
 // naming the .rb file:line and the diagnostic (test/fixtures/declined-models). A declined validation raises on
 // valid?/save, a declined callback when its event fires, a declined association option on the association's use
 // (and on destroy for dependent:), an unknown macro on instantiation, a declined scope when called; a plain class
-// (ActiveModel::Model) whose body holds a declined statement raises when instantiated.
+// (ActiveModel::Model) whose body holds a declined statement raises when instantiated; one whose superclass is
+// missing raises on new and on the class methods it would inherit.
 import { mkdtempSync, realpathSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -45,7 +46,9 @@ describe("declined model declarations", () => {
       "app/models/hook.rb:3:27 unsupported_option: option not supported: before_save if: with a String condition",
       "app/models/hook.rb:4:45 unsupported_option: option not supported: after_commit delay:",
       "app/models/thing_scope.rb:3:3 unsupported_construct: construct not lowered: scope without a name and a lambda",
+      "app/models/thing_scope.rb:5:5 unsupported_construct: construct not lowered: include in a scope extension block",
       "app/models/widget.rb:2:3 unsupported_construct: construct not lowered: model macro acts_as_list",
+      "app/models/notifier.rb:1:1 unsupported_construct: construct not lowered: superclass Noticed::Base of a plain class",
       "app/models/signup_form.rb:4:3 unsupported_construct: construct not lowered: validates_each in a plain class body",
     ]);
   });
@@ -96,8 +99,18 @@ describe("declined model declarations", () => {
       "unsupported_option: option not supported: validates format: a regexp with multiline anchors (^ or $) and no multiline: true (Rails raises ArgumentError when the model loads)"));
   });
 
+  it("a class whose superclass is missing raises where it is used, naming the decline: the class methods it would inherit, and new", async () => {
+    const Notifier = await model("notifier", "Notifier");
+    const { send } = (await linked("active-support/core-ext/ops.js")) as Dyn;
+    const missing = declined("app/models/notifier.rb:1", "unsupported_construct: construct not lowered: superclass Noticed::Base of a plain class");
+    expect(raised(() => send(Notifier, "with", { to: "x" }))).toEqual(missing);
+    expect(raised(() => send(Notifier, "new"))).toEqual(missing);
+  });
+
   it("a declined scope raises when called", async () => {
     const ThingScope = await model("thing_scope", "ThingScope");
     expect(raised(() => ThingScope.odd())).toEqual(declined("app/models/thing_scope.rb:3", "unsupported_construct: construct not lowered: scope without a name and a lambda"));
+    // A scope whose extension block holds more than defs: the scope itself raises (never a relation without them).
+    expect(raised(() => ThingScope.even())).toEqual(declined("app/models/thing_scope.rb:5", "unsupported_construct: construct not lowered: include in a scope extension block"));
   });
 });

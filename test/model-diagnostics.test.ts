@@ -29,7 +29,7 @@ describe("model diagnostics", () => {
       "app/models/post.rb:22:56 unsupported_option: option not supported: has_many counter_cache:",
       "app/models/post.rb:23:45 unsupported_option: option not supported: validates strict:",
       "app/models/post.rb:24:31 unsupported_option: option not supported: before_save on:",
-      "app/models/post.rb:25:36 unsupported_construct: construct not lowered: scope recent with an extension block",
+      "app/models/post.rb:26:5 unsupported_construct: construct not lowered: include in a scope extension block",
     ]);
   });
 });

@@ -20,6 +20,38 @@ export interface RawRequest {
   remoteAddress?: string;
 }
 
+/** The CGI variables Rack keeps without an HTTP_ prefix (ActionDispatch::Http::Headers::CGI_VARIABLES, as headers). */
+const CGI_HEADERS: Record<string, string> = { CONTENT_TYPE: "content-type", CONTENT_LENGTH: "content-length" };
+
+/**
+ * ActionDispatch::Http::Headers#[] / #fetch on the request's headers, as app code reads them (`request.headers["X-Foo"]`):
+ * a header name (`X-Foo`, any case) is its Rack env key (HTTP_X_FOO), and an env key (`HTTP_X_FOO`, `CONTENT_TYPE`)
+ * is read as it is. Kept off the enumerable keys, so the runtime's own lowercase lookups are unchanged.
+ */
+function withRailsLookup(headers: IncomingHttpHeaders): IncomingHttpHeaders {
+  const lookup = (key: unknown): string | null => {
+    const name = String(key);
+    // Headers#env_name: a name of letters, digits and dashes is a header; anything else is an env key already.
+    const env = /^[A-Za-z0-9-]+$/.test(name) ? (CGI_HEADERS[name.toUpperCase().replace(/-/g, "_")] ? name.toUpperCase().replace(/-/g, "_") : `HTTP_${name.toUpperCase().replace(/-/g, "_")}`) : name;
+    const header = CGI_HEADERS[env] ?? (env.startsWith("HTTP_") ? env.slice(5).toLowerCase().replace(/_/g, "-") : null);
+    const value = header === null ? undefined : headers[header];
+    return value === undefined ? null : Array.isArray(value) ? value.join(", ") : value;
+  };
+  Object.defineProperty(headers, "[]", { value: lookup, enumerable: false, configurable: true });
+  Object.defineProperty(headers, "fetch", {
+    value: (key: unknown, ...rest: unknown[]) => {
+      const value = lookup(key);
+      if (value !== null) return value;
+      if (typeof rest[0] === "function") return (rest[0] as (k: unknown) => unknown)(key);
+      if (rest.length) return rest[0];
+      throw Object.assign(new Error(`key not found: ${JSON.stringify(String(key))}`), { name: "KeyError" });
+    },
+    enumerable: false,
+    configurable: true,
+  });
+  return headers;
+}
+
 export class Request {
   /** REQUEST_METHOD after _method override. */
   readonly method: string;
@@ -41,7 +73,7 @@ export class Request {
     const q = target.indexOf("?");
     this.path = q < 0 ? target : target.slice(0, q);
     this.queryString = q < 0 ? "" : target.slice(q + 1);
-    this.headers = raw.headers;
+    this.headers = withRailsLookup(raw.headers);
     this.body = raw.body;
     this.encrypted = raw.encrypted ?? false;
     this.remoteAddr = raw.remoteAddress ?? null;

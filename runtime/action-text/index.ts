@@ -9,6 +9,7 @@ export {
   ActionTextAttachment, ActionTextAttachmentGallery, ActionTextContentAttachment, ActionTextMissingAttachable, ActionTextRemoteImage,
   ActionTextTrixAttachment, ActionTextNotImplemented, actionTextConfig, attachableFromNode,
 } from "./attachment.js";
+export { declineAttachmentLookups, unverifiedRecord, type DeclinedAttachmentLookups } from "./declined-lookups.js";
 export {
   ATTACHABLE_LOCATOR_NAME, attachableFromSgid, attachableFromSgidOrNull, includeActionTextAttachable, isActionTextAttachableClass,
 } from "./attachable.js";

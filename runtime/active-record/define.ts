@@ -99,6 +99,7 @@ function buildMeta(cls: object, d: ModelDescriptor): ModelMeta {
     callbacks: new Map([...(parent?.callbacks ?? new Map())].map(([chain, list]) => [chain, [...list]])),
     ...inheritanceOf(d.name, parent, columns.map((c) => c.name), d.inheritanceColumn),
     scopes: new Map(parent?.scopes ?? []),
+    scopeExtensions: new Map(parent?.scopeExtensions ?? []),
     enums,
     defaultScopes: [...(parent?.defaultScopes ?? []), ...(d.defaultScopes ?? [])],
   };
@@ -121,7 +122,10 @@ function declare(meta: ModelMeta, d: ModelDescriptor): void {
     else if (decl.kind === "declined") registerDeclined(meta, decl.entry);
     else addCallbackEntry(meta, decl.entry);
   }
-  for (const scope of d.scopes ?? []) meta.scopes.set(scope.name, scope.body);
+  for (const scope of d.scopes ?? []) {
+    meta.scopes.set(scope.name, scope.body);
+    if (scope.extension) meta.scopeExtensions.set(scope.name, scope.extension);
+  }
 }
 
 export function defineModel(cls: ModelClassLike | (abstract new (...args: never[]) => unknown), d: ModelDescriptor): void {

@@ -117,6 +117,8 @@ export interface ModelDescriptor {
 export interface ScopeDescriptor {
   name: string;
   body: Function;
+  /** `scope :x, -> { } do def m ... end end`: the block's methods, on the relation the scope answers. */
+  extension?: Record<string, Function>;
   at?: number;
 }
 

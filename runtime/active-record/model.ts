@@ -98,6 +98,8 @@ export interface ModelMeta {
   descendants: string[];
   /** scope :name, ->(args) { ... } bodies: function (this: Relation, ...args). */
   scopes: Map<string, Function>;
+  /** A scope's extension block's methods, by scope name (Relation#extending on what the scope answers). */
+  scopeExtensions: Map<string, Record<string, Function>>;
   enums: Map<string, EnumMeta>;
   /** default_scope bodies, applied to every relation of this class. */
   defaultScopes: Function[];

@@ -35,11 +35,13 @@ export interface QueryState {
   preload: AssociationTree;
   eagerLoad: AssociationTree;
   createWith: { [attribute: string]: unknown };
+  /** extending(module): methods each relation of this query answers (a scope's extension block), by name. */
+  extending: ReadonlyArray<Readonly<Record<string, Function>>>;
 }
 
 export const EMPTY_QUERY: QueryState = {
   where: [], orders: [], limit: null, offset: null, joins: [], references: [], distinct: false, select: null, group: [],
-  none: false, includes: [], preload: [], eagerLoad: [], createWith: {},
+  none: false, includes: [], preload: [], eagerLoad: [], createWith: {}, extending: [],
 };
 
 export interface Sql {

@@ -42,7 +42,12 @@ export abstract class RelationCore<T extends RecordLike> implements Iterable<T> 
   constructor(
     readonly model: ModelClassLike<T>,
     protected readonly query: QueryState = EMPTY_QUERY,
-  ) {}
+  ) {
+    // Relation#extending: the modules' methods on this relation itself (and on each relation spawned from its query).
+    for (const methods of query.extending ?? []) {
+      for (const [name, fn] of Object.entries(methods)) Object.defineProperty(this, name, { value: fn, configurable: true, writable: true });
+    }
+  }
 
   /** The query this relation runs (a collection proxy adds its owner's key here). */
   queryState(): QueryState {
@@ -102,13 +107,15 @@ export abstract class RelationCore<T extends RecordLike> implements Iterable<T> 
     return this.toA()[Symbol.iterator]();
   }
 
+  // A Ruby block gets the record alone: a Symbol's proc (`map(&:name)`) takes any arguments, and an index
+  // handed to it would become the method's argument. Only a function that asks for the index gets it.
   each(fn: (record: T, index: number) => void): this {
-    this.toA().forEach(fn);
+    this.toA().forEach((record, index) => (fn.length > 1 ? fn(record, index) : (fn as (record: T) => void)(record)));
     return this;
   }
 
   map<U>(fn: (record: T, index: number) => U): U[] {
-    return this.toA().map(fn);
+    return this.toA().map((record, index) => (fn.length > 1 ? fn(record, index) : (fn as (record: T) => U)(record)));
   }
 
   length(): number {

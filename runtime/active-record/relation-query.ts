@@ -153,6 +153,7 @@ export abstract class QueryMethods<T extends RecordLike> extends RelationCore<T>
       joins: sameModel ? [...q.joins, ...o.joins] : q.joins, references: union(q.references, o.references),
       distinct: q.distinct || o.distinct, none: q.none || o.none, includes: sameModel ? [...q.includes, ...o.includes] : q.includes,
       preload: sameModel ? [...q.preload, ...o.preload] : q.preload, createWith: { ...q.createWith, ...o.createWith },
+      extending: [...q.extending, ...o.extending.filter((e) => !q.extending.includes(e))],
     });
   }
 
@@ -170,7 +171,13 @@ export abstract class QueryMethods<T extends RecordLike> extends RelationCore<T>
     return this.with({ createWith: attributes ? { ...this.queryState().createWith, ...attributes } : {} });
   }
 
-  /** No-ops here: readonly, strict_loading, lock, extending without modules. */
+  /** extending(methods...): each relation of the query answers them (a scope's extension block); none: a copy. */
+  extending(...modules: Array<Readonly<Record<string, Function>>>): Relation<T> {
+    const q = this.queryState();
+    return modules.length ? this.with({ extending: [...q.extending, ...modules.filter((m) => !q.extending.includes(m))] }) : this.all();
+  }
+
+  /** No-ops here: readonly, strict_loading, lock. */
   readonly(): Relation<T> {
     return this.all();
   }

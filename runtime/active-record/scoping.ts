@@ -61,7 +61,10 @@ export function applyScope<T extends RecordLike>(relation: Relation<T>, name: st
   const meta = metaOf(relation.model);
   const body = meta.scopes.get(name);
   if (!body) throw new TypeError(`undefined scope \`${name}' for ${meta.className}`);
-  return runScope(relation.all(), body, args) as Relation<T>;
+  const scoped = runScope(relation.all(), body, args) as Relation<T>;
+  // `scope :x, -> { } do ... end`: Rails answers `scope.extending(extension)`.
+  const extension = meta.scopeExtensions.get(name);
+  return extension && scoped instanceof Relation ? scoped.extending(extension) : scoped;
 }
 
 /**

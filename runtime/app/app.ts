@@ -4,6 +4,8 @@
 //   schema       db/schema.rb's tables (or structure.sql's SQL)         -> created on a fresh database, then seeds
 //   fixtures     test/fixtures/*.yml                                    -> RAILS2TS_FIXTURES=1: loaded instead of the
 //                                                                          seeds, at every boot (db:fixtures:load)
+import { mailerConfig } from "../action-mailer/index.js";
+import { runAfterInitialize } from "./after-initialize.js";
 import type { HostOptions } from "../action-pack/url.js";
 import { TurboStreamsChannel } from "../gems/turbo-rails/streams-channel.js";
 import { Base } from "../active-record/record.js";
@@ -69,6 +71,8 @@ export interface EnvironmentSettings {
   nullCacheStore?: boolean;
   /** config.active_job.queue_adapter (:async when unset, :test under RAILS_ENV=test, as Active Job's railtie). */
   queueAdapter?: "async" | "inline" | "test";
+  /** config.action_mailer.delivery_method (:smtp when unset, as Action Mailer's). */
+  deliveryMethod?: string;
 }
 
 /**
@@ -172,6 +176,7 @@ export function createApp(config: AppConfig): HttpApp {
   const ssl = sslMiddleware(environment, config.loadDefaults);
   forgeryProtectionConfig.allow = environment.allowForgeryProtection ?? true;
   queueAdapterConfig.adapter = environment.queueAdapter ?? (process.env.RAILS_ENV === "test" ? "test" : "async");
+  mailerConfig.deliveryMethod = environment.deliveryMethod ?? "smtp";
   if (config.loadDefaults !== undefined) configureDefaultHeaders(config.loadDefaults);
   if (config.loadDefaults !== undefined) configureCookieDefaults(config.loadDefaults);
   // ActiveSupport::Digest.hash_digest_class: SHA256 from load_defaults 7.0, MD5 before.
@@ -219,6 +224,10 @@ export function createApp(config: AppConfig): HttpApp {
   // Rails seeds in its own process (bin/rails db:prepare): fragments the seeds' callbacks rendered for broadcasts
   // went to that process's memory store, never the server's. Seeding here happens in-process, so start empty.
   store?.clear();
+  // Action Mailer renders its messages as broadcasts render (outside a request), with the mailer's ivars.
+  mailerConfig.render = ({ template, layout, format, assigns }) => renderBroadcast(config, null, { template, layout, formats: [format], assigns });
+  mailerConfig.hasTemplate = (path, format) => `${path}.${format}` in config.templates;
+  runAfterInitialize();
   const http = createHttpApp({
     name: config.name,
     deflater: config.deflater ?? false,
@@ -316,7 +325,8 @@ function renderBroadcast(config: AppConfig, store: Store | null, options: Record
     fragmentCache: { store, namespace: "broadcast", onFragment: (e) => cacheStats.fragments.push(e) },
     onCachedCollection: cacheStats.collection,
   };
-  const view = new View(ctx, {});
+  const view = new View(ctx, isPlainObject(options.assigns) ? options.assigns : {});
+  if (typeof options.template === "string" && "layout" in options) return view.renderWithLayout(options.template, typeof options.layout === "string" ? options.layout : null).toString();
   if (typeof options.template === "string") return view.renderTemplate(options.template, isPlainObject(options.locals) ? options.locals : {}).toString();
   return (view.render({ ...options, formats: null }) ?? "").toString();
 }

@@ -44,6 +44,7 @@ import { RQRCodeQRCodeClass } from "../gems/rqrcode/index.js";
 import { FixedThreadPoolClass, ThreadPoolExecutorClass } from "../gems/concurrent-ruby/index.js";
 import { NetHttpPersistentClass } from "../gems/net-http-persistent/index.js";
 import { WebPushModule } from "../gems/web-push/index.js";
+import { ActionMailerBase } from "../action-mailer/index.js";
 import { railsRoot } from "./host.js";
 
 /** "+05:30" -> seconds east of UTC. */
@@ -281,6 +282,8 @@ export const Kernel = {
 /** Constant path -> [the export emitted code names, the object]. */
 /** ENV: the process environment (`ENV["X"]` is nil when unset; fetch with a default, a block or KeyError). */
 const ENV_METHODS = {
+  // ENV["X"] reached through run-time dispatch (coreIndex asks the receiver's own `[]` first).
+  "[]": (key: unknown) => process.env[String(key)] ?? null,
   fetch: (key: unknown, ...rest: unknown[]) => {
     const value = process.env[String(key)];
     if (value !== undefined) return value;
@@ -403,5 +406,7 @@ export const CORE_CONSTANTS: Record<string, [string, object]> = {
   "Concurrent::FixedThreadPool": ["FixedThreadPoolClass", FixedThreadPoolClass],
   "Net::HTTP::Persistent": ["NetHttpPersistentClass", NetHttpPersistentClass],
   WebPush: ["WebPushModule", WebPushModule],
+  // ActionMailer::Base.deliveries (delivery_method :test).
+  "ActionMailer::Base": ["ActionMailerBase", ActionMailerBase],
 };
 

@@ -1,5 +1,6 @@
 // The wiring of an emitted app: createApp, the view and route registries, constants an app names, serving and workers.
 export { createApp, type AppConfig, type AppSchema } from "./app.js";
+export { afterInitialize } from "./after-initialize.js";
 export { View, MissingTemplate, type TemplateEntry, type ViewContext } from "./view.js";
 export { directUrl, NO_REQUEST_URL_CONTEXT, routeHelper, routerFor, type RouteHelper, type UrlContext } from "./routes.js";
 export {

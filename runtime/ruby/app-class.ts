@@ -34,6 +34,15 @@ const DECLINED_CLASS: unique symbol = Symbol.for("rails2ts.declinedClass");
 /** Marks a lowered class whose body the compiler could not fully lower (src/lower/core/plain-class.ts). */
 export function declineClass(cls: object, site: string, diagnostic: string): void {
   Object.defineProperty(cls, DECLINED_CLASS, { value: { site, diagnostic }, configurable: true });
+  // A class method the class does not define (a mailer's `UserMailer.with(...)`, `UserMailer.welcome`, which Rails
+  // answers through the declined superclass) raises naming the decline, not as an unknown method.
+  Object.defineProperty(cls, "rubyMethodMissing", {
+    value: () => {
+      throw declinedError(site, diagnostic);
+    },
+    configurable: true,
+    writable: true,
+  });
 }
 
 /** Raises when `cls` (or a class it inherits from) was declined: every lowered class's `new` calls this. */

@@ -3,6 +3,8 @@
 export { rescues } from "./rescue.js";
 export { randomBytes } from "./secure-random.js";
 export { declinedError } from "./not-lowered.js";
+export { declinePatch, reachPatched, PATCH_POINTS } from "./declined-patches.js";
+export { atExit } from "./at-exit.js";
 export { breakable, caughtReturn, jumpTag, BreakSignal, ReturnSignal } from "./jumps.js";
 export { rubyLambda, rubyMethod, rubyProc } from "./core-proc.js";
 export { bindArgs, ArgumentError, type ArgSpec, type BoundArgs } from "./args.js";

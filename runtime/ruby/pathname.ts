@@ -2,7 +2,8 @@
 //   Rails.root.join("app/assets/images/x.svg")   a Pathname under the app's root
 //   path.to_s / "#{path}"                         its String
 //   path.exist? / file? / read / basename / extname / dirname
-import { existsSync, readFileSync, statSync } from "node:fs";
+//   path.mkpath                                   FileUtils.mkdir_p (an initializer's storage directories)
+import { existsSync, mkdirSync, readFileSync, statSync } from "node:fs";
 import { basename, dirname, extname } from "node:path";
 
 export class Pathname {
@@ -53,5 +54,11 @@ export class Pathname {
 
   dirname(): Pathname {
     return new Pathname(dirname(this.path));
+  }
+
+  /** Pathname#mkpath: the directory and its parents; nil, as FileUtils.mkdir_p's caller gets from Pathname. */
+  mkpath(): null {
+    mkdirSync(this.path, { recursive: true });
+    return null;
   }
 }

@@ -1,4 +1,6 @@
 // ParsedApp -> AppModel: the whole app's facts before any lowering (ruby2js calls it the app manifest).
+import { readAttachmentOverride, type AttachmentOverride } from "./attachment-override.js";
+import { initializerStatements, type InitializerFile } from "./initializer-statements.js";
 import { rootFiles } from "./root-files.js";
 import { readInflections, type AppInflections } from "./inflections.js";
 import { withInflections } from "../../runtime/active-support/inflections.js";
@@ -69,6 +71,10 @@ export interface AppModel {
   coreExtensions: Array<{ className: string; decls: ConstDecl[] }>;
   /** The app's own files (or directories) its code reads through `Rails.root.join(...)`: the project carries them. */
   rootFiles: string[];
+  /** A reopened ActionText::Attachment's from_node lookups (lib/), consulted by the runtime's; null when none. */
+  attachmentOverride: AttachmentOverride | null;
+  /** What the config files' statements do at boot: settings (read above) aside, each run, declined or deferred. */
+  initializers: InitializerFile[];
 }
 
 export interface DynamicSite {
@@ -158,12 +164,14 @@ function analyzeWithInflections(parsed: ParsedApp, options: AnalyzeOptions, infl
     coreExtensions: lib.core, currents, controllers, templates, routeNames: new Set(), config, inflections, gems,
     currentTypes, values, controllerSites: sites,
     helperMethods: analyzeHelpers(parsed.helpers),
-    moduleConstants: new Map([...moduleConstants([...parsed.helpers, ...parsed.controllers]), ...customConfig(parsed.config.filter((f) => !/^config\/environments\/(development|test)\.rb$/.test(f.path)))]),
+    moduleConstants: new Map([...moduleConstants([...parsed.helpers, ...parsed.controllers]), ...initializerConstants(parsed.config), ...customConfig(parsed.config.filter((f) => !/^config\/environments\/(development|test)\.rb$/.test(f.path)))]),
     cacheSites: [],
     dynamicSites: new Map(),
     channels,
     identifierTypes: identifiers,
     rootFiles: rootFiles(parsed),
+    initializers: initializerStatements(parsed.config, parsed.diagnostics),
+    attachmentOverride: lib.attachmentOverride,
   };
 }
 
@@ -196,17 +204,21 @@ function helperClasses(parsed: ParsedApp): ConstDecl[] {
  * lib/'s classes: a reopened core class (String, Array...) extends that class; a class of Rails or a gem the runtime
  * provides (ActionText::Attachment) cannot be reopened, and is reported; any other class is a plain class.
  */
-function libClasses(parsed: ParsedApp): { plain: ConstDecl[]; core: Array<{ className: string; decls: ConstDecl[] }> } {
+function libClasses(parsed: ParsedApp): { plain: ConstDecl[]; core: Array<{ className: string; decls: ConstDecl[] }>; attachmentOverride: AttachmentOverride | null } {
   const plain: ConstDecl[] = [];
+  // The app's own classes (app/ and lib/), which a reopened Attachment's from_node may ask first.
+  const appClasses = new Set(collectConstants([...parsed.models, ...parsed.lib, ...parsed.helpers]).filter((d) => d.kind === "class").map((d) => d.path));
+  let attachmentOverride: AttachmentOverride | null = null;
   const core = new Map<string, ConstDecl[]>();
   for (const d of collectConstants(parsed.lib)) {
     if (d.kind !== "class") continue;
     if (d.path in CORE_EXTENSIBLE) core.set(d.path, [...(core.get(d.path) ?? []), d]);
+    else if (d.path === "ActionText::Attachment") attachmentOverride = readAttachmentOverride(d, appClasses, parsed.diagnostics);
     else if (d.path in CORE_CONSTANTS || d.path in LIBRARY_BASES) {
       parsed.diagnostics.report("unsupported_construct", d.node.span, `reopening ${d.path}, a class of Rails or a gem, is not lowered`);
     } else plain.push(d);
   }
-  return { plain, core: [...core].map(([className, decls]) => ({ className, decls })) };
+  return { plain, core: [...core].map(([className, decls]) => ({ className, decls })), attachmentOverride };
 }
 
 /** The model whose singular name is `name` (`post` -> Post), for locals named after a model. */
@@ -236,6 +248,17 @@ function moduleConstants(files: Parsed["helpers"]): AppModel["moduleConstants"] 
     if (decl.kind !== "module") continue;
     for (const stmt of decl.node.body) {
       if (stmt.kind === "assign" && stmt.target.kind === "const") out.set(`${decl.path}::${stmt.target.name}`, { name: stmt.target.name, value: stmt.value, span: stmt.span });
+    }
+  }
+  return out;
+}
+
+/** `NAME = value` at the top of an initializer: a top-level constant, computed on first read. */
+function initializerConstants(files: Parsed["config"]): AppModel["moduleConstants"] {
+  const out: AppModel["moduleConstants"] = new Map();
+  for (const file of files.filter((f) => f.path.startsWith("config/initializers/"))) {
+    for (const stmt of file.body) {
+      if (stmt.kind === "assign" && stmt.target.kind === "const" && stmt.target.scope === null) out.set(stmt.target.name, { name: stmt.target.name, value: stmt.value, span: stmt.span });
     }
   }
   return out;

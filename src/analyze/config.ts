@@ -57,6 +57,8 @@ export interface EnvironmentSettings {
   nullCacheStore?: boolean;
   /** config.active_job.queue_adapter as the runtime runs it (a queue of another process runs as :async). */
   queueAdapter?: "async" | "inline" | "test";
+  /** config.action_mailer.delivery_method (Rails' default :smtp; only :test delivers here, the others raise). */
+  deliveryMethod?: string;
 }
 
 /** A setting read at boot: a literal, or whether an environment variable is present (Object#present?). */
@@ -108,6 +110,10 @@ export function analyzeConfig(files: SourceFile[], diagnostics?: Diagnostics): A
       if ((node.method === "time_zone=" || node.method === "beginning_of_week=") && isConfig(node.receiver)) calendarSetting(node, facts, diagnostics);
       if (node.method === "cache_store=" && isConfig(node.receiver) && (environment === null || environment === "production")) {
         nullCacheStore = cacheStore(node, diagnostics);
+      }
+      if (node.method === "delivery_method=" && node.receiver?.kind === "call" && node.receiver.method === "action_mailer") {
+        if (node.args[0]?.kind === "sym") (facts.environments[environment ?? "*"] ??= {}).deliveryMethod = node.args[0].name;
+        else diagnostics?.report("unsupported_option", (node.args[0] ?? node).span, "config.action_mailer.delivery_method is not a literal Symbol: mail is delivered as Rails' default :smtp, which raises");
       }
       if (node.method === "queue_adapter=" && node.receiver?.kind === "call" && node.receiver.method === "active_job") {
         (facts.environments[environment ?? "*"] ??= {}).queueAdapter = queueAdapter(node, diagnostics);

@@ -68,6 +68,8 @@ export interface ScopeInfo {
   name: string;
   lambda: NodeOf<"lambda">;
   span: Span;
+  /** `scope :x, -> { } do def m ... end end`: the block's methods, run with the scope's relation as self. */
+  extension?: Record<string, Literal>;
 }
 
 export interface ModelInfo {
@@ -417,10 +419,11 @@ function classMacro(model: ModelInfo, call: NodeOf<"call">, diags: Diagnostics):
     const name = literalString(call.args[0]);
     const lambda = call.args[1];
     if (name && lambda?.kind === "lambda") {
-      model.scopes.push({ name, lambda, span: call.span });
-      // `scope :x, -> { } do def m ... end end` (Relation#extending with the block's module) is not lowered: the
-      // scope works, and a call of the extension's methods on its relation fails where it is reached.
-      if (call.block) diags.report("unsupported_construct", call.block.span ?? call.span, `scope ${name} with an extension block`);
+      // `scope :x, -> { } do def m ... end end`: Relation#extending with the block's methods (Named#scope).
+      // A statement of the block other than a def (an include) is declined, and with it the scope: calling it raises.
+      const ext = call.block ? extensionMethods(call.block.body, model.className, "relation", "a scope extension block", diags) : null;
+      if (ext?.declined.length) model.declined.push(...ext.declined.map((d) => ({ ...d, kind: "method" as const, name })));
+      else model.scopes.push({ name, lambda, span: call.span, ...(ext ? { extension: ext.methods } : {}) });
     }
     else model.declined.push(declined(diags, "unsupported_construct", call.span, "scope without a name and a lambda", name ? { kind: "method", name } : { kind: "model" }));
   }
@@ -644,13 +647,21 @@ function declineAssociation(model: ModelInfo, diags: Diagnostics, kind: Associat
 function extension(kind: AssociationInfo["kind"], call: NodeOf<"call">, className: string, diags: Diagnostics): { methods: Record<string, Literal> | null; declined: DeclinedInfo[] } {
   if (!call.block) return { methods: null, declined: [] };
   if (kind !== "has_many") return { methods: null, declined: [declined(diags, "unsupported_construct", call.span, `${kind} with an extension block`, { kind: "association" })] };
+  return extensionMethods(call.block.body, className, "proxy", "an association extension block", diags);
+}
+
+/**
+ * An extension block's `def`s (an association's or a scope's), each run with self the proxy or relation they are
+ * installed on; anything else in the block is declined.
+ */
+function extensionMethods(body: Node[], className: string, self: "proxy" | "relation", where: string, diags: Diagnostics): { methods: Record<string, Literal>; declined: DeclinedInfo[] } {
   const methods: Record<string, Literal> = {};
   const out: DeclinedInfo[] = [];
-  // The extension's methods call each other on self (the proxy they are all installed on).
-  const siblings = call.block.body.flatMap((s) => (s.kind === "def" && !s.singleton ? [s.name] : []));
-  for (const stmt of call.block.body) {
-    if (stmt.kind === "def" && !stmt.singleton) methods[stmt.name] = { $code: { params: stmt.params, body: stmt.body }, self: "proxy", model: className, siblings };
-    else out.push(declined(diags, "unsupported_construct", stmt.span, `${stmt.kind === "call" ? stmt.method : stmt.kind} in an association extension block`, { kind: "association" }));
+  // The extension's methods call each other on self (the proxy or relation they are all installed on).
+  const siblings = body.flatMap((s) => (s.kind === "def" && !s.singleton ? [s.name] : []));
+  for (const stmt of body) {
+    if (stmt.kind === "def" && !stmt.singleton) methods[stmt.name] = { $code: { params: stmt.params, body: stmt.body }, self, model: className, siblings };
+    else out.push(declined(diags, "unsupported_construct", stmt.span, `${stmt.kind === "call" ? stmt.method : stmt.kind} in ${where}`, { kind: "association" }));
   }
   return { methods, declined: out };
 }

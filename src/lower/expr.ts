@@ -391,6 +391,8 @@ function appConstant(written: string, nesting: string[], scope: Scope): TsExpr |
     if (env.app.currents.has(candidate)) return lit(env.module.directClass(candidate), { k: "current", className: candidate });
     if (env.app.channels.some((c) => c.className === candidate)) return lit(env.module.channel(candidate), { k: "runtime", cls: "channelClass", name: candidate });
     if (env.app.models.has(candidate)) return lit(env.module.model(candidate), { k: "model", model: `typeof ${candidate}` });
+    // A top-level constant an initializer assigns (`ALLOWED_KINDS = %w[ a b ]`).
+    if (!candidate.includes("::") && env.app.moduleConstants.has(candidate)) return lit(`${env.module.useConstants()}.${moduleConstantName(candidate)}()`, UNKNOWN);
     const cut = candidate.lastIndexOf("::");
     if (cut < 0) continue;
     const owner = env.app.models.get(candidate.slice(0, cut));

@@ -1,25 +1,26 @@
-// config/initializers statements that change Ruby's or Rails' own tables at boot, lowered into a module the app
-// imports before anything renders:
-//   Time::DATE_FORMATS[:epoch] = ->(time) { (time.to_f * 1000).to_i }      indexSet(TimeClass.DATE_FORMATS, "epoch", ...)
-//   inflect.irregular "cactus", "cacti" (analyze/inflections.ts)            inflections("en").irregular("cactus", "cacti")
-//   inflect.plural <a rule not evaluated at compile time>                    unsupported("inflection rule ...") at boot
-// Only these are run; the other settings initializers make are read by analysis (src/analyze/config.ts).
+// The config files' statements that run at boot (src/analyze/initializer-statements.ts sorted them), lowered into a
+// module the app imports before anything renders:
+//   Time::DATE_FORMATS[:epoch] = ->(time) { ... }             indexSet(TimeClass.DATE_FORMATS, "epoch", ...)
+//   inflect.irregular "cactus", "cacti" (analyze/inflections.ts) inflections("en").irregular("cactus", "cacti")
+//   inflect.plural <a rule not evaluated at compile time>       unsupported("inflection rule ...") at boot
+//   if Rails.env.production? && ENV["X"].blank? ... end         if (truthy(...)) { ... }
+//   Sentry.init do ... end (an unknown constant)                lowered as anywhere else: raises where reached
+//   at_exit { config.x.pool.shutdown }                          atExit(() => { ... })
+//   config.after_initialize do ... end                          afterInitialize(() => { ... }) (createApp runs it)
+//   WebPush::Request.prepend M (declined, a runtime point)      declinePatch("WebPush::Request#perform", site, diagnostic)
+//   <declined at boot>                                          throw declinedError(site, diagnostic)
+//   class ActionText::Attachment (lib/, from_node reopened)     declineAttachmentLookups({ classLookups, unverifiedSgid, ... })
+// A statement of config/environments/<env>.rb runs under that RAILS_ENV only. Settings are read by analysis
+// (src/analyze/config.ts) and are not here.
 import type { AppModel } from "../analyze/app-model.js";
-import { constPath } from "../analyze/constants.js";
+import { siteOf, type BootStatement } from "../analyze/initializer-statements.js";
 import type { Diagnostics } from "../diagnostics/index.js";
 import type { EmittedModule } from "./emitted-module.js";
-import type { Node } from "../parse/ir.js";
 import { makeEnv } from "./env.js";
+import { lowerExpr, truthy } from "./expr.js";
+import { lowerBlockFn } from "./procs.js";
 import { Scope, type ModuleState } from "./scope.js";
 import { lowerBody } from "./stmts.js";
-
-const FORMAT_TABLES = new Set(["Time::DATE_FORMATS", "Date::DATE_FORMATS", "DateTime::DATE_FORMATS"]);
-
-/** `Time::DATE_FORMATS[:name] = format` (a strftime String or a callable). */
-function isFormatRegistration(node: Node): boolean {
-  return node.kind === "assign" && node.target.kind === "index" && node.target.receiver.kind === "const"
-    && FORMAT_TABLES.has(constPath(node.target.receiver) ?? "");
-}
 
 /** The app's inflections, replayed at boot on the runtime's inflector (the names the compiler derived read them). */
 function inflectionStatements(app: AppModel, module: ModuleState): string[] {
@@ -34,13 +35,51 @@ function inflectionStatements(app: AppModel, module: ModuleState): string[] {
   return raises.length || replays.length ? ["// config/initializers: ActiveSupport::Inflector.inflections", ...raises, ...replays] : [];
 }
 
+function lowerBoot(statements: BootStatement[], scope: Scope, root: string): string[] {
+  const module = scope.env.module;
+  return statements.flatMap((s): string[] => {
+    switch (s.kind) {
+      case "run":
+        return lowerBody([s.node], scope, "void");
+      case "if": {
+        const then = lowerBoot(s.then, scope, root);
+        const otherwise = lowerBoot(s.else, scope, root);
+        return [`if (${truthy(lowerExpr(s.node.cond, scope), scope)}) {`, ...then, ...(otherwise.length ? ["} else {", ...otherwise] : []), "}"];
+      }
+      case "atExit":
+        return [`${module.use("atExit")}(${lowerBlockFn(s.node.block!, scope).code});`];
+      case "declined":
+        return [`throw ${module.use("declinedError")}(${JSON.stringify(siteOf(root, s.node.span))}, ${JSON.stringify(s.diagnostic)});`];
+      case "patch":
+        return s.points.map((p) => `${module.use("declinePatch")}(${[p, siteOf(root, s.node.span), s.diagnostic].map((v) => JSON.stringify(v)).join(", ")});`);
+    }
+  });
+}
+
+/** A reopened ActionText::Attachment's from_node (analyze/attachment-override.ts): its lookups, for the runtime's. */
+function attachmentLookups(app: AppModel, module: ModuleState): string[] {
+  const o = app.attachmentOverride;
+  if (!o) return [];
+  const classLookups = o.classLookups.map((path) => `(node: unknown) => ${module.use("send")}(${module.directClass(path)}, "from_node", node)`);
+  const options = `{ site: ${JSON.stringify(siteOf(app.parsed.root, o.span))}, diagnostic: ${JSON.stringify(o.diagnostic)}, classLookups: [${classLookups.join(", ")}], unverifiedSgid: ${o.unverifiedSgid}, whole: ${o.whole} }`;
+  return ["// lib: a reopened ActionText::Attachment.from_node, consulted by Action Text's", `${module.use("declineAttachmentLookups")}(${options});`];
+}
+
 export function lowerInitializers(app: AppModel, diags: Diagnostics): EmittedModule | null {
   const env = makeEnv(app, diags, "model", { selfExpr: "null" });
   const statements: string[] = inflectionStatements(app, env.module);
-  for (const file of app.parsed.config) {
-    if (!file.path.startsWith("config/initializers/")) continue;
-    const registrations = file.body.filter(isFormatRegistration);
-    if (registrations.length) statements.push(`// ${file.path}`, ...lowerBody(registrations, new Scope(env), "void"));
+  const root = app.parsed.root;
+  const inEnvironment = (environment: string | null, lines: string[]) =>
+    environment === null ? lines : [`if ((process.env.RAILS_ENV ?? "production") === ${JSON.stringify(environment)}) {`, ...lines, "}"];
+  for (const file of app.initializers) {
+    const lines = lowerBoot(file.statements, new Scope(env), root);
+    if (lines.length) statements.push(`// ${file.path}`, ...inEnvironment(file.environment, lines));
   }
+  // config.after_initialize blocks: run by createApp once the app is initialized (Rails.root, the database).
+  for (const file of app.initializers) {
+    const lines = lowerBoot(file.afterInitialize, new Scope(env), root);
+    if (lines.length) statements.push(`// ${file.path}: after_initialize`, `${env.module.use("afterInitialize")}(() => {`, ...inEnvironment(file.environment, lines), "});");
+  }
+  statements.push(...attachmentLookups(app, env.module));
   return statements.length ? { path: "models/initializers.ts", state: env.module, statements, from: null } : null;
 }

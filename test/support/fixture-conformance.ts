@@ -3,6 +3,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { expect } from "vitest";
 import { compile } from "../../src/compile.js";
 import { bootEmitted } from "../../src/emit/boot.js";
 import { runConformance, type ConformanceResult } from "../../src/conformance/conformance.js";
@@ -29,4 +30,16 @@ export async function fixtureConformance(appDir: string): Promise<{ result: Conf
   } finally {
     rmSync(out, { recursive: true, force: true });
   }
+}
+
+/**
+ * The whole check of a fixture app recorded from Rails: no diagnostics, every recorded response identical (`pages`
+ * of them), SQL never above Rails' count.
+ */
+export async function expectRecordedFixture(appDir: string, pages: number): Promise<void> {
+  const { result, log, diagnostics } = await fixtureConformance(appDir);
+  expect(diagnostics).toEqual([]);
+  expect(log.filter((l) => !l.startsWith("ok "))).toEqual([`${result.identical} identical, 0 different`]);
+  expect(result.identical).toBe(pages);
+  expect(result.sqlOverRails).toBe(0);
 }

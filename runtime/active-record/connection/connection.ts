@@ -9,6 +9,7 @@
 //   ActiveSupport::Notifications "sql.active_record"  conn.onSql(listener)
 import Database from "better-sqlite3";
 import { TransactionManager, type TransactionOptions } from "./transactions.js";
+import { reachPatched } from "../../ruby/declined-patches.js";
 
 /** What may be bound to a `?` placeholder; booleans are bound as SQLite stores them (1/0), like Rails. */
 export type BindValue = string | number | bigint | boolean | null | Buffer;
@@ -92,7 +93,7 @@ export class Connection {
     if (!isRead(sql)) this.clearQueryCache();
     else if (this.queryCache) return this.cachedSelect(sql, binds, name, this.queryCache);
     const stmt = this.prepareForQuery(sql, binds, name);
-    return stmt.all(...binds.map(bindable));
+    return whenBusy(() => stmt.all(...binds.map(bindable)));
   }
 
   /**
@@ -104,7 +105,8 @@ export class Connection {
     else if (this.queryCache) {
       return this.cachedSelect(sql, binds, name, this.queryCache, true) as unknown as unknown[][];
     }
-    return this.prepareForQuery(sql, binds, name, true).all(...binds.map(bindable)) as unknown as unknown[][];
+    const stmt = this.prepareForQuery(sql, binds, name, true);
+    return whenBusy(() => stmt.all(...binds.map(bindable))) as unknown as unknown[][];
   }
 
   // QueryCache#cache_sql: a hit is reported (cached: true) but neither sent, counted nor materializes a
@@ -117,7 +119,8 @@ export class Connection {
       this.emit({ name, sql, binds, cached: true });
     } else {
       if (cache.size >= QUERY_CACHE_SIZE) cache.delete(cache.keys().next().value!);
-      rows = this.prepareForQuery(sql, binds, name, raw).all(...binds.map(bindable));
+      const stmt = this.prepareForQuery(sql, binds, name, raw);
+      rows = whenBusy(() => stmt.all(...binds.map(bindable)));
     }
     cache.set(key, rows);
     return rows.map((row) => (Array.isArray(row) ? ([...row] as unknown as Row) : { ...row }));
@@ -153,7 +156,7 @@ export class Connection {
   execute(sql: string, binds: BindValue[] = [], name: string | null = null): number {
     this.clearQueryCache();
     const stmt = this.prepareForQuery(sql, binds, name);
-    return stmt.run(...binds.map(bindable)).changes;
+    return whenBusy(() => stmt.run(...binds.map(bindable))).changes;
   }
 
   /** Connection#transaction: joins an open transaction unless `requiresNew`; see transactions.ts. */
@@ -192,7 +195,7 @@ export class Connection {
     if (/^rollback/i.test(sql)) this.clearQueryCache();
     const stmt = this.prepare(sql);
     this.emit({ name, sql, binds });
-    stmt.run(...binds.map(bindable));
+    whenBusy(() => stmt.run(...binds.map(bindable)));
   }
 
   private prepare(sql: string, raw = false): Statement {
@@ -209,6 +212,19 @@ export class Connection {
   private emit(event: SqlEvent): void {
     if (event.name !== "SCHEMA" && !event.cached) this.count++;
     for (const listener of this.listeners) listener(event);
+  }
+}
+
+/**
+ * A statement SQLite refused as busy (after the busy timeout): where an initializer's declined patch of the adapter's
+ * configure_connection (a busy handler of the app's own) would have answered instead, that raises, naming it.
+ */
+function whenBusy<T>(run: () => T): T {
+  try {
+    return run();
+  } catch (error) {
+    if ((error as { code?: unknown }).code === "SQLITE_BUSY") reachPatched("ActiveRecord::ConnectionAdapters::SQLite3Adapter#configure_connection");
+    throw error;
   }
 }
 

@@ -71,6 +71,9 @@ export function index(recv: unknown, ...keys: unknown[]): unknown {
   if (recv instanceof Map) return hashIndex(recv, key);
   const withGet = recv as { get?: (k: unknown) => unknown };
   if (typeof withGet.get === "function") return withGet.get(key);
+  // An object answering `[]` itself (the request's headers: ActionDispatch::Http::Headers#[]).
+  const own = (recv as Record<string, unknown>)["[]"];
+  if (typeof own === "function") return (own as (...k: unknown[]) => unknown).apply(recv, keys);
   if (isPlainObject(recv)) return hashIndex(recv, key);
   return (recv as Record<string, unknown>)[String(key)] ?? null;
 }

@@ -8,6 +8,7 @@
 import { createCipheriv, createECDH, createPrivateKey, generateKeyPairSync, hkdfSync, randomBytes, sign, type KeyObject } from "node:crypto";
 import { ArgumentError, NoMethodError, RuntimeError, StandardError } from "../../ruby/exceptions.js";
 import { isBlank } from "../../ruby/ruby.js";
+import { reachPatched } from "../../ruby/declined-patches.js";
 import { outboundDeclined } from "../net-http-persistent/index.js";
 
 export class OpenSSLError extends StandardError {
@@ -111,6 +112,8 @@ export function payloadSend(options: Record<string, unknown>): never {
   const vapidOptions = (vapid ?? {}) as Record<string, unknown>;
   // #headers signs the VAPID JWT (a key that is no P-256 key pair raises there); then the POST would go out.
   if (Object.keys(vapidOptions).length > 0) vapidHeader(url, vapidOptions);
+  // An initializer's patch of Request#perform (declined by the compiler) would have sent it: that raises first.
+  reachPatched("WebPush::Request#perform");
   throw outboundDeclined(`WebPush delivery (a POST of ${payload ? payload.length : 0} encrypted bytes)`, url.href);
 }
 

@@ -23,9 +23,11 @@ import { defBody } from "./endless-def.js";
 import { delegatedNames, isGetter, plainSelfCall, plainClassFacts, type PlainClassFacts } from "./plain-calls.js";
 import { ActiveModel, RubyObject } from "../../../runtime/active-model/active-model.js";
 import { LIBRARY_BASES } from "../../../runtime/ruby/library-bases.js";
-// Registers ActiveJob::Base among the library bases app classes may extend.
+// Registers ActiveJob::Base and ActionMailer::Base among the library bases app classes may extend.
 import "../../../runtime/active-job/active-job.js";
+import "../../../runtime/action-mailer/action-mailer.js";
 import { lowerMethodBody } from "../jumps.js";
+import { lowerArgs } from "../calls.js";
 import { isJobMacro, jobMacro } from "./job-macros.js";
 import { ACTIVE_MODEL_INCLUDES, ActiveModelDeclarations } from "./active-model-macros.js";
 
@@ -60,11 +62,12 @@ function lowerPlainClass(path: string, decls: ConstDecl[], modules: Map<string, 
   const after: string[] = [];
   const members: string[] = [`static override rubyName = ${JSON.stringify(path)};`];
   const before: string[] = [];
-  const base = structBase(decls, name, env, before) ?? baseClass(facts, flat.unresolvedIncludes, env);
   const declined: Array<{ file: string; line: number; diagnostic: string }> = [];
+  const base = structBase(decls, name, env, before) ?? baseClass(facts, flat.unresolvedIncludes, env, declined);
   const isJob = facts.libraryBase === "ActiveJob::Base";
   const activeModel = facts.activeModel ? new ActiveModelDeclarations(path, facts.includes, flat.body) : null;
-  for (const stmt of flat.body) members.push(...(activeModel?.take(stmt, env) ?? bodyStatement(stmt, classEnv, after, name, declined, isJob)));
+  const libraryBase = facts.libraryBase ? LIBRARY_BASES[facts.libraryBase]![1] : null;
+  for (const stmt of flat.body) members.push(...(activeModel?.take(stmt, env) ?? bodyStatement(stmt, classEnv, after, name, declined, isJob, libraryBase)));
   if (activeModel) {
     declined.push(...activeModel.declined.map((d) => ({ file: d.span.file, line: d.span.line, diagnostic: d.diagnostic })));
     declined.sort((a, b) => a.line - b.line);
@@ -115,19 +118,24 @@ function structBase(decls: ConstDecl[], name: string, env: LowerEnv, before: str
 }
 
 /** The superclass: another plain class, or the runtime base the includes call for. */
-function baseClass(facts: PlainClassFacts, includes: Array<{ name: string; node: Node }>, env: LowerEnv): string {
+function baseClass(facts: PlainClassFacts, includes: Array<{ name: string; node: Node }>, env: LowerEnv, declined: Array<{ file: string; line: number; diagnostic: string }>): string {
   for (const inc of includes) {
     if (!KNOWN_INCLUDES[inc.name]) env.diags.report("unsupported_construct", inc.node.span, `include ${inc.name} in a plain class`);
   }
   if (facts.superclass) return env.module.model(facts.superclass);
   if (facts.libraryBase) return env.module.use(LIBRARY_BASES[facts.libraryBase]![0]);
-  if (facts.superclassWritten) env.diags.report("unsupported_construct", facts.span, `superclass ${facts.superclassWritten} of a plain class`);
+  if (facts.superclassWritten) {
+    // What the class inherits is missing: it raises when instantiated and on the class methods it would inherit
+    // (`Notifier.with(...)` of a notifications gem's base class).
+    const d = env.diags.report("unsupported_construct", facts.span, `superclass ${facts.superclassWritten} of a plain class`);
+    declined.push({ file: facts.span.file, line: facts.span.line, diagnostic: `${d.code}: ${d.message}` });
+  }
   return env.module.use(facts.activeModel ? "ActiveModel" : "RubyObject");
 }
 
 const ACCESSORS = new Set(["attr_accessor", "attr_reader", "attr_writer"]);
 
-function bodyStatement(stmt: Node, env: LowerEnv, after: string[], name: string, declined: Array<{ file: string; line: number; diagnostic: string }>, isJob: boolean): string[] {
+function bodyStatement(stmt: Node, env: LowerEnv, after: string[], name: string, declined: Array<{ file: string; line: number; diagnostic: string }>, isJob: boolean, libraryBase: object | null): string[] {
   // A job's `queue_as :low`: the queue's name (jobs run in this process whatever it is).
   if (isJob && stmt.kind === "call" && stmt.receiver === null && stmt.method === "queue_as" && stmt.args.length === 1 && literalString(stmt.args[0]!) !== null && !stmt.block) {
     return [`static override queueName = ${JSON.stringify(literalString(stmt.args[0]!))};`];
@@ -165,6 +173,10 @@ function bodyStatement(stmt: Node, env: LowerEnv, after: string[], name: string,
     }
     const value = lowerExpr(stmt.value, new Scope(env)).code;
     return [`static get ${stmt.target.name}(): unknown {\nreturn ${env.module.use("constantValue")}(${name}_constants, ${JSON.stringify(stmt.target.name)}, () => (${value}));\n}`];
+  }
+  // A class macro of the library base (ActionMailer::Base's `default from: ...`, `layout "mailer"`): run on the class.
+  if (libraryBase && stmt.kind === "call" && stmt.receiver === null && !stmt.block && typeof Reflect.get(libraryBase, rubyToTs(stmt.method)) === "function") {
+    return [`static {\nthis.${rubyToTs(stmt.method)}(${lowerArgs(stmt.args, null, new Scope(env)).join(", ")});\n}`];
   }
   const d = env.diags.report("unsupported_construct", stmt.span, `${stmt.kind === "call" ? stmt.method : stmt.kind} in a plain class body`);
   declined.push({ file: stmt.span.file, line: stmt.span.line, diagnostic: `${d.code}: ${d.message}` });

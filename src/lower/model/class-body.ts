@@ -34,7 +34,9 @@ export function lowerCodeLiteral(c: CodeLiteral, app: AppModel, diags: Diagnosti
     selfExpr: "this", modelName: c.model, nesting: model ? [model.className, ...model.concerns] : [],
   });
   Object.assign(env, { module });
-  if (c.self !== "record") env.selfCall = (call, scope) => relationSelfCall(call, scope, c.self === "proxy" ? "proxy" : "classOrRelation", c.siblings ?? []);
+  // A scope extension's method (it has siblings) runs on a relation; a scope's lambda may run on the class too.
+  const mode = c.self === "proxy" ? "proxy" : c.siblings ? "relation" : "classOrRelation";
+  if (c.self !== "record") env.selfCall = (call, scope) => relationSelfCall(call, scope, mode, c.siblings ?? []);
   const selfType = c.self === "record" ? module.modelType(c.model) : `${module.useType(c.self === "proxy" ? "CollectionProxy" : "Relation")}<${module.modelType(c.model)}>`;
   return procFunction(c, env, selfType);
 }

@@ -101,6 +101,11 @@ function declarationOrder(span: Span): number {
   return span.line * 100_000 + span.column;
 }
 
+/** An extension block's methods under their TS names (what `send` and typed calls look up). */
+function extensionByTsName<V>(methods: Record<string, V>): Record<string, V> {
+  return Object.fromEntries(Object.entries(methods).map(([name, fn]) => [rubyToTs(name), fn]));
+}
+
 /** The data the runtime needs: everything analysis proved about the model, nothing lowered. */
 function descriptor(model: ModelInfo) {
   return {
@@ -112,14 +117,17 @@ function descriptor(model: ModelInfo) {
     associations: model.associations.map(({ span, scope, extension, ...a }) => ({
       ...a,
       ...(scope ? { scope } : {}),
-      ...(extension ? { extension: Object.fromEntries(Object.entries(extension).map(([name, fn]) => [rubyToTs(name), fn])) } : {}),
+      ...(extension ? { extension: extensionByTsName(extension) } : {}),
       at: declarationOrder(span),
     })),
     validations: model.validations.map(({ span, ...v }) => ({ ...v, at: declarationOrder(span) })),
     // `at`: enum validate: true adds its inclusion validation where the enum is declared.
     // ActiveRecord::Scoping::Named: the runtime defines Model.name, relation.name and proxy.name from these.
     ...(model.scopes.length ? {
-      scopes: model.scopes.map(({ name, lambda }) => ({ name, body: { $code: { params: lambda.params, body: lambda.body }, self: "relation", model: model.className, scope: name } })),
+      scopes: model.scopes.map(({ name, lambda, extension }) => ({
+        name, body: { $code: { params: lambda.params, body: lambda.body }, self: "relation", model: model.className, scope: name },
+        ...(extension ? { extension: extensionByTsName(extension) } : {}),
+      })),
     } : {}),
     ...(model.enums.length ? { enums: model.enums.map(({ descriptor, span }) => ({ ...descriptor, at: declarationOrder(span) })) } : {}),
     ...(model.secureTokens.length ? { secureTokens: model.secureTokens } : {}),

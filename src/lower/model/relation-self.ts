@@ -5,9 +5,11 @@
 //   scope :orphans, -> { left_joins(:x) }     function (this: Relation<T>) { return this.leftJoins("x"); }
 //   has_many :x do def revoke(u) destroy_by user: u end end
 //                                              revoke: function (this: CollectionProxy<X>, u) { return this.destroyBy({ user: u }); }
+//   scope :x, -> { } do def m(n) limit(n) end end
+//                                              m: function (this: Relation<X>, n) { return this.limit(n); }
 //   proxy_association.owner                    this.proxyAssociation.owner      (extension methods only)
 //   destroyed? (in a model method)             this.isDestroyed()               (the runtime Base's members)
-import { Base, CollectionProxy } from "../../../runtime/active-record/index.js";
+import { Base, CollectionProxy, Relation } from "../../../runtime/active-record/index.js";
 import type { NodeOf } from "../../parse/ir.js";
 import { lowerArgs, lowerTypedCall } from "../calls.js";
 import { lit, type TsExpr } from "../expr.js";
@@ -30,22 +32,23 @@ const members = (from: object | null, stop: object) => new Set([...memberKinds(f
 const RECORD = memberKinds(Base.prototype, Object.prototype);
 
 const PROXY = members(CollectionProxy.prototype, Object.prototype);
+const RELATION = members(Relation.prototype, Object.prototype);
 const STATIC = members(Base, Function.prototype);
 /** What a model class and a relation both answer: safe where self may be either (class methods and scopes share an env). */
 const CLASS_OR_RELATION = new Set([...STATIC].filter((k) => PROXY.has(k)));
 
-export function relationSelfCall(call: NodeOf<"call">, scope: Scope, self: "classOrRelation" | "proxy", siblings: string[] = []): TsExpr | null {
+export function relationSelfCall(call: NodeOf<"call">, scope: Scope, self: "classOrRelation" | "proxy" | "relation", siblings: string[] = []): TsExpr | null {
   const env = scope.env;
   const typed = lowerTypedCall(call, lit("this", { k: "model", model: `typeof ${env.modelName}` }), scope);
   if (typed) return typed;
   if (self === "proxy" && call.method === "proxy_association" && !call.args.length && !call.block) return lit("this.proxyAssociation");
   const name = rubyToTs(call.method);
-  // Another method of the same extension block (installed on the proxy beside this one).
-  // (CollectionProxy<T> does not declare them: a send by name.)
-  if (self === "proxy" && siblings.includes(call.method)) {
+  // Another method of the same extension block (installed on the proxy or relation beside this one).
+  // (CollectionProxy<T> and Relation<T> do not declare them: a send by name.)
+  if (self !== "classOrRelation" && siblings.includes(call.method)) {
     return lit(`${env.module.use("send")}(${["this", JSON.stringify(call.method), ...lowerArgs(call.args, call.block, scope)].join(", ")})`);
   }
-  if (!(self === "proxy" ? PROXY : CLASS_OR_RELATION).has(name)) return null;
+  if (!(self === "proxy" ? PROXY : self === "relation" ? RELATION : CLASS_OR_RELATION).has(name)) return null;
   return lit(`this.${name}(${lowerArgs(call.args, call.block, scope).join(", ")})`);
 }
 

@@ -86,7 +86,9 @@ export const APPS = {
     targets: [{ path: "/rooms/654632876", cpuVsRails1x5: 20, ofSqlCeiling: 0.5 }],
     compileTargetMs: 2000,
     // production.rb: assume_ssl and force_ssl unless DISABLE_SSL is set; the bench serves plain HTTP on both sides.
-    appEnv: { DISABLE_SSL: "1" },
+    // config/initializers/sentry.rb runs Sentry.init in production unless SKIP_TELEMETRY is set: the emitted app
+    // declines it (it raises at boot), and the bench reports to no Sentry, so both sides skip it.
+    appEnv: { DISABLE_SSL: "1", SKIP_TELEMETRY: "1" },
     requestNotes: {
       "/rooms/654632876":
         "authenticates by the signed session_token cookie, finds the room among Current.user.rooms, remembers it in the " +

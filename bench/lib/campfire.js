@@ -7,7 +7,8 @@
 // store and Resque, which the chroot does not run (Debian's connection_pool 3 cannot even build the Redis store):
 // the Rails lanes serve through bench/rails/app-config.ru, which keeps Campfire's own config.ru (its
 // Rack::Deflater) and swaps those two for :memory_store and :async (see there). DISABLE_SSL=1 on both sides
-// (production.rb: assume_ssl/force_ssl unless it is set), as anyone serves Campfire over plain HTTP.
+// (production.rb: assume_ssl/force_ssl unless it is set), as anyone serves Campfire over plain HTTP; SKIP_TELEMETRY=1
+// on both sides (config/initializers/sentry.rb: no Sentry.init, which the emitted app declines).
 import { execFileSync } from "node:child_process";
 import { cpSync, existsSync, mkdtempSync, rmSync, chmodSync, readdirSync, copyFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -50,7 +51,7 @@ export async function prepareCampfireRails(campfireDir, log) {
     // The fixtures database (loaded under faketime at 2024-02-15 12:00:00 UTC, bot tokens set) is every lane's seed.
     const seeded = join(app, "storage", "db", "bench-seeded.sqlite3");
     copyFileSync(join(app, "storage", "db", "test.sqlite3"), seeded);
-    const serveArgs = ["--cd", app, "--rackup", join(benchDir, "app-config.ru"), "--config", join(benchDir, "puma-none.rb"), "--env", "DISABLE_SSL=1"];
+    const serveArgs = ["--cd", app, "--rackup", join(benchDir, "app-config.ru"), "--config", join(benchDir, "puma-none.rb"), "--env", "DISABLE_SSL=1", "--env", "SKIP_TELEMETRY=1"];
     return { dir: app, chrootDir: work, benchDir, seeded, serveArgs, dispose };
   } catch (error) {
     dispose();

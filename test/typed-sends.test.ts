@@ -103,6 +103,35 @@ describe("direct calls where Rails' own edges prove the receiver's type", () => 
     expect(lineWith(controller, "token")).toBe('this.cookies.delete("token");');
   });
 
+  it("types what a model's instance method answers where its body proves it, and has_one_attached's reader as ActiveStorage::Attached::One", async () => {
+    const files = {
+      "app/models/post.rb": [
+        "class Post < ApplicationRecord",
+        "  belongs_to :author",
+        "  has_one_attached :cover",
+        "  def writer\n    author || build_author\n  end",
+        "  def writer_name\n    writer.name\n  end",
+        "  def cover?\n    cover.attached?\n  end",
+        "  def cover_kind\n    cover.content_type\n  end",
+        "end\n",
+      ].join("\n"),
+    };
+    const post = (await emitted(files)).get("models/post.ts");
+    expect(lineWith(post, ".name")).toBe("return (this.writer() as Author).name;");
+    expect(lineWith(post, "isAttached")).toBe("return (this.cover() as AttachedOne).isAttached();");
+    // content_type is no member of Attached::One: delegate_missing_to hands it to the attachment at run time.
+    expect(lineWith(post, "content_type")).toBe('return send(this.cover() as AttachedOne, "content_type");');
+  });
+
+  it("leaves an instance method's answer untyped when another model defines the name too (a record may be either's)", async () => {
+    const files = {
+      "app/models/post.rb": "class Post < ApplicationRecord\n  belongs_to :author\n  def writer\n    author\n  end\n  def writer_name\n    writer.name\n  end\nend\n",
+      "app/models/author.rb": "class Author < ApplicationRecord\n  has_many :posts\n  def writer\n    self\n  end\nend\n",
+    };
+    const post = (await emitted(files)).get("models/post.ts");
+    expect(lineWith(post, '"name"')).toBe('return coreSend(this.writer(), "name");');
+  });
+
   it("runs a class method called on a relation inside its scoping, typed by what its body answers", async () => {
     const controller = (await emitted()).get("controllers/posts_controller.ts");
     expect(lineWith(controller, "publishBang")).toBe('((rel1: Relation<Post>) => rel1.scoping(() => (rel1.model as typeof Post).publishBang(this.params.get("title"))))(');

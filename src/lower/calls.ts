@@ -353,7 +353,8 @@ function lowerRecordCall(call: NodeOf<"call">, recv: TsExpr, modelName: string, 
   if (defined) {
     const code = args().join(", ");
     noteMethodCall(scope.env.app, modelName, call, types);
-    return lit(`${recv.code}.${rubyToTs(m)}(${code})`, UNKNOWN);
+    // What the method answers where its body proves it (analyze/value-types.ts; no model of the app redefines it).
+    return asProved(`${recv.code}.${rubyToTs(m)}(${code})`, provedType(scope.env.app.values.instanceMethodType(modelName, m)), scope);
   }
   // A record of this model may be of an STI subclass that defines the method: left to run-time dispatch.
   if ([...scope.env.app.models.values()].some((x) => x.methods.some((d) => d.name === m) && modelChain(scope.env.app, x.className).some((c) => c.className === modelName))) return null;

@@ -5,6 +5,7 @@
 //   cookies.signed[:token]               coreIndex(this.cookies.signed, "token")
 //   session.delete(:return_to)           this.session.delete("return_to")
 //   RoomChannel.broadcast_to(room, html)  RoomChannel.broadcastTo(room, html)  (Channel's static)
+//   user.avatar.attached?                user.avatar().isAttached()            (ActiveStorage::Attached::One's)
 //   request.anything_else(x)             send(this.request, "anything_else", x)   (not the class's: dynamic)
 import type { NodeOf } from "../parse/ir.js";
 import { Request } from "../../runtime/action-pack/request.js";
@@ -15,6 +16,7 @@ import { Channel } from "../../runtime/action-cable/channel.js";
 import { Connection } from "../../runtime/action-cable/connection.js";
 import { Name } from "../../runtime/active-model/model-name.js";
 import { Base } from "../../runtime/active-record/index.js";
+import { AttachedMany, AttachedOne } from "../../runtime/active-storage/attached.js";
 import { lowerArgs } from "./calls.js";
 import { lit, lowerExpr, storable, type TsExpr } from "./expr.js";
 import { camel, rubyToTs } from "./names.js";
@@ -48,6 +50,10 @@ const RUNTIME_OBJECTS: Record<string, RuntimeObject> = {
   baseClass: { members: Base, anyArgs: true },
   // ActiveModel::Name (`record.model_name`).
   modelName: { members: Name.prototype },
+  // has_one_attached's / has_many_attached's reader (ActiveStorage::Attached::One / ::Many): their own members; a
+  // name they delegate to the attachment (video?, variant...) is no member, so it stays dynamic.
+  attachedOne: { members: AttachedOne.prototype },
+  attachedMany: { members: AttachedMany.prototype },
   // A record's own API (Active Record's instance methods the runtime's Base has), for a typed record.
   record: { members: Base.prototype, results: { model_name: { k: "runtime", cls: "modelName" } } },
 };

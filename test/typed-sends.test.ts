@@ -132,6 +132,17 @@ describe("direct calls where Rails' own edges prove the receiver's type", () => 
     expect(lineWith(post, '"name"')).toBe('return coreSend(this.writer(), "name");');
   });
 
+  it("types platform_agent's browser as a String or nil (its core methods called directly, nil raising NoMethodError)", async () => {
+    const files = {
+      "Gemfile.lock": "GEM\n  remote: https://rubygems.org/\n  specs:\n    platform_agent (1.0.1)\n\nDEPENDENCIES\n  platform_agent\n",
+      "app/models/agent.rb": "class Agent < PlatformAgent\nend\n",
+      "app/helpers/posts_helper.rb": "module PostsHelper\n  def browser_name\n    Agent.new('x').browser.capitalize\n  end\nend\n",
+      "app/views/posts/show.html.erb": "<%= browser_name %>\n",
+    };
+    const helpers = (await emitted(files)).get("helpers.ts");
+    expect(lineWith(helpers, "capitalize")).toBe('return StringMethods.capitalize(nonNil(Agent.build("x").browser(), "capitalize"));');
+  });
+
   it("runs a class method called on a relation inside its scoping, typed by what its body answers", async () => {
     const controller = (await emitted()).get("controllers/posts_controller.ts");
     expect(lineWith(controller, "publishBang")).toBe('((rel1: Relation<Post>) => rel1.scoping(() => (rel1.model as typeof Post).publishBang(this.params.get("title"))))(');

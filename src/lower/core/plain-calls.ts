@@ -12,7 +12,7 @@ import { lowerArgs } from "../calls.js";
 import { lit, type TsExpr } from "../expr.js";
 import { rubyToTs } from "../names.js";
 import type { Scope } from "../scope.js";
-import { UNKNOWN } from "../types.js";
+import { STRING, UNKNOWN, maybe, type RType } from "../types.js";
 import { lowerCoreSelfCall } from "./index.js";
 import { LIBRARY_BASES } from "../../../runtime/ruby/library-bases.js";
 import { ACTIVE_MODEL_INCLUDES } from "./active-model-macros.js";
@@ -159,9 +159,17 @@ export function plainTypedCall(call: NodeOf<"call">, recv: TsExpr, scope: Scope)
   if (facts.methods.has(m)) return lit(`${recv.code}.${rubyToTs(m)}(${args().join(", ")})`, UNKNOWN);
   // A method of the library class it subclasses (PlatformAgent#browser): the runtime class's own method.
   const base = facts.libraryBase ? LIBRARY_BASES[facts.libraryBase]![1] : null;
-  if (base && isPrototypeMethod(base.prototype, rubyToTs(m))) return lit(`${recv.code}.${rubyToTs(m)}(${args().join(", ")})`, UNKNOWN);
+  if (base && isPrototypeMethod(base.prototype, rubyToTs(m))) return lit(`${recv.code}.${rubyToTs(m)}(${args().join(", ")})`, LIBRARY_RESULTS[facts.libraryBase!]?.[m] ?? UNKNOWN);
   return null;
 }
+
+/**
+ * What a library base's methods answer, as the runtime class declares them (its TS signatures are not read here):
+ * platform_agent's browser and os delegate to UserAgent's, a String or nil.
+ */
+const LIBRARY_RESULTS: Record<string, Record<string, RType>> = {
+  PlatformAgent: { browser: maybe(STRING), os: maybe(STRING) },
+};
 
 /** A getter somewhere on a runtime class's (or prototype's) chain: `errors`, `model_name`. */
 export function isGetter(target: object, name: string): boolean {

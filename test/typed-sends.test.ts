@@ -143,6 +143,21 @@ describe("direct calls where Rails' own edges prove the receiver's type", () => 
     expect(lineWith(helpers, "capitalize")).toBe('return StringMethods.capitalize(nonNil(Agent.build("x").browser(), "capitalize"));');
   });
 
+  it("calls turbo-rails' turbo_stream tag builder's actions directly", async () => {
+    const files = {
+      "Gemfile.lock": "GEM\n  remote: https://rubygems.org/\n  specs:\n    turbo-rails (2.0.11)\n\nDEPENDENCIES\n  turbo-rails\n",
+      "app/views/posts/show.turbo_stream.erb": "<%= turbo_stream.remove @post %>\n",
+    };
+    const view = (await emitted(files)).get("views/posts/show.turbo_stream.ts");
+    expect(lineWith(view, "remove")).toBe("out.append(view.turboStream().remove(view.assigns.post as Post));");
+  });
+
+  it("calls Rails.logger's level methods directly", async () => {
+    const files = { "app/models/author.rb": 'class Author < ApplicationRecord\n  has_many :posts\n  def note\n    Rails.logger.info "noted"\n  end\nend\n' };
+    const author = (await emitted(files)).get("models/author.ts");
+    expect(lineWith(author, "noted")).toBe('return RailsModule.logger().info("noted");');
+  });
+
   it("runs a class method called on a relation inside its scoping, typed by what its body answers", async () => {
     const controller = (await emitted()).get("controllers/posts_controller.ts");
     expect(lineWith(controller, "publishBang")).toBe('((rel1: Relation<Post>) => rel1.scoping(() => (rel1.model as typeof Post).publishBang(this.params.get("title"))))(');

@@ -6,6 +6,7 @@
 //   session.delete(:return_to)           this.session.delete("return_to")
 //   RoomChannel.broadcast_to(room, html)  RoomChannel.broadcastTo(room, html)  (Channel's static)
 //   user.avatar.attached?                user.avatar().isAttached()            (ActiveStorage::Attached::One's)
+//   turbo_stream.remove(@message)        view.turboStream().remove(message)    (Turbo::Streams::TagBuilder's)
 //   request.anything_else(x)             send(this.request, "anything_else", x)   (not the class's: dynamic)
 import type { NodeOf } from "../parse/ir.js";
 import { Request } from "../../runtime/action-pack/request.js";
@@ -17,6 +18,8 @@ import { Connection } from "../../runtime/action-cable/connection.js";
 import { Name } from "../../runtime/active-model/model-name.js";
 import { Base } from "../../runtime/active-record/index.js";
 import { AttachedMany, AttachedOne } from "../../runtime/active-storage/attached.js";
+import { TurboStreamTagBuilder } from "../../runtime/gems/turbo-rails/turbo-stream-builder.js";
+import { RailsLogger } from "../../runtime/active-support/logger.js";
 import { lowerArgs } from "./calls.js";
 import { lit, lowerExpr, storable, type TsExpr } from "./expr.js";
 import { camel, rubyToTs } from "./names.js";
@@ -54,6 +57,10 @@ const RUNTIME_OBJECTS: Record<string, RuntimeObject> = {
   // name they delegate to the attachment (video?, variant...) is no member, so it stays dynamic.
   attachedOne: { members: AttachedOne.prototype },
   attachedMany: { members: AttachedMany.prototype },
+  // turbo-rails' `turbo_stream` in a view (Turbo::Streams::TagBuilder): its actions take what Ruby passes.
+  turboStream: { members: TurboStreamTagBuilder.prototype, anyArgs: true },
+  // Rails.logger (ActiveSupport::Logger): its level methods take any message, and a block.
+  logger: { members: RailsLogger.prototype, anyArgs: true },
   // A record's own API (Active Record's instance methods the runtime's Base has), for a typed record.
   record: { members: Base.prototype, results: { model_name: { k: "runtime", cls: "modelName" } } },
 };

@@ -158,6 +158,18 @@ describe("direct calls where Rails' own edges prove the receiver's type", () => 
     expect(lineWith(author, "noted")).toBe('return RailsModule.logger().info("noted");');
   });
 
+  it("reads a plain class's delegate target through its own reader, and calls a job class's perform_later directly", async () => {
+    const files = {
+      "app/models/greeter.rb": "class Greeter\n  attr_reader :author\n  delegate :name, to: :author\n  def initialize(author)\n    @author = author\n  end\nend\n",
+      "app/jobs/application_job.rb": "class ApplicationJob < ActiveJob::Base\nend\n",
+      "app/jobs/touch_job.rb": "class TouchJob < ApplicationJob\n  def perform(author)\n  end\nend\n",
+      "app/models/author.rb": "class Author < ApplicationRecord\n  has_many :posts\n  def later\n    TouchJob.perform_later(self)\n  end\nend\n",
+    };
+    const out = await emitted(files);
+    expect(lineWith(out.get("models/greeter.ts"), '"name"')).toBe('return send(this.author, "name", ...args);');
+    expect(lineWith(out.get("models/author.ts"), "performLater")).toBe("return TouchJob.performLater(this);");
+  });
+
   it("runs a class method called on a relation inside its scoping, typed by what its body answers", async () => {
     const controller = (await emitted()).get("controllers/posts_controller.ts");
     expect(lineWith(controller, "publishBang")).toBe('((rel1: Relation<Post>) => rel1.scoping(() => (rel1.model as typeof Post).publishBang(this.params.get("title"))))(');

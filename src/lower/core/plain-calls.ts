@@ -150,15 +150,17 @@ export function plainTypedCall(call: NodeOf<"call">, recv: TsExpr, scope: Scope)
   if (!facts) return null;
   const m = call.method;
   const args = () => lowerArgs(call.args, call.block, scope);
+  const base = facts.libraryBase ? LIBRARY_BASES[facts.libraryBase]![1] : null;
   if (isClass) {
     if (m === "new") return lit(`${recv.code}.build(${args().join(", ")})`, { k: "model", model: facts.path });
     if (facts.classMethods.has(m)) return lit(`${recv.code}.${rubyToTs(m)}(${args().join(", ")})`, UNKNOWN);
+    // A class method of the library class it subclasses (ActiveJob::Base.perform_later), as its own class body calls it.
+    if (base && typeof Reflect.get(base, rubyToTs(m)) === "function") return lit(`${recv.code}.${rubyToTs(m)}(${args().join(", ")})`, UNKNOWN);
     return null;
   }
   if (facts.readers.has(m) && !call.args.length && !call.block && !facts.methods.has(m)) return lit(`${recv.code}.${m}`, UNKNOWN);
   if (facts.methods.has(m)) return lit(`${recv.code}.${rubyToTs(m)}(${args().join(", ")})`, UNKNOWN);
   // A method of the library class it subclasses (PlatformAgent#browser): the runtime class's own method.
-  const base = facts.libraryBase ? LIBRARY_BASES[facts.libraryBase]![1] : null;
   if (base && isPrototypeMethod(base.prototype, rubyToTs(m))) return lit(`${recv.code}.${rubyToTs(m)}(${args().join(", ")})`, LIBRARY_RESULTS[facts.libraryBase!]?.[m] ?? UNKNOWN);
   return null;
 }

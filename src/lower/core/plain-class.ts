@@ -64,7 +64,7 @@ function lowerPlainClass(path: string, decls: ConstDecl[], modules: Map<string, 
   const declined: Array<{ file: string; line: number; diagnostic: string }> = [];
   const isJob = facts.libraryBase === "ActiveJob::Base";
   const activeModel = facts.activeModel ? new ActiveModelDeclarations(path, facts.includes, flat.body) : null;
-  for (const stmt of flat.body) members.push(...(activeModel?.take(stmt, env) ?? bodyStatement(stmt, classEnv, after, name, declined, isJob)));
+  for (const stmt of flat.body) members.push(...(activeModel?.take(stmt, env) ?? bodyStatement(stmt, classEnv, after, name, declined, isJob, facts)));
   if (activeModel) {
     declined.push(...activeModel.declined.map((d) => ({ file: d.span.file, line: d.span.line, diagnostic: d.diagnostic })));
     declined.sort((a, b) => a.line - b.line);
@@ -125,7 +125,7 @@ function baseClass(facts: PlainClassFacts, includes: Array<{ name: string; node:
 
 const ACCESSORS = new Set(["attr_accessor", "attr_reader", "attr_writer"]);
 
-function bodyStatement(stmt: Node, env: LowerEnv, after: string[], name: string, declined: Array<{ file: string; line: number; diagnostic: string }>, isJob: boolean): string[] {
+function bodyStatement(stmt: Node, env: LowerEnv, after: string[], name: string, declined: Array<{ file: string; line: number; diagnostic: string }>, isJob: boolean, facts: PlainClassFacts): string[] {
   // A job's `queue_as :low`: the queue's name (jobs run in this process whatever it is).
   if (isJob && stmt.kind === "call" && stmt.receiver === null && stmt.method === "queue_as" && stmt.args.length === 1 && literalString(stmt.args[0]!) !== null && !stmt.block) {
     return [`static override queueName = ${JSON.stringify(literalString(stmt.args[0]!))};`];
@@ -151,8 +151,10 @@ function bodyStatement(stmt: Node, env: LowerEnv, after: string[], name: string,
       const to = literalString(options.get("to"))!;
       const safe = options.get("allow_nil")?.kind === "true";
       const originals = positionalArgs(stmt.args).map((a) => literalString(a)!);
-      // delegate :x, to: :y defines x on instances: `def x(...) = y.x(...)` (allow_nil: nil when y is nil).
-      return names.map((name, i) => `${rubyToTs(name)}(...args: unknown[]): unknown {\nreturn ${env.module.use(safe ? "sendSafe" : "send")}(${env.module.use("send")}(this, ${JSON.stringify(to)}), ${JSON.stringify(originals[i])}, ...args);\n}`);
+      // delegate :x, to: :y defines x on instances: `def x(...) = y.x(...)` (allow_nil: nil when y is nil); y is
+      // read as the class's own self call reads it (an attr reader, a method), else found by name.
+      const target = facts.methods.has(to) ? `this.${rubyToTs(to)}()` : facts.readers.has(to) ? `this.${to}` : `${env.module.use("send")}(this, ${JSON.stringify(to)})`;
+      return names.map((name, i) => `${rubyToTs(name)}(...args: unknown[]): unknown {\nreturn ${env.module.use(safe ? "sendSafe" : "send")}(${target}, ${JSON.stringify(originals[i])}, ...args);\n}`);
     }
   }
   if (stmt.kind === "ident" && (stmt.name === "private" || stmt.name === "protected" || stmt.name === "public")) return [];

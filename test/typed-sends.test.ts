@@ -170,6 +170,16 @@ describe("direct calls where Rails' own edges prove the receiver's type", () => 
     expect(lineWith(out.get("models/author.ts"), "performLater")).toBe("return TouchJob.performLater(this);");
   });
 
+  it("calls an Active Model plain class's valid? and its errors' add directly", async () => {
+    const files = {
+      "app/models/link.rb": "class Link\n  include ActiveModel::Model\n  attr_accessor :url\n  validate :check\n  def check\n    errors.add :url, \"is invalid\"\n  end\nend\n",
+      "app/models/author.rb": "class Author < ApplicationRecord\n  has_many :posts\n  def linked?\n    Link.new(url: name).valid?\n  end\nend\n",
+    };
+    const out = await emitted(files);
+    expect(lineWith(out.get("models/link.ts"), "is invalid")).toBe('return this.errors.add("url", "is invalid");');
+    expect(lineWith(out.get("models/author.ts"), "isValid")).toBe("return Link.build({ url: this.name }).isValid();");
+  });
+
   it("runs a class method called on a relation inside its scoping, typed by what its body answers", async () => {
     const controller = (await emitted()).get("controllers/posts_controller.ts");
     expect(lineWith(controller, "publishBang")).toBe('((rel1: Relation<Post>) => rel1.scoping(() => (rel1.model as typeof Post).publishBang(this.params.get("title"))))(');

@@ -218,6 +218,8 @@ export function lowerTypedCall(call: NodeOf<"call">, recv: TsExpr, scope: Scope)
     if (m === "any?" || m === "empty?") return method(m === "any?" ? "isAny" : "isEmpty", BOOL);
     if (m === "count" || m === "size") return method("count", NUMBER);
     if (m === "full_messages") return method("fullMessages", { k: "array", of: STRING });
+    // errors.add(:attr, "message") / (:attr, :blank): literal arguments, which Errors#add's signature takes.
+    if (m === "add" && call.args.length && call.args.length <= 2 && call.args.every((a) => a.kind === "sym" || (a.kind === "str" && a.parts.every((p) => typeof p === "string")))) return method("add");
     if (m === "each" && call.block) return lit(`${recv.code}.toA().forEach(${lowerBlockFn(call.block, scope, [{ k: "error" }]).code})`);
     return null;
   }

@@ -12,7 +12,7 @@ import { lowerArgs } from "../calls.js";
 import { lit, type TsExpr } from "../expr.js";
 import { rubyToTs } from "../names.js";
 import type { Scope } from "../scope.js";
-import { STRING, UNKNOWN, maybe, type RType } from "../types.js";
+import { BOOL, STRING, UNKNOWN, maybe, type RType } from "../types.js";
 import { lowerCoreSelfCall } from "./index.js";
 import { LIBRARY_BASES } from "../../../runtime/ruby/library-bases.js";
 import { ACTIVE_MODEL_INCLUDES } from "./active-model-macros.js";
@@ -137,7 +137,8 @@ export function plainSelfCall(call: NodeOf<"call">, scope: Scope, facts: PlainCl
   }
   if (facts.readers.has(m) && plain && !facts.methods.has(m)) return lit(`this.${m}`, UNKNOWN);
   if (facts.methods.has(m)) return lit(`this.${rubyToTs(m)}(${args().join(", ")})`, UNKNOWN);
-  if (base && plain && isGetter(base.prototype, rubyToTs(m))) return lit(`this.${rubyToTs(m)}`, UNKNOWN);
+  // An Active Model's errors are ActiveModel::Errors, as a record's are.
+  if (base && plain && isGetter(base.prototype, rubyToTs(m))) return lit(`this.${rubyToTs(m)}`, m === "errors" && base === ActiveModel ? { k: "errors" } : UNKNOWN);
   if (base && rubyToTs(m) in base.prototype) return lit(`this.${rubyToTs(m)}(${args().join(", ")})`, UNKNOWN);
   return lowerCoreSelfCall(call, scope);
 }
@@ -160,7 +161,10 @@ export function plainTypedCall(call: NodeOf<"call">, recv: TsExpr, scope: Scope)
   }
   if (facts.readers.has(m) && !call.args.length && !call.block && !facts.methods.has(m)) return lit(`${recv.code}.${m}`, UNKNOWN);
   if (facts.methods.has(m)) return lit(`${recv.code}.${rubyToTs(m)}(${args().join(", ")})`, UNKNOWN);
-  // A method of the library class it subclasses (PlatformAgent#browser): the runtime class's own method.
+  // A method of the library class it subclasses (PlatformAgent#browser), or of ActiveModel where it includes
+  // ActiveModel::Model (valid?): the runtime class's own method.
+  const own = base ?? (facts.activeModel ? ActiveModel : null);
+  if (own && !base && isPrototypeMethod(own.prototype, rubyToTs(m))) return lit(`${recv.code}.${rubyToTs(m)}(${args().join(", ")})`, m.endsWith("?") ? BOOL : UNKNOWN);
   if (base && isPrototypeMethod(base.prototype, rubyToTs(m))) return lit(`${recv.code}.${rubyToTs(m)}(${args().join(", ")})`, LIBRARY_RESULTS[facts.libraryBase!]?.[m] ?? UNKNOWN);
   return null;
 }

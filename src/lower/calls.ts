@@ -133,6 +133,7 @@ function lowerFrameworkClassCall(call: NodeOf<"call">, scope: Scope): TsExpr | n
     if (type.k === "unknown") {
       // Not known to be a relation: the WhereChain by dynamic dispatch (`send(x, "where")` answers one).
       const send = env.module.use("send");
+      noteDynamicSite(whereCall, base, "send", scope);
       return lit(`${send}(${send}(${base.code}, "where"), ${JSON.stringify(call.method)}, ${recordArgs(call.args, null, scope).join(", ")})`, UNKNOWN);
     }
     return lit(`${base.code}.${chain[call.method]}(${recordArgs(call.args, null, scope).join(", ")})`, type);
@@ -164,6 +165,7 @@ function lowerFrameworkClassCall(call: NodeOf<"call">, scope: Scope): TsExpr | n
     const args = lowerArgs(call.args, call.block, scope);
     // broadcast is every server's; anything else (remote_connections, ...) is the cable server's, reached by name.
     if (call.method === "broadcast") return lit(`${server}.broadcast(${args.join(", ")})`, UNKNOWN);
+    noteDynamicSite(call, lit(server, UNKNOWN), "send", scope, ["Action Cable's server, reached by name", `ActionCable.server.${call.method}: the cable server's, by name`]);
     return lit(`${env.module.use("send")}(${[server, JSON.stringify(call.method), ...args].join(", ")})`, UNKNOWN);
   }
   return null;
@@ -297,7 +299,10 @@ function lowerClassCall(call: NodeOf<"call">, recv: TsExpr, model: string, scope
     if (def) return asProved(`${recv.code}.${rubyToTs(call.method)}(${args.join(", ")})`, classMethodType(scope.env.app, model, def), scope);
     // Active Record's own class methods (find_signed!, none, exists?...) are the runtime Base's statics.
     // (Dispatched by name: their TS signatures are narrower than the untyped arguments lowered Ruby passes.)
-    if (isStaticMethod(Base, rubyToTs(call.method))) return lit(`${scope.env.module.use("send")}(${[recv.code, JSON.stringify(call.method), ...args].join(", ")})`, UNKNOWN);
+    if (isStaticMethod(Base, rubyToTs(call.method))) {
+      noteDynamicSite(call, recv, "send", scope, ["Active Record's class method, dispatched by name (its TS signature is narrower than the arguments)", `${call.method}: Active Record's, by name`]);
+      return lit(`${scope.env.module.use("send")}(${[recv.code, JSON.stringify(call.method), ...args].join(", ")})`, UNKNOWN);
+    }
     return null;
   }
   return lit(`${recv.code}.${entry[0]}(${args.join(", ")})`, entry[1]);
@@ -334,6 +339,7 @@ function lowerRecordCall(call: NodeOf<"call">, recv: TsExpr, modelName: string, 
         // write_attribute, directly; otherwise the writer is found at run time.
         const own = chain.some((x) => x.methods.some((d) => d.name === attr || d.name === m)) || attr in Base.prototype || camel(attr) in Base.prototype;
         if (!own) return lit(`${scope.env.module.use("assignAttribute")}(${recv.code}, ${JSON.stringify(attr)}, ${value.code})`, UNKNOWN);
+        noteDynamicSite(call, recv, "send", scope, ["a column writer the model or Active Record defines, found by name", `${m}: the writer is found at run time (it casts)`]);
         return lit(`${scope.env.module.use("send")}(${recv.code}, ${JSON.stringify(m)}, ${value.code})`, UNKNOWN);
       }
       return lit(`(${recv.code}.${attr} = ${value.code})`, UNKNOWN);

@@ -15,7 +15,9 @@ import type { Diagnostics } from "../../diagnostics/index.js";
 import { modelFile, type EmittedModule } from "../emitted-module.js";
 import { literalString, optionsOf, positionalArgs, type Node, type NodeOf } from "../../parse/ir.js";
 import { makeEnv } from "../env.js";
-import { lowerExpr } from "../expr.js";
+import { lit, lowerExpr } from "../expr.js";
+import { noteDynamicSite } from "../dynamic-sites.js";
+import { UNKNOWN } from "../types.js";
 import { rubyToTs, tsIdent } from "../names.js";
 import { Scope, type LowerEnv } from "../scope.js";
 import { lowerParams } from "../params.js";
@@ -154,7 +156,12 @@ function bodyStatement(stmt: Node, env: LowerEnv, after: string[], name: string,
       // delegate :x, to: :y defines x on instances: `def x(...) = y.x(...)` (allow_nil: nil when y is nil); y is
       // read as the class's own self call reads it (an attr reader, a method), else found by name.
       const target = facts.methods.has(to) ? `this.${rubyToTs(to)}()` : facts.readers.has(to) ? `this.${to}` : `${env.module.use("send")}(this, ${JSON.stringify(to)})`;
-      return names.map((name, i) => `${rubyToTs(name)}(...args: unknown[]): unknown {\nreturn ${env.module.use(safe ? "sendSafe" : "send")}(${target}, ${JSON.stringify(originals[i])}, ...args);\n}`);
+      // Every delegated name is a send on the target, whose type no reader proves (recorded per name, at the delegate).
+      const scope = new Scope(env);
+      return names.map((name, i) => {
+        noteDynamicSite({ ...stmt, method: originals[i]! }, lit(target, UNKNOWN), safe ? "sendSafe" : "send", scope, ["a delegate's target whose type is not proved", `delegate ${originals[i]} to ${to}: its type is not proved`]);
+        return `${rubyToTs(name)}(...args: unknown[]): unknown {\nreturn ${env.module.use(safe ? "sendSafe" : "send")}(${target}, ${JSON.stringify(originals[i])}, ...args);\n}`;
+      });
     }
   }
   if (stmt.kind === "ident" && (stmt.name === "private" || stmt.name === "protected" || stmt.name === "public")) return [];

@@ -12,6 +12,7 @@ import type { NodeOf } from "../../parse/ir.js";
 import { lowerArgs, lowerTypedCall } from "../calls.js";
 import { lit, type TsExpr } from "../expr.js";
 import { rubyToTs } from "../names.js";
+import { noteDynamicSite } from "../dynamic-sites.js";
 import { BOOL, UNKNOWN } from "../types.js";
 import type { Scope } from "../scope.js";
 
@@ -43,6 +44,7 @@ export function relationSelfCall(call: NodeOf<"call">, scope: Scope, self: "clas
   // Another method of the same extension block (installed on the proxy beside this one).
   // (CollectionProxy<T> does not declare them: a send by name.)
   if (self === "proxy" && siblings.includes(call.method)) {
+    noteDynamicSite(call, lit("this", UNKNOWN), "send", scope, ["an association extension's method, installed on the proxy", `${call.method}: installed on the association's proxy beside this one`]);
     return lit(`${env.module.use("send")}(${["this", JSON.stringify(call.method), ...lowerArgs(call.args, call.block, scope)].join(", ")})`);
   }
   if (!(self === "proxy" ? PROXY : CLASS_OR_RELATION).has(name)) return null;

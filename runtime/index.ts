@@ -63,6 +63,7 @@ export { extendCore, CORE_EXTENSIBLE } from "./active-support/index.js";
 export { TurboStreamsChannelConstant, TurboModule, TurboStreamsTagBuilderClass, GlobalIdModule, GlobalIdLocator } from "./gems/turbo-rails/index.js";
 export type { TurboStreamTagBuilder } from "./gems/turbo-rails/index.js";
 export type { RailsLogger } from "./active-support/logger.js";
+export type { UserAgentBrowser } from "./gems/useragent/user-agent-base.js";
 export { ActiveModel, RubyObject, ValidationError, attrAccessor, defineActiveModel } from "./active-model/index.js";
 export { inflections } from "./active-support/index.js";
 export { rubyStruct, declineClass } from "./ruby/index.js";

@@ -132,15 +132,18 @@ describe("direct calls where Rails' own edges prove the receiver's type", () => 
     expect(lineWith(post, '"name"')).toBe('return coreSend(this.writer(), "name");');
   });
 
-  it("types platform_agent's browser as a String or nil (its core methods called directly, nil raising NoMethodError)", async () => {
+  it("types platform_agent's browser as a String or nil (its core methods called directly, nil raising NoMethodError), and useragent's parsed agents", async () => {
     const files = {
       "Gemfile.lock": "GEM\n  remote: https://rubygems.org/\n  specs:\n    platform_agent (1.0.1)\n\nDEPENDENCIES\n  platform_agent\n",
-      "app/models/agent.rb": "class Agent < PlatformAgent\nend\n",
-      "app/helpers/posts_helper.rb": "module PostsHelper\n  def browser_name\n    Agent.new('x').browser.capitalize\n  end\nend\n",
-      "app/views/posts/show.html.erb": "<%= browser_name %>\n",
+      "app/models/agent.rb": "class Agent < PlatformAgent\n  def chrome?\n    user_agent.browser.match? /Chrome/\n  end\nend\n",
+      "app/helpers/posts_helper.rb": "module PostsHelper\n  def browser_name\n    Agent.new('x').browser.capitalize\n  end\n\n  def platform_name\n    UserAgent.parse('x').platform\n  end\nend\n",
+      "app/views/posts/show.html.erb": "<%= browser_name %>\n<%= platform_name %>\n",
     };
-    const helpers = (await emitted(files)).get("helpers.ts");
+    const out = await emitted(files);
+    const helpers = out.get("helpers.ts");
     expect(lineWith(helpers, "capitalize")).toBe('return StringMethods.capitalize(nonNil(Agent.build("x").browser(), "capitalize"));');
+    expect(lineWith(helpers, "platform()")).toBe('return UserAgentClass.parse("x").platform();');
+    expect(lineWith(out.get("models/agent.ts"), "RegExp")).toBe('return StringMethods.isMatch(nonNil(this.userAgent().browser(), "match?"), new RegExp("Chrome", ""));');
   });
 
   it("calls turbo-rails' turbo_stream tag builder's actions directly", async () => {

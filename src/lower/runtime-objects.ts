@@ -20,11 +20,12 @@ import { Base } from "../../runtime/active-record/index.js";
 import { AttachedMany, AttachedOne } from "../../runtime/active-storage/attached.js";
 import { TurboStreamTagBuilder } from "../../runtime/gems/turbo-rails/turbo-stream-builder.js";
 import { RailsLogger } from "../../runtime/active-support/logger.js";
+import { UserAgentBrowser } from "../../runtime/gems/useragent/user-agent-base.js";
 import { lowerArgs } from "./calls.js";
 import { lit, lowerExpr, storable, type TsExpr } from "./expr.js";
 import { camel, rubyToTs } from "./names.js";
 import type { Scope } from "./scope.js";
-import { UNKNOWN, type RType } from "./types.js";
+import { STRING, UNKNOWN, maybe, type RType } from "./types.js";
 
 interface RuntimeObject {
   /** Where its members are looked up: a class's prototype (instances) or the class itself (its statics). */
@@ -61,6 +62,8 @@ const RUNTIME_OBJECTS: Record<string, RuntimeObject> = {
   turboStream: { members: TurboStreamTagBuilder.prototype, anyArgs: true },
   // Rails.logger (ActiveSupport::Logger): its level methods take any message, and a block.
   logger: { members: RailsLogger.prototype, anyArgs: true },
+  // useragent's parsed agents (UserAgent.parse, PlatformAgent#user_agent): browser, platform and os are a String or nil.
+  userAgent: { members: UserAgentBrowser.prototype, results: { browser: maybe(STRING), platform: maybe(STRING), os: maybe(STRING) } },
   // A record's own API (Active Record's instance methods the runtime's Base has), for a typed record.
   record: { members: Base.prototype, results: { model_name: { k: "runtime", cls: "modelName" } } },
 };

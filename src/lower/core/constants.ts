@@ -20,6 +20,7 @@ const RETURNS: Record<string, RType> = {
   "ERB::Util.html_escape": { k: "safe" }, "ERB::Util.html_escape_once": { k: "safe" },
   // ActiveSupport::Logger (runtime-objects.ts): `Rails.logger.info "x"` is its method, called directly.
   "Rails.logger": { k: "runtime", cls: "logger" },
+  "UserAgent.parse": { k: "runtime", cls: "userAgent" },
 };
 
 export function lowerConstant(node: NodeOf<"const">, scope: Scope): TsExpr | null {

@@ -139,7 +139,7 @@ export function plainSelfCall(call: NodeOf<"call">, scope: Scope, facts: PlainCl
   if (facts.methods.has(m)) return lit(`this.${rubyToTs(m)}(${args().join(", ")})`, UNKNOWN);
   // An Active Model's errors are ActiveModel::Errors, as a record's are.
   if (base && plain && isGetter(base.prototype, rubyToTs(m))) return lit(`this.${rubyToTs(m)}`, m === "errors" && base === ActiveModel ? { k: "errors" } : UNKNOWN);
-  if (base && rubyToTs(m) in base.prototype) return lit(`this.${rubyToTs(m)}(${args().join(", ")})`, UNKNOWN);
+  if (base && rubyToTs(m) in base.prototype) return lit(`this.${rubyToTs(m)}(${args().join(", ")})`, (facts.libraryBase && LIBRARY_RESULTS[facts.libraryBase]?.[m]) || UNKNOWN);
   return lowerCoreSelfCall(call, scope);
 }
 
@@ -171,10 +171,10 @@ export function plainTypedCall(call: NodeOf<"call">, recv: TsExpr, scope: Scope)
 
 /**
  * What a library base's methods answer, as the runtime class declares them (its TS signatures are not read here):
- * platform_agent's browser and os delegate to UserAgent's, a String or nil.
+ * platform_agent's browser and os delegate to UserAgent's, a String or nil; user_agent is the parsed agents.
  */
 const LIBRARY_RESULTS: Record<string, Record<string, RType>> = {
-  PlatformAgent: { browser: maybe(STRING), os: maybe(STRING) },
+  PlatformAgent: { browser: maybe(STRING), os: maybe(STRING), user_agent: { k: "runtime", cls: "userAgent" } },
 };
 
 /** A getter somewhere on a runtime class's (or prototype's) chain: `errors`, `model_name`. */

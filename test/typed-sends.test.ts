@@ -183,6 +183,20 @@ describe("direct calls where Rails' own edges prove the receiver's type", () => 
     expect(lineWith(out.get("models/author.ts"), "isValid")).toBe("return Link.build({ url: this.name }).isValid();");
   });
 
+  it("types a plain class's ivar by what every call of its constructor passes, and not where the class is also named as a value", async () => {
+    const card = "class Card\n  attr_reader :post\n  def initialize(post, style: nil)\n    @post, @style = post, style\n  end\n  def heading\n    post.title\n  end\n  def body\n    @post.body\n  end\nend\n";
+    const files = {
+      "app/models/card.rb": card,
+      "app/helpers/posts_helper.rb": "module PostsHelper\n  def card_for(post)\n    Card.new(post, style: :wide).heading\n  end\nend\n",
+      "app/views/posts/show.html.erb": "<%= card_for @post %>\n",
+    };
+    const typed = (await emitted(files)).get("models/card.ts");
+    expect(lineWith(typed, "title")).toBe("return (this.post as Post).title;");
+    expect(lineWith(typed, ".body")).toBe("return (this.ivars.post as Post).body;");
+    const escaped = (await emitted({ ...files, "app/helpers/cards_helper.rb": "module CardsHelper\n  def card_class\n    Card\n  end\nend\n" })).get("models/card.ts");
+    expect(lineWith(escaped, "title")).toBe('return send(this.post, "title");');
+  });
+
   it("runs a class method called on a relation inside its scoping, typed by what its body answers", async () => {
     const controller = (await emitted()).get("controllers/posts_controller.ts");
     expect(lineWith(controller, "publishBang")).toBe('((rel1: Relation<Post>) => rel1.scoping(() => (rel1.model as typeof Post).publishBang(this.params.get("title"))))(');

@@ -24,6 +24,7 @@ import { currentCall } from "./model/current.js";
 import { noteDynamicSite } from "./dynamic-sites.js";
 import { lowerRecordApiCall, lowerRuntimeObjectCall } from "./runtime-objects.js";
 import { noteClassMethodCall, noteMethodCall, noteScopeCall } from "./model/param-types.js";
+import { noteNewCall } from "./core/plain-ivars.js";
 import { ObjectMethods } from "../../runtime/active-support/core-ext/core-object.js";
 import { isCoreMethod } from "../../runtime/active-support/core-ext/core-send.js";
 
@@ -285,6 +286,8 @@ function lowerClassCall(call: NodeOf<"call">, recv: TsExpr, model: string, scope
     authenticate_by: ["authenticateBy", record],
   };
   const entry = RETURNS[call.method];
+  // A plain class's `new`: its arguments' types join into its constructor's (core/plain-ivars.ts).
+  if (call.method === "new" && !scope.env.app.models.has(model)) noteNewCall(scope.env.app, model, call, types);
   // `first(3)` / `last(3)` answer Arrays of records.
   if (entry && (call.method === "first" || call.method === "last") && call.args.length) return lit(`${recv.code}.${entry[0]}(${args.join(", ")})`, UNKNOWN);
   if (entry && NULLABLE_FINDERS.has(call.method)) return lit(`(${recv.code}.${entry[0]}(${args.join(", ")}) as ${scope.env.module.modelType(model)})`, entry[1]);

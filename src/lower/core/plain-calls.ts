@@ -8,7 +8,9 @@
 import type { AppModel } from "../../analyze/app-model.js";
 import { collectConstants, flattenBody, resolveConstant, type ConstDecl } from "../../analyze/constants.js";
 import { literalString, optionsOf, positionalArgs, type Node, type NodeOf, type Span } from "../../parse/ir.js";
-import { lowerArgs } from "../calls.js";
+import { lowerArg, lowerArgs } from "../calls.js";
+import { lowerBlockFn } from "../procs.js";
+import { noteNewCall } from "./plain-ivars.js";
 import { lit, type TsExpr } from "../expr.js";
 import { rubyToTs } from "../names.js";
 import type { Scope } from "../scope.js";
@@ -129,13 +131,17 @@ export function plainSelfCall(call: NodeOf<"call">, scope: Scope, facts: PlainCl
   const base = facts.libraryBase ? LIBRARY_BASES[facts.libraryBase]![1] : facts.activeModel ? ActiveModel : null;
   const plain = !call.args.length && !call.block;
   if (isStatic) {
-    if (m === "new") return lit(`this.build(${args().join(", ")})`, { k: "model", model: facts.path });
+    if (m === "new") return lit(`this.build(${recordedNew(call, facts.path, scope)})`, { k: "model", model: facts.path });
     if (facts.classMethods.has(m)) return lit(`this.${rubyToTs(m)}(${args().join(", ")})`, UNKNOWN);
     if (base && plain && isGetter(base, rubyToTs(m))) return lit(`this.${rubyToTs(m)}`, UNKNOWN);
     if (base && typeof Reflect.get(base, rubyToTs(m)) === "function") return lit(`this.${rubyToTs(m)}(${args().join(", ")})`, UNKNOWN);
     return lowerCoreSelfCall(call, scope);
   }
-  if (facts.readers.has(m) && plain && !facts.methods.has(m)) return lit(`this.${m}`, UNKNOWN);
+  if (facts.readers.has(m) && plain && !facts.methods.has(m)) {
+    // attr_reader :m reads @m (typed where its constructor's every call proves it: plain-ivars.ts).
+    const type = scope.env.ivarTypes.get(m) ?? UNKNOWN;
+    return lit(type.k === "unknown" ? `this.${m}` : `(this.${m} as ${scope.env.typeName(type)})`, type);
+  }
   if (facts.methods.has(m)) return lit(`this.${rubyToTs(m)}(${args().join(", ")})`, UNKNOWN);
   // An Active Model's errors are ActiveModel::Errors, as a record's are.
   if (base && plain && isGetter(base.prototype, rubyToTs(m))) return lit(`this.${rubyToTs(m)}`, m === "errors" && base === ActiveModel ? { k: "errors" } : UNKNOWN);
@@ -153,7 +159,7 @@ export function plainTypedCall(call: NodeOf<"call">, recv: TsExpr, scope: Scope)
   const args = () => lowerArgs(call.args, call.block, scope);
   const base = facts.libraryBase ? LIBRARY_BASES[facts.libraryBase]![1] : null;
   if (isClass) {
-    if (m === "new") return lit(`${recv.code}.build(${args().join(", ")})`, { k: "model", model: facts.path });
+    if (m === "new") return lit(`${recv.code}.build(${recordedNew(call, facts.path, scope)})`, { k: "model", model: facts.path });
     if (facts.classMethods.has(m)) return lit(`${recv.code}.${rubyToTs(m)}(${args().join(", ")})`, UNKNOWN);
     // A class method of the library class it subclasses (ActiveJob::Base.perform_later), as its own class body calls it.
     if (base && typeof Reflect.get(base, rubyToTs(m)) === "function") return lit(`${recv.code}.${rubyToTs(m)}(${args().join(", ")})`, UNKNOWN);
@@ -176,6 +182,19 @@ export function plainTypedCall(call: NodeOf<"call">, recv: TsExpr, scope: Scope)
 const LIBRARY_RESULTS: Record<string, Record<string, RType>> = {
   PlatformAgent: { browser: maybe(STRING), os: maybe(STRING), user_agent: { k: "runtime", cls: "userAgent" } },
 };
+
+/** `new`'s arguments, lowered, and the call recorded with their types (plain-ivars.ts). */
+function recordedNew(call: NodeOf<"call">, path: string, scope: Scope): string {
+  const types: RType[] = [];
+  const out = call.args.map((a) => {
+    const e = lowerArg(a, scope);
+    types.push(e.type);
+    return e.code;
+  });
+  if (call.block) out.push(lowerBlockFn(call.block, scope).code);
+  noteNewCall(scope.env.app, path, call, types);
+  return out.join(", ");
+}
 
 /** A getter somewhere on a runtime class's (or prototype's) chain: `errors`, `model_name`. */
 export function isGetter(target: object, name: string): boolean {

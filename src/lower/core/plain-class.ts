@@ -17,6 +17,7 @@ import { literalString, optionsOf, positionalArgs, type Node, type NodeOf } from
 import { makeEnv } from "../env.js";
 import { lit, lowerExpr } from "../expr.js";
 import { noteDynamicSite } from "../dynamic-sites.js";
+import { constructorIvarTypes } from "./plain-ivars.js";
 import { UNKNOWN } from "../types.js";
 import { rubyToTs, tsIdent } from "../names.js";
 import { Scope, type LowerEnv } from "../scope.js";
@@ -58,6 +59,9 @@ function lowerPlainClass(path: string, decls: ConstDecl[], modules: Map<string, 
   Object.assign(classEnv, { module: env.module });
   classEnv.selfCall = (call, scope) => plainSelfCall(call, scope, facts, true);
   const flat = flattenBody(decls, decls, modules);
+  // Ivars every call of its constructor proves (plain-ivars.ts), read as their types.
+  env.ivarTypes = constructorIvarTypes(app, facts, decls, flat.methods);
+  env.ivarCast = true;
   const name = tsIdent(path);
   const after: string[] = [];
   const members: string[] = [`static override rubyName = ${JSON.stringify(path)};`];

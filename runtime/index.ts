@@ -64,6 +64,7 @@ export { TurboStreamsChannelConstant, TurboModule, TurboStreamsTagBuilderClass, 
 export type { TurboStreamTagBuilder } from "./gems/turbo-rails/index.js";
 export type { RailsLogger } from "./active-support/logger.js";
 export type { UserAgentBrowser } from "./gems/useragent/user-agent-base.js";
+export type { Page as GearedPaginationPage } from "./gems/geared_pagination/geared-pagination.js";
 export { ActiveModel, RubyObject, ValidationError, attrAccessor, defineActiveModel } from "./active-model/index.js";
 export { inflections } from "./active-support/index.js";
 export { rubyStruct, declineClass } from "./ruby/index.js";

@@ -197,6 +197,16 @@ describe("direct calls where Rails' own edges prove the receiver's type", () => 
     expect(lineWith(escaped, "title")).toBe('return send(this.post, "title");');
   });
 
+  it("types geared_pagination's @page as its GearedPagination::Page", async () => {
+    const files = {
+      "Gemfile.lock": "GEM\n  remote: https://rubygems.org/\n  specs:\n    geared_pagination (1.2.0)\n\nDEPENDENCIES\n  geared_pagination\n",
+      "app/controllers/authors_controller.rb": "class AuthorsController < ApplicationController\n  def index\n    set_page_and_extract_portion_from Author.all\n  end\nend\n",
+      "app/views/authors/index.html.erb": "<%= @page.next_param %>\n",
+    };
+    const view = (await emitted(files)).get("views/authors/index.html.ts");
+    expect(lineWith(view, "nextParam")).toBe("out.append((view.assigns.page as GearedPaginationPage).nextParam());");
+  });
+
   it("runs a class method called on a relation inside its scoping, typed by what its body answers", async () => {
     const controller = (await emitted()).get("controllers/posts_controller.ts");
     expect(lineWith(controller, "publishBang")).toBe('((rel1: Relation<Post>) => rel1.scoping(() => (rel1.model as typeof Post).publishBang(this.params.get("title"))))(');

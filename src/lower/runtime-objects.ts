@@ -21,6 +21,7 @@ import { AttachedMany, AttachedOne } from "../../runtime/active-storage/attached
 import { TurboStreamTagBuilder } from "../../runtime/gems/turbo-rails/turbo-stream-builder.js";
 import { RailsLogger } from "../../runtime/active-support/logger.js";
 import { UserAgentBrowser } from "../../runtime/gems/useragent/user-agent-base.js";
+import { Page } from "../../runtime/gems/geared_pagination/geared-pagination.js";
 import { lowerArgs } from "./calls.js";
 import { lit, lowerExpr, storable, type TsExpr } from "./expr.js";
 import { camel, rubyToTs } from "./names.js";
@@ -64,6 +65,8 @@ const RUNTIME_OBJECTS: Record<string, RuntimeObject> = {
   logger: { members: RailsLogger.prototype, anyArgs: true },
   // useragent's parsed agents (UserAgent.parse, PlatformAgent#user_agent): browser, platform and os are a String or nil.
   userAgent: { members: UserAgentBrowser.prototype, results: { browser: maybe(STRING), platform: maybe(STRING), os: maybe(STRING) } },
+  // geared_pagination's @page (GearedPagination::Page): records, next_param, last?...
+  page: { members: Page.prototype },
   // A record's own API (Active Record's instance methods the runtime's Base has), for a typed record.
   record: { members: Base.prototype, results: { model_name: { k: "runtime", cls: "modelName" } } },
 };

@@ -40,7 +40,7 @@ export const RUNTIME_TYPE_NAMES: Record<string, string> = {
   request: "ActionDispatchRequest", cookies: "CookieJar", signedCookies: "SignedCookieJar", encryptedCookies: "EncryptedCookieJar",
   session: "ActionDispatchSession", flash: "ActionDispatchFlash", modelName: "ActiveModelName", baseClass: "typeof Base",
   attachedOne: "AttachedOne", attachedMany: "AttachedMany", turboStream: "TurboStreamTagBuilder", logger: "RailsLogger",
-  userAgent: "UserAgentBrowser",
+  userAgent: "UserAgentBrowser", page: "GearedPaginationPage",
 };
 
 /** Rails' own classes the analysis names (a Current attribute holding the request), as the lowering's types. */

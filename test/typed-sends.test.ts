@@ -64,6 +64,12 @@ async function emitted(files: Record<string, string> = {}): Promise<Map<string, 
   return new Map(result.files.map((f) => [f.path, f.text]));
 }
 
+/** The base app's Author with more methods. */
+const authorWith = (methods: string) => `class Author < ApplicationRecord\n  has_many :posts\n${methods}end\n`;
+
+/** A Gemfile.lock that bundles one gem. */
+const lockfile = (gem: string, version: string) => `GEM\n  remote: https://rubygems.org/\n  specs:\n    ${gem} (${version})\n\nDEPENDENCIES\n  ${gem}\n`;
+
 /** The one line of `text` containing `marker`, trimmed (the test fails when there is not exactly one). */
 function lineWith(text: string | undefined, marker: string): string {
   const lines = (text ?? "").split("\n").filter((l) => l.includes(marker));
@@ -126,7 +132,7 @@ describe("direct calls where Rails' own edges prove the receiver's type", () => 
   it("leaves an instance method's answer untyped when another model defines the name too (a record may be either's)", async () => {
     const files = {
       "app/models/post.rb": "class Post < ApplicationRecord\n  belongs_to :author\n  def writer\n    author\n  end\n  def writer_name\n    writer.name\n  end\nend\n",
-      "app/models/author.rb": "class Author < ApplicationRecord\n  has_many :posts\n  def writer\n    self\n  end\nend\n",
+      "app/models/author.rb": authorWith("  def writer\n    self\n  end\n"),
     };
     const post = (await emitted(files)).get("models/post.ts");
     expect(lineWith(post, '"name"')).toBe('return coreSend(this.writer(), "name");');
@@ -134,7 +140,7 @@ describe("direct calls where Rails' own edges prove the receiver's type", () => 
 
   it("types platform_agent's browser as a String or nil (its core methods called directly, nil raising NoMethodError), and useragent's parsed agents", async () => {
     const files = {
-      "Gemfile.lock": "GEM\n  remote: https://rubygems.org/\n  specs:\n    platform_agent (1.0.1)\n\nDEPENDENCIES\n  platform_agent\n",
+      "Gemfile.lock": lockfile("platform_agent", "1.0.1"),
       "app/models/agent.rb": "class Agent < PlatformAgent\n  def chrome?\n    user_agent.browser.match? /Chrome/\n  end\nend\n",
       "app/helpers/posts_helper.rb": "module PostsHelper\n  def browser_name\n    Agent.new('x').browser.capitalize\n  end\n\n  def platform_name\n    UserAgent.parse('x').platform\n  end\nend\n",
       "app/views/posts/show.html.erb": "<%= browser_name %>\n<%= platform_name %>\n",
@@ -148,7 +154,7 @@ describe("direct calls where Rails' own edges prove the receiver's type", () => 
 
   it("calls turbo-rails' turbo_stream tag builder's actions directly", async () => {
     const files = {
-      "Gemfile.lock": "GEM\n  remote: https://rubygems.org/\n  specs:\n    turbo-rails (2.0.11)\n\nDEPENDENCIES\n  turbo-rails\n",
+      "Gemfile.lock": lockfile("turbo-rails", "2.0.11"),
       "app/views/posts/show.turbo_stream.erb": "<%= turbo_stream.remove @post %>\n",
     };
     const view = (await emitted(files)).get("views/posts/show.turbo_stream.ts");
@@ -156,7 +162,7 @@ describe("direct calls where Rails' own edges prove the receiver's type", () => 
   });
 
   it("calls Rails.logger's level methods directly", async () => {
-    const files = { "app/models/author.rb": 'class Author < ApplicationRecord\n  has_many :posts\n  def note\n    Rails.logger.info "noted"\n  end\nend\n' };
+    const files = { "app/models/author.rb": authorWith('  def note\n    Rails.logger.info "noted"\n  end\n') };
     const author = (await emitted(files)).get("models/author.ts");
     expect(lineWith(author, "noted")).toBe('return RailsModule.logger().info("noted");');
   });
@@ -166,7 +172,7 @@ describe("direct calls where Rails' own edges prove the receiver's type", () => 
       "app/models/greeter.rb": "class Greeter\n  attr_reader :author\n  delegate :name, to: :author\n  def initialize(author)\n    @author = author\n  end\nend\n",
       "app/jobs/application_job.rb": "class ApplicationJob < ActiveJob::Base\nend\n",
       "app/jobs/touch_job.rb": "class TouchJob < ApplicationJob\n  def perform(author)\n  end\nend\n",
-      "app/models/author.rb": "class Author < ApplicationRecord\n  has_many :posts\n  def later\n    TouchJob.perform_later(self)\n  end\nend\n",
+      "app/models/author.rb": authorWith("  def later\n    TouchJob.perform_later(self)\n  end\n"),
     };
     const out = await emitted(files);
     expect(lineWith(out.get("models/greeter.ts"), '"name"')).toBe('return send(this.author, "name", ...args);');
@@ -176,11 +182,15 @@ describe("direct calls where Rails' own edges prove the receiver's type", () => 
   it("calls an Active Model plain class's valid? and its errors' add directly", async () => {
     const files = {
       "app/models/link.rb": "class Link\n  include ActiveModel::Model\n  attr_accessor :url\n  validate :check\n  def check\n    errors.add :url, \"is invalid\"\n  end\nend\n",
-      "app/models/author.rb": "class Author < ApplicationRecord\n  has_many :posts\n  def linked?\n    Link.new(url: name).valid?\n  end\nend\n",
+      "app/models/author.rb": authorWith("  def linked?\n    Link.new(url: name).valid?\n  end\n"),
     };
     const out = await emitted(files);
-    expect(lineWith(out.get("models/link.ts"), "is invalid")).toBe('return this.errors.add("url", "is invalid");');
-    expect(lineWith(out.get("models/author.ts"), "isValid")).toBe("return Link.build({ url: this.name }).isValid();");
+    // [module, marker, its one line]
+    const lines: Array<[string, string, string]> = [
+      ["models/link.ts", "is invalid", 'return this.errors.add("url", "is invalid");'],
+      ["models/author.ts", "isValid", "return Link.build({ url: this.name }).isValid();"],
+    ];
+    for (const [module, marker, line] of lines) expect(lineWith(out.get(module), marker)).toBe(line);
   });
 
   it("types a plain class's ivar by what every call of its constructor passes, and not where the class is also named as a value", async () => {
@@ -198,12 +208,9 @@ describe("direct calls where Rails' own edges prove the receiver's type", () => 
   });
 
   it("types geared_pagination's @page as its GearedPagination::Page", async () => {
-    const files = {
-      "Gemfile.lock": "GEM\n  remote: https://rubygems.org/\n  specs:\n    geared_pagination (1.2.0)\n\nDEPENDENCIES\n  geared_pagination\n",
-      "app/controllers/authors_controller.rb": "class AuthorsController < ApplicationController\n  def index\n    set_page_and_extract_portion_from Author.all\n  end\nend\n",
-      "app/views/authors/index.html.erb": "<%= @page.next_param %>\n",
-    };
-    const view = (await emitted(files)).get("views/authors/index.html.ts");
+    const controller = "class AuthorsController < ApplicationController\n  def index\n    set_page_and_extract_portion_from Author.all\n  end\nend\n";
+    const out = await emitted({ "Gemfile.lock": lockfile("geared_pagination", "1.2.0"), "app/controllers/authors_controller.rb": controller, "app/views/authors/index.html.erb": "<%= @page.next_param %>\n" });
+    const view = out.get("views/authors/index.html.ts");
     expect(lineWith(view, "nextParam")).toBe("out.append((view.assigns.page as GearedPaginationPage).nextParam());");
   });
 

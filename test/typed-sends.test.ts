@@ -179,16 +179,19 @@ describe("direct calls where Rails' own edges prove the receiver's type", () => 
     expect(lineWith(out.get("models/author.ts"), "performLater")).toBe("return TouchJob.performLater(this);");
   });
 
-  it("calls an Active Model plain class's valid? and its errors' add directly", async () => {
+  it("calls an Active Model plain class's valid? and its errors' add directly, and Object's then on it", async () => {
     const files = {
       "app/models/link.rb": "class Link\n  include ActiveModel::Model\n  attr_accessor :url\n  validate :check\n  def check\n    errors.add :url, \"is invalid\"\n  end\nend\n",
-      "app/models/author.rb": authorWith("  def linked?\n    Link.new(url: name).valid?\n  end\n"),
+      "app/models/author.rb": authorWith("  def linked?\n    Link.new(url: name).valid?\n  end\n  def checked\n    Link.new(url: name).then { |link| link.valid? }\n  end\n"),
     };
     const out = await emitted(files);
     // [module, marker, its one line]
     const lines: Array<[string, string, string]> = [
       ["models/link.ts", "is invalid", 'return this.errors.add("url", "is invalid");'],
-      ["models/author.ts", "isValid", "return Link.build({ url: this.name }).isValid();"],
+      ["models/author.ts", "build({ url: this.name }).isValid", "return Link.build({ url: this.name }).isValid();"],
+      // Object#then on it, its block taking the receiver's type.
+      ["models/author.ts", "ObjectMethods.then", "return ObjectMethods.then(Link.build({ url: this.name }), (link: Link) => {"],
+      ["models/author.ts", "link.isValid", "return link.isValid();"],
     ];
     for (const [module, marker, line] of lines) expect(lineWith(out.get(module), marker)).toBe(line);
   });

@@ -371,15 +371,22 @@ function lowerRecordCall(call: NodeOf<"call">, recv: TsExpr, modelName: string, 
   if ([...scope.env.app.models.values()].some((x) => x.methods.some((d) => d.name === m) && modelChain(scope.env.app, x.className).some((c) => c.className === modelName))) return null;
   const api = lowerRecordApiCall(call, recv, scope);
   if (api) return api;
-  // Object's methods (tap, presence, in?...), as send reaches them on a record that has no such member.
-  const member = rubyToTs(m);
-  if (member in ObjectMethods && !(member in Base.prototype) && isCoreMethod(m)) {
-    const block = call.block ? [lowerBlockFn(call.block, scope).code] : [];
-    const plain = call.args.map((a) => lowerArg(a, scope).code);
-    // tap answers its receiver.
-    return asProved(`${scope.env.module.use("ObjectMethods")}.${member}(${[recv.code, ...plain, ...block].join(", ")})`, m === "tap" && call.block ? recv.type : UNKNOWN, scope);
-  }
-  return null;
+  return objectMethodCall(call, recv, Base.prototype, scope);
+}
+
+/**
+ * Object's methods (tap, presence, in?, then...), as send reaches them on an object whose class (`members`: its
+ * prototype) has no such member.
+ */
+export function objectMethodCall(call: NodeOf<"call">, recv: TsExpr, members: object, scope: Scope): TsExpr | null {
+  const member = rubyToTs(call.method);
+  if (!(member in ObjectMethods) || member in members || !isCoreMethod(call.method)) return null;
+  // tap and then yield the receiver itself.
+  const yieldsSelf = call.method === "tap" || call.method === "then" || call.method === "yield_self";
+  const block = call.block ? [lowerBlockFn(call.block, scope, yieldsSelf ? [recv.type] : []).code] : [];
+  const plain = call.args.map((a) => lowerArg(a, scope).code);
+  // tap answers its receiver.
+  return asProved(`${scope.env.module.use("ObjectMethods")}.${member}(${[recv.code, ...plain, ...block].join(", ")})`, call.method === "tap" && call.block ? recv.type : UNKNOWN, scope);
 }
 
 /** What an association reader answers: the relation (has_many) or the record; a polymorphic one has no one class. */

@@ -8,7 +8,7 @@
 import type { AppModel } from "../../analyze/app-model.js";
 import { collectConstants, flattenBody, resolveConstant, type ConstDecl } from "../../analyze/constants.js";
 import { literalString, optionsOf, positionalArgs, type Node, type NodeOf, type Span } from "../../parse/ir.js";
-import { lowerArg, lowerArgs } from "../calls.js";
+import { lowerArg, lowerArgs, objectMethodCall } from "../calls.js";
 import { lowerBlockFn } from "../procs.js";
 import { noteNewCall } from "./plain-ivars.js";
 import { lit, type TsExpr } from "../expr.js";
@@ -19,6 +19,7 @@ import { lowerCoreSelfCall } from "./index.js";
 import { LIBRARY_BASES } from "../../../runtime/ruby/library-bases.js";
 import { ACTIVE_MODEL_INCLUDES } from "./active-model-macros.js";
 import { ActiveModel } from "../../../runtime/active-model/active-model.js";
+import { RubyObject } from "../../../runtime/ruby/ruby-object.js";
 // The runtime modules that implement library bases register them when they load.
 import "../../../runtime/index.js";
 
@@ -171,6 +172,9 @@ export function plainTypedCall(call: NodeOf<"call">, recv: TsExpr, scope: Scope)
   // ActiveModel::Model (valid?): the runtime class's own method.
   const own = base ?? (facts.activeModel ? ActiveModel : null);
   if (own && !base && isPrototypeMethod(own.prototype, rubyToTs(m))) return lit(`${recv.code}.${rubyToTs(m)}(${args().join(", ")})`, m.endsWith("?") ? BOOL : UNKNOWN);
+  // Object's methods (then, tap...), where no plain class of the app defines the name (an instance may be a subclass's).
+  const defined = scope.env.app.plainClasses.some((d) => plainClassFacts(scope.env.app, d.path)?.methods.has(m));
+  if (!base && !defined) return objectMethodCall(call, recv, (own ?? RubyObject).prototype, scope);
   if (base && isPrototypeMethod(base.prototype, rubyToTs(m))) return lit(`${recv.code}.${rubyToTs(m)}(${args().join(", ")})`, LIBRARY_RESULTS[facts.libraryBase!]?.[m] ?? UNKNOWN);
   return null;
 }

@@ -67,7 +67,7 @@ export type { UserAgentBrowser } from "./gems/useragent/index.js";
 export type { Page as GearedPaginationPage } from "./gems/geared_pagination/index.js";
 export { ActiveModel, RubyObject, ValidationError, attrAccessor, defineActiveModel } from "./active-model/index.js";
 export { inflections } from "./active-support/index.js";
-export { rubyStruct, declineClass } from "./ruby/index.js";
+export { rubyStruct, declineClass, registerAppConstant } from "./ruby/index.js";
 // Active Job: ApplicationJob < ActiveJob::Base, perform_later (in this process, after the request's work).
 export { ActiveJobBase, drainJobs, queueAdapterConfig } from "./active-job/index.js";
 // Action Text's content objects (Content, Fragment, nodes, attachments, the Content::Filter base apps subclass).
@@ -80,6 +80,7 @@ export * as actionText from "./action-text/index.js";
 export { includeActionTextAttachable, attachableFromSgid } from "./action-text/index.js";
 // Gems' classes an app subclasses or calls (platform_agent over useragent).
 export { PlatformAgent } from "./gems/platform_agent/index.js";
+export { ActionPolicyBase, authorizationTarget } from "./gems/action_policy/index.js";
 export { UserAgentClass, parseUserAgent } from "./gems/useragent/index.js";
 export { RQRCodeQRCodeClass } from "./gems/rqrcode/index.js";
 export { ThreadPoolExecutorClass, FixedThreadPoolClass, drainPools } from "./gems/concurrent-ruby/index.js";

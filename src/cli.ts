@@ -168,19 +168,21 @@ program
   .description("load the app's test/fixtures/**/*.yml into a SQLite database, as bin/rails db:fixtures:load does")
   .requiredOption("--db <file>", "SQLite database file (a new one gets the schema first)")
   .option("--out <dir>", "output directory (default: a temporary one)")
-  .action(async (app: string, opts: { db: string; out?: string }) => {
+  // As the rake task reads ENV["FIXTURES_PATH"]: an app whose fixtures are elsewhere (spec/fixtures) is loaded so.
+  .option("--fixtures-path <dir>", "the fixtures' directory relative to the app", process.env.FIXTURES_PATH)
+  .action(async (app: string, opts: { db: string; out?: string; fixturesPath?: string }) => {
     const root = appRoot(app);
     // The emitted app is only the loader here: a temporary one is removed once the fixtures are in.
     const temporary = opts.out ? null : mkdtempSync(join(tmpdir(), "rails2ts-fixtures-"));
     const out = opts.out ? outDir(opts.out) : temporary!;
     try {
-      const result = await compile(root, { out, gemPaths: gemPaths() });
+      const result = await compile(root, { out, gemPaths: gemPaths(), fixturesPath: opts.fixturesPath });
       report(result.diagnostics, "counts");
       await loadFixturesInto(out, resolve(opts.db));
     } finally {
       if (temporary) rmSync(temporary, { recursive: true, force: true });
     }
-    console.log(`loaded ${app}/test/fixtures into ${opts.db}`);
+    console.log(`loaded ${app}/${opts.fixturesPath ?? "test/fixtures"} into ${opts.db}`);
   });
 
 program

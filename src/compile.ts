@@ -23,7 +23,8 @@ export interface CompileResult {
 }
 
 /** `tests`: the app's Minitest suite is lowered too, into test/ of the emitted project (`npm test` runs it). */
-export type CompileOptions = { out?: string; gemPaths?: string[]; link?: boolean; tests?: boolean };
+/** `fixturesPath`: the fixtures' directory relative to the app when not test/fixtures (Rails' FIXTURES_PATH). */
+export type CompileOptions = { out?: string; gemPaths?: string[]; link?: boolean; tests?: boolean; fixturesPath?: string };
 
 export async function compile(appDir: string, opts: CompileOptions = {}): Promise<CompileResult> {
   try {
@@ -38,7 +39,7 @@ export async function compile(appDir: string, opts: CompileOptions = {}): Promis
 }
 
 async function pipeline(appDir: string, opts: CompileOptions): Promise<CompileResult> {
-  const parsed = parseApp(appDir);
+  const parsed = parseApp(appDir, { fixturesPath: opts.fixturesPath });
   if (parsed.diagnostics.errors.length) throw new CompileError(parsed.diagnostics.errors);
   const app = analyzeApp(parsed, { gemPaths: opts.gemPaths });
   const lowered = lowerApp(app, { tests: opts.tests });

@@ -131,3 +131,21 @@ describe("sources the fuzzer turned up", () => {
     expect(result.diagnostics.filter((d) => d.span.file.endsWith("odd.rb")).map((d) => [d.code, d.span.line])).toEqual([["unsupported_construct", 3]]);
   });
 });
+
+describe("code frames of very long lines", () => {
+  it("shows a window around the column, cut with an ellipsis, instead of the whole line", async () => {
+    const { codeFrame } = await import("../src/diagnostics/index.js");
+    const long = `x = [${"1, ".repeat(100_000)}(]\n`;
+    const column = long.indexOf("(") + 1;
+    const frame = codeFrame(`a = 1\n${long}b = 2\n`, 2, column);
+    const lines = frame.split("\n");
+    expect(lines.every((l) => l.length < 200)).toBe(true);
+    const marked = lines.find((l) => l.startsWith(">"))!;
+    const caret = lines[lines.indexOf(marked) + 1]!;
+    // The caret stands under the "(" the diagnostic points at.
+    expect(marked[caret.indexOf("^")]).toBe("(");
+    expect(marked).toMatch(/^> 2 \| …[ ,1]+\(\]$/);
+    // A short line is printed whole, caret and all.
+    expect(codeFrame("a = 1\nfoo(", 2, 4)).toBe("  1 | a = 1\n> 2 | foo(\n    |    ^");
+  });
+});

@@ -55,8 +55,11 @@ export interface WrapParameters {
 export interface TemplateRenderer {
   /** The formats a template exists in (`posts/show` -> ["html", "json"]); empty when it does not exist. */
   formatsOf(path: string): string[];
-  /** Renders `path` in `format` with the controller's assigns, inside `layout` (e.g. "layouts/application") or none. */
-  render(controller: Controller<any>, path: string, format: string, layout: string | null): string | { toString(): string };
+  /**
+   * Renders `path` in `format` with the controller's assigns, inside `layout` (e.g. "layouts/application") or none;
+   * `locals` (`render "books/index", locals: { books: }`) are the template's and the layout's, as Rails passes them.
+   */
+  render(controller: Controller<any>, path: string, format: string, layout: string | null, locals?: Record<string, unknown>): string | { toString(): string };
   /**
    * `render partial: name, locals:` from a controller: the partial alone, no layout, in the format `pickFormat`
    * chooses among those its template exists in (the view resolves the partial's path, as a template's render does).

@@ -31,8 +31,14 @@ export class Flash {
     return { discard: [], flashes: Object.fromEntries(keep) };
   }
 
+  /** FlashHash#[]: keys are strings (a symbol key is its name). */
   get(key: string): unknown {
-    return this.flashes.get(key) ?? null;
+    return this.flashes.get(String(key)) ?? null;
+  }
+
+  /** FlashHash#each (Enumerable): [key, value] pairs in the order they were set. */
+  *[Symbol.iterator](): IterableIterator<[string, unknown]> {
+    yield* this.flashes;
   }
 
   set(key: string, value: unknown): void {

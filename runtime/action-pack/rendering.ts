@@ -76,11 +76,11 @@ export function render(c: Controller<any>, action?: string | RenderOptions, opts
     body = String(partial.body);
     rendered = mimeByExtension(partial.format)?.string ?? "text/html";
   } else {
-    if (options.locals !== undefined || options.partial !== undefined) throw new Error("rails2ts: render locals: without partial: is not supported");
+    if (options.partial !== undefined) throw new Error("rails2ts: render partial: without a partial renderer is not supported");
     const path = options.template ?? `${c.controllerPath}/${options.action ?? c.actionName}`;
     const format = templateFormat(c, path);
     const layout = layoutFor(c, format, options.layout);
-    body = String(c.app.views.render(c, path, format, layout));
+    body = String(c.app.views.render(c, path, format, layout, options.locals));
     rendered = mimeByExtension(format)?.string ?? "text/html";
   }
   res.mediaType ??= rendered;

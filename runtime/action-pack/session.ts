@@ -13,9 +13,17 @@ export class Session {
   private sessionId: string | null = null;
   private renewed = false;
 
-  constructor(private readonly load: () => { id: string; data: Record<string, unknown> }, private readonly newId: () => string) {}
+  /**
+   * `exists`: whether the request brought a session (Rack's session_exists?: its cookie holds a session id). Reading
+   * a session that does not exist loads nothing (Request::Session#load_for_read!), so no cookie is written for it.
+   */
+  constructor(
+    private readonly load: () => { id: string; data: Record<string, unknown> },
+    private readonly newId: () => string,
+    private readonly exists: () => boolean = () => true,
+  ) {}
 
-  /** Touching the session (read or write) loads it, and a loaded session is written with the response. */
+  /** Writing the session, or reading one the request brought, loads it; a loaded session is written with the response. */
   get loaded(): boolean {
     return this.data !== null;
   }
@@ -26,11 +34,11 @@ export class Session {
   }
 
   get(key: string): unknown {
-    return this.ensureLoaded().get(key) ?? null;
+    return this.forRead()?.get(key) ?? null;
   }
 
   has(key: string): boolean {
-    return this.ensureLoaded().has(key);
+    return this.forRead()?.has(key) ?? false;
   }
 
   set(key: string, value: unknown): void {
@@ -38,14 +46,15 @@ export class Session {
   }
 
   delete(key: string): unknown {
-    const data = this.ensureLoaded();
+    const data = this.forRead();
+    if (!data) return null;
     const value = data.get(key) ?? null;
     data.delete(key);
     return value;
   }
 
   clear(): void {
-    this.ensureLoaded().clear();
+    this.forRead()?.clear();
   }
 
   /** Request::Session#destroy via reset_session: empty, with a fresh id. */
@@ -60,7 +69,12 @@ export class Session {
   }
 
   toHash(): Record<string, unknown> {
-    return Object.fromEntries(this.ensureLoaded());
+    return Object.fromEntries(this.forRead() ?? []);
+  }
+
+  /** load_for_read! / load_for_delete!: loads only a session the request brought. */
+  private forRead(): Map<string, unknown> | null {
+    return this.data ?? (this.exists() ? this.ensureLoaded() : null);
   }
 
   private ensureLoaded(): Map<string, unknown> {
@@ -93,7 +107,13 @@ export class CookieSessionStore {
 
   /** A session reading lazily from this request's jar. */
   sessionFor(jar: CookieJar): Session {
-    return new Session(() => this.load(jar), () => this.generateSid());
+    return new Session(() => this.load(jar), () => this.generateSid(), () => this.exists(jar));
+  }
+
+  /** session_exists?: the cookie decrypts to a session with its id (CookieStore#extract_session_id). */
+  private exists(jar: CookieJar): boolean {
+    const stored = jar.encrypted.get(this.options.key) as { session_id?: unknown } | null;
+    return stored !== null && typeof stored === "object" && typeof stored.session_id === "string" && stored.session_id !== "";
   }
 
   // CookieStore#load_session + persistent_session_id!: a missing or unreadable cookie starts a new session.

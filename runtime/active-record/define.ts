@@ -56,6 +56,24 @@ function serializedType(coderRef: unknown, subtype: AttributeType | undefined): 
   };
 }
 
+/**
+ * ActiveRecord::Normalization::NormalizedValueType: cast is the subtype's cast then the normalizer (skipped for nil
+ * unless apply_to_nil), so assignment normalizes, and a finder's value (cast, then serialized: predicates.ts'
+ * columnValue) is bound normalized; a row's value is read as stored.
+ */
+function normalizedType(normalizer: (value: unknown) => unknown, applyToNil: boolean, subtype: AttributeType | undefined): AttributeType {
+  const inner = subtype ?? { cast: (v: unknown) => v, deserialize: (v: unknown) => v, serialize: (v: unknown) => v as BindValue, equal: (a: unknown, b: unknown) => a === b };
+  return {
+    cast: (v) => {
+      const cast = inner.cast(v);
+      return cast === null || cast === undefined ? (applyToNil ? normalizer.call(null, null) : cast) : normalizer.call(null, cast);
+    },
+    deserialize: (v) => inner.deserialize(v),
+    serialize: (v) => inner.serialize(v),
+    equal: (a, b) => inner.equal(a, b),
+  };
+}
+
 function buildMeta(cls: object, d: ModelDescriptor): ModelMeta {
   const parent = findMeta(Object.getPrototypeOf(cls));
   const inherited = parent && !parent.abstract ? parent : undefined;
@@ -64,6 +82,7 @@ function buildMeta(cls: object, d: ModelDescriptor): ModelMeta {
   const enums = new Map([...(inherited?.enums ?? new Map()), ...(d.enums ?? []).map((e) => [e.attribute, normalizeEnum(e)] as const)]);
   for (const e of enums.values()) types.set(e.attribute, enumType(e, types.get(e.attribute) ?? attributeType({ name: e.attribute, type: "string" })));
   for (const { attribute, coder } of d.serialize ?? []) types.set(attribute, serializedType(coder, types.get(attribute)));
+  for (const n of d.normalizes ?? []) for (const attribute of n.attributes) types.set(attribute, normalizedType(n.with, n.applyToNil, types.get(attribute)));
   const defaults = new Map<string, unknown>();
   for (const c of columns) if (c.default !== undefined && c.default !== null) defaults.set(c.name, types.get(c.name)!.cast(c.default));
   for (const e of enums.values()) if (e.default !== null) defaults.set(e.attribute, e.default);

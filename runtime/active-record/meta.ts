@@ -104,6 +104,8 @@ export interface ModelDescriptor {
    * lazily) loads the column's value and dumps what is assigned (ActiveRecord::Type::Serialized).
    */
   serialize?: Array<{ attribute: string; coder: unknown }>;
+  /** `normalizes :email, with: -> { _1.strip }`: the normalizer decorates each attribute's type (NormalizedValueType). */
+  normalizes?: Array<{ attributes: string[]; with: (value: unknown) => unknown; applyToNil: boolean }>;
   /** `attr_accessor :terms`: virtual attributes, assignable through new/update, never persisted. */
   accessors?: string[];
   /** What the compiler declined in the class body, each raising where it is reached (declined.ts). */

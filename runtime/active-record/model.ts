@@ -9,6 +9,7 @@ import type { ModelDescriptor } from "./meta.js";
 import type { ModelName } from "../active-model/model-name.js";
 import type { AttributeType, ColumnMeta } from "./types.js";
 import { setConstantLookup } from "../active-support/inflector.js";
+import { appConstant } from "../ruby/app-class.js";
 
 /** What every record is, structurally: enough for relations and associations without importing the Base class. */
 export interface RecordLike {
@@ -169,8 +170,8 @@ export function model<T>(name: string): T {
   return modelClass(name) as unknown as T;
 }
 
-// String#constantize (runtime/active-support/inflector.ts) finds the app's models here.
-setConstantLookup(modelClass);
+// String#constantize (runtime/active-support/inflector.ts) finds the app's models here, then its plain classes.
+setConstantLookup((name) => classes.get(name) ?? appConstant(name) ?? modelClass(name));
 
 export function registeredModels(): string[] {
   return [...classes.keys()];

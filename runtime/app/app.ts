@@ -433,10 +433,10 @@ function templateRenderer(config: AppConfig, store: Store | null): TemplateRende
       const digestPath = entry?.digestPath;
       return digestPath && digestPath.includes(":") ? digestPath.slice(digestPath.lastIndexOf(":") + 1) : null;
     },
-    render(controller, path, format, layout) {
+    render(controller, path, format, layout, locals = {}) {
       const view = new View(viewContext(config, controller, format, store), controller.assigns as Record<string, unknown>);
-      if (config.templates[`${path}.${format}`]?.handler === "jbuilder") return renderJson(view, config, path);
-      return view.renderWithLayout(path, layout);
+      if (config.templates[`${path}.${format}`]?.handler === "jbuilder") return renderJson(view, config, path, locals);
+      return view.renderWithLayout(path, layout, locals);
     },
     renderPartial(controller, partial, locals, pickFormat) {
       const path = resolvePartialPath(partial, controller.controllerPath, (p) => formats.has(p));
@@ -447,7 +447,7 @@ function templateRenderer(config: AppConfig, store: Store | null): TemplateRende
   };
 }
 
-function renderJson(view: View, config: AppConfig, path: string): string {
+function renderJson(view: View, config: AppConfig, path: string, locals: Record<string, unknown> = {}): string {
   const renderPartial = (partial: string, locals: { [name: string]: unknown }, json: Jbuilder) => {
     run(view.partialPath(partial), locals, json);
   };
@@ -457,7 +457,7 @@ function renderJson(view: View, config: AppConfig, path: string): string {
     entry.render(view, locals, json);
   };
   const json = new Jbuilder({ renderPartial });
-  run(path, {}, json);
+  run(path, locals, json);
   return json.target();
 }
 
@@ -474,6 +474,7 @@ function viewContext(config: AppConfig, controller: Controller<object>, format: 
     urlHost: () => controller.urlHost(),
     recall: () => controller.recall(),
     flashValue: (key) => controller.flash.get(key),
+    flash: () => controller.flash,
     params: () => controller.params,
     controller,
     // send_preload_links_header: appended to the Link header while it stays within MAX_HEADER_SIZE (1,000 bytes).

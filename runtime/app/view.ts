@@ -11,6 +11,7 @@ import type { Jbuilder } from "../gems/jbuilder/index.js";
 import { MissingAssetError } from "../action-view/asset-url.js";
 import { isViewRecord, type AssetIndex, type AssetType, type PolymorphicOptions, type ViewHost, type ViewRecord, type ViewRequest } from "../active-model/host.js";
 import type { HostOptions } from "../action-pack/url.js";
+import type { Flash } from "../action-pack/flash.js";
 import { isBlank, isPlainObject, toS, truthy } from "../ruby/ruby.js";
 import { cacheFragment, renderCachedCollection, type FragmentCache } from "../action-view/cache/index.js";
 import { installHelpers, type HostHelperMethods, type PlainHelperMethods } from "./view-helpers.js";
@@ -47,6 +48,8 @@ export interface ViewContext {
   urlHost(): HostOptions;
   recall(): Record<string, unknown>;
   flashValue(key: string): unknown;
+  /** The request's FlashHash itself (`flash.each`, `flash.keys` in a view); absent outside a request. */
+  flash?(): Flash;
   formAuthenticityToken(options?: { formOptions?: { action: string; method: string } }): string;
   protectAgainstForgery(): boolean;
   urlFor(target: unknown): string;
@@ -166,8 +169,10 @@ export class View implements ViewHost {
     return this.ctx.now();
   }
 
-  /** `flash[:notice]` in a view: the request's flash (read-only here). */
-  get flash(): { get(key: unknown): unknown; notice: unknown; alert: unknown } {
+  /** `flash[:notice]`, `flash.each` in a view: the request's flash (outside a request, an empty one). */
+  get flash(): { get(key: unknown): unknown; notice: unknown; alert: unknown } | Flash {
+    const flash = this.ctx.flash?.();
+    if (flash) return flash;
     const read = (key: unknown) => this.ctx.flashValue(toS(key));
     return { get: read, notice: read("notice"), alert: read("alert") };
   }
@@ -290,11 +295,12 @@ export class View implements ViewHost {
     return template?.sharedFragments && cache.namespace ? { ...cache, namespace: null } : cache;
   }
 
-  renderWithLayout(logicalPath: string, layout: string | null): SafeString {
-    const body = this.renderTemplate(logicalPath);
+  /** TemplateRenderer#render_template: the locals are the template's and then its layout's. */
+  renderWithLayout(logicalPath: string, layout: string | null, locals: Record<string, unknown> = {}): SafeString {
+    const body = this.renderTemplate(logicalPath, locals);
     if (!layout) return body;
     this.layoutContent = body;
-    return this.renderTemplate(layout);
+    return this.renderTemplate(layout, locals);
   }
 
   hasTemplate(logicalPath: string): boolean {

@@ -14,6 +14,20 @@ export function appClassName(v: unknown): string | null {
   return typeof own.rubyName === "string" ? own.rubyName : v.name;
 }
 
+// The app's plain classes by their Ruby names, for String#constantize (active-record's lookup, which has the models,
+// falls back to these): a policy or presenter a gem finds by name (`"#{model}Policy".safe_constantize`).
+const APP_CONSTANTS = new Map<string, unknown>();
+
+/** Registers a lowered plain class under its Ruby name (each plain class's module does, as it loads). */
+export function registerAppConstant(name: string, value: unknown): void {
+  APP_CONSTANTS.set(name, value);
+}
+
+/** The plain class registered under NAME, or undefined. */
+export function appConstant(name: string): unknown {
+  return APP_CONSTANTS.get(name);
+}
+
 /** The declined class-body statement of a class (its .rb site and diagnostic): instantiating it raises. */
 const DECLINED_CLASS: unique symbol = Symbol.for("rails2ts.declinedClass");
 

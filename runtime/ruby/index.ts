@@ -13,4 +13,5 @@ export {
 } from "./exceptions.js";
 export { LIBRARY_BASES, registerLibraryBase } from "./library-bases.js";
 export { rubyStruct, declineClass } from "./ruby-object.js";
+export { registerAppConstant, appConstant } from "./app-class.js";
 export { hashEntries, RubyFloat, RubyRange, RubySymbol, rubyRegexp } from "./ruby.js";

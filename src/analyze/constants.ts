@@ -6,7 +6,7 @@
 //   class Shapes::Square < Shape                     -> "Shapes::Square", superclass resolved to "Shape"
 //   class User; include Bot                          -> Bot resolves to "User::Bot" (lexical first, then top level)
 import type { SourceFile } from "../parse/app.js";
-import type { Node, NodeOf } from "../parse/ir.js";
+import { literalString, type Node, type NodeOf } from "../parse/ir.js";
 
 export interface ConstDecl {
   kind: "class" | "module";
@@ -101,6 +101,24 @@ function absorb(body: Node[], nesting: string[], out: FlattenedBody, modules: Ma
       }
       continue;
     }
+    const merged = withOptions(stmt);
+    if (merged) {
+      absorb(merged, nesting, out, modules, known, seen);
+      continue;
+    }
+    // `helper_method def x ... end`: Ruby defines the method first (at the visibility in force), then the macro
+    // receives the def's value, the method's name as a Symbol.
+    if (stmt.kind === "call" && stmt.receiver === null && stmt.args.some((arg) => arg.kind === "def" && !arg.singleton)) {
+      const args = stmt.args.map((arg): Node => {
+        if (arg.kind !== "def" || arg.singleton) return arg;
+        out.methods.push(arg);
+        if (isPrivate) out.privateMethods.add(arg.name);
+        else out.privateMethods.delete(arg.name);
+        return { kind: "sym", name: arg.name, span: arg.span };
+      });
+      out.body.push({ ...stmt, args });
+      continue;
+    }
     if (stmt.kind === "call" && stmt.receiver === null && stmt.method === "include") {
       const resolved: string[] = [];
       for (const arg of stmt.args) {
@@ -122,6 +140,41 @@ function absorb(body: Node[], nesting: string[], out: FlattenedBody, modules: Ma
     else if (stmt.kind === "class" || stmt.kind === "module") continue;
     else out.body.push(stmt);
   }
+}
+
+/**
+ * Object#with_options (ActiveSupport::OptionMerger): `with_options presence: true do validates :a; validates :b,
+ * length: {...} end` is each macro called with the options merged under its own (`deep_merge`: the block's call wins
+ * on a shared key, and the shared options come first). Null when STMT is not a with_options whose block the merge
+ * can be written out for (options a literal hash, every statement a macro call on the merger).
+ */
+export function withOptions(stmt: Node): Node[] | null {
+  if (stmt.kind !== "call" || stmt.receiver !== null || stmt.method !== "with_options" || !stmt.block || stmt.args.length !== 1) return null;
+  const options = stmt.args[0]!;
+  if (options.kind !== "hash" || stmt.block.params.length > 1) return null;
+  const param = stmt.block.params[0]?.name ?? null;
+  const onMerger = (s: Node): s is NodeOf<"call"> =>
+    s.kind === "call" && (param === null ? s.receiver === null : s.receiver?.kind === "ident" && s.receiver.name === param);
+  if (!stmt.block.body.every(onMerger)) return null;
+  return stmt.block.body.map((call) => {
+    const c = call as NodeOf<"call">;
+    const last = c.args[c.args.length - 1];
+    const own = last?.kind === "hash" ? last : null;
+    const args = own ? c.args.slice(0, -1) : c.args;
+    return { ...c, receiver: null, args: [...args, deepMergeHash(options, own)] };
+  });
+}
+
+function deepMergeHash(base: NodeOf<"hash">, own: NodeOf<"hash"> | null): NodeOf<"hash"> {
+  if (!own) return base;
+  const keyOf = (key: Node): string | null => (key.kind === "sym" ? `:${key.name}` : literalString(key));
+  const pairs = base.pairs.map((pair) => {
+    const mine = own.pairs.find((p) => keyOf(p.key) !== null && keyOf(p.key) === keyOf(pair.key));
+    if (!mine) return pair;
+    return { key: pair.key, value: pair.value.kind === "hash" && mine.value.kind === "hash" ? deepMergeHash(pair.value, mine.value) : mine.value };
+  });
+  const added = own.pairs.filter((p) => !base.pairs.some((b) => keyOf(b.key) !== null && keyOf(b.key) === keyOf(p.key)));
+  return { ...own, pairs: [...pairs, ...added] };
 }
 
 function absorbConcern(mod: ConstDecl, out: FlattenedBody, modules: Map<string, ConstDecl[]>, known: Set<string>, seen: Set<string>): void {

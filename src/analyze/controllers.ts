@@ -11,7 +11,7 @@ import { atConstruct, faultPoint } from "../parse/crash.js";
 import { crashMethod, isCrashedStatement } from "./crashed.js";
 import type { Diagnostics } from "../diagnostics/index.js";
 import type { SourceFile } from "../parse/app.js";
-import { literalString, optionsOf, positionalArgs, type Node, type NodeOf } from "../parse/ir.js";
+import { literalString, optionsOf, positionalArgs, type Node, type NodeOf, type Span } from "../parse/ir.js";
 import { underscore } from "../../runtime/active-support/inflector.js";
 import { collectConstants, flattenBody, resolveConstant, type ConstDecl } from "./constants.js";
 import { expandMacroCall } from "./macros.js";
@@ -51,6 +51,8 @@ export interface ControllerInfo {
   constants: Array<{ name: string; value: Node }>;
   /** Modules of Rails or a gem the runtime provides, included here (`Turbo::Streams::Broadcasts`). */
   libraryIncludes?: string[];
+  /** action_policy's `authorize :user, through: :current_user` (the authorization context), where written. */
+  authorizationTargets?: Array<{ key: string; through: string | null; span: Span }>;
 }
 
 /**
@@ -236,12 +238,25 @@ function macro(info: ControllerInfo, call: NodeOf<"call">, diags: Diagnostics): 
     // = skip_before_action :verify_authenticity_token, raise: false (options as given)
     const options = optionsOf(call.args);
     info.filters.push({ kind: "skip_before", method: "verify_authenticity_token", only: names(options.get("only")), except: names(options.get("except")) });
+  } else if (call.method === "authorize" && authorizeMacro(info, call)) {
+    // action_policy's ActionPolicy::Behaviour.authorize: whether the gem is bundled is the lowering's question.
   } else if (call.method === "helper_method") {
     for (const arg of call.args) {
       const name = literalString(arg);
       if (name) info.helperMethods.push(name);
     }
   } else diags.report("unsupported_construct", call.span, `controller macro ${call.method}`);
+}
+
+/** `authorize :user` / `authorize :user, through: :current_librarian`: both names literal, nothing else. */
+function authorizeMacro(info: ControllerInfo, call: NodeOf<"call">): boolean {
+  const key = literalString(call.args[0]);
+  const options = optionsOf(call.args.slice(1));
+  const through = options.get("through");
+  if (key === null || call.args[0]!.kind !== "sym" || call.block || [...options.keys()].some((k) => k !== "through") || (through && through.kind !== "sym")) return false;
+  if (call.args.slice(1).some((a) => a.kind !== "hash")) return false;
+  (info.authorizationTargets ??= []).push({ key, through: through ? literalString(through) : null, span: call.span });
+  return true;
 }
 
 /**

@@ -95,6 +95,8 @@ export interface ModelInfo {
   securePassword: Array<Record<string, Literal>>;
   /** `serialize :body, coder: ActionText::Content`: the attribute and its coder (run as code: a constant). */
   serialized: Array<{ attribute: string; coder: Literal }>;
+  /** `normalizes :email, with: -> { _1.strip }, apply_to_nil: false` (ActiveRecord::Normalization, Rails 7.1). */
+  normalizations: Array<{ attributes: string[]; with: Literal; applyToNil: boolean }>;
   /** Rails modules the model includes that the runtime implements (FRAMEWORK_MODULES), in include order. */
   frameworkModules: string[];
   /** `self.table_name = "..."` in the class body. */
@@ -210,7 +212,7 @@ function analyzeModel(className: string, decls: ConstDecl[], superclass: string,
     // ActiveModel::Name's forms by the runtime's own port of it (so `Shapes::Square` is human "Square").
     names: modelNameForms(className), columns: [], associations: [], validations: [], callbacks: [], methods: lastDefinitions(flat.methods),
     classMethods: lastDefinitions(flat.classMethods), scopes: [], constants: [], parentModel: null, concerns: flat.concerns,
-    enums: [], secureTokens: [], securePassword: [], serialized: [], frameworkModules: [], declined: [], uniqueIndexes: [],
+    enums: [], secureTokens: [], securePassword: [], serialized: [], normalizations: [], frameworkModules: [], declined: [], uniqueIndexes: [],
     nesting: [...decls[0]!.nesting, ...flat.concerns],
   };
   APP_CONSTANTS.set(model, constants);
@@ -436,6 +438,7 @@ function classMacro(model: ModelInfo, call: NodeOf<"call">, diags: Diagnostics):
   else if (m === "enum") enumMacro(model, call, diags);
   else if (m === "has_secure_token" || m === "has_secure_password") secureMacro(model, call, diags);
   else if (m === "serialize") serializeMacro(model, call, diags);
+  else if (m === "normalizes") normalizesMacro(model, call, diags);
   else model.declined.push(declined(diags, "unsupported_construct", call.span, `model macro ${m}`, declinedMacroKind(call)));
 }
 
@@ -512,6 +515,28 @@ function serializeMacro(model: ModelInfo, call: NodeOf<"call">, diags: Diagnosti
     return;
   }
   model.serialized.push({ attribute, coder: { $code: { params: [], body: [coder] }, self: "record", model: model.className } });
+}
+
+/**
+ * `normalizes :email, :login, with: -> { _1.strip.downcase }, apply_to_nil: false`: the attributes' types are
+ * decorated (NormalizedValueType), so assignment and the values finders bind are normalized. A normalizer that is no
+ * literal lambda or proc (a method object, a constant) is declined.
+ */
+function normalizesMacro(model: ModelInfo, call: NodeOf<"call">, diags: Diagnostics): void {
+  const attributes = call.args.filter((a) => a.kind !== "hash").map((a) => literalString(a));
+  const options = optionsOf(call.args);
+  const normalizer = options.get("with");
+  const applyToNil = options.get("apply_to_nil");
+  const code: Literal | null = normalizer?.kind === "lambda" ? { $code: { params: normalizer.params, body: normalizer.body }, self: "record", model: model.className }
+    : normalizer?.kind === "call" && !normalizer.receiver && (normalizer.method === "lambda" || normalizer.method === "proc") && normalizer.block
+      ? { $code: { params: normalizer.block.params, body: normalizer.block.body }, self: "record", model: model.className }
+      : null;
+  const extra = [...options.keys()].find((k) => k !== "with" && k !== "apply_to_nil");
+  if (!code || attributes.some((a) => a === null) || extra || (applyToNil && applyToNil.kind !== "true" && applyToNil.kind !== "false")) {
+    model.declined.push(declined(diags, "unsupported_construct", call.span, "normalizes with a normalizer other than a literal lambda", { kind: "model" }));
+    return;
+  }
+  model.normalizations.push({ attributes: attributes as string[], with: code, applyToNil: applyToNil?.kind === "true" });
 }
 
 function secureMacro(model: ModelInfo, call: NodeOf<"call">, diags: Diagnostics): void {

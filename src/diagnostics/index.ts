@@ -111,16 +111,29 @@ export function formatDiagnostic(d: Diagnostic, source?: string): string {
   return `${head}\n${codeFrame(text, d.span.line, d.span.column)}`;
 }
 
+/** The widest source line a code frame prints whole; longer lines show a window around the column. */
+const FRAME_WIDTH = 160;
+
 export function codeFrame(source: string, line: number, column: number): string {
   const lines = source.split("\n");
   const from = Math.max(1, line - 2);
   const to = Math.min(lines.length, line + 1);
   const width = String(to).length;
+  // One horizontal window for every line of the frame (a minified or generated line of a megabyte was printed whole):
+  // it keeps the column in view, with "…" where a line is cut.
+  const widest = Math.max(...lines.slice(from - 1, to).map((l) => l.length));
+  const scrolled = widest > FRAME_WIDTH && column - 1 > (FRAME_WIDTH * 3) / 4;
+  const start = scrolled ? Math.max(0, Math.min(column - 1 - FRAME_WIDTH / 2, widest - FRAME_WIDTH)) : 0;
+  const clip = (text: string) => {
+    if (widest <= FRAME_WIDTH) return text;
+    const shown = text.slice(start, start + FRAME_WIDTH);
+    return `${start > 0 && text.length > 0 ? "…" : ""}${shown}${start + FRAME_WIDTH < text.length ? "…" : ""}`;
+  };
   const out: string[] = [];
   for (let n = from; n <= to; n++) {
     const marker = n === line ? ">" : " ";
-    out.push(`${marker} ${String(n).padStart(width)} | ${lines[n - 1] ?? ""}`);
-    if (n === line) out.push(`  ${" ".repeat(width)} | ${" ".repeat(Math.max(0, column - 1))}^`);
+    out.push(`${marker} ${String(n).padStart(width)} | ${clip(lines[n - 1] ?? "")}`);
+    if (n === line) out.push(`  ${" ".repeat(width)} | ${" ".repeat(Math.max(0, column - 1 - start + (start > 0 ? 1 : 0)))}^`);
   }
   return out.join("\n");
 }

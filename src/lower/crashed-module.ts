@@ -15,7 +15,7 @@ export function crashedModel(model: ModelInfo, diags: Diagnostics): ModelInfo {
   const decline = { kind: "model" as const, diagnostic: `internal_error: ${reported.message}`, span: reported.span };
   return {
     ...model, associations: [], validations: [], callbacks: [], methods: [], classMethods: [], scopes: [], constants: [], concerns: [],
-    enums: [], secureTokens: [], securePassword: [], serialized: [], frameworkModules: [], declined: [decline],
+    enums: [], secureTokens: [], securePassword: [], serialized: [], normalizations: [], frameworkModules: [], declined: [decline],
   };
 }
 

@@ -138,8 +138,9 @@ function lowerWithInflections(app: AppModel, options: { tests?: boolean }): Lowe
   const views = guard([...app.templates.values()], (t) => lowerView(t, app, diags, ivars.get(t.logicalPath.split("/").slice(0, -1).join("/")) ?? new Map()), crashedView);
   const helpersModule = guard([{ absPath: join(app.parsed.root, "app/helpers") }], () => lowerHelpersModule(app, diags))[0];
   if (helpersModule) modules.push(helpersModule);
+  const plainClasses = guard([{ absPath: join(app.parsed.root, "app/models") }], () => lowerPlainClasses(app, diags)).flat();
   const plain = [
-    ...guard([{ absPath: join(app.parsed.root, "app/models") }], () => lowerPlainClasses(app, diags)).flat(),
+    ...plainClasses,
     ...guard([...app.currents.values()], (c) => lowerCurrent(c, app, diags)),
   ];
   const channels = guard(app.channels, (c) => lowerChannel(c, app, diags));
@@ -167,7 +168,8 @@ function lowerWithInflections(app: AppModel, options: { tests?: boolean }): Lowe
     performCaching: app.config.performCaching,
     mimeTypes: app.config.mimeTypes,
     turboBroadcastable: app.gems.locked.has("turbo-rails"),
-    models: [...(initializers ? [initializers] : []), ...coreExtensions, ...models].map((m) => m.path),
+    // Plain classes load with the models (eager_load), so String#constantize finds them by name.
+    models: [...(initializers ? [initializers] : []), ...coreExtensions, ...models, ...plainClasses].map((m) => m.path),
     channels: app.channels.map((c) => ({ kind: c.kind, className: c.className, path: channelModulePath(c.className) })),
     schema: app.parsed.schema,
     hasSeeds: seeds.length > 0,

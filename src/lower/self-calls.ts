@@ -76,7 +76,10 @@ const CONTROLLER_PROPS: Record<string, RType> = {
 const CONTROLLER_NAMES = new Set(["controller_name", "controller_path", "action_name"]);
 
 /** ActionController::Base instance methods the runtime's Controller has (by Ruby name). */
-const CONTROLLER_BASE_METHODS = new Set(["expires_in", "expires_now", "send_file", "rate_limiting"]);
+const CONTROLLER_BASE_METHODS = new Set(["expires_in", "expires_now", "send_file", "rate_limiting", "reset_session"]);
+
+/** ActionPolicy::Controller's methods (runtime/gems/action_policy): `allowed_to?` is a helper_method too. */
+export const ACTION_POLICY_METHODS = new Set(["authorize!", "allowed_to?"]);
 
 function controllerCall(call: NodeOf<"call">, scope: Scope): TsExpr {
   const env = scope.env;
@@ -108,6 +111,10 @@ function controllerCall(call: NodeOf<"call">, scope: Scope): TsExpr {
   }
   if (env.ownMethods?.has(m)) {
     return lit(`this.${rubyToTs(m)}(${lowerArgs(call.args, call.block, scope).join(", ")})`, env.methodTypes?.get(m) ?? UNKNOWN);
+  }
+  // action_policy's ActionPolicy::Controller (its railtie includes it in ActionController::Base).
+  if (ACTION_POLICY_METHODS.has(m) && env.app.gems.locked.has("action_policy")) {
+    return lit(`this.${rubyToTs(m)}(${lowerArgs(call.args, call.block, scope).join(", ")})`, m.endsWith("?") ? BOOL : UNKNOWN);
   }
   // ActionController's own methods the runtime implements (expires_in, ...).
   if (CONTROLLER_BASE_METHODS.has(m)) return lit(`this.${rubyToTs(m)}(${lowerArgs(call.args, call.block, scope).join(", ")})`, UNKNOWN);
@@ -190,8 +197,10 @@ function modelSelfCall(call: NodeOf<"call">, scope: Scope): TsExpr {
     }
     // Methods the runtime installs on every record: Dirty's per-column ones (`type_previously_changed?(to: "X")`,
     // a column of this model or of the STI class above it), and Turbo::Broadcastable's when turbo-rails is bundled.
-    const installed = chain.some((c) => c.columns.some((col) => attributeMethodNames(col.name).includes(m))) || (env.app.gems.locked.has("turbo-rails") && BROADCASTABLE_METHODS.includes(rubyToTs(m)));
-    if (installed) return selfSend(call, scope, ["a method the runtime installs on records at run time", `${m}: Dirty's or Turbo::Broadcastable's, installed at run time`], m.endsWith("?") ? BOOL : UNKNOWN);
+    // has_secure_password's virtual attributes (`password`, `password_confirmation` for the attribute named).
+    const passwords = chain.flatMap((c) => c.securePassword.map((d) => (typeof d.attribute === "string" ? d.attribute : "password")));
+    const installed = passwords.some((a) => m === a || m === `${a}_confirmation`) || chain.some((c) => c.columns.some((col) => attributeMethodNames(col.name).includes(m))) || (env.app.gems.locked.has("turbo-rails") && BROADCASTABLE_METHODS.includes(rubyToTs(m)));
+    if (installed) return selfSend(call, scope, ["a method the runtime installs on records at run time", `${m}: has_secure_password's, Dirty's or Turbo::Broadcastable's, installed at run time`], m.endsWith("?") ? BOOL : UNKNOWN);
   }
   // Kernel's functions (raise, format, Integer(), ...) answer in a model's methods as anywhere else.
   const kernel = lowerCoreSelfCall(call, scope);

@@ -78,7 +78,8 @@ function otherAppDirs(root: string): string[] {
   return readdirSync(app, { withFileTypes: true }).filter((d) => d.isDirectory() && !OWN_APP_DIRS.has(d.name)).map((d) => `app/${d.name}`).sort();
 }
 
-export function parseApp(root: string): ParsedApp {
+/** `fixturesPath`: where `db:fixtures:load` reads the fixtures (Rails' FIXTURES_PATH), test/fixtures by default. */
+export function parseApp(root: string, opts: { fixturesPath?: string } = {}): ParsedApp {
   const diagnostics = new Diagnostics();
   const ruby = (rel: string): SourceFile => parseRubyFile(root, rel, diagnostics);
   const rubyIn = (dir: string) => listFiles(root, dir, ".rb").map(ruby);
@@ -107,7 +108,7 @@ export function parseApp(root: string): ParsedApp {
       ...rubyIn("config/initializers"),
     ],
     seeds: existsSync(join(root, "db/seeds.rb")) ? ruby("db/seeds.rb") : null,
-    fixtures: parseFixtures(root, listFiles(root, FIXTURES_DIR, ".yml"), diagnostics),
+    fixtures: parseFixtures(root, listFiles(root, opts.fixturesPath ?? FIXTURES_DIR, ".yml"), diagnostics, opts.fixturesPath),
     cableConfig: existsSync(join(root, "config/cable.yml")) ? parseErbYaml(root, "config/cable.yml", diagnostics) : null,
     schema: schemaFile
       ? schemaFromRuby(schemaFile.body, diagnostics)

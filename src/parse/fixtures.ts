@@ -21,12 +21,13 @@ export interface FixtureFile extends ErbYamlFile {
   name: string;
 }
 
-export function parseFixtures(root: string, files: string[], diags: Diagnostics): FixtureFile[] {
-  const base = join(root, FIXTURES_DIR);
+/** DIR: the fixtures path relative to the app, test/fixtures unless `db:fixtures:load` is given FIXTURES_PATH. */
+export function parseFixtures(root: string, files: string[], diags: Diagnostics, dir: string = FIXTURES_DIR): FixtureFile[] {
+  const base = join(root, dir);
   if (!existsSync(base)) return [];
   return files
-    .filter((rel) => rel.endsWith(".yml") && !rel.startsWith(`${FIXTURES_DIR}/files/`) && rel !== `${FIXTURES_DIR}/files`)
-    .map((rel) => ({ name: rel.slice(FIXTURES_DIR.length + 1, -".yml".length), ...parseErbYaml(root, rel, diags) }));
+    .filter((rel) => rel.endsWith(".yml") && !rel.startsWith(`${dir}/files/`) && rel !== `${dir}/files`)
+    .map((rel) => ({ name: rel.slice(dir.length + 1, -".yml".length), ...parseErbYaml(root, rel, diags) }));
 }
 
 /** A YAML file with ERB (fixtures, config/cable.yml, any file ActiveSupport::ConfigurationFile reads). */

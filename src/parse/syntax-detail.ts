@@ -4,7 +4,7 @@
 //   MISSING ")"                       the token after it is unexpected; ")" is expected
 //   ERROR holding `end` as a name     that `end` is unexpected (tree-sitter lexed the keyword as an identifier)
 //   other ERROR                       the token after it is unexpected
-import type { SyntaxNode } from "tree-sitter";
+import type { SyntaxNode, TreeCursor } from "tree-sitter";
 
 const KEYWORDS = new Set(["end", "def", "class", "module", "if", "unless", "while", "until", "case", "when", "else", "elsif", "begin", "rescue", "ensure", "do", "then"]);
 const CLOSER: Record<string, string> = { "(": ")", "[": "]", "{": "}", "#{": "}" };
@@ -31,15 +31,29 @@ export function strayKeyword(node: SyntaxNode, source: string): boolean {
   return node.type === "identifier" && KEYWORDS.has(source.slice(node.startIndex, node.endIndex)) && ["program", "body_statement"].includes(node.parent?.type ?? "");
 }
 
-/** The first real token at or after `index` (descending only into nodes that reach past it). */
+/**
+ * The first real token at or after `index` (descending only into nodes that reach past it). These walks go over a
+ * tree cursor: the binding's `children` builds a node object for every child asked, which made a mangled 1.3 MB
+ * view spend seconds here; a cursor reads types and spans in place.
+ */
 function tokenAfter(node: SyntaxNode, index: number): SyntaxNode | null {
-  for (const c of node.children) {
-    if (c.endIndex <= index && !(c.startIndex === c.endIndex && c.startIndex === index)) continue;
-    if (c.childCount > 0) {
-      const inner = tokenAfter(c, index);
+  return tokenAfterIn(node.walk(), index);
+}
+
+/** tokenAfter over the children of the cursor's node; the cursor is back on that node when nothing is found. */
+function tokenAfterIn(c: TreeCursor, index: number): SyntaxNode | null {
+  if (!c.gotoFirstChild()) return null;
+  do {
+    const start = c.startIndex;
+    const end = c.endIndex;
+    if (end <= index && !(start === end && start === index)) continue;
+    if (c.gotoFirstChild()) {
+      c.gotoParent();
+      const inner = tokenAfterIn(c, index);
       if (inner) return inner;
-    } else if (c.startIndex >= index && !c.isMissing && c.type !== "comment" && c.endIndex > c.startIndex) return c;
-  }
+    } else if (start >= index && !c.nodeIsMissing && c.nodeType !== "comment" && end > start) return c.currentNode;
+  } while (c.gotoNextSibling());
+  c.gotoParent();
   return null;
 }
 
@@ -50,19 +64,28 @@ interface Opener {
 }
 
 function openersBefore(node: SyntaxNode, index: number, source: string, stack: Opener[]): void {
-  for (const c of node.children) {
-    if (c.startIndex >= index) return;
-    if (c.isNamed && !c.hasError && c.type !== "ERROR" && c.endIndex <= index) continue;
-    if (c.childCount > 0) {
-      openersBefore(c, index, source, stack);
+  openersIn(node.walk(), node.type, index, source, stack);
+}
+
+/** openersBefore over the children of the cursor's node (of type `type`); the cursor ends back on that node. */
+function openersIn(c: TreeCursor, type: string, index: number, source: string, stack: Opener[]): void {
+  if (!c.gotoFirstChild()) return;
+  do {
+    if (c.startIndex >= index) break;
+    const childType = c.nodeType;
+    if (c.nodeIsNamed && childType !== "ERROR" && c.endIndex <= index && !c.currentNode.hasError) continue;
+    if (c.gotoFirstChild()) {
+      c.gotoParent();
+      openersIn(c, childType, index, source, stack);
       continue;
     }
-    const t = c.type === "identifier" ? source.slice(c.startIndex, c.endIndex) : c.type;
-    if (CLOSER[t]) stack.push({ closer: CLOSER[t]!, token: c });
+    const t = childType === "identifier" ? source.slice(c.startIndex, c.endIndex) : childType;
+    if (CLOSER[t]) stack.push({ closer: CLOSER[t]!, token: c.currentNode });
     // `x if y` (a modifier) opens nothing; `def a = 1` (endless) is a complete node, skipped above.
-    else if (END_OPENERS.has(t) && !node.type.endsWith("_modifier")) stack.push({ closer: "end", token: c });
+    else if (END_OPENERS.has(t) && !type.endsWith("_modifier")) stack.push({ closer: "end", token: c.currentNode });
     else if (stack[stack.length - 1]?.closer === t) stack.pop();
-  }
+  } while (c.gotoNextSibling());
+  c.gotoParent();
 }
 
 function describe(token: SyntaxNode, source: string): string {

@@ -81,8 +81,9 @@ export const REFERENCE_DIR = join(SCENARIO_DIR, "reference");
 const QUIET_MS = 250;
 const WAIT_MS = 5_000;
 
-export function loadCampfireScenario(name: string = "scenario"): CampfireScenario {
-  const scenario = { ...(JSON.parse(readFileSync(join(SCENARIO_DIR, `${name}.json`), "utf8")) as Omit<CampfireScenario, "name">), name };
+/** DIR: the lane's folder (test/campfire by default; another app's lane keeps its own scenario and reference). */
+export function loadCampfireScenario(name: string = "scenario", dir: string = SCENARIO_DIR): CampfireScenario {
+  const scenario = { ...(JSON.parse(readFileSync(join(dir, `${name}.json`), "utf8")) as Omit<CampfireScenario, "name">), name };
   const seen = new Set<string>();
   for (const step of scenario.steps) {
     if (!/^[a-z0-9_]+$/.test(step.name) || seen.has(step.name)) throw new Error(`campfire scenario: bad or duplicate step ${step.name}`);
@@ -220,13 +221,13 @@ function stem(i: number, name: string): string {
 }
 
 /** reference/<env> for the main scenario, reference/<scenario>-<env> for the others. */
-export function recordingDir(scenario: string, env: CampfireEnv): string {
-  return join(REFERENCE_DIR, scenario === "scenario" ? env : `${scenario}-${env}`);
+export function recordingDir(scenario: string, env: CampfireEnv, dir: string = SCENARIO_DIR): string {
+  return join(dir, "reference", scenario === "scenario" ? env : `${scenario}-${env}`);
 }
 
 /** Replaces the recording of SCENARIO in ENV whole, so a removed step leaves no stale file. */
-export function writeRecording(scenario: string, env: CampfireEnv, recorded: Recorded[]): void {
-  const dir = recordingDir(scenario, env);
+export function writeRecording(scenario: string, env: CampfireEnv, recorded: Recorded[], laneDir: string = SCENARIO_DIR): void {
+  const dir = recordingDir(scenario, env, laneDir);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   recorded.forEach((r, i) => {
@@ -238,8 +239,8 @@ export function writeRecording(scenario: string, env: CampfireEnv, recorded: Rec
   });
 }
 
-export function readRecording(scenario: string, env: CampfireEnv): Recorded[] {
-  const dir = recordingDir(scenario, env);
+export function readRecording(scenario: string, env: CampfireEnv, laneDir: string = SCENARIO_DIR): Recorded[] {
+  const dir = recordingDir(scenario, env, laneDir);
   return readdirSync(dir).filter((f) => f.endsWith(".json")).sort().map((f) => {
     const meta = JSON.parse(readFileSync(join(dir, f), "utf8")) as Omit<Recorded, "body" | "headers"> & { headers: string[] };
     const headers = meta.headers.map((line): [string, string] => [line.slice(0, line.indexOf(": ")), line.slice(line.indexOf(": ") + 2)]);

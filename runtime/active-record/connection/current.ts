@@ -5,10 +5,26 @@ import { Connection } from "./connection.js";
 
 let current: Connection | null = null;
 
-/** Opens (or replaces) the connection models use; returns it. */
+let closesAtExit = false;
+
+/**
+ * Opens (or replaces) the connection models use; returns it. The process closes it as it exits, as a Ruby process's
+ * SQLite connections are closed at exit: the last close checkpoints the WAL into the database file, so a database a
+ * process wrote (`rails2ts fixtures`, whose loader exits once the fixtures are in) is whole in its one file.
+ */
 export function establishConnection(path: string, options: { timeout?: number } = {}): Connection {
   current?.close();
   current = new Connection(path, options);
+  if (!closesAtExit) {
+    closesAtExit = true;
+    process.once("exit", () => {
+      try {
+        current?.close();
+      } catch {
+        // already closed by its owner
+      }
+    });
+  }
   return current;
 }
 

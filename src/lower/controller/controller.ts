@@ -81,6 +81,11 @@ export function lowerController(info: ControllerInfo, app: AppModel, diags: Diag
     properties: staticProperties(info, env),
     methods,
   });
+  // action_policy's `authorize :user, through: :m`: the class's authorization context (the gem bundled, else declined).
+  for (const t of info.authorizationTargets ?? []) {
+    if (!app.gems.locked.has("action_policy")) diags.report("unsupported_construct", t.span, "controller macro authorize (action_policy is not in the bundle)");
+    else statements.push(`${env.module.use("authorizationTarget")}(${tsIdent(info.className)}, ${JSON.stringify(t.key)}, ${JSON.stringify(t.through)});`);
+  }
   const mod: EmittedModule = { path: controllerPath(info.className), state: env.module, statements, from: info.file.absPath };
   if (!isBase) {
     const parent = tsIdent(info.superclass);

@@ -92,6 +92,8 @@ function lowerPlainClass(path: string, decls: ConstDecl[], modules: Map<string, 
   for (const def of flat.methods) members.push(method(def, defBody(def, source(def)), env, facts, false));
   for (const def of flat.classMethods) members.push(method(def, defBody(def, source(def)), classEnv, facts, true));
   const cls = `export class ${name} extends ${base} {\n${members.join("\n")}\n}`;
+  // Found by name at run time too (String#constantize), as Rails' autoloader finds it.
+  after.unshift(`${env.module.use("registerAppConstant")}(${JSON.stringify(path)}, ${name});`);
   return { path: `models/${modelFile(path)}.ts`, state: env.module, statements: [...before, cls, ...after], from: decls[0]!.file.absPath };
 }
 

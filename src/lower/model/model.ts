@@ -125,6 +125,7 @@ function descriptor(model: ModelInfo) {
     ...(model.secureTokens.length ? { secureTokens: model.secureTokens } : {}),
     ...(model.securePassword.length ? { securePassword: model.securePassword } : {}),
     ...(model.serialized.length ? { serialize: model.serialized } : {}),
+    ...(model.normalizations.length ? { normalizes: model.normalizations } : {}),
     ...(model.uniqueIndexes.length ? { uniqueIndexes: model.uniqueIndexes } : {}),
     // Each raises where Rails would have run the declined code, naming the .rb file:line and the diagnostic.
     ...(model.declined.length ? {

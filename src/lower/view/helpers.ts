@@ -62,7 +62,8 @@ export function viewSelfCall(call: NodeOf<"call">, scope: Scope): TsExpr | null 
   if (!call.args.length && !call.block && isViewProperty(m)) return lit(`view.${m}`, UNKNOWN);
   if (!isViewHelper(m, env.app.config)) {
     // `helper_method :platform` in a controller: the view calls the controller's method.
-    if (![...env.app.controllers.values()].some((c) => c.helperMethods.includes(m))) return null;
+    const gemHelper = m === "allowed_to?" && env.app.gems.locked.has("action_policy");
+    if (!gemHelper && ![...env.app.controllers.values()].some((c) => c.helperMethods.includes(m))) return null;
     const args = lowerArgs(call.args, call.block, scope);
     const code = `view.helperMethod(${[JSON.stringify(m), ...args].join(", ")})`;
     const type = controllerMethodType(env.app, m);

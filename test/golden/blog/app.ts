@@ -2,6 +2,7 @@ import { createApp } from "rails2ts/runtime";
 import "./models/application_record.js";
 import "./models/article.js";
 import "./models/comment.js";
+import "./models/application_job.js";
 import { ApplicationController } from "./controllers/application_controller.js";
 import { ArticlesController } from "./controllers/articles_controller.js";
 import { CommentsController } from "./controllers/comments_controller.js";

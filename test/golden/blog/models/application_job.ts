@@ -1,4 +1,6 @@
-import { ActiveJobBase } from "rails2ts/runtime";
+import { ActiveJobBase, registerAppConstant } from "rails2ts/runtime";
 export class ApplicationJob extends ActiveJobBase {
   static override rubyName = "ApplicationJob";
 }
+
+registerAppConstant("ApplicationJob", ApplicationJob);

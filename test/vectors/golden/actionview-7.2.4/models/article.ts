@@ -1,4 +1,4 @@
-import { ActiveModel, attrAccessor, isPresent } from "rails2ts/runtime";
+import { ActiveModel, attrAccessor, isPresent, registerAppConstant } from "rails2ts/runtime";
 export class Article extends ActiveModel {
   static override rubyName = "Article";
   declare id: unknown;
@@ -20,6 +20,7 @@ export class Article extends ActiveModel {
   setCommentsAttributes(attributes: unknown): unknown {}
 }
 
+registerAppConstant("Article", Article);
 attrAccessor(
   Article,
   [

@@ -1,4 +1,4 @@
-import { ActiveModel, attrAccessor, isPresent } from "rails2ts/runtime";
+import { ActiveModel, attrAccessor, isPresent, registerAppConstant } from "rails2ts/runtime";
 export class Comment extends ActiveModel {
   static override rubyName = "Comment";
   declare id: unknown;
@@ -9,4 +9,5 @@ export class Comment extends ActiveModel {
   }
 }
 
+registerAppConstant("Comment", Comment);
 attrAccessor(Comment, ["id", "article_id", "body"], "accessor");

@@ -1,4 +1,4 @@
-import { ActiveModel, attrAccessor, coreSend, isPresent, toS } from "rails2ts/runtime";
+import { ActiveModel, attrAccessor, coreSend, isPresent, registerAppConstant, toS } from "rails2ts/runtime";
 export class Message extends ActiveModel {
   static override rubyName = "Message";
   declare id: unknown;
@@ -12,4 +12,5 @@ export class Message extends ActiveModel {
   }
 }
 
+registerAppConstant("Message", Message);
 attrAccessor(Message, ["id", "room_id", "body"], "accessor");

@@ -1,4 +1,4 @@
-import { ActiveModel, attrAccessor, coreSend, isPresent, toS } from "rails2ts/runtime";
+import { ActiveModel, attrAccessor, coreSend, isPresent, registerAppConstant, toS } from "rails2ts/runtime";
 export class Room extends ActiveModel {
   static override rubyName = "Room";
   declare id: unknown;
@@ -11,4 +11,5 @@ export class Room extends ActiveModel {
   }
 }
 
+registerAppConstant("Room", Room);
 attrAccessor(Room, ["id", "name"], "accessor");

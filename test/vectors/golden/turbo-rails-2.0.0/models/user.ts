@@ -1,4 +1,4 @@
-import { ActiveModel, attrAccessor, coreSend, isPresent, toS } from "rails2ts/runtime";
+import { ActiveModel, attrAccessor, coreSend, isPresent, registerAppConstant, toS } from "rails2ts/runtime";
 export class User extends ActiveModel {
   static override rubyName = "User";
   declare id: unknown;
@@ -11,4 +11,5 @@ export class User extends ActiveModel {
   }
 }
 
+registerAppConstant("User", User);
 attrAccessor(User, ["id", "name"], "accessor");

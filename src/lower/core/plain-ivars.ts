@@ -1,8 +1,8 @@
 // A plain class's instance variables typed by what its constructor is given (call-sites.ts' join, for `new`):
-//   Presentation.new(message, context: self)   (message: a Message, at every site)
-//   def initialize(message, context:)           message: Message
-//     @message, @context = message, context     @message: Message  (read as `(this.ivars.message as Message)`)
-//   attr_reader :message                        message (a self call): Message
+//   Card.new(post, style: :wide)               (post: a Post, at every site)
+//   def initialize(post, style: nil)            post: Post
+//     @post, @style = post, style               @post: Post  (read as `(this.ivars.post as Post)`)
+//   attr_reader :post                           post (a self call): Post
 // Only where every `new` of the class written in the app was lowered and recorded, the class is named nowhere but
 // as the receiver of those `new` calls, no plain class subclasses it, and the ivar is assigned nowhere else (no
 // writer, no other method) than from that parameter in initialize.
@@ -34,7 +34,7 @@ function writtenNews(app: AppModel, path: string, decls: ConstDecl[]): Set<strin
   for (const f of files) {
     for (const stmt of f.body) {
       walk(stmt, (n) => {
-        // The class's own definition names it too (`class Messages::Presentation`).
+        // The class's own definition names it too (`class Billing::Invoice`).
         if ((n.kind === "class" || n.kind === "module") && n.name.kind === "const") receivers.add(n.name);
         if (n.kind === "call" && n.method === "new" && n.receiver?.kind === "const" && n.receiver.name === name) {
           receivers.add(n.receiver);

@@ -63,6 +63,10 @@ export { ActiveStorageAttachedOne, ActiveStorageAttachedMany, AttachedOne, Attac
 export { LIBRARY_BASES, registerLibraryBase } from "./ruby/index.js";
 export { extendCore, CORE_EXTENSIBLE } from "./active-support/index.js";
 export { TurboStreamsChannelConstant, TurboModule, TurboStreamsTagBuilderClass, GlobalIdModule, GlobalIdLocator } from "./gems/turbo-rails/index.js";
+export type { TurboStreamTagBuilder } from "./gems/turbo-rails/index.js";
+export type { RailsLogger } from "./active-support/index.js";
+export type { UserAgentBrowser } from "./gems/useragent/index.js";
+export type { Page as GearedPaginationPage } from "./gems/geared_pagination/index.js";
 export { ActiveModel, RubyObject, ValidationError, attrAccessor, defineActiveModel } from "./active-model/index.js";
 export { inflections } from "./active-support/index.js";
 export { rubyStruct, declineClass, registerAppConstant } from "./ruby/index.js";

@@ -30,7 +30,32 @@ const FILES: Record<string, string> = {
   ].join("\n"),
 };
 
+async function compiled(extra: Record<string, string> = {}) {
+  const root = scratchDir("inspect-types");
+  for (const [path, text] of Object.entries({ ...FILES, ...extra })) {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), text);
+  }
+  return { root, result: await compile(root) };
+}
+
 describe("inspect --types", () => {
+  it("lists every send the emitted code makes: a plain class's under app/models, a record's call of itself by a name it does not define", async () => {
+    const { root, result } = await compiled({
+      "app/models/greeting.rb": "class Greeting\n  def initialize(who)\n    @who = who\n  end\n  def text\n    @who.shout\n  end\nend\n",
+      "app/models/user.rb": "class User < ApplicationRecord\n  def hello\n    wave(1)\n  end\nend\n",
+    });
+    const lines = describeTypes(root, result).split("\n");
+    /** The sites listed under one file (its indented lines). */
+    const sites = (file: string) => {
+      const at = lines.indexOf(file);
+      const end = lines.findIndex((l, i) => i > at && !l.startsWith("  "));
+      return at < 0 ? [] : lines.slice(at + 1, end);
+    };
+    expect(sites("app/models/greeting.rb")).toEqual(["  6:5 send .shout   @who: not every assignment proves one model"]);
+    expect(sites("app/models/user.rb")).toEqual(["  3:5 send .wave   wave: no method of the model the compiler knows (unknown_helper)"]);
+  });
+
   it("lists the proved Current types, each dynamic site with its cause, and the count", async () => {
     const root = scratchDir("inspect-types");
     for (const [path, text] of Object.entries(FILES)) {

@@ -64,6 +64,12 @@ async function emitted(files: Record<string, string> = {}): Promise<Map<string, 
   return new Map(result.files.map((f) => [f.path, f.text]));
 }
 
+/** The base app's Author with more methods. */
+const authorWith = (methods: string) => `class Author < ApplicationRecord\n  has_many :posts\n${methods}end\n`;
+
+/** A Gemfile.lock that bundles one gem. */
+const lockfile = (gem: string, version: string) => `GEM\n  remote: https://rubygems.org/\n  specs:\n    ${gem} (${version})\n\nDEPENDENCIES\n  ${gem}\n`;
+
 /** The one line of `text` containing `marker`, trimmed (the test fails when there is not exactly one). */
 function lineWith(text: string | undefined, marker: string): string {
   const lines = (text ?? "").split("\n").filter((l) => l.includes(marker));
@@ -101,6 +107,114 @@ describe("direct calls where Rails' own edges prove the receiver's type", () => 
     const controller = (await emitted()).get("controllers/posts_controller.ts");
     expect(lineWith(controller, "remoteIp")).toBe("this.assigns.ip = this.request.remoteIp ?? null;");
     expect(lineWith(controller, "token")).toBe('this.cookies.delete("token");');
+  });
+
+  it("types what a model's instance method answers where its body proves it, and has_one_attached's reader as ActiveStorage::Attached::One", async () => {
+    const files = {
+      "app/models/post.rb": [
+        "class Post < ApplicationRecord",
+        "  belongs_to :author",
+        "  has_one_attached :cover",
+        "  def writer\n    author || build_author\n  end",
+        "  def writer_name\n    writer.name\n  end",
+        "  def cover?\n    cover.attached?\n  end",
+        "  def cover_kind\n    cover.content_type\n  end",
+        "end\n",
+      ].join("\n"),
+    };
+    const post = (await emitted(files)).get("models/post.ts");
+    expect(lineWith(post, ".name")).toBe("return (this.writer() as Author).name;");
+    expect(lineWith(post, "isAttached")).toBe("return (this.cover() as AttachedOne).isAttached();");
+    // content_type is no member of Attached::One: delegate_missing_to hands it to the attachment at run time.
+    expect(lineWith(post, "content_type")).toBe('return send(this.cover() as AttachedOne, "content_type");');
+  });
+
+  it("leaves an instance method's answer untyped when another model defines the name too (a record may be either's)", async () => {
+    const files = {
+      "app/models/post.rb": "class Post < ApplicationRecord\n  belongs_to :author\n  def writer\n    author\n  end\n  def writer_name\n    writer.name\n  end\nend\n",
+      "app/models/author.rb": authorWith("  def writer\n    self\n  end\n"),
+    };
+    const post = (await emitted(files)).get("models/post.ts");
+    expect(lineWith(post, '"name"')).toBe('return coreSend(this.writer(), "name");');
+  });
+
+  it("types platform_agent's browser as a String or nil (its core methods called directly, nil raising NoMethodError), and useragent's parsed agents", async () => {
+    const files = {
+      "Gemfile.lock": lockfile("platform_agent", "1.0.1"),
+      "app/models/agent.rb": "class Agent < PlatformAgent\n  def chrome?\n    user_agent.browser.match? /Chrome/\n  end\nend\n",
+      "app/helpers/posts_helper.rb": "module PostsHelper\n  def browser_name\n    Agent.new('x').browser.capitalize\n  end\n\n  def platform_name\n    UserAgent.parse('x').platform\n  end\nend\n",
+      "app/views/posts/show.html.erb": "<%= browser_name %>\n<%= platform_name %>\n",
+    };
+    const out = await emitted(files);
+    const helpers = out.get("helpers.ts");
+    expect(lineWith(helpers, "capitalize")).toBe('return StringMethods.capitalize(nonNil(Agent.build("x").browser(), "capitalize"));');
+    expect(lineWith(helpers, "platform()")).toBe('return UserAgentClass.parse("x").platform();');
+    expect(lineWith(out.get("models/agent.ts"), "RegExp")).toBe('return StringMethods.isMatch(nonNil(this.userAgent().browser(), "match?"), new RegExp("Chrome", ""));');
+  });
+
+  it("calls turbo-rails' turbo_stream tag builder's actions directly", async () => {
+    const files = {
+      "Gemfile.lock": lockfile("turbo-rails", "2.0.11"),
+      "app/views/posts/show.turbo_stream.erb": "<%= turbo_stream.remove @post %>\n",
+    };
+    const view = (await emitted(files)).get("views/posts/show.turbo_stream.ts");
+    expect(lineWith(view, "remove")).toBe("out.append(view.turboStream().remove(view.assigns.post as Post));");
+  });
+
+  it("calls Rails.logger's level methods directly", async () => {
+    const files = { "app/models/author.rb": authorWith('  def note\n    Rails.logger.info "noted"\n  end\n') };
+    const author = (await emitted(files)).get("models/author.ts");
+    expect(lineWith(author, "noted")).toBe('return RailsModule.logger().info("noted");');
+  });
+
+  it("reads a plain class's delegate target through its own reader, and calls a job class's perform_later directly", async () => {
+    const files = {
+      "app/models/greeter.rb": "class Greeter\n  attr_reader :author\n  delegate :name, to: :author\n  def initialize(author)\n    @author = author\n  end\nend\n",
+      "app/jobs/application_job.rb": "class ApplicationJob < ActiveJob::Base\nend\n",
+      "app/jobs/touch_job.rb": "class TouchJob < ApplicationJob\n  def perform(author)\n  end\nend\n",
+      "app/models/author.rb": authorWith("  def later\n    TouchJob.perform_later(self)\n  end\n"),
+    };
+    const out = await emitted(files);
+    expect(lineWith(out.get("models/greeter.ts"), '"name"')).toBe('return send(this.author, "name", ...args);');
+    expect(lineWith(out.get("models/author.ts"), "performLater")).toBe("return TouchJob.performLater(this);");
+  });
+
+  it("calls an Active Model plain class's valid? and its errors' add directly, and Object's then on it", async () => {
+    const files = {
+      "app/models/link.rb": "class Link\n  include ActiveModel::Model\n  attr_accessor :url\n  validate :check\n  def check\n    errors.add :url, \"is invalid\"\n  end\nend\n",
+      "app/models/author.rb": authorWith("  def linked?\n    Link.new(url: name).valid?\n  end\n  def checked\n    Link.new(url: name).then { |link| link.valid? }\n  end\n"),
+    };
+    const out = await emitted(files);
+    // [module, marker, its one line]
+    const lines: Array<[string, string, string]> = [
+      ["models/link.ts", "is invalid", 'return this.errors.add("url", "is invalid");'],
+      ["models/author.ts", "build({ url: this.name }).isValid", "return Link.build({ url: this.name }).isValid();"],
+      // Object#then on it, its block taking the receiver's type.
+      ["models/author.ts", "ObjectMethods.then", "return ObjectMethods.then(Link.build({ url: this.name }), (link: Link) => {"],
+      ["models/author.ts", "link.isValid", "return link.isValid();"],
+    ];
+    for (const [module, marker, line] of lines) expect(lineWith(out.get(module), marker)).toBe(line);
+  });
+
+  it("types a plain class's ivar by what every call of its constructor passes, and not where the class is also named as a value", async () => {
+    const card = "class Card\n  attr_reader :post\n  def initialize(post, style: nil)\n    @post, @style = post, style\n  end\n  def heading\n    post.title\n  end\n  def body\n    @post.body\n  end\nend\n";
+    const files = {
+      "app/models/card.rb": card,
+      "app/helpers/posts_helper.rb": "module PostsHelper\n  def card_for(post)\n    Card.new(post, style: :wide).heading\n  end\nend\n",
+      "app/views/posts/show.html.erb": "<%= card_for @post %>\n",
+    };
+    const typed = (await emitted(files)).get("models/card.ts");
+    expect(lineWith(typed, "title")).toBe("return (this.post as Post).title;");
+    expect(lineWith(typed, ".body")).toBe("return (this.ivars.post as Post).body;");
+    const escaped = (await emitted({ ...files, "app/helpers/cards_helper.rb": "module CardsHelper\n  def card_class\n    Card\n  end\nend\n" })).get("models/card.ts");
+    expect(lineWith(escaped, "title")).toBe('return send(this.post, "title");');
+  });
+
+  it("types geared_pagination's @page as its GearedPagination::Page", async () => {
+    const controller = "class AuthorsController < ApplicationController\n  def index\n    set_page_and_extract_portion_from Author.all\n  end\nend\n";
+    const out = await emitted({ "Gemfile.lock": lockfile("geared_pagination", "1.2.0"), "app/controllers/authors_controller.rb": controller, "app/views/authors/index.html.erb": "<%= @page.next_param %>\n" });
+    const view = out.get("views/authors/index.html.ts");
+    expect(lineWith(view, "nextParam")).toBe("out.append((view.assigns.page as GearedPaginationPage).nextParam());");
   });
 
   it("runs a class method called on a relation inside its scoping, typed by what its body answers", async () => {

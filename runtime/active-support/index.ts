@@ -18,3 +18,4 @@ export { ObjectMethods, NilMethods, raise, raiseFrom } from "./core-ext/core-obj
 export { extendCore, CORE_EXTENSIBLE } from "./core-ext/core-extensions.js";
 export { inflections } from "./inflections.js";
 export { coreBinop, coreIndex, coreNegate, coreShovel } from "./core-ext/core-operators.js";
+export type { RailsLogger } from "./logger.js";

@@ -8,7 +8,10 @@
 //   local = value (every assignment in the method)            the join of the values
 //   def m(x) ... m(value)                                      x: the join over every call site of m
 //   value.tap { |x| }                                          x: value's type
-//   if c then a else b end / if c then a end                  the join of a and b (nil is no type of its own)
+//   record.m / m (in the model) where def m is the model's     what m's last expression is (no model redefines m)
+//   build_author (a has_one / belongs_to)                      record of its class
+//   ActiveStorage::Attached::One.new(name, self)               Rails' own object (has_one_attached's reader)
+//   if c then a else b end / if c then a end / a || b         the join of a and b (nil is no type of its own)
 //
 // Anything else (params, a `send`, a method of unknown return) is unknown, and unknown joined with anything stays
 // unknown: a value is typed only when every way it can be made is.
@@ -27,6 +30,8 @@ const RELATION = new Set(["all", "where", "order", "limit", "includes", "preload
 const TAKES_A_COUNT = new Set(["first", "last", "take"]);
 /** Kernel#raise and Action Cable's reject_unauthorized_connection (it raises UnauthorizedError). */
 const NEVER_RETURNS = new Set(["raise", "fail", "reject_unauthorized_connection"]);
+/** Rails' own classes whose `new` the app's (or a macro's generated) code calls, typed as the runtime's objects. */
+const RAILS_CONSTRUCTED = new Set(["ActiveStorage::Attached::One", "ActiveStorage::Attached::Many"]);
 
 /**
  * Where a method's code runs: a controller (`defs`: every controller method of the app, where its callers are;
@@ -37,6 +42,8 @@ const NEVER_RETURNS = new Set(["raise", "fail", "reject_unauthorized_connection"
 export type Owner =
   | { k: "controller"; defs: Array<NodeOf<"def">>; related: (def: NodeOf<"def">) => Array<NodeOf<"def">>; named: Set<string>; connection?: boolean }
   | { k: "modelClass"; model: string }
+  /** A model's instance method (`self` is a record of the model). */
+  | { k: "model"; model: string }
   | { k: "other" };
 
 /** A node's enclosing method and the blocks around it, innermost last. */
@@ -103,12 +110,17 @@ export class ValueTypes {
     switch (node.kind) {
       case "nil":
         return { k: "nil" };
+      case "self":
+        return site.owner.k === "model" ? { k: "record", model: site.owner.model } : null;
       case "ident":
         return this.local(node.name, site);
       case "ivar":
         return this.ivar(node.name, site);
       case "if":
         return join([this.last(node.then, site), this.last(node.else, site)], this.models);
+      case "binary":
+        // `a || b`: a when it is a record, else b (nil is no type of its own).
+        return node.op === "||" ? join([this.typeOf(node.left, site), this.typeOf(node.right, site)], this.models) : null;
       case "assign":
         return this.typeOf(node.value, site);
       case "opAssign":
@@ -140,6 +152,7 @@ export class ValueTypes {
     }
     const model = constName(node.receiver);
     if (model !== null && this.models.has(model)) return this.classCall(model, node, site);
+    if (model !== null && m === "new" && RAILS_CONSTRUCTED.has(model) && !node.block) return { k: "runtime", rails: model };
     if (node.receiver.kind === "const" && m === "new" && this.isPlainClass(node.receiver) && !this.plainClassMethod(node.receiver, "new")) {
       return { k: "record", model: node.receiver.name };
     }
@@ -159,10 +172,7 @@ export class ValueTypes {
       // `tap { }` / `tap(&:process)` answer the receiver.
       if (m === "tap" && (node.block || (node.args.length === 1 && node.args[0]!.kind === "blockPass"))) return recv;
       if (m === "reload") return recv;
-      if (node.args.length || node.block) return null;
-      const assoc = this.association(recv.model, m);
-      if (!assoc || assoc.options.polymorphic) return null;
-      return assoc.kind === "has_many" ? { k: "relation", model: assoc.className } : { k: "record", model: assoc.className };
+      return this.recordCall(recv.model, node);
     }
     return this.classCall(recv.model, node, site);
   }
@@ -186,6 +196,7 @@ export class ValueTypes {
     // A call that never returns adds no value of its own to a join (as nil does: record types stand for nil too).
     if (NEVER_RETURNS.has(node.method) && (owner.k === "controller" || owner.k === "modelClass")) return { k: "nil" };
     if (owner.k === "modelClass") return this.classCall(owner.model, node, site);
+    if (owner.k === "model") return this.recordCall(owner.model, node);
     if (owner.k === "controller" && !node.block) {
       const defs = site.def ? owner.related(site.def).filter((d) => d.name === node.method && !d.singleton) : [];
       const rails = CONTROLLER_OBJECTS[node.method];
@@ -301,6 +312,42 @@ export class ValueTypes {
     } finally {
       this.inProgress.delete(key);
     }
+  }
+
+  /**
+   * A call on a record of `model` (or a receiver-less one in its instance methods): an association's reader, a
+   * singular association's builder, or an instance method of the model's whose body proves what it answers.
+   */
+  private recordCall(model: string, node: NodeOf<"call">): ValueType {
+    const m = node.method;
+    const builds = /^build_(\w+)$/.exec(m)?.[1];
+    const built = builds === undefined ? undefined : this.association(model, builds);
+    if (built && built.kind !== "has_many" && !built.options.polymorphic && !node.block) return { k: "record", model: built.className };
+    const def = this.instanceMethod(model, m);
+    if (def) return node.block ? null : this.returnType(def, { def, blocks: [], owner: { k: "model", model } });
+    if (node.args.length || node.block) return null;
+    const assoc = this.association(model, m);
+    if (!assoc || assoc.options.polymorphic) return null;
+    return assoc.kind === "has_many" ? { k: "relation", model: assoc.className } : { k: "record", model: assoc.className };
+  }
+
+  /**
+   * `def m` of the model or the ancestor it inherits it from, when no model of the app defines the name again (a
+   * record typed as the model may be of an STI subclass that does) and the method takes no block of its own.
+   */
+  private instanceMethod(model: string, name: string): NodeOf<"def"> | undefined {
+    const defs = [...this.models.values()].flatMap((x) => x.methods.filter((d) => d.name === name));
+    if (defs.length !== 1) return undefined;
+    for (let x = this.models.get(model); x; x = x.parentModel ? this.models.get(x.parentModel) : undefined) {
+      if (x.methods.includes(defs[0]!)) return defs[0];
+    }
+    return undefined;
+  }
+
+  /** What a model's instance method answers where its body proves it. */
+  instanceMethodType(model: string, name: string): ValueType {
+    const def = this.instanceMethod(model, name);
+    return def ? this.returnType(def, { def, blocks: [], owner: { k: "model", model } }) : null;
   }
 
   /** A plain class of the app (`ApplicationPlatform`): `new` makes one of its instances. */

@@ -24,6 +24,7 @@ import { currentCall } from "./model/current.js";
 import { noteDynamicSite } from "./dynamic-sites.js";
 import { lowerRecordApiCall, lowerRuntimeObjectCall } from "./runtime-objects.js";
 import { noteClassMethodCall, noteMethodCall, noteScopeCall } from "./model/param-types.js";
+import { noteNewCall } from "./core/plain-ivars.js";
 import { ObjectMethods } from "../../runtime/active-support/core-ext/core-object.js";
 import { isCoreMethod } from "../../runtime/active-support/core-ext/core-send.js";
 
@@ -133,6 +134,7 @@ function lowerFrameworkClassCall(call: NodeOf<"call">, scope: Scope): TsExpr | n
     if (type.k === "unknown") {
       // Not known to be a relation: the WhereChain by dynamic dispatch (`send(x, "where")` answers one).
       const send = env.module.use("send");
+      noteDynamicSite(whereCall, base, "send", scope);
       return lit(`${send}(${send}(${base.code}, "where"), ${JSON.stringify(call.method)}, ${recordArgs(call.args, null, scope).join(", ")})`, UNKNOWN);
     }
     return lit(`${base.code}.${chain[call.method]}(${recordArgs(call.args, null, scope).join(", ")})`, type);
@@ -164,6 +166,7 @@ function lowerFrameworkClassCall(call: NodeOf<"call">, scope: Scope): TsExpr | n
     const args = lowerArgs(call.args, call.block, scope);
     // broadcast is every server's; anything else (remote_connections, ...) is the cable server's, reached by name.
     if (call.method === "broadcast") return lit(`${server}.broadcast(${args.join(", ")})`, UNKNOWN);
+    noteDynamicSite(call, lit(server, UNKNOWN), "send", scope, ["Action Cable's server, reached by name", `ActionCable.server.${call.method}: the cable server's, by name`]);
     return lit(`${env.module.use("send")}(${[server, JSON.stringify(call.method), ...args].join(", ")})`, UNKNOWN);
   }
   return null;
@@ -218,6 +221,8 @@ export function lowerTypedCall(call: NodeOf<"call">, recv: TsExpr, scope: Scope)
     if (m === "any?" || m === "empty?") return method(m === "any?" ? "isAny" : "isEmpty", BOOL);
     if (m === "count" || m === "size") return method("count", NUMBER);
     if (m === "full_messages") return method("fullMessages", { k: "array", of: STRING });
+    // errors.add(:attr, "message") / (:attr, :blank): literal arguments, which Errors#add's signature takes.
+    if (m === "add" && call.args.length && call.args.length <= 2 && call.args.every((a) => a.kind === "sym" || (a.kind === "str" && a.parts.every((p) => typeof p === "string")))) return method("add");
     if (m === "each" && call.block) return lit(`${recv.code}.toA().forEach(${lowerBlockFn(call.block, scope, [{ k: "error" }]).code})`);
     return null;
   }
@@ -281,6 +286,8 @@ function lowerClassCall(call: NodeOf<"call">, recv: TsExpr, model: string, scope
     authenticate_by: ["authenticateBy", record],
   };
   const entry = RETURNS[call.method];
+  // A plain class's `new`: its arguments' types join into its constructor's (core/plain-ivars.ts).
+  if (call.method === "new" && !scope.env.app.models.has(model)) noteNewCall(scope.env.app, model, call, types);
   // `first(3)` / `last(3)` answer Arrays of records.
   if (entry && (call.method === "first" || call.method === "last") && call.args.length) return lit(`${recv.code}.${entry[0]}(${args.join(", ")})`, UNKNOWN);
   if (entry && NULLABLE_FINDERS.has(call.method)) return lit(`(${recv.code}.${entry[0]}(${args.join(", ")}) as ${scope.env.module.modelType(model)})`, entry[1]);
@@ -295,7 +302,10 @@ function lowerClassCall(call: NodeOf<"call">, recv: TsExpr, model: string, scope
     if (def) return asProved(`${recv.code}.${rubyToTs(call.method)}(${args.join(", ")})`, classMethodType(scope.env.app, model, def), scope);
     // Active Record's own class methods (find_signed!, none, exists?...) are the runtime Base's statics.
     // (Dispatched by name: their TS signatures are narrower than the untyped arguments lowered Ruby passes.)
-    if (isStaticMethod(Base, rubyToTs(call.method))) return lit(`${scope.env.module.use("send")}(${[recv.code, JSON.stringify(call.method), ...args].join(", ")})`, UNKNOWN);
+    if (isStaticMethod(Base, rubyToTs(call.method))) {
+      noteDynamicSite(call, recv, "send", scope, ["Active Record's class method, dispatched by name (its TS signature is narrower than the arguments)", `${call.method}: Active Record's, by name`]);
+      return lit(`${scope.env.module.use("send")}(${[recv.code, JSON.stringify(call.method), ...args].join(", ")})`, UNKNOWN);
+    }
     return null;
   }
   return lit(`${recv.code}.${entry[0]}(${args.join(", ")})`, entry[1]);
@@ -332,6 +342,7 @@ function lowerRecordCall(call: NodeOf<"call">, recv: TsExpr, modelName: string, 
         // write_attribute, directly; otherwise the writer is found at run time.
         const own = chain.some((x) => x.methods.some((d) => d.name === attr || d.name === m)) || attr in Base.prototype || camel(attr) in Base.prototype;
         if (!own) return lit(`${scope.env.module.use("assignAttribute")}(${recv.code}, ${JSON.stringify(attr)}, ${value.code})`, UNKNOWN);
+        noteDynamicSite(call, recv, "send", scope, ["a column writer the model or Active Record defines, found by name", `${m}: the writer is found at run time (it casts)`]);
         return lit(`${scope.env.module.use("send")}(${recv.code}, ${JSON.stringify(m)}, ${value.code})`, UNKNOWN);
       }
       return lit(`(${recv.code}.${attr} = ${value.code})`, UNKNOWN);
@@ -353,21 +364,29 @@ function lowerRecordCall(call: NodeOf<"call">, recv: TsExpr, modelName: string, 
   if (defined) {
     const code = args().join(", ");
     noteMethodCall(scope.env.app, modelName, call, types);
-    return lit(`${recv.code}.${rubyToTs(m)}(${code})`, UNKNOWN);
+    // What the method answers where its body proves it (analyze/value-types.ts; no model of the app redefines it).
+    return asProved(`${recv.code}.${rubyToTs(m)}(${code})`, provedType(scope.env.app.values.instanceMethodType(modelName, m)), scope);
   }
   // A record of this model may be of an STI subclass that defines the method: left to run-time dispatch.
   if ([...scope.env.app.models.values()].some((x) => x.methods.some((d) => d.name === m) && modelChain(scope.env.app, x.className).some((c) => c.className === modelName))) return null;
   const api = lowerRecordApiCall(call, recv, scope);
   if (api) return api;
-  // Object's methods (tap, presence, in?...), as send reaches them on a record that has no such member.
-  const member = rubyToTs(m);
-  if (member in ObjectMethods && !(member in Base.prototype) && isCoreMethod(m)) {
-    const block = call.block ? [lowerBlockFn(call.block, scope).code] : [];
-    const plain = call.args.map((a) => lowerArg(a, scope).code);
-    // tap answers its receiver.
-    return asProved(`${scope.env.module.use("ObjectMethods")}.${member}(${[recv.code, ...plain, ...block].join(", ")})`, m === "tap" && call.block ? recv.type : UNKNOWN, scope);
-  }
-  return null;
+  return objectMethodCall(call, recv, Base.prototype, scope);
+}
+
+/**
+ * Object's methods (tap, presence, in?, then...), as send reaches them on an object whose class (`members`: its
+ * prototype) has no such member.
+ */
+export function objectMethodCall(call: NodeOf<"call">, recv: TsExpr, members: object, scope: Scope): TsExpr | null {
+  const member = rubyToTs(call.method);
+  if (!(member in ObjectMethods) || member in members || !isCoreMethod(call.method)) return null;
+  // tap and then yield the receiver itself.
+  const yieldsSelf = call.method === "tap" || call.method === "then" || call.method === "yield_self";
+  const block = call.block ? [lowerBlockFn(call.block, scope, yieldsSelf ? [recv.type] : []).code] : [];
+  const plain = call.args.map((a) => lowerArg(a, scope).code);
+  // tap answers its receiver.
+  return asProved(`${scope.env.module.use("ObjectMethods")}.${member}(${[recv.code, ...plain, ...block].join(", ")})`, call.method === "tap" && call.block ? recv.type : UNKNOWN, scope);
 }
 
 /** What an association reader answers: the relation (has_many) or the record; a polymorphic one has no one class. */

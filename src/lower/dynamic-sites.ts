@@ -2,16 +2,20 @@
 //   message.room        (message: a parameter no analysis typed)    "local `message`: its type is not proved"
 //   @page.records       (an ivar some assignment leaves untyped)     "@page: not every assignment proves one model"
 //   user.bot?           (User typed, bot? an enum predicate)         "User has no method `bot?` the compiler knows"
-// A site lowered twice (a scratch lowering for a method's return type) is recorded once.
+// A site lowered twice (a scratch lowering for a method's return type) is recorded once. Every `send`, `coreSend`
+// and `sendSafe` the lowering writes is recorded here, with the cause where it is not the receiver's type:
+//   find_signed(id) (in a model class)       "Active Record's class method, dispatched by name: its TS signature..."
+//   broadcast_append_to (in a model)         "a method the runtime installs on records at run time"
 import type { DynamicSite } from "../analyze/app-model.js";
 import type { NodeOf } from "../parse/ir.js";
 import type { TsExpr } from "./expr.js";
 import type { Scope } from "./scope.js";
 import { tsType } from "./types.js";
 
-export function noteDynamicSite(call: NodeOf<"call">, recv: TsExpr, dispatch: DynamicSite["dispatch"], scope: Scope): void {
+/** `why`: the cause where the lowering knows it better than the receiver's type says (a name Rails installs...). */
+export function noteDynamicSite(call: NodeOf<"call">, recv: TsExpr, dispatch: DynamicSite["dispatch"], scope: Scope, why?: [string, string]): void {
   const { span } = call;
-  const [category, reason] = reasonOf(call, recv, scope);
+  const [category, reason] = why ?? reasonOf(call, recv, scope);
   scope.env.app.dynamicSites.set(`${span.file}:${span.line}:${span.column}:${call.method}`, { span, method: call.method, dispatch, category, reason });
 }
 

@@ -82,8 +82,10 @@ function lowerExprOf(node: Node, scope: Scope): TsExpr {
       if (local) return lit(local.nullable ? `${local.ts}!` : local.ts, local.type);
       return lowerCall({ kind: "call", receiver: null, method: node.name, args: [], block: null, safeNav: false, parens: false, span: node.span }, scope);
     }
-    case "ivar":
-      return lit(env.ivar(node.name), env.ivarTypes.get(node.name) ?? UNKNOWN);
+    case "ivar": {
+      const type = env.ivarTypes.get(node.name) ?? UNKNOWN;
+      return lit(env.ivarCast && type.k !== "unknown" ? `(${env.ivar(node.name)} as ${env.typeName(type)})` : env.ivar(node.name), type);
+    }
     case "const":
       return lowerConst(node, scope);
     case "call": {

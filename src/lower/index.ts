@@ -68,10 +68,11 @@ function drawRoutes(app: AppModel, diags: Diagnostics): RouteEntry[] {
  * changing; the last lowering is the one emitted.
  */
 function lowerModels(app: AppModel, diags: Diagnostics, guard: <T extends { file: { absPath: string } }, R>(items: T[], fn: (item: T) => R, stub?: (item: T, raised: string) => R) => R[]): EmittedModule[] {
-  // (A model's concerns are files of their own under app/models.)
-  const modelFiles = new Set([...app.models.values()].map((m) => m.file.absPath).concat(app.parsed.models.map((f) => f.absPath)));
+  // The scratch passes' dynamic sites go (the emitted lowering records its own); those of the modules lowered
+  // before (plain classes under app/models among them) stay.
+  const earlier = new Set(app.dynamicSites.keys());
   const clearSites = () => {
-    for (const [key, site] of app.dynamicSites) if (modelFiles.has(site.span.file)) app.dynamicSites.delete(key);
+    for (const key of app.dynamicSites.keys()) if (!earlier.has(key)) app.dynamicSites.delete(key);
   };
   let known = modelParamFingerprint(app);
   for (let pass = 0; pass < 4; pass++) {

@@ -5,6 +5,8 @@
 //   cookies.signed[:token]               coreIndex(this.cookies.signed, "token")
 //   session.delete(:return_to)           this.session.delete("return_to")
 //   RoomChannel.broadcast_to(room, html)  RoomChannel.broadcastTo(room, html)  (Channel's static)
+//   user.avatar.attached?                user.avatar().isAttached()            (ActiveStorage::Attached::One's)
+//   turbo_stream.remove(@message)        view.turboStream().remove(message)    (Turbo::Streams::TagBuilder's)
 //   request.anything_else(x)             send(this.request, "anything_else", x)   (not the class's: dynamic)
 import type { NodeOf } from "../parse/ir.js";
 import { Request } from "../../runtime/action-pack/request.js";
@@ -15,11 +17,16 @@ import { Channel } from "../../runtime/action-cable/channel.js";
 import { Connection } from "../../runtime/action-cable/connection.js";
 import { Name } from "../../runtime/active-model/model-name.js";
 import { Base } from "../../runtime/active-record/index.js";
+import { AttachedMany, AttachedOne } from "../../runtime/active-storage/attached.js";
+import { TurboStreamTagBuilder } from "../../runtime/gems/turbo-rails/turbo-stream-builder.js";
+import { RailsLogger } from "../../runtime/active-support/logger.js";
+import { UserAgentBrowser } from "../../runtime/gems/useragent/user-agent-base.js";
+import { Page } from "../../runtime/gems/geared_pagination/geared-pagination.js";
 import { lowerArgs } from "./calls.js";
 import { lit, lowerExpr, storable, type TsExpr } from "./expr.js";
 import { camel, rubyToTs } from "./names.js";
 import type { Scope } from "./scope.js";
-import { UNKNOWN, type RType } from "./types.js";
+import { STRING, UNKNOWN, maybe, type RType } from "./types.js";
 
 interface RuntimeObject {
   /** Where its members are looked up: a class's prototype (instances) or the class itself (its statics). */
@@ -48,6 +55,18 @@ const RUNTIME_OBJECTS: Record<string, RuntimeObject> = {
   baseClass: { members: Base, anyArgs: true },
   // ActiveModel::Name (`record.model_name`).
   modelName: { members: Name.prototype },
+  // has_one_attached's / has_many_attached's reader (ActiveStorage::Attached::One / ::Many): their own members; a
+  // name they delegate to the attachment (video?, variant...) is no member, so it stays dynamic.
+  attachedOne: { members: AttachedOne.prototype },
+  attachedMany: { members: AttachedMany.prototype },
+  // turbo-rails' `turbo_stream` in a view (Turbo::Streams::TagBuilder): its actions take what Ruby passes.
+  turboStream: { members: TurboStreamTagBuilder.prototype, anyArgs: true },
+  // Rails.logger (ActiveSupport::Logger): its level methods take any message, and a block.
+  logger: { members: RailsLogger.prototype, anyArgs: true },
+  // useragent's parsed agents (UserAgent.parse, PlatformAgent#user_agent): browser, platform and os are a String or nil.
+  userAgent: { members: UserAgentBrowser.prototype, results: { browser: maybe(STRING), platform: maybe(STRING), os: maybe(STRING) } },
+  // geared_pagination's @page (GearedPagination::Page): records, next_param, last?...
+  page: { members: Page.prototype },
   // A record's own API (Active Record's instance methods the runtime's Base has), for a typed record.
   record: { members: Base.prototype, results: { model_name: { k: "runtime", cls: "modelName" } } },
 };

@@ -214,6 +214,8 @@ export interface LowerEnv {
   ivarTypes: Map<string, RType>;
   /** How `@name` is written in TS here. */
   ivar(name: string): string;
+  /** The ivars live in an untyped store (a plain object's `this.ivars`): a typed read is cast to its type. */
+  ivarCast?: boolean;
   /** The TS expression for `self` (the view, the controller, the record). */
   selfExpr: string;
   /** Lexical nesting for constant lookup, innermost first (`["Post", "Post::Pagination"]`). */

@@ -26,6 +26,7 @@ import { TurboStreamsChannelConstant } from "../../runtime/gems/turbo-rails/turb
 import { BROADCASTABLE_METHODS } from "../../runtime/gems/turbo-rails/broadcastable.js";
 import { attributeMethodNames } from "../../runtime/active-record/attribute-methods.js";
 import { TURBO_CONTROLLER_MODULES } from "../analyze/controllers.js";
+import { noteDynamicSite } from "./dynamic-sites.js";
 
 export function lowerSelfCall(call: NodeOf<"call">, scope: Scope): TsExpr {
   const env = scope.env;
@@ -183,7 +184,7 @@ function modelSelfCall(call: NodeOf<"call">, scope: Scope): TsExpr {
     if (enumMethodNames(env.app, model.className).has(m)) {
       // Methods the runtime defines for enums (`administrator?` -> isAdministrator, declared on the model class).
       if (!call.args.length && !call.block) return lit(`this.${rubyToTs(m)}()`, m.endsWith("?") ? BOOL : UNKNOWN);
-      return lit(`${env.module.use("send")}(${["this", JSON.stringify(m), ...lowerArgs(call.args, call.block, scope)].join(", ")})`, m.endsWith("?") ? BOOL : UNKNOWN);
+      return selfSend(call, scope, ["a method the runtime installs on records at run time", `${m}: an enum method, called with arguments`], m.endsWith("?") ? BOOL : UNKNOWN);
     }
     const member = recordSelfCall(call, scope);
     if (member) return member;
@@ -192,21 +193,27 @@ function modelSelfCall(call: NodeOf<"call">, scope: Scope): TsExpr {
     const chain: typeof model[] = [];
     for (let c: typeof model | undefined = model; c && chain.length < 20; c = env.app.models.get(c.superclass)) chain.push(c);
     if (singular && chain.some((c) => c.associations.some((a) => a.name === singular && a.kind !== "has_many"))) {
-      return lit(`${env.module.use("send")}(${["this", JSON.stringify(m), ...lowerArgs(call.args, call.block, scope)].join(", ")})`);
+      return selfSend(call, scope, ["a method the runtime installs on records at run time", `${m}: a singular association's builder, installed at run time`]);
     }
     // Methods the runtime installs on every record: Dirty's per-column ones (`type_previously_changed?(to: "X")`,
     // a column of this model or of the STI class above it), and Turbo::Broadcastable's when turbo-rails is bundled.
     // has_secure_password's virtual attributes (`password`, `password_confirmation` for the attribute named).
     const passwords = chain.flatMap((c) => c.securePassword.map((d) => (typeof d.attribute === "string" ? d.attribute : "password")));
     const installed = passwords.some((a) => m === a || m === `${a}_confirmation`) || chain.some((c) => c.columns.some((col) => attributeMethodNames(col.name).includes(m))) || (env.app.gems.locked.has("turbo-rails") && BROADCASTABLE_METHODS.includes(rubyToTs(m)));
-    if (installed) return lit(`${env.module.use("send")}(${["this", JSON.stringify(m), ...lowerArgs(call.args, call.block, scope)].join(", ")})`, m.endsWith("?") ? BOOL : UNKNOWN);
+    if (installed) return selfSend(call, scope, ["a method the runtime installs on records at run time", `${m}: has_secure_password's, Dirty's or Turbo::Broadcastable's, installed at run time`], m.endsWith("?") ? BOOL : UNKNOWN);
   }
   // Kernel's functions (raise, format, Integer(), ...) answer in a model's methods as anywhere else.
   const kernel = lowerCoreSelfCall(call, scope);
   if (kernel) return kernel;
   env.diags.report("unknown_helper", call.span, `${m} (model)`);
-  const args = lowerArgs(call.args, call.block, scope);
-  return lit(`${env.module.use("send")}(${["this", JSON.stringify(m), ...args].join(", ")})`);
+  return selfSend(call, scope, ["a method of self the compiler does not know", `${m}: no method of the model the compiler knows (unknown_helper)`]);
+}
+
+/** `send(this, "m", ...)`: a call of self by name, recorded with why (dynamic-sites.ts). */
+function selfSend(call: NodeOf<"call">, scope: Scope, why: [string, string], type: RType = UNKNOWN): TsExpr {
+  const self = lit("this", UNKNOWN);
+  noteDynamicSite(call, self, "send", scope, why);
+  return lit(`${scope.env.module.use("send")}(${["this", JSON.stringify(call.method), ...lowerArgs(call.args, call.block, scope)].join(", ")})`, type);
 }
 
 /** `format.html { ... }` inside respond_to. */

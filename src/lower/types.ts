@@ -39,10 +39,14 @@ export type RType =
 export const RUNTIME_TYPE_NAMES: Record<string, string> = {
   request: "ActionDispatchRequest", cookies: "CookieJar", signedCookies: "SignedCookieJar", encryptedCookies: "EncryptedCookieJar",
   session: "ActionDispatchSession", flash: "ActionDispatchFlash", modelName: "ActiveModelName", baseClass: "typeof Base",
+  attachedOne: "AttachedOne", attachedMany: "AttachedMany", turboStream: "TurboStreamTagBuilder", logger: "RailsLogger",
+  userAgent: "UserAgentBrowser", page: "GearedPaginationPage",
 };
 
 /** Rails' own classes the analysis names (a Current attribute holding the request), as the lowering's types. */
-const RAILS_OBJECTS: Record<string, string> = { "ActionDispatch::Request": "request" };
+const RAILS_OBJECTS: Record<string, string> = {
+  "ActionDispatch::Request": "request", "ActiveStorage::Attached::One": "attachedOne", "ActiveStorage::Attached::Many": "attachedMany",
+};
 
 export function railsObjectType(rails: string): RType {
   const cls = RAILS_OBJECTS[rails];

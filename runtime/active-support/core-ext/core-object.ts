@@ -148,9 +148,10 @@ export const ObjectMethods = {
   freeze: (v: unknown) => v,
   isFrozen: () => true,
   itself: (v: unknown) => v,
-  then: (v: unknown, block: (x: unknown) => unknown) => block(v),
-  yieldSelf: (v: unknown, block: (x: unknown) => unknown) => block(v),
-  tap: (v: unknown, block: (x: unknown) => unknown) => {
+  // (Generic: the block takes the receiver's type, as a typed block parameter declares it.)
+  then: <T>(v: T, block: (x: T) => unknown) => block(v),
+  yieldSelf: <T>(v: T, block: (x: T) => unknown) => block(v),
+  tap: <T>(v: T, block: (x: T) => unknown) => {
     block(v);
     return v;
   },

@@ -58,7 +58,7 @@ export class PlatformAgent extends RubyObject {
     return (this.ivars.user_agent ??= parseUserAgent(this.userAgentString())) as UserAgentBrowser;
   }
 
-  browser(): unknown {
+  browser(): string | null {
     return this.userAgent().browser();
   }
 
@@ -71,7 +71,7 @@ export class PlatformAgent extends RubyObject {
     return this.userAgent().product(...others);
   }
 
-  os(): unknown {
+  os(): string | null {
     return this.userAgent().os();
   }
 

@@ -11,6 +11,7 @@ const RECORD = new Set(["new", "find", "find_by", "find_by!", "create", "create!
 /** `first(3)` / `last(3)` answer Arrays. */
 const COUNTED = new Set(["first", "last"]);
 const RELATION = new Set(["all", "where", "order", "limit", "includes", "preload"]);
+const PAGE: RType = { k: "runtime", cls: "page" };
 
 /**
  * A controller's ivar types, agreeing with its ancestors' and descendants' (their Assigns interfaces extend each
@@ -70,6 +71,12 @@ function onePass(bodies: Node[][], app: AppModel, known: Map<string, RType>): Ma
     // `@a, @b = pair`: element values no shape here types.
     if (node.kind === "multiAssign") node.targets.forEach((t) => t.kind === "ivar" && conflicts.add(t.name) && types.set(t.name, UNKNOWN));
     if (node.kind === "call" && node.receiver === null && node.method === "instance_variable_set") reflected = true;
+    // geared_pagination's set_page_and_extract_portion_from assigns @page its GearedPagination::Page.
+    if (node.kind === "call" && node.receiver === null && node.method === "set_page_and_extract_portion_from" && app.config.engines.includes("geared_pagination")) {
+      const prev = types.get("page");
+      if (prev && JSON.stringify(prev) !== JSON.stringify(PAGE)) conflicts.add("page");
+      types.set("page", PAGE);
+    }
     for (const child of childNodes(node)) visit(child);
   };
   let reflected = false;

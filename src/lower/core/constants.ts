@@ -18,6 +18,9 @@ const RETURNS: Record<string, RType> = {
   "Time.current": { k: "time" }, "Time.utc": { k: "time" }, "Date.new": { k: "time" },
   "Date.today": { k: "time" }, "Date.current": { k: "time" }, "DateTime.new": { k: "time" },
   "ERB::Util.html_escape": { k: "safe" }, "ERB::Util.html_escape_once": { k: "safe" },
+  // ActiveSupport::Logger (runtime-objects.ts): `Rails.logger.info "x"` is its method, called directly.
+  "Rails.logger": { k: "runtime", cls: "logger" },
+  "UserAgent.parse": { k: "runtime", cls: "userAgent" },
 };
 
 export function lowerConstant(node: NodeOf<"const">, scope: Scope): TsExpr | null {

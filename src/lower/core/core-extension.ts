@@ -14,6 +14,7 @@ import type { NodeOf } from "../../parse/ir.js";
 import { lowerArgs } from "../calls.js";
 import { makeEnv } from "../env.js";
 import { lit } from "../expr.js";
+import { noteDynamicSite } from "../dynamic-sites.js";
 import { rubyToTs } from "../names.js";
 import { lowerParams } from "../params.js";
 import { Scope } from "../scope.js";
@@ -28,7 +29,10 @@ export function lowerCoreExtensions(app: AppModel, diags: Diagnostics): EmittedM
 function lowerCoreExtension(className: string, decls: ConstDecl[], app: AppModel, diags: Diagnostics): EmittedModule {
   const env = makeEnv(app, diags, "model", { selfExpr: "this" });
   // A receiver-less call in a core method is a method of the receiver: its own extension or its core method.
-  env.selfCall = (call) => lit(`${env.module.use("coreSend")}(this, ${[JSON.stringify(call.method), ...lowerArgs(call.args, call.block, new Scope(env))].join(", ")})`, UNKNOWN);
+  env.selfCall = (call, scope) => {
+    noteDynamicSite(call, lit("this", UNKNOWN), "coreSend", scope, ["a method of self in a core class extension, found by name", `${call.method}: the receiver's own extension or core method`]);
+    return lit(`${env.module.use("coreSend")}(this, ${[JSON.stringify(call.method), ...lowerArgs(call.args, call.block, new Scope(env))].join(", ")})`, UNKNOWN);
+  };
   const members: string[] = [];
   for (const decl of decls) {
     for (const node of decl.node.body) {

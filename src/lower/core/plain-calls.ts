@@ -8,15 +8,18 @@
 import type { AppModel } from "../../analyze/app-model.js";
 import { collectConstants, flattenBody, resolveConstant, type ConstDecl } from "../../analyze/constants.js";
 import { literalString, optionsOf, positionalArgs, type Node, type NodeOf, type Span } from "../../parse/ir.js";
-import { lowerArgs } from "../calls.js";
+import { lowerArg, lowerArgs, objectMethodCall } from "../calls.js";
+import { lowerBlockFn } from "../procs.js";
+import { noteNewCall } from "./plain-ivars.js";
 import { lit, type TsExpr } from "../expr.js";
 import { rubyToTs } from "../names.js";
 import type { Scope } from "../scope.js";
-import { UNKNOWN } from "../types.js";
+import { BOOL, STRING, UNKNOWN, maybe, type RType } from "../types.js";
 import { lowerCoreSelfCall } from "./index.js";
 import { LIBRARY_BASES } from "../../../runtime/ruby/library-bases.js";
 import { ACTIVE_MODEL_INCLUDES } from "./active-model-macros.js";
 import { ActiveModel } from "../../../runtime/active-model/active-model.js";
+import { RubyObject } from "../../../runtime/ruby/ruby-object.js";
 // The runtime modules that implement library bases register them when they load.
 import "../../../runtime/index.js";
 
@@ -129,16 +132,21 @@ export function plainSelfCall(call: NodeOf<"call">, scope: Scope, facts: PlainCl
   const base = facts.libraryBase ? LIBRARY_BASES[facts.libraryBase]![1] : facts.activeModel ? ActiveModel : null;
   const plain = !call.args.length && !call.block;
   if (isStatic) {
-    if (m === "new") return lit(`this.build(${args().join(", ")})`, { k: "model", model: facts.path });
+    if (m === "new") return lit(`this.build(${recordedNew(call, facts.path, scope)})`, { k: "model", model: facts.path });
     if (facts.classMethods.has(m)) return lit(`this.${rubyToTs(m)}(${args().join(", ")})`, UNKNOWN);
     if (base && plain && isGetter(base, rubyToTs(m))) return lit(`this.${rubyToTs(m)}`, UNKNOWN);
     if (base && typeof Reflect.get(base, rubyToTs(m)) === "function") return lit(`this.${rubyToTs(m)}(${args().join(", ")})`, UNKNOWN);
     return lowerCoreSelfCall(call, scope);
   }
-  if (facts.readers.has(m) && plain && !facts.methods.has(m)) return lit(`this.${m}`, UNKNOWN);
+  if (facts.readers.has(m) && plain && !facts.methods.has(m)) {
+    // attr_reader :m reads @m (typed where its constructor's every call proves it: plain-ivars.ts).
+    const type = scope.env.ivarTypes.get(m) ?? UNKNOWN;
+    return lit(type.k === "unknown" ? `this.${m}` : `(this.${m} as ${scope.env.typeName(type)})`, type);
+  }
   if (facts.methods.has(m)) return lit(`this.${rubyToTs(m)}(${args().join(", ")})`, UNKNOWN);
-  if (base && plain && isGetter(base.prototype, rubyToTs(m))) return lit(`this.${rubyToTs(m)}`, UNKNOWN);
-  if (base && rubyToTs(m) in base.prototype) return lit(`this.${rubyToTs(m)}(${args().join(", ")})`, UNKNOWN);
+  // An Active Model's errors are ActiveModel::Errors, as a record's are.
+  if (base && plain && isGetter(base.prototype, rubyToTs(m))) return lit(`this.${rubyToTs(m)}`, m === "errors" && base === ActiveModel ? { k: "errors" } : UNKNOWN);
+  if (base && rubyToTs(m) in base.prototype) return lit(`this.${rubyToTs(m)}(${args().join(", ")})`, (facts.libraryBase && LIBRARY_RESULTS[facts.libraryBase]?.[m]) || UNKNOWN);
   return lowerCoreSelfCall(call, scope);
 }
 
@@ -150,17 +158,46 @@ export function plainTypedCall(call: NodeOf<"call">, recv: TsExpr, scope: Scope)
   if (!facts) return null;
   const m = call.method;
   const args = () => lowerArgs(call.args, call.block, scope);
+  const base = facts.libraryBase ? LIBRARY_BASES[facts.libraryBase]![1] : null;
   if (isClass) {
-    if (m === "new") return lit(`${recv.code}.build(${args().join(", ")})`, { k: "model", model: facts.path });
+    if (m === "new") return lit(`${recv.code}.build(${recordedNew(call, facts.path, scope)})`, { k: "model", model: facts.path });
     if (facts.classMethods.has(m)) return lit(`${recv.code}.${rubyToTs(m)}(${args().join(", ")})`, UNKNOWN);
+    // A class method of the library class it subclasses (ActiveJob::Base.perform_later), as its own class body calls it.
+    if (base && typeof Reflect.get(base, rubyToTs(m)) === "function") return lit(`${recv.code}.${rubyToTs(m)}(${args().join(", ")})`, UNKNOWN);
     return null;
   }
   if (facts.readers.has(m) && !call.args.length && !call.block && !facts.methods.has(m)) return lit(`${recv.code}.${m}`, UNKNOWN);
   if (facts.methods.has(m)) return lit(`${recv.code}.${rubyToTs(m)}(${args().join(", ")})`, UNKNOWN);
-  // A method of the library class it subclasses (PlatformAgent#browser): the runtime class's own method.
-  const base = facts.libraryBase ? LIBRARY_BASES[facts.libraryBase]![1] : null;
-  if (base && isPrototypeMethod(base.prototype, rubyToTs(m))) return lit(`${recv.code}.${rubyToTs(m)}(${args().join(", ")})`, UNKNOWN);
+  // A method of the library class it subclasses (PlatformAgent#browser), or of ActiveModel where it includes
+  // ActiveModel::Model (valid?): the runtime class's own method.
+  const own = base ?? (facts.activeModel ? ActiveModel : null);
+  if (own && !base && isPrototypeMethod(own.prototype, rubyToTs(m))) return lit(`${recv.code}.${rubyToTs(m)}(${args().join(", ")})`, m.endsWith("?") ? BOOL : UNKNOWN);
+  // Object's methods (then, tap...), where no plain class of the app defines the name (an instance may be a subclass's).
+  const defined = scope.env.app.plainClasses.some((d) => plainClassFacts(scope.env.app, d.path)?.methods.has(m));
+  if (!base && !defined) return objectMethodCall(call, recv, (own ?? RubyObject).prototype, scope);
+  if (base && isPrototypeMethod(base.prototype, rubyToTs(m))) return lit(`${recv.code}.${rubyToTs(m)}(${args().join(", ")})`, LIBRARY_RESULTS[facts.libraryBase!]?.[m] ?? UNKNOWN);
   return null;
+}
+
+/**
+ * What a library base's methods answer, as the runtime class declares them (its TS signatures are not read here):
+ * platform_agent's browser and os delegate to UserAgent's, a String or nil; user_agent is the parsed agents.
+ */
+const LIBRARY_RESULTS: Record<string, Record<string, RType>> = {
+  PlatformAgent: { browser: maybe(STRING), os: maybe(STRING), user_agent: { k: "runtime", cls: "userAgent" } },
+};
+
+/** `new`'s arguments, lowered, and the call recorded with their types (plain-ivars.ts). */
+function recordedNew(call: NodeOf<"call">, path: string, scope: Scope): string {
+  const types: RType[] = [];
+  const out = call.args.map((a) => {
+    const e = lowerArg(a, scope);
+    types.push(e.type);
+    return e.code;
+  });
+  if (call.block) out.push(lowerBlockFn(call.block, scope).code);
+  noteNewCall(scope.env.app, path, call, types);
+  return out.join(", ");
 }
 
 /** A getter somewhere on a runtime class's (or prototype's) chain: `errors`, `model_name`. */

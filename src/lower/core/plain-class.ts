@@ -15,7 +15,10 @@ import type { Diagnostics } from "../../diagnostics/index.js";
 import { modelFile, type EmittedModule } from "../emitted-module.js";
 import { literalString, optionsOf, positionalArgs, type Node, type NodeOf } from "../../parse/ir.js";
 import { makeEnv } from "../env.js";
-import { lowerExpr } from "../expr.js";
+import { lit, lowerExpr } from "../expr.js";
+import { noteDynamicSite } from "../dynamic-sites.js";
+import { constructorIvarTypes } from "./plain-ivars.js";
+import { UNKNOWN } from "../types.js";
 import { rubyToTs, tsIdent } from "../names.js";
 import { Scope, type LowerEnv } from "../scope.js";
 import { lowerParams } from "../params.js";
@@ -58,6 +61,9 @@ function lowerPlainClass(path: string, decls: ConstDecl[], modules: Map<string, 
   Object.assign(classEnv, { module: env.module });
   classEnv.selfCall = (call, scope) => plainSelfCall(call, scope, facts, true);
   const flat = flattenBody(decls, decls, modules);
+  // Ivars every call of its constructor proves (plain-ivars.ts), read as their types.
+  env.ivarTypes = constructorIvarTypes(app, facts, decls, flat.methods);
+  env.ivarCast = true;
   const name = tsIdent(path);
   const after: string[] = [];
   const members: string[] = [`static override rubyName = ${JSON.stringify(path)};`];
@@ -67,7 +73,7 @@ function lowerPlainClass(path: string, decls: ConstDecl[], modules: Map<string, 
   const isJob = facts.libraryBase === "ActiveJob::Base";
   const activeModel = facts.activeModel ? new ActiveModelDeclarations(path, facts.includes, flat.body) : null;
   const libraryBase = facts.libraryBase ? LIBRARY_BASES[facts.libraryBase]![1] : null;
-  for (const stmt of flat.body) members.push(...(activeModel?.take(stmt, env) ?? bodyStatement(stmt, classEnv, after, name, declined, isJob, libraryBase)));
+  for (const stmt of flat.body) members.push(...(activeModel?.take(stmt, env) ?? bodyStatement(stmt, classEnv, after, name, declined, isJob, facts, libraryBase)));
   if (activeModel) {
     declined.push(...activeModel.declined.map((d) => ({ file: d.span.file, line: d.span.line, diagnostic: d.diagnostic })));
     declined.sort((a, b) => a.line - b.line);
@@ -135,7 +141,7 @@ function baseClass(facts: PlainClassFacts, includes: Array<{ name: string; node:
 
 const ACCESSORS = new Set(["attr_accessor", "attr_reader", "attr_writer"]);
 
-function bodyStatement(stmt: Node, env: LowerEnv, after: string[], name: string, declined: Array<{ file: string; line: number; diagnostic: string }>, isJob: boolean, libraryBase: object | null): string[] {
+function bodyStatement(stmt: Node, env: LowerEnv, after: string[], name: string, declined: Array<{ file: string; line: number; diagnostic: string }>, isJob: boolean, facts: PlainClassFacts, libraryBase: object | null): string[] {
   // A job's `queue_as :low`: the queue's name (jobs run in this process whatever it is).
   if (isJob && stmt.kind === "call" && stmt.receiver === null && stmt.method === "queue_as" && stmt.args.length === 1 && literalString(stmt.args[0]!) !== null && !stmt.block) {
     return [`static override queueName = ${JSON.stringify(literalString(stmt.args[0]!))};`];
@@ -161,8 +167,15 @@ function bodyStatement(stmt: Node, env: LowerEnv, after: string[], name: string,
       const to = literalString(options.get("to"))!;
       const safe = options.get("allow_nil")?.kind === "true";
       const originals = positionalArgs(stmt.args).map((a) => literalString(a)!);
-      // delegate :x, to: :y defines x on instances: `def x(...) = y.x(...)` (allow_nil: nil when y is nil).
-      return names.map((name, i) => `${rubyToTs(name)}(...args: unknown[]): unknown {\nreturn ${env.module.use(safe ? "sendSafe" : "send")}(${env.module.use("send")}(this, ${JSON.stringify(to)}), ${JSON.stringify(originals[i])}, ...args);\n}`);
+      // delegate :x, to: :y defines x on instances: `def x(...) = y.x(...)` (allow_nil: nil when y is nil); y is
+      // read as the class's own self call reads it (an attr reader, a method), else found by name.
+      const target = facts.methods.has(to) ? `this.${rubyToTs(to)}()` : facts.readers.has(to) ? `this.${to}` : `${env.module.use("send")}(this, ${JSON.stringify(to)})`;
+      // Every delegated name is a send on the target, whose type no reader proves (recorded per name, at the delegate).
+      const scope = new Scope(env);
+      return names.map((name, i) => {
+        noteDynamicSite({ ...stmt, method: originals[i]! }, lit(target, UNKNOWN), safe ? "sendSafe" : "send", scope, ["a delegate's target whose type is not proved", `delegate ${originals[i]} to ${to}: its type is not proved`]);
+        return `${rubyToTs(name)}(...args: unknown[]): unknown {\nreturn ${env.module.use(safe ? "sendSafe" : "send")}(${target}, ${JSON.stringify(originals[i])}, ...args);\n}`;
+      });
     }
   }
   if (stmt.kind === "ident" && (stmt.name === "private" || stmt.name === "protected" || stmt.name === "public")) return [];

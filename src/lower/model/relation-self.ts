@@ -14,6 +14,7 @@ import type { NodeOf } from "../../parse/ir.js";
 import { lowerArgs, lowerTypedCall } from "../calls.js";
 import { lit, type TsExpr } from "../expr.js";
 import { rubyToTs } from "../names.js";
+import { noteDynamicSite } from "../dynamic-sites.js";
 import { BOOL, UNKNOWN } from "../types.js";
 import type { Scope } from "../scope.js";
 
@@ -46,6 +47,8 @@ export function relationSelfCall(call: NodeOf<"call">, scope: Scope, self: "clas
   // Another method of the same extension block (installed on the proxy or relation beside this one).
   // (CollectionProxy<T> and Relation<T> do not declare them: a send by name.)
   if (self !== "classOrRelation" && siblings.includes(call.method)) {
+    const on = self === "proxy" ? "the association's proxy" : "the scope's relation";
+    noteDynamicSite(call, lit("this", UNKNOWN), "send", scope, [`an ${self === "proxy" ? "association" : "scope"} extension's method, installed on ${self === "proxy" ? "the proxy" : "the relation"}`, `${call.method}: installed on ${on} beside this one`]);
     return lit(`${env.module.use("send")}(${["this", JSON.stringify(call.method), ...lowerArgs(call.args, call.block, scope)].join(", ")})`);
   }
   if (!(self === "proxy" ? PROXY : self === "relation" ? RELATION : CLASS_OR_RELATION).has(name)) return null;

@@ -39,7 +39,8 @@ const BLOCK_TYPES: Record<string, RType[]> = {
   form_for: [{ k: "formBuilder" }],
 };
 
-const RETURNS: Record<string, RType> = { "content_for?": BOOL, dom_id: STRING, pluralize: STRING };
+/** What helpers answer: turbo-rails' `turbo_stream` is the runtime's tag builder (runtime-objects.ts). */
+const RETURNS: Record<string, RType> = { "content_for?": BOOL, dom_id: STRING, pluralize: STRING, turbo_stream: { k: "runtime", cls: "turboStream" } };
 
 /** A View getter (`request`, `assigns`): read as a property, not called. */
 function isViewProperty(rubyName: string): boolean {

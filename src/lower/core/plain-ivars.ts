@@ -1,0 +1,83 @@
+// A plain class's instance variables typed by what its constructor is given (call-sites.ts' join, for `new`):
+//   Card.new(post, style: :wide)               (post: a Post, at every site)
+//   def initialize(post, style: nil)            post: Post
+//     @post, @style = post, style               @post: Post  (read as `(this.ivars.post as Post)`)
+//   attr_reader :post                           post (a self call): Post
+// Only where every `new` of the class written in the app was lowered and recorded, the class is named nowhere but
+// as the receiver of those `new` calls, no plain class subclasses it, and the ivar is assigned nowhere else (no
+// writer, no other method) than from that parameter in initialize.
+import type { AppModel } from "../../analyze/app-model.js";
+import type { ConstDecl } from "../../analyze/constants.js";
+import { walk, type Node, type NodeOf } from "../../parse/ir.js";
+import { allSeen, joinedTypes, noteCall, positionalParams, recordedSites, siteKey } from "../call-sites.js";
+import type { RType } from "../types.js";
+import type { PlainClassFacts } from "./plain-calls.js";
+
+const newKey = (path: string) => `new:${path}`;
+const lastName = (path: string) => path.slice(path.lastIndexOf(":") + 1);
+
+/** Records one lowered `Klass.new(...)` (or `new` in its class methods) with its positional arguments' types. */
+export function noteNewCall(app: AppModel, path: string, call: NodeOf<"call">, types: RType[]): void {
+  noteCall(app, newKey(path), call, types);
+}
+
+/** The site keys of every `X.new` written in the app naming the class by its last name, or null when it escapes. */
+function writtenNews(app: AppModel, path: string, decls: ConstDecl[]): Set<string> | null {
+  const files: Array<{ body: Node[] }> = [
+    ...app.parsed.models, ...app.parsed.controllers, ...app.parsed.helpers, ...app.parsed.channels, ...app.parsed.lib, ...app.parsed.config,
+    ...app.templates.values(), ...(app.parsed.seeds ? [app.parsed.seeds] : []),
+  ];
+  const name = lastName(path);
+  const sites = new Set<string>();
+  const receivers = new Set<Node>();
+  const named: Node[] = [];
+  for (const f of files) {
+    for (const stmt of f.body) {
+      walk(stmt, (n) => {
+        // The class's own definition names it too (`class Billing::Invoice`).
+        if ((n.kind === "class" || n.kind === "module") && n.name.kind === "const") receivers.add(n.name);
+        if (n.kind === "call" && n.method === "new" && n.receiver?.kind === "const" && n.receiver.name === name) {
+          receivers.add(n.receiver);
+          sites.add(siteKey(n.span));
+        }
+        if (n.kind === "const" && n.name === name) named.push(n);
+      });
+    }
+  }
+  // `new(...)` in the class's own class methods.
+  for (const d of decls) walk(d.node, (n) => n.kind === "call" && n.receiver === null && n.method === "new" && sites.add(siteKey(n.span)));
+  return named.every((n) => receivers.has(n)) ? sites : null;
+}
+
+/** What each ivar holds where every assignment is initialize's typed parameter; empty when nothing is proved. */
+export function constructorIvarTypes(app: AppModel, facts: PlainClassFacts, decls: ConstDecl[], methods: Array<NodeOf<"def">>): Map<string, RType> {
+  const out = new Map<string, RType>();
+  const init = methods.filter((d) => d.name === "initialize" && !d.singleton);
+  if (init.length !== 1) return out;
+  const def = init[0]!;
+  const sites = recordedSites(app, newKey(facts.path));
+  const written = writtenNews(app, facts.path, decls);
+  const subclassed = app.plainClasses.some((d) => d.node.kind === "class" && d.superclassName !== null && lastName(d.superclassName) === lastName(facts.path));
+  if (!sites || !written || subclassed || !allSeen(app, [newKey(facts.path)], written)) return out;
+  const params = positionalParams(def);
+  const types = joinedTypes(sites, params);
+  const paramType = new Map(params.map((p, i) => [p.name, types[i]!]));
+  // Parameters the body assigns again hold something else.
+  walk(def, (n) => (n.kind === "assign" || n.kind === "opAssign") && n.target.kind === "ident" && paramType.delete(n.target.name));
+  const assigned = new Map<string, RType | null>();
+  const assign = (ivar: string, value: Node | undefined, inInit: boolean) => {
+    const t = inInit && value?.kind === "ident" ? paramType.get(value.name) : undefined;
+    assigned.set(ivar, assigned.has(ivar) || !t || t.k === "unknown" ? null : t);
+  };
+  for (const m of methods) {
+    walk(m, (n) => {
+      if ((n.kind === "assign" || n.kind === "opAssign") && n.target.kind === "ivar") assign(n.target.name, n.kind === "assign" ? n.value : undefined, m === def);
+      if (n.kind === "multiAssign") {
+        const values = n.value.kind === "array" && n.value.elements.length === n.targets.length ? n.value.elements : null;
+        n.targets.forEach((t, i) => t.kind === "ivar" && assign(t.name, values?.[i], m === def));
+      }
+    });
+  }
+  for (const [ivar, t] of assigned) if (t && !facts.writers.has(ivar)) out.set(ivar, t);
+  return out;
+}

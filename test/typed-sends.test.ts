@@ -221,4 +221,18 @@ describe("direct calls where Rails' own edges prove the receiver's type", () => 
     const controller = (await emitted()).get("controllers/posts_controller.ts");
     expect(lineWith(controller, "publishBang")).toBe('((rel1: Relation<Post>) => rel1.scoping(() => (rel1.model as typeof Post).publishBang(this.params.get("title"))))(');
   });
+
+  it("types a partial's locals by what every render of it passes, and not where the partial is also named elsewhere", async () => {
+    const views = {
+      "app/views/posts/show.html.erb": '<%= render "posts/card", entry: @post %>\n<%= form_with model: @post do |form| %><%= render "fields", builder: form %><% end %>\n',
+      "app/views/posts/_card.html.erb": "<%= entry.title %>\n",
+      "app/views/posts/_fields.html.erb": "<%= builder.text_field :title %>\n",
+    };
+    const out = await emitted(views);
+    expect(lineWith(out.get("views/posts/_card.html.ts"), "title")).toBe('out.append((readLocal(locals, "entry") as Post).title);');
+    expect(lineWith(out.get("views/posts/_fields.html.ts"), "text")).toBe('out.append((readLocal(locals, "builder") as FormBuilder).textField("title"));');
+    const controller = "class AuthorsController < ApplicationController\n  def show\n    render partial: \"posts/card\", locals: { entry: params[:x] }\n  end\nend\n";
+    const escaped = await emitted({ ...views, "app/controllers/authors_controller.rb": controller });
+    expect(lineWith(escaped.get("views/posts/_card.html.ts"), "title")).toBe('out.append(send(readLocal(locals, "entry") as unknown, "title"));');
+  });
 });

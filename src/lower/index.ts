@@ -35,6 +35,7 @@ import { channelModulePath, lowerChannel } from "./channel/channel.js";
 import { lowerHelpersModule } from "./helpers/module.js";
 import { lowerConstantsModule } from "./constants-module.js";
 import { crashedView, lowerView, templateModulePath } from "./view/module.js";
+import { lowerOrder } from "./view/partial-locals.js";
 import { faultPoint, reportCrash, retryingCrashes } from "../parse/crash.js";
 import { crashedController, crashedModel } from "./crashed-module.js";
 import { isStandInFile, standInActions } from "../analyze/crashed-file.js";
@@ -135,7 +136,19 @@ function lowerWithInflections(app: AppModel, options: { tests?: boolean }): Lowe
   }
   const controllers = guard([...app.controllers.values()], (c) => lowerController(c, app, diags), (c, raised) => lowerController(crashedController(c, raised), app, diags));
   const ivars = controllerIvarTypes(app);
-  const views = guard([...app.templates.values()], (t) => lowerView(t, app, diags, ivars.get(t.logicalPath.split("/").slice(0, -1).join("/")) ?? new Map()), crashedView);
+  // Renderers before the partials they render, so a partial's locals are typed by its sites (view/partial-locals.ts).
+  // What each template's lowering records (cache sites, diagnostics) stays in template order, as before the reorder.
+  const lowered = new Map<TemplateFile, { module: EmittedModule[]; cacheSites: typeof app.cacheSites; diags: typeof diags.list }>();
+  for (const t of lowerOrder(app, [...app.templates.values()])) {
+    const [sites, reported] = [app.cacheSites.length, diags.list.length];
+    const module = guard([t], (v) => lowerView(v, app, diags, ivars.get(v.logicalPath.split("/").slice(0, -1).join("/")) ?? new Map()), crashedView);
+    lowered.set(t, { module, cacheSites: app.cacheSites.splice(sites), diags: diags.list.splice(reported) });
+  }
+  [...app.templates.values()].forEach((t) => {
+    app.cacheSites.push(...lowered.get(t)!.cacheSites);
+    diags.list.push(...lowered.get(t)!.diags);
+  });
+  const views = [...app.templates.values()].flatMap((t) => lowered.get(t)!.module);
   const helpersModule = guard([{ absPath: join(app.parsed.root, "app/helpers") }], () => lowerHelpersModule(app, diags))[0];
   if (helpersModule) modules.push(helpersModule);
   const plainClasses = guard([{ absPath: join(app.parsed.root, "app/models") }], () => lowerPlainClasses(app, diags)).flat();

@@ -18,6 +18,7 @@ import { lowerBody, type Tail } from "../stmts.js";
 import { UNKNOWN, type RType } from "../types.js";
 import { viewSelfCall } from "./helpers.js";
 import { appHelperCall } from "../helpers/module.js";
+import { notePartialRender, partialLocalTypes } from "./partial-locals.js";
 
 export interface LoweredTemplate {
   /** The function body statements of `render(view, locals)`. */
@@ -28,8 +29,13 @@ export interface LoweredTemplate {
 
 export function lowerTemplate(template: TemplateFile, env: LowerEnv): LoweredTemplate {
   const locals = new Map<string, RType>();
+  // The partial's locals every render of it agrees on (partial-locals.ts); its own renders are recorded for theirs.
+  const typed = partialLocalTypes(env.app, template);
   env.outputStatement = outputStatement;
-  env.selfCall = (call, scope) => appHelperCall(call, scope, false) ?? bufferCall(call, scope) ?? viewSelfCall(call, scope) ?? partialLocal(call, scope, locals);
+  env.selfCall = (call, scope) => {
+    if (call.method === "render" && call.receiver === null) notePartialRender(call, scope, template, typed);
+    return appHelperCall(call, scope, false) ?? bufferCall(call, scope) ?? viewSelfCall(call, scope) ?? partialLocal(call, scope, locals, typed);
+  };
   env.blockFn = (block, scope, types) => (containsOutput(block.body) ? outputBlockFn(block, scope, types) : null);
   const scope = new Scope(env);
   scope.buffer = "out";
@@ -54,14 +60,14 @@ export function bufferCall(call: NodeOf<"call">, scope: Scope): TsExpr | null {
 }
 
 /** A receiver-less, argument-less name that is no helper is one of the partial's locals, as in Rails. */
-export function partialLocal(call: NodeOf<"call">, scope: Scope, locals: Map<string, RType>): TsExpr | null {
+export function partialLocal(call: NodeOf<"call">, scope: Scope, locals: Map<string, RType>, typed: Map<string, RType> = new Map()): TsExpr | null {
   if (call.args.length || call.block || call.parens) return null;
   // `local_assigns`: the Hash of the locals this render was given (ActionView's compiled template method argument).
   if (call.method === "local_assigns") return lit("locals", { k: "hash" });
   const model = modelBySingular(scope.env.app, call.method);
-  const type: RType = model ? { k: "model", model: model.className } : UNKNOWN;
+  const type: RType = typed.get(call.method) ?? (model ? { k: "model", model: model.className } : UNKNOWN);
   locals.set(call.method, type);
-  const ts = type.k === "model" ? scope.env.module.modelType(type.model) : "unknown";
+  const ts = type.k === "model" ? scope.env.module.modelType(type.model) : type.k === "unknown" ? "unknown" : scope.env.typeName(type);
   return lit(`(${scope.env.module.use("readLocal")}(locals, ${JSON.stringify(call.method)}) as ${ts})`, type);
 }
 

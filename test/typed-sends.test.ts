@@ -235,4 +235,14 @@ describe("direct calls where Rails' own edges prove the receiver's type", () => 
     const escaped = await emitted({ ...views, "app/controllers/authors_controller.rb": controller });
     expect(lineWith(escaped.get("views/posts/_card.html.ts"), "title")).toBe('out.append(send(readLocal(locals, "entry") as unknown, "title"));');
   });
+
+  it("types the block parameter of a helper that hands its own block on to form_with as a FormBuilder", async () => {
+    const views = {
+      "app/helpers/forms_helper.rb": "module FormsHelper\n  def post_form(post, &)\n    form_with model: post, &\n  end\n\n  def custom_form(post, &)\n    form_with model: post, builder: Object, &\n  end\nend\n",
+      "app/views/posts/show.html.erb": "<%= post_form @post do |form| %><%= form.text_field :title %><% end %>\n<%= custom_form @post do |form| %><%= form.text_area :body %><% end %>\n",
+    };
+    const view = (await emitted(views)).get("views/posts/show.html.ts");
+    expect(lineWith(view, "textField")).toContain('= form.textField("title");');
+    expect(lineWith(view, "text_area")).toContain('= send(form, "text_area", "body");');
+  });
 });

@@ -30,9 +30,28 @@ export function appHelperCall(call: NodeOf<"call">, scope: Scope, inHelpersModul
   if (!scope.env.app.helperMethods.has(call.method)) return null;
   const lowered = call.args.map((a) => lowerArg(a, scope));
   noteHelperCall(scope.env.app, call, lowered.map((e) => e.type));
-  const args = [...lowered.map((e) => e.code), ...(call.block ? [lowerBlockFn(call.block, scope).code] : [])];
+  const blockTypes = forwardedBlockTypes(scope.env.app, scope.env.app.helperMethods.get(call.method)!);
+  const args = [...lowered.map((e) => e.code), ...(call.block ? [lowerBlockFn(call.block, scope, blockTypes).code] : [])];
   const fn = inHelpersModule ? rubyToTs(call.method) : `${scope.env.module.useHelpers()}.${rubyToTs(call.method)}`;
   return lit(`${fn}(${["view", ...args].join(", ")})`, UNKNOWN);
+}
+
+/** FormHelper's builders, which yield a FormBuilder. */
+const FORM_BUILDERS = new Set(["form_with", "form_for"]);
+
+/**
+ * The block parameters' types of a helper that ends by handing its own block on to form_with or form_for:
+ *   def composer_form(room, &) = form_with(model: room, &)      <%= composer_form(@room) do |form| %>   form: FormBuilder
+ */
+function forwardedBlockTypes(app: AppModel, def: NodeOf<"def">): RType[] {
+  const last = def.body.at(-1);
+  if (last?.kind !== "call" || last.receiver !== null || last.block || !FORM_BUILDERS.has(last.method) || app.helperMethods.has(last.method)) return [];
+  // `builder:` yields the app's own FormBuilder subclass.
+  if (last.args.some((a) => a.kind === "hash" && a.pairs.some((p) => p.key.kind === "sym" && p.key.name === "builder"))) return [];
+  const pass = last.args.at(-1);
+  const own = def.params.find((p) => p.kind === "block")?.name;
+  if (pass?.kind !== "blockPass" || (!own && pass.value !== null)) return [];
+  return pass.value === null || (pass.value.kind === "ident" && pass.value.name === own) ? [{ k: "formBuilder" }] : [];
 }
 
 /**

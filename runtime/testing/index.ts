@@ -5,3 +5,5 @@ export { TestCase, TestSuite, inTestTransaction } from "./test-case.js";
 export { IntegrationSession, TestResponse, buildNestedQuery, type RequestOptions } from "./integration.js";
 export { defineTestCase, testEnvironment, type TestCaseDefinition, type TestRunnerApi } from "./define.js";
 export { TEST_CASE_METHODS, TEST_CASE_CLASSES, type TestMethodForm } from "./methods.js";
+export { WebMock, NetConnectNotAllowedError, RequestStub } from "./webmock.js";
+export { TEST_CONSTANTS } from "./methods.js";

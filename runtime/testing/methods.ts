@@ -6,7 +6,8 @@
 //   watch      await this.assertDifference(watched, message, async () => { ... })   (expressions lowered as thunks)
 //   raises     await this.assertRaises([K], message, async () => { ... })
 //   block      await this.assertNothingRaised(async () => { ... })
-export type TestMethodForm = "call" | "request" | "property" | "difference" | "noDifference" | "changes" | "noChanges" | "raises" | "block";
+//   optionalBlock  (await this.travelTo(t, async () => { ... })) or, with no block, (await this.travelTo(t))
+export type TestMethodForm = "call" | "request" | "property" | "difference" | "noDifference" | "changes" | "noChanges" | "raises" | "block" | "optionalBlock";
 
 /** `integration`: ActionDispatch::IntegrationTest's own (an ActiveSupport::TestCase has no such method). */
 export const TEST_CASE_METHODS: Record<string, { ts: string; form: TestMethodForm; integration?: true }> = {
@@ -50,10 +51,34 @@ export const TEST_CASE_METHODS: Record<string, { ts: string; form: TestMethodFor
   assert_no_changes: { ts: "assertNoChanges", form: "noChanges" },
   assert_raises: { ts: "assertRaises", form: "raises" },
   assert_nothing_raised: { ts: "assertNothingRaised", form: "block" },
+  travel_to: { ts: "travelTo", form: "optionalBlock" },
+  travel: { ts: "travel", form: "optionalBlock" },
+  freeze_time: { ts: "freezeTime", form: "optionalBlock" },
+  travel_back: { ts: "travelBack", form: "call" },
+  stub_request: { ts: "stubRequest", form: "call" },
+  unfreeze_time: { ts: "travelBack", form: "call" },
 };
 
 /** The superclasses whose tests are lowered: what each test case can call. */
 export const TEST_CASE_CLASSES: Record<string, "unit" | "integration"> = {
   "ActiveSupport::TestCase": "unit",
   "ActionDispatch::IntegrationTest": "integration",
+};
+
+/**
+ * The library test helpers a test class may include (`include ActiveJob::TestHelper`): their methods are the test
+ * case's own here (runtime/testing), so including them adds nothing to lower.
+ */
+export const TEST_HELPER_MODULES: readonly string[] = [
+  "ActiveJob::TestHelper",
+  "ActionCable::TestHelper",
+  "Turbo::Broadcastable::TestHelper",
+  "ActionDispatch::TestProcess",
+  "ActiveSupport::Testing::TimeHelpers",
+];
+
+/** Constants of the test libraries a lowered suite names, by Ruby path: the runtime export that is each. */
+export const TEST_CONSTANTS: Record<string, string> = {
+  WebMock: "WebMock",
+  "WebMock::NetConnectNotAllowedError": "NetConnectNotAllowedError",
 };

@@ -12,12 +12,15 @@ import type { HostOptions } from "../action-pack/url.js";
 import { connection } from "../active-record/connection/index.js";
 import { loadFixtures, type FixtureSetSource, type LoadedFixtureSet } from "../active-record/fixtures/index.js";
 import { modelClass } from "../active-record/index.js";
-import { caseEq, eq } from "../active-support/index.js";
+import { caseEq, eq, send } from "../active-support/index.js";
 import { CurrentAttributes } from "../active-support/current-attributes.js";
 import { rescues } from "../ruby/rescue.js";
+import { RubyDate } from "../ruby/date.js";
+import { currentTime, setClock } from "../active-support/time.js";
 import { StandardError } from "../ruby/index.js";
 import { inspect, toS } from "../ruby/ruby.js";
 import { Assertion, Assertions, failureMessage } from "./assertions.js";
+import { WebMock, type RequestStub } from "./webmock.js";
 import { IntegrationSession, type RequestOptions, type TestResponse } from "./integration.js";
 
 type Thunk = () => unknown;
@@ -25,12 +28,30 @@ type Block = () => Promise<unknown> | unknown;
 /** A watched expression: the lowered code and how Minitest shows it (the String's inspect, or a Proc's). */
 type Watched = [Thunk, string];
 
+/** A setup or teardown block, or an own method (`def` of a test class or helper module), run with the test case as self. */
+export type OwnMethod = (this: TestCase, ...args: never[]) => unknown;
+export type Step = (this: TestCase) => Promise<unknown>;
+
+export interface SuiteSteps {
+  setup: Step[];
+  teardown: Step[];
+  methods: Record<string, OwnMethod>;
+}
+
 /** What one file's tests share: the app (booted once per file) and its fixtures (loaded once, as Rails does). */
 export class TestSuite {
   private loaded: Map<string, LoadedFixtureSet> | null = null;
 
-  /** `declined`: what of test_helper.rb the compiler did not lower (then every test raises, naming it). */
-  constructor(readonly app: HttpApp, private readonly fixtureSources: FixtureSetSource[], readonly declined: string | null = null) {}
+  /**
+   * `declined`: what of test_helper.rb the compiler did not lower (then every test raises, naming it); `shared`:
+   * test_helper.rb's ActiveSupport::TestCase setup and teardown blocks and own methods, for every test.
+   */
+  constructor(
+    readonly app: HttpApp,
+    private readonly fixtureSources: FixtureSetSource[],
+    readonly declined: string | null = null,
+    readonly shared: SuiteSteps = { setup: [], teardown: [], methods: {} },
+  ) {}
 
   fixtureSet(name: string): LoadedFixtureSet {
     this.loaded ??= new Map(loadFixtures(connection(), this.fixtureSources).map((s) => [s.name, s]));
@@ -46,8 +67,15 @@ export class TestCase extends Assertions {
   private readonly fixtureCache = new Map<string, unknown>();
   private session: IntegrationSession | null = null;
 
-  constructor(readonly suite: TestSuite) {
+  constructor(readonly suite: TestSuite, private readonly methods: Record<string, OwnMethod> = {}) {
     super();
+  }
+
+  /** A receiver-less call of a method the app's test code defines (sign_in :david), by Ruby name. */
+  own(name: string, ...args: unknown[]): unknown {
+    const method = this.methods[name] ?? this.suite.shared.methods[name];
+    if (!method) throw new StandardError(`undefined method '${name}' for an instance of the test case`);
+    return (method as (...a: unknown[]) => unknown).apply(this, args);
   }
 
   /** posts(:one) (one record), posts(:one, :two) (an Array). */
@@ -125,6 +153,56 @@ export class TestCase extends Assertions {
 
   async assertNothingRaised(block: Block): Promise<unknown> {
     return block();
+  }
+
+  // ActiveSupport::Testing::TimeHelpers: the clock stopped at an instant until travel_back (or the block's end);
+  // after_teardown travels back.
+
+  private travelled = false;
+
+  /** With a block: the block's Promise, the clock set back after it; without one, the clock stays stopped. */
+  travelTo(time: unknown, block?: Block | null): unknown {
+    const at = travelInstant(time);
+    return this.stopClock(at, block);
+  }
+
+  /** travel(duration): the clock stopped at now + the duration (its usec dropped). */
+  travel(duration: unknown, block?: Block | null): unknown {
+    const now = travelInstant(currentTime());
+    const seconds = Number(send(duration, "to_f"));
+    return this.stopClock(new Date(now.getTime() + Math.round(seconds * 1000)), block);
+  }
+
+  freezeTime(block?: Block | null): unknown {
+    return this.travelTo(currentTime(), block);
+  }
+
+  travelBack(): void {
+    if (this.travelled) setClock(null);
+    this.travelled = false;
+  }
+
+  private stopClock(at: Date, block?: Block | null): unknown {
+    setClock(() => new Date(at.getTime()));
+    this.travelled = true;
+    if (!block) return null;
+    return (async () => {
+      try {
+        return await block();
+      } finally {
+        this.travelBack();
+      }
+    })();
+  }
+
+  /** stub_request(:get, url): WebMock's stub, registered. */
+  stubRequest(method: unknown, uri: unknown): RequestStub {
+    return WebMock.stubRequest(method, uri);
+  }
+
+  /** What runs after the teardown blocks (Rails' after_teardown hooks): the clock set back. */
+  afterTeardown(_passed: boolean): void {
+    this.travelBack();
   }
 
   // ActionDispatch::Integration::Runner
@@ -247,3 +325,15 @@ export async function inTestTransaction(run: () => Promise<void>): Promise<void>
   }
 }
 
+
+/** The instant travel_to stops the clock at: a Time (its usec dropped, as Rails' travel_to does) or a Date (its midnight). */
+export function travelInstant(value: unknown, withUsec = false): Date {
+  if (value instanceof RubyDate) return new Date(Date.UTC(value.year, value.month - 1, value.day));
+  const micros = (value as { epochMicros?: bigint } | null)?.epochMicros;
+  if (typeof micros === "bigint") {
+    const ms = Number(micros / 1000n);
+    return new Date(withUsec ? ms : Math.floor(ms / 1000) * 1000);
+  }
+  if (value instanceof Date) return new Date(withUsec ? value.getTime() : Math.floor(value.getTime() / 1000) * 1000);
+  throw new StandardError(`travel_to: not a Time or a Date: ${inspect(value)}`);
+}

@@ -308,6 +308,8 @@ function lowerKeyedHash(node: NodeOf<"hash">, scope: Scope): TsExpr {
 
 function lowerConst(node: NodeOf<"const">, scope: Scope): TsExpr {
   const env = scope.env;
+  const own = env.ownConstant?.(node, scope);
+  if (own) return own;
   const written = constPath(node);
   if (written) {
     const app = appConstant(written, env.nesting ?? [], scope);

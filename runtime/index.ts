@@ -89,4 +89,4 @@ export { Connection, Channel, actionCableServer } from "./action-cable/index.js"
 export * as cable from "./app/cable-namespace.js";
 export { BACK } from "./action-view/index.js";
 export * as testing from "./testing/index.js";
-export { defineTestCase, testEnvironment, TestSuite, TestCase, WebMock, NetConnectNotAllowedError } from "./testing/index.js";
+export { defineTestCase, testEnvironment, TestSuite, TestCase, WebMock, NetConnectNotAllowedError, CookieJarBuilder } from "./testing/index.js";

@@ -208,6 +208,11 @@ abstract class SerializedCookieJar {
   protected abstract unwrap(data: string, meta: MessageMetadata): string | null;
   protected abstract wrap(data: string, meta: MessageMetadata): string;
 
+  /** `jar[:name]` from lowered code that indexes the jar dynamically. */
+  "[]"(name: unknown): unknown {
+    return this.get(String(name instanceof Object && "name" in name ? (name as { name: unknown }).name : name));
+  }
+
   /** The value Rails would read, or null (absent, tampered, wrong purpose, expired). */
   get(name: string): unknown {
     const data = this.parent.get(name);

@@ -73,6 +73,11 @@ export interface HttpAppConfig {
 }
 
 export class HttpApp {
+  /** A cookie jar over a Cookie header with this app's secrets (what a test's CookieJar.build(request, cookies) reads). */
+  cookieJar(header: string | undefined, ssl = false): CookieJar {
+    return new CookieJar(header, { keyGenerator: this.keyGenerator, ssl, now: this.config.now });
+  }
+
   readonly router: Router;
   private readonly controllers = new Map<string, ControllerClass>();
   private readonly keyGenerator: KeyGenerator;

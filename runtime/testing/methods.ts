@@ -45,6 +45,9 @@ export const TEST_CASE_METHODS: Record<string, { ts: string; form: TestMethodFor
   head: { ts: "head", form: "request", integration: true },
   "follow_redirect!": { ts: "followRedirect", form: "request", integration: true },
   response: { ts: "response", form: "property", integration: true },
+  request: { ts: "request", form: "property", integration: true },
+  cookies: { ts: "cookies", form: "property", integration: true },
+  "host!": { ts: "hostBang", form: "call", integration: true },
   assert_difference: { ts: "assertDifference", form: "difference" },
   assert_no_difference: { ts: "assertNoDifference", form: "noDifference" },
   assert_changes: { ts: "assertChanges", form: "changes" },
@@ -80,5 +83,6 @@ export const TEST_HELPER_MODULES: readonly string[] = [
 /** Constants of the test libraries a lowered suite names, by Ruby path: the runtime export that is each. */
 export const TEST_CONSTANTS: Record<string, string> = {
   WebMock: "WebMock",
+  "ActionDispatch::Cookies::CookieJar": "CookieJarBuilder",
   "WebMock::NetConnectNotAllowedError": "NetConnectNotAllowedError",
 };

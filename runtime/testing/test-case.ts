@@ -21,7 +21,7 @@ import { StandardError } from "../ruby/index.js";
 import { inspect, toS } from "../ruby/ruby.js";
 import { Assertion, Assertions, failureMessage } from "./assertions.js";
 import { WebMock, type RequestStub } from "./webmock.js";
-import { IntegrationSession, type RequestOptions, type TestResponse } from "./integration.js";
+import { IntegrationSession, type RequestOptions, type TestCookieJar, type TestRequest, type TestResponse } from "./integration.js";
 
 type Thunk = () => unknown;
 type Block = () => Promise<unknown> | unknown;
@@ -212,9 +212,27 @@ export class TestCase extends Assertions {
     return this.session;
   }
 
-  /** The URL options of the integration session's route helpers (posts_url). */
+  /** The URL options of the integration session's route helpers (posts_url): its host (host! changes it). */
   urlHost(): HostOptions {
-    return { host: "www.example.com", protocol: "http://" };
+    return { host: this.session?.host ?? "www.example.com", protocol: "http://" };
+  }
+
+  /** host!(name): the host of the session's next requests and URLs. */
+  hostBang(name: unknown): null {
+    this.integration().host = toS(name);
+    return null;
+  }
+
+  /** The session's cookies (Rack::Test's jar): what the app set, sent with the next request. */
+  get cookies(): TestCookieJar {
+    return this.integration().cookies;
+  }
+
+  /** The last request (handed to CookieJar.build). */
+  get request(): TestRequest {
+    const request = this.session?.request;
+    if (!request) throw new StandardError("undefined method 'request': no request was made in this test");
+    return request;
   }
 
   recall(): Record<string, unknown> {

@@ -59,6 +59,8 @@ export const TEST_CASE_METHODS: Record<string, { ts: string; form: TestMethodFor
   freeze_time: { ts: "freezeTime", form: "optionalBlock" },
   travel_back: { ts: "travelBack", form: "call" },
   stub_request: { ts: "stubRequest", form: "call" },
+  assert_select: { ts: "assertSelect", form: "optionalBlock" },
+  assert_dom: { ts: "assertSelect", form: "optionalBlock" },
   unfreeze_time: { ts: "travelBack", form: "call" },
 };
 

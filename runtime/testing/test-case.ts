@@ -21,6 +21,8 @@ import { StandardError } from "../ruby/index.js";
 import { inspect, toS } from "../ruby/ruby.js";
 import { Assertion, Assertions, failureMessage } from "./assertions.js";
 import { WebMock, type RequestStub } from "./webmock.js";
+import { checkSelection, innerHtml, parseDocument, selectRequest, selectWithin } from "./select.js";
+import type { Element } from "domhandler";
 import { IntegrationSession, type RequestOptions, type TestCookieJar, type TestRequest, type TestResponse } from "./integration.js";
 
 type Thunk = () => unknown;
@@ -192,6 +194,31 @@ export class TestCase extends Assertions {
       } finally {
         this.travelBack();
       }
+    })();
+  }
+
+  /** assert_select's nesting: the elements an enclosing assert_select's block selects within. */
+  private selection: Element[] | null = null;
+
+  /**
+   * assert_select / assert_dom over the last response's body (or within the enclosing assert_select's matches);
+   * with a block (the last argument), the block runs with the matches as the selection, when there are any.
+   */
+  assertSelect(...args: unknown[]): unknown {
+    const block = typeof args[args.length - 1] === "function" ? (args.pop() as (matches: Element[]) => unknown) : null;
+    const request = selectRequest(args);
+    const roots = this.selection ?? [parseDocument(this.response.body)];
+    const matches = checkSelection(selectWithin(roots, request.selector), request, innerHtml);
+    if (!block || !matches.length) return matches;
+    const outer = this.selection;
+    this.selection = matches;
+    return (async () => {
+      try {
+        await block(matches);
+      } finally {
+        this.selection = outer;
+      }
+      return matches;
     })();
   }
 

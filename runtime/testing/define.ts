@@ -5,6 +5,7 @@
 //     test "is valid" do ... end                   test("test_is_valid", ...)   (Minitest's method name)
 // A Skip reports the test skipped; any other error (an Assertion, or an exception of the app) fails it.
 import { Skip } from "./assertions.js";
+import { resetJobs } from "./library-helpers.js";
 import { unsupported } from "../active-support/index.js";
 import { inTestTransaction, TestCase, type OwnMethod, type Step, type TestSuite } from "./test-case.js";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -35,6 +36,7 @@ export function defineTestCase(api: TestRunnerApi, suite: TestSuite, definition:
         let skipped: string | null = null;
         await inTestTransaction(async () => {
           const instance = new TestCase(suite, definition.methods);
+          resetJobs();
           // Minitest's order: the superclass's setup blocks first; teardown blocks the other way round (the class's,
           // then test_helper.rb's), each run even when the test failed, then the after_teardown hooks.
           let failure: unknown = null;

@@ -99,7 +99,8 @@ export function checkSelection(matches: Element[], request: SelectRequest, inner
       if (!NO_STRIP.includes(m.name)) content = content.trim();
       if (equality.text !== undefined && m.name === "textarea" && content.startsWith("\n")) content = content.slice(1);
       const ok = matchWith instanceof RegExp ? new RegExp(matchWith.source, matchWith.flags.replace(/[gy]/g, "")).test(content) : content === toS(matchWith);
-      if (!ok) mismatch ??= `<${toS(matchWith instanceof RegExp ? inspect(matchWith) : matchWith)}> expected but was\n<${content}>.`;
+      // Minitest's diff(expected, actual) in its short form.
+      if (!ok) mismatch ??= `Expected: ${inspect(matchWith)}\n  Actual: ${inspect(content)}`;
       return ok;
     });
     if (!remaining.length && (message === null || message === undefined)) message = mismatch;

@@ -22,6 +22,7 @@ import { inspect, toS } from "../ruby/ruby.js";
 import { Assertion, Assertions, failureMessage } from "./assertions.js";
 import { WebMock, type RequestStub } from "./webmock.js";
 import { checkSelection, innerHtml, parseDocument, selectRequest, selectWithin } from "./select.js";
+import { broadcastsOn, captureTurboStreamBroadcasts, enqueuedCount, keywordArgs, newBroadcasts, performEnqueuedJobs, takeBlock, turboStreamName } from "./library-helpers.js";
 import type { Element } from "domhandler";
 import { IntegrationSession, type RequestOptions, type TestCookieJar, type TestRequest, type TestResponse } from "./integration.js";
 
@@ -153,6 +154,20 @@ export class TestCase extends Assertions {
     throw new Assertion(message === null || message === undefined ? text : `${toS(message)}.\n${text}`);
   }
 
+  /** assert_kind_of(klass, obj): klass === obj (Module#===). */
+  assertKindOf(klass: unknown, object: unknown, message: unknown = null): true {
+    const ok = caseEq(klass, object);
+    if (!ok) throw new Assertion(failureMessage(message, () => `Expected ${inspect(object)} to be a kind of ${className(klass)}, not ${toS(send(send(object, "class"), "name"))}`));
+    return true;
+  }
+
+  /** assert_instance_of(klass, obj): obj.class == klass. */
+  assertInstanceOf(klass: unknown, object: unknown, message: unknown = null): true {
+    const actual = send(object, "class");
+    if (actual !== klass) throw new Assertion(failureMessage(message, () => `Expected ${inspect(object)} to be an instance of ${className(klass)}, not ${toS(send(actual, "name"))}`));
+    return true;
+  }
+
   async assertNothingRaised(block: Block): Promise<unknown> {
     return block();
   }
@@ -220,6 +235,59 @@ export class TestCase extends Assertions {
       }
       return matches;
     })();
+  }
+
+  // ActiveJob::TestHelper, ActionCable::TestHelper, Turbo::Broadcastable::TestHelper (library-helpers.ts): each
+  // method takes its block last; with one it answers a Promise.
+
+  /** assert_enqueued_jobs(number, only:, except:, queue:) { }. */
+  assertEnqueuedJobs(number: unknown, ...rest: unknown[]): Promise<true> {
+    const block = takeBlock(rest);
+    return enqueuedCount(keywordArgs(rest[0]), block).then((actual) =>
+      this.assertEqual(number, actual, `${toS(number)} jobs expected, but ${actual} were enqueued`),
+    );
+  }
+
+  assertNoEnqueuedJobs(...rest: unknown[]): Promise<true> {
+    return this.assertEnqueuedJobs(0, ...rest);
+  }
+
+  /** perform_enqueued_jobs(only:) { } (jobs enqueued in the block perform at once) or, with no block, the enqueued ones now. */
+  performEnqueuedJobs(...rest: unknown[]): Promise<unknown> {
+    const block = takeBlock(rest);
+    return performEnqueuedJobs(keywordArgs(rest[0]), block);
+  }
+
+  /** assert_broadcasts(stream, number) { }: what the block broadcast on the stream (or all so far). */
+  async assertBroadcasts(stream: unknown, number: unknown, ...rest: unknown[]): Promise<true> {
+    const actual = (await newBroadcasts(toS(stream), takeBlock(rest))).length;
+    return this.assertEqual(number, actual, `${toS(number)} broadcasts to ${toS(stream)} expected, but ${actual} were sent`);
+  }
+
+  async assertNoBroadcasts(stream: unknown, ...rest: unknown[]): Promise<true> {
+    return this.assertBroadcasts(stream, 0, ...rest);
+  }
+
+  /** assert_turbo_stream_broadcasts(stream_or_object, count: n) { }. */
+  async assertTurboStreamBroadcasts(streamable: unknown, ...rest: unknown[]): Promise<true> {
+    const block = takeBlock(rest);
+    const payloads = await captureTurboStreamBroadcasts(streamable, block);
+    const name = inspect(turboStreamName(streamable));
+    const count = keywordArgs(rest[0]).count;
+    if (count === undefined || count === null) return this.refuteEmpty(payloads, `Expected at least one broadcast on ${name}, but there were none`);
+    const what = Number(count) === 1 ? "Turbo Stream broadcast" : "Turbo Stream broadcasts";
+    return this.assert(Number(count) === payloads.length, `Expected ${toS(count)} ${what} on ${name}, but there were ${payloads.length}`);
+  }
+
+  async assertNoTurboStreamBroadcasts(streamable: unknown, ...rest: unknown[]): Promise<true> {
+    const block = takeBlock(rest);
+    if (block) await block();
+    const payloads = broadcastsOn(turboStreamName(streamable));
+    return this.assert(payloads.length === 0, `Expected no broadcasts on ${inspect(turboStreamName(streamable))}, but there were ${payloads.length}`);
+  }
+
+  captureTurboStreamBroadcasts(streamable: unknown, ...rest: unknown[]): Promise<unknown[]> {
+    return captureTurboStreamBroadcasts(streamable, takeBlock(rest));
   }
 
   /** stub_request(:get, url): WebMock's stub, registered. */

@@ -283,7 +283,8 @@ function testSelfCall(call: NodeOf<"call">, scope: Scope): TsExpr | null {
       return call.block ? decline(`${call.method} with a block`) : lit(`this.${method.ts}(${lowerArgs(call.args, null, scope).join(", ")})`, UNKNOWN);
     case "optionalBlock": {
       const args = lowerArgs(call.args, null, scope);
-      if (!call.block) return lit(`this.${method.ts}(${args.join(", ")})`, UNKNOWN);
+      // Without a block it may still answer a Promise (an assertion over jobs or broadcasts): awaited where it can be.
+      if (!call.block) return lit(awaitAllowed(scope) ? `(await this.${method.ts}(${args.join(", ")}))` : `this.${method.ts}(${args.join(", ")})`, UNKNOWN);
       if (!awaitAllowed(scope)) return decline(`${call.method} with a block inside a block (it is awaited only in the test's own body)`);
       return lit(`(await this.${method.ts}(${[...args, asyncBlock(call.block, scope)].join(", ")}))`, UNKNOWN);
     }

@@ -79,6 +79,8 @@ export const TEST_CASE_METHODS: Record<string, { ts: string; form: TestMethodFor
 export const TEST_CASE_CLASSES: Record<string, "unit" | "integration"> = {
   "ActiveSupport::TestCase": "unit",
   "ActionDispatch::IntegrationTest": "integration",
+  // A helper test: an ActiveSupport::TestCase (its view-context methods are not lowered; calls to them are declined).
+  "ActionView::TestCase": "unit",
 };
 
 /**

@@ -21,6 +21,7 @@ import { StandardError } from "../ruby/index.js";
 import { inspect, toS } from "../ruby/ruby.js";
 import { Assertion, Assertions, failureMessage } from "./assertions.js";
 import { WebMock, type RequestStub } from "./webmock.js";
+import { AnyInstance, Mockery } from "./mocha.js";
 import { checkSelection, innerHtml, parseDocument, selectRequest, selectWithin } from "./select.js";
 import { broadcastsOn, captureTurboStreamBroadcasts, enqueuedCount, keywordArgs, newBroadcasts, performEnqueuedJobs, takeBlock, turboStreamName } from "./library-helpers.js";
 import type { Element } from "domhandler";
@@ -295,9 +296,25 @@ export class TestCase extends Assertions {
     return WebMock.stubRequest(method, uri);
   }
 
-  /** What runs after the teardown blocks (Rails' after_teardown hooks): the clock set back. */
-  afterTeardown(_passed: boolean): void {
-    this.travelBack();
+  /** Mocha's stubs and expectations of this test. */
+  readonly mockery = new Mockery();
+
+  /** `K.any_instance`: stubs on every instance of the class. */
+  anyInstance(klass: unknown): AnyInstance {
+    return new AnyInstance(klass as { prototype: object });
+  }
+
+  /**
+   * What runs after the teardown blocks (Rails' and Mocha's after_teardown hooks): Mocha's expectations verified when
+   * the test passed, its stubs removed; the clock set back.
+   */
+  afterTeardown(passed: boolean): void {
+    try {
+      if (passed) this.mockery.verify();
+    } finally {
+      this.mockery.restore();
+      this.travelBack();
+    }
   }
 
   // ActionDispatch::Integration::Runner

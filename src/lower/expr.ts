@@ -397,6 +397,11 @@ function appConstant(written: string, nesting: string[], scope: Scope): TsExpr |
     if (owner?.constants.some((c) => c.name === name)) {
       return lit(`${env.module.model(owner.className)}.${name}`, UNKNOWN);
     }
+    // A concern's constant (Membership::Connectable::CONNECTION_TTL): its value is the same on every model that
+    // includes the concern, each holding a copy; the first such model's.
+    const concern = candidate.slice(0, cut);
+    const includer = [...env.app.models.values()].find((m) => m.concerns.includes(concern) && m.constants.some((c) => c.name === name));
+    if (includer) return lit(`${env.module.model(includer.className)}.${name}`, UNKNOWN);
     if (env.app.moduleConstants.has(candidate)) return lit(`${env.module.useConstants()}.${moduleConstantName(candidate)}()`, UNKNOWN);
     // A controller's own constant (or an ancestor's), from inside that controller: its static property.
     const controller = env.self === "controller" && nesting.includes(candidate.slice(0, cut)) ? env.app.controllers.get(candidate.slice(0, cut)) : undefined;

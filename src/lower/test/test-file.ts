@@ -80,8 +80,20 @@ function testEnv(app: AppModel, diags: Diagnostics, methods: Map<string, OwnMeth
     const library = path ? TEST_CONSTANTS[path] : undefined;
     return library ? lit(env.module.use(library), UNKNOWN) : null;
   };
+  env.receiverCall = (call, scope) => mochaCall(call, scope);
   OWN_METHODS.set(env, new Map(methods));
   return env;
+}
+
+/** Mocha's `x.stubs(:m)` / `x.expects(:m)` (on any object) and `K.any_instance`: the test's mockery. */
+function mochaCall(call: NodeOf<"call">, scope: Scope): TsExpr | null {
+  if (!call.receiver || call.block || call.safeNav) return null;
+  if ((call.method === "stubs" || call.method === "expects") && call.args.length === 1) {
+    const [target, name] = [lowerExpr(call.receiver, scope).code, lowerExpr(call.args[0]!, scope).code];
+    return lit(`this.mockery.add(${target}, ${name}, ${call.method === "expects"})`, UNKNOWN);
+  }
+  if (call.method === "any_instance" && call.args.length === 0) return lit(`this.anyInstance(${lowerExpr(call.receiver, scope).code})`, UNKNOWN);
+  return null;
 }
 
 /** The own methods a test body can call, by Ruby name (the suite's, then its class's). */

@@ -268,7 +268,8 @@ function thunk(body: Node[], scope: Scope): string {
 /** Receiver-less calls in a test: the test case's methods (the table), fixture accessors; null for the rest. */
 function testSelfCall(call: NodeOf<"call">, scope: Scope): TsExpr | null {
   const env = scope.env;
-  const fixtureSet = env.app.parsed.fixtures.find((f) => f.name === call.method);
+  // A fixture set in a subdirectory (push/subscriptions.yml) is read as push_subscriptions(:label), as Rails names its accessor.
+  const fixtureSet = env.app.parsed.fixtures.find((f) => f.name.replace(/\//g, "_") === call.method);
   if (fixtureSet && call.args.length > 0 && !call.block) {
     return lit(`this.fixture(${[JSON.stringify(fixtureSet.name), ...lowerArgs(call.args, null, scope)].join(", ")})`, UNKNOWN);
   }

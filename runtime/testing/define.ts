@@ -26,6 +26,8 @@ export interface TestCaseDefinition {
   teardown: Step[];
   /** The class's own methods (`def`s other than tests), by Ruby name. */
   methods?: Record<string, OwnMethod>;
+  /** A channel test's channel class (ActionCable::Channel::TestCase) or a connection test's connection class. */
+  subject?: { kind: "channel" | "connection"; class: unknown };
   tests: Array<{ name: string; line: number; body: Step }>;
 }
 
@@ -35,7 +37,7 @@ export function defineTestCase(api: TestRunnerApi, suite: TestSuite, definition:
       api.test(t.name, async (context) => {
         let skipped: string | null = null;
         await inTestTransaction(async () => {
-          const instance = new TestCase(suite, definition.methods);
+          const instance = new TestCase(suite, definition.methods, definition.subject ?? null);
           resetJobs();
           // Minitest's order: the superclass's setup blocks first; teardown blocks the other way round (the class's,
           // then test_helper.rb's), each run even when the test failed, then the after_teardown hooks.

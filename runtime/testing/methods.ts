@@ -46,7 +46,10 @@ export const TEST_CASE_METHODS: Record<string, { ts: string; form: TestMethodFor
   "follow_redirect!": { ts: "followRedirect", form: "request", integration: true },
   response: { ts: "response", form: "property", integration: true },
   request: { ts: "request", form: "property", integration: true },
-  cookies: { ts: "cookies", form: "property", integration: true },
+  cookies: { ts: "cookies", form: "property" },
+  connect: { ts: "connect", form: "request" },
+  connection: { ts: "connection", form: "property" },
+  assert_reject_connection: { ts: "assertRejectConnection", form: "block" },
   "host!": { ts: "hostBang", form: "call", integration: true },
   assert_difference: { ts: "assertDifference", form: "difference" },
   assert_no_difference: { ts: "assertNoDifference", form: "noDifference" },
@@ -70,17 +73,30 @@ export const TEST_CASE_METHODS: Record<string, { ts: string; form: TestMethodFor
   capture_turbo_stream_broadcasts: { ts: "captureTurboStreamBroadcasts", form: "optionalBlock" },
   assert_raise: { ts: "assertRaises", form: "raises" },
   assert_kind_of: { ts: "assertKindOf", form: "call" },
+  stub_connection: { ts: "stubConnection", form: "call" },
+  subscribe: { ts: "subscribe", form: "request" },
+  unsubscribe: { ts: "unsubscribe", form: "request" },
+  subscription: { ts: "subscription", form: "property" },
+  transmissions: { ts: "transmissions", form: "property" },
+  assert_has_stream: { ts: "assertHasStream", form: "call" },
+  assert_has_stream_for: { ts: "assertHasStreamFor", form: "call" },
+  assert_has_no_stream: { ts: "assertHasNoStream", form: "call" },
+  assert_no_streams: { ts: "assertNoStreams", form: "call" },
   assert_instance_of: { ts: "assertInstanceOf", form: "call" },
   assert_dom: { ts: "assertSelect", form: "optionalBlock" },
   unfreeze_time: { ts: "travelBack", form: "call" },
 };
 
 /** The superclasses whose tests are lowered: what each test case can call. */
-export const TEST_CASE_CLASSES: Record<string, "unit" | "integration"> = {
+export const TEST_CASE_CLASSES: Record<string, "unit" | "integration" | "channel" | "connection"> = {
   "ActiveSupport::TestCase": "unit",
   "ActionDispatch::IntegrationTest": "integration",
   // A helper test: an ActiveSupport::TestCase (its view-context methods are not lowered; calls to them are declined).
   "ActionView::TestCase": "unit",
+  // A channel's test: the channel its name says (PresenceChannelTest -> PresenceChannel) on a stub connection.
+  "ActionCable::Channel::TestCase": "channel",
+  // A connection's test: the connection class its name says (ApplicationCable::ConnectionTest -> ...::Connection).
+  "ActionCable::Connection::TestCase": "connection",
 };
 
 /**

@@ -22,6 +22,8 @@ import { inspect, toS } from "../ruby/ruby.js";
 import { Assertion, Assertions, failureMessage } from "./assertions.js";
 import { WebMock, type RequestStub } from "./webmock.js";
 import { AnyInstance, Mockery } from "./mocha.js";
+import { ChannelTestHarness, ConnectionTestHarness } from "./channel.js";
+import type { CookieJar } from "../action-pack/cookies.js";
 import { checkSelection, innerHtml, parseDocument, selectRequest, selectWithin } from "./select.js";
 import { broadcastsOn, captureTurboStreamBroadcasts, enqueuedCount, keywordArgs, newBroadcasts, performEnqueuedJobs, takeBlock, turboStreamName } from "./library-helpers.js";
 import type { Element } from "domhandler";
@@ -71,8 +73,87 @@ export class TestCase extends Assertions {
   private readonly fixtureCache = new Map<string, unknown>();
   private session: IntegrationSession | null = null;
 
-  constructor(readonly suite: TestSuite, private readonly methods: Record<string, OwnMethod> = {}) {
+  /** A channel test's harness (ActionCable::Channel::TestCase), over the channel its class names. */
+  private readonly channelTest: ChannelTestHarness | null;
+
+  /** A connection test's harness (ActionCable::Connection::TestCase). */
+  private readonly connectionTest: ConnectionTestHarness | null;
+
+  /** `subject`: a channel test's channel class, or a connection test's connection class (`kind` says which). */
+  constructor(readonly suite: TestSuite, private readonly methods: Record<string, OwnMethod> = {}, subject: { kind: "channel" | "connection"; class: unknown } | null = null) {
     super();
+    this.channelTest = subject?.kind === "channel" ? new ChannelTestHarness(subject.class as ConstructorParameters<typeof ChannelTestHarness>[0]) : null;
+    this.connectionTest = subject?.kind === "connection" ? new ConnectionTestHarness(subject.class as ConstructorParameters<typeof ConnectionTestHarness>[0], suite.app) : null;
+  }
+
+  // ActionCable::Connection::TestCase
+
+  private connectionHarness(): ConnectionTestHarness {
+    if (!this.connectionTest) throw new StandardError("undefined method: not an ActionCable::Connection::TestCase");
+    return this.connectionTest;
+  }
+
+  connect(path: unknown = "/cable", options: unknown = null): Promise<unknown> {
+    return this.connectionHarness().connect(path, options);
+  }
+
+  get connection(): unknown {
+    return this.connectionHarness().connection;
+  }
+
+  /** assert_reject_connection { connect }. */
+  async assertRejectConnection(block: Block): Promise<true> {
+    try {
+      await block();
+    } catch (error) {
+      if (ConnectionTestHarness.rejected(error)) return true;
+      throw error;
+    }
+    throw new Assertion("Expected to reject connection but no rejection was made.\nActionCable::Connection::Authorization::UnauthorizedError expected but nothing was raised.");
+  }
+
+  // ActionCable::Channel::TestCase
+
+  private channel(): ChannelTestHarness {
+    if (!this.channelTest) throw new StandardError("undefined method: not an ActionCable::Channel::TestCase");
+    return this.channelTest;
+  }
+
+  stubConnection(identifiers: unknown = null): unknown {
+    return this.channel().stubConnection(identifiers);
+  }
+
+  subscribe(params: unknown = null): Promise<unknown> {
+    return this.channel().subscribe(params);
+  }
+
+  unsubscribe(): Promise<unknown> {
+    return this.channel().unsubscribe();
+  }
+
+  get subscription(): unknown {
+    return this.channel().subscription;
+  }
+
+  get transmissions(): unknown[] {
+    return this.channel().transmissions();
+  }
+
+  assertHasStream(stream: unknown): true {
+    return this.assert(this.channel().streams().includes(toS(stream)), `Stream ${toS(stream)} has not been started`);
+  }
+
+  assertHasStreamFor(object: unknown): true {
+    return this.assertHasStream(this.channel().broadcastingFor(object));
+  }
+
+  assertHasNoStream(stream: unknown): true {
+    return this.assert(!this.channel().streams().includes(toS(stream)), `Stream ${toS(stream)} has been started`);
+  }
+
+  assertNoStreams(): true {
+    const streams = this.channel().streams();
+    return this.assert(streams.length === 0, `No streams started was expected, but ${streams.length} found`);
   }
 
   /** A receiver-less call of a method the app's test code defines (sign_in :david), by Ruby name. */
@@ -335,9 +416,9 @@ export class TestCase extends Assertions {
     return null;
   }
 
-  /** The session's cookies (Rack::Test's jar): what the app set, sent with the next request. */
-  get cookies(): TestCookieJar {
-    return this.integration().cookies;
+  /** The session's cookies (Rack::Test's jar): what the app set, sent with the next request; a connection test's jar. */
+  get cookies(): TestCookieJar | CookieJar {
+    return this.connectionTest ? this.connectionTest.cookies : this.integration().cookies;
   }
 
   /** The last request (handed to CookieJar.build). */

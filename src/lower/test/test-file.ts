@@ -137,7 +137,7 @@ function collectClasses(body: Node[], nesting: string[], out: TestClass[], diags
 }
 
 /** The kind of test class being lowered with an env: an ActiveSupport::TestCase has no integration session. */
-const CLASS_KIND = new WeakMap<LowerEnv, "unit" | "integration">();
+const CLASS_KIND = new WeakMap<LowerEnv, "unit" | "integration" | "channel" | "connection">();
 
 /** One class as TestCaseDefinition's object literal; null when it defines no test (nothing to run, as in Rails). */
 function lowerTestClass(c: TestClass, file: string, env: LowerEnv, helper: TestHelper, constants: string[]): string | null {
@@ -179,7 +179,13 @@ function lowerTestClass(c: TestClass, file: string, env: LowerEnv, helper: TestH
     }
   }
   if (!tests.length) return null;
-  return `{ name: ${JSON.stringify(c.name)}, file: ${JSON.stringify(file)}, setup: [${setup.join(", ")}], teardown: [${teardown.join(", ")}], methods: { ${methods.join(",\n")} }, tests: [${tests.join(",\n")}] }`;
+  // A channel or connection test's subject: the class its name says (PresenceChannelTest -> PresenceChannel,
+  // ApplicationCable::ConnectionTest -> ApplicationCable::Connection), when the app has it.
+  const subjectName = kind === "channel" || kind === "connection" ? c.name.replace(/Test$/, "") : null;
+  const found = subjectName ? env.app.channels.find((ch) => ch.className === subjectName && ch.kind === kind) : undefined;
+  const channel = found ? `, subject: { kind: ${JSON.stringify(kind)}, class: ${env.module.channel(found.className)} }` : "";
+  if (subjectName && !found) env.diags.report("test_declined", c.node.span, `the ${kind} ${subjectName} of a ${kind} test (no such class in the app)`);
+  return `{ name: ${JSON.stringify(c.name)}, file: ${JSON.stringify(file)}, setup: [${setup.join(", ")}], teardown: [${teardown.join(", ")}], methods: { ${methods.join(",\n")} }${channel}, tests: [${tests.join(",\n")}] }`;
 }
 
 /** `private` / `protected` / `public` alone: visibility does not change what a test can call on itself. */

@@ -62,6 +62,8 @@ export const TEST_CASE_METHODS: Record<string, { ts: string; form: TestMethodFor
   freeze_time: { ts: "freezeTime", form: "optionalBlock" },
   travel_back: { ts: "travelBack", form: "call" },
   stub_request: { ts: "stubRequest", form: "call" },
+  dom_id: { ts: "domId", form: "call", integration: true },
+  dom_class: { ts: "domClass", form: "call", integration: true },
   assert_select: { ts: "assertSelect", form: "optionalBlock" },
   assert_enqueued_jobs: { ts: "assertEnqueuedJobs", form: "optionalBlock" },
   assert_no_enqueued_jobs: { ts: "assertNoEnqueuedJobs", form: "optionalBlock" },

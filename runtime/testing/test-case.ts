@@ -23,6 +23,7 @@ import { Assertion, Assertions, failureMessage } from "./assertions.js";
 import { WebMock, type RequestStub } from "./webmock.js";
 import { AnyInstance, Mockery } from "./mocha.js";
 import { ChannelTestHarness, ConnectionTestHarness } from "./channel.js";
+import { domClass, domId } from "../action-view/record-identifier.js";
 import type { CookieJar } from "../action-pack/cookies.js";
 import { checkSelection, innerHtml, parseDocument, selectRequest, selectWithin } from "./select.js";
 import { broadcastsOn, captureTurboStreamBroadcasts, enqueuedCount, keywordArgs, newBroadcasts, performEnqueuedJobs, takeBlock, turboStreamName } from "./library-helpers.js";
@@ -370,6 +371,15 @@ export class TestCase extends Assertions {
 
   captureTurboStreamBroadcasts(streamable: unknown, ...rest: unknown[]): Promise<unknown[]> {
     return captureTurboStreamBroadcasts(streamable, takeBlock(rest));
+  }
+
+  /** dom_id(record, prefix = nil): ActionView::RecordIdentifier, which integration tests include. */
+  domId(record: unknown, prefix: unknown = null): string {
+    return domId(record as Parameters<typeof domId>[0], prefix);
+  }
+
+  domClass(record: unknown, prefix: unknown = null): string {
+    return domClass(record as Parameters<typeof domClass>[0], prefix);
   }
 
   /** stub_request(:get, url): WebMock's stub, registered. */

@@ -12,14 +12,6 @@ export const KNOWN_TEST_FAILURES: { cause: string; tests: string[] }[] = [
     "test/models/opengraph/metadata_test.rb#test_missing_response_body",
     "test/models/opengraph/metadata_test.rb#test_non_html_response",
   ] },
-  { cause: "declined by the compiler: a test class of ActionCable::Channel::TestCase", tests: [
-    "test/channels/presence_channel_test.rb#test_subscribes",
-    "test/channels/presence_channel_test.rb#test_rejects_subscription_to_a_room_that_the_user_is_not_a_member_of",
-    "test/channels/presence_channel_test.rb#test_rejects_subscription_to_non-existent_room",
-    "test/channels/presence_channel_test.rb#test_rejects_subscription_without_a_room",
-    "test/channels/presence_channel_test.rb#test_subscribing_marks_the_membership_as_connected",
-    "test/channels/presence_channel_test.rb#test_unsubscribing_marks_the_membership_as_disconnected",
-  ] },
   { cause: "undefined method `completed_task_count' for [object Object]", tests: [
     "test/models/room/push_test.rb#test_deliver_new_message_to_other_room_users_with_push_subscriptions",
     "test/models/room/push_test.rb#test_notifies_subscribed_users",
@@ -32,11 +24,6 @@ export const KNOWN_TEST_FAILURES: { cause: string; tests: string[] }[] = [
     "test/models/webhook_test.rb#test_delivery_with_OK_text_reply",
     "test/models/webhook_test.rb#test_delivery_with_error_reply",
   ] },
-  { cause: "declined by the compiler: a test class of ActionCable::Connection::TestCase", tests: [
-    "test/channels/application_cable/connection_test.rb#test_connects_with_valid_user_id_cookie",
-    "test/channels/application_cable/connection_test.rb#test_rejects_connection_with_missing_user_id_cookie",
-    "test/channels/application_cable/connection_test.rb#test_rejects_connection_with_invalid_user_id_cookie",
-  ] },
   { cause: "declined by the compiler: Nokogiri", tests: [
     "test/models/opengraph/document_test.rb#test_extract_opengraph_tags_using_property_attribute",
     "test/models/opengraph/document_test.rb#test_extract_opengraph_tags_using_name_attribute",
@@ -46,10 +33,6 @@ export const KNOWN_TEST_FAILURES: { cause: string; tests: string[] }[] = [
     "test/models/rooms/direct_test.rb#test_create_room_for_same_users",
     "test/models/rooms/direct_test.rb#test_only_one_room_will_exist_for_the_same_users",
     "test/models/rooms/direct_test.rb#test_default_involvement_for_new_users",
-  ] },
-  { cause: "undefined method `third' for [\u2026, \u2026, \u2026, \u2026, \u2026, \u2026, \u2026, \u2026, \u2026, \u2026]", tests: [
-    "test/controllers/messages_controller_test.rb#test_index_returns_a_page_before_the_specified_message",
-    "test/controllers/messages_controller_test.rb#test_index_returns_a_page_after_the_specified_message",
   ] },
   { cause: "Expected: [\u2026]", tests: [
     "test/models/message_test.rb#test_mentionees",
@@ -64,9 +47,6 @@ export const KNOWN_TEST_FAILURES: { cause: string; tests: string[] }[] = [
   ] },
   { cause: "ActiveRecord::RecordNotFound expected but nothing was raised.", tests: [
     "test/controllers/autocompletable/users_controller_test.rb#test_room_search_is_scoped_by_membership",
-  ] },
-  { cause: "declined by the compiler: dom_id", tests: [
-    "test/controllers/messages_controller_test.rb#test_index_returns_the_last_page_by_default",
   ] },
   { cause: "record.readAttribute is not a function", tests: [
     "test/controllers/messages_controller_test.rb#test_creating_a_message_broadcasts_the_message_to_the_room",

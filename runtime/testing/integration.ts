@@ -144,13 +144,14 @@ export class IntegrationSession {
     let body = Buffer.alloc(0);
     const params = options.params ?? null;
     if (method === "GET" || method === "HEAD") {
-      const query = params === null ? "" : buildNestedQuery(params);
+      const query = params === null ? "" : typeof params === "string" ? params : buildNestedQuery(params);
       if (query) target.search = target.search ? `${target.search}&${query}` : `?${query}`;
     } else if (json) {
       body = Buffer.from(params === null ? "" : toJson(params));
       headers["content-type"] = "application/json";
     } else if (params !== null) {
-      body = Buffer.from(buildNestedQuery(params));
+      // A String is the request body itself (Rack::Test's env[:input]), still sent as a form's content type.
+      body = Buffer.from(typeof params === "string" ? params : buildNestedQuery(params));
       headers["content-type"] = "application/x-www-form-urlencoded";
     }
     if (body.length) headers["content-length"] = String(body.length);

@@ -51,12 +51,6 @@ export const KNOWN_TEST_FAILURES: { cause: string; tests: string[] }[] = [
   { cause: "record.readAttribute is not a function", tests: [
     "test/controllers/messages_controller_test.rb#test_creating_a_message_broadcasts_the_message_to_the_room",
   ] },
-  { cause: "Expected: \"Hello Bot World!\"", tests: [
-    "test/controllers/messages/by_bots_controller_test.rb#test_create",
-  ] },
-  { cause: "Expected: \"Hello \ud83d\udc4b!\"", tests: [
-    "test/controllers/messages/by_bots_controller_test.rb#test_create_with_UTF-8_content",
-  ] },
   { cause: "undefined method `cache_control' for [object Object]", tests: [
     "test/controllers/qr_code_controller_test.rb#test_show_renders_a_QR_code_as_a_cacheable_SVG_image",
   ] },

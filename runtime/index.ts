@@ -55,7 +55,7 @@ export {
 } from "./ruby/index.js";
 export {
   ErbUtil, EnvModule, TimeClass, DateClass, DateTimeClass, I18nModule, JsonModule, ActiveSupportJson, DurationClass, NumberHelperModule,
-  TimeZoneClass, RangeClass, RecordIdentifierModule, FloatClass, SetClass, KeyGeneratorClass, Kernel, ZlibModule, Base64Module, RailsModule,
+  TimeZoneClass, RangeClass, RecordIdentifierModule, FloatClass, SetClass, KeyGeneratorClass, Kernel, ZlibModule, Base64Module, RailsModule, registerAppConfig,
   StringClass, SymbolClass, IntegerClass, NumericClass, ArrayClass, HashClass, NilClassClass, ComparableModule, EnumerableModule, TrueClassClass, FalseClassClass,
 } from "./app/index.js";
 export { SecureRandomModule, RandomModule, BCryptPasswordClass, BCryptPassword } from "./app/index.js";
@@ -99,4 +99,4 @@ export { Connection, Channel, actionCableServer } from "./action-cable/index.js"
 export * as cable from "./app/cable-namespace.js";
 export { BACK } from "./action-view/index.js";
 export * as testing from "./testing/index.js";
-export { defineTestCase, testEnvironment, TestSuite, TestCase } from "./testing/index.js";
+export { defineTestCase, testEnvironment, TestSuite, TestCase, WebMock, NetConnectNotAllowedError, CookieJarBuilder } from "./testing/index.js";

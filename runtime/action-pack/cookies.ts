@@ -121,7 +121,12 @@ export class CookieJar {
   }
 
   get(name: string): string | null {
-    return this.cookies.get(name) ?? null;
+    return this.cookies.get(cookieName(name)) ?? null;
+  }
+
+  /** The Cookie header of the jar's current values (a test hands it to the request it builds). */
+  toHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join("; ");
   }
 
   has(name: string): boolean {
@@ -129,7 +134,8 @@ export class CookieJar {
   }
 
   /** `cookies[name] = value | { value:, expires:, ... }`; written only when the value changes or expires is set. */
-  set(name: string, value: unknown): void {
+  set(given: string, value: unknown): void {
+    const name = cookieName(given);
     const options: CookieOptions = isOptionsHash(value) ? { ...value } : { value };
     this.handleOptions(options);
     const str = String(options.value ?? "");
@@ -208,6 +214,11 @@ abstract class SerializedCookieJar {
   protected abstract unwrap(data: string, meta: MessageMetadata): string | null;
   protected abstract wrap(data: string, meta: MessageMetadata): string;
 
+  /** `jar[:name]` from lowered code that indexes the jar dynamically. */
+  "[]"(name: unknown): unknown {
+    return this.get(cookieName(name));
+  }
+
   /** The value Rails would read, or null (absent, tampered, wrong purpose, expired). */
   get(name: string): unknown {
     const data = this.parent.get(name);
@@ -222,7 +233,8 @@ abstract class SerializedCookieJar {
   }
 
   /** `jar[name] = value`; a plain object is the options hash (`{ value:, expires:, httponly: }`), as in Rails. */
-  set(name: string, valueOrOptions: unknown): void {
+  set(given: string, valueOrOptions: unknown): void {
+    const name = cookieName(given);
     const options: CookieOptions = isOptionsHash(valueOrOptions) ? { ...valueOrOptions } : { value: valueOrOptions };
     const value = options.value ?? null;
     const data = activeSupportJson(value);
@@ -233,6 +245,11 @@ abstract class SerializedCookieJar {
     }
     this.parent.set(name, { ...options, value: wrapped });
   }
+}
+
+/** A cookie's name as lowered code may give it: a String, or a Symbol (`cookies.signed[:session_token] = v`). */
+function cookieName(name: unknown): string {
+  return typeof name === "string" ? name : String(name !== null && typeof name === "object" && "name" in name ? (name as { name: unknown }).name : name);
 }
 
 function isOptionsHash(v: unknown): v is CookieOptions {

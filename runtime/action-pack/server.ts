@@ -14,7 +14,7 @@ import { fileURLToPath } from "node:url";
 import { polymorphicUrl } from "./polymorphic.js";
 import { BUILTIN_CONTROLLERS } from "./builtin.js";
 import { Controller, type ControllerApp, type ControllerClass, type TemplateRenderer } from "./controller.js";
-import { CookieJar } from "./cookies.js";
+import { type CookieConfig, CookieJar } from "./cookies.js";
 import { Csrf } from "./csrf.js";
 import { publicErrorResponse, RoutingError, statusForError } from "./errors.js";
 import { FlashSlot } from "./flash.js";
@@ -73,6 +73,16 @@ export interface HttpAppConfig {
 }
 
 export class HttpApp {
+  /** A cookie jar over a Cookie header with this app's secrets (what a test's CookieJar.build(request, cookies) reads). */
+  cookieJar(header: string | undefined, ssl = false): CookieJar {
+    return new CookieJar(header, this.cookieConfig(ssl));
+  }
+
+  /** The cookie settings of this app's requests (its secrets): what a cable connection under test reads cookies with. */
+  cookieConfig(ssl = false): CookieConfig {
+    return { keyGenerator: this.keyGenerator, ssl, now: this.config.now };
+  }
+
   readonly router: Router;
   private readonly controllers = new Map<string, ControllerClass>();
   private readonly keyGenerator: KeyGenerator;

@@ -54,7 +54,13 @@ const pending = new Set<Promise<void>>();
  * performs after the current work, :inline at once, :test never (the job is kept in enqueuedJobs, as
  * ActiveJob::QueueAdapters::TestAdapter keeps it).
  */
-export const queueAdapterConfig: { adapter: "async" | "inline" | "test"; enqueuedJobs: ActiveJobBase[] } = { adapter: "async", enqueuedJobs: [] };
+export const queueAdapterConfig: {
+  adapter: "async" | "inline" | "test";
+  enqueuedJobs: ActiveJobBase[];
+  /** :test's perform_enqueued_jobs (inside a test's perform_enqueued_jobs block): which jobs perform when enqueued. */
+  performNow?: ((job: ActiveJobBase) => boolean) | null;
+  performedJobs?: ActiveJobBase[];
+} = { adapter: "async", enqueuedJobs: [] };
 
 export class ActiveJobBase extends RubyObject {
   static override rubyName = "ActiveJob::Base";
@@ -201,7 +207,11 @@ function enqueue(job: JobClass, args: unknown[], options: Record<string, unknown
 function enqueueInstance(job: JobClass, instance: ActiveJobBase, options: { wait: number }): ActiveJobBase {
   instance.serializedArguments = instance.arguments.map(serialize);
   if (queueAdapterConfig.adapter === "test") {
-    queueAdapterConfig.enqueuedJobs.push(instance);
+    // TestAdapter#perform_or_enqueue: performed at once when the test asks for it and the filter takes the job.
+    if (queueAdapterConfig.performNow?.(instance)) {
+      (queueAdapterConfig.performedJobs ??= []).push(instance);
+      instance.performNow();
+    } else queueAdapterConfig.enqueuedJobs.push(instance);
     return instance;
   }
   if (queueAdapterConfig.adapter === "inline") {

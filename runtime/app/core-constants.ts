@@ -7,6 +7,7 @@ import { CORE_EXCEPTIONS } from "../ruby/exceptions.js";
 import { railsLogger } from "../active-support/logger.js";
 import { rubyCatch, rubyThrow } from "../ruby/jumps.js";
 import { StringMethods } from "../active-support/core-ext/core-string.js";
+import { rubyToTs } from "../ruby/names.js";
 import { KeyGenerator } from "../active-support/messages.js";
 import { crc32 as zlibCrc32 } from "node:zlib";
 import { Decimal } from "../ruby/big-decimal.js";
@@ -328,10 +329,38 @@ export const FalseClassClass = new RubyClass("FalseClass");
  */
 export const RailsModule = {
   env: () => StringMethods.inquiry(process.env.RAILS_ENV ?? "production"),
+  // Rails.configuration (Rails.application.config): the app's own settings the compiler found, readable and
+  // writable at run time (a test's setup replacing `config.x.pool`), as registerAppConfig declared them.
+  configuration: () => appConfiguration,
   // The emitted project's directory: the compiler copies there the app's files a `Rails.root.join(...)` names.
   root: () => new Pathname(railsRoot.path ?? process.cwd()),
   logger: () => railsLogger(),
 };
+
+/**
+ * The app's own settings object: each `config.a.b = v` the compiler lowered registers a reader and writer by its
+ * chain (`x.web_push_pool`); nested groups are objects of their own. Members answer by Ruby name and camelCase.
+ */
+class AppConfigGroup {
+  [member: string]: unknown;
+}
+
+const appConfiguration = new AppConfigGroup();
+
+export function registerAppConfig(chain: string, read: () => unknown, write: (value: unknown) => void): void {
+  const names = chain.split(".");
+  let group = appConfiguration;
+  for (const name of names.slice(0, -1)) {
+    if (!(name in group)) {
+      const inner = new AppConfigGroup();
+      for (const key of new Set([name, rubyToTs(name)])) Object.defineProperty(group, key, { value: inner, enumerable: key === name });
+    }
+    group = group[name] as AppConfigGroup;
+  }
+  const last = names[names.length - 1]!;
+  for (const key of new Set([last, rubyToTs(last)])) Object.defineProperty(group, key, { get: read, set: write, enumerable: key === last, configurable: true });
+  Object.defineProperty(group, rubyToTs(`${last}=`), { value: (v: unknown) => (write(v), v), configurable: true });
+}
 
 /** Zlib's module functions Rails apps call (crc32 of a String). */
 export const ZlibModule = {

@@ -5,8 +5,9 @@
 //     test "is valid" do ... end                   test("test_is_valid", ...)   (Minitest's method name)
 // A Skip reports the test skipped; any other error (an Assertion, or an exception of the app) fails it.
 import { Skip } from "./assertions.js";
+import { resetJobs } from "./library-helpers.js";
 import { unsupported } from "../active-support/index.js";
-import { inTestTransaction, TestCase, type TestSuite } from "./test-case.js";
+import { inTestTransaction, TestCase, type OwnMethod, type Step, type TestSuite } from "./test-case.js";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -16,8 +17,6 @@ export interface TestRunnerApi {
   test(name: string, body: (context: { skip(note?: string): void }) => Promise<void>): void;
 }
 
-type Step = (this: TestCase) => Promise<unknown>;
-
 export interface TestCaseDefinition {
   /** The Ruby class name (PostTest). */
   name: string;
@@ -25,6 +24,10 @@ export interface TestCaseDefinition {
   file: string;
   setup: Step[];
   teardown: Step[];
+  /** The class's own methods (`def`s other than tests), by Ruby name. */
+  methods?: Record<string, OwnMethod>;
+  /** A channel test's channel class (ActionCable::Channel::TestCase) or a connection test's connection class. */
+  subject?: { kind: "channel" | "connection"; class: unknown };
   tests: Array<{ name: string; line: number; body: Step }>;
 }
 
@@ -34,17 +37,32 @@ export function defineTestCase(api: TestRunnerApi, suite: TestSuite, definition:
       api.test(t.name, async (context) => {
         let skipped: string | null = null;
         await inTestTransaction(async () => {
-          const instance = new TestCase(suite);
+          const instance = new TestCase(suite, definition.methods, definition.subject ?? null);
+          resetJobs();
+          // Minitest's order: the superclass's setup blocks first; teardown blocks the other way round (the class's,
+          // then test_helper.rb's), each run even when the test failed, then the after_teardown hooks.
+          let failure: unknown = null;
           try {
             if (suite.declined) unsupported(suite.declined);
-            for (const step of definition.setup) await step.call(instance);
+            for (const step of [...suite.shared.setup, ...definition.setup]) await step.call(instance);
             await t.body.call(instance);
           } catch (error) {
-            if (!(error instanceof Skip)) throw error;
-            skipped = error.message;
-          } finally {
-            for (const step of definition.teardown) await step.call(instance);
+            failure = error;
           }
+          for (const step of [...definition.teardown, ...suite.shared.teardown]) {
+            try {
+              await step.call(instance);
+            } catch (error) {
+              failure ??= error;
+            }
+          }
+          try {
+            instance.afterTeardown(failure === null);
+          } catch (error) {
+            failure ??= error;
+          }
+          if (failure instanceof Skip) skipped = failure.message;
+          else if (failure !== null) throw failure;
         });
         if (skipped !== null) context.skip(skipped);
       });

@@ -2,6 +2,8 @@
 // ActionDispatch::IntegrationTest's requests, each test in a rolled-back transaction.
 export { Assertion, Assertions, Skip } from "./assertions.js";
 export { TestCase, TestSuite, inTestTransaction } from "./test-case.js";
-export { IntegrationSession, TestResponse, buildNestedQuery, type RequestOptions } from "./integration.js";
+export { IntegrationSession, TestResponse, TestCookieJar, TestRequest, CookieJarBuilder, buildNestedQuery, type RequestOptions } from "./integration.js";
 export { defineTestCase, testEnvironment, type TestCaseDefinition, type TestRunnerApi } from "./define.js";
 export { TEST_CASE_METHODS, TEST_CASE_CLASSES, type TestMethodForm } from "./methods.js";
+export { WebMock, NetConnectNotAllowedError, RequestStub } from "./webmock.js";
+export { TEST_CONSTANTS } from "./methods.js";

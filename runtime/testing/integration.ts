@@ -17,6 +17,8 @@ const DEFAULT_ACCEPT = "text/xml,application/xml,application/xhtml+xml,text/html
 export interface RequestOptions {
   params?: unknown;
   headers?: Record<string, unknown> | null;
+  /** Rack env entries: HTTP_* become request headers (HTTP_USER_AGENT -> User-Agent). */
+  env?: Record<string, unknown> | null;
   as?: unknown;
   xhr?: unknown;
 }
@@ -62,27 +64,94 @@ export class TestResponse {
   }
 }
 
+/**
+ * Rack::Test's cookie jar as an integration test reads it (`cookies[:session_token]`): values unescaped, by name;
+ * `cookies[:name] = v` sends it with the next request.
+ */
+export class TestCookieJar {
+  constructor(private readonly raw: Map<string, string>) {}
+
+  "[]"(name: unknown): string | null {
+    const value = this.raw.get(toS(name));
+    return value === undefined ? null : unescapeCookie(value);
+  }
+
+  "[]="(name: unknown, value: unknown): unknown {
+    this.raw.set(toS(name), encodeURIComponent(toS(value)));
+    return value;
+  }
+
+  delete(name: unknown): null {
+    this.raw.delete(toS(name));
+    return null;
+  }
+
+  /** to_hash: name => value, as Rack::Test::CookieJar#to_hash answers. */
+  toHash(): Map<string, string> {
+    return new Map([...this.raw].map(([k, v]) => [k, unescapeCookie(v)]));
+  }
+
+  /** The Cookie header the next request sends. */
+  header(): string {
+    return [...this.raw].map(([k, v]) => `${k}=${v}`).join("; ");
+  }
+}
+
+/** A Hash argument's entries by String key (a Map of Strings or Symbols, or a plain object). */
+function entriesOf(hash: unknown): Array<[string, unknown]> {
+  if (hash instanceof Map) return [...hash].map(([k, v]) => [toS(k), v]);
+  return hash && typeof hash === "object" ? Object.entries(hash) : [];
+}
+
+function unescapeCookie(value: string): string {
+  try {
+    return decodeURIComponent(value.replace(/\+/g, " "));
+  } catch {
+    return value;
+  }
+}
+
+/** The last request of an integration session, as a test hands it on (CookieJar.build(request, ...)). */
+export class TestRequest {
+  constructor(readonly app: HttpApp, readonly ssl: boolean) {}
+}
+
+/** ActionDispatch::Cookies::CookieJar.build(request, cookies.to_hash): the app's jar over those cookies (signed, encrypted). */
+export const CookieJarBuilder = {
+  rubyName: "ActionDispatch::Cookies::CookieJar",
+  build(request: unknown, cookies: unknown): unknown {
+    if (!(request instanceof TestRequest)) throw new TypeError("CookieJar.build: not an integration test's request");
+    const entries = cookies instanceof Map ? [...cookies] : Object.entries(cookies as Record<string, unknown>);
+    const header = entries.map(([k, v]) => `${toS(k)}=${encodeURIComponent(toS(v))}`).join("; ");
+    return request.app.cookieJar(header, request.ssl);
+  },
+};
+
 export class IntegrationSession {
   response: TestResponse | null = null;
-  private readonly cookies = new Map<string, string>();
+  request: TestRequest | null = null;
+  host = DEFAULT_HOST;
+  private readonly rawCookies = new Map<string, string>();
+  readonly cookies = new TestCookieJar(this.rawCookies);
 
   constructor(private readonly app: HttpApp) {}
 
   async process(method: string, url: unknown, options: RequestOptions = {}): Promise<number> {
-    const target = new URL(toS(url), `http://${DEFAULT_HOST}`);
+    const target = new URL(toS(url), `http://${this.host}`);
     const json = options.as !== undefined && options.as !== null && toS(options.as) === "json";
     if (json && !/\.[a-z0-9]+$/i.test(target.pathname)) target.pathname += ".json";
     const headers: Record<string, string> = { host: target.host, accept: json ? "application/json" : DEFAULT_ACCEPT };
     let body = Buffer.alloc(0);
     const params = options.params ?? null;
     if (method === "GET" || method === "HEAD") {
-      const query = params === null ? "" : buildNestedQuery(params);
+      const query = params === null ? "" : typeof params === "string" ? params : buildNestedQuery(params);
       if (query) target.search = target.search ? `${target.search}&${query}` : `?${query}`;
     } else if (json) {
       body = Buffer.from(params === null ? "" : toJson(params));
       headers["content-type"] = "application/json";
     } else if (params !== null) {
-      body = Buffer.from(buildNestedQuery(params));
+      // A String is the request body itself (Rack::Test's env[:input]), still sent as a form's content type.
+      body = Buffer.from(typeof params === "string" ? params : buildNestedQuery(params));
       headers["content-type"] = "application/x-www-form-urlencoded";
     }
     if (body.length) headers["content-length"] = String(body.length);
@@ -90,12 +159,16 @@ export class IntegrationSession {
       headers["x-requested-with"] = "XMLHttpRequest";
       if (!json) headers.accept = "text/javascript, text/html, application/xml, text/xml, */*";
     }
-    for (const [k, v] of Object.entries(options.headers ?? {})) headers[k.toLowerCase()] = toS(v);
-    const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+    for (const [k, v] of entriesOf(options.headers)) headers[k.toLowerCase()] = toS(v);
+    for (const [k, v] of entriesOf(options.env)) {
+      if (k.startsWith("HTTP_")) headers[k.slice(5).toLowerCase().replace(/_/g, "-")] = toS(v);
+    }
+    const cookie = this.cookies.header();
     if (cookie && !headers.cookie) headers.cookie = cookie;
     const wire = await this.app.handle({
       method, url: `${target.pathname}${target.search}`, headers, body, remoteAddress: "127.0.0.1", encrypted: target.protocol === "https:",
     });
+    this.request = new TestRequest(this.app, target.protocol === "https:");
     this.response = new TestResponse(wire);
     this.keepCookies(this.response.setCookies());
     return wire.status;
@@ -118,8 +191,8 @@ export class IntegrationSession {
       const name = pair!.slice(0, eq).trim();
       const value = pair!.slice(eq + 1).trim();
       const expired = attributes.some((a) => /^\s*max-age=0\s*$/i.test(a) || /^\s*expires=Thu, 01 Jan 1970/i.test(a));
-      if (expired || value === "") this.cookies.delete(name);
-      else this.cookies.set(name, value);
+      if (expired || value === "") this.rawCookies.delete(name);
+      else this.rawCookies.set(name, value);
     }
   }
 }

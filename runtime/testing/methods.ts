@@ -6,7 +6,8 @@
 //   watch      await this.assertDifference(watched, message, async () => { ... })   (expressions lowered as thunks)
 //   raises     await this.assertRaises([K], message, async () => { ... })
 //   block      await this.assertNothingRaised(async () => { ... })
-export type TestMethodForm = "call" | "request" | "property" | "difference" | "noDifference" | "changes" | "noChanges" | "raises" | "block";
+//   optionalBlock  (await this.travelTo(t, async () => { ... })) or, with no block, (await this.travelTo(t))
+export type TestMethodForm = "call" | "request" | "property" | "difference" | "noDifference" | "changes" | "noChanges" | "raises" | "block" | "optionalBlock";
 
 /** `integration`: ActionDispatch::IntegrationTest's own (an ActiveSupport::TestCase has no such method). */
 export const TEST_CASE_METHODS: Record<string, { ts: string; form: TestMethodForm; integration?: true }> = {
@@ -44,16 +45,77 @@ export const TEST_CASE_METHODS: Record<string, { ts: string; form: TestMethodFor
   head: { ts: "head", form: "request", integration: true },
   "follow_redirect!": { ts: "followRedirect", form: "request", integration: true },
   response: { ts: "response", form: "property", integration: true },
+  request: { ts: "request", form: "property", integration: true },
+  cookies: { ts: "cookies", form: "property" },
+  connect: { ts: "connect", form: "request" },
+  connection: { ts: "connection", form: "property" },
+  assert_reject_connection: { ts: "assertRejectConnection", form: "block" },
+  "host!": { ts: "hostBang", form: "call", integration: true },
   assert_difference: { ts: "assertDifference", form: "difference" },
   assert_no_difference: { ts: "assertNoDifference", form: "noDifference" },
   assert_changes: { ts: "assertChanges", form: "changes" },
   assert_no_changes: { ts: "assertNoChanges", form: "noChanges" },
   assert_raises: { ts: "assertRaises", form: "raises" },
   assert_nothing_raised: { ts: "assertNothingRaised", form: "block" },
+  travel_to: { ts: "travelTo", form: "optionalBlock" },
+  travel: { ts: "travel", form: "optionalBlock" },
+  freeze_time: { ts: "freezeTime", form: "optionalBlock" },
+  travel_back: { ts: "travelBack", form: "call" },
+  stub_request: { ts: "stubRequest", form: "call" },
+  dom_id: { ts: "domId", form: "call", integration: true },
+  dom_class: { ts: "domClass", form: "call", integration: true },
+  assert_select: { ts: "assertSelect", form: "optionalBlock" },
+  assert_enqueued_jobs: { ts: "assertEnqueuedJobs", form: "optionalBlock" },
+  assert_no_enqueued_jobs: { ts: "assertNoEnqueuedJobs", form: "optionalBlock" },
+  perform_enqueued_jobs: { ts: "performEnqueuedJobs", form: "optionalBlock" },
+  assert_broadcasts: { ts: "assertBroadcasts", form: "optionalBlock" },
+  assert_no_broadcasts: { ts: "assertNoBroadcasts", form: "optionalBlock" },
+  assert_turbo_stream_broadcasts: { ts: "assertTurboStreamBroadcasts", form: "optionalBlock" },
+  assert_no_turbo_stream_broadcasts: { ts: "assertNoTurboStreamBroadcasts", form: "optionalBlock" },
+  capture_turbo_stream_broadcasts: { ts: "captureTurboStreamBroadcasts", form: "optionalBlock" },
+  assert_raise: { ts: "assertRaises", form: "raises" },
+  assert_kind_of: { ts: "assertKindOf", form: "call" },
+  stub_connection: { ts: "stubConnection", form: "call" },
+  subscribe: { ts: "subscribe", form: "request" },
+  unsubscribe: { ts: "unsubscribe", form: "request" },
+  subscription: { ts: "subscription", form: "property" },
+  transmissions: { ts: "transmissions", form: "property" },
+  assert_has_stream: { ts: "assertHasStream", form: "call" },
+  assert_has_stream_for: { ts: "assertHasStreamFor", form: "call" },
+  assert_has_no_stream: { ts: "assertHasNoStream", form: "call" },
+  assert_no_streams: { ts: "assertNoStreams", form: "call" },
+  assert_instance_of: { ts: "assertInstanceOf", form: "call" },
+  assert_dom: { ts: "assertSelect", form: "optionalBlock" },
+  unfreeze_time: { ts: "travelBack", form: "call" },
 };
 
 /** The superclasses whose tests are lowered: what each test case can call. */
-export const TEST_CASE_CLASSES: Record<string, "unit" | "integration"> = {
+export const TEST_CASE_CLASSES: Record<string, "unit" | "integration" | "channel" | "connection"> = {
   "ActiveSupport::TestCase": "unit",
   "ActionDispatch::IntegrationTest": "integration",
+  // A helper test: an ActiveSupport::TestCase (its view-context methods are not lowered; calls to them are declined).
+  "ActionView::TestCase": "unit",
+  // A channel's test: the channel its name says (PresenceChannelTest -> PresenceChannel) on a stub connection.
+  "ActionCable::Channel::TestCase": "channel",
+  // A connection's test: the connection class its name says (ApplicationCable::ConnectionTest -> ...::Connection).
+  "ActionCable::Connection::TestCase": "connection",
+};
+
+/**
+ * The library test helpers a test class may include (`include ActiveJob::TestHelper`): their methods are the test
+ * case's own here (runtime/testing), so including them adds nothing to lower.
+ */
+export const TEST_HELPER_MODULES: readonly string[] = [
+  "ActiveJob::TestHelper",
+  "ActionCable::TestHelper",
+  "Turbo::Broadcastable::TestHelper",
+  "ActionDispatch::TestProcess",
+  "ActiveSupport::Testing::TimeHelpers",
+];
+
+/** Constants of the test libraries a lowered suite names, by Ruby path: the runtime export that is each. */
+export const TEST_CONSTANTS: Record<string, string> = {
+  WebMock: "WebMock",
+  "ActionDispatch::Cookies::CookieJar": "CookieJarBuilder",
+  "WebMock::NetConnectNotAllowedError": "NetConnectNotAllowedError",
 };

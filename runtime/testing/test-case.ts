@@ -12,25 +12,53 @@ import type { HostOptions } from "../action-pack/url.js";
 import { connection } from "../active-record/connection/index.js";
 import { loadFixtures, type FixtureSetSource, type LoadedFixtureSet } from "../active-record/fixtures/index.js";
 import { modelClass } from "../active-record/index.js";
-import { caseEq, eq } from "../active-support/index.js";
+import { caseEq, eq, send } from "../active-support/index.js";
 import { CurrentAttributes } from "../active-support/current-attributes.js";
 import { rescues } from "../ruby/rescue.js";
+import { RubyDate } from "../ruby/date.js";
+import { currentTime, setClock } from "../active-support/time.js";
 import { StandardError } from "../ruby/index.js";
 import { inspect, toS } from "../ruby/ruby.js";
 import { Assertion, Assertions, failureMessage } from "./assertions.js";
-import { IntegrationSession, type RequestOptions, type TestResponse } from "./integration.js";
+import { WebMock, type RequestStub } from "./webmock.js";
+import { AnyInstance, Mockery } from "./mocha.js";
+import { ChannelTestHarness, ConnectionTestHarness } from "./channel.js";
+import { domClass, domId } from "../action-view/record-identifier.js";
+import type { CookieJar } from "../action-pack/cookies.js";
+import { checkSelection, innerHtml, parseDocument, selectRequest, selectWithin } from "./select.js";
+import { broadcastsOn, captureTurboStreamBroadcasts, enqueuedCount, keywordArgs, newBroadcasts, performEnqueuedJobs, takeBlock, turboStreamName } from "./library-helpers.js";
+import type { Element } from "domhandler";
+import { IntegrationSession, type RequestOptions, type TestCookieJar, type TestRequest, type TestResponse } from "./integration.js";
 
 type Thunk = () => unknown;
 type Block = () => Promise<unknown> | unknown;
 /** A watched expression: the lowered code and how Minitest shows it (the String's inspect, or a Proc's). */
 type Watched = [Thunk, string];
 
+/** A setup or teardown block, or an own method (`def` of a test class or helper module), run with the test case as self. */
+export type OwnMethod = (this: TestCase, ...args: never[]) => unknown;
+export type Step = (this: TestCase) => Promise<unknown>;
+
+export interface SuiteSteps {
+  setup: Step[];
+  teardown: Step[];
+  methods: Record<string, OwnMethod>;
+}
+
 /** What one file's tests share: the app (booted once per file) and its fixtures (loaded once, as Rails does). */
 export class TestSuite {
   private loaded: Map<string, LoadedFixtureSet> | null = null;
 
-  /** `declined`: what of test_helper.rb the compiler did not lower (then every test raises, naming it). */
-  constructor(readonly app: HttpApp, private readonly fixtureSources: FixtureSetSource[], readonly declined: string | null = null) {}
+  /**
+   * `declined`: what of test_helper.rb the compiler did not lower (then every test raises, naming it); `shared`:
+   * test_helper.rb's ActiveSupport::TestCase setup and teardown blocks and own methods, for every test.
+   */
+  constructor(
+    readonly app: HttpApp,
+    private readonly fixtureSources: FixtureSetSource[],
+    readonly declined: string | null = null,
+    readonly shared: SuiteSteps = { setup: [], teardown: [], methods: {} },
+  ) {}
 
   fixtureSet(name: string): LoadedFixtureSet {
     this.loaded ??= new Map(loadFixtures(connection(), this.fixtureSources).map((s) => [s.name, s]));
@@ -46,8 +74,94 @@ export class TestCase extends Assertions {
   private readonly fixtureCache = new Map<string, unknown>();
   private session: IntegrationSession | null = null;
 
-  constructor(readonly suite: TestSuite) {
+  /** A channel test's harness (ActionCable::Channel::TestCase), over the channel its class names. */
+  private readonly channelTest: ChannelTestHarness | null;
+
+  /** A connection test's harness (ActionCable::Connection::TestCase). */
+  private readonly connectionTest: ConnectionTestHarness | null;
+
+  /** `subject`: a channel test's channel class, or a connection test's connection class (`kind` says which). */
+  constructor(readonly suite: TestSuite, private readonly methods: Record<string, OwnMethod> = {}, subject: { kind: "channel" | "connection"; class: unknown } | null = null) {
     super();
+    this.channelTest = subject?.kind === "channel" ? new ChannelTestHarness(subject.class as ConstructorParameters<typeof ChannelTestHarness>[0]) : null;
+    this.connectionTest = subject?.kind === "connection" ? new ConnectionTestHarness(subject.class as ConstructorParameters<typeof ConnectionTestHarness>[0], suite.app) : null;
+  }
+
+  // ActionCable::Connection::TestCase
+
+  private connectionHarness(): ConnectionTestHarness {
+    if (!this.connectionTest) throw new StandardError("undefined method: not an ActionCable::Connection::TestCase");
+    return this.connectionTest;
+  }
+
+  connect(path: unknown = "/cable", options: unknown = null): Promise<unknown> {
+    return this.connectionHarness().connect(path, options);
+  }
+
+  get connection(): unknown {
+    return this.connectionHarness().connection;
+  }
+
+  /** assert_reject_connection { connect }. */
+  async assertRejectConnection(block: Block): Promise<true> {
+    try {
+      await block();
+    } catch (error) {
+      if (ConnectionTestHarness.rejected(error)) return true;
+      throw error;
+    }
+    throw new Assertion("Expected to reject connection but no rejection was made.\nActionCable::Connection::Authorization::UnauthorizedError expected but nothing was raised.");
+  }
+
+  // ActionCable::Channel::TestCase
+
+  private channel(): ChannelTestHarness {
+    if (!this.channelTest) throw new StandardError("undefined method: not an ActionCable::Channel::TestCase");
+    return this.channelTest;
+  }
+
+  stubConnection(identifiers: unknown = null): unknown {
+    return this.channel().stubConnection(identifiers);
+  }
+
+  subscribe(params: unknown = null): Promise<unknown> {
+    return this.channel().subscribe(params);
+  }
+
+  unsubscribe(): Promise<unknown> {
+    return this.channel().unsubscribe();
+  }
+
+  get subscription(): unknown {
+    return this.channel().subscription;
+  }
+
+  get transmissions(): unknown[] {
+    return this.channel().transmissions();
+  }
+
+  assertHasStream(stream: unknown): true {
+    return this.assert(this.channel().streams().includes(toS(stream)), `Stream ${toS(stream)} has not been started`);
+  }
+
+  assertHasStreamFor(object: unknown): true {
+    return this.assertHasStream(this.channel().broadcastingFor(object));
+  }
+
+  assertHasNoStream(stream: unknown): true {
+    return this.assert(!this.channel().streams().includes(toS(stream)), `Stream ${toS(stream)} has been started`);
+  }
+
+  assertNoStreams(): true {
+    const streams = this.channel().streams();
+    return this.assert(streams.length === 0, `No streams started was expected, but ${streams.length} found`);
+  }
+
+  /** A receiver-less call of a method the app's test code defines (sign_in :david), by Ruby name. */
+  own(name: string, ...args: unknown[]): unknown {
+    const method = this.methods[name] ?? this.suite.shared.methods[name];
+    if (!method) throw new StandardError(`undefined method '${name}' for an instance of the test case`);
+    return (method as (...a: unknown[]) => unknown).apply(this, args);
   }
 
   /** posts(:one) (one record), posts(:one, :two) (an Array). */
@@ -123,8 +237,175 @@ export class TestCase extends Assertions {
     throw new Assertion(message === null || message === undefined ? text : `${toS(message)}.\n${text}`);
   }
 
+  /** assert_kind_of(klass, obj): klass === obj (Module#===). */
+  assertKindOf(klass: unknown, object: unknown, message: unknown = null): true {
+    const ok = caseEq(klass, object);
+    if (!ok) throw new Assertion(failureMessage(message, () => `Expected ${inspect(object)} to be a kind of ${className(klass)}, not ${toS(send(send(object, "class"), "name"))}`));
+    return true;
+  }
+
+  /** assert_instance_of(klass, obj): obj.class == klass. */
+  assertInstanceOf(klass: unknown, object: unknown, message: unknown = null): true {
+    const actual = send(object, "class");
+    if (actual !== klass) throw new Assertion(failureMessage(message, () => `Expected ${inspect(object)} to be an instance of ${className(klass)}, not ${toS(send(actual, "name"))}`));
+    return true;
+  }
+
   async assertNothingRaised(block: Block): Promise<unknown> {
     return block();
+  }
+
+  // ActiveSupport::Testing::TimeHelpers: the clock stopped at an instant until travel_back (or the block's end);
+  // after_teardown travels back.
+
+  private travelled = false;
+
+  /** With a block: the block's Promise, the clock set back after it; without one, the clock stays stopped. */
+  travelTo(time: unknown, block?: Block | null): unknown {
+    const at = travelInstant(time);
+    return this.stopClock(at, block);
+  }
+
+  /** travel(duration): the clock stopped at now + the duration (its usec dropped). */
+  travel(duration: unknown, block?: Block | null): unknown {
+    const now = travelInstant(currentTime());
+    const seconds = Number(send(duration, "to_f"));
+    return this.stopClock(new Date(now.getTime() + Math.round(seconds * 1000)), block);
+  }
+
+  freezeTime(block?: Block | null): unknown {
+    return this.travelTo(currentTime(), block);
+  }
+
+  travelBack(): void {
+    if (this.travelled) setClock(null);
+    this.travelled = false;
+  }
+
+  private stopClock(at: Date, block?: Block | null): unknown {
+    setClock(() => new Date(at.getTime()));
+    this.travelled = true;
+    if (!block) return null;
+    return (async () => {
+      try {
+        return await block();
+      } finally {
+        this.travelBack();
+      }
+    })();
+  }
+
+  /** assert_select's nesting: the elements an enclosing assert_select's block selects within. */
+  private selection: Element[] | null = null;
+
+  /**
+   * assert_select / assert_dom over the last response's body (or within the enclosing assert_select's matches);
+   * with a block (the last argument), the block runs with the matches as the selection, when there are any.
+   */
+  assertSelect(...args: unknown[]): unknown {
+    const block = typeof args[args.length - 1] === "function" ? (args.pop() as (matches: Element[]) => unknown) : null;
+    const request = selectRequest(args);
+    const roots = this.selection ?? [parseDocument(this.response.body)];
+    const matches = checkSelection(selectWithin(roots, request.selector), request, innerHtml);
+    if (!block || !matches.length) return matches;
+    const outer = this.selection;
+    this.selection = matches;
+    return (async () => {
+      try {
+        await block(matches);
+      } finally {
+        this.selection = outer;
+      }
+      return matches;
+    })();
+  }
+
+  // ActiveJob::TestHelper, ActionCable::TestHelper, Turbo::Broadcastable::TestHelper (library-helpers.ts): each
+  // method takes its block last; with one it answers a Promise.
+
+  /** assert_enqueued_jobs(number, only:, except:, queue:) { }. */
+  assertEnqueuedJobs(number: unknown, ...rest: unknown[]): Promise<true> {
+    const block = takeBlock(rest);
+    return enqueuedCount(keywordArgs(rest[0]), block).then((actual) =>
+      this.assertEqual(number, actual, `${toS(number)} jobs expected, but ${actual} were enqueued`),
+    );
+  }
+
+  assertNoEnqueuedJobs(...rest: unknown[]): Promise<true> {
+    return this.assertEnqueuedJobs(0, ...rest);
+  }
+
+  /** perform_enqueued_jobs(only:) { } (jobs enqueued in the block perform at once) or, with no block, the enqueued ones now. */
+  performEnqueuedJobs(...rest: unknown[]): Promise<unknown> {
+    const block = takeBlock(rest);
+    return performEnqueuedJobs(keywordArgs(rest[0]), block);
+  }
+
+  /** assert_broadcasts(stream, number) { }: what the block broadcast on the stream (or all so far). */
+  async assertBroadcasts(stream: unknown, number: unknown, ...rest: unknown[]): Promise<true> {
+    const actual = (await newBroadcasts(toS(stream), takeBlock(rest))).length;
+    return this.assertEqual(number, actual, `${toS(number)} broadcasts to ${toS(stream)} expected, but ${actual} were sent`);
+  }
+
+  async assertNoBroadcasts(stream: unknown, ...rest: unknown[]): Promise<true> {
+    return this.assertBroadcasts(stream, 0, ...rest);
+  }
+
+  /** assert_turbo_stream_broadcasts(stream_or_object, count: n) { }. */
+  async assertTurboStreamBroadcasts(streamable: unknown, ...rest: unknown[]): Promise<true> {
+    const block = takeBlock(rest);
+    const payloads = await captureTurboStreamBroadcasts(streamable, block);
+    const name = inspect(turboStreamName(streamable));
+    const count = keywordArgs(rest[0]).count;
+    if (count === undefined || count === null) return this.refuteEmpty(payloads, `Expected at least one broadcast on ${name}, but there were none`);
+    const what = Number(count) === 1 ? "Turbo Stream broadcast" : "Turbo Stream broadcasts";
+    return this.assert(Number(count) === payloads.length, `Expected ${toS(count)} ${what} on ${name}, but there were ${payloads.length}`);
+  }
+
+  async assertNoTurboStreamBroadcasts(streamable: unknown, ...rest: unknown[]): Promise<true> {
+    const block = takeBlock(rest);
+    if (block) await block();
+    const payloads = broadcastsOn(turboStreamName(streamable));
+    return this.assert(payloads.length === 0, `Expected no broadcasts on ${inspect(turboStreamName(streamable))}, but there were ${payloads.length}`);
+  }
+
+  captureTurboStreamBroadcasts(streamable: unknown, ...rest: unknown[]): Promise<unknown[]> {
+    return captureTurboStreamBroadcasts(streamable, takeBlock(rest));
+  }
+
+  /** dom_id(record, prefix = nil): ActionView::RecordIdentifier, which integration tests include. */
+  domId(record: unknown, prefix: unknown = null): string {
+    return domId(record as Parameters<typeof domId>[0], prefix);
+  }
+
+  domClass(record: unknown, prefix: unknown = null): string {
+    return domClass(record as Parameters<typeof domClass>[0], prefix);
+  }
+
+  /** stub_request(:get, url): WebMock's stub, registered. */
+  stubRequest(method: unknown, uri: unknown): RequestStub {
+    return WebMock.stubRequest(method, uri);
+  }
+
+  /** Mocha's stubs and expectations of this test. */
+  readonly mockery = new Mockery();
+
+  /** `K.any_instance`: stubs on every instance of the class. */
+  anyInstance(klass: unknown): AnyInstance {
+    return new AnyInstance(klass as { prototype: object });
+  }
+
+  /**
+   * What runs after the teardown blocks (Rails' and Mocha's after_teardown hooks): Mocha's expectations verified when
+   * the test passed, its stubs removed; the clock set back.
+   */
+  afterTeardown(passed: boolean): void {
+    try {
+      if (passed) this.mockery.verify();
+    } finally {
+      this.mockery.restore();
+      this.travelBack();
+    }
   }
 
   // ActionDispatch::Integration::Runner
@@ -134,9 +415,27 @@ export class TestCase extends Assertions {
     return this.session;
   }
 
-  /** The URL options of the integration session's route helpers (posts_url). */
+  /** The URL options of the integration session's route helpers (posts_url): its host (host! changes it). */
   urlHost(): HostOptions {
-    return { host: "www.example.com", protocol: "http://" };
+    return { host: this.session?.host ?? "www.example.com", protocol: "http://" };
+  }
+
+  /** host!(name): the host of the session's next requests and URLs. */
+  hostBang(name: unknown): null {
+    this.integration().host = toS(name);
+    return null;
+  }
+
+  /** The session's cookies (Rack::Test's jar): what the app set, sent with the next request; a connection test's jar. */
+  get cookies(): TestCookieJar | CookieJar {
+    return this.connectionTest ? this.connectionTest.cookies : this.integration().cookies;
+  }
+
+  /** The last request (handed to CookieJar.build). */
+  get request(): TestRequest {
+    const request = this.session?.request;
+    if (!request) throw new StandardError("undefined method 'request': no request was made in this test");
+    return request;
   }
 
   recall(): Record<string, unknown> {
@@ -247,3 +546,15 @@ export async function inTestTransaction(run: () => Promise<void>): Promise<void>
   }
 }
 
+
+/** The instant travel_to stops the clock at: a Time (its usec dropped, as Rails' travel_to does) or a Date (its midnight). */
+export function travelInstant(value: unknown, withUsec = false): Date {
+  if (value instanceof RubyDate) return new Date(Date.UTC(value.year, value.month - 1, value.day));
+  const micros = (value as { epochMicros?: bigint } | null)?.epochMicros;
+  if (typeof micros === "bigint") {
+    const ms = Number(micros / 1000n);
+    return new Date(withUsec ? ms : Math.floor(ms / 1000) * 1000);
+  }
+  if (value instanceof Date) return new Date(withUsec ? value.getTime() : Math.floor(value.getTime() / 1000) * 1000);
+  throw new StandardError(`travel_to: not a Time or a Date: ${inspect(value)}`);
+}

@@ -40,6 +40,8 @@ export function lowerCall(call: NodeOf<"call">, scope: Scope): TsExpr {
   }
   // `'text'.freeze` (Erubi writes every literal so) is the literal itself.
   if (call.method === "freeze" && call.args.length === 0) return lowerExpr(call.receiver, scope);
+  const own = scope.env.receiverCall?.(call, scope);
+  if (own) return own;
   const recv = provedReceiver(call.receiver, lowerExpr(call.receiver, scope), scope);
   const typed = lowerTypedCall(call, recv, scope) ?? lowerCoreCall(call, recv, scope);
   if (typed) return call.safeNav ? safeNav(call, recv, typed, scope) : typed;

@@ -20,6 +20,9 @@ export function lowerConstantsModule(app: AppModel, diags: Diagnostics): Emitted
     const name = moduleConstantName(path);
     const value = lowerExpr(c.value, new Scope(env)).code;
     statements.push(`export function ${name}(): unknown {\nreturn ${env.module.use("constantValue")}(values, ${JSON.stringify(name)}, () => (${value}));\n}`);
+    // A setting of the app's (Rails.application.config.x.pool) is also Rails.configuration's, writable at run time.
+    const setting = path.startsWith("Rails.application.config.") ? path.slice("Rails.application.config.".length) : null;
+    if (setting) statements.push(`${env.module.use("registerAppConfig")}(${JSON.stringify(setting)}, ${name}, (value) => { values[${JSON.stringify(name)}] = value; });`);
   }
   return { path: "constants.ts", state: env.module, statements: ["const values: Record<string, unknown> = {};", ...statements], from: null };
 }

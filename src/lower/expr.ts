@@ -313,6 +313,8 @@ function lowerKeyedHash(node: NodeOf<"hash">, scope: Scope): TsExpr {
 
 function lowerConst(node: NodeOf<"const">, scope: Scope): TsExpr {
   const env = scope.env;
+  const own = env.ownConstant?.(node, scope);
+  if (own) return own;
   const written = constPath(node);
   if (written) {
     const app = appConstant(written, env.nesting ?? [], scope);
@@ -401,6 +403,12 @@ function appConstant(written: string, nesting: string[], scope: Scope): TsExpr |
     const name = candidate.slice(cut + 2);
     const constant = owner?.constants.find((c) => c.name === name);
     if (owner && constant) return lit(`${env.module.model(owner.className)}.${name}`, modelConstantType(owner, constant.value, env));
+    // A concern's constant (Membership::Connectable::CONNECTION_TTL): its value is the same on every model that
+    // includes the concern, each holding a copy; the first such model's.
+    const concern = candidate.slice(0, cut);
+    const includer = [...env.app.models.values()].find((m) => m.concerns.includes(concern) && m.constants.some((c) => c.name === name));
+    const own = includer?.constants.find((c) => c.name === name);
+    if (includer && own) return lit(`${env.module.model(includer.className)}.${name}`, modelConstantType(includer, own.value, env));
     if (env.app.moduleConstants.has(candidate)) return lit(`${env.module.useConstants()}.${moduleConstantName(candidate)}()`, UNKNOWN);
     // A controller's own constant (or an ancestor's), from inside that controller: its static property.
     const controller = env.self === "controller" && nesting.includes(candidate.slice(0, cut)) ? env.app.controllers.get(candidate.slice(0, cut)) : undefined;

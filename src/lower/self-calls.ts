@@ -238,5 +238,9 @@ declare module "./scope.js" {
     methodTypes?: Map<string, RType>;
     /** A view's or jbuilder's own receiver-less calls (helpers, render, yield, locals). */
     selfCall?: (call: NodeOf<"call">, scope: Scope) => TsExpr | null;
+    /** Calls on a receiver the lowered code answers itself, before any other lowering (a test's `X.stubs(:m)`). */
+    receiverCall?: (call: NodeOf<"call">, scope: Scope) => TsExpr | null;
+    /** Constants the lowered code defines for itself (a test class's), found before the app's and the runtime's. */
+    ownConstant?: (node: NodeOf<"const">, scope: Scope) => TsExpr | null;
   }
 }

@@ -201,7 +201,8 @@ export function send(recv: unknown, name: string, ...args: unknown[]): unknown {
   if (name === "where" && args.length === 0 && typeof target.whereNot === "function") return whereChain(target);
   // Proc#call on a block or lambda (a JS function): JS's own Function#call would take the first argument as `this`.
   if (typeof recv === "function" && member === Function.prototype.call) return (recv as (...a: unknown[]) => unknown)(...args);
-  if (typeof member === "function") return (member as (...a: unknown[]) => unknown).apply(recv, args);
+  // A reader that is a property getter (attr_reader) answers its value, even a Proc: the value is not the method.
+  if (typeof member === "function" && !(args.length === 0 && key !== null && isGetter(recv as object, key))) return (member as (...a: unknown[]) => unknown).apply(recv, args);
   if (key !== null && args.length === 0) return member ?? null;
   if (isPlainObject(recv) && args.length === 0 && name in recv) return recv[name] ?? null;
   // Not the object's own: Ruby's core method for its class.
@@ -220,6 +221,15 @@ export function send(recv: unknown, name: string, ...args: unknown[]): unknown {
 function whereChain(relation: Record<string, unknown>): object {
   const call = (method: string) => (...args: unknown[]) => (relation[method] as (...a: unknown[]) => unknown).apply(relation, args);
   return { not: call("whereNot"), missing: call("whereMissing"), associated: call("whereAssociated") };
+}
+
+/** Whether `key` is an accessor property (a getter) on the object or its prototype chain. */
+function isGetter(object: object, key: string): boolean {
+  for (let o: object | null = object; o; o = Object.getPrototypeOf(o) as object | null) {
+    const descriptor = Object.getOwnPropertyDescriptor(o, key);
+    if (descriptor) return descriptor.get !== undefined;
+  }
+  return false;
 }
 
 export function sendSafe(recv: unknown, name: string, ...args: unknown[]): unknown {

@@ -20,6 +20,8 @@ const STREAM_NAME_PRIVATE: Record<string, (...args: unknown[]) => unknown> = { s
  * with Turbo::Streams::StreamName's class methods it extends.
  */
 export class TurboStreamsChannelConstant extends TurboStreamsChannel {
+  /** The objects that are this Ruby constant too (what a test's `Turbo::StreamsChannel.stubs(:m)` must replace). */
+  static readonly sameRubyConstant: readonly object[] = [TurboStreamsChannel];
   static signedStreamName(streamables: unknown): string {
     return signedStreamName(streamables);
   }

@@ -81,7 +81,10 @@ describe("the emitted blog as a Node project", () => {
     expect(pkg.dependencies).toEqual({
       rails2ts: "file:vendor/rails2ts-0.1.0.tgz",
       "better-sqlite3": locked("better-sqlite3"),
+      "css-select": locked("css-select"),
+      domhandler: locked("domhandler"),
       parse5: locked("parse5"),
+      "parse5-htmlparser2-tree-adapter": locked("parse5-htmlparser2-tree-adapter"),
       redis: locked("redis"),
       ws: locked("ws"),
       yaml: locked("yaml"),

@@ -33,8 +33,11 @@ interface PackageJson {
   devDependencies: Record<string, string>;
 }
 
-/** What the runtime imports at run time (runtime/**: better-sqlite3, parse5, redis, ws, yaml). */
-export const RUNTIME_DEPENDENCIES = ["better-sqlite3", "parse5", "redis", "ws", "yaml"];
+/**
+ * What the runtime imports at run time (runtime/**: better-sqlite3, parse5, redis, ws, yaml; runtime/testing's
+ * assert_select: css-select over parse5's htmlparser2 tree adapter and domhandler).
+ */
+export const RUNTIME_DEPENDENCIES = ["better-sqlite3", "css-select", "domhandler", "parse5", "parse5-htmlparser2-tree-adapter", "redis", "ws", "yaml"];
 /** What the lowered Minitest suite runs on (compile --tests). */
 const TEST_DEPENDENCIES = ["vitest"];
 

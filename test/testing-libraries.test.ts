@@ -3,7 +3,7 @@
 // rails-dom-testing 2.x's README and HTMLSelector (equality forms, count wording), WebMock 3's README (stub
 // matching, NetConnectNotAllowedError), rack-test's CookieJar (values unescaped), TimeHelpers#travel_to (usec 0).
 import { describe, expect, it } from "vitest";
-import { checkSelection, innerHtml, parseDocument, selectRequest, selectWithin } from "../runtime/testing/select.js";
+import { checkSelection, innerHtml, loadSelectEngine, parseDocument, selectRequest, selectWithin } from "../runtime/testing/select.js";
 import { NetConnectNotAllowedError, WebMock } from "../runtime/testing/webmock.js";
 import { TestCookieJar } from "../runtime/testing/integration.js";
 import { travelInstant } from "../runtime/testing/test-case.js";
@@ -11,6 +11,7 @@ import { Assertion } from "../runtime/testing/assertions.js";
 import { RubyRange, RubySymbol } from "../runtime/ruby/ruby.js";
 import { Time } from "../runtime/active-support/time.js";
 
+await loadSelectEngine();
 const page = parseDocument(`<!DOCTYPE html><html><head><title>T</title></head><body>
 <h1> Upgrade to a supported web browser </h1>
 <ul><li class="a">one</li><li class="a">two</li><li>three</li></ul>

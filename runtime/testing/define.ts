@@ -5,6 +5,7 @@
 //     test "is valid" do ... end                   test("test_is_valid", ...)   (Minitest's method name)
 // A Skip reports the test skipped; any other error (an Assertion, or an exception of the app) fails it.
 import { Skip } from "./assertions.js";
+import { loadSelectEngine } from "./select.js";
 import { resetJobs } from "./library-helpers.js";
 import { unsupported } from "../active-support/index.js";
 import { inTestTransaction, TestCase, type OwnMethod, type Step, type TestSuite } from "./test-case.js";
@@ -35,6 +36,7 @@ export function defineTestCase(api: TestRunnerApi, suite: TestSuite, definition:
   api.describe(definition.name, () => {
     for (const t of definition.tests) {
       api.test(t.name, async (context) => {
+        await loadSelectEngine();
         let skipped: string | null = null;
         await inTestTransaction(async () => {
           const instance = new TestCase(suite, definition.methods, definition.subject ?? null);

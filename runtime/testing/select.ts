@@ -6,9 +6,9 @@
 //   assert_select "li", text: /x/, count: 1     the equality tests as a Hash (text:, html:, count:, minimum:, maximum:)
 //   assert_select "a[href=?]", url             `?` replaced by the value, quoted
 //   assert_select "ul" do assert_select "li" end   nested: selected within each match of the outer one
-import { selectAll } from "css-select";
+import type { selectAll } from "css-select";
 import { parse, serialize } from "parse5";
-import { adapter } from "parse5-htmlparser2-tree-adapter";
+import type { adapter } from "parse5-htmlparser2-tree-adapter";
 import type { AnyNode, Element } from "domhandler";
 import { RubyRange, RubySymbol, hashEntries, inspect, isHash, toS } from "../ruby/ruby.js";
 import { Assertion, failureMessage } from "./assertions.js";
@@ -27,9 +27,26 @@ export interface SelectRequest {
   message: unknown;
 }
 
+/**
+ * The selector engine and its tree, imported by the first test that runs (loadSelectEngine): the runtime's index
+ * reaches this module, and a served app should not load css-select at boot for its tests' sake.
+ */
+let engine: { selectAll: typeof selectAll; adapter: typeof adapter } | null = null;
+
+export async function loadSelectEngine(): Promise<void> {
+  if (engine) return;
+  const [css, tree] = await Promise.all([import("css-select"), import("parse5-htmlparser2-tree-adapter")]);
+  engine = { selectAll: css.selectAll, adapter: tree.adapter };
+}
+
+function loaded(): NonNullable<typeof engine> {
+  if (!engine) throw new Error("assert_select before loadSelectEngine(): the selector engine is loaded by each test case");
+  return engine;
+}
+
 /** The HTML document of a body. */
 export function parseDocument(html: string): AnyNode {
-  return parse(html, { treeAdapter: adapter }) as unknown as AnyNode;
+  return parse(html, { treeAdapter: loaded().adapter }) as unknown as AnyNode;
 }
 
 /** HTMLSelector's reading of the arguments after the roots: the selector (with `?` substituted), the equality, the message. */
@@ -73,7 +90,7 @@ function equalityTests(comparator: unknown): Equality {
 /** The elements matching within the roots (each root's descendants and the root itself, as Nokogiri's css does from a node). */
 export function selectWithin(roots: AnyNode[], selector: string): Element[] {
   const found: Element[] = [];
-  for (const root of roots) for (const el of selectAll(selector, root) as Element[]) if (!found.includes(el)) found.push(el);
+  for (const root of roots) for (const el of loaded().selectAll(selector, root) as Element[]) if (!found.includes(el)) found.push(el);
   return found;
 }
 
@@ -127,5 +144,5 @@ function countDescription(min: number | undefined, max: number | undefined, coun
 
 /** Nokogiri's inner_html: the children serialized. */
 export function innerHtml(element: Element): string {
-  return serialize(element as never, { treeAdapter: adapter });
+  return serialize(element as never, { treeAdapter: loaded().adapter });
 }

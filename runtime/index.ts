@@ -87,7 +87,16 @@ export { UserAgentClass, parseUserAgent } from "./gems/useragent/index.js";
 export { RQRCodeQRCodeClass } from "./gems/rqrcode/index.js";
 export { ThreadPoolExecutorClass, FixedThreadPoolClass, drainPools } from "./gems/concurrent-ruby/index.js";
 export { NetHttpPersistentClass } from "./gems/net-http-persistent/index.js";
-export { WebPushModule } from "./gems/web-push/index.js";
+export { WebPushModule, OpenSSLError, WebPushError } from "./gems/web-push/index.js";
+export {
+  ResponseError as WebPushResponseError,
+  InvalidSubscription as WebPushInvalidSubscription,
+  ExpiredSubscription as WebPushExpiredSubscription,
+  Unauthorized as WebPushUnauthorized,
+  PayloadTooLarge as WebPushPayloadTooLarge,
+  TooManyRequests as WebPushTooManyRequests,
+  PushServiceError as WebPushPushServiceError,
+} from "./gems/web-push/index.js";
 export { tagElement, tagAttributes } from "./action-view/index.js";
 export { coreBinop, coreIndex, coreNegate, coreShovel } from "./active-support/index.js";
 export { hashEntries, RubyFloat, RubyRange, RubySymbol, rubyRegexp } from "./ruby/index.js";

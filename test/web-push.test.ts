@@ -10,7 +10,9 @@ import { realpathSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { compile } from "../src/compile.js";
 import { scratchDir } from "./support/scratch.js";
-import { encrypt, payloadSend } from "../runtime/gems/web-push/index.js";
+import { ExpiredSubscription, ResponseError, WebPushError, encrypt, payloadSend } from "../runtime/gems/web-push/index.js";
+import { rubyStruct } from "../runtime/ruby/index.js";
+import { send } from "../runtime/active-support/index.js";
 import { ThreadPoolExecutorClass, drainPools } from "../runtime/gems/concurrent-ruby/index.js";
 import { rescues } from "../runtime/ruby/rescue.js";
 
@@ -93,6 +95,20 @@ describe("web-push's payload_send", () => {
   });
 });
 
+describe("web-push's response errors", () => {
+  // Expected values from Ruby 3.3 in the chroot (web-push's errors.rb: super "host: #{host}, #{@response.inspect}\nbody:\n#{@response.body}").
+  it("WebPush::ExpiredSubscription.new(Struct.new(:body).new, host): the gem's message, a ResponseError and a WebPush::Error", () => {
+    const response = send(rubyStruct(["body"]), "new");
+    const error = send(ExpiredSubscription, "new", response, "example.com") as ExpiredSubscription;
+    expect(error.message).toBe("host: example.com, #<struct body=nil>\nbody:\n");
+    expect(send(error, "host")).toBe("example.com");
+    expect(send(error, "response")).toBe(response);
+    expect(rescues(error, ["WebPush::ExpiredSubscription"])).toBe(true);
+    expect(error instanceof ResponseError && error instanceof WebPushError).toBe(true);
+    expect(rescues(error, ["OpenSSL::OpenSSLError"])).toBe(false);
+  });
+});
+
 describe("concurrent-ruby's pools", () => {
   it("run posted work after the current work, and refuse work once shut down", async () => {
     const pool = ThreadPoolExecutorClass.new({ max_threads: 2, queue_size: 10 });
@@ -103,6 +119,18 @@ describe("concurrent-ruby's pools", () => {
     expect(ran).toEqual(["caller", "posted"]);
     pool.shutdown();
     expect(() => pool.post(() => null)).toThrow(/pool is not accepting work/);
+  });
+
+  it("count completed_task_count as Worker#run_task does: a task that raised is not completed", async () => {
+    const pool = ThreadPoolExecutorClass.new({ max_threads: 2, queue_size: 10 });
+    pool.post(() => null);
+    pool.post(() => {
+      throw new Error("boom");
+    });
+    pool.post(() => null);
+    expect(pool.completedTaskCount()).toBe(0);
+    await drainPools();
+    expect(pool.completedTaskCount()).toBe(2);
   });
 
   it("refuse work beyond queue_size (Concurrent::RejectedExecutionError)", async () => {

@@ -44,6 +44,7 @@ import { Pathname } from "../ruby/pathname.js";
 import { RQRCodeQRCodeClass } from "../gems/rqrcode/index.js";
 import { FixedThreadPoolClass, ThreadPoolExecutorClass } from "../gems/concurrent-ruby/index.js";
 import { NetHttpPersistentClass } from "../gems/net-http-persistent/index.js";
+import * as WebPushErrors from "../gems/web-push/index.js";
 import { WebPushModule } from "../gems/web-push/index.js";
 import { ActionMailerBase } from "../action-mailer/index.js";
 import { railsRoot } from "./host.js";
@@ -435,6 +436,16 @@ export const CORE_CONSTANTS: Record<string, [string, object]> = {
   "Concurrent::FixedThreadPool": ["FixedThreadPoolClass", FixedThreadPoolClass],
   "Net::HTTP::Persistent": ["NetHttpPersistentClass", NetHttpPersistentClass],
   WebPush: ["WebPushModule", WebPushModule],
+  // The gem's exceptions, as an app rescues them or a test raises them (WebPush::ExpiredSubscription.new(response, host)).
+  "WebPush::Error": ["WebPushError", WebPushErrors.WebPushError],
+  "WebPush::ResponseError": ["WebPushResponseError", WebPushErrors.ResponseError],
+  "WebPush::InvalidSubscription": ["WebPushInvalidSubscription", WebPushErrors.InvalidSubscription],
+  "WebPush::ExpiredSubscription": ["WebPushExpiredSubscription", WebPushErrors.ExpiredSubscription],
+  "WebPush::Unauthorized": ["WebPushUnauthorized", WebPushErrors.Unauthorized],
+  "WebPush::PayloadTooLarge": ["WebPushPayloadTooLarge", WebPushErrors.PayloadTooLarge],
+  "WebPush::TooManyRequests": ["WebPushTooManyRequests", WebPushErrors.TooManyRequests],
+  "WebPush::PushServiceError": ["WebPushPushServiceError", WebPushErrors.PushServiceError],
+  "OpenSSL::OpenSSLError": ["OpenSSLError", WebPushErrors.OpenSSLError],
   // ActionMailer::Base.deliveries (delivery_method :test).
   "ActionMailer::Base": ["ActionMailerBase", ActionMailerBase],
 };

@@ -7,7 +7,7 @@ import { APP_CLASS, newInstance } from "./app-class.js";
 export { declineClass } from "./app-class.js";
 import { camel, rubyToTs } from "./names.js";
 import { NoMethodError } from "./exceptions.js";
-import { objectToS } from "./ruby.js";
+import { inspect, objectToS } from "./ruby.js";
 
 /** Object: instance variables, and `new` as allocate + initialize. */
 export class RubyObject {
@@ -138,6 +138,12 @@ export function rubyStruct(members: string[], keywordInit = false): typeof RubyO
 
     toH(): Record<string, unknown> {
       return Object.fromEntries(members.map((m) => [m, this.ivars[m] ?? null]));
+    }
+
+    /** Struct#inspect: `#<struct body=nil>`, or `#<struct Image path="a">` for a named subclass. */
+    toRubyInspect(): string {
+      const named = this.constructor !== Struct && Object.hasOwn(this.constructor, "rubyName") ? `${(this.constructor as typeof RubyObject).rubyName} ` : "";
+      return `#<struct ${named}${members.map((m) => `${m}=${inspect(this.ivars[m] ?? null)}`).join(", ")}>`;
     }
 
     isEqual(other: unknown): boolean {

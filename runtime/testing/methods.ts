@@ -1,7 +1,7 @@
 // The methods a lowered test body calls on its test case, by Ruby name: the compiler lowers exactly these (and
 // fixture accessors); any other receiver-less call it cannot place is a diagnostic and raises where reached.
 //   call       this.assertEqual(a, b)                 a plain method
-//   request    (await this.get(url, { params }))      an integration request (async)
+//   request    (await this.get(url, { params }))      an awaited call: an integration request, sleep
 //   property   this.response
 //   watch      await this.assertDifference(watched, message, async () => { ... })   (expressions lowered as thunks)
 //   raises     await this.assertRaises([K], message, async () => { ... })
@@ -37,6 +37,8 @@ export const TEST_CASE_METHODS: Record<string, { ts: string; form: TestMethodFor
   skip: { ts: "skip", form: "call" },
   assert_response: { ts: "assertResponse", form: "call", integration: true },
   assert_redirected_to: { ts: "assertRedirectedTo", form: "call", integration: true },
+  // Kernel#sleep: awaited, so what the app posted to its thread pools runs meanwhile.
+  sleep: { ts: "sleep", form: "request" },
   get: { ts: "get", form: "request", integration: true },
   post: { ts: "post", form: "request", integration: true },
   patch: { ts: "patch", form: "request", integration: true },

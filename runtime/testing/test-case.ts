@@ -17,7 +17,7 @@ import { CurrentAttributes } from "../active-support/current-attributes.js";
 import { rescues } from "../ruby/rescue.js";
 import { RubyDate } from "../ruby/date.js";
 import { currentTime, setClock } from "../active-support/time.js";
-import { StandardError } from "../ruby/index.js";
+import { ArgumentError, RubyTypeError, StandardError } from "../ruby/index.js";
 import { inspect, toS } from "../ruby/ruby.js";
 import { Assertion, Assertions, failureMessage } from "./assertions.js";
 import { WebMock, type RequestStub } from "./webmock.js";
@@ -380,6 +380,22 @@ export class TestCase extends Assertions {
 
   domClass(record: unknown, prefix: unknown = null): string {
     return domClass(record as Parameters<typeof domClass>[0], prefix);
+  }
+
+  /**
+   * Kernel#sleep(seconds) in a test: a timer awaited, so work the app posted to run after the current work (a thread
+   * pool's tasks) runs meanwhile, as a Ruby thread would. Answers the whole seconds slept, rounded, as Ruby's does;
+   * sleep without an argument (forever) is declined.
+   */
+  async sleep(...args: unknown[]): Promise<number> {
+    if (args.length !== 1) throw new ArgumentError(args.length === 0 ? "sleep without a duration sleeps forever (declined)" : `wrong number of arguments (given ${args.length}, expected 0..1)`);
+    const value = args[0];
+    const seconds = typeof value === "number" ? value : value instanceof Object && "valueOf" in value ? Number(value.valueOf()) : NaN;
+    if (Number.isNaN(seconds)) throw new RubyTypeError(`can't convert ${inspect(value)} into time interval`);
+    if (seconds < 0) throw new ArgumentError("time interval must not be negative");
+    const start = performance.now();
+    await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+    return Math.round((performance.now() - start) / 1000);
   }
 
   /** stub_request(:get, url): WebMock's stub, registered. */

@@ -20,6 +20,7 @@ import { lowerBlockFn } from "./procs.js";
 import { BOOL, NIL, NUMBER, STRING, UNKNOWN, maybe, provedType, type RType } from "./types.js";
 import { enumMethodNames, lowerFormatCall, lowerSelfCall } from "./self-calls.js";
 import { lowerCoreCall } from "./core/index.js";
+import { lowerStructNew } from "./core/constants.js";
 import { currentCall } from "./model/current.js";
 import { noteDynamicSite } from "./dynamic-sites.js";
 import { lowerRecordApiCall, lowerRuntimeObjectCall } from "./runtime-objects.js";
@@ -30,7 +31,7 @@ import { isCoreMethod } from "../../runtime/active-support/core-ext/core-send.js
 
 export function lowerCall(call: NodeOf<"call">, scope: Scope): TsExpr {
   if (call.receiver === null) return lowerSelfCall(call, scope);
-  const framework = lowerFrameworkClassCall(call, scope);
+  const framework = lowerFrameworkClassCall(call, scope) ?? lowerStructNew(call, scope);
   if (framework) return framework;
   // `Rails.application.routes.url_helpers.room_path(room)`: the route helper with no request (no host, no recalled
   // params), wherever it is written.

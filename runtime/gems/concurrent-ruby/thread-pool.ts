@@ -5,6 +5,7 @@
 //   Concurrent::FixedThreadPool.new(1)                                       FixedThreadPoolClass.new(1)
 //   pool.post { work }                                                      pool.post(() => work)
 //   pool.shutdown / pool.wait_for_termination(1) / pool.kill
+//   pool.completed_task_count                                               pool.completedTaskCount()
 // A pool's thread swallows what a task raises (concurrent-ruby logs it at debug level); a task that reaches a
 // construct rails2ts declined (NotLowered, which no `rescue` takes) is logged as an error instead: never silent.
 import { StandardError } from "../../ruby/exceptions.js";
@@ -22,6 +23,8 @@ const pending = new Set<Promise<void>>();
 export class ThreadPool {
   private queued = 0;
   private running = true;
+  /** Tasks that returned (one that raised is not counted, as Worker#run_task counts only after task.call returns). */
+  private completed = 0;
 
   /** queue_size: tasks waiting beyond it are rejected (0: unbounded), as max_queue is. */
   constructor(private readonly maxQueue: number) {}
@@ -35,6 +38,7 @@ export class ThreadPool {
         this.queued -= 1;
         try {
           task();
+          this.completed += 1;
         } catch (error) {
           if (error instanceof Error && error.name === NOT_LOWERED) railsLogger().error(`Error in a thread pool task: ${error.name} (${toS(error.message)})`);
         }
@@ -54,6 +58,10 @@ export class ThreadPool {
   /** True once no task is waiting (they run after the current work, so not before it returns). */
   waitForTermination(_timeout: unknown = null): boolean {
     return this.queued === 0;
+  }
+
+  completedTaskCount(): number {
+    return this.completed;
   }
 
   kill(): boolean {

@@ -7,7 +7,8 @@
 //   WebPush.payload_send(message:, endpoint:, p256dh:, auth:, vapid:, **options)   WebPushModule.payloadSend({ ... })
 import { createCipheriv, createECDH, createPrivateKey, generateKeyPairSync, hkdfSync, randomBytes, sign, type KeyObject } from "node:crypto";
 import { ArgumentError, NoMethodError, RuntimeError, StandardError } from "../../ruby/exceptions.js";
-import { isBlank } from "../../ruby/ruby.js";
+import { inspect, isBlank, toS } from "../../ruby/ruby.js";
+import { send } from "../../active-support/index.js";
 import { reachPatched } from "../../ruby/declined-patches.js";
 import { outboundDeclined } from "../net-http-persistent/index.js";
 
@@ -19,6 +20,44 @@ export class ECPointError extends OpenSSLError {
 }
 export class WebPushError extends RuntimeError {
   static override rubyName = "WebPush::Error";
+}
+/**
+ * WebPush::ResponseError.new(response, host) and its subclasses (the push service's answer to a POST): the message
+ * is the gem's, "host: <host>, <response.inspect>\nbody:\n<response.body>".
+ */
+export class ResponseError extends WebPushError {
+  static override rubyName = "WebPush::ResponseError";
+  override initialize(response: unknown = null, host: unknown = null): unknown {
+    this.ivars.response = response;
+    this.ivars.host = host;
+    return super.initialize(`host: ${toS(host)}, ${inspect(response)}\nbody:\n${toS(send(response, "body"))}`);
+  }
+
+  get response(): unknown {
+    return this.ivars.response ?? null;
+  }
+
+  get host(): unknown {
+    return this.ivars.host ?? null;
+  }
+}
+export class InvalidSubscription extends ResponseError {
+  static override rubyName = "WebPush::InvalidSubscription";
+}
+export class ExpiredSubscription extends ResponseError {
+  static override rubyName = "WebPush::ExpiredSubscription";
+}
+export class Unauthorized extends ResponseError {
+  static override rubyName = "WebPush::Unauthorized";
+}
+export class PayloadTooLarge extends ResponseError {
+  static override rubyName = "WebPush::PayloadTooLarge";
+}
+export class TooManyRequests extends ResponseError {
+  static override rubyName = "WebPush::TooManyRequests";
+}
+export class PushServiceError extends ResponseError {
+  static override rubyName = "WebPush::PushServiceError";
 }
 export class InvalidURIError extends StandardError {
   static override rubyName = "URI::InvalidURIError";

@@ -3,6 +3,7 @@
 //   Post (plain class)         Post                       imported from models/post.ts
 //   ERB::Util.html_escape(x)      ErbUtil.htmlEscape(x)         Time.current -> TimeClass.current()
 //   Float::NAN                    FloatClass.NAN
+//   Struct.new(:body)             rubyStruct(["body"], false)   (an anonymous Struct class as a value; members literal)
 import { constPath } from "../../analyze/constants.js";
 import type { NodeOf } from "../../parse/ir.js";
 import { lowerArgs } from "../calls.js";
@@ -90,4 +91,27 @@ export function lowerConstantCall(call: NodeOf<"call">, recv: TsExpr, scope: Sco
   if (typeof Reflect.get(core[1], member) !== "function") return null;
   const args = lowerArgs(call.args, call.block, scope);
   return lit(`${recv.code}.${member}(${args.join(", ")})`, RETURNS[`${path}.${call.method}`] ?? UNKNOWN);
+}
+
+/**
+ * `Struct.new(:a, :b)` / `Struct.new(:a, keyword_init: true)` as a value (not a superclass, which plain-class.ts
+ * lowers): an anonymous Struct class. Only literal Symbol members are proved (a String first argument would name a
+ * Struct::Const, another semantics): anything else is declined. Null when the call is not Struct.new.
+ */
+export function lowerStructNew(call: NodeOf<"call">, scope: Scope): TsExpr | null {
+  if (call.method !== "new" || call.receiver?.kind !== "const" || constPath(call.receiver) !== "Struct") return null;
+  const members: string[] = [];
+  let keywordInit = false;
+  let proved = !call.block && call.args.length > 0;
+  call.args.forEach((arg, i) => {
+    if (arg.kind === "sym") members.push(arg.name);
+    else if (arg.kind === "hash" && i === call.args.length - 1 && arg.pairs.length === 1 && arg.pairs[0]!.key.kind === "sym" && arg.pairs[0]!.key.name === "keyword_init" && (arg.pairs[0]!.value.kind === "true" || arg.pairs[0]!.value.kind === "false")) {
+      keywordInit = arg.pairs[0]!.value.kind === "true";
+    } else proved = false;
+  });
+  if (!proved || members.length === 0) {
+    scope.env.diags.report("unsupported_construct", call.span, "Struct.new with members that are not literal Symbols (or with a block)");
+    return lit(`${scope.env.module.use("unsupported")}(${JSON.stringify("Struct.new")})`, UNKNOWN);
+  }
+  return lit(`${scope.env.module.use("rubyStruct")}(${JSON.stringify(members)}, ${keywordInit})`, UNKNOWN);
 }

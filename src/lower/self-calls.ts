@@ -31,7 +31,10 @@ import { noteDynamicSite } from "./dynamic-sites.js";
 export function lowerSelfCall(call: NodeOf<"call">, scope: Scope): TsExpr {
   const env = scope.env;
   const m = call.method;
-  if (/_(path|url)$/.test(m) && env.app.routeNames.has(m.replace(/_(path|url)$/, ""))) {
+  // A method the model (or an ancestor) or the controller defines itself wins over the route helper of that name,
+  // as a method defined in the class wins over an included module's (url_helpers) in Ruby.
+  const ownDefinition = (env.self === "model" && env.modelName !== undefined && ancestorHasMethod(env.app, env.modelName, m)) || (env.self === "controller" && env.ownMethods?.has(m) === true);
+  if (/_(path|url)$/.test(m) && env.app.routeNames.has(m.replace(/_(path|url)$/, "")) && !ownDefinition) {
     const args = lowerArgs(call.args, null, scope);
     // Controllers and views are their own URL context (the request's host, the recalled params); elsewhere (a
     // model including url_helpers) there is no request.

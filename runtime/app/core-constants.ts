@@ -45,6 +45,8 @@ import { RQRCodeQRCodeClass } from "../gems/rqrcode/index.js";
 import { FixedThreadPoolClass, ThreadPoolExecutorClass } from "../gems/concurrent-ruby/index.js";
 import { NetHttpPersistentClass } from "../gems/net-http-persistent/index.js";
 import * as WebPushErrors from "../gems/web-push/index.js";
+import { kernelUri, UriModule } from "../ruby/uri.js";
+import { NetHttpClass, NetModule, TCPSocketClass } from "../ruby/net-http.js";
 import { WebPushModule } from "../gems/web-push/index.js";
 import { ActionMailerBase } from "../action-mailer/index.js";
 import { railsRoot } from "./host.js";
@@ -238,6 +240,8 @@ export const SetClass = { new: (items: unknown = []) => new Set(toArray(items)),
 
 /** Receiver-less Kernel functions: BigDecimal(), Integer(), format()... */
 export const Kernel = {
+  // Kernel#URI (uri): a URI answered as is, a String parsed by URI.parse.
+  URI: (uri: unknown) => kernelUri(uri),
   // Kernel#catch / #throw (jumps.ts): `catch(:found) { ... throw :found, x ... }`.
   catch: (...args: unknown[]) => rubyCatch(...args),
   throw: (tag: unknown, value: unknown = null) => rubyThrow(tag, value),
@@ -446,6 +450,11 @@ export const CORE_CONSTANTS: Record<string, [string, object]> = {
   "WebPush::TooManyRequests": ["WebPushTooManyRequests", WebPushErrors.TooManyRequests],
   "WebPush::PushServiceError": ["WebPushPushServiceError", WebPushErrors.PushServiceError],
   "OpenSSL::OpenSSLError": ["OpenSSLError", WebPushErrors.OpenSSLError],
+  // Ruby's URI and Net::HTTP (outbound requests go to WebMock in tests; the socket itself is declined).
+  URI: ["UriModule", UriModule],
+  Net: ["NetModule", NetModule],
+  "Net::HTTP": ["NetHttpClass", NetHttpClass],
+  TCPSocket: ["TCPSocketClass", TCPSocketClass],
   // ActionMailer::Base.deliveries (delivery_method :test).
   "ActionMailer::Base": ["ActionMailerBase", ActionMailerBase],
 };

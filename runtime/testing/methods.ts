@@ -37,6 +37,8 @@ export const TEST_CASE_METHODS: Record<string, { ts: string; form: TestMethodFor
   skip: { ts: "skip", form: "call" },
   assert_response: { ts: "assertResponse", form: "call", integration: true },
   assert_redirected_to: { ts: "assertRedirectedTo", form: "call", integration: true },
+  // WebMock::API's matcher of a request body (`with(body: hash_including(user: { id: 1 }))`).
+  hash_including: { ts: "hashIncluding", form: "call" },
   // Kernel#sleep: awaited, so what the app posted to its thread pools runs meanwhile.
   sleep: { ts: "sleep", form: "request" },
   get: { ts: "get", form: "request", integration: true },

@@ -20,7 +20,7 @@ import { currentTime, setClock } from "../active-support/time.js";
 import { ArgumentError, RubyTypeError, StandardError } from "../ruby/index.js";
 import { inspect, toS } from "../ruby/ruby.js";
 import { Assertion, Assertions, failureMessage } from "./assertions.js";
-import { WebMock, type RequestStub } from "./webmock.js";
+import { HashIncludingMatcher, WebMock, type RequestStub } from "./webmock.js";
 import { AnyInstance, Mockery } from "./mocha.js";
 import { ChannelTestHarness, ConnectionTestHarness } from "./channel.js";
 import { domClass, domId } from "../action-view/record-identifier.js";
@@ -396,6 +396,11 @@ export class TestCase extends Assertions {
     const start = performance.now();
     await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
     return Math.round((performance.now() - start) / 1000);
+  }
+
+  /** hash_including(hash): WebMock's body matcher (the expected keys as Strings, deep). */
+  hashIncluding(expected: unknown = null): HashIncludingMatcher {
+    return new HashIncludingMatcher(expected);
   }
 
   /** stub_request(:get, url): WebMock's stub, registered. */

@@ -1,12 +1,16 @@
-// WebMock as a lowered suite uses it (webmock 3): a registry of stubbed requests the runtime's outbound HTTP asks
-// before it would connect, and the net-connect switch. The emitted app itself makes no outbound request (its clients
-// raise "declined"), so here a request is answered only by a stub; an unstubbed one raises as WebMock raises it
-// (WebMock::NetConnectNotAllowedError) while net connections are disabled.
+// WebMock as a lowered suite uses it (webmock 3): a registry of stubbed requests the runtime's outbound HTTP
+// (Net::HTTP, runtime/ruby/net-http.ts) offers each request to while WebMock is enabled, and the net-connect switch.
+// A stubbed request is answered as stubbed (to_timeout raises Net::OpenTimeout, as WebMock's Net::HTTP adapter
+// does); an unstubbed one raises WebMock::NetConnectNotAllowedError while net connections are disabled, and
+// otherwise goes on to the socket, which the emitted app declines.
 //   WebMock.enable! / disable! / reset! / disable_net_connect!(allow: [...]) / allow_net_connect!
 //   stub_request(:get, "https://x/").with(...).to_return(status: 200, body: "...", headers: {...})
 //   .to_raise(K) / .to_timeout
+//   .with(body: hash_including(user: { id: 1 }))   a JSON body whose parsed Hash includes these (keys as Strings)
 import { RubySymbol, isHash, hashEntries, inspect, toS } from "../ruby/ruby.js";
-import { StandardError } from "../ruby/index.js";
+import { OpenTimeout, setOutboundInterceptor, type OutboundRequest, type OutboundResponse } from "../ruby/net-http.js";
+import { notLoweredError } from "../ruby/not-lowered.js";
+import { eq } from "../active-support/index.js";
 
 export class NetConnectNotAllowedError extends Error {
   static readonly rubyName = "WebMock::NetConnectNotAllowedError";
@@ -21,8 +25,63 @@ function options(value: unknown): Record<string, unknown> {
 
 export interface StubbedResponse {
   status: number;
+  /** The reason phrase of `status: [500, "Internal Server Error"]` (WebMock's default is ""). */
+  message?: string;
   body: string;
   headers: Array<[string, string]>;
+}
+
+/** A Hash as WebMock compares it: String keys (deep), values as they are. */
+function stringifyKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(stringifyKeys);
+  if (!isHash(value)) return value;
+  return new Map(hashEntries(value).map(([k, v]) => [k instanceof RubySymbol ? k.name : toS(k), stringifyKeys(v)]));
+}
+
+/** Hash#== / Array#== over what stringifyKeys and jsonToRuby answer (Maps of String keys), values by Ruby's ==. */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a instanceof Map && b instanceof Map) return a.size === b.size && [...a].every(([k, v]) => b.has(k) && sameValue(v, b.get(k)));
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((v, i) => sameValue(v, b[i]));
+  if (a instanceof Map || b instanceof Map || Array.isArray(a) || Array.isArray(b)) return false;
+  return eq(a, b);
+}
+
+/** WebMock::Matchers::HashIncludingMatcher: every expected key present in the actual Hash with an equal value. */
+export class HashIncludingMatcher {
+  private readonly expected: Map<string, unknown>;
+
+  constructor(expected: unknown) {
+    this.expected = stringifyKeys(expected ?? new Map()) as Map<string, unknown>;
+  }
+
+  matches(actual: unknown): boolean {
+    if (!(actual instanceof Map)) return false;
+    return [...this.expected].every(([k, v]) => actual.has(k) && sameValue(v, actual.get(k)));
+  }
+
+  toRubyInspect(): string {
+    return `hash_including(${inspect(this.expected)})`;
+  }
+}
+
+/** A parsed JSON value as Ruby's JSON.parse answers it: objects as Hashes of String keys. */
+function jsonToRuby(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(jsonToRuby);
+  if (value !== null && typeof value === "object") return new Map(Object.entries(value).map(([k, v]) => [k, jsonToRuby(v)]));
+  return value;
+}
+
+/** BodyPattern#body_as_hash: only a JSON body is read here (XML and form bodies are declined, not guessed). */
+function bodyAsHash(body: string, contentType: string): unknown {
+  const media = contentType.split(";")[0]!.trim().toLowerCase();
+  if (["application/json", "text/json", "application/javascript", "text/javascript"].includes(media)) {
+    try {
+      return jsonToRuby(JSON.parse(body));
+    } catch {
+      return null;
+    }
+  }
+  throw notLoweredError(`rails2ts: declined: WebMock body pattern over a ${media || "form"} body (only JSON bodies are read)`);
 }
 
 /** What a stub answers: a response, an exception to raise, or a timeout. */
@@ -45,8 +104,9 @@ export class RequestStub {
     for (const one of given.length ? given : [new Map()]) {
       const o = options(one);
       const status = Array.isArray(o.status) ? Number(o.status[0]) : o.status === undefined ? 200 : Number(o.status);
+      const message = Array.isArray(o.status) && o.status.length > 1 ? toS(o.status[1]) : "";
       const headers = Object.entries(options(o.headers)).map(([k, v]) => [normalizeHeaderName(k), toS(v)] as [string, string]);
-      this.answers.push({ response: { status, body: o.body === undefined || o.body === null ? "" : toS(o.body), headers } });
+      this.answers.push({ response: { status, message, body: o.body === undefined || o.body === null ? "" : toS(o.body), headers } });
     }
     return this;
   }
@@ -61,13 +121,16 @@ export class RequestStub {
     return this;
   }
 
-  matches(method: string, url: URL, body: string): boolean {
+  matches(method: string, url: URL, body: string, headers: Array<[string, string]> = []): boolean {
     if (this.method !== "any" && this.method !== method.toLowerCase()) return false;
     const uri = this.uri;
     if (uri instanceof RegExp) {
       if (!uri.test(url.href)) return false;
     } else if (!sameUri(toS(uri), url)) return false;
-    if ("body" in this.conditions && toS(this.conditions.body) !== body) return false;
+    for (const key of Object.keys(this.conditions)) {
+      if (key !== "body") throw notLoweredError(`rails2ts: declined: WebMock's with(${key}:) (only body: is matched)`);
+    }
+    if ("body" in this.conditions && !bodyMatches(this.conditions.body, body, headers)) return false;
     return true;
   }
 
@@ -76,6 +139,18 @@ export class RequestStub {
     const answer = this.answers.length > 1 ? this.answers.shift()! : this.answers[0];
     return answer ?? { response: { status: 200, body: "", headers: [] } };
   }
+}
+
+/** BodyPattern#matches?: a String is compared as is; a Hash or hash_including against the body read as a Hash. */
+function bodyMatches(pattern: unknown, body: string, headers: Array<[string, string]>): boolean {
+  const contentType = headers.find(([k]) => k.toLowerCase() === "content-type")?.[1] ?? "";
+  if (pattern instanceof HashIncludingMatcher) return pattern.matches(bodyAsHash(body, contentType));
+  if (isHash(pattern)) {
+    if (hashEntries(pattern).length === 0) return true;
+    return sameValue(stringifyKeys(pattern), bodyAsHash(body, contentType));
+  }
+  if (pattern instanceof RegExp) return pattern.test(body);
+  return toS(pattern) === body;
 }
 
 /** WebMock's normalization of a header name: each word capitalized, underscores as dashes (content_type -> Content-Type). */
@@ -103,12 +178,21 @@ class WebMockRegistry {
 
   enableBang(): null {
     this.enabled = true;
+    setOutboundInterceptor((request) => this.intercept(request));
     return null;
   }
 
   disableBang(): null {
     this.enabled = false;
+    setOutboundInterceptor(null);
     return null;
+  }
+
+  /** Net::HTTP's request offered to WebMock: a stub's answer, null to go on to the network (or a raise). */
+  private intercept(request: OutboundRequest): OutboundResponse | null {
+    const answer = this.answer(request.method, request.uri, request.body, request.headers);
+    if (answer === null || "response" in answer) return answer && answer.response;
+    return { status: 200, body: null, headers: [], timeout: true };
   }
 
   disableNetConnectBang(given: unknown = null): null {
@@ -140,15 +224,22 @@ class WebMockRegistry {
    * An outbound request of the app: the last matching stub's answer (WebMock prefers the latest); null when none
    * matches and the connection would be allowed (the caller then does what it does without WebMock).
    */
-  request(method: string, href: string, body = ""): StubbedResponse | null {
+  request(method: string, href: string, body = "", headers: Array<[string, string]> = []): StubbedResponse | null {
+    const answer = this.answer(method, href, body, headers);
+    if (answer === null) return null;
+    if ("timeout" in answer) throw new OpenTimeout("execution expired");
+    return answer.response;
+  }
+
+  /** The stub's answer (a raise raised here), or null when the request would go to the network. */
+  private answer(method: string, href: string, body: string, headers: Array<[string, string]>): { response: StubbedResponse } | { timeout: true } | null {
     if (!this.enabled) return null;
     const url = new URL(href);
-    const stub = [...this.stubs].reverse().find((s) => s.matches(method, url, body));
+    const stub = [...this.stubs].reverse().find((s) => s.matches(method, url, body, headers));
     if (stub) {
       const answer = stub.next();
       if ("raise" in answer) throw typeof answer.raise === "function" ? new (answer.raise as new (m: string) => Error)("Exception from WebMock") : answer.raise;
-      if ("timeout" in answer) throw new StandardError("execution expired");
-      return answer.response;
+      return answer;
     }
     if (this.netConnectAllowed || this.allowed.some((a) => (a instanceof RegExp ? a.test(href) : toS(a) === url.hostname || toS(a) === url.host))) return null;
     throw new NetConnectNotAllowedError(

@@ -26,6 +26,9 @@ const SHARED_PROPERTIES = new Set([
   "Alpha", "Alphabetic", "White_Space", "Han", "Hiragana", "Katakana", "Latin", "Greek", "Cyrillic", "Arabic", "Hebrew",
 ]);
 
+/** Onigmo's names of a property JS spells otherwise (\p{Space} is White_Space: every code point checked in the chroot). */
+const PROPERTY_ALIASES: Record<string, string> = { Space: "White_Space" };
+
 /**
  * Onigmo's POSIX bracket classes on Unicode strings, as Ruby 3.3 answers them (checked in the chroot: word is
  * Alphabetic | Mark | Decimal_Number | Connector_Punctuation, without Join_Control; alpha is Alphabetic).
@@ -84,8 +87,9 @@ export function rubyRegexToJs(rawSource: string, rubyFlags: string): JsRegex | n
       i++;
       if (next === "p" || next === "P") {
         const m = /^\{(\^?)(\w+)\}/.exec(source.slice(i + 1));
-        if (!m || m[1] || !SHARED_PROPERTIES.has(m[2]!)) return null;
-        out += `\\${next}{${m[2]}}`;
+        const property = m ? (PROPERTY_ALIASES[m[2]!] ?? m[2]!) : "";
+        if (!m || m[1] || !SHARED_PROPERTIES.has(property)) return null;
+        out += `\\${next}{${property}}`;
         i += m[0].length;
         unicode = true;
         continue;

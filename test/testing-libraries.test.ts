@@ -75,7 +75,7 @@ describe("WebMock", () => {
     WebMock.disableNetConnectBang();
     WebMock.stubRequest(RubySymbol.for("get"), "https://www.example.com").toReturn(kw({ status: 200, body: "<html></html>", headers: kw({ content_type: "text/html" }) }));
     // A URL without a path is the same as one with "/" (WebMock normalizes both).
-    expect(WebMock.request("GET", "https://www.example.com/")).toEqual({ status: 200, body: "<html></html>", headers: [["Content-Type", "text/html"]] });
+    expect(WebMock.request("GET", "https://www.example.com/")).toEqual({ status: 200, message: "", body: "<html></html>", headers: [["Content-Type", "text/html"]] });
     expect(() => WebMock.request("POST", "https://www.example.com/")).toThrow(NetConnectNotAllowedError);
     expect(() => WebMock.request("POST", "https://www.example.com/")).toThrow(/Real HTTP connections are disabled. Unregistered request: POST https:\/\/www.example.com\//);
     WebMock.resetBang();

@@ -181,7 +181,8 @@ export class HTTPResponse extends HeaderFields {
   code = "";
   message = "";
   uri: Generic | null = null;
-  private _body: string | null = null;
+  private _body: string | ReadAdapter | null = null;
+  private read = false;
 
   static answer(response: OutboundResponse, uri: Generic | null): HTTPResponse {
     const code = String(response.status);
@@ -195,18 +196,37 @@ export class HTTPResponse extends HeaderFields {
     return r;
   }
 
-  get body(): string | null {
-    return this._body;
+  /** body: read_body without a block. */
+  get body(): unknown {
+    return this.readBody();
   }
 
-  /** read_body { |chunk| }: WebMock's response yields its whole body once; without a block, the body. */
-  readBody(dest: unknown = null, block?: ((chunk: string) => unknown) | null): string | null {
+  /**
+   * read_body { |chunk| } as WebMock's response answers it: the first call yields the whole body once (and the body
+   * becomes the Net::ReadAdapter that took it, as Ruby's does); without a block it is the body. Once read, a block
+   * raises IOError ("read_body called twice"), as Net::HTTPResponse#read_body does.
+   */
+  readBody(dest: unknown = null, block?: ((chunk: string) => unknown) | null): unknown {
     if (typeof dest === "function") [block, dest] = [dest as (chunk: string) => unknown, null];
+    if (this.read) {
+      if (dest !== null || block) throw new IOError(`${this.rubyClassName()}#read_body called twice`);
+      return this._body;
+    }
+    this.read = true;
+    if (dest === null && !block) return this._body;
     if (dest !== null && block) throw new ArgumentError("both arg and block given for HTTP method");
-    if (!block) return this._body;
-    if (this._body !== null) block(this._body);
+    if (this._body === null) return null;
+    if (!block) throw notLoweredError("rails2ts: declined: read_body into a destination (only a block is read)");
+    const chunk = this._body as string;
+    this._body = new ReadAdapter();
+    block(chunk);
     return this._body;
   }
+}
+
+/** Net::ReadAdapter: what a response's body is after read_body gave it to a block. */
+export class ReadAdapter extends RubyObject {
+  static override rubyName = "Net::ReadAdapter";
 }
 
 export class HTTPUnknownResponse extends HTTPResponse {

@@ -242,8 +242,11 @@ class WebMockRegistry {
       return answer;
     }
     if (this.netConnectAllowed || this.allowed.some((a) => (a instanceof RegExp ? a.test(href) : toS(a) === url.hostname || toS(a) === url.host))) return null;
+    // RequestSignature#to_s: the URI without its default port, then the body and the headers (sorted) when given.
+    const withBody = body === "" ? "" : ` with body '${body}'`;
+    const withHeaders = headers.length ? ` with headers {${[...headers].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([k, v]) => `'${k}'=>'${v}'`).join(", ")}}` : "";
     throw new NetConnectNotAllowedError(
-      `Real HTTP connections are disabled. Unregistered request: ${method.toUpperCase()} ${href}\n\nYou can stub this request with the following snippet:\n\nstub_request(:${method.toLowerCase()}, ${inspect(href)})`,
+      `Real HTTP connections are disabled. Unregistered request: ${method.toUpperCase()} ${url.href}${withBody}${withHeaders}\n\nYou can stub this request with the following snippet:\n\nstub_request(:${method.toLowerCase()}, ${inspect(url.href)})`,
     );
   }
 }

@@ -16,18 +16,6 @@ export const KNOWN_TEST_FAILURES: { cause: string; tests: string[] }[] = [
     "test/helpers/content_filters_test.rb#test_unfurled_tweet_without_any_image",
     "test/helpers/content_filters_test.rb#test_unfurled_tweet_containing_an_image",
   ] },
-  { cause: "undefined method `completed_task_count' for [object Object]", tests: [
-    "test/models/room/push_test.rb#test_deliver_new_message_to_other_room_users_with_push_subscriptions",
-    "test/models/room/push_test.rb#test_notifies_subscribed_users",
-    "test/models/room/push_test.rb#test_does_not_notify_for_connected_rooms",
-    "test/models/room/push_test.rb#test_does_not_notify_for_invisible_rooms",
-  ] },
-  { cause: "No route matches {:action=>\"create\", :controller=>\"messages/by_bots\", :room_id=>\u2026}, missing required keys: [:bot_key]", tests: [
-    "test/models/user/bot_test.rb#test_deliver_message_by_webhook",
-    "test/models/webhook_test.rb#test_delivery",
-    "test/models/webhook_test.rb#test_delivery_with_OK_text_reply",
-    "test/models/webhook_test.rb#test_delivery_with_error_reply",
-  ] },
   { cause: "declined by the compiler: Nokogiri", tests: [
     "test/models/opengraph/document_test.rb#test_extract_opengraph_tags_using_property_attribute",
     "test/models/opengraph/document_test.rb#test_extract_opengraph_tags_using_name_attribute",
@@ -111,14 +99,5 @@ export const KNOWN_TEST_FAILURES: { cause: string; tests: string[] }[] = [
   ] },
   { cause: "declined by the compiler: Resolv", tests: [
     "test/models/opengraph/location_test.rb#test_private_network_urls",
-  ] },
-  { cause: "declined by the compiler: ExpiredSubscription", tests: [
-    "test/models/room/push_test.rb#test_destroys_invalid_subscriptions",
-  ] },
-  { cause: "declined by the compiler: hash_including", tests: [
-    "test/models/webhook_test.rb#test_payload",
-  ] },
-  { cause: "declined by the compiler: OpenTimeout", tests: [
-    "test/models/webhook_test.rb#test_delivery_that_times_out",
   ] },
 ];

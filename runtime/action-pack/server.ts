@@ -16,7 +16,7 @@ import { BUILTIN_CONTROLLERS } from "./builtin.js";
 import { Controller, type ControllerApp, type ControllerClass, type TemplateRenderer } from "./controller.js";
 import { type CookieConfig, CookieJar } from "./cookies.js";
 import { Csrf } from "./csrf.js";
-import { publicErrorResponse, RoutingError, statusForError } from "./errors.js";
+import { isRescueResponse, publicErrorResponse, RoutingError, statusForError } from "./errors.js";
 import { FlashSlot } from "./flash.js";
 import { KeyGenerator } from "../active-support/messages.js";
 import { toJson } from "../active-support/json-encode.js";
@@ -59,6 +59,12 @@ export interface HttpAppConfig {
   deflater?: boolean;
   /** config.server_timing: ActionDispatch::ServerTiming's header on every response of the app (not static files). */
   serverTiming?: boolean;
+  /**
+   * config.action_dispatch.show_exceptions: :all renders every error as its error page; :rescuable only those of
+   * rescue_responses (a 404 for RecordNotFound...); :none none. An error not shown raises out of the app: the server
+   * answers its failsafe 500 (as Puma does), an integration test sees it raised.
+   */
+  showExceptions?: "all" | "rescuable" | "none";
   /** config.force_ssl's ActionDispatch::SSL with config.ssl_options (null/absent: not in the stack). */
   forceSsl?: SslOptions | null;
   /** config.assume_ssl: ActionDispatch::AssumeSSL first in the stack. */
@@ -120,19 +126,21 @@ export class HttpApp {
   }
 
   /** One request, start to finish; requests run one at a time so the SQL count belongs to one request. */
-  handle(raw: RawRequest): Promise<WireResponse> {
-    const run = this.queue.then(() => this.handleNow(raw));
+  handle(raw: RawRequest, options: { raise?: boolean } = {}): Promise<WireResponse> {
+    const run = this.queue.then(() => this.handleNow(raw, options.raise ?? false));
     this.queue = run.catch(() => undefined);
     return run;
   }
 
-  private async handleNow(raw: RawRequest): Promise<WireResponse> {
+  private async handleNow(raw: RawRequest, raise: boolean): Promise<WireResponse> {
     this.config.sqlCounter?.reset();
     let wire: WireResponse;
     try {
       wire = await this.dispatch(raw);
       if (this.config.deflater) wire = deflate(wire, header(raw, "accept-encoding"), raw.url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, ""));
     } catch (error) {
+      // Rack::Test (an integration test) has no failsafe: what the app raised is raised in the test.
+      if (raise) throw error;
       this.log(error);
       wire = failsafe();
     }
@@ -160,6 +168,9 @@ export class HttpApp {
     try {
       wire = await this.serve(request);
     } catch (error) {
+      const show = this.config.showExceptions ?? "all";
+      // ExceptionWrapper#show?: :rescuable shows only the exceptions rescue_responses names (by their class).
+      if (show === "none" || (show === "rescuable" && !isRescueResponse(error))) throw error;
       const status = statusForError(error);
       if (status >= 500) this.log(error);
       const format = safeFirstFormat(request);

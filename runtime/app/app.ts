@@ -65,6 +65,8 @@ export interface EnvironmentSettings {
   sslDeclined?: string;
   /** config.server_timing (ActionDispatch::ServerTiming). */
   serverTiming?: boolean;
+  /** config.action_dispatch.show_exceptions (:all when unset). */
+  showExceptions?: "all" | "rescuable" | "none";
   /** This environment's perform_caching: a literal, or on when the file exists under the app root at boot. */
   performCaching?: boolean | { file: string };
   /** config.cache_store = :null_store: nothing is cached. */
@@ -232,6 +234,7 @@ export function createApp(config: AppConfig): HttpApp {
     name: config.name,
     deflater: config.deflater ?? false,
     serverTiming: environment.serverTiming ?? false,
+    showExceptions: environment.showExceptions ?? "all",
     forceSsl: ssl.options,
     assumeSsl: bootFlag(environment.assumeSsl),
     sslDeclined: ssl.declined,

@@ -167,7 +167,7 @@ export class IntegrationSession {
     if (cookie && !headers.cookie) headers.cookie = cookie;
     const wire = await this.app.handle({
       method, url: `${target.pathname}${target.search}`, headers, body, remoteAddress: "127.0.0.1", encrypted: target.protocol === "https:",
-    });
+    }, { raise: true });
     this.request = new TestRequest(this.app, target.protocol === "https:");
     this.response = new TestResponse(wire);
     this.keepCookies(this.response.setCookies());

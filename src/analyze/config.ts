@@ -48,6 +48,11 @@ export interface EnvironmentSettings {
   /** `config.server_timing = true` (Rails' generated development.rb): ActionDispatch::ServerTiming in the stack. */
   serverTiming?: boolean;
   /**
+   * config.action_dispatch.show_exceptions (:all when unset): which errors ShowExceptions renders as error pages;
+   * the others raise out of the app (an integration test sees them raised).
+   */
+  showExceptions?: "all" | "rescuable" | "none";
+  /**
    * config.action_controller.perform_caching of an environment other than production (production's is
    * AppConfigFacts.performCaching): a literal, or `{ file }` for the generator's development.rb, which turns caching
    * on when `Rails.root.join("tmp/caching-dev.txt").exist?` (bin/rails dev:cache) when the app boots.
@@ -106,6 +111,13 @@ export function analyzeConfig(files: SourceFile[], diagnostics?: Diagnostics): A
         const value = node.args[0]?.kind;
         if (value === "true" || value === "false") (facts.environments[environment ?? "*"] ??= {}).serverTiming = value === "true";
         else diagnostics?.report("unsupported_option", (node.args[0] ?? node).span, "config.server_timing is not true or false: no Server-Timing header");
+      }
+      if (node.method === "show_exceptions=" && node.receiver?.kind === "call" && node.receiver.method === "action_dispatch" && isConfig(node.receiver.receiver)) {
+        const arg = node.args[0];
+        // Symbols, or the booleans Rails 7.1 deprecated (true is :all, false is :none).
+        const value = arg?.kind === "sym" ? arg.name : arg?.kind === "true" ? "all" : arg?.kind === "false" ? "none" : null;
+        if (value === "all" || value === "rescuable" || value === "none") (facts.environments[environment ?? "*"] ??= {}).showExceptions = value;
+        else diagnostics?.report("unsupported_option", (arg ?? node).span, "config.action_dispatch.show_exceptions is not :all, :rescuable or :none: every error is rendered as an error page (:all)");
       }
       if ((node.method === "time_zone=" || node.method === "beginning_of_week=") && isConfig(node.receiver)) calendarSetting(node, facts, diagnostics);
       if (node.method === "cache_store=" && isConfig(node.receiver) && (environment === null || environment === "production")) {

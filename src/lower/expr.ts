@@ -195,6 +195,13 @@ function lowerExprOf(node: Node, scope: Scope): TsExpr {
       if (range) return range;
       break;
     }
+    // `defined?(@x)` (the memoization of a value that may be nil): whether self's ivar store holds it.
+    case "defined": {
+      if (node.expr.kind !== "ivar" || !env.ivarStore) break;
+      const name = node.expr.name.startsWith("@") ? node.expr.name : `@${node.expr.name}`;
+      const prefixed = env.ivarStore.prefixed ? ", true" : "";
+      return lit(`(${env.module.use("ivarDefined")}(${env.ivarStore.object}, ${JSON.stringify(name)}${prefixed}) ? "instance-variable" : null)`, UNKNOWN);
+    }
     // `*rest` / `&block` reach here only as an argument of a call lowered element by element (a relation method,
     // a self call): the argument-list form, a spread, is what that list takes.
     case "splat":

@@ -8,6 +8,8 @@
 import { createCipheriv, createECDH, createPrivateKey, generateKeyPairSync, hkdfSync, randomBytes, sign, type KeyObject } from "node:crypto";
 import { ArgumentError, NoMethodError, RuntimeError, StandardError } from "../../ruby/exceptions.js";
 import { inspect, isBlank, toS } from "../../ruby/ruby.js";
+import { InvalidURIError } from "../../ruby/uri.js";
+export { InvalidURIError };
 import { send } from "../../active-support/index.js";
 import { reachPatched } from "../../ruby/declined-patches.js";
 import { outboundDeclined } from "../net-http-persistent/index.js";
@@ -58,9 +60,6 @@ export class TooManyRequests extends ResponseError {
 }
 export class PushServiceError extends ResponseError {
   static override rubyName = "WebPush::PushServiceError";
-}
-export class InvalidURIError extends StandardError {
-  static override rubyName = "URI::InvalidURIError";
 }
 
 const CURVE = "prime256v1";

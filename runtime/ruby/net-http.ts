@@ -427,7 +427,14 @@ export const NetHttpClass = {
 };
 
 /** The Net module: Net::HTTP, its timeouts and the response classes (Net::HTTPOK, Net::HTTPRedirection...). */
-export const NetModule = {
+export const NetModule: {
+  readonly [name: string]: unknown;
+  HTTP: typeof NetHttpClass;
+  OpenTimeout: typeof OpenTimeout;
+  ReadTimeout: typeof ReadTimeout;
+  HTTPHeaderSyntaxError: typeof HTTPHeaderSyntaxError;
+  HTTPGenericRequest: typeof HTTPGenericRequest;
+} = {
   HTTP: NetHttpClass,
   OpenTimeout,
   ReadTimeout,

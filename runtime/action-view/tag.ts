@@ -57,9 +57,16 @@ function elementArgs(args: unknown[]): ElementArgs {
     return { content: rest[0] ?? null, options, escape, block, hasContent: truthy(rest[0] ?? null) };
   }
   let options: Record<string, unknown> = {};
-  if (rest.length > 0 && isHash(last)) options = { ...(rest.pop() as Record<string, unknown>) };
-  const escape = "escape" in options ? truthy(options.escape) : true;
-  delete options.escape;
+  let escape = true;
+  if (rest.length > 0 && isHash(last)) {
+    options = rest.pop() as Record<string, unknown>;
+    // The caller's hash is only read (tag options never write to it): copied only to take `escape:` out.
+    if ("escape" in options) {
+      escape = truthy(options.escape);
+      options = { ...options };
+      delete options.escape;
+    }
+  }
   return { content: rest[0] ?? null, options, escape, block, hasContent: truthy(rest[0] ?? null) };
 }
 

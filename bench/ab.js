@@ -5,6 +5,7 @@
 // server (lib/profile-hook.js).
 //
 //   node bench/ab.js --app campfire --path /rooms/654632876 --out A_DIR --db A_DB [--out B_DIR --db B_DB] [--rounds 5] [--seconds 3]
+//     [--together]  (both servers loaded at once in each round instead of one after the other)
 import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -23,6 +24,7 @@ const { values: v } = parseArgs({
   options: {
     app: { type: "string" }, path: { type: "string", multiple: true }, out: { type: "string", multiple: true }, db: { type: "string", multiple: true },
     rounds: { type: "string", default: "5" }, seconds: { type: "string", default: "3" }, profile: { type: "string" },
+    together: { type: "boolean", default: false },
   },
 });
 const app = APPS[v.app];
@@ -44,14 +46,17 @@ try {
   for (const path of v.path ?? app.paths.slice(0, 1)) {
     for (const s of servers) await runWrk({ url: `${s.booted.baseUrl}${path}`, seconds: 1, connections: 10, threads: 1, headers: s.headers });
     if (v.profile) for (const s of servers) process.kill(s.pid, "SIGWINCH");
+    const measure = async (s) => {
+      const done = startCpuWindow([s.pid]);
+      const w = await runWrk({ url: `${s.booted.baseUrl}${path}`, seconds: Number(v.seconds), connections: 10, threads: 1, headers: s.headers });
+      const cpu = done();
+      if (w.non2xxOrErrors > 0) throw new Error(`${path}: ${w.non2xxOrErrors} errors or non-2xx`);
+      (s.rounds[path] ??= []).push((cpu.laneS * 1000) / w.requests);
+    };
     for (let r = 0; r < Number(v.rounds); r++) {
-      for (const s of r % 2 ? [...servers].reverse() : servers) {
-        const done = startCpuWindow([s.pid]);
-        const w = await runWrk({ url: `${s.booted.baseUrl}${path}`, seconds: Number(v.seconds), connections: 10, threads: 1, headers: s.headers });
-        const cpu = done();
-        if (w.non2xxOrErrors > 0) throw new Error(`${path}: ${w.non2xxOrErrors} errors or non-2xx`);
-        (s.rounds[path] ??= []).push((cpu.laneS * 1000) / w.requests);
-      }
+      // --together: every server under load at the same moment, so whatever else the machine runs falls on all alike.
+      if (v.together) await Promise.all(servers.map(measure));
+      else for (const s of r % 2 ? [...servers].reverse() : servers) await measure(s);
     }
     // Each round runs every server back to back: the ratio within a round is what outside load disturbs least.
     for (const [i, s] of servers.entries()) {

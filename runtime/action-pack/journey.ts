@@ -98,8 +98,6 @@ export function matchPath(path: CompiledPath, pathInfo: string): { params: Recor
   return { params, validEncoding };
 }
 
-
-
 /** Journey::Format#evaluate: parameters are escaped (globs keep their slashes); a group with a missing one is dropped. */
 export function formatPath(parts: PathPart[], values: Record<string, string>): string {
   let out = "";

@@ -60,9 +60,10 @@ function elementArgs(args: unknown[]): ElementArgs {
   let escape = true;
   if (rest.length > 0 && isHash(last)) {
     options = rest.pop() as Record<string, unknown>;
-    // The caller's hash is only read (tag options never write to it): copied only to take `escape:` out.
-    if ("escape" in options) {
-      escape = truthy(options.escape);
+    // Ruby's `**options` is a new Hash: copied where the caller's could still change before the tag reads it (a block
+    // runs first) or where `escape:` is taken out; without either, nothing runs between here and tag_options.
+    if (block !== null || "escape" in options) {
+      escape = "escape" in options ? truthy(options.escape) : true;
       options = { ...options };
       delete options.escape;
     }

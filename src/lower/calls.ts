@@ -427,6 +427,10 @@ function lowerRelationCall(call: NodeOf<"call">, recv: TsExpr, model: string, sc
     const fn = lowerBlockFn(call.block, scope, [record]).code;
     return lit(`${recv.code}.toA().${m === "collect" ? "map" : m === "select" ? "filter" : m}(${fn})`, { k: "array", of: UNKNOWN });
   }
+  // `each { |record| }` as a value (a method's last expression): the relation's each, its block given each record.
+  if (m === "each" && call.block && !call.args.length && call.block.params.length === 1 && call.block.params[0]!.kind === "req" && !call.block.locals) {
+    return lit(`${recv.code}.each(${lowerBlockFn(call.block, scope, [record]).code})`, UNKNOWN);
+  }
   const types: RType[] = [];
   const args = recordArgs(call.args, call.block, scope, types);
   const RETURNS: Record<string, [string, RType]> = {

@@ -17,7 +17,8 @@ import { literalString, optionsOf, positionalArgs, type Node, type NodeOf } from
 import { makeEnv } from "../env.js";
 import { lit, lowerExpr } from "../expr.js";
 import { noteDynamicSite } from "../dynamic-sites.js";
-import { constructorIvarTypes } from "./plain-ivars.js";
+import { constructorIvarTypes, performParamTypes } from "./plain-ivars.js";
+import { typeParams } from "../call-site-params.js";
 import { UNKNOWN } from "../types.js";
 import { rubyToTs, tsIdent } from "../names.js";
 import { Scope, type LowerEnv } from "../scope.js";
@@ -92,7 +93,12 @@ function lowerPlainClass(path: string, decls: ConstDecl[], modules: Map<string, 
   if (members.some((m) => m.includes(`${name}_constants`))) before.push(`const ${name}_constants: Record<string, unknown> = {};`);
   // Methods may come from included concerns, written in other files.
   const source = (def: NodeOf<"def">) => [...app.parsed.models, ...app.parsed.helpers, ...app.parsed.lib].find((f) => f.absPath === def.span.file)?.source ?? "";
-  for (const def of flat.methods) members.push(method(def, defBody(def, source(def)), env, facts, false));
+  for (const def of flat.methods) {
+    const body = defBody(def, source(def));
+    // A job's perform, its parameters typed by every perform_later / perform_now of it (plain-ivars.ts).
+    const typed = isJob && def.name === "perform" ? (scope: Scope) => typeParams({ params: def.params, body }, performParamTypes(app, facts, decls, def), scope) : undefined;
+    members.push(method(def, body, env, facts, false, typed));
+  }
   for (const def of flat.classMethods) members.push(method(def, defBody(def, source(def)), classEnv, facts, true));
   const cls = `export class ${name} extends ${base} {\n${members.join("\n")}\n}`;
   // Found by name at run time too (String#constantize), as Rails' autoloader finds it.
@@ -197,9 +203,10 @@ function bodyStatement(stmt: Node, env: LowerEnv, after: string[], name: string,
 }
 
 /** A `def` as a TS method; `override` where the runtime base already has the member (persisted?, to_param...). */
-function method(def: NodeOf<"def">, statements: Node[], env: LowerEnv, facts: PlainClassFacts, isStatic: boolean): string {
+function method(def: NodeOf<"def">, statements: Node[], env: LowerEnv, facts: PlainClassFacts, isStatic: boolean, typed?: (scope: Scope) => void): string {
   const scope = new Scope(env);
   const params = lowerParams(def, scope);
+  typed?.(scope);
   const tsName = rubyToTs(def.name);
   const root = facts.libraryBase ? LIBRARY_BASES[facts.libraryBase]![1] : facts.activeModel ? ActiveModel : RubyObject;
   const base = isStatic ? root : root.prototype;

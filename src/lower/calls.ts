@@ -273,6 +273,18 @@ function isStaticMethod(cls: object, name: string): boolean {
  */
 const NULLABLE_FINDERS = new Set(["find_by", "first", "last"]);
 
+/**
+ * joins' arguments written as literals: association names (Symbols), a Hash of them (`user: :memberships`,
+ * `a: [:b, :c]`), or an SQL String without interpolation; what the runtime's joins takes as they lower.
+ */
+function literalJoins(call: NodeOf<"call">): boolean {
+  const tree = (n: Node): boolean =>
+    n.kind === "sym" || (n.kind === "array" && n.elements.every(tree)) || (n.kind === "hash" && n.pairs.every((p) => p.key.kind === "sym" && tree(p.value)));
+  // (A String the runtime takes for SQL only where it has a space: `joins("rooms")` stays Rails' by name.)
+  const sql = (n: Node) => n.kind === "str" && n.parts.every((p) => typeof p === "string") && /\s/.test((n.parts as string[]).join(""));
+  return call.args.length > 0 && !call.block && call.args.every((a) => tree(a) || sql(a));
+}
+
 function lowerClassCall(call: NodeOf<"call">, recv: TsExpr, model: string, scope: Scope): TsExpr | null {
   const types: RType[] = [];
   const args = recordArgs(call.args, call.block, scope, types);
@@ -288,6 +300,8 @@ function lowerClassCall(call: NodeOf<"call">, recv: TsExpr, model: string, scope
     authenticate_by: ["authenticateBy", record],
   };
   const entry = RETURNS[call.method];
+  // `joins(:room)` / `joins(user: :memberships)` / `joins("join ...")`: literal arguments, as the runtime's joins takes them.
+  if (call.method === "joins" && literalJoins(call)) return lit(`${recv.code}.joins(${args.join(", ")})`, relation);
   // A plain class's `new`: its arguments' types join into its constructor's (core/plain-ivars.ts).
   if (call.method === "new" && !scope.env.app.models.has(model)) noteNewCall(scope.env.app, model, call, types);
   // `first(3)` / `last(3)` answer Arrays of records.
@@ -387,6 +401,10 @@ export function objectMethodCall(call: NodeOf<"call">, recv: TsExpr, members: ob
   const yieldsSelf = call.method === "tap" || call.method === "then" || call.method === "yield_self";
   const block = call.block ? [lowerBlockFn(call.block, scope, yieldsSelf ? [recv.type] : []).code] : [];
   const plain = call.args.map((a) => lowerArg(a, scope).code);
+  // A record's class is its model's class or a subclass of it (STI): its class methods dispatch on the record's own.
+  if (call.method === "class" && !call.args.length && !call.block && recv.type.k === "model" && !recv.type.model.startsWith("typeof ") && scope.env.app.models.has(recv.type.model)) {
+    return asProved(`${scope.env.module.use("ObjectMethods")}.class(${recv.code})`, { k: "model", model: `typeof ${recv.type.model}` }, scope);
+  }
   // tap answers its receiver.
   return asProved(`${scope.env.module.use("ObjectMethods")}.${member}(${[recv.code, ...plain, ...block].join(", ")})`, call.method === "tap" && call.block ? recv.type : UNKNOWN, scope);
 }
@@ -447,7 +465,7 @@ function lowerRelationCall(call: NodeOf<"call">, recv: TsExpr, model: string, sc
   // pluck(:id, :name) / joins(:room): the runtime's take column and association names, as literal Symbols give them.
   const names = call.args.length > 0 && call.args.every((a) => a.kind === "sym") && !call.block;
   if (names && m === "pluck") return lit(`${recv.code}.pluck(${args.join(", ")})`, { k: "array", of: UNKNOWN });
-  if (names && m === "joins") return lit(`${recv.code}.joins(${args.join(", ")})`, relation);
+  if (m === "joins" && literalJoins(call)) return lit(`${recv.code}.joins(${args.join(", ")})`, relation);
   if (names && m === "select") return lit(`${recv.code}.select(${args.join(", ")})`, relation);
   const entry = RETURNS[m];
   if (entry && (m === "first" || m === "last") && call.args.length) return lit(`${recv.code}.${entry[0]}(${args.join(", ")})`, UNKNOWN);

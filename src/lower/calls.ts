@@ -312,6 +312,8 @@ function lowerClassCall(call: NodeOf<"call">, recv: TsExpr, model: string, scope
       noteScopeCall(scope.env.app, model, call, types);
       return scopeCall(recv, model, call.method, args, scope);
     }
+    const enumScoped = enumScopeCall(call, recv, model, scope);
+    if (enumScoped) return enumScoped;
     // The model's class methods and those it inherits (an STI subclass calling its parent's `create_for`).
     const def = classMethodDef(scope.env.app, model, call.method);
     if (def) noteClassMethodCall(scope.env.app, model, call, types);
@@ -466,6 +468,8 @@ function lowerRelationCall(call: NodeOf<"call">, recv: TsExpr, model: string, sc
   const names = call.args.length > 0 && call.args.every((a) => a.kind === "sym") && !call.block;
   if (names && m === "pluck") return lit(`${recv.code}.pluck(${args.join(", ")})`, { k: "array", of: UNKNOWN });
   if (m === "joins" && literalJoins(call)) return lit(`${recv.code}.joins(${args.join(", ")})`, relation);
+  // `merge(other_relation)`: the runtime's merge takes a relation (of any model), as the argument is proved to be.
+  if (m === "merge" && call.args.length === 1 && types[0]?.k === "relation" && !call.block) return lit(`${recv.code}.merge(${args[0]})`, relation);
   if (names && m === "select") return lit(`${recv.code}.select(${args.join(", ")})`, relation);
   const entry = RETURNS[m];
   if (entry && (m === "first" || m === "last") && call.args.length) return lit(`${recv.code}.${entry[0]}(${args.join(", ")})`, UNKNOWN);
@@ -473,6 +477,8 @@ function lowerRelationCall(call: NodeOf<"call">, recv: TsExpr, model: string, sc
   if (entry) return lit(`${recv.code}.${entry[0]}(${args.join(", ")})`, entry[1]);
   if (findScope(scope.env.app, model, m)) noteScopeCall(scope.env.app, model, call, types);
   if (findScope(scope.env.app, model, m)) return scopeCall(recv, model, m, args, scope);
+  const enumScoped = enumScopeCall(call, recv, model, scope);
+  if (enumScoped) return enumScoped;
   return delegatedClassMethod(call, recv, model, args, types, scope) ?? relationObjectCall(call, recv, args, scope);
 }
 
@@ -542,6 +548,29 @@ function scopeCall(recv: TsExpr, model: string, name: string, args: string[], sc
   const fn = scope.env.module.use(array ? "scopeArray" : "scope");
   const type: RType = t?.k === "relation" ? { k: "relation", model } : array ? { k: "array", of: { k: "model", model } } : UNKNOWN;
   return lit(`${fn}<${scope.env.module.modelType(model)}>(${[recv.code, JSON.stringify(name), ...args].join(", ")})`, type);
+}
+
+/**
+ * The scopes an `enum` defines (unless `scopes: false`): one per value and its `not_` negation, with the prefix and
+ * suffix applied (`enum :involvement, ..., prefix: :involved_in` -> involved_in_everything, not_involved_in_everything).
+ */
+function enumScope(app: AppModel, modelName: string, name: string): boolean {
+  for (let m = app.models.get(modelName); m; m = m.parentModel ? app.models.get(m.parentModel) : undefined) {
+    for (const { descriptor: e } of m.enums) {
+      if (e.scopes === false) continue;
+      const values = Array.isArray(e.values) ? e.values.map(String) : Object.keys((e.values ?? {}) as object);
+      const affix = (v: unknown) => (v === true ? `${String(e.attribute)}` : typeof v === "string" ? v : null);
+      const stems = values.map((v) => [affix(e.prefix), v, affix(e.suffix)].filter(Boolean).join("_").replace(/[^\w]/g, "_"));
+      if (stems.some((stem) => name === stem || name === `not_${stem}`)) return true;
+    }
+  }
+  return false;
+}
+
+/** An enum's scope called on the model class or a relation of it: by name, as a scope is (`scope<User>(User, "administrator")`). */
+function enumScopeCall(call: NodeOf<"call">, recv: TsExpr, model: string, scope: Scope): TsExpr | null {
+  if (call.args.length || call.block || !enumScope(scope.env.app, model, call.method) || findScope(scope.env.app, model, call.method) || classMethodDef(scope.env.app, model, call.method)) return null;
+  return lit(`${scope.env.module.use("scope")}<${scope.env.module.modelType(model)}>(${recv.code}, ${JSON.stringify(call.method)})`, { k: "relation", model });
 }
 
 /** Scopes are inherited (STI subclasses see their parent's). */

@@ -143,7 +143,12 @@ export function plainSelfCall(call: NodeOf<"call">, scope: Scope, facts: PlainCl
     const type = scope.env.ivarTypes.get(m) ?? UNKNOWN;
     return lit(type.k === "unknown" ? `this.${m}` : `(this.${m} as ${scope.env.typeName(type)})`, type);
   }
-  if (facts.methods.has(m)) return lit(`this.${rubyToTs(m)}(${args().join(", ")})`, UNKNOWN);
+  if (facts.methods.has(m)) {
+    // What the method answers where its body proves it (plain-class.ts' plainMethodTypes).
+    const type = scope.env.methodTypes?.get(m) ?? UNKNOWN;
+    const code = `this.${rubyToTs(m)}(${args().join(", ")})`;
+    return lit(type.k === "unknown" ? code : `(${code} as ${scope.env.typeName(type)})`, type);
+  }
   // An Active Model's errors are ActiveModel::Errors, as a record's are.
   if (base && plain && isGetter(base.prototype, rubyToTs(m))) return lit(`this.${rubyToTs(m)}`, m === "errors" && base === ActiveModel ? { k: "errors" } : UNKNOWN);
   if (base && rubyToTs(m) in base.prototype) return lit(`this.${rubyToTs(m)}(${args().join(", ")})`, (facts.libraryBase && LIBRARY_RESULTS[facts.libraryBase]?.[m]) || UNKNOWN);

@@ -248,6 +248,10 @@ export function lowerTypedCall(call: NodeOf<"call">, recv: TsExpr, scope: Scope)
   }
   if (t.k === "params") {
     if (m === "require" || m === "permit" || m === "fetch") return method(rubyToTs(m), { k: "params" });
+    // Parameters#merge(hash) / compact / compact_blank: copies, permitted as the receiver is.
+    if ((m === "merge" && call.args.length === 1) || ((m === "compact" || m === "compact_blank") && !call.args.length)) {
+      if (!call.block) return method(rubyToTs(m), { k: "params" });
+    }
     return null;
   }
   if (t.k === "json") return lowerJbuilderCall(call, recv, scope);

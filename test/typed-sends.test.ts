@@ -67,6 +67,9 @@ async function emitted(files: Record<string, string> = {}): Promise<Map<string, 
 /** The base app's Author with more methods. */
 const authorWith = (methods: string) => `class Author < ApplicationRecord\n  has_many :posts\n${methods}end\n`;
 
+/** The app's job base class. */
+const APPLICATION_JOB = { "app/jobs/application_job.rb": "class ApplicationJob < ActiveJob::Base\nend\n" };
+
 /** A Gemfile.lock that bundles one gem. */
 const lockfile = (gem: string, version: string) => `GEM\n  remote: https://rubygems.org/\n  specs:\n    ${gem} (${version})\n\nDEPENDENCIES\n  ${gem}\n`;
 
@@ -170,7 +173,7 @@ describe("direct calls where Rails' own edges prove the receiver's type", () => 
   it("reads a plain class's delegate target through its own reader, and calls a job class's perform_later directly", async () => {
     const files = {
       "app/models/greeter.rb": "class Greeter\n  attr_reader :author\n  delegate :name, to: :author\n  def initialize(author)\n    @author = author\n  end\nend\n",
-      "app/jobs/application_job.rb": "class ApplicationJob < ActiveJob::Base\nend\n",
+      ...APPLICATION_JOB,
       "app/jobs/touch_job.rb": "class TouchJob < ApplicationJob\n  def perform(author)\n  end\nend\n",
       "app/models/author.rb": authorWith("  def later\n    TouchJob.perform_later(self)\n  end\n"),
     };
@@ -248,7 +251,7 @@ describe("direct calls where Rails' own edges prove the receiver's type", () => 
 
   it("types a job's perform parameters by every perform_later of it, and a constructor's keywords by every new's", async () => {
     const files = {
-      "app/jobs/application_job.rb": "class ApplicationJob < ActiveJob::Base\nend\n",
+      ...APPLICATION_JOB,
       "app/jobs/notify_job.rb": "class NotifyJob < ApplicationJob\n  def perform(post)\n    Notifier.new(post: post).deliver\n  end\nend\n",
       "app/models/notifier.rb": "class Notifier\n  def initialize(post:)\n    @post = post\n  end\n  def deliver\n    @post.title\n  end\nend\n",
       "app/models/author.rb": authorWith("  def notify(post)\n    NotifyJob.perform_later(post)\n  end\n  def ping\n    notify(posts.first)\n  end\n"),

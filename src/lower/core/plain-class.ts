@@ -132,8 +132,12 @@ function structBase(decls: ConstDecl[], name: string, env: LowerEnv, before: str
 
 /** The superclass: another plain class, or the runtime base the includes call for. */
 function baseClass(facts: PlainClassFacts, includes: Array<{ name: string; node: Node }>, env: LowerEnv, declined: Array<{ file: string; line: number; diagnostic: string }>): string {
+  // A module the compiler does not know brings methods (and hooks) the class would silently lack: the class raises
+  // when instantiated, naming the include, as for any other declined class-body statement.
   for (const inc of includes) {
-    if (!KNOWN_INCLUDES[inc.name]) env.diags.report("unsupported_construct", inc.node.span, `include ${inc.name} in a plain class`);
+    if (KNOWN_INCLUDES[inc.name]) continue;
+    const d = env.diags.report("unsupported_construct", inc.node.span, `include ${inc.name} in a plain class`);
+    declined.push({ file: inc.node.span.file, line: inc.node.span.line, diagnostic: `${d.code}: ${d.message}` });
   }
   if (facts.superclass) return env.module.model(facts.superclass);
   if (facts.libraryBase) return env.module.use(LIBRARY_BASES[facts.libraryBase]![0]);

@@ -36,7 +36,7 @@ export class CollectionProxy<T extends RecordLike> extends Relation<T> {
   }
 
   protected override inspectKind(): string {
-    return "Associations_CollectionProxy";
+    return "Associations::CollectionProxy";
   }
 
   /** The association's relation (CollectionProxy#scope). */

@@ -44,12 +44,16 @@ export class Relation<T extends RecordLike> extends QueryMethods<T> {
     return this.toSql() === other.toSql();
   }
 
-  /** Relation#inspect: `#<User::ActiveRecord_Relation [#<User ...>, ...]>`, at most 10 records then "...". */
+  /**
+   * Relation#inspect: `#<ActiveRecord::Relation [#<User ...>, ...]>` (a model's relation class answers its base's
+   * name), at most 10 records then "...". An unloaded relation loads at most 11 for it; Rails' statement carries a
+   * `/* loading for inspect *\/` annotation this one does not (an inspect is a test's failure message, not a page).
+   */
   toRubyInspect(): string {
     const limit = Math.min(this.queryState().limit ?? 11, 11);
     const entries = (this.isLoaded() ? this.toA() : this.limit(limit).toA()).slice(0, limit).map(inspect);
     if (entries.length === 11) entries[10] = "...";
-    return `#<${this.meta.className}::ActiveRecord_${this.inspectKind()} [${entries.join(", ")}]>`;
+    return `#<ActiveRecord::${this.inspectKind()} [${entries.join(", ")}]>`;
   }
 
   protected inspectKind(): string {

@@ -25,7 +25,7 @@ export function noteNewCall(app: AppModel, path: string, call: NodeOf<"call">, t
 function writtenNews(app: AppModel, path: string, decls: ConstDecl[]): Set<string> | null {
   const files: Array<{ body: Node[] }> = [
     ...app.parsed.models, ...app.parsed.controllers, ...app.parsed.helpers, ...app.parsed.channels, ...app.parsed.lib, ...app.parsed.config,
-    ...app.templates.values(), ...(app.parsed.seeds ? [app.parsed.seeds] : []),
+    ...app.templates.values(), ...(app.parsed.seeds ? [app.parsed.seeds] : []), ...app.parsed.tests,
   ];
   const name = lastName(path);
   const sites = new Set<string>();

@@ -30,6 +30,9 @@ function envHeader(key: string): string | null {
   return key === "CONTENT_TYPE" || key === "CONTENT_LENGTH" ? key.toLowerCase().replace(/_/g, "-") : null;
 }
 
+/** ActionDispatch::Http::Cache::Response's SPECIAL_KEYS: the Cache-Control directives it parses by name. */
+const CACHE_CONTROL_KEYS = new Set(["extras", "no-store", "no-cache", "max-age", "public", "private", "must-revalidate"]);
+
 /** ActionDispatch::TestResponse, as a test reads it. */
 export class TestResponse {
   constructor(private readonly wire: WireResponse) {}
@@ -68,6 +71,26 @@ export class TestResponse {
 
   setCookies(): string[] {
     return this.wire.headers.filter(([k]) => k.toLowerCase() === "set-cookie").map(([, v]) => v);
+  }
+
+  /**
+   * Response#cache_control as a test response has it (parsed from its Cache-Control header, cache_control_headers):
+   * no-store, no-cache, max-age, public, private, must-revalidate by their Symbol (dashes as underscores) => the
+   * argument String or true; any other directive in :extras.
+   */
+  cacheControl(): Map<string, unknown> {
+    const out = new Map<string, unknown>();
+    const header = this.header("cache-control");
+    // cache_control_segments: the header without its spaces, split at commas (String#split drops trailing empties).
+    const segments = header === null ? [] : header.replace(/ /g, "").split(",");
+    while (segments.length && segments[segments.length - 1] === "") segments.pop();
+    for (const segment of segments) {
+      const at = segment.indexOf("=");
+      const [directive, argument] = at < 0 ? [segment, null] : [segment.slice(0, at), segment.slice(at + 1)];
+      if (CACHE_CONTROL_KEYS.has(directive)) out.set(directive.replace(/-/g, "_"), argument ?? true);
+      else out.set("extras", [...((out.get("extras") as string[] | undefined) ?? []), segment]);
+    }
+    return out;
   }
 
   /** Response#cookies: each Set-Cookie's name => value (unescaped), a new Hash each time. */

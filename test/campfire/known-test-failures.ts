@@ -40,14 +40,8 @@ export const KNOWN_TEST_FAILURES: { cause: string; tests: string[] }[] = [
   { cause: "declined by the compiler: fixture_file_upload", tests: [
     "test/controllers/accounts/logos_controller_test.rb#test_destroy",
   ] },
-  { cause: "record.readAttribute is not a function", tests: [
+  { cause: "declined by the compiler: HTML (Nokogiri::HTML.fragment in test/test_helpers/turbo_test_helper.rb)", tests: [
     "test/controllers/messages_controller_test.rb#test_creating_a_message_broadcasts_the_message_to_the_room",
-  ] },
-  { cause: "undefined method `cache_control' for [object Object]", tests: [
-    "test/controllers/qr_code_controller_test.rb#test_show_renders_a_QR_code_as_a_cacheable_SVG_image",
-  ] },
-  { cause: "Expected response to be a <2XX: success>, but was a <500: Internal Server Error>", tests: [
-    "test/controllers/rooms/refreshes_controller_test.rb#test_refresh_includes_new_messages_since_the_last_known",
   ] },
   { cause: "Expected response to be a <204: No Content>, but was a <500: Internal Server Error>.", tests: [
     "test/controllers/unfurl_links_controller_test.rb#test_create_with_missing_opengraph_meta_tags",

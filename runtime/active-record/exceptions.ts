@@ -108,10 +108,9 @@ export function translateSqliteError(error: unknown, sql: string, binds: unknown
   const text = (error as Error).message;
   const driverClass = code.startsWith("SQLITE_CONSTRAINT") ? "SQLite3::ConstraintException" : code.startsWith("SQLITE_BUSY") ? "SQLite3::BusyException" : "SQLite3::SQLException";
   const message = `${driverClass}: ${text}`;
-  if (driverClass === "SQLite3::ConstraintException") {
-    if (/(column(s)? .* (is|are) not unique|UNIQUE constraint failed: .*)/i.test(text)) return new RecordNotUnique(message, sql, binds);
-    if (/(.* may not be NULL|NOT NULL constraint failed: .*)/i.test(text)) return new NotNullViolation(message, sql, binds);
-    if (/FOREIGN KEY constraint failed/i.test(text)) return new InvalidForeignKey(message, sql, binds);
-  }
+  // Rails matches the driver's message, whatever its class.
+  if (/(column(s)? .* (is|are) not unique|UNIQUE constraint failed: .*)/i.test(text)) return new RecordNotUnique(message, sql, binds);
+  if (/(.* may not be NULL|NOT NULL constraint failed: .*)/i.test(text)) return new NotNullViolation(message, sql, binds);
+  if (/FOREIGN KEY constraint failed/i.test(text)) return new InvalidForeignKey(message, sql, binds);
   return new StatementInvalid(message, sql, binds);
 }

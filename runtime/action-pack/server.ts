@@ -59,6 +59,11 @@ export interface HttpAppConfig {
   deflater?: boolean;
   /** config.server_timing: ActionDispatch::ServerTiming's header on every response of the app (not static files). */
   serverTiming?: boolean;
+  /**
+   * config.action_dispatch.show_exceptions: :all (the default) answers every error with its page; :rescuable raises
+   * out of the app those with no rescue response (a 500), :none every one (ActionDispatch::ShowExceptions re-raises).
+   */
+  showExceptions?: "all" | "rescuable" | "none";
   /** config.force_ssl's ActionDispatch::SSL with config.ssl_options (null/absent: not in the stack). */
   forceSsl?: SslOptions | null;
   /** config.assume_ssl: ActionDispatch::AssumeSSL first in the stack. */
@@ -73,6 +78,8 @@ export interface HttpAppConfig {
 }
 
 export class HttpApp {
+  /** Errors show_exceptions lets out of the app: they pass the failsafe too. */
+  private readonly raised = new WeakSet<object>();
   /** A cookie jar over a Cookie header with this app's secrets (what a test's CookieJar.build(request, cookies) reads). */
   cookieJar(header: string | undefined, ssl = false): CookieJar {
     return new CookieJar(header, this.cookieConfig(ssl));
@@ -133,6 +140,7 @@ export class HttpApp {
       wire = await this.dispatch(raw);
       if (this.config.deflater) wire = deflate(wire, header(raw, "accept-encoding"), raw.url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, ""));
     } catch (error) {
+      if (this.raised.has(error as object)) throw error;
       this.log(error);
       wire = failsafe();
     }
@@ -161,6 +169,11 @@ export class HttpApp {
       wire = await this.serve(request);
     } catch (error) {
       const status = statusForError(error);
+      const shows = this.config.showExceptions ?? "all";
+      if (shows === "none" || (shows === "rescuable" && status === 500)) {
+        if (error !== null && typeof error === "object") this.raised.add(error);
+        throw error;
+      }
       if (status >= 500) this.log(error);
       const format = safeFirstFormat(request);
       wire = publicErrorResponse(status, format, this.publicDir, request.rawMethod === "HEAD");

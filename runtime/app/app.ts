@@ -73,6 +73,8 @@ export interface EnvironmentSettings {
   queueAdapter?: "async" | "inline" | "test";
   /** config.action_mailer.delivery_method (:smtp when unset, as Action Mailer's). */
   deliveryMethod?: string;
+  /** config.action_dispatch.show_exceptions (:all when unset). */
+  showExceptions?: "all" | "rescuable" | "none";
 }
 
 /**
@@ -232,6 +234,7 @@ export function createApp(config: AppConfig): HttpApp {
     name: config.name,
     deflater: config.deflater ?? false,
     serverTiming: environment.serverTiming ?? false,
+    showExceptions: environment.showExceptions ?? "all",
     forceSsl: ssl.options,
     assumeSsl: bootFlag(environment.assumeSsl),
     sslDeclined: ssl.declined,

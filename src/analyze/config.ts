@@ -59,6 +59,12 @@ export interface EnvironmentSettings {
   queueAdapter?: "async" | "inline" | "test";
   /** config.action_mailer.delivery_method (Rails' default :smtp; only :test delivers here, the others raise). */
   deliveryMethod?: string;
+  /**
+   * config.action_dispatch.show_exceptions (Rails' default :all; the generator's test.rb sets :rescuable): whether
+   * an error of the app is answered as its error page, or raised out of the app (:none; :rescuable for those with
+   * no rescue response), as an integration test sees it.
+   */
+  showExceptions?: "all" | "rescuable" | "none";
 }
 
 /** A setting read at boot: a literal, or whether an environment variable is present (Object#present?). */
@@ -110,6 +116,13 @@ export function analyzeConfig(files: SourceFile[], diagnostics?: Diagnostics): A
       if ((node.method === "time_zone=" || node.method === "beginning_of_week=") && isConfig(node.receiver)) calendarSetting(node, facts, diagnostics);
       if (node.method === "cache_store=" && isConfig(node.receiver) && (environment === null || environment === "production")) {
         nullCacheStore = cacheStore(node, diagnostics);
+      }
+      if (node.method === "show_exceptions=" && node.receiver?.kind === "call" && node.receiver.method === "action_dispatch") {
+        const arg = node.args[0];
+        // true / false: the forms Rails 7.1 deprecated for :all / :none.
+        const mode = arg?.kind === "sym" ? arg.name : arg?.kind === "true" ? "all" : arg?.kind === "false" ? "none" : null;
+        if (mode === "all" || mode === "rescuable" || mode === "none") (facts.environments[environment ?? "*"] ??= {}).showExceptions = mode;
+        else diagnostics?.report("unsupported_option", (arg ?? node).span, "config.action_dispatch.show_exceptions is not :all, :rescuable or :none: errors are shown as their pages (:all)");
       }
       if (node.method === "delivery_method=" && node.receiver?.kind === "call" && node.receiver.method === "action_mailer") {
         if (node.args[0]?.kind === "sym") (facts.environments[environment ?? "*"] ??= {}).deliveryMethod = node.args[0].name;

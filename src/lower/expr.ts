@@ -178,6 +178,11 @@ function lowerExprOf(node: Node, scope: Scope): TsExpr {
         const type = env.ivarTypes.get(node.target.name) ?? UNKNOWN;
         return lit(`(${env.ivar(node.target.name)} = ${storable(value, type, scope, true)})`, type.k === "unknown" ? value.type : type);
       }
+      // `a[k] = v` used as a value (`assert response.cookies[:x] = v`): Ruby's []=, answering v.
+      if (node.target.kind === "index" && node.target.args.length === 1) {
+        const [recv, key] = [lowerExpr(node.target.receiver, scope), lowerExpr(node.target.args[0]!, scope)];
+        return lit(`${env.module.use("indexSet")}(${recv.code}, ${key.code}, ${value.code})`, value.type);
+      }
       if (node.target.kind !== "ident") break;
       let local = scope.lookup(node.target.name);
       if (!local) {

@@ -27,7 +27,7 @@ import { directRoutes, routeDecls } from "./routes/draw.js";
 import { lowerRoutesModule } from "./routes/module.js";
 import { lowerSeeds } from "./seeds.js";
 import { lowerCableConfig, lowerFixtures } from "./fixtures.js";
-import { lowerTestFiles } from "./test/test-file.js";
+import { lowerTestFiles, parseTestSources } from "./test/test-file.js";
 import { lowerPlainClasses } from "./core/plain-class.js";
 import { lowerCurrent } from "./model/current.js";
 import { lowerCoreExtensions } from "./core/core-extension.js";
@@ -109,6 +109,7 @@ export function lowerApp(app: AppModel, options: { tests?: boolean } = {}): Lowe
 function lowerWithInflections(app: AppModel, options: { tests?: boolean }): Lowered {
   void ORDER_NOTE;
   const diags = app.parsed.diagnostics;
+  if (options.tests) app.parsed.tests = parseTestSources(app.parsed.root);
   const table = app.parsed.routes ? drawRoutes(app, diags) : [];
   table.forEach((r) => r.name && app.routeNames.add(r.name));
   const directs = app.parsed.routes ? directRoutes(app.parsed.routes.body) : [];

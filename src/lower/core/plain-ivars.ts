@@ -33,7 +33,7 @@ function writtenNews(app: AppModel, path: string, decls: ConstDecl[]): Set<strin
 function writtenClassCalls(app: AppModel, path: string, decls: ConstDecl[], methods: Set<string>): Set<string> | null {
   const files: Array<{ body: Node[] }> = [
     ...app.parsed.models, ...app.parsed.controllers, ...app.parsed.helpers, ...app.parsed.channels, ...app.parsed.lib, ...app.parsed.config,
-    ...app.templates.values(), ...(app.parsed.seeds ? [app.parsed.seeds] : []),
+    ...app.templates.values(), ...(app.parsed.seeds ? [app.parsed.seeds] : []), ...app.parsed.tests,
   ];
   const name = lastName(path);
   const sites = new Set<string>();

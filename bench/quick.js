@@ -18,6 +18,7 @@ import { parseArgs } from "node:util";
 import { bootEmitted } from "../dist/src/emit/boot.js";
 import { SECRET_KEY_BASE } from "../dist/src/conformance/secret.js";
 import { APPS, scenarioHost } from "./lib/apps.js";
+import { campfireSource } from "./lib/campfire.js";
 import { startCpuWindow } from "./lib/cpu.js";
 import { benchHeaders } from "./lib/http-get.js";
 import { laneHeaders } from "./lib/lanes.js";
@@ -31,6 +32,28 @@ const PROFILE_HOOK = new URL("./lib/profile-hook.js", import.meta.url).href;
 
 /** The pages the quick mode times: each app's headline page. */
 const QUICK_PATHS = { blog: ["/articles", "/articles/1"], chat: ["/rooms/1", "/rooms/1/messages"] };
+
+/**
+ * Compiles an app and prepares its database: a fixture app compiled with --link (booted on a fresh database its
+ * seeds fill); Campfire (--apps campfire, from RAILS2TS_CAMPFIRE and RAILS2TS_CAMPFIRE_GEMS) through `rails2ts
+ * fixtures`, which compiles it and loads its own test fixtures into the database, without the Rails chroot the
+ * full bench assembles (the same rows; the full bench loads them with Rails under faketime).
+ */
+function prepareApp(name, app, scratch) {
+  const out = join(scratch, name);
+  const dbPath = join(scratch, `${name}.sqlite3`);
+  if (!app.external) {
+    execFileSync(process.execPath, [CLI, "compile", join(ROOT, app.dir), "--out", out, "--link"], { stdio: ["ignore", "ignore", "inherit"] });
+    return { out, dbPath, host: scenarioHost(join(ROOT, app.dir)) };
+  }
+  const source = campfireSource();
+  if (!source) throw new Error(`--apps ${name} needs RAILS2TS_CAMPFIRE and RAILS2TS_CAMPFIRE_GEMS`);
+  execFileSync(process.execPath, [CLI, "--gem-path", source.gems, "fixtures", source.dir, "--db", dbPath, "--out", out], {
+    env: { ...process.env, RAILS2TS_FROZEN_TIME: "2024-02-15 12:00:00" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  return { out, dbPath, host: app.host };
+}
 
 function options(argv) {
   const { values: v } = parseArgs({
@@ -57,16 +80,14 @@ const log = (s) => process.stderr.write(`${s}\n`);
 async function measureApp(name, o, scratch) {
   const app = APPS[name];
   if (!app) throw new Error(`no bench app ${name} (bench/lib/apps.js)`);
-  const appDir = join(ROOT, app.dir);
-  const out = join(scratch, name);
-  execFileSync(process.execPath, [CLI, "compile", appDir, "--out", out, "--link"], { stdio: ["ignore", "ignore", "inherit"] });
-  const env = { SECRET_KEY_BASE };
+  const { out, dbPath, host } = prepareApp(name, app, scratch);
+  const env = { ...app.appEnv, SECRET_KEY_BASE };
   // --profile DIR: a .cpuprofile per app (written when the server exits on the SIGTERM that stops it).
   if (o.profile) Object.assign(env, { NODE_OPTIONS: `--import=${PROFILE_HOOK}`, RAILS2TS_PROFILE_DIR: o.profile });
-  const booted = await bootEmitted(out, { port: 0, dbPath: join(scratch, `${name}.sqlite3`), env });
+  const booted = await bootEmitted(out, { port: 0, dbPath, env });
   try {
     const pid = lanePids(booted.port)[0];
-    const headers = await laneHeaders({ name, baseUrl: booted.baseUrl }, benchHeaders(scenarioHost(appDir)), app.signIn, log);
+    const headers = await laneHeaders({ name, baseUrl: booted.baseUrl }, benchHeaders(host), app.signIn, log);
     const pages = {};
     for (const path of QUICK_PATHS[name] ?? app.paths.slice(0, 1)) {
       const url = `${booted.baseUrl}${path}`;

@@ -96,7 +96,7 @@ if (parts.includes("load") || parts.includes("crash")) {
         const round = { label, posts: posted.acked.length + over500, seconds, postsPerSecond: Math.round(posted.acked.length / seconds), statuses: posted.statuses, rows, deliveries: d, rssKiB: server.rssKiB() };
         Object.assign(round, await server.afterGc());
         rounds.push(round);
-        log(`load ${label}: ${round.posts} posts in ${seconds.toFixed(1)} s, ${rows} rows, ${d.once}/${d.expected} delivered once (${d.lost} lost, ${d.duplicated} duplicated, ${d.stray} stray), RSS ${(round.rssKiB / 1024).toFixed(1)} MiB, after full GC ${(round.afterGcRssKiB / 1024).toFixed(1)} MiB (heap used ${(round.afterGcHeapKiB / 1024).toFixed(1)} MiB)`);
+        log(`load ${label}: ${round.posts} posts in ${seconds.toFixed(1)} s, ${rows} rows, ${d.once}/${d.expected} delivered once (${d.lost} lost, ${d.duplicated} duplicated, ${d.stray} stray), RSS ${(round.rssKiB / 1024).toFixed(1)} MiB, after full GC ${(round.afterGcRssKiB / 1024).toFixed(1)} MiB (heap used ${(round.afterGcHeapKiB / 1024).toFixed(1)} MiB; anon ${(round.afterGcAnonKiB / 1024).toFixed(1)}, file ${(round.afterGcFileKiB / 1024).toFixed(1)}, external ${(round.afterGcExternalKiB / 1024).toFixed(1)} MiB)`);
         if (over500 > 0) failures.push(`load ${label}: ${over500} responses >= 500 or failed`);
         if (rows !== posts) failures.push(`load ${label}: ${rows} rows for ${posts} posts`);
         if (d.once !== d.expected || d.stray) failures.push(`load ${label}: ${d.lost} deliveries lost, ${d.duplicated} duplicated, ${d.stray} stray`);
@@ -172,8 +172,8 @@ function report(r) {
   }
   if (f.load) {
     const mib = (k) => (k === undefined ? "-" : (k / 1024).toFixed(1));
-    lines.push("## Load", "", `Chat fixture, ${f.load.subscribers} Action Cable subscribers in ${f.load.rooms} rooms, ${f.load.postingClients} concurrent posting clients.`, "", "| round | posts | s | posts/s | rows | delivered once / expected | lost | duplicated | stray | statuses | RSS MiB right after | RSS MiB after full GC | JS heap used MiB after full GC |", "|---|---|---|---|---|---|---|---|---|---|---|---|---|");
-    for (const x of f.load.rounds) lines.push(`| ${x.label} | ${x.posts} | ${x.seconds.toFixed(1)} | ${x.postsPerSecond} | ${x.rows} | ${x.deliveries.once} / ${x.deliveries.expected} | ${x.deliveries.lost} | ${x.deliveries.duplicated} | ${x.deliveries.stray} | ${JSON.stringify(x.statuses)} | ${mib(x.rssKiB)} | ${mib(x.afterGcRssKiB)} | ${mib(x.afterGcHeapKiB)} |`);
+    lines.push("## Load", "", `Chat fixture, ${f.load.subscribers} Action Cable subscribers in ${f.load.rooms} rooms, ${f.load.postingClients} concurrent posting clients.`, "", "| round | posts | s | posts/s | rows | delivered once / expected | lost | duplicated | stray | statuses | RSS MiB right after | RSS MiB after full GC | of it anonymous / file-backed MiB | JS heap used MiB after full GC |", "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+    for (const x of f.load.rounds) lines.push(`| ${x.label} | ${x.posts} | ${x.seconds.toFixed(1)} | ${x.postsPerSecond} | ${x.rows} | ${x.deliveries.once} / ${x.deliveries.expected} | ${x.deliveries.lost} | ${x.deliveries.duplicated} | ${x.deliveries.stray} | ${JSON.stringify(x.statuses)} | ${mib(x.rssKiB)} | ${mib(x.afterGcRssKiB)} | ${mib(x.afterGcAnonKiB)} / ${mib(x.afterGcFileKiB)} | ${mib(x.afterGcHeapKiB)} |`);
     if (f.load.immediateRssGrowth === undefined) lines.push("", `RSS after the second round: ${f.load.rssGrowth}% against the first (limit 10%).`, "");
     else lines.push("", `RSS after full GC after the second round: ${f.load.rssGrowth}% against the first (limit 10%); read right after each round instead: ${f.load.immediateRssGrowth}%. ` +
       '"Right after" is read the moment the last delivery arrived and moves by about ±10% with where V8\'s last full collection fell; "after full GC" is read once the server ' +

@@ -31,6 +31,7 @@ const { compactTable, markdownReport, previousFigures } = await import("./lib/re
 const { runRounds } = await import("./lib/rounds.js");
 const { runWrites } = await import("./lib/writes.js");
 const { lanePids } = await import("./lib/procs.js");
+const { profileLane } = await import("./lib/profile-lane.js");
 const { socketLanes } = await import("./lib/sockets-lanes.js");
 const { compileTargets, summarize, targets, writeTargets } = await import("./lib/summary.js");
 
@@ -63,6 +64,7 @@ const config = {
   sockets: socketsApp ? { app: socketsApp, ...sockets } : null,
   writeClients: Number(opt["write-clients"]),
   writeDurationS: Number(opt["write-duration"]),
+  profileS: Number(opt["profile-seconds"]),
   argv: origin()?.argv ?? process.argv.slice(2),
 };
 const startedAt = new Date();
@@ -126,6 +128,18 @@ async function benchApp(name, outDir) {
       threads: c.wrkThreads, quietPct: c.quietPct, quietMaxWaitS: c.quietMaxWaitS, retryPct: c.retryPct,
       retries: c.retries, headers, log,
     });
+    // Where the single-process Node lane's CPU goes on each path, before the writes (they add rows the pages would
+    // show). Its inspector stays open afterwards with no session attached (no profiler, no debugger: no cost).
+    let profile = null;
+    const node = lanes.find((l) => l.kind === "node" && l.workers === 1);
+    if (node && c.profileS > 0) {
+      try {
+        profile = await profileLane({ lane: node, pid: lanePids(node.port)[0], paths: app.paths, headers, seconds: c.profileS, connections: c.connections, log });
+      } catch (e) {
+        log(`profile: ${e.message}`);
+        profile = { error: e.message };
+      }
+    }
     const lanesInfo = lanes.map((l) => ({ name: l.name, kind: l.kind, workers: l.workers, threads: l.threads, dbFile: l.dbFile, signedIn: Boolean(l.headers?.Cookie) }));
     // The write lanes last: they add rows, which the read rounds above must not see.
     const writes = [];
@@ -136,7 +150,7 @@ async function benchApp(name, outDir) {
         writes.push(w);
       }
     }
-    return { runs, counting: counting.map(({ page, ...x }) => x), probes, railsLanes, nodeLanes, lanes: lanesInfo, writes };
+    return { runs, counting: counting.map(({ page, ...x }) => x), probes, railsLanes, nodeLanes, lanes: lanesInfo, writes, profile };
   });
   const laneNames = results.lanes.map((l) => l.name);
   const summary = summarize({ runs: results.runs.filter((r) => !r.discarded), laneNames, railsLanes: results.railsLanes, nodeLanes: results.nodeLanes, paths: app.paths });

@@ -50,6 +50,7 @@ describe("declined model declarations", () => {
       "app/models/widget.rb:2:3 unsupported_construct: construct not lowered: model macro acts_as_list",
       "app/models/notifier.rb:1:1 unsupported_construct: construct not lowered: superclass Noticed::Base of a plain class",
       "app/models/signup_form.rb:4:3 unsupported_construct: construct not lowered: validates_each in a plain class body",
+      "app/models/tagger.rb:3:11 unsupported_construct: construct not lowered: include Comparable in a plain class",
     ]);
   });
 
@@ -58,6 +59,11 @@ describe("declined model declarations", () => {
     expect(raised(() => SignupForm.build({ email: "" }))).toEqual(
       declined("app/models/signup_form.rb:4", "unsupported_construct: construct not lowered: validates_each in a plain class body"),
     );
+  });
+
+  it("a plain class that includes a module the compiler does not know raises when instantiated (never an object without the module's methods)", async () => {
+    const Tagger = await model("tagger", "Tagger");
+    expect(raised(() => Tagger.build({ name: "x" }))).toEqual(declined("app/models/tagger.rb:3", "unsupported_construct: construct not lowered: include Comparable in a plain class"));
   });
 
   it("a declined validation raises on valid? and save, after the validations declared before it", async () => {

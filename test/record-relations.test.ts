@@ -6,6 +6,9 @@ import { currentTime, setClock, type Relation } from "../runtime/active-record/i
 import { at, Membership, Message, Room, Search, seedDomain, Session, trace, User } from "./support/record-domain.js";
 import { replaySteps, rescue } from "./support/record-replay.js";
 import { ObjectMethods } from "../runtime/active-support/core-ext/core-object.js";
+import { ArrayMethods } from "../runtime/active-support/core-ext/core-collections.js";
+import { eq } from "../runtime/active-support/core-ext/equality.js";
+import { inspect } from "../runtime/ruby/ruby.js";
 
 const conn = seedDomain();
 afterAll(() => setClock(null));
@@ -131,6 +134,16 @@ const steps: Array<[string, () => unknown]> = [
   ["class method through an association", () => {
     const searches = User.find(2).searches as unknown as { recordQuery(q: string): Search };
     return [searches.recordQuery("hello").query, searches.recordQuery("hello").id, Search.where({ user_id: 2 }).count()];
+  }],
+  ["Array == Relation, Relation#inspect, Enumerable#pluck of records", () => {
+    const two = User.order({ id: "asc" }).limit(2);
+    return [
+      eq([User.find(1)], User.where({ id: 1 })), eq(two.toA(), two), eq(two, two.toA()), eq([User.find(2)], User.where({ id: 1 })),
+      eq(User.where({ id: 1 }), User.where({ id: 1 })), eq(User.where({ id: 1 }), User.where({ id: 2 })),
+      ArrayMethods.pluck(two.toA(), "name", "id"), ArrayMethods.pluck(two.toA(), "id"),
+      inspect(User.where({ id: 0 }).load()), inspect(User.where({ id: 1 }).load()), inspect(Room.find(1).memberships.where({ id: 0 }).load()),
+      inspect(Room.find(1).memberships.load()).startsWith("#<ActiveRecord::Associations::CollectionProxy [#<Membership id: "),
+    ];
   }],
 ];
 

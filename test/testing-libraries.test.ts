@@ -5,7 +5,8 @@
 import { describe, expect, it } from "vitest";
 import { checkSelection, innerHtml, loadSelectEngine, parseDocument, selectRequest, selectWithin } from "../runtime/testing/select.js";
 import { NetConnectNotAllowedError, WebMock } from "../runtime/testing/webmock.js";
-import { TestCookieJar } from "../runtime/testing/integration.js";
+import { TestCookieJar, TestResponse } from "../runtime/testing/integration.js";
+import { indexSet } from "../runtime/active-support/core-ext/ops.js";
 import { travelInstant } from "../runtime/testing/test-case.js";
 import { Assertion } from "../runtime/testing/assertions.js";
 import { RubyRange, RubySymbol } from "../runtime/ruby/ruby.js";
@@ -106,6 +107,40 @@ describe("Rack::Test's cookie jar", () => {
     expect(jar["[]"]("missing")).toBe(null);
     expect(jar.header()).toBe("session_token=abc%3D%3D--x; last_room=1");
     expect([...jar.toHash()]).toEqual([["session_token", "abc==--x"], ["last_room", "1"]]);
+  });
+
+  it("`cookies[:name] = value` (Ruby's []=) writes through the jar's own []=, answering the value", () => {
+    const jar = new TestCookieJar(new Map());
+    expect(indexSet(jar, RubySymbol.for("last_room"), 42)).toBe(42);
+    expect(jar.header()).toBe("last_room=42");
+    expect(Object.keys(jar)).not.toContain("last_room");
+  });
+});
+
+describe("assert_select into a <template> (Nokogiri's trees hold its content as children)", () => {
+  it("finds what a turbo-stream's template holds, and compares attribute values case-sensitively as XPath does", () => {
+    const stream = parseDocument(`<turbo-stream action="append" target="messages"><template><div id="message_new">Hi</div></template></turbo-stream><input type="text">`);
+    const count = (selector: string) => selectWithin([stream], selector).length;
+    expect(count("turbo-stream[action='append'] #message_new")).toBe(1);
+    expect(count("template > div")).toBe(1);
+    // XPath's @type='TEXT' is an exact comparison (css-select's HTML mode folds the case of type= values).
+    expect(count("input[type='TEXT']")).toBe(0);
+    expect(count("input[type='text']")).toBe(1);
+  });
+});
+
+describe("ActionDispatch::TestResponse", () => {
+  const response = (headers: [string, string][]) => new TestResponse({ status: 200, headers, body: Buffer.alloc(0) });
+
+  it("cache_control: Cache-Control parsed as Http::Cache::Response#cache_control_headers reads it", () => {
+    const parsed = response([["cache-control", "max-age=31536000, public, stale-while-revalidate=5"]]).cacheControl();
+    expect([...parsed]).toEqual([["max_age", "31536000"], ["public", true], ["extras", ["stale-while-revalidate=5"]]]);
+    expect([...response([]).cacheControl()]).toEqual([]);
+  });
+
+  it("cookies: each Set-Cookie's name and unescaped value", () => {
+    const r = response([["set-cookie", "last_room=42; path=/; expires=Sun, 06 Dec 2046 05:00:00 GMT"], ["set-cookie", "flash=a%20b; path=/"]]);
+    expect([...r.cookies]).toEqual([["last_room", "42"], ["flash", "a b"]]);
   });
 });
 

@@ -67,6 +67,9 @@ async function emitted(files: Record<string, string> = {}): Promise<Map<string, 
 /** The base app's Author with more methods. */
 const authorWith = (methods: string) => `class Author < ApplicationRecord\n  has_many :posts\n${methods}end\n`;
 
+/** The app's job base class. */
+const APPLICATION_JOB = { "app/jobs/application_job.rb": "class ApplicationJob < ActiveJob::Base\nend\n" };
+
 /** A Gemfile.lock that bundles one gem. */
 const lockfile = (gem: string, version: string) => `GEM\n  remote: https://rubygems.org/\n  specs:\n    ${gem} (${version})\n\nDEPENDENCIES\n  ${gem}\n`;
 
@@ -170,7 +173,7 @@ describe("direct calls where Rails' own edges prove the receiver's type", () => 
   it("reads a plain class's delegate target through its own reader, and calls a job class's perform_later directly", async () => {
     const files = {
       "app/models/greeter.rb": "class Greeter\n  attr_reader :author\n  delegate :name, to: :author\n  def initialize(author)\n    @author = author\n  end\nend\n",
-      "app/jobs/application_job.rb": "class ApplicationJob < ActiveJob::Base\nend\n",
+      ...APPLICATION_JOB,
       "app/jobs/touch_job.rb": "class TouchJob < ApplicationJob\n  def perform(author)\n  end\nend\n",
       "app/models/author.rb": authorWith("  def later\n    TouchJob.perform_later(self)\n  end\n"),
     };
@@ -244,5 +247,46 @@ describe("direct calls where Rails' own edges prove the receiver's type", () => 
     const view = (await emitted(views)).get("views/posts/show.html.ts");
     expect(lineWith(view, "textField")).toContain('= form.textField("title");');
     expect(lineWith(view, "text_area")).toContain('= send(form, "text_area", "body");');
+  });
+
+  it("types a job's perform parameters by every perform_later of it, and a constructor's keywords by every new's", async () => {
+    const files = {
+      ...APPLICATION_JOB,
+      "app/jobs/notify_job.rb": "class NotifyJob < ApplicationJob\n  def perform(post)\n    Notifier.new(post: post).deliver\n  end\nend\n",
+      "app/models/notifier.rb": "class Notifier\n  def initialize(post:)\n    @post = post\n  end\n  def deliver\n    @post.title\n  end\nend\n",
+      "app/models/author.rb": authorWith("  def notify(post)\n    NotifyJob.perform_later(post)\n  end\n  def ping\n    notify(posts.first)\n  end\n"),
+    };
+    const out = await emitted(files);
+    expect(lineWith(out.get("models/notify_job.ts"), "Notifier.build")).toBe("return Notifier.build({ post: post as Post }).deliver();");
+    expect(lineWith(out.get("models/notifier.ts"), "title")).toBe("return (this.ivars.post as Post).title;");
+    // A perform_now given what no analysis types: perform's parameter, and the ivar it reaches, stay untyped.
+    const untyped = await emitted({ ...files, "app/helpers/posts_helper.rb": "module PostsHelper\n  def run_now\n    NotifyJob.perform_now(params[:x])\n  end\nend\n" });
+    expect(lineWith(untyped.get("models/notify_job.ts"), "Notifier.build")).toBe("return Notifier.build({ post: post }).deliver();");
+    expect(lineWith(untyped.get("models/notifier.ts"), "title")).toBe('return send(this.ivars.post, "title");');
+  });
+
+  it("types a channel's ivars and methods by its own code: an ivar every assignment of which proves one model", async () => {
+    const channel = (assign: string) => `class PostChannel < ApplicationCable::Channel\n  def subscribed\n    @post = ${assign}\n    stream_for @post\n  end\n\n  def heading\n    @post.title\n  end\n\n  private\n    def find_post\n      Post.find_by(id: params[:id])\n    end\nend\n`;
+    const files = {
+      "app/channels/application_cable/connection.rb": "module ApplicationCable\n  class Connection < ActionCable::Connection::Base\n  end\nend\n",
+      "app/channels/application_cable/channel.rb": "module ApplicationCable\n  class Channel < ActionCable::Channel::Base\n  end\nend\n",
+      "app/channels/post_channel.rb": channel("find_post"),
+    };
+    const typed = (await emitted(files)).get("channels/post_channel.ts");
+    expect(lineWith(typed, "title")).toBe('return (this["@post"] as Post).title;');
+    const untyped = (await emitted({ ...files, "app/channels/post_channel.rb": channel("params[:post]") })).get("channels/post_channel.ts");
+    expect(lineWith(untyped, "title")).toBe('return send(this["@post"], "title");');
+  });
+
+  it("calls an enum's scopes and joins with literal associations as the relations they answer", async () => {
+    const controller = [
+      "class PostsController < ApplicationController",
+      "  def index",
+      "    @titles = Post.published.joins(:author).first.title",
+      "  end",
+      "end\n",
+    ].join("\n");
+    const out = (await emitted({ "app/controllers/posts_controller.rb": controller })).get("controllers/posts_controller.ts");
+    expect(lineWith(out, "published")).toBe('this.assigns.titles = (scope<Post>(Post, "published").joins("author").first() as Post).title;');
   });
 });

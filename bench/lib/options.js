@@ -14,6 +14,7 @@ export function parseOptions(argv, root) {
       sockets: { type: "string", default: "1000" },
       "write-clients": { type: "string", default: "10" },
       "write-duration": { type: "string", default: "5" },
+      "profile-seconds": { type: "string", default: "5" },
       "sockets-per-room": { type: "string", default: "50" },
       "sockets-concurrency": { type: "string", default: "50" },
       duration: { type: "string", default: "10" },

@@ -11,7 +11,10 @@ if (dir) {
   session.connect();
   session.post("Profiler.enable");
   session.post("Profiler.setSamplingInterval", { interval: 200 });
-  session.post("Profiler.start");
+  // RAILS2TS_PROFILE_ON_SIGNAL=1: start at the first SIGWINCH instead (bench/ab.js sends it after boot, the sign-in
+  // and the warm-up, so the profile holds the measured requests alone).
+  if (process.env.RAILS2TS_PROFILE_ON_SIGNAL) process.once("SIGWINCH", () => session.post("Profiler.start"));
+  else session.post("Profiler.start");
   process.on("SIGTERM", () => {
     session.post("Profiler.stop", (error, result) => {
       if (!error) {

@@ -193,8 +193,29 @@ function appPart(report, app) {
       `compares Rails' first response with ours, status, Content-Type and body, CSRF token values blanked (the one ` +
       `forgiven list).\n\n` + table(SQL_HEAD, sqlRows(app)) + differences(app),
     writesSection(report, app),
+    profileSection(app),
     durability(report, app),
     noise(report, app),
+  ].join("\n\n");
+}
+
+/** Where the single-process Node lane's CPU went on each path (lib/profile-lane.js). */
+function profileSection(app) {
+  const p = app.profile;
+  if (!p) return "### Where the CPU goes\n\nNot profiled in this run (--profile-seconds 0).";
+  if (p.error) return `### Where the CPU goes\n\nThe profile failed: ${p.error}`;
+  const pct = (n) => `${n.toFixed(1)}%`;
+  const ms = (n) => n.toFixed(3);
+  return [
+    `### Where the CPU goes (the node lane, sampled)\n\n` +
+      `After the timed rounds (before the write lanes), V8's sampling profiler (every 200 µs) in the single-process Node lane, ` +
+      `opened through its inspector (SIGUSR1) while wrk drove each path; self time summed per area (the emitted ` +
+      `app, each runtime folder, npm packages, node's internals, native code, GC) and per function. ms/req is ` +
+      `self time divided by the requests served while sampling (the profiler itself costs a few percent).`,
+    ...p.map((x) =>
+      `#### ${x.path} (${f0(x.requests)} requests, ${f0(x.samples)} samples)\n\n` +
+      table(["area", "self %", "ms/req"], x.areas.filter((a) => a.pct >= 0.5).map((a) => [a.name, pct(a.pct), ms(a.msPerRequest)])) + "\n\n" +
+      table(["function (self time)", "self %", "ms/req"], x.functions.map((f) => [f.name, pct(f.pct), ms(f.msPerRequest)]))),
   ].join("\n\n");
 }
 

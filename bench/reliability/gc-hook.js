@@ -11,7 +11,11 @@ if (out && typeof globalThis.gc === "function") {
   process.on("SIGUSR2", () => {
     globalThis.gc();
     globalThis.gc();
-    const rssKiB = Number(/VmRSS:\s+(\d+)/.exec(readFileSync("/proc/self/status", "utf8"))?.[1] ?? 0);
-    writeFileSync(out, JSON.stringify({ pid: process.pid, rssKiB, heapUsed: process.memoryUsage().heapUsed }));
+    const status = readFileSync("/proc/self/status", "utf8");
+    const kib = (name) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+    const mem = process.memoryUsage();
+    // RssAnon is the process's own memory (heap, malloc); RssFile is file pages mapped in (SQLite's mmap of the
+    // database, the binary's code): what the second can grow by is the database's size, not a leak.
+    writeFileSync(out, JSON.stringify({ pid: process.pid, rssKiB: kib("VmRSS"), rssAnonKiB: kib("RssAnon"), rssFileKiB: kib("RssFile"), heapUsed: mem.heapUsed, external: mem.external, arrayBuffers: mem.arrayBuffers }));
   });
 }

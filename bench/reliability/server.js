@@ -40,7 +40,7 @@ export async function startServer(outDir, dbFile, env = {}, o = {}) {
       for (let i = 0; i < 200 && !existsSync(probeFile); i++) await new Promise((r) => setTimeout(r, 25));
       await new Promise((r) => setTimeout(r, 50)); // one writeFileSync: let it finish
       const probe = JSON.parse(readFileSync(probeFile, "utf8"));
-      return { afterGcRssKiB: probe.rssKiB, afterGcHeapKiB: Math.round(probe.heapUsed / 1024) };
+      return { afterGcRssKiB: probe.rssKiB, afterGcHeapKiB: Math.round(probe.heapUsed / 1024), afterGcAnonKiB: probe.rssAnonKiB, afterGcFileKiB: probe.rssFileKiB, afterGcExternalKiB: Math.round((probe.external ?? 0) / 1024) };
     },
     /** SIGTERM (drains in-flight requests) or SIGKILL (the crash test); resolves when the process is gone. */
     stop: (signal = "SIGTERM") =>

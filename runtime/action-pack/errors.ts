@@ -58,12 +58,6 @@ const RESCUE_RESPONSES: Record<string, number> = {
   NotImplemented: 501,
 };
 
-/** ExceptionWrapper#rescue_response?: the exception's class is one rescue_responses names. */
-export function isRescueResponse(error: unknown): boolean {
-  const name = error && typeof error === "object" ? (error as { name?: unknown }).name : undefined;
-  return typeof name === "string" && RESCUE_RESPONSES[name] !== undefined;
-}
-
 /** The status Rails answers for an error: a known name, an `httpStatus` field, else 500. */
 export function statusForError(error: unknown): number {
   if (error && typeof error === "object") {

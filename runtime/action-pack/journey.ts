@@ -1,6 +1,7 @@
 // Journey path specs (`/posts/:id(.:format)`): parsed once into parts, then matched with the regexp
 // Journey::Path::Pattern::AnchoredRegexp builds and formatted back into paths as Journey::Format does
 // (a group renders only when every parameter inside it has a value).
+import { isUtf8 } from "node:buffer";
 import { escapePath, escapeSegment } from "./url.js";
 
 export type PathPart =
@@ -95,15 +96,6 @@ export function matchPath(path: CompiledPath, pathInfo: string): { params: Recor
     if (!isUtf8(bytes)) validEncoding = false;
   });
   return { params, validEncoding };
-}
-
-function isUtf8(bytes: Buffer): boolean {
-  try {
-    new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** Journey::Format#evaluate: parameters are escaped (globs keep their slashes); a group with a missing one is dropped. */

@@ -75,8 +75,9 @@ export class Response {
   /** The response as a controller leaves it, through Rails' middleware. */
   toWire(method: string, ifNoneMatch: string | undefined, setCookies: string[]): WireResponse {
     // Rack 3 headers are lower case, whatever case the app wrote (`response.headers["X-Version"] = ...`).
-    const defaults = this.live ? [] : Object.entries(DEFAULT_HEADERS);
-    const headers = new Map<string, string>([...defaults, ...[...this.headers].map(([k, v]): [string, string] => [k.toLowerCase(), v])]);
+    const headers = new Map<string, string>();
+    if (!this.live) for (const k in DEFAULT_HEADERS) headers.set(k, DEFAULT_HEADERS[k]!);
+    for (const [k, v] of this.headers) headers.set(k.toLowerCase(), v);
     let body = this.body === null ? Buffer.alloc(0) : Buffer.from(this.body);
     let status = this.status;
     if (statusHasNoBody(status)) {

@@ -26,11 +26,15 @@ export interface CompiledRoute {
   entry: RouteEntry;
   path: CompiledPath;
   verbs: string[];
+  /** What OptimizedUrlHelper asks of the route itself (a glob, any requirement), read once when the table is built. */
+  optimizable?: boolean;
 }
 
 // URL.path_for options that never become path segments or query parameters.
 export const RESERVED = new Set(["host", "protocol", "port", "subdomain", "domain", "tld_length", "trailing_slash", "anchor",
   "params", "only_path", "onlyPath", "script_name", "original_script_name"]);
+
+const RECOGNIZED_MAX = 2048;
 
 export class Router {
   /** The table compiled, in drawing order (url-for.ts generates from it by controller/action). */
@@ -42,9 +46,16 @@ export class Router {
       entry,
       path: compilePath(entry.path, entry.requirements),
       verbs: entry.verb === "" ? [] : entry.verb.split("|"),
+      optimizable: !/\*\w/.test(entry.path) && Object.keys(entry.requirements).length === 0,
     }));
     for (const r of this.routes) if (r.entry.name) this.named.set(r.entry.name, r);
   }
+
+  /**
+   * Answers per method and raw path: recognition depends on nothing else (the table is fixed once drawn), and a
+   * page's path recurs. Bounded (emptied when full); each answer hands out its own params object.
+   */
+  private readonly recognized = new Map<string, Recognized | null>();
 
   hasRoute(name: string): boolean {
     return this.named.has(name);
@@ -52,11 +63,23 @@ export class Router {
 
   /** RouteSet#call + Journey::Router#find_routes. `path` is the raw request path (no query string). */
   recognize(method: string, path: string): Recognized | null {
+    const key = `${method}\u0000${path}`;
+    const known = this.recognized.get(key);
+    if (known !== undefined) return known && { route: known.route, params: { ...known.params }, validEncoding: known.validEncoding };
+    const found = this.recognizeUncached(method, path);
+    if (this.recognized.size >= RECOGNIZED_MAX) this.recognized.clear();
+    this.recognized.set(key, found && { ...found, params: { ...found.params } });
+    return found;
+  }
+
+  private recognizeUncached(method: string, path: string): Recognized | null {
     const pathInfo = normalizeRequestPath(path);
     const verb = method.toUpperCase();
-    const candidates = this.routes.filter((r) => r.path.regexp.test(pathInfo));
-    let matching = candidates.filter((r) => r.verbs.length === 0 || r.verbs.includes(verb));
+    // Drawing order, the verb first (cheap), the path's pattern only then: the same first match as filtering by both.
+    const ofVerb = (r: CompiledRoute) => (r.verbs.length === 0 || r.verbs.includes(verb)) && r.path.regexp.test(pathInfo);
+    let matching = verb === "HEAD" ? [] : this.routes.filter(ofVerb);
     if (verb === "HEAD") {
+      const candidates = this.routes.filter((r) => r.path.regexp.test(pathInfo));
       const explicit = candidates.filter((r) => r.verbs.includes("HEAD"));
       matching = explicit.length ? explicit : candidates.filter((r) => r.verbs.length === 0 || r.verbs.includes("GET"));
     }
@@ -174,9 +197,14 @@ function positionalOptions(route: CompiledRoute, args: unknown[], options: UrlOp
 // OptimizedUrlHelper: exactly the required args, no options, no requirements: formatted directly, and an
 // empty to_param is an error there (not in the general path).
 function optimizable(route: CompiledRoute, args: unknown[], options: UrlOptions): boolean {
-  const noOptions = Object.keys(options).length === 0;
-  const hasGlob = /\*\w/.test(route.entry.path);
-  return noOptions && !hasGlob && Object.keys(route.entry.requirements).length === 0 && args.length === route.path.requiredNames.length;
+  const ofRoute = route.optimizable ?? (!/\*\w/.test(route.entry.path) && Object.keys(route.entry.requirements).length === 0);
+  return ofRoute && args.length === route.path.requiredNames.length && isEmptyObject(options);
+}
+
+/** Object.keys(o).length === 0, without the list. */
+function isEmptyObject(o: object): boolean {
+  for (const k in o) if (Object.hasOwn(o, k)) return false;
+  return true;
 }
 
 function optimizedPath(route: CompiledRoute, args: unknown[]): string {

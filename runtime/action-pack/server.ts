@@ -16,7 +16,7 @@ import { BUILTIN_CONTROLLERS } from "./builtin.js";
 import { Controller, type ControllerApp, type ControllerClass, type TemplateRenderer } from "./controller.js";
 import { type CookieConfig, CookieJar } from "./cookies.js";
 import { Csrf } from "./csrf.js";
-import { isRescueResponse, publicErrorResponse, RoutingError, statusForError } from "./errors.js";
+import { publicErrorResponse, RoutingError, statusForError } from "./errors.js";
 import { FlashSlot } from "./flash.js";
 import { KeyGenerator } from "../active-support/messages.js";
 import { toJson } from "../active-support/json-encode.js";
@@ -60,9 +60,8 @@ export interface HttpAppConfig {
   /** config.server_timing: ActionDispatch::ServerTiming's header on every response of the app (not static files). */
   serverTiming?: boolean;
   /**
-   * config.action_dispatch.show_exceptions: :all renders every error as its error page; :rescuable only those of
-   * rescue_responses (a 404 for RecordNotFound...); :none none. An error not shown raises out of the app: the server
-   * answers its failsafe 500 (as Puma does), an integration test sees it raised.
+   * config.action_dispatch.show_exceptions: :all (the default) answers every error with its page; :rescuable raises
+   * out of the app those with no rescue response (a 500), :none every one (ActionDispatch::ShowExceptions re-raises).
    */
   showExceptions?: "all" | "rescuable" | "none";
   /** config.force_ssl's ActionDispatch::SSL with config.ssl_options (null/absent: not in the stack). */
@@ -79,6 +78,8 @@ export interface HttpAppConfig {
 }
 
 export class HttpApp {
+  /** Errors show_exceptions lets out of the app: they pass the failsafe too. */
+  private readonly raised = new WeakSet<object>();
   /** A cookie jar over a Cookie header with this app's secrets (what a test's CookieJar.build(request, cookies) reads). */
   cookieJar(header: string | undefined, ssl = false): CookieJar {
     return new CookieJar(header, this.cookieConfig(ssl));
@@ -126,21 +127,20 @@ export class HttpApp {
   }
 
   /** One request, start to finish; requests run one at a time so the SQL count belongs to one request. */
-  handle(raw: RawRequest, options: { raise?: boolean } = {}): Promise<WireResponse> {
-    const run = this.queue.then(() => this.handleNow(raw, options.raise ?? false));
+  handle(raw: RawRequest): Promise<WireResponse> {
+    const run = this.queue.then(() => this.handleNow(raw));
     this.queue = run.catch(() => undefined);
     return run;
   }
 
-  private async handleNow(raw: RawRequest, raise: boolean): Promise<WireResponse> {
+  private async handleNow(raw: RawRequest): Promise<WireResponse> {
     this.config.sqlCounter?.reset();
     let wire: WireResponse;
     try {
       wire = await this.dispatch(raw);
       if (this.config.deflater) wire = deflate(wire, header(raw, "accept-encoding"), raw.url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, ""));
     } catch (error) {
-      // Rack::Test (an integration test) has no failsafe: what the app raised is raised in the test.
-      if (raise) throw error;
+      if (this.raised.has(error as object)) throw error;
       this.log(error);
       wire = failsafe();
     }
@@ -168,10 +168,12 @@ export class HttpApp {
     try {
       wire = await this.serve(request);
     } catch (error) {
-      const show = this.config.showExceptions ?? "all";
-      // ExceptionWrapper#show?: :rescuable shows only the exceptions rescue_responses names (by their class).
-      if (show === "none" || (show === "rescuable" && !isRescueResponse(error))) throw error;
       const status = statusForError(error);
+      const shows = this.config.showExceptions ?? "all";
+      if (shows === "none" || (shows === "rescuable" && status === 500)) {
+        if (error !== null && typeof error === "object") this.raised.add(error);
+        throw error;
+      }
       if (status >= 500) this.log(error);
       const format = safeFirstFormat(request);
       wire = publicErrorResponse(status, format, this.publicDir, request.rawMethod === "HEAD");

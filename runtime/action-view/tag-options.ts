@@ -31,14 +31,41 @@ const SAFE_XML_NAME = new RegExp(`^[${START}][${FOLLOWING}]*$`, "u");
 const INVALID_START = new RegExp(`[^${START}]`, "gu");
 const INVALID_FOLLOWING = new RegExp(`[^${FOLLOWING}]`, "gu");
 
+/**
+ * Escaped names per key: attribute names come from the app's own option hashes, so a handful recur on every page;
+ * bounded all the same (a key may come from data), past the bound a name is escaped again each time.
+ */
+const escapedNames = new Map<string, string>();
+const NAME_CACHE_MAX = 1024;
+
 /** ERB::Util.xml_name_escape: makes any key a valid XML/HTML attribute name. */
 export function xmlNameEscape(name: unknown): string {
   const s = toS(name);
+  const known = escapedNames.get(s);
+  if (known !== undefined) return known;
+  const escaped = escapeXmlName(s);
+  if (escapedNames.size < NAME_CACHE_MAX) escapedNames.set(s, escaped);
+  return escaped;
+}
+
+function escapeXmlName(s: string): string {
   if (isBlank(s)) return "";
   if (SAFE_XML_NAME.test(s)) return s;
   const chars = Array.from(s);
   const first = chars[0]!.replace(INVALID_START, "_");
   return first + chars.slice(1).join("").replace(INVALID_FOLLOWING, "_");
+}
+
+/**
+ * Calls `fn` with each pair of a Hash in insertion order, as hashEntries lists them, without building the list of
+ * pairs (tag options are read on every tag of every page). A plain object's own keys, as Object.entries gives them.
+ */
+function eachPair(hash: AttributeHash, fn: (key: unknown, value: unknown) => void): void {
+  if (hash instanceof Map) {
+    for (const [k, v] of hash) fn(k, v);
+    return;
+  }
+  for (const k in hash) if (Object.hasOwn(hash, k)) fn(k, hash[k]);
 }
 
 /** TagHelper.build_tag_values: flattens class-like values (hash keys whose value is truthy). */
@@ -73,11 +100,24 @@ export function tagOption(key: string, value: unknown, escape: boolean): string 
   } else {
     text = escape ? unwrappedHtmlEscape(value).toString() : toS(value);
   }
-  return `${name}="${text.replace(/"/g, "&quot;")}"`;
+  return `${name}="${text.includes('"') ? text.replace(/"/g, "&quot;") : text}"`;
+}
+
+/** `"#{prefix}-#{key.to_s.dasherize}"` per prefix and key (bounded as escapedNames is). */
+const prefixedNames = new Map<string, string>();
+
+function prefixedName(prefix: string, key: string): string {
+  const cacheKey = `${prefix}\u0000${key}`;
+  let name = prefixedNames.get(cacheKey);
+  if (name === undefined) {
+    name = `${prefix}-${dasherize(key)}`;
+    if (prefixedNames.size < NAME_CACHE_MAX) prefixedNames.set(cacheKey, name);
+  }
+  return name;
 }
 
 function prefixTagOption(prefix: string, key: string, value: unknown, escape: boolean): string {
-  const name = `${prefix}-${dasherize(key)}`;
+  const name = prefixedName(prefix, key);
   // Strings, Symbols and BigDecimals are written as they are; any other value as its JSON.
   const asIs = typeof value === "string" || value instanceof SafeString || value instanceof Decimal;
   return tagOption(name, asIs ? value : encodeJson(value), escape);
@@ -93,12 +133,12 @@ function ariaValue(v: unknown): unknown {
 
 function prefixedOptions(prefix: string, hash: AttributeHash, escape: boolean): string {
   let out = "";
-  for (const [k, v] of hashEntries(hash)) {
-    if (isBlank(k) || v === null || v === undefined) continue;
+  eachPair(hash, (k, v) => {
+    if (isBlank(k) || v === null || v === undefined) return;
     const value = prefix === "aria" ? ariaValue(v) : v;
-    if (value === undefined) continue;
+    if (value === undefined) return;
     out += " " + prefixTagOption(prefix, toS(k), value, escape);
-  }
+  });
   return out;
 }
 
@@ -107,8 +147,8 @@ export function tagOptions(options: AttributeHash | null | undefined, escape = t
   if (!options) return "";
   let out = "";
   // TAG_TYPES lists each name as a Symbol and as a String, so a key's kind never changes how it is written.
-  for (const [rubyKey, value] of hashEntries(options)) {
-    if (isBlank(rubyKey)) continue;
+  eachPair(options, (rubyKey, value) => {
+    if (isBlank(rubyKey)) return;
     const key = toS(rubyKey);
     if ((key === "data" || key === "aria") && isHash(value)) {
       out += prefixedOptions(key, value, escape);
@@ -117,7 +157,7 @@ export function tagOptions(options: AttributeHash | null | undefined, escape = t
     } else if (value !== null && value !== undefined && !delegatesNil(value)) {
       out += " " + tagOption(key, value, escape);
     }
-  }
+  });
   return out;
 }
 

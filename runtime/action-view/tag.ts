@@ -57,9 +57,17 @@ function elementArgs(args: unknown[]): ElementArgs {
     return { content: rest[0] ?? null, options, escape, block, hasContent: truthy(rest[0] ?? null) };
   }
   let options: Record<string, unknown> = {};
-  if (rest.length > 0 && isHash(last)) options = { ...(rest.pop() as Record<string, unknown>) };
-  const escape = "escape" in options ? truthy(options.escape) : true;
-  delete options.escape;
+  let escape = true;
+  if (rest.length > 0 && isHash(last)) {
+    options = rest.pop() as Record<string, unknown>;
+    // Ruby's `**options` is a new Hash: copied where the caller's could still change before the tag reads it (a block
+    // runs first) or where `escape:` is taken out; without either, nothing runs between here and tag_options.
+    if (block !== null || "escape" in options) {
+      escape = "escape" in options ? truthy(options.escape) : true;
+      options = { ...options };
+      delete options.escape;
+    }
+  }
   return { content: rest[0] ?? null, options, escape, block, hasContent: truthy(rest[0] ?? null) };
 }
 

@@ -35,6 +35,10 @@ export class CollectionProxy<T extends RecordLike> extends Relation<T> {
     return this.proxyAssociation.scope().queryState();
   }
 
+  protected override inspectKind(): string {
+    return "Associations::CollectionProxy";
+  }
+
   /** The association's relation (CollectionProxy#scope). */
   scope(): Relation<T> {
     return this.proxyAssociation.scope() as unknown as Relation<T>;

@@ -72,3 +72,45 @@ export function permittedHash(input: unknown): unknown {
   }
   return input;
 }
+
+/**
+ * ActiveRecord::StatementInvalid and what the SQLite3 adapter's translate_exception makes of a constraint failure
+ * (RecordNotUnique, NotNullViolation, InvalidForeignKey), with Rails' message: the driver's class, then its message
+ * ("SQLite3::ConstraintException: UNIQUE constraint failed: users.email_address").
+ */
+export class StatementInvalid extends Error {
+  override name = "StatementInvalid";
+  constructor(
+    message: string,
+    readonly sql: string | null = null,
+    readonly binds: unknown[] = [],
+  ) {
+    super(message);
+  }
+}
+
+export class RecordNotUnique extends StatementInvalid {
+  override name = "RecordNotUnique";
+}
+
+export class NotNullViolation extends StatementInvalid {
+  override name = "NotNullViolation";
+}
+
+export class InvalidForeignKey extends StatementInvalid {
+  override name = "InvalidForeignKey";
+}
+
+/** SQLite3Adapter#translate_exception over a better-sqlite3 error (its `code` is SQLite's extended result code). */
+export function translateSqliteError(error: unknown, sql: string, binds: unknown[]): unknown {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code !== "string" || !code.startsWith("SQLITE_")) return error;
+  const text = (error as Error).message;
+  const driverClass = code.startsWith("SQLITE_CONSTRAINT") ? "SQLite3::ConstraintException" : code.startsWith("SQLITE_BUSY") ? "SQLite3::BusyException" : "SQLite3::SQLException";
+  const message = `${driverClass}: ${text}`;
+  // Rails matches the driver's message, whatever its class.
+  if (/(column(s)? .* (is|are) not unique|UNIQUE constraint failed: .*)/i.test(text)) return new RecordNotUnique(message, sql, binds);
+  if (/(.* may not be NULL|NOT NULL constraint failed: .*)/i.test(text)) return new NotNullViolation(message, sql, binds);
+  if (/FOREIGN KEY constraint failed/i.test(text)) return new InvalidForeignKey(message, sql, binds);
+  return new StatementInvalid(message, sql, binds);
+}

@@ -13,6 +13,8 @@ import { noTouching } from "./no-touching.js";
 import { connection } from "./connection/current.js";
 import { rubyToTs } from "../ruby/names.js";
 import { inspect, objectToS, RubyFloat } from "../ruby/ruby.js";
+import { RubyDate } from "../ruby/date.js";
+import { strftime } from "../active-support/strftime.js";
 import { association, resetAssociations, type Association } from "./association.js";
 import { readAssociation, writeAssociation } from "./association-accessors.js";
 import "./associations.js";
@@ -449,8 +451,12 @@ function isFloatColumn(meta: ModelMeta, name: string): boolean {
   return meta.columns.some((c) => c.name === name && c.type === "float");
 }
 
+/** Base#attribute_for_inspect: a Time as `to_fs(:inspect)` ("%Y-%m-%d %H:%M:%S.%9N %z"), a Date as its to_s, a
+ *  String past 50 characters cut to 50 and "...", anything else its inspect. */
 function inspectValue(v: unknown): string {
-  if (v instanceof Date) return `"${(v as { toRubyInspect?: () => string }).toRubyInspect?.() ?? v.toISOString()}"`;
+  if (v instanceof Date) return `"${strftime(v, "%Y-%m-%d %H:%M:%S.%9N %z")}"`;
+  if (v instanceof RubyDate) return `"${v.toString()}"`;
+  if (typeof v === "string" && [...v].length > 50) return inspect(`${[...v].slice(0, 50).join("")}...`);
   return inspect(v);
 }
 

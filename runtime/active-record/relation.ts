@@ -16,6 +16,8 @@ import * as finders from "./finders.js";
 import type { RecordLike } from "./model.js";
 import type { QueryState } from "./query.js";
 import { connection } from "./connection/current.js";
+import { eq } from "../active-support/core-ext/equality.js";
+import { inspect } from "../ruby/ruby.js";
 import { QueryMethods } from "./relation-query.js";
 import type { Conditions, WhereArg } from "./relation-where.js";
 
@@ -29,6 +31,33 @@ export class Relation<T extends RecordLike> extends QueryMethods<T> {
     const relation = new Cls(this.model, query) as Relation<T>;
     relation.owningAssociation = this.owningAssociation;
     return relation;
+  }
+
+  /**
+   * Relation#==: against an Array, its records; against a relation of an association (a CollectionProxy or an
+   * AssociationRelation answers with its records), the records too; two plain relations are == when their SQL is.
+   */
+  isEqual(other: unknown): boolean {
+    if (Array.isArray(other)) return eq(this.toA(), other);
+    if (!(other instanceof Relation)) return false;
+    if (this.owningAssociation || other.owningAssociation) return eq(this.toA(), other.toA());
+    return this.toSql() === other.toSql();
+  }
+
+  /**
+   * Relation#inspect: `#<ActiveRecord::Relation [#<User ...>, ...]>` (a model's relation class answers its base's
+   * name), at most 10 records then "...". An unloaded relation loads at most 11 for it; Rails' statement carries a
+   * `/* loading for inspect *\/` annotation this one does not (an inspect is a test's failure message, not a page).
+   */
+  toRubyInspect(): string {
+    const limit = Math.min(this.queryState().limit ?? 11, 11);
+    const entries = (this.isLoaded() ? this.toA() : this.limit(limit).toA()).slice(0, limit).map(inspect);
+    if (entries.length === 11) entries[10] = "...";
+    return `#<ActiveRecord::${this.inspectKind()} [${entries.join(", ")}]>`;
+  }
+
+  protected inspectKind(): string {
+    return this.owningAssociation ? "AssociationRelation" : "Relation";
   }
 
   // ---- finders (finders.ts) -----------------------------------------------------------------------------

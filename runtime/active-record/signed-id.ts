@@ -65,8 +65,25 @@ export function signedId(record: RecordLike, options: SignedIdOptions = {}): str
   const expiresIn = options.expiresIn ?? (options.expires_in === undefined || options.expires_in === null ? null : Number(options.expires_in));
   const expiry = expiresAt ?? (expiresIn ? new Date(currentTime().getTime() + expiresIn * 1000) : null);
   const id = record.readAttribute(meta.primaryKey);
-  return signedIdVerifier().generate(id, { purpose: purposeFor(meta.baseClassName, options.purpose), expiresAt: expiry });
+  const purpose = purposeFor(meta.baseClassName, options.purpose);
+  const v = signedIdVerifier();
+  if (expiry !== null || (typeof id !== "number" && typeof id !== "string")) return v.generate(id, { purpose, expiresAt: expiry });
+  // Without an expiry the message is the id and the purpose alone, signed: the same text each time (a page links
+  // every author's avatar by one), so it is made once per verifier, id and purpose.
+  let memo = unexpiring.get(v);
+  if (!memo) unexpiring.set(v, (memo = new Map()));
+  const key = `${typeof id}\u0000${id}\u0000${purpose}`;
+  let out = memo.get(key);
+  if (out === undefined) {
+    out = v.generate(id, { purpose, expiresAt: null });
+    if (memo.size >= UNEXPIRING_MAX) memo.clear();
+    memo.set(key, out);
+  }
+  return out;
 }
+
+const unexpiring = new WeakMap<MessageVerifier, Map<string, string>>();
+const UNEXPIRING_MAX = 4096;
 
 /** The id a signed id carries for this class and purpose, or null (tampered, expired, other purpose); raise: verify. */
 export function verifiedId(baseClassName: string, signed: string, purpose?: string | null, raise = false): unknown {

@@ -71,8 +71,12 @@ export function serializerWithFallback(format: "marshal" | "json_allow_marshal")
 
 /** ActiveSupport::JSON.encode of plain JSON data: HTML-significant characters are \u-escaped. */
 export function activeSupportJson(value: unknown): string {
-  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  const json = JSON.stringify(value);
+  if (json !== undefined && !JSON_HTML_UNSAFE_TEST.test(json)) return json;
+  return json.replace(JSON_HTML_UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
+const JSON_HTML_UNSAFE = /[<>&\u2028\u2029]/g;
+const JSON_HTML_UNSAFE_TEST = /[<>&\u2028\u2029]/;
 
 // Base64.strict_decode64 accepts only canonical input (padding, and zero bits after the last character).
 export function isStrictBase64(s: string): boolean {

@@ -76,8 +76,11 @@ export function htmlSafe(v: unknown): SafeString {
 
 /** Escapes the five characters ERB::Util escapes, on a plain string. */
 export function escapeHtmlText(s: string): string {
+  // Most text has none of the five: one scan answers it without a replace.
+  if (!HTML_ESCAPE_TEST.test(s)) return s;
   return s.replace(HTML_ESCAPE_RE, (c) => HTML_ESCAPE[c]!);
 }
+const HTML_ESCAPE_TEST = /[&<>"']/;
 
 /** ERB::Util.unwrapped_html_escape: returns html_safe values untouched, else the escaped to_s (unmarked). */
 /** An object whose Ruby to_s is an html_safe buffer (ActionText::Content#to_s): that buffer, else null. */
@@ -129,16 +132,28 @@ export function safeJoin(items: unknown[], sep: unknown = null): SafeString {
  */
 export class OutputBuffer {
   private raw = "";
+  /**
+   * Whether raw is whitespace only, kept as text is appended: asking the joined text would flatten the whole
+   * rope of a large capture on every `capture` (blank pieces joined are blank, one non-blank piece makes it not).
+   */
+  private blank = true;
+  /** Whether the text the last `capture` answered is blank (CaptureHelper#capture asks). */
+  capturedBlank = true;
+
+  private add(text: string): void {
+    if (this.blank && text.length > 0) this.blank = isBlank(text);
+    this.raw += text;
+  }
 
   /** Template text (`safe_append=`), `safe_concat`: trusted as-is. */
   safeAppend(text: unknown): this {
-    this.raw += toS(text);
+    this.add(toS(text));
     return this;
   }
   /** `<%= expr %>` (`append=`), `concat`, `<<`: nil appends nothing; unsafe values are escaped. */
   append(value: unknown): this {
     if (value === null || value === undefined) return this;
-    this.raw += unwrappedHtmlEscape(value).toString();
+    this.add(unwrappedHtmlEscape(value).toString());
     return this;
   }
   /** `output_buffer << x` (the `<<` operator dispatches to `concat`). */
@@ -151,25 +166,29 @@ export class OutputBuffer {
   /** `<%== expr %>` (`safe_expr_append=`): to_s without escaping. */
   safeExprAppend(value: unknown): this {
     if (value === null || value === undefined) return this;
-    this.raw += toS(value);
+    this.add(toS(value));
     return this;
   }
   /** OutputBuffer#capture: what `fn` wrote, as an html_safe string; the buffer's own text is left as it was. */
   capture(fn: () => unknown): SafeString {
     const outer = this.raw;
+    const outerBlank = this.blank;
     this.raw = "";
+    this.blank = true;
     try {
       fn();
+      this.capturedBlank = this.blank;
       return new SafeString(this.raw);
     } finally {
       this.raw = outer;
+      this.blank = outerBlank;
     }
   }
   get length(): number {
     return this.raw.length;
   }
   isBlank(): boolean {
-    return isBlank(this.raw);
+    return this.blank;
   }
   toString(): string {
     return this.raw;
@@ -189,7 +208,7 @@ export class OutputBuffer {
    * blank, as CaptureHelper#capture would choose between them.
    */
   captured(lastValue: unknown = null): unknown {
-    return isBlank(this.raw) ? lastValue : this.toSafeString();
+    return this.blank ? lastValue : this.toSafeString();
   }
 }
 
@@ -242,7 +261,7 @@ export function capture(block: Block, ...args: unknown[]): SafeString | null {
     value = block(...args);
   });
   if (value === buffer) return written;
-  return captureValue(written.isBlank() ? value : written);
+  return captureValue(buffer.capturedBlank ? value : written);
 }
 
 /** ERB::Util.url_encode: percent-encodes everything but unreserved characters. */

@@ -21,6 +21,10 @@ const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "
 // Type::DateTime's fast path (ISO 8601 / SQL form, optional fraction and offset), else a date alone at midnight.
 const DATETIME = /^\s*(\d{4})-(\d\d)-(\d\d)(?:[T ](\d\d):(\d\d)(?::(\d\d)(?:\.(\d+))?)?\s*(Z|[+-]\d\d(?::?\d\d)?)?)?\s*$/i;
 
+/** Time.cast's answers for SQL-form texts read as UTC (the DATETIME form alone: it depends on nothing but the text). */
+const utcCasts = new Map<string, [number, number] | null>();
+const UTC_CASTS_MAX = 8192;
+
 export class Time extends Date {
   /** A Ruby class name for class / is_a?: Time.current and datetime columns are TimeWithZones in a Rails app. */
   static readonly rubyName = "ActiveSupport::TimeWithZone";
@@ -59,8 +63,24 @@ export class Time extends Date {
    * offset is UTC as the database stores it ("utc", deserializing), or in Time.zone as a user typed it ("app").
    */
   static cast(input: string, wallClock: "utc" | "app" = "utc"): Time | null {
+    // Every datetime column of every row read goes through here: the same texts recur (a page's records are read
+    // again on the next request), so the instant of each SQL-form text read back as UTC is kept; a new Time each
+    // time, since a Date can be mutated.
+    if (wallClock === "utc") {
+      const known = utcCasts.get(input);
+      if (known !== undefined) return known === null ? null : new Time(known[0], known[1]);
+    }
     const m = DATETIME.exec(input);
     if (!m) return Time.castOtherForm(input, wallClock);
+    const t = Time.castMatch(m, wallClock);
+    if (wallClock === "utc") {
+      if (utcCasts.size >= UTC_CASTS_MAX) utcCasts.clear();
+      utcCasts.set(input, t === null ? null : [t.getTime(), t.microRemainder]);
+    }
+    return t;
+  }
+
+  private static castMatch(m: RegExpExecArray, wallClock: "utc" | "app"): Time | null {
     const [, y, mo, d, h = "0", mi = "0", s = "0", frac = "", zone] = m;
     const usec = Number(frac.slice(0, 6).padEnd(6, "0"));
     const t = Time.utc(Number(y), Number(mo), Number(d), Number(h), Number(mi), Number(s), usec);

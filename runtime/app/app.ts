@@ -65,8 +65,6 @@ export interface EnvironmentSettings {
   sslDeclined?: string;
   /** config.server_timing (ActionDispatch::ServerTiming). */
   serverTiming?: boolean;
-  /** config.action_dispatch.show_exceptions (:all when unset). */
-  showExceptions?: "all" | "rescuable" | "none";
   /** This environment's perform_caching: a literal, or on when the file exists under the app root at boot. */
   performCaching?: boolean | { file: string };
   /** config.cache_store = :null_store: nothing is cached. */
@@ -75,6 +73,8 @@ export interface EnvironmentSettings {
   queueAdapter?: "async" | "inline" | "test";
   /** config.action_mailer.delivery_method (:smtp when unset, as Action Mailer's). */
   deliveryMethod?: string;
+  /** config.action_dispatch.show_exceptions (:all when unset). */
+  showExceptions?: "all" | "rescuable" | "none";
 }
 
 /**

@@ -90,6 +90,8 @@ export class View implements ViewHost {
   private readonly rendering: TemplateEntry[] = [];
   /** `render formats: :html` looks up in that format alone for one render. */
   private format: string | null = null;
+  /** Formats added to the lookup for the rest of this view's rendering (`view_context.formats |= [:html]`). */
+  private readonly addedFormats: string[] = [];
   /** `[hits / count]` of the cached collections rendered (Rails logs them per render). */
   readonly collectionCacheHits: Array<{ hits: number | null; count: number }> = [];
 
@@ -310,7 +312,12 @@ export class View implements ViewHost {
   /** The formats a lookup tries, in order: `render formats:`'s alone, else the template's then the request's. */
   private lookupFormats(): string[] {
     if (this.format !== null) return [this.format];
-    return [...new Set([this.ctx.format, ...(this.ctx.formats ?? [])])];
+    return [...new Set([this.ctx.format, ...(this.ctx.formats ?? []), ...this.addedFormats])];
+  }
+
+  /** `formats |= [...]` on the view's lookup context: later lookups also try these, after its own. */
+  addFormats(formats: string[]): void {
+    for (const f of formats) if (!this.addedFormats.includes(f)) this.addedFormats.push(f);
   }
 
   /** ActionView's `render` inside a template. */

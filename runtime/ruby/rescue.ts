@@ -10,6 +10,8 @@ const PARENT: Record<string, string> = {
   RecordNotSaved: "ActiveRecordError",
   RecordNotDestroyed: "ActiveRecordError",
   RecordNotUnique: "WrappedDatabaseException",
+  InvalidForeignKey: "WrappedDatabaseException",
+  NotNullViolation: "StatementInvalid",
   WrappedDatabaseException: "StatementInvalid",
   StatementInvalid: "ActiveRecordError",
   SoleRecordExceeded: "ActiveRecordError",

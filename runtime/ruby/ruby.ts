@@ -238,13 +238,20 @@ export function inspect(v: unknown): string {
 }
 
 /** ActiveSupport `blank?`: nil, false, whitespace-only strings, empty arrays and hashes. */
+const BLANK = /^[\s\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]*$/;
+
 export function isBlank(v: unknown): boolean {
   if (v === null || v === undefined || v === false) return true;
   if (typeof v === "string") {
-    // A printable ASCII first character is never space: most strings answer here without the scan.
-    const first = v.charCodeAt(0);
-    if (first > 32 && first < 127) return false;
-    return /^[\s\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]*$/.test(v);
+    // ASCII spaces are skipped here and the first printable ASCII character answers (a captured block's text is
+    // mostly indentation, then markup); anything else goes to the full Unicode scan.
+    for (let i = 0; i < v.length; i++) {
+      const c = v.charCodeAt(i);
+      if (c === 32 || (c >= 9 && c <= 13)) continue;
+      if (c > 32 && c < 127) return false;
+      return BLANK.test(v);
+    }
+    return true;
   }
   if (Array.isArray(v)) return v.length === 0;
   if (isPlainObject(v)) return Object.keys(v).length === 0;

@@ -23,6 +23,16 @@ export interface RequestOptions {
   xhr?: unknown;
 }
 
+/** The request header a Rack env name stands for: HTTP_X_Y is X-Y, CONTENT_TYPE / CONTENT_LENGTH theirs; null for
+ *  the others (REMOTE_ADDR, ...: not headers). */
+function envHeader(key: string): string | null {
+  if (key.startsWith("HTTP_")) return key.slice(5).toLowerCase().replace(/_/g, "-");
+  return key === "CONTENT_TYPE" || key === "CONTENT_LENGTH" ? key.toLowerCase().replace(/_/g, "-") : null;
+}
+
+/** ActionDispatch::Http::Cache::Response's SPECIAL_KEYS: the Cache-Control directives it parses by name. */
+const CACHE_CONTROL_KEYS = new Set(["extras", "no-store", "no-cache", "max-age", "public", "private", "must-revalidate"]);
+
 /** ActionDispatch::TestResponse, as a test reads it. */
 export class TestResponse {
   constructor(private readonly wire: WireResponse) {}
@@ -61,6 +71,36 @@ export class TestResponse {
 
   setCookies(): string[] {
     return this.wire.headers.filter(([k]) => k.toLowerCase() === "set-cookie").map(([, v]) => v);
+  }
+
+  /**
+   * Response#cache_control as a test response has it (parsed from its Cache-Control header, cache_control_headers):
+   * no-store, no-cache, max-age, public, private, must-revalidate by their Symbol (dashes as underscores) => the
+   * argument String or true; any other directive in :extras.
+   */
+  cacheControl(): Map<string, unknown> {
+    const out = new Map<string, unknown>();
+    const header = this.header("cache-control");
+    // cache_control_segments: the header without its spaces, split at commas (String#split drops trailing empties).
+    const segments = header === null ? [] : header.replace(/ /g, "").split(",");
+    while (segments.length && segments[segments.length - 1] === "") segments.pop();
+    for (const segment of segments) {
+      const at = segment.indexOf("=");
+      const [directive, argument] = at < 0 ? [segment, null] : [segment.slice(0, at), segment.slice(at + 1)];
+      if (CACHE_CONTROL_KEYS.has(directive)) out.set(directive.replace(/-/g, "_"), argument ?? true);
+      else out.set("extras", [...((out.get("extras") as string[] | undefined) ?? []), segment]);
+    }
+    return out;
+  }
+
+  /** Response#cookies: each Set-Cookie's name => value (unescaped), a new Hash each time. */
+  get cookies(): Map<string, string | null> {
+    const out = new Map<string, string | null>();
+    for (const cookie of this.setCookies()) {
+      const [key, value] = cookie.split(";")[0]!.split("=").map(unescapeCookie);
+      out.set(key!, value ?? null);
+    }
+    return out;
   }
 }
 
@@ -159,15 +199,21 @@ export class IntegrationSession {
       headers["x-requested-with"] = "XMLHttpRequest";
       if (!json) headers.accept = "text/javascript, text/html, application/xml, text/xml, */*";
     }
-    for (const [k, v] of entriesOf(options.headers)) headers[k.toLowerCase()] = toS(v);
+    // Http::Headers#env_name: a header's name (letters, digits, dashes) is a header; any other key is a Rack env
+    // name already (`"HTTP_USER_AGENT" => ...`), as are every key of env:.
+    for (const [k, v] of entriesOf(options.headers)) {
+      const name = /^[A-Za-z0-9-]+$/.test(k) ? k.toLowerCase() : envHeader(k);
+      if (name !== null) headers[name] = toS(v);
+    }
     for (const [k, v] of entriesOf(options.env)) {
-      if (k.startsWith("HTTP_")) headers[k.slice(5).toLowerCase().replace(/_/g, "-")] = toS(v);
+      const name = envHeader(k);
+      if (name !== null) headers[name] = toS(v);
     }
     const cookie = this.cookies.header();
     if (cookie && !headers.cookie) headers.cookie = cookie;
     const wire = await this.app.handle({
       method, url: `${target.pathname}${target.search}`, headers, body, remoteAddress: "127.0.0.1", encrypted: target.protocol === "https:",
-    }, { raise: true });
+    });
     this.request = new TestRequest(this.app, target.protocol === "https:");
     this.response = new TestResponse(wire);
     this.keepCookies(this.response.setCookies());

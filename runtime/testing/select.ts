@@ -36,13 +36,18 @@ let engine: { selectAll: typeof selectAll; adapter: typeof adapter } | null = nu
 export async function loadSelectEngine(): Promise<void> {
   if (engine) return;
   const [css, tree] = await Promise.all([import("css-select"), import("parse5-htmlparser2-tree-adapter")]);
-  engine = { selectAll: css.selectAll, adapter: tree.adapter };
+  // A <template>'s content is its children here, as Nokogiri's trees have it (the HTML standard's parser keeps it in
+  // a separate fragment, which a selector would never reach): `assert_select "turbo-stream #x"` finds what a
+  // turbo-stream's template holds.
+  engine = { selectAll: css.selectAll, adapter: { ...tree.adapter, setTemplateContent: () => undefined, getTemplateContent: (template) => template as never } };
 }
 
 function loaded(): NonNullable<typeof engine> {
   if (!engine) throw new Error("assert_select before loadSelectEngine(): the selector engine is loaded by each test case");
   return engine;
 }
+
+const SELECT_OPTIONS = { xmlMode: true, lowerCaseTags: true } as const;
 
 /** The HTML document of a body. */
 export function parseDocument(html: string): AnyNode {
@@ -90,7 +95,9 @@ function equalityTests(comparator: unknown): Equality {
 /** The elements matching within the roots (each root's descendants and the root itself, as Nokogiri's css does from a node). */
 export function selectWithin(roots: AnyNode[], selector: string): Element[] {
   const found: Element[] = [];
-  for (const root of roots) for (const el of loaded().selectAll(selector, root) as Element[]) if (!found.includes(el)) found.push(el);
+  // Nokogiri selects through a CSS-to-XPath translation: into <template>s too (css-select's HTML mode skips their
+  // contents), and matching attribute values case-sensitively; tag names in the selector still read lowercased.
+  for (const root of roots) for (const el of loaded().selectAll(selector, root, SELECT_OPTIONS) as Element[]) if (!found.includes(el)) found.push(el);
   return found;
 }
 

@@ -157,6 +157,11 @@ function analyzeWithInflections(parsed: ParsedApp, options: AnalyzeOptions, infl
   const sites = controllerSites(controllers, files);
   const currentTypes = retried(parsed, () => currentAttributeTypes({ currents, sites, values, files, models }));
   values.currentTypes = currentTypes;
+  for (const c of currents.values()) {
+    const delegated = new Set(c.delegates.flatMap((d) => d.methods.map((x) => (d.prefix ? `${d.prefix}_${x}` : x))));
+    const once = c.methods.filter((d) => !d.params.length && !delegated.has(d.name) && c.methods.filter((o) => o.name === d.name).length === 1);
+    values.currentMethods.set(c.className, new Map(once.map((d) => [d.name, d])));
+  }
   const channels = analyzeChannels(parsed.channels, parsed.controllers, parsed.diagnostics);
   const identifiers = identifierTypes(channels, values, models, symbolsOf(files), sites);
   return {

@@ -48,11 +48,6 @@ export interface EnvironmentSettings {
   /** `config.server_timing = true` (Rails' generated development.rb): ActionDispatch::ServerTiming in the stack. */
   serverTiming?: boolean;
   /**
-   * config.action_dispatch.show_exceptions (:all when unset): which errors ShowExceptions renders as error pages;
-   * the others raise out of the app (an integration test sees them raised).
-   */
-  showExceptions?: "all" | "rescuable" | "none";
-  /**
    * config.action_controller.perform_caching of an environment other than production (production's is
    * AppConfigFacts.performCaching): a literal, or `{ file }` for the generator's development.rb, which turns caching
    * on when `Rails.root.join("tmp/caching-dev.txt").exist?` (bin/rails dev:cache) when the app boots.
@@ -64,6 +59,12 @@ export interface EnvironmentSettings {
   queueAdapter?: "async" | "inline" | "test";
   /** config.action_mailer.delivery_method (Rails' default :smtp; only :test delivers here, the others raise). */
   deliveryMethod?: string;
+  /**
+   * config.action_dispatch.show_exceptions (Rails' default :all; the generator's test.rb sets :rescuable): whether
+   * an error of the app is answered as its error page, or raised out of the app (:none; :rescuable for those with
+   * no rescue response), as an integration test sees it.
+   */
+  showExceptions?: "all" | "rescuable" | "none";
 }
 
 /** A setting read at boot: a literal, or whether an environment variable is present (Object#present?). */
@@ -112,16 +113,16 @@ export function analyzeConfig(files: SourceFile[], diagnostics?: Diagnostics): A
         if (value === "true" || value === "false") (facts.environments[environment ?? "*"] ??= {}).serverTiming = value === "true";
         else diagnostics?.report("unsupported_option", (node.args[0] ?? node).span, "config.server_timing is not true or false: no Server-Timing header");
       }
-      if (node.method === "show_exceptions=" && node.receiver?.kind === "call" && node.receiver.method === "action_dispatch" && isConfig(node.receiver.receiver)) {
-        const arg = node.args[0];
-        // Symbols, or the booleans Rails 7.1 deprecated (true is :all, false is :none).
-        const value = arg?.kind === "sym" ? arg.name : arg?.kind === "true" ? "all" : arg?.kind === "false" ? "none" : null;
-        if (value === "all" || value === "rescuable" || value === "none") (facts.environments[environment ?? "*"] ??= {}).showExceptions = value;
-        else diagnostics?.report("unsupported_option", (arg ?? node).span, "config.action_dispatch.show_exceptions is not :all, :rescuable or :none: every error is rendered as an error page (:all)");
-      }
       if ((node.method === "time_zone=" || node.method === "beginning_of_week=") && isConfig(node.receiver)) calendarSetting(node, facts, diagnostics);
       if (node.method === "cache_store=" && isConfig(node.receiver) && (environment === null || environment === "production")) {
         nullCacheStore = cacheStore(node, diagnostics);
+      }
+      if (node.method === "show_exceptions=" && node.receiver?.kind === "call" && node.receiver.method === "action_dispatch") {
+        const arg = node.args[0];
+        // true / false: the forms Rails 7.1 deprecated for :all / :none.
+        const mode = arg?.kind === "sym" ? arg.name : arg?.kind === "true" ? "all" : arg?.kind === "false" ? "none" : null;
+        if (mode === "all" || mode === "rescuable" || mode === "none") (facts.environments[environment ?? "*"] ??= {}).showExceptions = mode;
+        else diagnostics?.report("unsupported_option", (arg ?? node).span, "config.action_dispatch.show_exceptions is not :all, :rescuable or :none: errors are shown as their pages (:all)");
       }
       if (node.method === "delivery_method=" && node.receiver?.kind === "call" && node.receiver.method === "action_mailer") {
         if (node.args[0]?.kind === "sym") (facts.environments[environment ?? "*"] ??= {}).deliveryMethod = node.args[0].name;

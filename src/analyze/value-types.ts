@@ -89,6 +89,11 @@ export class ValueTypes {
   private readonly inProgress = new Set<Node | string>();
   /** CurrentAttributes attributes' models (current-types.ts), once known. */
   currentTypes = new Map<string, Map<string, string>>();
+  /**
+   * CurrentAttributes classes' own methods by class and name (`def account = Account.first`): those defined once,
+   * taking no arguments, that no delegate of the class names too.
+   */
+  currentMethods: Map<string, Map<string, NodeOf<"def">>> = new Map();
 
   constructor(
     private readonly models: Map<string, ModelInfo>,
@@ -159,6 +164,9 @@ export class ValueTypes {
     if (node.receiver.kind === "const") {
       const current = node.receiver.scope === null ? this.currentTypes.get(node.receiver.name)?.get(m) : undefined;
       if (current && this.models.has(current) && !node.args.length && !node.block) return { k: "record", model: current };
+      // `Current.account` where `def account = Account.first`: what its body answers.
+      const own = node.receiver.scope === null && !node.args.length && !node.block ? this.currentMethods.get(node.receiver.name)?.get(m) : undefined;
+      if (own) return this.returnType(own, { def: own, blocks: [], owner: { k: "other" } });
       const def = this.plainClassMethod(node.receiver, m);
       return def ? this.returnType(def, { def, blocks: [], owner: { k: "other" } }) : null;
     }

@@ -9,11 +9,14 @@
 import type { AppModel } from "../analyze/app-model.js";
 import type { Node, NodeOf, Span } from "../parse/ir.js";
 import { NIL, sameType, UNKNOWN, type RType } from "./types.js";
+import { hashValueTypes } from "./expr.js";
 
 /** By method key, by call site: each positional argument's type (null past a splat, an options hash or a block pass). */
 type Recorded = Map<string, Map<string, RType[]>>;
 
 const recorded = new WeakMap<AppModel, Recorded>();
+/** By method key, by call site: the keyword arguments' types by name (null where the call's keywords are not literal). */
+const recordedKeywords = new WeakMap<AppModel, Map<string, Map<string, Map<string, RType> | null>>>();
 
 function recordedOf(app: AppModel): Recorded {
   let r = recorded.get(app);
@@ -30,6 +33,45 @@ export function noteCall(app: AppModel, key: string, call: NodeOf<"call">, types
   byKey.set(key, sites);
   const cut = call.args.findIndex((a) => a.kind === "splat" || a.kind === "hash" || a.kind === "blockPass");
   sites.set(siteKey(call.span), cut < 0 ? types : [...types.slice(0, cut), ...types.slice(cut).map(() => UNKNOWN)]);
+  // Keyword arguments: a last argument that is a Hash of Symbol keys, lowered as a plain object, and nothing after it.
+  let byKw = recordedKeywords.get(app);
+  if (!byKw) recordedKeywords.set(app, (byKw = new Map()));
+  const kwSites = byKw.get(key) ?? new Map<string, Map<string, RType> | null>();
+  byKw.set(key, kwSites);
+  const last = call.args[call.args.length - 1];
+  const rest = call.args.slice(0, -1);
+  const literal = last?.kind === "hash" && last.pairs.every((p) => p.key.kind === "sym") && rest.every((a) => a.kind !== "splat" && a.kind !== "hash" && a.kind !== "blockPass");
+  const kw = literal ? hashValueTypes.get(last) : undefined;
+  const none = !last || (last.kind !== "hash" && last.kind !== "splat" && last.kind !== "blockPass" && rest.every((a) => a.kind !== "splat" && a.kind !== "hash" && a.kind !== "blockPass"));
+  kwSites.set(siteKey(call.span), kw ? new Map(kw) : none ? new Map() : null);
+}
+
+/**
+ * Keyword parameters' types over the sites recorded under `key`: a required keyword (`room:`) is typed where every
+ * site passes it as one model; an optional one only where its default is nil and every site that passes it agrees.
+ */
+export function joinedKeywordTypes(app: AppModel, key: string, params: Array<{ name: string; nilDefault: boolean }>): Map<string, RType> {
+  const out = new Map<string, RType>();
+  const sites = recordedKeywords.get(app)?.get(key);
+  if (!sites || !sites.size || [...sites.values()].some((s) => s === null)) return out;
+  for (const p of params) {
+    const at = [...sites.values()].map((s) => s!.get(p.name) ?? (p.nilDefault ? NIL : UNKNOWN)).filter((t) => !(p.nilDefault && t.k === "nil"));
+    const first = at[0];
+    if (!first || (first.k !== "model" && first.k !== "relation") || first.model.startsWith("typeof ")) continue;
+    if (at.every((t) => sameType(t, first))) out.set(p.name, first);
+  }
+  return out;
+}
+
+/** The keyword parameters a call site fills by name: required ones, and optional ones whose default is nil. */
+export function keywordParams(def: { params: NodeOf<"def">["params"] }): Array<{ name: string; nilDefault: boolean }> {
+  return def.params.flatMap((p): Array<{ name: string; nilDefault: boolean }> => (p.kind === "key" ? [{ name: p.name, nilDefault: false }] : p.kind === "keyopt" && p.default?.kind === "nil" ? [{ name: p.name, nilDefault: true }] : []));
+}
+
+/** Every call recorded so far, as text (the lowering's fixed point is where this stops changing). */
+export function recordedFingerprint(app: AppModel): string {
+  const text = (m: Map<string, Map<string, unknown>> | undefined) => JSON.stringify([...(m ?? new Map<string, Map<string, unknown>>())].map(([k, sites]) => [k, [...sites].map(([site, t]) => [site, t instanceof Map ? [...t] : t])]));
+  return text(recorded.get(app)) + text(recordedKeywords.get(app));
 }
 
 /** Every site recorded for any key, by method name (the last part of the key after `#`, `.` or `:`). */

@@ -249,6 +249,10 @@ export function lowerTypedCall(call: NodeOf<"call">, recv: TsExpr, scope: Scope)
   }
   if (t.k === "params") {
     if (m === "require" || m === "permit" || m === "fetch") return method(rubyToTs(m), { k: "params" });
+    // Parameters#merge(hash) / compact / compact_blank: copies, permitted as the receiver is.
+    if ((m === "merge" && call.args.length === 1) || ((m === "compact" || m === "compact_blank") && !call.args.length)) {
+      if (!call.block) return method(rubyToTs(m), { k: "params" });
+    }
     return null;
   }
   if (t.k === "json") return lowerJbuilderCall(call, recv, scope);
@@ -274,6 +278,18 @@ function isStaticMethod(cls: object, name: string): boolean {
  */
 const NULLABLE_FINDERS = new Set(["find_by", "first", "last"]);
 
+/**
+ * joins' arguments written as literals: association names (Symbols), a Hash of them (`user: :memberships`,
+ * `a: [:b, :c]`), or an SQL String without interpolation; what the runtime's joins takes as they lower.
+ */
+function literalJoins(call: NodeOf<"call">): boolean {
+  const tree = (n: Node): boolean =>
+    n.kind === "sym" || (n.kind === "array" && n.elements.every(tree)) || (n.kind === "hash" && n.pairs.every((p) => p.key.kind === "sym" && tree(p.value)));
+  // (A String the runtime takes for SQL only where it has a space: `joins("rooms")` stays Rails' by name.)
+  const sql = (n: Node) => n.kind === "str" && n.parts.every((p) => typeof p === "string") && /\s/.test((n.parts as string[]).join(""));
+  return call.args.length > 0 && !call.block && call.args.every((a) => tree(a) || sql(a));
+}
+
 function lowerClassCall(call: NodeOf<"call">, recv: TsExpr, model: string, scope: Scope): TsExpr | null {
   const types: RType[] = [];
   const args = recordArgs(call.args, call.block, scope, types);
@@ -289,6 +305,8 @@ function lowerClassCall(call: NodeOf<"call">, recv: TsExpr, model: string, scope
     authenticate_by: ["authenticateBy", record],
   };
   const entry = RETURNS[call.method];
+  // `joins(:room)` / `joins(user: :memberships)` / `joins("join ...")`: literal arguments, as the runtime's joins takes them.
+  if (call.method === "joins" && literalJoins(call)) return lit(`${recv.code}.joins(${args.join(", ")})`, relation);
   // A plain class's `new`: its arguments' types join into its constructor's (core/plain-ivars.ts).
   if (call.method === "new" && !scope.env.app.models.has(model)) noteNewCall(scope.env.app, model, call, types);
   // `first(3)` / `last(3)` answer Arrays of records.
@@ -299,6 +317,8 @@ function lowerClassCall(call: NodeOf<"call">, recv: TsExpr, model: string, scope
       noteScopeCall(scope.env.app, model, call, types);
       return scopeCall(recv, model, call.method, args, scope);
     }
+    const enumScoped = enumScopeCall(call, recv, model, scope);
+    if (enumScoped) return enumScoped;
     // The model's class methods and those it inherits (an STI subclass calling its parent's `create_for`).
     const def = classMethodDef(scope.env.app, model, call.method);
     if (def) noteClassMethodCall(scope.env.app, model, call, types);
@@ -388,6 +408,10 @@ export function objectMethodCall(call: NodeOf<"call">, recv: TsExpr, members: ob
   const yieldsSelf = call.method === "tap" || call.method === "then" || call.method === "yield_self";
   const block = call.block ? [lowerBlockFn(call.block, scope, yieldsSelf ? [recv.type] : []).code] : [];
   const plain = call.args.map((a) => lowerArg(a, scope).code);
+  // A record's class is its model's class or a subclass of it (STI): its class methods dispatch on the record's own.
+  if (call.method === "class" && !call.args.length && !call.block && recv.type.k === "model" && !recv.type.model.startsWith("typeof ") && scope.env.app.models.has(recv.type.model)) {
+    return asProved(`${scope.env.module.use("ObjectMethods")}.class(${recv.code})`, { k: "model", model: `typeof ${recv.type.model}` }, scope);
+  }
   // tap answers its receiver.
   return asProved(`${scope.env.module.use("ObjectMethods")}.${member}(${[recv.code, ...plain, ...block].join(", ")})`, call.method === "tap" && call.block ? recv.type : UNKNOWN, scope);
 }
@@ -428,6 +452,10 @@ function lowerRelationCall(call: NodeOf<"call">, recv: TsExpr, model: string, sc
     const fn = lowerBlockFn(call.block, scope, [record]).code;
     return lit(`${recv.code}.toA().${m === "collect" ? "map" : m === "select" ? "filter" : m}(${fn})`, { k: "array", of: UNKNOWN });
   }
+  // `each { |record| }` as a value (a method's last expression): the relation's each, its block given each record.
+  if (m === "each" && call.block && !call.args.length && call.block.params.length === 1 && call.block.params[0]!.kind === "req" && !call.block.locals) {
+    return lit(`${recv.code}.each(${lowerBlockFn(call.block, scope, [record]).code})`, UNKNOWN);
+  }
   const types: RType[] = [];
   const args = recordArgs(call.args, call.block, scope, types);
   const RETURNS: Record<string, [string, RType]> = {
@@ -444,7 +472,9 @@ function lowerRelationCall(call: NodeOf<"call">, recv: TsExpr, model: string, sc
   // pluck(:id, :name) / joins(:room): the runtime's take column and association names, as literal Symbols give them.
   const names = call.args.length > 0 && call.args.every((a) => a.kind === "sym") && !call.block;
   if (names && m === "pluck") return lit(`${recv.code}.pluck(${args.join(", ")})`, { k: "array", of: UNKNOWN });
-  if (names && m === "joins") return lit(`${recv.code}.joins(${args.join(", ")})`, relation);
+  if (m === "joins" && literalJoins(call)) return lit(`${recv.code}.joins(${args.join(", ")})`, relation);
+  // `merge(other_relation)`: the runtime's merge takes a relation (of any model), as the argument is proved to be.
+  if (m === "merge" && call.args.length === 1 && types[0]?.k === "relation" && !call.block) return lit(`${recv.code}.merge(${args[0]})`, relation);
   if (names && m === "select") return lit(`${recv.code}.select(${args.join(", ")})`, relation);
   const entry = RETURNS[m];
   if (entry && (m === "first" || m === "last") && call.args.length) return lit(`${recv.code}.${entry[0]}(${args.join(", ")})`, UNKNOWN);
@@ -452,6 +482,8 @@ function lowerRelationCall(call: NodeOf<"call">, recv: TsExpr, model: string, sc
   if (entry) return lit(`${recv.code}.${entry[0]}(${args.join(", ")})`, entry[1]);
   if (findScope(scope.env.app, model, m)) noteScopeCall(scope.env.app, model, call, types);
   if (findScope(scope.env.app, model, m)) return scopeCall(recv, model, m, args, scope);
+  const enumScoped = enumScopeCall(call, recv, model, scope);
+  if (enumScoped) return enumScoped;
   return delegatedClassMethod(call, recv, model, args, types, scope) ?? relationObjectCall(call, recv, args, scope);
 }
 
@@ -521,6 +553,29 @@ function scopeCall(recv: TsExpr, model: string, name: string, args: string[], sc
   const fn = scope.env.module.use(array ? "scopeArray" : "scope");
   const type: RType = t?.k === "relation" ? { k: "relation", model } : array ? { k: "array", of: { k: "model", model } } : UNKNOWN;
   return lit(`${fn}<${scope.env.module.modelType(model)}>(${[recv.code, JSON.stringify(name), ...args].join(", ")})`, type);
+}
+
+/**
+ * The scopes an `enum` defines (unless `scopes: false`): one per value and its `not_` negation, with the prefix and
+ * suffix applied (`enum :involvement, ..., prefix: :involved_in` -> involved_in_everything, not_involved_in_everything).
+ */
+function enumScope(app: AppModel, modelName: string, name: string): boolean {
+  for (let m = app.models.get(modelName); m; m = m.parentModel ? app.models.get(m.parentModel) : undefined) {
+    for (const { descriptor: e } of m.enums) {
+      if (e.scopes === false) continue;
+      const values = Array.isArray(e.values) ? e.values.map(String) : Object.keys((e.values ?? {}) as object);
+      const affix = (v: unknown) => (v === true ? `${String(e.attribute)}` : typeof v === "string" ? v : null);
+      const stems = values.map((v) => [affix(e.prefix), v, affix(e.suffix)].filter(Boolean).join("_").replace(/[^\w]/g, "_"));
+      if (stems.some((stem) => name === stem || name === `not_${stem}`)) return true;
+    }
+  }
+  return false;
+}
+
+/** An enum's scope called on the model class or a relation of it: by name, as a scope is (`scope<User>(User, "administrator")`). */
+function enumScopeCall(call: NodeOf<"call">, recv: TsExpr, model: string, scope: Scope): TsExpr | null {
+  if (call.args.length || call.block || !enumScope(scope.env.app, model, call.method) || findScope(scope.env.app, model, call.method) || classMethodDef(scope.env.app, model, call.method)) return null;
+  return lit(`${scope.env.module.use("scope")}<${scope.env.module.modelType(model)}>(${recv.code}, ${JSON.stringify(call.method)})`, { k: "relation", model });
 }
 
 /** Scopes are inherited (STI subclasses see their parent's). */

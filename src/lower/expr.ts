@@ -178,6 +178,11 @@ function lowerExprOf(node: Node, scope: Scope): TsExpr {
         const type = env.ivarTypes.get(node.target.name) ?? UNKNOWN;
         return lit(`(${env.ivar(node.target.name)} = ${storable(value, type, scope, true)})`, type.k === "unknown" ? value.type : type);
       }
+      // `a[k] = v` used as a value (`assert response.cookies[:x] = v`): Ruby's []=, answering v.
+      if (node.target.kind === "index" && node.target.args.length === 1) {
+        const [recv, key] = [lowerExpr(node.target.receiver, scope), lowerExpr(node.target.args[0]!, scope)];
+        return lit(`${env.module.use("indexSet")}(${recv.code}, ${key.code}, ${value.code})`, value.type);
+      }
       if (node.target.kind !== "ident") break;
       let local = scope.lookup(node.target.name);
       if (!local) {
@@ -255,20 +260,27 @@ function lowerArray(node: NodeOf<"array">, scope: Scope): TsExpr {
   return lit(`[${items.map((i) => i.code).join(", ")}]`, { k: "array", of: same ? first : UNKNOWN });
 }
 
+/** The types of a plain-object Hash literal's Symbol-keyed values, as lowered (call-sites.ts reads keyword arguments'). */
+export const hashValueTypes: WeakMap<Node, Map<string, RType>> = new WeakMap();
+
 export function lowerHash(node: NodeOf<"hash">, scope: Scope): TsExpr {
   if (spellsAKeyBothWays(node) || node.pairs.some((p) => VALUE_KEYS.has(p.key.kind))) return lowerKeyedHash(node, scope);
   // Keys other than literals are lowered once; a key not known to be a String leaves the choice to the run time.
   const keys = node.pairs.map(({ key }) => (key.kind === "dsplat" || key.kind === "sym" || key.kind === "dsym" || key.kind === "str" ? null : lowerExpr(key, scope)));
   if (keys.some((k) => k !== null && k.type.k !== "string")) return lowerRuntimeKeyedHash(node, keys, scope);
+  const valueTypes = new Map<string, RType>();
   const entries = node.pairs.map(({ key, value }, i) => {
     if (key.kind === "dsplat") return `...(${lowerExpr(key.value, scope).code} as object)`;
-    const v = lowerExpr(value, scope).code;
+    const lowered = lowerExpr(value, scope);
+    const v = lowered.code;
+    if (key.kind === "sym") valueTypes.set(key.name, lowered.type);
     if (key.kind === "sym" || (key.kind === "str" && key.parts.every((p) => typeof p === "string"))) {
       const name = key.kind === "sym" ? key.name : (key.parts as string[]).join("");
       return `${/^[A-Za-z_$][\w$]*$/.test(name) ? name : JSON.stringify(name)}: ${v}`;
     }
     return `[${scope.env.module.use("toS")}(${(keys[i] ?? lowerExpr(key, scope)).code})]: ${v}`;
   });
+  hashValueTypes.set(node, valueTypes);
   // Parenthesized: an object literal read where JS expects a statement or an arrow's body (`() => {}`,
   // `or(a, () => ({}))`) would otherwise parse as a block. Valid in every expression position.
   return lit(`({ ${entries.join(", ")} })`, { k: "hash" });

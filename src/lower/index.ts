@@ -22,11 +22,12 @@ import { lowerEntry } from "./app/entry.js";
 import { controllerIvarTypes, controllerPath, lowerController } from "./controller/controller.js";
 import { lowerModel } from "./model/model.js";
 import { modelParamFingerprint } from "./model/param-types.js";
+import { recordedFingerprint } from "./call-sites.js";
 import { directRoutes, routeDecls } from "./routes/draw.js";
 import { lowerRoutesModule } from "./routes/module.js";
 import { lowerSeeds } from "./seeds.js";
 import { lowerCableConfig, lowerFixtures } from "./fixtures.js";
-import { lowerTestFiles } from "./test/test-file.js";
+import { lowerTestFiles, parseTestSources } from "./test/test-file.js";
 import { lowerPlainClasses } from "./core/plain-class.js";
 import { lowerCurrent } from "./model/current.js";
 import { lowerCoreExtensions } from "./core/core-extension.js";
@@ -64,19 +65,26 @@ function drawRoutes(app: AppModel, diags: Diagnostics): RouteEntry[] {
 }
 
 /**
- * The models, lowered after every other module has recorded its calls of their methods, and again (in scratch,
- * with a scratch catalogue of diagnostics) until the parameter types their own calls of one another prove stop
- * changing; the last lowering is the one emitted.
+ * The plain classes (jobs among them) and the models, lowered after every other module has recorded its calls of
+ * their methods, and again (in scratch, with a scratch catalogue of diagnostics) until the parameter types their own
+ * calls of one another prove stop changing (a model enqueues a job, whose perform calls a model's method again);
+ * the last lowering is the one emitted.
  */
-function lowerModels(app: AppModel, diags: Diagnostics, guard: <T extends { file: { absPath: string } }, R>(items: T[], fn: (item: T) => R, stub?: (item: T, raised: string) => R) => R[]): EmittedModule[] {
+function lowerModels(app: AppModel, diags: Diagnostics, guard: <T extends { file: { absPath: string } } | { absPath: string }, R>(items: T[], fn: (item: T) => R, stub?: (item: T, raised: string) => R) => R[]): { models: EmittedModule[]; plainClasses: EmittedModule[] } {
   // The scratch passes' dynamic sites go (the emitted lowering records its own); those of the modules lowered
-  // before (plain classes under app/models among them) stay.
+  // before stay.
   const earlier = new Set(app.dynamicSites.keys());
   const clearSites = () => {
     for (const key of app.dynamicSites.keys()) if (!earlier.has(key)) app.dynamicSites.delete(key);
   };
-  let known = modelParamFingerprint(app);
+  const fingerprint = () => modelParamFingerprint(app) + recordedFingerprint(app);
+  let known = fingerprint();
   for (let pass = 0; pass < 4; pass++) {
+    try {
+      lowerPlainClasses(app, new Diagnostics());
+    } catch {
+      // The emitted lowering reports it.
+    }
     for (const m of app.models.values()) {
       try {
         lowerModel(m, app, new Diagnostics());
@@ -84,12 +92,13 @@ function lowerModels(app: AppModel, diags: Diagnostics, guard: <T extends { file
         // The emitted lowering reports it.
       }
     }
-    const next = modelParamFingerprint(app);
+    const next = fingerprint();
     if (next === known) break;
     known = next;
   }
   clearSites();
-  return guard([...app.models.values()], (m) => lowerModel(m, app, diags), (m) => lowerModel(crashedModel(m, diags), app, diags));
+  const plainClasses = guard([{ absPath: join(app.parsed.root, "app/models") }], () => lowerPlainClasses(app, diags)).flat();
+  return { plainClasses, models: guard([...app.models.values()], (m) => lowerModel(m, app, diags), (m) => lowerModel(crashedModel(m, diags), app, diags)) };
 }
 
 /** `tests`: also the app's Minitest files, as vitest files of the emitted project (test/test-file.ts). */
@@ -100,6 +109,7 @@ export function lowerApp(app: AppModel, options: { tests?: boolean } = {}): Lowe
 function lowerWithInflections(app: AppModel, options: { tests?: boolean }): Lowered {
   void ORDER_NOTE;
   const diags = app.parsed.diagnostics;
+  if (options.tests) app.parsed.tests = parseTestSources(app.parsed.root);
   const table = app.parsed.routes ? drawRoutes(app, diags) : [];
   table.forEach((r) => r.name && app.routeNames.add(r.name));
   const directs = app.parsed.routes ? directRoutes(app.parsed.routes.body) : [];
@@ -151,11 +161,7 @@ function lowerWithInflections(app: AppModel, options: { tests?: boolean }): Lowe
   const views = [...app.templates.values()].flatMap((t) => lowered.get(t)!.module);
   const helpersModule = guard([{ absPath: join(app.parsed.root, "app/helpers") }], () => lowerHelpersModule(app, diags))[0];
   if (helpersModule) modules.push(helpersModule);
-  const plainClasses = guard([{ absPath: join(app.parsed.root, "app/models") }], () => lowerPlainClasses(app, diags)).flat();
-  const plain = [
-    ...plainClasses,
-    ...guard([...app.currents.values()], (c) => lowerCurrent(c, app, diags)),
-  ];
+  const currents = guard([...app.currents.values()], (c) => lowerCurrent(c, app, diags));
   const channels = guard(app.channels, (c) => lowerChannel(c, app, diags));
   const initializers = lowerInitializers(app, diags);
   const coreExtensions = guard(app.coreExtensions.map((e) => ({ ...e, absPath: e.decls[0]!.file.absPath })), (e) => lowerCoreExtensions({ ...app, coreExtensions: [e] }, diags)[0]!);
@@ -163,7 +169,8 @@ function lowerWithInflections(app: AppModel, options: { tests?: boolean }): Lowe
   const fixtures = app.parsed.fixtures.length ? guard([{ absPath: join(app.parsed.root, "test/fixtures") }], () => lowerFixtures(app.parsed.fixtures, app, diags)) : [];
   const cableFile = app.parsed.cableConfig;
   const cableConfig = cableFile && app.channels.length ? guard([cableFile], (f) => lowerCableConfig(f, app, diags)) : [];
-  const models = lowerModels(app, diags, guard);
+  const { models, plainClasses } = lowerModels(app, diags, guard);
+  const plain = [...plainClasses, ...currents];
   const loadPath = assetLoadPath({ appRoot: app.parsed.root, engines: app.config.engines, gems: app.gems });
   const { assets, publicFiles } = digestAssets(loadPath, app.config.assetsVersion);
   const importmap = analyzeImportmap(app.parsed.root, app.parsed.diagnostics, (logical) => logical in assets, app.gems.missing, app.gems);

@@ -53,6 +53,12 @@ export interface ParsedApp {
   fixtures: FixtureFile[];
   /** config/cable.yml (Action Cable's adapter per environment), ERB and all, when present. */
   cableConfig: ErbYamlFile | null;
+  /**
+   * The test-side Ruby of test/ (its tests, test_helper.rb and the helpers beside it; not fixtures/ or system/) when
+   * the suite is lowered too (`compile --tests`): they call the app's methods, so a parameter typed by "every call
+   * site" must see theirs. Empty otherwise.
+   */
+  tests: SourceFile[];
   schema: Schema;
   diagnostics: Diagnostics;
 }
@@ -110,6 +116,7 @@ export function parseApp(root: string, opts: { fixturesPath?: string } = {}): Pa
     seeds: existsSync(join(root, "db/seeds.rb")) ? ruby("db/seeds.rb") : null,
     fixtures: parseFixtures(root, listFiles(root, opts.fixturesPath ?? FIXTURES_DIR, ".yml"), diagnostics, opts.fixturesPath),
     cableConfig: existsSync(join(root, "config/cable.yml")) ? parseErbYaml(root, "config/cable.yml", diagnostics) : null,
+    tests: [],
     schema: schemaFile
       ? schemaFromRuby(schemaFile.body, diagnostics)
       : structure !== null

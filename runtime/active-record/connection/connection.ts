@@ -10,6 +10,7 @@
 import Database from "better-sqlite3";
 import { TransactionManager, type TransactionOptions } from "./transactions.js";
 import { reachPatched } from "../../ruby/declined-patches.js";
+import { translateSqliteError } from "../exceptions.js";
 
 /** What may be bound to a `?` placeholder; booleans are bound as SQLite stores them (1/0), like Rails. */
 export type BindValue = string | number | bigint | boolean | null | Buffer;
@@ -93,7 +94,7 @@ export class Connection {
     if (!isRead(sql)) this.clearQueryCache();
     else if (this.queryCache) return this.cachedSelect(sql, binds, name, this.queryCache);
     const stmt = this.prepareForQuery(sql, binds, name);
-    return whenBusy(() => stmt.all(...binds.map(bindable)));
+    return whenBusy(() => stmt.all(...binds.map(bindable)), sql, binds);
   }
 
   /**
@@ -106,7 +107,7 @@ export class Connection {
       return this.cachedSelect(sql, binds, name, this.queryCache, true) as unknown as unknown[][];
     }
     const stmt = this.prepareForQuery(sql, binds, name, true);
-    return whenBusy(() => stmt.all(...binds.map(bindable))) as unknown as unknown[][];
+    return whenBusy(() => stmt.all(...binds.map(bindable)), sql, binds) as unknown as unknown[][];
   }
 
   // QueryCache#cache_sql: a hit is reported (cached: true) but neither sent, counted nor materializes a
@@ -120,7 +121,7 @@ export class Connection {
     } else {
       if (cache.size >= QUERY_CACHE_SIZE) cache.delete(cache.keys().next().value!);
       const stmt = this.prepareForQuery(sql, binds, name, raw);
-      rows = whenBusy(() => stmt.all(...binds.map(bindable)));
+      rows = whenBusy(() => stmt.all(...binds.map(bindable)), sql, binds);
     }
     cache.set(key, rows);
     return rows.map((row) => (Array.isArray(row) ? ([...row] as unknown as Row) : { ...row }));
@@ -156,7 +157,7 @@ export class Connection {
   execute(sql: string, binds: BindValue[] = [], name: string | null = null): number {
     this.clearQueryCache();
     const stmt = this.prepareForQuery(sql, binds, name);
-    return whenBusy(() => stmt.run(...binds.map(bindable))).changes;
+    return whenBusy(() => stmt.run(...binds.map(bindable)), sql, binds).changes;
   }
 
   /** Connection#transaction: joins an open transaction unless `requiresNew`; see transactions.ts. */
@@ -195,7 +196,7 @@ export class Connection {
     if (/^rollback/i.test(sql)) this.clearQueryCache();
     const stmt = this.prepare(sql);
     this.emit({ name, sql, binds });
-    whenBusy(() => stmt.run(...binds.map(bindable)));
+    whenBusy(() => stmt.run(...binds.map(bindable)), sql, binds);
   }
 
   private prepare(sql: string, raw = false): Statement {
@@ -217,14 +218,16 @@ export class Connection {
 
 /**
  * A statement SQLite refused as busy (after the busy timeout): where an initializer's declined patch of the adapter's
- * configure_connection (a busy handler of the app's own) would have answered instead, that raises, naming it.
+ * configure_connection (a busy handler of the app's own) would have answered instead, that raises, naming it. Any
+ * error of the driver is raised as Active Record's (exceptions.ts: translateSqliteError).
  */
-function whenBusy<T>(run: () => T): T {
+function whenBusy<T>(run: () => T, sql: string, binds: BindValue[]): T {
   try {
     return run();
   } catch (error) {
     if ((error as { code?: unknown }).code === "SQLITE_BUSY") reachPatched("ActiveRecord::ConnectionAdapters::SQLite3Adapter#configure_connection");
-    throw error;
+    // What the driver raised, as the adapter's translate_exception answers it (RecordNotUnique, ...).
+    throw translateSqliteError(error, sql, binds);
   }
 }
 

@@ -87,7 +87,13 @@ function arraySlice(list: unknown[], args: unknown[]): unknown {
   return list.slice(start, start + Number(second));
 }
 
-const pluckOne = (x: unknown, k: unknown) => (isHash(x) ? HashEnumerable.dig(x, k) : null);
+/** Enumerable#pluck's `element[key]`: a Hash's value, a record's attribute (Base#[] is read_attribute). */
+function pluckOne(x: unknown, k: unknown): unknown {
+  if (isHash(x)) return HashEnumerable.dig(x, k);
+  const read = (x as { readAttribute?: unknown } | null)?.readAttribute;
+  if (typeof read === "function") return (read as (name: string) => unknown).call(x, toS(k));
+  throw new TypeError(`undefined method \`[]' for ${x === null || x === undefined ? "nil" : inspect(x)}`);
+}
 
 /** Array#push (alias append) and #unshift (alias prepend): the receiver, changed. */
 function push(list: unknown[], ...items: unknown[]): unknown[] {
@@ -181,7 +187,7 @@ export const ArrayMethods = {
   // Array#slice(start, length) / slice(range) / slice(index), as Array#[] reads them.
   slice: (list: unknown[], ...args: unknown[]) => arraySlice(list, args),
   dig: (list: unknown[], ...keys: unknown[]) => dig(list, keys),
-  // ActiveSupport's Enumerable#pluck over Hashes: each element's [key] (several keys: an Array per element).
+  // ActiveSupport's Enumerable#pluck: each element's [key] (a Hash's, a record's attribute) (several keys: an Array per element).
   pluck: (list: unknown[], ...keys: unknown[]) =>
     list.map((x) => (keys.length === 1 ? pluckOne(x, keys[0]) : keys.map((k) => pluckOne(x, k)))),
   // Without a block, the iterating methods answer their Enumerator (core-enumerator.ts: `map.with_index(1)`).

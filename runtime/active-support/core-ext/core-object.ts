@@ -88,6 +88,8 @@ function appClassOf(v: unknown): Function | null {
 
 /** GlobalID::Identification's methods, installed by the globalid gem's runtime (gems/globalid/identification.ts). */
 export interface GlobalIdentification {
+  /** Whether the value's class includes GlobalID::Identification (a record, a class that includes it). */
+  identifies(v: unknown): boolean;
   toGlobalId(v: unknown): unknown;
   toGidParam(v: unknown): string;
   toSignedGlobalId(v: unknown, options: unknown): unknown;
@@ -100,8 +102,17 @@ export function includeGlobalIdentification(methods: GlobalIdentification): void
   identification = methods;
 }
 
-function globalIdentification(method: string): GlobalIdentification {
-  if (identification) return identification;
+/** Ruby names of GlobalID::Identification's methods: Object has them only where its class includes the module. */
+const IDENTIFICATION_METHODS = new Set(["to_global_id", "to_gid", "to_gid_param", "to_signed_global_id", "to_sgid", "to_sgid_param"]);
+
+/** Whether `v` responds to `method` as far as GlobalID::Identification decides (true for any other method). */
+export function respondsAsIdentified(v: unknown, method: string): boolean {
+  return !IDENTIFICATION_METHODS.has(method) || (identification?.identifies(v) ?? false);
+}
+
+function globalIdentification(method: string, v?: unknown): GlobalIdentification {
+  if (identification && (v === undefined || identification.identifies(v))) return identification;
+  if (identification) throw new NoMethodError(`undefined method \`${method}' for ${v === null || v === undefined ? "nil" : `an instance of ${v instanceof RubySymbol ? "Symbol" : rubyClassName(v)}`}`);
   throw new NoMethodError(`undefined method \`${method}' (the globalid gem is not loaded)`);
 }
 
@@ -157,12 +168,12 @@ export const ObjectMethods = {
   },
   // GlobalID::Identification (Active Record models and ActiveModel classes that include it): the URI as a String.
   // The globalid gem (gems/globalid/) installs these when it loads, as its railtie includes the module.
-  toGlobalId: (v: unknown) => globalIdentification("to_global_id").toGlobalId(v),
-  toGid: (v: unknown) => globalIdentification("to_gid").toGlobalId(v),
-  toGidParam: (v: unknown) => globalIdentification("to_gid_param").toGidParam(v),
-  toSignedGlobalId: (v: unknown, options: unknown = {}) => globalIdentification("to_signed_global_id").toSignedGlobalId(v, options),
-  toSgid: (v: unknown, options: unknown = {}) => globalIdentification("to_sgid").toSignedGlobalId(v, options),
-  toSgidParam: (v: unknown, options: unknown = {}) => globalIdentification("to_sgid_param").toSgidParam(v, options),
+  toGlobalId: (v: unknown) => globalIdentification("to_global_id", v).toGlobalId(v),
+  toGid: (v: unknown) => globalIdentification("to_gid", v).toGlobalId(v),
+  toGidParam: (v: unknown) => globalIdentification("to_gid_param", v).toGidParam(v),
+  toSignedGlobalId: (v: unknown, options: unknown = {}) => globalIdentification("to_signed_global_id", v).toSignedGlobalId(v, options),
+  toSgid: (v: unknown, options: unknown = {}) => globalIdentification("to_sgid", v).toSignedGlobalId(v, options),
+  toSgidParam: (v: unknown, options: unknown = {}) => globalIdentification("to_sgid_param", v).toSgidParam(v, options),
   /** Object#try: calls only when the receiver has the method; nil.try is nil. */
   try: (v: unknown, name: unknown, ...args: unknown[]) => (truthy(v) || v === false ? tryCall(v, toS(name), args) : null),
 };

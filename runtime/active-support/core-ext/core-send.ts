@@ -7,7 +7,7 @@ import { rubyToTs } from "../../ruby/names.js";
 import { ArrayMethods, HashMethods, KeyedHashMethods, SetMethods } from "./core-collections.js";
 import { eql } from "./core-hash.js";
 import { NumericMethods } from "./core-numeric.js";
-import { NilMethods, ObjectMethods, rubyClassName } from "./core-object.js";
+import { NilMethods, ObjectMethods, respondsAsIdentified, rubyClassName } from "./core-object.js";
 import { BinaryStringMethods, StringMethods } from "./core-string.js";
 import { DurationMethods, TimeMethods, TimeZoneMethods } from "./core-time.js";
 import { RubyDate } from "../../ruby/date.js";
@@ -114,6 +114,11 @@ function tryWith(strict: boolean) {
     if (v === null || v === undefined) return null;
     if (typeof name === "function") return (name as (x: unknown) => unknown)(v);
     const method = String(name);
+    // GlobalID::Identification's methods are Object's only where the class includes it (`:messages.try(:to_gid_param)` is nil).
+    if (!respondsAsIdentified(v, method)) {
+      if (strict) throw new NoMethodError(`undefined method \`${method}' for an instance of ${rubyClassName(v)}`);
+      return null;
+    }
     const core = coreMethodCall(v, method, args);
     if (core !== NO_METHOD) return core;
     if (tableOf(v) === null && v !== null && typeof v === "object" && rubyToTs(method) in v) return send(v, method, ...args);

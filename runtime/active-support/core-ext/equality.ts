@@ -15,6 +15,8 @@ export function eq(a: unknown, b: unknown): boolean {
     return typeof (b as { isEqual?: unknown }).isEqual === "function" && (b as { isEqual(o: unknown): boolean }).isEqual(a);
   }
   if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => eq(x, b[i]));
+  // Array#== against an object that responds to to_ary (a Relation) answers `other == array`.
+  if (Array.isArray(a) && typeof b === "object" && typeof (b as { toAry?: unknown }).toAry === "function") return eq(b, a);
   // Set#==: the same elements (Set.new(room.user_ids) == Set.new(ids)).
   if (a instanceof Set && b instanceof Set) return a.size === b.size && [...a].every((x) => b.has(x) || [...b].some((y) => eq(x, y)));
   // Times, TimeWithZones, DateTimes and Dates are == when they are the same instant (a Date: its midnight, UTC).

@@ -107,6 +107,8 @@ export function indexSet(recv: unknown, key: unknown, value: unknown): unknown {
   else if (typeof withSet.set === "function") withSet.set(key, value);
   else if (isPlainObject(recv)) hashSet(recv, key, value);
   else if (Array.isArray(recv)) arraySet(recv, key, value);
+  // An object answering `[]=` itself (a test's cookie jar), as index() asks `[]`.
+  else if (typeof (recv as Record<string, unknown>)["[]="] === "function") ((recv as Record<string, unknown>)["[]="] as (k: unknown, v: unknown) => unknown).call(recv, key, value);
   else (recv as Record<string, unknown>)[String(key)] = value;
   return value;
 }

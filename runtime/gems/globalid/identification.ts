@@ -3,10 +3,11 @@
 // table (active-support/core-ext/core-object.ts) once this module has loaded.
 import { includeGlobalIdentification } from "../../active-support/core-ext/core-object.js";
 import type { ViewRecord } from "../../active-model/host.js";
-import { toGidParam, toGlobalId } from "./global-id.js";
+import { isGlobalIdentifiable, toGidParam, toGlobalId } from "./global-id.js";
 import { toSignedGlobalId, type SignedGlobalIdOptions } from "./signed-global-id.js";
 
 includeGlobalIdentification({
+  identifies: (v) => isGlobalIdentifiable(v),
   toGlobalId: (v) => toGlobalId(v as ViewRecord),
   toGidParam: (v) => toGidParam(v as ViewRecord),
   toSignedGlobalId: (v, options) => toSignedGlobalId(v, options as SignedGlobalIdOptions),

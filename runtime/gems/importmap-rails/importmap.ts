@@ -149,10 +149,28 @@ export function javascriptImportmapModulePreloadTags(view: ViewHost, ...args: un
   return safeJoin(tags, "\n");
 }
 
+/**
+ * The whole of javascript_importmap_tags per pin list, resolution key and entry point, when the page has no CSP
+ * nonce: the same fixed inputs give the same tags on every page (importmapJson's reasoning). A String entry point
+ * only (a Symbol or an Array is built each time, as is any page with a nonce).
+ */
+const allTags = new WeakMap<ImportmapPin[], Map<string, SafeString>>();
+
 /** javascript_importmap_tags(entry_point = "application", importmap: ...). */
 export function javascriptImportmapTags(view: ViewHost, ...args: unknown[]): SafeString {
   const rest = isHash(args[args.length - 1]) ? args.slice(0, -1) : args;
   const entryPoint = rest.length ? rest[0] : "application";
+  if (typeof entryPoint !== "string" || nonce(view) !== null) return buildImportmapTags(view, entryPoint);
+  const pins = pinsOf(view);
+  let tags = allTags.get(pins);
+  if (!tags) allTags.set(pins, (tags = new Map()));
+  const key = `${resolutionKey(view)}\u0000${entryPoint}`;
+  let out = tags.get(key);
+  if (out === undefined) tags.set(key, (out = buildImportmapTags(view, entryPoint)));
+  return out;
+}
+
+function buildImportmapTags(view: ViewHost, entryPoint: unknown): SafeString {
   return safeJoin([
     javascriptInlineImportmapTag(view),
     javascriptImportmapModulePreloadTags(view, { entry_point: entryPoint }),

@@ -46,7 +46,11 @@ function actionArgs(args: unknown[]): ActionArgs {
 }
 
 export class TurboStreamTagBuilder {
-  constructor(readonly view: ViewHost) {}
+  /** TagBuilder#initialize: `@view_context.formats |= [:html]`, so a turbo_stream template's partials are found in
+   *  html too from the first `turbo_stream` on (a view that cannot render partials has no lookup to widen). */
+  constructor(readonly view: ViewHost) {
+    (view as { addFormats?: (formats: string[]) => void }).addFormats?.(["html"]);
+  }
 
   remove(target: unknown): SafeString {
     return this.action("remove", target, { allow_inferred_rendering: false });

@@ -7,16 +7,16 @@
 // Identifiers are the runtime's properties (`this.currentUser`); params, cookies and request are properties too.
 import type { AppModel } from "../../analyze/app-model.js";
 import { CHANNEL_CALLBACKS, type ChannelInfo } from "../../analyze/channels.js";
-import type { Diagnostics } from "../../diagnostics/index.js";
 import { modelFile, relativeModule, type EmittedModule } from "../emitted-module.js";
-import { walk, type NodeOf } from "../../parse/ir.js";
+import { walk, type Node, type NodeOf } from "../../parse/ir.js";
+import { Diagnostics } from "../../diagnostics/index.js";
 import { lowerArgs } from "../calls.js";
 import { makeEnv } from "../env.js";
-import { lit, type TsExpr } from "../expr.js";
+import { lit, lowerExpr, type TsExpr } from "../expr.js";
 import { camel, rubyToTs, tsIdent } from "../names.js";
 import { lowerParams } from "../params.js";
 import { Scope } from "../scope.js";
-import { UNKNOWN, type RType } from "../types.js";
+import { sameType, UNKNOWN, type RType } from "../types.js";
 import { lowerMethodBody } from "../jumps.js";
 
 const PROPERTIES = new Set(["params", "cookies", "request", "connection", "identifiers"]);
@@ -30,7 +30,14 @@ export function lowerChannel(info: ChannelInfo, app: AppModel, diags: Diagnostic
   if (info.kind === "connection") env.selfType = { k: "runtime", cls: "connection", name: info.className };
   const identifiers = identifiersOf(info, app);
   const own = new Set(ancestry(info, app).flatMap((c) => c.methods.map((d) => d.name)));
-  env.selfCall = (call, scope) => channelSelfCall(call, scope, identifiers, own);
+  env.selfCall = (call, scope) => channelSelfCall(call, scope, identifiers, own, env.methodTypes);
+  // What its ivars hold and its methods answer, where the channel family's own code proves it (channelTypes below).
+  if (info.kind === "channel") {
+    const typed = channelTypes(info, app, identifiers, own);
+    env.ivarTypes = typed.ivars;
+    env.methodTypes = typed.methods;
+    env.ivarCast = true;
+  }
   const base = info.superclass ? tsIdent(info.superclass) : env.module.use(info.kind === "connection" ? "Connection" : "Channel");
   const members: string[] = [];
   const ivars = new Set<string>();
@@ -86,14 +93,18 @@ function identifiersOf(info: ChannelInfo, app: AppModel): Set<string> {
   return names;
 }
 
-function channelSelfCall(call: NodeOf<"call">, scope: Scope, identifiers: Set<string>, own: Set<string>): TsExpr | null {
+function channelSelfCall(call: NodeOf<"call">, scope: Scope, identifiers: Set<string>, own: Set<string>, methodTypes?: Map<string, RType>): TsExpr | null {
   const m = call.method;
   const args = () => lowerArgs(call.args, call.block, scope);
   if (identifiers.has(m) && !call.args.length) return lit(`this.${camel(m)}`, identifierType(m, scope.env.app));
   // A connection's cookie jar (a channel has none of its own).
   if (m === "cookies" && scope.env.selfType?.k === "runtime" && !call.args.length && !call.block) return lit("this.cookies", { k: "runtime", cls: "cookies" });
   if (PROPERTIES.has(m) && !call.args.length && !call.block) return lit(`this.${m}`, UNKNOWN);
-  if (own.has(m)) return lit(`this.${rubyToTs(m)}(${args().join(", ")})`, UNKNOWN);
+  if (own.has(m)) {
+    const type = methodTypes?.get(m) ?? UNKNOWN;
+    const code = `this.${rubyToTs(m)}(${args().join(", ")})`;
+    return lit(type.k === "unknown" ? code : `(${code} as ${scope.env.typeName(type)})`, type);
+  }
   // The runtime's Channel/Connection API: stream_for, stream_from, reject, transmit, reject_unauthorized_connection...
   if (/^(stream_|stop_|reject|transmit|broadcast)/.test(m)) return lit(`this.${rubyToTs(m)}(${args().join(", ")})`, UNKNOWN);
   return null;
@@ -103,4 +114,72 @@ function channelSelfCall(call: NodeOf<"call">, scope: Scope, identifiers: Set<st
 function identifierType(name: string, app: AppModel): RType {
   const model = app.identifierTypes.get(name);
   return model ? { k: "model", model } : UNKNOWN;
+}
+
+/**
+ * A channel's ivars and methods typed by its family's own code (the channel, its ancestors and its descendants, which
+ * share one object's ivars): a method defined once in the family answers what its last expression is proved to be;
+ * an ivar every assignment of which in the family is proved one model (or relation) holds it. A multiple assignment,
+ * an operator assignment other than ||=, or instance_variable_set leaves it untyped. Computed by scratch lowerings
+ * (their dynamic sites and diagnostics their own), repeated until the types stop changing.
+ *   def subscribed; if @room = find_room ...        def find_room = current_user.rooms.find_by(id: ...)
+ *   @room: Room                                      find_room: Room (nil where none is found)
+ */
+function channelTypes(info: ChannelInfo, app: AppModel, identifiers: Set<string>, own: Set<string>): { ivars: Map<string, RType>; methods: Map<string, RType> } {
+  const family = [...ancestry(info, app), ...app.channels.filter((c) => c !== info && ancestry(c, app).includes(info))];
+  const defs = family.flatMap((c) => c.methods);
+  const counts = new Map<string, number>();
+  for (const d of defs) counts.set(d.name, (counts.get(d.name) ?? 0) + 1);
+  const mine = ancestry(info, app).flatMap((c) => c.methods).filter((d) => counts.get(d.name) === 1 && !d.singleton);
+  const untyped = new Set<string>();
+  const assigned: Array<{ name: string; value: Node; def: NodeOf<"def"> }> = [];
+  let reflected = false;
+  for (const def of defs) {
+    walk(def, (n) => {
+      if (n.kind === "assign" && n.target.kind === "ivar") assigned.push({ name: n.target.name, value: n.value, def });
+      else if (n.kind === "opAssign" && n.target.kind === "ivar") {
+        if (n.op === "||") assigned.push({ name: n.target.name, value: n.value, def });
+        else untyped.add(n.target.name);
+      } else if (n.kind === "multiAssign") n.targets.forEach((t) => t.kind === "ivar" && untyped.add(t.name));
+      else if (n.kind === "call" && (n.method === "instance_variable_set" || n.method === "instance_variables" || n.method === "remove_instance_variable")) reflected = true;
+    });
+  }
+  let ivars = new Map<string, RType>();
+  let methods = new Map<string, RType>();
+  if (reflected) return { ivars, methods };
+  const typeIn = (def: NodeOf<"def">, node: Node): RType => {
+    const scratch = makeEnv({ ...app, dynamicSites: new Map() }, new Diagnostics(), "script", { selfExpr: "this", ivar: (n) => `this[${JSON.stringify(`@${n}`)}]`, ivarStore: { object: "this", prefixed: true }, nesting: [info.className] });
+    scratch.ivarTypes = ivars;
+    scratch.methodTypes = methods;
+    scratch.ivarCast = true;
+    scratch.selfCall = (call, scope) => channelSelfCall(call, scope, identifiers, own, methods);
+    const scope = new Scope(scratch);
+    lowerParams(def, scope);
+    return lowerExpr(node, scope).type;
+  };
+  const proved = (t: RType) => (t.k === "model" && !t.model.startsWith("typeof ")) || t.k === "relation";
+  for (let pass = 0; pass < 4; pass++) {
+    const nextMethods = new Map<string, RType>();
+    for (const def of mine) {
+      const last = def.body[def.body.length - 1];
+      // (A value in a local or a branch: its last expression alone does not tell.)
+      if (!last || last.kind === "if" || last.kind === "assign" || def.params.length) continue;
+      const t = typeIn(def, last);
+      if (proved(t)) nextMethods.set(def.name, t);
+    }
+    const nextIvars = new Map<string, RType>();
+    const seen = new Map<string, RType | null>();
+    for (const a of assigned) {
+      if (untyped.has(a.name)) continue;
+      const t = typeIn(a.def, a.value);
+      const prev = seen.get(a.name);
+      seen.set(a.name, !proved(t) || (prev !== undefined && (prev === null || !sameType(prev, t))) ? null : t);
+    }
+    for (const [name, t] of seen) if (t) nextIvars.set(name, t);
+    const same = JSON.stringify([...nextMethods, ...nextIvars]) === JSON.stringify([...methods, ...ivars]);
+    methods = nextMethods;
+    ivars = nextIvars;
+    if (same) break;
+  }
+  return { ivars, methods };
 }

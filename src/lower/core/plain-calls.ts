@@ -10,7 +10,7 @@ import { collectConstants, flattenBody, resolveConstant, type ConstDecl } from "
 import { literalString, optionsOf, positionalArgs, type Node, type NodeOf, type Span } from "../../parse/ir.js";
 import { lowerArg, lowerArgs, objectMethodCall } from "../calls.js";
 import { lowerBlockFn } from "../procs.js";
-import { noteNewCall } from "./plain-ivars.js";
+import { noteNewCall, notePerformCall } from "./plain-ivars.js";
 import { lit, type TsExpr } from "../expr.js";
 import { rubyToTs } from "../names.js";
 import type { Scope } from "../scope.js";
@@ -143,7 +143,12 @@ export function plainSelfCall(call: NodeOf<"call">, scope: Scope, facts: PlainCl
     const type = scope.env.ivarTypes.get(m) ?? UNKNOWN;
     return lit(type.k === "unknown" ? `this.${m}` : `(this.${m} as ${scope.env.typeName(type)})`, type);
   }
-  if (facts.methods.has(m)) return lit(`this.${rubyToTs(m)}(${args().join(", ")})`, UNKNOWN);
+  if (facts.methods.has(m)) {
+    // What the method answers where its body proves it (plain-class.ts' plainMethodTypes).
+    const type = scope.env.methodTypes?.get(m) ?? UNKNOWN;
+    const code = `this.${rubyToTs(m)}(${args().join(", ")})`;
+    return lit(type.k === "unknown" ? code : `(${code} as ${scope.env.typeName(type)})`, type);
+  }
   // An Active Model's errors are ActiveModel::Errors, as a record's are.
   if (base && plain && isGetter(base.prototype, rubyToTs(m))) return lit(`this.${rubyToTs(m)}`, m === "errors" && base === ActiveModel ? { k: "errors" } : UNKNOWN);
   if (base && rubyToTs(m) in base.prototype) return lit(`this.${rubyToTs(m)}(${args().join(", ")})`, (facts.libraryBase && LIBRARY_RESULTS[facts.libraryBase]?.[m]) || UNKNOWN);
@@ -162,6 +167,10 @@ export function plainTypedCall(call: NodeOf<"call">, recv: TsExpr, scope: Scope)
   if (isClass) {
     if (m === "new") return lit(`${recv.code}.build(${recordedNew(call, facts.path, scope)})`, { k: "model", model: facts.path });
     if (facts.classMethods.has(m)) return lit(`${recv.code}.${rubyToTs(m)}(${args().join(", ")})`, UNKNOWN);
+    // A job enqueued or run: its arguments' types join into perform's parameters (plain-ivars.ts).
+    if (facts.libraryBase === "ActiveJob::Base" && (m === "perform_later" || m === "perform_now") && base && typeof Reflect.get(base, rubyToTs(m)) === "function") {
+      return lit(`${recv.code}.${rubyToTs(m)}(${recordedArgs(call, scope, (types) => notePerformCall(scope.env.app, facts.path, call, types))})`, UNKNOWN);
+    }
     // A class method of the library class it subclasses (ActiveJob::Base.perform_later), as its own class body calls it.
     if (base && typeof Reflect.get(base, rubyToTs(m)) === "function") return lit(`${recv.code}.${rubyToTs(m)}(${args().join(", ")})`, UNKNOWN);
     return null;
@@ -189,6 +198,11 @@ const LIBRARY_RESULTS: Record<string, Record<string, RType>> = {
 
 /** `new`'s arguments, lowered, and the call recorded with their types (plain-ivars.ts). */
 function recordedNew(call: NodeOf<"call">, path: string, scope: Scope): string {
+  return recordedArgs(call, scope, (types) => noteNewCall(scope.env.app, path, call, types));
+}
+
+/** A call's arguments, lowered, and `note` given their types. */
+function recordedArgs(call: NodeOf<"call">, scope: Scope, note: (types: RType[]) => void): string {
   const types: RType[] = [];
   const out = call.args.map((a) => {
     const e = lowerArg(a, scope);
@@ -196,7 +210,7 @@ function recordedNew(call: NodeOf<"call">, path: string, scope: Scope): string {
     return e.code;
   });
   if (call.block) out.push(lowerBlockFn(call.block, scope).code);
-  noteNewCall(scope.env.app, path, call, types);
+  note(types);
   return out.join(", ");
 }
 

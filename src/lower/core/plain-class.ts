@@ -11,14 +11,15 @@
 // Accessors are installed at run time (`declare` keeps TS from emitting fields that would shadow them).
 import type { AppModel } from "../../analyze/app-model.js";
 import { collectConstants, flattenBody, type ConstDecl } from "../../analyze/constants.js";
-import type { Diagnostics } from "../../diagnostics/index.js";
+import { Diagnostics } from "../../diagnostics/index.js";
 import { modelFile, type EmittedModule } from "../emitted-module.js";
 import { literalString, optionsOf, positionalArgs, type Node, type NodeOf } from "../../parse/ir.js";
 import { makeEnv } from "../env.js";
 import { lit, lowerExpr } from "../expr.js";
 import { noteDynamicSite } from "../dynamic-sites.js";
-import { constructorIvarTypes } from "./plain-ivars.js";
-import { UNKNOWN } from "../types.js";
+import { constructorIvarTypes, performParamTypes } from "./plain-ivars.js";
+import { typeParams } from "../call-site-params.js";
+import { UNKNOWN, type RType } from "../types.js";
 import { rubyToTs, tsIdent } from "../names.js";
 import { Scope, type LowerEnv } from "../scope.js";
 import { lowerParams } from "../params.js";
@@ -64,6 +65,7 @@ function lowerPlainClass(path: string, decls: ConstDecl[], modules: Map<string, 
   // Ivars every call of its constructor proves (plain-ivars.ts), read as their types.
   env.ivarTypes = constructorIvarTypes(app, facts, decls, flat.methods);
   env.ivarCast = true;
+  env.methodTypes = plainMethodTypes(app, facts, flat.methods, env);
   const name = tsIdent(path);
   const after: string[] = [];
   const members: string[] = [`static override rubyName = ${JSON.stringify(path)};`];
@@ -92,7 +94,12 @@ function lowerPlainClass(path: string, decls: ConstDecl[], modules: Map<string, 
   if (members.some((m) => m.includes(`${name}_constants`))) before.push(`const ${name}_constants: Record<string, unknown> = {};`);
   // Methods may come from included concerns, written in other files.
   const source = (def: NodeOf<"def">) => [...app.parsed.models, ...app.parsed.helpers, ...app.parsed.lib].find((f) => f.absPath === def.span.file)?.source ?? "";
-  for (const def of flat.methods) members.push(method(def, defBody(def, source(def)), env, facts, false));
+  for (const def of flat.methods) {
+    const body = defBody(def, source(def));
+    // A job's perform, its parameters typed by every perform_later / perform_now of it (plain-ivars.ts).
+    const typed = isJob && def.name === "perform" ? (scope: Scope) => typeParams({ params: def.params, body }, performParamTypes(app, facts, decls, def), scope) : undefined;
+    members.push(method(def, body, env, facts, false, typed));
+  }
   for (const def of flat.classMethods) members.push(method(def, defBody(def, source(def)), classEnv, facts, true));
   const cls = `export class ${name} extends ${base} {\n${members.join("\n")}\n}`;
   // Found by name at run time too (String#constantize), as Rails' autoloader finds it.
@@ -125,8 +132,12 @@ function structBase(decls: ConstDecl[], name: string, env: LowerEnv, before: str
 
 /** The superclass: another plain class, or the runtime base the includes call for. */
 function baseClass(facts: PlainClassFacts, includes: Array<{ name: string; node: Node }>, env: LowerEnv, declined: Array<{ file: string; line: number; diagnostic: string }>): string {
+  // A module the compiler does not know brings methods (and hooks) the class would silently lack: the class raises
+  // when instantiated, naming the include, as for any other declined class-body statement.
   for (const inc of includes) {
-    if (!KNOWN_INCLUDES[inc.name]) env.diags.report("unsupported_construct", inc.node.span, `include ${inc.name} in a plain class`);
+    if (KNOWN_INCLUDES[inc.name]) continue;
+    const d = env.diags.report("unsupported_construct", inc.node.span, `include ${inc.name} in a plain class`);
+    declined.push({ file: inc.node.span.file, line: inc.node.span.line, diagnostic: `${d.code}: ${d.message}` });
   }
   if (facts.superclass) return env.module.model(facts.superclass);
   if (facts.libraryBase) return env.module.use(LIBRARY_BASES[facts.libraryBase]![0]);
@@ -197,9 +208,10 @@ function bodyStatement(stmt: Node, env: LowerEnv, after: string[], name: string,
 }
 
 /** A `def` as a TS method; `override` where the runtime base already has the member (persisted?, to_param...). */
-function method(def: NodeOf<"def">, statements: Node[], env: LowerEnv, facts: PlainClassFacts, isStatic: boolean): string {
+function method(def: NodeOf<"def">, statements: Node[], env: LowerEnv, facts: PlainClassFacts, isStatic: boolean, typed?: (scope: Scope) => void): string {
   const scope = new Scope(env);
   const params = lowerParams(def, scope);
+  typed?.(scope);
   const tsName = rubyToTs(def.name);
   const root = facts.libraryBase ? LIBRARY_BASES[facts.libraryBase]![1] : facts.activeModel ? ActiveModel : RubyObject;
   const base = isStatic ? root : root.prototype;
@@ -217,4 +229,36 @@ function method(def: NodeOf<"def">, statements: Node[], env: LowerEnv, facts: Pl
   // (An override keeps the base's declared type.)
   const head = `${isStatic ? "static " : ""}${override}${tsName}(${params.signature})${override ? "" : ": unknown"}`;
   return `${head} {\n${[...params.prologue, ...body].join("\n")}\n}`;
+}
+
+/**
+ * What a plain class's own methods answer, where the last expression of one proves a model's record or relation
+ * (`def relevant_subscriptions = Push::Subscription.joins(...).merge(...)`: Relation<Push::Subscription>): a
+ * method without parameters, defined once in the class and by no other plain class of the app (a subclass could
+ * override it). From scratch lowerings (their dynamic sites and diagnostics their own), until the types stop changing.
+ */
+function plainMethodTypes(app: AppModel, facts: PlainClassFacts, methods: Array<NodeOf<"def">>, env: LowerEnv): Map<string, RType> {
+  const elsewhere = (name: string) => app.plainClasses.some((d) => d.path !== facts.path && plainClassFacts(app, d.path)?.methods.has(name));
+  const candidates = methods.filter((d) => !d.singleton && !d.params.length && methods.filter((o) => o.name === d.name && !o.singleton).length === 1 && !elsewhere(d.name));
+  let types = new Map<string, RType>();
+  if (!candidates.length) return types;
+  const scratchApp = { ...app, dynamicSites: new Map() };
+  for (let pass = 0; pass < 4; pass++) {
+    const next = new Map<string, RType>();
+    for (const def of candidates) {
+      const last = def.body[def.body.length - 1];
+      if (!last || last.kind === "if" || last.kind === "assign" || last.kind === "multiAssign") continue;
+      const scratch = makeEnv(scratchApp, new Diagnostics(), "model", { selfExpr: "this", modelName: facts.path, ivar: (n) => `this.ivars.${n}`, ivarStore: { object: "this.ivars" } });
+      scratch.ivarTypes = env.ivarTypes;
+      scratch.ivarCast = true;
+      scratch.methodTypes = types;
+      scratch.selfCall = (call, scope) => plainSelfCall(call, scope, facts, false);
+      const t = lowerExpr(last, new Scope(scratch)).type;
+      if ((t.k === "model" && !t.model.startsWith("typeof ")) || t.k === "relation") next.set(def.name, t);
+    }
+    const same = JSON.stringify([...next]) === JSON.stringify([...types]);
+    types = next;
+    if (same) break;
+  }
+  return types;
 }

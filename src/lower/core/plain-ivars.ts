@@ -1,6 +1,6 @@
 // A plain class's instance variables typed by what its constructor is given (call-sites.ts' join, for `new`):
 //   Card.new(post, style: :wide)               (post: a Post, at every site)
-//   def initialize(post, style: nil)            post: Post
+//   def initialize(post, style: nil)            post: Post (and style:, where every call passes one model or nothing)
 //     @post, @style = post, style               @post: Post  (read as `(this.ivars.post as Post)`)
 //   attr_reader :post                           post (a self call): Post
 // Only where every `new` of the class written in the app was lowered and recorded, the class is named nowhere but
@@ -9,7 +9,7 @@
 import type { AppModel } from "../../analyze/app-model.js";
 import type { ConstDecl } from "../../analyze/constants.js";
 import { walk, type Node, type NodeOf } from "../../parse/ir.js";
-import { allSeen, joinedTypes, noteCall, positionalParams, recordedSites, siteKey } from "../call-sites.js";
+import { allSeen, joinedKeywordTypes, joinedTypes, keywordParams, noteCall, positionalParams, recordedSites, siteKey } from "../call-sites.js";
 import type { RType } from "../types.js";
 import type { PlainClassFacts } from "./plain-calls.js";
 
@@ -23,9 +23,17 @@ export function noteNewCall(app: AppModel, path: string, call: NodeOf<"call">, t
 
 /** The site keys of every `X.new` written in the app naming the class by its last name, or null when it escapes. */
 function writtenNews(app: AppModel, path: string, decls: ConstDecl[]): Set<string> | null {
+  return writtenClassCalls(app, path, decls, new Set(["new"]));
+}
+
+/**
+ * The site keys of every `X.m` (m one of `methods`) written in the app naming the class by its last name, and of
+ * every receiver-less `m` in the class's own code; null when the class is named anywhere else (it escapes).
+ */
+function writtenClassCalls(app: AppModel, path: string, decls: ConstDecl[], methods: Set<string>): Set<string> | null {
   const files: Array<{ body: Node[] }> = [
     ...app.parsed.models, ...app.parsed.controllers, ...app.parsed.helpers, ...app.parsed.channels, ...app.parsed.lib, ...app.parsed.config,
-    ...app.templates.values(), ...(app.parsed.seeds ? [app.parsed.seeds] : []),
+    ...app.templates.values(), ...(app.parsed.seeds ? [app.parsed.seeds] : []), ...app.parsed.tests,
   ];
   const name = lastName(path);
   const sites = new Set<string>();
@@ -36,7 +44,7 @@ function writtenNews(app: AppModel, path: string, decls: ConstDecl[]): Set<strin
       walk(stmt, (n) => {
         // The class's own definition names it too (`class Billing::Invoice`).
         if ((n.kind === "class" || n.kind === "module") && n.name.kind === "const") receivers.add(n.name);
-        if (n.kind === "call" && n.method === "new" && n.receiver?.kind === "const" && n.receiver.name === name) {
+        if (n.kind === "call" && methods.has(n.method) && n.receiver?.kind === "const" && n.receiver.name === name) {
           receivers.add(n.receiver);
           sites.add(siteKey(n.span));
         }
@@ -44,8 +52,8 @@ function writtenNews(app: AppModel, path: string, decls: ConstDecl[]): Set<strin
       });
     }
   }
-  // `new(...)` in the class's own class methods.
-  for (const d of decls) walk(d.node, (n) => n.kind === "call" && n.receiver === null && n.method === "new" && sites.add(siteKey(n.span)));
+  // `new(...)` in the class's own class methods (`perform_now` in a job's own code, `self.perform_later`).
+  for (const d of decls) walk(d.node, (n) => n.kind === "call" && (n.receiver === null || n.receiver.kind === "self") && methods.has(n.method) && sites.add(siteKey(n.span)));
   return named.every((n) => receivers.has(n)) ? sites : null;
 }
 
@@ -62,6 +70,8 @@ export function constructorIvarTypes(app: AppModel, facts: PlainClassFacts, decl
   const params = positionalParams(def);
   const types = joinedTypes(sites, params);
   const paramType = new Map(params.map((p, i) => [p.name, types[i]!]));
+  // Keyword parameters (`def initialize(room:, message:)`), by what every call passes under their names.
+  for (const [name, t] of joinedKeywordTypes(app, newKey(facts.path), keywordParams(def))) paramType.set(name, t);
   // Parameters the body assigns again hold something else.
   walk(def, (n) => (n.kind === "assign" || n.kind === "opAssign") && n.target.kind === "ident" && paramType.delete(n.target.name));
   const assigned = new Map<string, RType | null>();
@@ -80,4 +90,27 @@ export function constructorIvarTypes(app: AppModel, facts: PlainClassFacts, decl
   }
   for (const [ivar, t] of assigned) if (t && !facts.writers.has(ivar)) out.set(ivar, t);
   return out;
+}
+
+// A job's `perform` parameters typed by what every perform_later / perform_now of it passes:
+//   Room::PushMessageJob.perform_later(self, message)   (in Room, message: a Message)
+//   def perform(room, message)                          room: Room, message: Message
+// Active Job hands perform the arguments it was enqueued with (a record goes as its GlobalID and comes back as the
+// record of that class, or the job fails to deserialize before perform runs). Only where every such call written in
+// the app was lowered and recorded, the class is named nowhere else, and no class of the app subclasses it.
+const PERFORMS = new Set(["perform_later", "perform_now", "perform"]);
+const performKey = (path: string) => `perform:${path}`;
+
+/** Records one lowered `Job.perform_later(...)` / `perform_now(...)` with its positional arguments' types. */
+export function notePerformCall(app: AppModel, path: string, call: NodeOf<"call">, types: RType[]): void {
+  noteCall(app, performKey(path), call, types);
+}
+
+/** The job's perform parameters' types (empty when not proved). */
+export function performParamTypes(app: AppModel, facts: PlainClassFacts, decls: ConstDecl[], def: NodeOf<"def">): RType[] {
+  const sites = recordedSites(app, performKey(facts.path));
+  const written = writtenClassCalls(app, facts.path, decls, PERFORMS);
+  const subclassed = app.plainClasses.some((d) => d.node.kind === "class" && d.superclassName !== null && lastName(d.superclassName) === lastName(facts.path));
+  if (!sites || !written || subclassed || !allSeen(app, [performKey(facts.path)], written)) return [];
+  return joinedTypes(sites, positionalParams(def));
 }

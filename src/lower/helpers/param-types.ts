@@ -18,7 +18,7 @@ export function noteHelperCall(app: AppModel, call: NodeOf<"call">, types: RType
 /** The names of helpers reached in ways the lowering does not see (a receiver, a Symbol). */
 function escapedHelpers(app: AppModel): Set<string> {
   const out = new Set<string>();
-  const files: Array<{ body: Node[] }> = [...app.parsed.models, ...app.parsed.controllers, ...app.parsed.helpers, ...app.parsed.channels, ...app.parsed.lib, ...app.templates.values()];
+  const files: Array<{ body: Node[] }> = [...app.parsed.models, ...app.parsed.controllers, ...app.parsed.helpers, ...app.parsed.channels, ...app.parsed.lib, ...app.templates.values(), ...app.parsed.tests];
   for (const f of files) {
     for (const stmt of f.body) {
       walk(stmt, (n) => {
@@ -34,7 +34,7 @@ function escapedHelpers(app: AppModel): Set<string> {
 export function helperParamTypes(app: AppModel): Map<string, RType[]> {
   const escaped = escapedHelpers(app);
   const names = new Set(app.helperMethods.keys());
-  const written = writtenCalls([...app.parsed.helpers, ...app.templates.values()], names, walk, (n) => n.receiver === null || n.receiver.kind === "self");
+  const written = writtenCalls([...app.parsed.helpers, ...app.templates.values(), ...app.parsed.tests], names, walk, (n) => n.receiver === null || n.receiver.kind === "self");
   const out = new Map<string, RType[]>();
   for (const [name, def] of app.helperMethods) {
     const sites = recordedSites(app, key(name));

@@ -52,7 +52,7 @@ function facts(app: AppModel): Facts {
   if (f) return f;
   const files: Array<{ body: Node[] }> = [
     ...app.parsed.models, ...app.parsed.controllers, ...app.parsed.helpers, ...app.parsed.channels, ...app.parsed.lib, ...app.parsed.config,
-    ...app.templates.values(), ...(app.parsed.seeds ? [app.parsed.seeds] : []),
+    ...app.templates.values(), ...(app.parsed.seeds ? [app.parsed.seeds] : []), ...app.parsed.tests,
   ];
   const names = new Set<string>();
   for (const m of app.models.values()) {

@@ -9,9 +9,9 @@
 // (runtime/testing/methods.ts). Requests and block assertions are awaited, so they are lowered only where the test's
 // own async function runs them (not inside a plain block); anything declined is a diagnostic and raises when reached.
 import type { AppModel } from "../../analyze/app-model.js";
-import type { Diagnostics } from "../../diagnostics/index.js";
+import { Diagnostics } from "../../diagnostics/index.js";
 import type { Span } from "../../diagnostics/span.js";
-import { listFiles, parseRubyFile } from "../../parse/app.js";
+import { listFiles, parseRubyFile, type SourceFile } from "../../parse/app.js";
 import { parseRuby } from "../../parse/ruby.js";
 import { literalString, walk, type Block, type Node, type NodeOf } from "../../parse/ir.js";
 import { TEST_CASE_CLASSES, TEST_CASE_METHODS, TEST_CONSTANTS, TEST_HELPER_MODULES } from "../../../runtime/testing/methods.js";
@@ -31,6 +31,15 @@ import { FIXTURES_MODULE } from "../fixtures.js";
 export const TEST_HELPER_MODULE = "test/test_helper.ts";
 
 /** Every test/**\/*_test.rb but test/system (browser tests: out of scope) as a module; files with no test are left out. */
+/**
+ * The suite's Ruby as the app's other lowerings read it (ParsedApp.tests: callers of the app's methods). Parse
+ * problems are reported where the tests are lowered, not here.
+ */
+export function parseTestSources(root: string): SourceFile[] {
+  const quiet = new Diagnostics();
+  return listFiles(root, "test", ".rb").filter((rel) => !/^test\/(fixtures|system)\//.test(rel)).map((rel) => parseRubyFile(root, rel, quiet));
+}
+
 export function lowerTestFiles(app: AppModel, diags: Diagnostics): EmittedModule[] {
   const root = app.parsed.root;
   const files = listFiles(root, "test", ".rb").filter((rel) => rel.endsWith("_test.rb") && !rel.startsWith("test/system/") && !rel.startsWith("test/fixtures/"));

@@ -117,7 +117,7 @@ function writtenSites(app: AppModel): Written {
       });
     }
   }
-  const files: Array<{ body: Node[] }> = [...app.parsed.models, ...app.parsed.controllers, ...app.parsed.helpers, ...app.parsed.channels, ...app.parsed.lib, ...app.templates.values()];
+  const files: Array<{ body: Node[] }> = [...app.parsed.models, ...app.parsed.controllers, ...app.parsed.helpers, ...app.parsed.channels, ...app.parsed.lib, ...app.templates.values(), ...app.parsed.tests];
   for (const f of files) {
     for (const stmt of f.body) {
       walk(stmt, (n) => {

@@ -33,7 +33,7 @@ const { runWrites } = await import("./lib/writes.js");
 const { lanePids } = await import("./lib/procs.js");
 const { profileLane } = await import("./lib/profile-lane.js");
 const { socketLanes } = await import("./lib/sockets-lanes.js");
-const { compileTargets, summarize, targets, writeTargets } = await import("./lib/summary.js");
+const { compileTargets, socketTargets, summarize, targets, writeTargets } = await import("./lib/summary.js");
 
 for (const name of opt.apps) if (!APPS[name]) throw new Error(`unknown app ${name} (known: ${Object.keys(APPS).join(", ")})`);
 // Campfire is an app outside this repository: its checkout and gem directory (--campfire/--campfire-gems or the
@@ -92,7 +92,7 @@ try {
     delete r.afterLanes;
     apps.push(r);
   }
-  const goals = [...apps.flatMap((a) => a.targets), ...compileTargets(compile, (n) => APPS[n]?.compileTargetMs)];
+  const goals = [...apps.flatMap((a) => a.targets), ...socketTargets(socketResults), ...compileTargets(compile, (n) => APPS[n]?.compileTargetMs)];
   const report = { startedAt: startedAt.toISOString(), finishedAt: new Date().toISOString(), machine, config, compile, apps, sockets: socketResults, targets: goals };
   report.previous = previousFigures(opt.out, opt.name ?? startedAt.toISOString().slice(0, 10));
   console.log("\n" + compactTable(report));

@@ -117,5 +117,18 @@ export function compileTargets(compile, goalMs) {
   return out;
 }
 
+/** Issue 20's socket targets, for the emitted app's lane: 1,000 connected and subscribed in under 0.5 s; fan-out p50 under 3 ms, p99 under 10 ms. */
+export function socketTargets(sockets) {
+  const node = sockets?.lanes?.find((l) => l.lane === "node");
+  if (!node) return [];
+  const n = sockets.clients;
+  const all = node.connect.allMs / 1000;
+  const d = node.delivery.latencyMs;
+  return [
+    { target: `${n} sockets connected and subscribed < 0.5 s`, measured: `${all.toFixed(2)} s (${node.connect.subscribed} / ${n} subscribed)`, met: node.connect.subscribed === n && all < 0.5 },
+    { target: "fan-out p50 < 3 ms and p99 < 10 ms", measured: `p50 ${d.p50} ms, p99 ${d.p99} ms (${node.delivery.received} / ${node.delivery.expected} delivered)`, met: node.delivery.received === node.delivery.expected && d.p50 < 3 && d.p99 < 10 },
+  ];
+}
+
 /** A request's count once the process is warm: the last of the sequential samples. */
 export const steady = (counts) => counts[counts.length - 1];

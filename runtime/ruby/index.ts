@@ -17,3 +17,5 @@ export { LIBRARY_BASES, registerLibraryBase } from "./library-bases.js";
 export { rubyStruct, declineClass } from "./ruby-object.js";
 export { registerAppConstant, appConstant } from "./app-class.js";
 export { hashEntries, RubyFloat, RubyRange, RubySymbol, rubyRegexp } from "./ruby.js";
+export { UriModule } from "./uri.js";
+export { NetHttpClass, NetModule, TCPSocketClass } from "./net-http.js";

@@ -193,7 +193,7 @@ export const app = createApp({
   environments: {
     production: { forceSsl: false },
     development: { serverTiming: true, performCaching: { file: "tmp/caching-dev.txt" } },
-    test: { performCaching: false, nullCacheStore: true, allowForgeryProtection: false },
+    test: { performCaching: false, nullCacheStore: true, showExceptions: "rescuable", allowForgeryProtection: false },
   },
   sanitizerVendor: "html5",
   messageMetadata: "serializer",

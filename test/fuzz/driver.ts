@@ -74,7 +74,7 @@ export interface FuzzOptions {
 type Drawn = { input: number; source: Source; bytes: Buffer; ops: string[] };
 
 export async function fuzz(sources: Source[], opts: FuzzOptions): Promise<Verdict[]> {
-  const hangMs = opts.hangMs ?? 10_000;
+  const hangMs = opts.hangMs ?? Number(process.env.RAILS2TS_FUZZ_HANG_MS ?? 10_000);
   const root = mkdtempSync(join(tmpdir(), "rails2ts-fuzz-"));
   const apps = [...new Set(sources.map((s) => s.app))];
   const rand = prng(opts.seed);

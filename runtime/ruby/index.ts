@@ -2,7 +2,7 @@
 // arguments and jumps.
 export { rescues } from "./rescue.js";
 export { randomBytes } from "./secure-random.js";
-export { declinedError } from "./not-lowered.js";
+export { declinedError, notLoweredError } from "./not-lowered.js";
 export { declinePatch, reachPatched, PATCH_POINTS } from "./declined-patches.js";
 export { atExit } from "./at-exit.js";
 export { breakable, caughtReturn, jumpTag, BreakSignal, ReturnSignal } from "./jumps.js";

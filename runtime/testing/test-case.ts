@@ -17,7 +17,7 @@ import { CurrentAttributes } from "../active-support/current-attributes.js";
 import { rescues } from "../ruby/rescue.js";
 import { RubyDate } from "../ruby/date.js";
 import { currentTime, setClock } from "../active-support/time.js";
-import { ArgumentError, RubyTypeError, StandardError } from "../ruby/index.js";
+import { ArgumentError, notLoweredError, RubyTypeError, StandardError } from "../ruby/index.js";
 import { inspect, toS } from "../ruby/ruby.js";
 import { Assertion, Assertions, failureMessage } from "./assertions.js";
 import { HashIncludingMatcher, WebMock, type RequestStub } from "./webmock.js";
@@ -388,7 +388,9 @@ export class TestCase extends Assertions {
    * sleep without an argument (forever) is declined.
    */
   async sleep(...args: unknown[]): Promise<number> {
-    if (args.length !== 1) throw new ArgumentError(args.length === 0 ? "sleep without a duration sleeps forever (declined)" : `wrong number of arguments (given ${args.length}, expected 0..1)`);
+    // Declined as NotLowered (which no `rescue` takes), never an ArgumentError a test's rescue could swallow.
+    if (args.length === 0) throw notLoweredError("rails2ts: declined: sleep without a duration (it sleeps forever)");
+    if (args.length !== 1) throw new ArgumentError(`wrong number of arguments (given ${args.length}, expected 0..1)`);
     const value = args[0];
     const seconds = typeof value === "number" ? value : value instanceof Object && "valueOf" in value ? Number(value.valueOf()) : NaN;
     if (Number.isNaN(seconds)) throw new RubyTypeError(`can't convert ${inspect(value)} into time interval`);

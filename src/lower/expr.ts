@@ -26,6 +26,7 @@ import { Scope, type LowerEnv } from "./scope.js";
 import { makeEnv } from "./env.js";
 import { Diagnostics } from "../diagnostics/index.js";
 import type { ModelInfo } from "../analyze/models.js";
+import type { AppModel } from "../analyze/app-model.js";
 import { BOOL, NIL, NUMBER, STRING, UNKNOWN, type RType } from "./types.js";
 import { tsIdent } from "./names.js";
 
@@ -415,7 +416,7 @@ function appConstant(written: string, nesting: string[], scope: Scope): TsExpr |
     if (env.app.channels.some((c) => c.className === candidate)) return lit(env.module.channel(candidate), { k: "runtime", cls: "channelClass", name: candidate });
     if (env.app.models.has(candidate)) return lit(env.module.model(candidate), { k: "model", model: `typeof ${candidate}` });
     // A top-level constant an initializer assigns (`ALLOWED_KINDS = %w[ a b ]`).
-    if (!candidate.includes("::") && env.app.moduleConstants.has(candidate)) return lit(`${env.module.useConstants()}.${moduleConstantName(candidate)}()`, UNKNOWN);
+    if (!candidate.includes("::") && env.app.moduleConstants.has(candidate)) return lit(`${env.module.useConstants()}.${moduleConstantName(candidate)}()`, moduleConstantType(env.app, candidate));
     const cut = candidate.lastIndexOf("::");
     if (cut < 0) continue;
     const owner = env.app.models.get(candidate.slice(0, cut));
@@ -428,7 +429,7 @@ function appConstant(written: string, nesting: string[], scope: Scope): TsExpr |
     const includer = [...env.app.models.values()].find((m) => m.concerns.includes(concern) && m.constants.some((c) => c.name === name));
     const own = includer?.constants.find((c) => c.name === name);
     if (includer && own) return lit(`${env.module.model(includer.className)}.${name}`, modelConstantType(includer, own.value, env));
-    if (env.app.moduleConstants.has(candidate)) return lit(`${env.module.useConstants()}.${moduleConstantName(candidate)}()`, UNKNOWN);
+    if (env.app.moduleConstants.has(candidate)) return lit(`${env.module.useConstants()}.${moduleConstantName(candidate)}()`, moduleConstantType(env.app, candidate));
     // A controller's own constant (or an ancestor's), from inside that controller: its static property.
     const controller = env.self === "controller" && nesting.includes(candidate.slice(0, cut)) ? env.app.controllers.get(candidate.slice(0, cut)) : undefined;
     if (controller?.constants.some((c) => c.name === name)) return lit(`${tsIdent(controller.className)}.${name}`, UNKNOWN);
@@ -453,6 +454,32 @@ function modelConstantType(owner: ModelInfo, value: Node, env: LowerEnv): RType 
     constantTypes.set(value, t);
   }
   return t;
+}
+
+const moduleConstantTypes = new WeakMap<Node, RType>();
+
+/**
+ * A helper module's or concern's constant (`SHARED_INVOLVEMENT_ORDER = %w[ mentions everything ]`): the type of its
+ * value as constants.ts lowers it, where that is a String, Number, boolean, Duration, Regexp, Array or Hash (an
+ * Array's elements untyped: code may push anything onto it). A setting of Rails.application.config stays untyped
+ * (it is writable at run time).
+ */
+export function moduleConstantType(app: AppModel, path: string): RType {
+  const c = app.moduleConstants.get(path);
+  if (!c || path.startsWith("Rails.")) return UNKNOWN;
+  let t = moduleConstantTypes.get(c.value);
+  if (!t) {
+    const scratch = makeEnv({ ...app, dynamicSites: new Map() }, new Diagnostics(), "script", { selfExpr: "undefined", nesting: constantNesting(path) });
+    const type = lowerExpr(c.value, new Scope(scratch)).type;
+    t = type.k === "array" ? { k: "array", of: UNKNOWN } : CONSTANT_TYPES.has(type.k) || type.k === "hash" ? type : UNKNOWN;
+    moduleConstantTypes.set(c.value, t);
+  }
+  return t;
+}
+
+/** The lexical scopes a module constant's value is written in (`A::B::C` -> ["A::B", "A"]). */
+export function constantNesting(path: string): string[] {
+  return path.split("::").slice(0, -1).map((_, i, parts) => parts.slice(0, parts.length - i).join("::"));
 }
 
 /** `IconsHelper::SIZES` -> `IconsHelper_SIZES`, its export in constants.ts. */

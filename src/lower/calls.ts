@@ -27,7 +27,7 @@ import { lowerRecordApiCall, lowerRuntimeObjectCall } from "./runtime-objects.js
 import { noteClassMethodCall, noteMethodCall, noteScopeCall } from "./model/param-types.js";
 import { noteNewCall } from "./core/plain-ivars.js";
 import { ObjectMethods } from "../../runtime/active-support/core-ext/core-object.js";
-import { isCoreMethod } from "../../runtime/active-support/core-ext/core-send.js";
+import { CORE_TABLES, isCoreMethod } from "../../runtime/active-support/core-ext/core-send.js";
 
 export function lowerCall(call: NodeOf<"call">, scope: Scope): TsExpr {
   if (call.receiver === null) return lowerSelfCall(call, scope);
@@ -220,6 +220,7 @@ export function lowerTypedCall(call: NodeOf<"call">, recv: TsExpr, scope: Scope)
   if (t.k === "model" && t.model.startsWith("typeof ")) return lowerClassCall(call, recv, t.model.slice(7), scope);
   if (t.k === "model") return lowerRecordCall(call, recv, t.model, scope);
   if (t.k === "relation") return lowerRelationCall(call, recv, t.model, scope);
+  if (t.k === "enumerable") return lowerEnumerableCall(call, recv, t.model, scope);
   if (t.k === "errors") {
     if (m === "any?" || m === "empty?") return method(m === "any?" ? "isAny" : "isEmpty", BOOL);
     if (m === "count" || m === "size") return method("count", NUMBER);
@@ -485,6 +486,56 @@ function lowerRelationCall(call: NodeOf<"call">, recv: TsExpr, model: string, sc
   const enumScoped = enumScopeCall(call, recv, model, scope);
   if (enumScoped) return enumScoped;
   return delegatedClassMethod(call, recv, model, args, types, scope) ?? relationObjectCall(call, recv, args, scope);
+}
+
+/**
+ * What a Relation answers itself (its own methods, which may query) and an Array answers alike, by Ruby name: the
+ * relation's member, whether it takes arguments, and what both answer (`first`/`last` with a count: Arrays).
+ */
+const RELATION_OWN: Record<string, [member: string, args: 0 | 1, type: "record" | "records" | "bool" | "number"]> = {
+  first: ["first", 0, "record"], last: ["last", 0, "record"], "many?": ["isMany", 0, "bool"], "any?": ["isAny", 0, "bool"],
+  "empty?": ["isEmpty", 0, "bool"], "none?": ["isNone", 0, "bool"], size: ["size", 0, "number"], length: ["length", 0, "number"],
+  count: ["count", 0, "number"],
+};
+
+/**
+ * Enumerable's methods, which a Relation runs over its records (Rails' Relation is Enumerable over `records`, and
+ * delegates each to them): with a block given each record, on the records either way; the type they answer.
+ */
+const OVER_RECORDS: Record<string, "records" | "values"> = {
+  map: "values", collect: "values", flat_map: "values", filter_map: "values", select: "records", filter: "records", reject: "records", each: "records",
+};
+
+/**
+ * A method of a value that is a Relation or an Array of one model's records (types.ts enumerable): only what both
+ * answer alike is called directly. A Relation's own method (first, many?, size: it may query) is each one's own,
+ * chosen by what the value is at run time; Enumerable's (map, select, each) run on the records either way.
+ *   members.many?         ((v: Relation<User> | Array<User>) => (Array.isArray(v) ? ArrayMethods.isMany(v) : v.isMany()))(members)
+ *   members.map { |m| }   ArrayMethods.map(((v: ...) => (Array.isArray(v) ? v : v.toA()))(members), (m: User) => ...)
+ */
+function lowerEnumerableCall(call: NodeOf<"call">, recv: TsExpr, model: string, scope: Scope): TsExpr | null {
+  const env = scope.env;
+  const m = call.method;
+  const record: RType = { k: "model", model };
+  const v = env.module.fresh("v");
+  const param = `${v}: ${env.typeName({ k: "enumerable", model })}`;
+  const arrays = env.module.use("ArrayMethods");
+  const own = RELATION_OWN[m];
+  if (own && !call.block && call.args.length <= (m === "first" || m === "last" ? 1 : own[1])) {
+    const arrayMember = rubyToTs(m);
+    if (!(arrayMember in CORE_TABLES.array) || !(own[0] in Relation.prototype)) return null;
+    const args = lowerArgs(call.args, null, scope);
+    const type: RType = own[2] === "bool" ? BOOL : own[2] === "number" ? NUMBER : call.args.length ? { k: "array", of: record } : record;
+    const body = `(Array.isArray(${v}) ? ${arrays}.${arrayMember}(${[v, ...args].join(", ")}) : ${v}.${own[0]}(${args.join(", ")}))`;
+    return asProved(`((${param}) => ${body})(${recv.code})`, type, scope);
+  }
+  const over = OVER_RECORDS[m];
+  if (over && call.block && !call.args.length) {
+    const records = `((${param}) => (Array.isArray(${v}) ? ${v} : ${v}.toA()))(${recv.code})`;
+    const fn = lowerBlockFn(call.block, scope, [record]).code;
+    return asProved(`${arrays}.${rubyToTs(m)}(${records}, ${fn})`, over === "records" ? { k: "array", of: record } : { k: "array", of: UNKNOWN }, scope);
+  }
+  return null;
 }
 
 /**

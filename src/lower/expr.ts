@@ -27,7 +27,7 @@ import { makeEnv } from "./env.js";
 import { Diagnostics } from "../diagnostics/index.js";
 import type { ModelInfo } from "../analyze/models.js";
 import type { AppModel } from "../analyze/app-model.js";
-import { BOOL, NIL, NUMBER, STRING, UNKNOWN, type RType } from "./types.js";
+import { BOOL, NIL, NUMBER, STRING, UNKNOWN, joinEither, type RType } from "./types.js";
 import { tsIdent } from "./names.js";
 
 export interface TsExpr {
@@ -372,6 +372,11 @@ function lowerBinary(node: NodeOf<"binary">, scope: Scope): TsExpr {
     case "||":
     case "or":
       if (left.type.k === "bool" && right.type.k === "bool") return lit(`(${left.code} || ${right.code})`, BOOL);
+      if (left.type.k !== right.type.k && joinEither(left.type, right.type).k === "enumerable") {
+        // A Relation or an Array of one model's records (`users.presence || [user]`): declared as either.
+        const either = joinEither(left.type, right.type);
+        return lit(`(${env.module.use("or")}(${left.code}, () => ${right.code}) as ${env.typeName(either)})`, either);
+      }
       return lit(`${env.module.use("or")}(${left.code}, () => ${right.code})`, left.type.k === right.type.k ? left.type : UNKNOWN);
     case "&&":
     case "and":

@@ -8,6 +8,11 @@ import type { ValueType } from "../analyze/value-types.js";
 export type RType =
   | { k: "model"; model: string }
   | { k: "relation"; model: string }
+  /**
+   * Records of one model in a Relation or in an Array, not known which (`users.presence || [user]`): only the
+   * methods both answer alike are called on it directly (calls.ts lowerEnumerableCall).
+   */
+  | { k: "enumerable"; model: string }
   | { k: "array"; of: RType }
   | { k: "string" }
   | { k: "number" }
@@ -67,6 +72,8 @@ export function tsType(t: RType): string {
       return t.model.startsWith("typeof ") ? `typeof ${tsIdent(t.model.slice(7))}` : tsIdent(t.model);
     case "relation":
       return `Relation<${tsIdent(t.model)}>`;
+    case "enumerable":
+      return `Relation<${tsIdent(t.model)}> | Array<${tsIdent(t.model)}>`;
     case "array":
       return `Array<${tsType(t.of)}>`;
     case "string":
@@ -121,10 +128,23 @@ export function sameType(a: RType, b: RType): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
+/**
+ * The type of `a || b` (either operand's value): their type where they agree; a Relation and an Array of the same
+ * model's records join into the enumerable of that model; anything else is unknown.
+ */
+export function joinEither(a: RType, b: RType): RType {
+  if (sameType(a, b)) return a;
+  const records = (t: RType): string | null =>
+    t.k === "relation" || t.k === "enumerable" ? t.model : t.k === "array" && t.of.k === "model" && !t.of.model.startsWith("typeof ") ? t.of.model : null;
+  const [ma, mb] = [records(a), records(b)];
+  return ma !== null && ma === mb ? { k: "enumerable", model: ma } : UNKNOWN;
+}
+
 /** The element type when iterating a value of this type. */
 export function elementType(t: RType): RType {
   if (t.k === "relation") return { k: "model", model: t.model };
   if (t.k === "array") return t.of;
+  if (t.k === "enumerable") return { k: "model", model: t.model };
   if (t.k === "errors") return { k: "error" };
   return UNKNOWN;
 }

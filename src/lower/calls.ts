@@ -451,7 +451,13 @@ function lowerRelationCall(call: NodeOf<"call">, recv: TsExpr, model: string, sc
   const m = call.method;
   if ((m === "map" || m === "collect" || m === "select" || m === "filter") && call.block) {
     const fn = lowerBlockFn(call.block, scope, [record]).code;
-    return lit(`${recv.code}.toA().${m === "collect" ? "map" : m === "select" ? "filter" : m}(${fn})`, { k: "array", of: UNKNOWN });
+    // select / filter answer the records the block is truthy for.
+    return lit(`${recv.code}.toA().${m === "collect" ? "map" : m === "select" ? "filter" : m}(${fn})`, { k: "array", of: m === "select" || m === "filter" ? record : UNKNOWN });
+  }
+  // Enumerable's over the records (Rails' Relation is Enumerable through its records): Array's, given each record.
+  if ((m === "partition" || m === "sort_by") && call.block && !call.args.length) {
+    const type: RType = m === "partition" ? { k: "array", of: { k: "array", of: record } } : { k: "array", of: record };
+    return asProved(`${scope.env.module.use("ArrayMethods")}.${rubyToTs(m)}(${recv.code}.toA(), ${lowerBlockFn(call.block, scope, [record]).code})`, type, scope);
   }
   // `each { |record| }` as a value (a method's last expression): the relation's each, its block given each record.
   if (m === "each" && call.block && !call.args.length && call.block.params.length === 1 && call.block.params[0]!.kind === "req" && !call.block.locals) {

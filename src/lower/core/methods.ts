@@ -83,7 +83,10 @@ const ARRAY_RESULTS: Partial<Record<TableKey, Set<string>>> = {
  * Array's methods that yield each element to a block taking one (their runtime block parameter is `unknown`): the
  * block's parameter is the Array's element type where that is known.
  */
-const ELEMENT_BLOCKS = new Set(["map", "collect", "flat_map", "filter_map", "select", "filter", "reject", "each", "any?", "all?", "none?", "count", "many?", "uniq"]);
+const ELEMENT_BLOCKS = new Set([
+  "map", "collect", "flat_map", "filter_map", "select", "filter", "reject", "each", "any?", "all?", "none?", "count", "many?", "uniq", "partition",
+  "sort_by", "min_by", "max_by",
+]);
 
 /** Array's methods that answer an Array of what their block answers. */
 const ARRAY_OF_BLOCK = new Set(["map", "collect", "filter_map"]);
@@ -95,7 +98,10 @@ const ARRAY_OF_BLOCK = new Set(["map", "collect", "filter_map"]);
 function arrayResult(call: NodeOf<"call">, of: RType): RType | null {
   const m = call.method;
   const n = call.args.length;
-  if (["select", "filter", "reject", "each"].includes(m) && call.block && !n) return { k: "array", of };
+  if (["select", "filter", "reject", "each", "sort_by"].includes(m) && call.block && !n) return { k: "array", of };
+  if ((m === "min_by" || m === "max_by") && call.block && !n) return maybe(of);
+  // partition answers two Arrays: those the block is truthy for, and the rest.
+  if (m === "partition" && call.block && !n) return { k: "array", of: { k: "array", of } };
   if (["compact", "uniq", "reverse", "sort"].includes(m) && !call.block && !n) return { k: "array", of };
   if ((m === "first" || m === "last") && !call.block && n <= 1) return n ? { k: "array", of } : maybe(of);
   return null;

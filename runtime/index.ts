@@ -28,7 +28,7 @@ export { ActionMailerBase } from "./action-mailer/index.js";
 
 export * as http from "./action-pack/index.js";
 // Rails' own objects emitted code calls directly (src/lower/runtime-objects.ts), under names no app constant takes.
-export type { Request as ActionDispatchRequest, CookieJar, SignedCookieJar, EncryptedCookieJar, Session as ActionDispatchSession, Flash as ActionDispatchFlash } from "./action-pack/index.js";
+export type { Request as ActionDispatchRequest, Response as ActionDispatchResponse, CookieJar, SignedCookieJar, EncryptedCookieJar, Session as ActionDispatchSession, Flash as ActionDispatchFlash } from "./action-pack/index.js";
 export type { ModelName as ActiveModelName } from "./active-model/index.js";
 export * as record from "./active-record/index.js";
 export * as db from "./active-record/connection/index.js";

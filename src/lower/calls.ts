@@ -44,6 +44,13 @@ export function lowerCall(call: NodeOf<"call">, scope: Scope): TsExpr {
   const own = scope.env.receiverCall?.(call, scope);
   if (own) return own;
   const recv = provedReceiver(call.receiver, lowerExpr(call.receiver, scope), scope);
+  // A receiver the compiler declined (an unresolved constant: `unsupported(...)`, which raises NotLowered): Ruby
+  // evaluates the receiver before the arguments, so its raise is all the call does. (The arguments are lowered all
+  // the same, for what they declare: their diagnostics, the calls they record.)
+  if (/^unsupported\("(?:[^"\\]|\\.)*"\)$/.test(recv.code)) {
+    lowerArgs(call.args, call.block, scope);
+    return recv;
+  }
   const typed = lowerTypedCall(call, recv, scope) ?? lowerCoreCall(call, recv, scope);
   if (typed) return call.safeNav ? safeNav(call, recv, typed, scope) : typed;
   return dynamicSend(call, recv, scope);

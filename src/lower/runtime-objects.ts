@@ -10,6 +10,7 @@
 //   request.anything_else(x)             send(this.request, "anything_else", x)   (not the class's: dynamic)
 import type { NodeOf } from "../parse/ir.js";
 import { Request } from "../../runtime/action-pack/request.js";
+import { Response } from "../../runtime/action-pack/response.js";
 import { CookieJar, EncryptedCookieJar, SignedCookieJar } from "../../runtime/action-pack/cookies.js";
 import { Session } from "../../runtime/action-pack/session.js";
 import { Flash } from "../../runtime/action-pack/flash.js";
@@ -35,10 +36,14 @@ interface RuntimeObject {
   results?: Record<string, RType>;
   /** Its methods take `unknown` arguments (an untyped argument type-checks). */
   anyArgs?: boolean;
+  /** Instance fields (not on the prototype) read as send reads them, and what they hold. */
+  fields?: Record<string, RType>;
 }
 
 const RUNTIME_OBJECTS: Record<string, RuntimeObject> = {
   request: { members: Request.prototype },
+  // The controller's response (ActionDispatch::Response): its headers a Hash-like the app writes with []=.
+  response: { members: Response.prototype, fields: { headers: UNKNOWN } },
   cookies: {
     members: CookieJar.prototype,
     results: { signed: { k: "runtime", cls: "signedCookies" }, encrypted: { k: "runtime", cls: "encryptedCookies" } },
@@ -102,6 +107,8 @@ export function lowerRecordApiCall(call: NodeOf<"call">, recv: TsExpr, scope: Sc
 function lowerMemberCall(call: NodeOf<"call">, recv: TsExpr, cls: string, scope: Scope): TsExpr | null {
   if (call.method.endsWith("=")) return null;
   const o = RUNTIME_OBJECTS[cls]!;
+  const field = o.fields?.[call.method];
+  if (field && !call.args.length && !call.block) return lit(`${recv.code}.${call.method}`, field);
   const member = memberOf(o.members, call.method);
   if (!member || !/^[A-Za-z_$][\w$]*$/.test(member.key)) return null;
   const type = o.results?.[call.method] ?? UNKNOWN;

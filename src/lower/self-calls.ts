@@ -73,7 +73,7 @@ export function lowerSelfCall(call: NodeOf<"call">, scope: Scope): TsExpr {
 const CONTROLLER_PROPS: Record<string, RType> = {
   // session is a Session (its own delete, [], to_hash), not a plain Hash: its own members (runtime-objects.ts).
   params: { k: "params" }, session: { k: "runtime", cls: "session" }, flash: { k: "runtime", cls: "flash" },
-  cookies: { k: "runtime", cls: "cookies" }, request: { k: "runtime", cls: "request" }, response: UNKNOWN,
+  cookies: { k: "runtime", cls: "cookies" }, request: { k: "runtime", cls: "request" }, response: { k: "runtime", cls: "response" },
 };
 
 const CONTROLLER_NAMES = new Set(["controller_name", "controller_path", "action_name"]);

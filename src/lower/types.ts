@@ -42,7 +42,7 @@ export type RType =
  * kind not here is an app class (`typeof RoomChannel`) or an instance of one (a connection).
  */
 export const RUNTIME_TYPE_NAMES: Record<string, string> = {
-  request: "ActionDispatchRequest", cookies: "CookieJar", signedCookies: "SignedCookieJar", encryptedCookies: "EncryptedCookieJar",
+  request: "ActionDispatchRequest", response: "ActionDispatchResponse", cookies: "CookieJar", signedCookies: "SignedCookieJar", encryptedCookies: "EncryptedCookieJar",
   session: "ActionDispatchSession", flash: "ActionDispatchFlash", modelName: "ActiveModelName", baseClass: "typeof Base",
   attachedOne: "AttachedOne", attachedMany: "AttachedMany", turboStream: "TurboStreamTagBuilder", logger: "RailsLogger",
   userAgent: "UserAgentBrowser", page: "GearedPaginationPage",

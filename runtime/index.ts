@@ -69,7 +69,7 @@ export type { UserAgentBrowser } from "./gems/useragent/index.js";
 export type { Page as GearedPaginationPage } from "./gems/geared_pagination/index.js";
 export { ActiveModel, RubyObject, ValidationError, attrAccessor, defineActiveModel } from "./active-model/index.js";
 export { inflections } from "./active-support/index.js";
-export { rubyStruct, declineClass, registerAppConstant } from "./ruby/index.js";
+export { rubyStruct, declineClass, registerAppConstant, appClassName } from "./ruby/index.js";
 export { UriModule, NetHttpClass, NetModule, TCPSocketClass } from "./ruby/index.js";
 // Active Job: ApplicationJob < ActiveJob::Base, perform_later (in this process, after the request's work).
 export { ActiveJobBase, drainJobs, queueAdapterConfig } from "./active-job/index.js";

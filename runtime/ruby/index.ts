@@ -15,7 +15,7 @@ export {
 } from "./exceptions.js";
 export { LIBRARY_BASES, registerLibraryBase } from "./library-bases.js";
 export { rubyStruct, declineClass } from "./ruby-object.js";
-export { registerAppConstant, appConstant } from "./app-class.js";
+export { registerAppConstant, appConstant, appClassName } from "./app-class.js";
 export { hashEntries, RubyFloat, RubyRange, RubySymbol, rubyRegexp } from "./ruby.js";
 export { UriModule } from "./uri.js";
 export { NetHttpClass, NetModule, TCPSocketClass } from "./net-http.js";

@@ -313,6 +313,11 @@ function lowerClassCall(call: NodeOf<"call">, recv: TsExpr, model: string, scope
     authenticate_by: ["authenticateBy", record],
   };
   const entry = RETURNS[call.method];
+  // Module#name of a model class (`message.class.name`, an STI subclass's own): its Ruby name, unless the model
+  // defines the class method itself.
+  if (call.method === "name" && !call.args.length && !call.block && scope.env.app.models.has(model) && !classMethodDef(scope.env.app, model, "name")) {
+    return lit(`(${scope.env.module.use("appClassName")}(${recv.code}) as string)`, STRING);
+  }
   // `joins(:room)` / `joins(user: :memberships)` / `joins("join ...")`: literal arguments, as the runtime's joins takes them.
   if (call.method === "joins" && literalJoins(call)) return lit(`${recv.code}.joins(${args.join(", ")})`, relation);
   // A plain class's `new`: its arguments' types join into its constructor's (core/plain-ivars.ts).

@@ -18,7 +18,7 @@ import { camel, rubyToTs } from "./names.js";
 import type { Scope } from "./scope.js";
 import { lowerBlockFn } from "./procs.js";
 import { BOOL, NIL, NUMBER, STRING, UNKNOWN, maybe, provedType, type RType } from "./types.js";
-import { enumMethodNames, lowerFormatCall, lowerSelfCall } from "./self-calls.js";
+import { enumMethodNames, lowerFormatCall, lowerSelfCall, routeArgs } from "./self-calls.js";
 import { lowerCoreCall } from "./core/index.js";
 import { lowerStructNew } from "./core/constants.js";
 import { currentCall } from "./model/current.js";
@@ -36,7 +36,7 @@ export function lowerCall(call: NodeOf<"call">, scope: Scope): TsExpr {
   // `Rails.application.routes.url_helpers.room_path(room)`: the route helper with no request (no host, no recalled
   // params), wherever it is written.
   if (isUrlHelpersModule(call.receiver) && /_(path|url)$/.test(call.method) && scope.env.app.routeNames.has(call.method.replace(/_(path|url)$/, ""))) {
-    const args = lowerArgs(call.args, null, scope);
+    const args = routeArgs(call, scope);
     return lit(`${scope.env.module.useRoutes()}.${camel(call.method)}(${[scope.env.module.use("NO_REQUEST_URL_CONTEXT"), ...args].join(", ")})`, STRING);
   }
   // `'text'.freeze` (Erubi writes every literal so) is the literal itself.
@@ -69,7 +69,7 @@ function provedReceiver(node: Node, recv: TsExpr, scope: Scope): TsExpr {
 }
 
 /** `Rails.application.routes.url_helpers`. */
-function isUrlHelpersModule(node: Node): boolean {
+export function isUrlHelpersModule(node: Node): boolean {
   const step = (n: Node, method: string): Node | null => (n.kind === "call" && n.method === method && n.args.length === 0 && !n.block ? n.receiver : null);
   const app = step(node, "url_helpers");
   const routes = app && step(app, "routes");

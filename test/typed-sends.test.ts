@@ -290,3 +290,79 @@ describe("direct calls where Rails' own edges prove the receiver's type", () => 
     expect(lineWith(out, "published")).toBe('this.assigns.titles = (scope<Post>(Post, "published").joins("author").first() as Post).title;');
   });
 });
+
+describe("direct calls in views, helpers, controllers and routes (issue 18's views half)", () => {
+  const VIEW_APP = {
+    "app/controllers/posts_controller.rb": [
+      "class PostsController < ApplicationController",
+      "  def show",
+      "    @post = Post.find(params[:id])",
+      "    @drafts, @rest = Post.where(status: 0).partition { |p| p.title.present? }",
+      '    response.headers["X-Probe"] = "1"',
+      "  end",
+      "end\n",
+    ].join("\n"),
+    "app/helpers/posts_helper.rb": [
+      "module PostsHelper",
+      "  KINDS = %w[ a b ]",
+      "  def kinds_count\n    KINDS.size\n  end",
+      "  def tagged(post, **attributes)\n    attributes.delete(:data)\n    post.title\n  end",
+      "  def stamped\n    { data: { tagged: 1 } }\n  end",
+      "end\n",
+    ].join("\n"),
+    "app/views/posts/show.html.erb": [
+      "<% members = @post.author.posts.presence || [ @post ] %>",
+      "<%= members.many? %>",
+      "<% members.first(2).each do |p| %><%= p.title %><% end %>",
+      "<%= members.map { |m| m.title.split(' ')[0, 2].map { |w| w[0] }.join }.to_sentence %>",
+      "<% numbers = @post.author.posts.presence || [ 1 ] %><%= numbers.many? %>",
+      "<%= @drafts.any? %>",
+      "<%= kinds_count %><%= tagged @post, class: 'x' %>",
+      "<%= @post.class.name %>",
+      "<%= Sentry.capture_message(@post.title) %>",
+    ].join("\n"),
+  };
+
+  it("joins a Relation and an Array of one model into an enumerable of it, whose shared members are each one's own; an Array's blocks take its elements", async () => {
+    const view = (await emitted(VIEW_APP)).get("views/posts/show.html.ts");
+    const text = (view ?? "").replace(/\s+/g, " ");
+    expect(text).toContain("let members = or(ObjectMethods.presence((view.assigns.post as Post).author.posts) as Relation<Post>, () => [ view.assigns.post as Post, ]) as Relation<Post> | Array<Post>;");
+    expect(text).toContain("((v1: Relation<Post> | Array<Post>) => (Array.isArray(v1) ? ArrayMethods.isMany(v1) : v1.isMany()))( members, ) as boolean");
+    expect(text).toContain("((v2: Relation<Post> | Array<Post>) => (Array.isArray(v2) ? ArrayMethods.first(v2, 2) : v2.first(2)))( members, ) as Array<Post>");
+    expect(text).toContain("ArrayMethods.map( ((v3: Relation<Post> | Array<Post>) => (Array.isArray(v3) ? v3 : v3.toA()))(members), (m: Post) => {");
+    expect(text).toContain('nonNil( coreIndex(StringMethods.split(m.title, " ") as Array<string>, 0, 2) as Array<string> | null, "map", )');
+    expect(text).toContain('(w: string) => { return coreIndex(w, 0) as string | null;');
+    // A Relation joined with an Array of Integers is no enumerable of one model: by name, as before.
+    expect(text).toContain('coreSend(numbers, "many?")');
+  });
+
+  it("types @a, @b = records.partition { } as Arrays of the model, a controller's response, a helper constant, a **keywords Hash and a model class's name", async () => {
+    const out = await emitted(VIEW_APP);
+    const controller = (out.get("controllers/posts_controller.ts") ?? "").replace(/\s+/g, " ");
+    expect(controller).toContain("ArrayMethods.partition(Post.where({ status: 0 }).toA(), (p: Post) => {");
+    expect(controller).toContain("const value2 = (values1[0] ?? null) as Array<Post> | null;");
+    expect(controller).toContain('indexSet(this.response.headers, "X-Probe", "1")');
+    const view = (out.get("views/posts/show.html.ts") ?? "").replace(/\s+/g, " ");
+    expect(view).toContain('ArrayMethods.isAny(nonNil(view.assigns.drafts as Array<Post> | null, "any?"))');
+    expect(view).toContain("appClassName(ObjectMethods.class(view.assigns.post as Post) as typeof Post) as string");
+    // Sentry is no constant the compiler resolves: the call is its receiver's raise.
+    expect(view).toContain('out.append(unsupported("Sentry"));');
+    const helpers = (out.get("helpers.ts") ?? "").replace(/\s+/g, " ");
+    expect(out.get("constants.ts")).toContain("export function PostsHelper_KINDS(): Array<unknown> {");
+    expect(helpers).toContain("return ArrayMethods.size(constants.PostsHelper_KINDS());");
+    expect(helpers).toContain('HashMethods.delete(attributes, "data");');
+    // `data: { tagged: 1 }` names a key, not the helper: its one call still types its parameter.
+    expect(helpers).toContain("return (post as Post).title;");
+  });
+
+  it("types a direct route's block parameter by every call of its helpers, and not where a Symbol names one", async () => {
+    const routes = 'Rails.application.routes.draw do\n  resources :posts\n  direct :post_card do |post|\n    route_for :post, post.id\n  end\nend\n';
+    const view = { "app/views/posts/show.html.erb": "<%= post_card_path(@post) %>\n" };
+    const typed = (await emitted({ ...view, "config/routes.rb": routes, "app/controllers/posts_controller.rb": "class PostsController < ApplicationController\n  def show\n    @post = Post.find(params[:id])\n  end\nend\n" })).get("routes.ts");
+    expect(typed).toContain("const post = (given[0] ?? null) as Post;");
+    expect(typed).toContain("return postUrl(ctx, post.id);");
+    const helper = { "app/helpers/posts_helper.rb": "module PostsHelper\n  def card_route\n    method(:post_card_path)\n  end\nend\n" };
+    const untyped = (await emitted({ ...view, ...helper, "config/routes.rb": routes })).get("routes.ts");
+    expect(untyped).toContain("const post = given[0] ?? null;");
+  });
+});

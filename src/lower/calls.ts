@@ -46,9 +46,13 @@ export function lowerCall(call: NodeOf<"call">, scope: Scope): TsExpr {
   const recv = provedReceiver(call.receiver, lowerExpr(call.receiver, scope), scope);
   // A receiver the compiler declined (an unresolved constant: `unsupported(...)`, which raises NotLowered): Ruby
   // evaluates the receiver before the arguments, so its raise is all the call does. (The arguments are lowered all
-  // the same, for what they declare: their diagnostics, the calls they record.)
+  // the same, for what they declare: their diagnostics, the calls they record; the sends they would make are not
+  // emitted, so not listed.)
   if (/^unsupported\("(?:[^"\\]|\\.)*"\)$/.test(recv.code)) {
+    const sites = scope.env.app.dynamicSites;
+    const before = new Set(sites.keys());
     lowerArgs(call.args, call.block, scope);
+    for (const key of [...sites.keys()]) if (!before.has(key)) sites.delete(key);
     return recv;
   }
   const typed = lowerTypedCall(call, recv, scope) ?? lowerCoreCall(call, recv, scope);

@@ -342,6 +342,10 @@ function lowerClassCall(call: NodeOf<"call">, recv: TsExpr, model: string, scope
     if (def) return asProved(`${recv.code}.${rubyToTs(call.method)}(${args.join(", ")})`, classMethodType(scope.env.app, model, def), scope);
     // Active Record's own class methods (find_signed!, none, exists?...) are the runtime Base's statics.
     // (Dispatched by name: their TS signatures are narrower than the untyped arguments lowered Ruby passes.)
+    // Without arguments there is nothing its signature could refuse: called directly.
+    if (isStaticMethod(Base, rubyToTs(call.method)) && !call.args.length && !call.block && /^[A-Za-z_$][\w$]*$/.test(rubyToTs(call.method))) {
+      return lit(`${recv.code}.${rubyToTs(call.method)}()`, UNKNOWN);
+    }
     if (isStaticMethod(Base, rubyToTs(call.method))) {
       noteDynamicSite(call, recv, "send", scope, ["Active Record's class method, dispatched by name (its TS signature is narrower than the arguments)", `${call.method}: Active Record's, by name`]);
       return lit(`${scope.env.module.use("send")}(${[recv.code, JSON.stringify(call.method), ...args].join(", ")})`, UNKNOWN);

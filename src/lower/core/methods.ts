@@ -37,7 +37,7 @@ const DURATION_UNITS = new Set([
 const STRING_RESULTS = new Set([
   "pluralize", "singularize", "camelize", "underscore", "humanize", "titleize", "tableize", "classify", "dasherize",
   "demodulize", "deconstantize", "foreign_key", "parameterize", "upcase", "downcase", "squish", "join", "to_fs",
-  "to_str", "inspect", "to_json", "ordinalize", "iso8601", "strftime",
+  "to_str", "inspect", "to_json", "ordinalize", "iso8601", "strftime", "to_sentence",
 ]);
 
 /**
@@ -76,7 +76,7 @@ function resultType(call: NodeOf<"call">, table: TableKey): RType {
 /** Results worth typing as Arrays (their elements untyped), by the table whose method answers one. */
 const ARRAY_RESULTS: Partial<Record<TableKey, Set<string>>> = {
   string: new Set(["scan", "split", "chars", "lines", "bytes"]),
-  array: new Set(["compact", "compact_blank", "sort", "uniq", "reverse", "flatten", "to_a", "shuffle", "rotate"]),
+  array: new Set(["compact", "compact_blank", "sort", "uniq", "reverse", "flatten", "to_a", "shuffle", "rotate", "including", "excluding", "without"]),
 };
 
 /**

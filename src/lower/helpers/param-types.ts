@@ -44,7 +44,7 @@ export function helperParamTypes(app: AppModel): Map<string, RType[]> {
     const sites = recordedSites(app, key(name));
     const all = written.get(name);
     if (escaped.has(name) || !sites || !all || !allSeen(app, [key(name)], all)) continue;
-    const types = joinedTypes(sites, positionalParams(def));
+    const types = joinedTypes(sites, positionalParams(def), true);
     if (types.some((t) => t.k !== "unknown")) out.set(name, types);
   }
   return out;

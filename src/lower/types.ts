@@ -134,8 +134,11 @@ export function sameType(a: RType, b: RType): boolean {
  */
 export function joinEither(a: RType, b: RType): RType {
   if (sameType(a, b)) return a;
+  // (An Array that may be nil joins as a relation does: a record or relation type stands for nil too.)
   const records = (t: RType): string | null =>
-    t.k === "relation" || t.k === "enumerable" ? t.model : t.k === "array" && t.of.k === "model" && !t.of.model.startsWith("typeof ") ? t.of.model : null;
+    t.k === "relation" || t.k === "enumerable" ? t.model
+      : t.k === "array" && t.of.k === "model" && !t.of.model.startsWith("typeof ") ? t.of.model
+        : t.k === "maybe" ? records(t.of) : null;
   const [ma, mb] = [records(a), records(b)];
   return ma !== null && ma === mb ? { k: "enumerable", model: ma } : UNKNOWN;
 }

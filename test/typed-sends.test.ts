@@ -355,6 +355,31 @@ describe("direct calls in views, helpers, controllers and routes (issue 18's vie
     expect(helpers).toContain("return (post as Post).title;");
   });
 
+  it("hands a record method Attached::One lacks to its attachment (nil when none), and types a partial's local a Relation here and an Array there pass", async () => {
+    const files = {
+      "app/models/post.rb": "class Post < ApplicationRecord\n  belongs_to :author\n  has_one_attached :cover\n  def drop_cover\n    cover.destroy\n  end\n  def cover_kind\n    cover.content_type\n  end\nend\n",
+      "app/controllers/posts_controller.rb": "class PostsController < ApplicationController\n  def show\n    @all = Post.where(status: 0)\n    @picked, @rest = @all.partition { |p| p.title.present? }\n  end\nend\n",
+      "app/views/posts/show.html.erb": '<%= render "posts/list", entries: @all %>\n<%= render "posts/list", entries: @picked %>\n',
+      "app/views/posts/_list.html.erb": "<%= entries.size %>\n",
+      // Active Storage loaded, with its tables (its install migration's): ActiveStorage::Attachment is a model of the app.
+      "config/application.rb": (BASE["config/application.rb"] ?? "").replace('require "rails"', 'require "rails/all"'),
+      "db/schema.rb": (BASE["db/schema.rb"] ?? "").replace(
+        /\nend\n$/,
+        [
+          '\n  create_table "active_storage_blobs" do |t|\n    t.string "key", null: false\n    t.string "filename", null: false\n    t.string "service_name", null: false\n    t.bigint "byte_size", null: false\n    t.datetime "created_at", null: false\n  end',
+          '  create_table "active_storage_attachments" do |t|\n    t.string "name", null: false\n    t.string "record_type", null: false\n    t.bigint "record_id", null: false\n    t.bigint "blob_id", null: false\n    t.datetime "created_at", null: false\n  end\nend\n',
+        ].join("\n"),
+      ),
+    };
+    const out = await emitted(files);
+    const post = (out.get("models/post.ts") ?? "").replace(/\s+/g, " ");
+    expect(post).toContain("((attachment1: ActiveStorage_Attachment | null) => (attachment1 == null ? null : attachment1.destroy()))( (this.cover() as AttachedOne).attachment as ActiveStorage_Attachment | null, )");
+    // content_type is no method of a record: still the attachment's at run time, by name.
+    expect(post).toContain('send(this.cover() as AttachedOne, "content_type")');
+    const list = (out.get("views/posts/_list.html.ts") ?? "").replace(/\s+/g, " ");
+    expect(list).toContain('((v1: Relation<Post> | Array<Post>) => (Array.isArray(v1) ? ArrayMethods.size(v1) : v1.size()))( readLocal(locals, "entries") as Relation<Post> | Array<Post>, )');
+  });
+
   it("types a direct route's block parameter by every call of its helpers, and not where a Symbol names one", async () => {
     const routes = 'Rails.application.routes.draw do\n  resources :posts\n  direct :post_card do |post|\n    route_for :post, post.id\n  end\nend\n';
     const view = { "app/views/posts/show.html.erb": "<%= post_card_path(@post) %>\n" };

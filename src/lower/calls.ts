@@ -13,6 +13,7 @@ import type { AppModel } from "../analyze/app-model.js";
 import type { ModelInfo } from "../analyze/models.js";
 import { FormBuilder } from "../../runtime/action-view/form/builder.js";
 import { Base, Relation } from "../../runtime/active-record/index.js";
+import { AttachedOne } from "../../runtime/active-storage/attached.js";
 import { lit, lowerExpr, lowerHash, moduleConstantName, type TsExpr } from "./expr.js";
 import { camel, rubyToTs } from "./names.js";
 import type { Scope } from "./scope.js";
@@ -270,8 +271,27 @@ export function lowerTypedCall(call: NodeOf<"call">, recv: TsExpr, scope: Scope)
   if (t.k === "json") return lowerJbuilderCall(call, recv, scope);
   if (t.k === "format") return lowerFormatCall(call, recv, scope);
   if (t.k === "current") return currentCall(env.app.currents.get(t.className)!, recv, call, scope);
-  if (t.k === "runtime") return lowerRuntimeObjectCall(call, recv, scope);
+  if (t.k === "runtime") return lowerRuntimeObjectCall(call, recv, scope) ?? attachedOneRecordCall(call, recv, scope);
   return null;
+}
+
+const ATTACHMENT = "ActiveStorage::Attachment";
+
+/**
+ * has_one_attached's reader (ActiveStorage::Attached::One) hands what it lacks to its attachment record
+ * (`delegate_missing_to :attachment, allow_nil: true`): a method of the record API (destroy...) is the attachment's,
+ * nil when nothing is attached.
+ *   user.avatar.destroy    ((a: ActiveStorage_Attachment | null) => (a == null ? null : a.destroy()))(user.avatar.attachment as ...)
+ */
+function attachedOneRecordCall(call: NodeOf<"call">, recv: TsExpr, scope: Scope): TsExpr | null {
+  const member = rubyToTs(call.method);
+  if (recv.type.k !== "runtime" || recv.type.cls !== "attachedOne" || !scope.env.app.models.has(ATTACHMENT) || member in AttachedOne.prototype) return null;
+  if (typeof (Base.prototype as unknown as Record<string, unknown>)[member] !== "function") return null;
+  const a = scope.env.module.fresh("attachment");
+  const type = `${scope.env.module.modelType(ATTACHMENT)} | null`;
+  const inner = lowerRecordCall(call, lit(a, { k: "model", model: ATTACHMENT }), ATTACHMENT, scope);
+  if (!inner) return null;
+  return lit(`((${a}: ${type}) => (${a} == null ? null : ${inner.code}))(${recv.code}.attachment as ${type})`, maybe(inner.type));
 }
 
 /** A static method (not a getter: reading one on Base itself would run it) of the class or its ancestors. */

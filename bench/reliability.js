@@ -43,7 +43,7 @@ if (parts.includes("fuzz")) {
   log(`fuzz: ${values["fuzz-count"]} inputs`);
   const r = vitest("test/compiler-fuzz.test.ts", { RAILS2TS_FUZZ_COUNT: values["fuzz-count"], RAILS2TS_FUZZ_WORKERS: "2", RAILS2TS_FUZZ_REPORT: report });
   const f = JSON.parse(readFileSync(report, "utf8"));
-  figures.fuzz = { inputs: f.inputs, sources: f.sources, seed: f.seed, verdicts: f.verdicts, ...fuzzFigures(f.verdicts), msMedian: f.msMedian, msMax: f.msMax, campfire: Boolean(process.env.RAILS2TS_CAMPFIRE), failures: f.failures.slice(0, 20) };
+  figures.fuzz = { inputs: f.inputs, sources: f.sources, seed: f.seed, verdicts: f.verdicts, ...fuzzFigures(f.verdicts), msMedian: f.msMedian, msMax: f.msMax, cpuMsMedian: f.cpuMsMedian ?? null, cpuMsMax: f.cpuMsMax ?? null, campfire: Boolean(process.env.RAILS2TS_CAMPFIRE), failures: f.failures.slice(0, 20) };
   if (!r.ok) failures.push(`fuzz: ${Object.entries(f.verdicts).filter(([k]) => k !== "ok").map(([k, v]) => `${v} ${k}`).join(", ") || r.tail}`);
 }
 
@@ -161,7 +161,7 @@ function report(r) {
   const lines = [`# Reliability, ${r.date}`, "", `\`npm run reliability\` (parts: ${r.parts.join(", ")}), ${r.machine}. ${r.failures.length ? `**${r.failures.length} failures**` : "**No failure.**"}`, ""];
   if (r.ranAt) lines.push(`Each part's figures come from a run at: ${Object.entries(r.ranAt).map(([p, c]) => `${p} ${c}`).join(", ")}.`, "");
   if (f.fuzz) {
-    lines.push("## Compiler fuzzing", "", `${f.fuzz.inputs} inputs (seed ${f.fuzz.seed}) mutated from ${f.fuzz.sources} sources of the fixture apps${f.fuzz.campfire ? " and Campfire" : ""}: ${f.fuzz.crashes} crashes (an exception escaped the compiler, or the process died), ${f.fuzz.internalErrors} internal errors, ${f.fuzz.hangs} hangs, ${f.fuzz.unplaced} diagnostics without file:line:col; ${Object.entries(f.fuzz.verdicts).map(([k, v]) => `${v} ${k}`).join(", ")}. Compile time per input: median ${f.fuzz.msMedian} ms, max ${f.fuzz.msMax} ms (hang = over 10 s).`, "");
+    lines.push("## Compiler fuzzing", "", `${f.fuzz.inputs} inputs (seed ${f.fuzz.seed}) mutated from ${f.fuzz.sources} sources of the fixture apps${f.fuzz.campfire ? " and Campfire" : ""}: ${f.fuzz.crashes} crashes (an exception escaped the compiler, or the process died), ${f.fuzz.internalErrors} internal errors, ${f.fuzz.hangs} hangs, ${f.fuzz.unplaced} diagnostics without file:line:col; ${Object.entries(f.fuzz.verdicts).map(([k, v]) => `${v} ${k}`).join(", ")}. Compile time per input: median ${f.fuzz.msMedian} ms, max ${f.fuzz.msMax} ms wall${f.fuzz.cpuMsMax == null ? "" : `; CPU median ${f.fuzz.cpuMsMedian} ms, max ${f.fuzz.cpuMsMax} ms`} (hang = over 10 s of the compile process's CPU time on one input, or 60 s of wall time).`, "");
   }
   if (f.xss) lines.push("## XSS corpus", "", `${f.xss.payloads} payloads x ${f.xss.paths} output paths = ${f.xss.calls} calls recorded from Rails 7.2.4: ${f.xss.passed ? "all identical" : "differences (see failures)"}.`, "");
   if (f.tamper) {

@@ -27,7 +27,7 @@ import { makeEnv } from "./env.js";
 import { Diagnostics } from "../diagnostics/index.js";
 import type { ModelInfo } from "../analyze/models.js";
 import type { AppModel } from "../analyze/app-model.js";
-import { BOOL, NIL, NUMBER, STRING, UNKNOWN, joinEither, type RType } from "./types.js";
+import { BOOL, NIL, NUMBER, STRING, UNKNOWN, joinEither, sameType, type RType } from "./types.js";
 import { tsIdent } from "./names.js";
 
 export interface TsExpr {
@@ -112,7 +112,7 @@ function lowerExprOf(node: Node, scope: Scope): TsExpr {
       if (node.then.length === 1 && node.else.length <= 1) {
         const a = lowerExpr(node.then[0]!, scope);
         const b = node.else.length ? lowerExpr(node.else[0]!, scope) : lit("null", NIL);
-        return lit(`(${truthy(lowerExpr(node.cond, scope), scope)} ? ${a.code} : ${b.code})`, a.type.k === b.type.k ? a.type : UNKNOWN);
+        return lit(`(${truthy(lowerExpr(node.cond, scope), scope)} ? ${a.code} : ${b.code})`, sameType(a.type, b.type) ? a.type : UNKNOWN);
       }
       break;
     }
@@ -380,7 +380,7 @@ function lowerBinary(node: NodeOf<"binary">, scope: Scope): TsExpr {
         const either = joinEither(left.type, right.type);
         return lit(`(${env.module.use("or")}(${left.code}, () => ${right.code}) as ${env.typeName(either)})`, either);
       }
-      return lit(`${env.module.use("or")}(${left.code}, () => ${right.code})`, left.type.k === right.type.k ? left.type : UNKNOWN);
+      return lit(`${env.module.use("or")}(${left.code}, () => ${right.code})`, sameType(left.type, right.type) ? left.type : UNKNOWN);
     case "&&":
     case "and":
       if (left.type.k === "bool" && right.type.k === "bool") return lit(`(${left.code} && ${right.code})`, BOOL);

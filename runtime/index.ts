@@ -40,7 +40,7 @@ export { bindArgs, ArgumentError, type ArgSpec, type BoundArgs } from "./ruby/in
 export { CurrentAttributes, defineCurrentAttributes, executorWrap } from "./active-support/index.js";
 // Ruby core and ActiveSupport on plain values, Ruby's own constants, and plain (ActiveModel) classes.
 export { coreSend, nonNil } from "./active-support/index.js";
-export { StringMethods, BinaryStringMethods } from "./active-support/index.js";
+export { StringMethods, BinaryStringMethods, RegexpMethods } from "./active-support/index.js";
 export { NumericMethods } from "./active-support/index.js";
 export { ArrayMethods, HashMethods } from "./active-support/index.js";
 export { hashLiteral } from "./active-support/index.js";
@@ -100,7 +100,7 @@ export {
 } from "./gems/web-push/index.js";
 export { tagElement, tagAttributes } from "./action-view/index.js";
 export { coreBinop, coreIndex, coreNegate, coreShovel } from "./active-support/index.js";
-export { hashEntries, RubyFloat, RubyRange, RubySymbol, rubyRegexp } from "./ruby/index.js";
+export { hashEntries, RubyFloat, RubyRange, RubySymbol, rubyRegexp, interpolatedRegexp } from "./ruby/index.js";
 export * from "./action-view/index.js";
 export { serveApp, renderForBroadcast, type CableSetup } from "./app/index.js";
 export { controllerRenderer, ControllerRenderer } from "./app/index.js";

@@ -18,4 +18,5 @@ export { rubyStruct, declineClass } from "./ruby-object.js";
 export { registerAppConstant, appConstant } from "./app-class.js";
 export { hashEntries, RubyFloat, RubyRange, RubySymbol, rubyRegexp } from "./ruby.js";
 export { UriModule } from "./uri.js";
+export { interpolatedRegexp } from "./regexp-translate.js";
 export { NetHttpClass, NetModule, TCPSocketClass } from "./net-http.js";

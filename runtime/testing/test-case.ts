@@ -466,31 +466,42 @@ export class TestCase extends Assertions {
   }
 
   get(url: unknown, options?: RequestOptions): Promise<number> {
-    return this.integration().process("GET", url, options ?? {});
+    return this.copySessionVariables(this.integration().process("GET", url, options ?? {}));
   }
 
   post(url: unknown, options?: RequestOptions): Promise<number> {
-    return this.integration().process("POST", url, options ?? {});
+    return this.copySessionVariables(this.integration().process("POST", url, options ?? {}));
   }
 
   patch(url: unknown, options?: RequestOptions): Promise<number> {
-    return this.integration().process("PATCH", url, options ?? {});
+    return this.copySessionVariables(this.integration().process("PATCH", url, options ?? {}));
   }
 
   put(url: unknown, options?: RequestOptions): Promise<number> {
-    return this.integration().process("PUT", url, options ?? {});
+    return this.copySessionVariables(this.integration().process("PUT", url, options ?? {}));
   }
 
   delete(url: unknown, options?: RequestOptions): Promise<number> {
-    return this.integration().process("DELETE", url, options ?? {});
+    return this.copySessionVariables(this.integration().process("DELETE", url, options ?? {}));
   }
 
   head(url: unknown, options?: RequestOptions): Promise<number> {
-    return this.integration().process("HEAD", url, options ?? {});
+    return this.copySessionVariables(this.integration().process("HEAD", url, options ?? {}));
   }
 
   followRedirect(): Promise<number> {
-    return this.integration().followRedirect();
+    return this.copySessionVariables(this.integration().followRedirect());
+  }
+
+  /**
+   * Integration::Runner#copy_session_variables!: after each request the test's @response and @request are the
+   * session's (Rails sets @controller too; the emitted app has no controller object to give, so it stays nil).
+   */
+  private async copySessionVariables(request: Promise<number>): Promise<number> {
+    const status = await request;
+    this.ivars.response = this.session?.response ?? null;
+    this.ivars.request = this.session?.request ?? null;
+    return status;
   }
 
   get response(): TestResponse {

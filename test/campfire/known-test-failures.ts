@@ -21,12 +21,6 @@ export const KNOWN_TEST_FAILURES: { cause: string; tests: string[] }[] = [
   { cause: "declined by the compiler: HTML (Nokogiri::HTML.fragment in test/test_helpers/turbo_test_helper.rb)", tests: [
     "test/controllers/messages_controller_test.rb#test_creating_a_message_broadcasts_the_message_to_the_room",
   ] },
-  { cause: "declined by the compiler: users/sidebars_controller_test.rb:12:20 unknown (an interpolated Regexp literal, /#{room.name}/: not lowered)", tests: [
-    "test/controllers/users/sidebars_controller_test.rb#test_show",
-  ] },
-  { cause: "declined by the compiler: helpers/content_filters_test.rb:68:16 unknown (an interpolated Regexp literal: not lowered)", tests: [
-    "test/helpers/content_filters_test.rb#test_message_with_a_mention_attachment",
-  ] },
   { cause: "Expected: \u2026", tests: [
     "test/models/action_text_attachment_test.rb#test_lookup_user_attachable_with_invalid_sgid",
   ] },

@@ -47,6 +47,8 @@ import { NetHttpPersistentClass } from "../gems/net-http-persistent/index.js";
 import * as WebPushErrors from "../gems/web-push/index.js";
 import { kernelUri, UriModule } from "../ruby/uri.js";
 import { NetHttpClass, NetModule, TCPSocketClass } from "../ruby/net-http.js";
+import { ResolvModule } from "../ruby/resolv.js";
+import { IPAddrClass } from "../ruby/ipaddr.js";
 import { WebPushModule } from "../gems/web-push/index.js";
 import { ActionMailerBase } from "../action-mailer/index.js";
 import { railsRoot } from "./host.js";
@@ -455,6 +457,9 @@ export const CORE_CONSTANTS: Record<string, [string, object]> = {
   Net: ["NetModule", NetModule],
   "Net::HTTP": ["NetHttpClass", NetHttpClass],
   TCPSocket: ["TCPSocketClass", TCPSocketClass],
+  // Ruby's resolv and ipaddr (a host's address from the hosts file or DNS, and its classification).
+  Resolv: ["ResolvModule", ResolvModule],
+  IPAddr: ["IPAddrClass", IPAddrClass],
   // ActionMailer::Base.deliveries (delivery_method :test).
   "ActionMailer::Base": ["ActionMailerBase", ActionMailerBase],
 };

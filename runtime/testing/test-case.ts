@@ -17,7 +17,8 @@ import { CurrentAttributes } from "../active-support/current-attributes.js";
 import { rescues } from "../ruby/rescue.js";
 import { RubyDate } from "../ruby/date.js";
 import { currentTime, setClock } from "../active-support/time.js";
-import { ArgumentError, notLoweredError, RubyTypeError, StandardError } from "../ruby/index.js";
+import { ArgumentError, LocalJumpError, notLoweredError, RubyTypeError, StandardError, UncaughtThrowError } from "../ruby/index.js";
+import { rubyCatchAwaited } from "../ruby/jumps.js";
 import { inspect, toS } from "../ruby/ruby.js";
 import { Assertion, Assertions, failureMessage } from "./assertions.js";
 import { HashIncludingMatcher, WebMock, type RequestStub } from "./webmock.js";
@@ -234,6 +235,27 @@ export class TestCase extends Assertions {
     }
     const shown = expected.length === 1 ? className(expected[0]) : `[${expected.map(className).join(", ")}]`;
     const text = `${shown} expected but nothing was raised.`;
+    throw new Assertion(message === null || message === undefined ? text : `${toS(message)}.\n${text}`);
+  }
+
+  /**
+   * assert_throws(sym, msg = nil) { }: the block throws sym (Kernel#throw, as a Mocha `throws` does); the value
+   * thrown. Minitest 5.20's words: "Expected :a to have been thrown", with ", not :b" when another tag was thrown.
+   */
+  async assertThrows(tag: unknown, ...rest: unknown[]): Promise<unknown> {
+    const block = rest.pop();
+    if (typeof block !== "function") throw new LocalJumpError("no block given (yield)");
+    const message = rest[0] ?? null;
+    // A Symbol is a String at run time: shown as mu_pp shows the Symbol.
+    const shown = typeof tag === "string" && /^[A-Za-z_]\w*[?!=]?$/.test(tag) ? `:${tag}` : inspect(tag);
+    let text = `Expected ${shown} to have been thrown`;
+    try {
+      const { thrown, value } = await rubyCatchAwaited(tag, block as Block);
+      if (thrown) return value;
+    } catch (error) {
+      if (!(error instanceof UncaughtThrowError)) throw error;
+      text += `, not ${error.message.split(" ").pop()}`;
+    }
     throw new Assertion(message === null || message === undefined ? text : `${toS(message)}.\n${text}`);
   }
 

@@ -10,6 +10,7 @@ import { standInClasses } from "./crashed-file.js";
 import { analyzeControllers, type ControllerInfo } from "./controllers.js";
 import { analyzeModelFiles, type ModelInfo } from "./models.js";
 import { collectConstants, type ConstDecl } from "./constants.js";
+import { extendSelfModules } from "./extend-self.js";
 import { analyzeChannels, type ChannelInfo } from "./channels.js";
 import { analyzeHelpers } from "./helpers.js";
 import { analyzeCurrent, isCurrentAttributes, type CurrentInfo } from "./current.js";
@@ -150,7 +151,7 @@ function analyzeWithInflections(parsed: ParsedApp, options: AnalyzeOptions, infl
   }
   const templates = new Map(parsed.templates.map((t) => [`${t.logicalPath}.${t.format}`, t]));
   const currents = currentClasses(modelFiles.plainClasses, parsed);
-  const plainClasses = [...modelFiles.plainClasses.filter((d) => !isCurrentAttributes(d)), ...helperClasses(parsed), ...lib.plain];
+  const plainClasses = [...modelFiles.plainClasses.filter((d) => !isCurrentAttributes(d)), ...helperClasses(parsed), ...lib.plain, ...extendSelfModules(collectConstants([...parsed.models, ...parsed.lib]))];
   const files = [...parsed.models, ...parsed.controllers, ...parsed.helpers, ...parsed.channels, ...parsed.lib, ...parsed.config, ...parsed.templates, ...(parsed.seeds ? [parsed.seeds] : [])];
   const values = new ValueTypes(models, plainClasses);
   // Symbols anywhere in the app (a view's `send(:m)`, a helper_method list) name methods called in unseen ways.

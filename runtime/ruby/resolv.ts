@@ -29,7 +29,6 @@ export class ErrnoENOENT extends StandardError {
 const HOSTS = "/etc/hosts";
 let hosts: Map<string, string[]> | null = null;
 
-/** Resolv::Hosts#lazy_initialize: each line's address under its name and aliases, a name's addresses last first. */
 function hostsFile(): Map<string, string[]> {
   if (hosts) return hosts;
   let text: string;
@@ -38,6 +37,11 @@ function hostsFile(): Map<string, string[]> {
   } catch {
     throw new ErrnoENOENT(`No such file or directory @ rb_sysopen - ${HOSTS}`);
   }
+  return (hosts = hostsTable(text));
+}
+
+/** Resolv::Hosts#lazy_initialize: each line's address under its name and aliases, a name's addresses last first. */
+export function hostsTable(text: string): Map<string, string[]> {
   const names = new Map<string, string[]>();
   for (const raw of text.split(/(?<=\n)/)) {
     // String#split(/\s+/) keeps a leading empty field and drops trailing ones.
@@ -48,7 +52,7 @@ function hostsFile(): Map<string, string[]> {
     for (const n of named) names.set(n, [...(names.get(n) ?? []), addr]);
   }
   for (const list of names.values()) list.reverse();
-  return (hosts = names);
+  return names;
 }
 
 /** Resolv::DNS::Config's search list: resolv.conf's search/domain, else the host name's domain, else the root only. */

@@ -41,6 +41,7 @@ export { CurrentAttributes, defineCurrentAttributes, executorWrap } from "./acti
 // Ruby core and ActiveSupport on plain values, Ruby's own constants, and plain (ActiveModel) classes.
 export { coreSend, nonNil } from "./active-support/index.js";
 export { StringMethods, BinaryStringMethods, RegexpMethods } from "./active-support/index.js";
+export { SanitizeHelperMethods } from "./action-view/index.js";
 export { NumericMethods } from "./active-support/index.js";
 export { ArrayMethods, HashMethods } from "./active-support/index.js";
 export { hashLiteral } from "./active-support/index.js";

@@ -170,7 +170,7 @@ function analyzeWithInflections(parsed: ParsedApp, options: AnalyzeOptions, infl
     coreExtensions: lib.core, currents, controllers, templates, routeNames: new Set(), config, inflections, gems,
     currentTypes, values, controllerSites: sites,
     helperMethods: analyzeHelpers(parsed.helpers),
-    moduleConstants: new Map([...moduleConstants([...parsed.helpers, ...parsed.controllers]), ...initializerConstants(parsed.config), ...customConfig(parsed.config.filter((f) => !/^config\/environments\/(development|test)\.rb$/.test(f.path)))]),
+    moduleConstants: new Map([...moduleConstants([...parsed.helpers, ...parsed.controllers]), ...classMethodsConstants([...parsed.models, ...parsed.lib]), ...initializerConstants(parsed.config), ...customConfig(parsed.config.filter((f) => !/^config\/environments\/(development|test)\.rb$/.test(f.path)))]),
     cacheSites: [],
     dynamicSites: new Map(),
     channels,
@@ -257,6 +257,15 @@ function moduleConstants(files: Parsed["helpers"]): AppModel["moduleConstants"] 
     }
   }
   return out;
+}
+
+/**
+ * The constants of a concern's `module ClassMethods` (models and lib/): its methods, the class methods of every
+ * includer, find them lexically (ClassMethods, then the concern), never through the includer.
+ */
+function classMethodsConstants(files: Parsed["models"]): AppModel["moduleConstants"] {
+  const inClassMethods = collectConstants(files).filter((d) => d.kind === "module" && d.path.endsWith("::ClassMethods"));
+  return new Map([...moduleConstants(files)].filter(([path]) => inClassMethods.some((d) => path === `${d.path}::${path.slice(d.path.length + 2)}` && !path.slice(d.path.length + 2).includes("::"))));
 }
 
 /** `NAME = value` at the top of an initializer: a top-level constant, computed on first read. */

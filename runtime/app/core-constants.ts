@@ -231,7 +231,16 @@ export const TimeZoneClass = Object.assign(new RubyClass("ActiveSupport::TimeZon
   "[]": (name: unknown) => (name instanceof TimeZone ? name : findTimeZone(toS(name))),
 });
 
-export const RecordIdentifierModule = { domId, domClass };
+// dom_id(record, prefix = nil) as a constant's method (lowered code may splat its arguments: `dom_id(*target)`).
+export const RecordIdentifierModule = {
+  domId: (...args: unknown[]) => domId(...(recordIdentifierArgs(args) as Parameters<typeof domId>)),
+  domClass: (...args: unknown[]) => domClass(...(recordIdentifierArgs(args) as Parameters<typeof domClass>)),
+};
+
+function recordIdentifierArgs(args: unknown[]): unknown[] {
+  if (args.length < 1 || args.length > 2) throw new ArgumentError(`wrong number of arguments (given ${args.length}, expected 1..2)`);
+  return args;
+}
 
 export const FloatClass = Object.assign(new RubyClass("Float"), { NAN: Number.NaN, INFINITY: Number.POSITIVE_INFINITY });
 

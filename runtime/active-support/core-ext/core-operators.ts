@@ -165,7 +165,7 @@ function stringOp(op: string, a: string | SafeString, b: unknown): unknown {
   switch (op) {
     case "+": return StringMethods.plus(a, b);
     case "<<": return StringMethods.shovel(a, b);
-    case "*": return StringMethods.times(a, Number(b));
+    case "*": return StringMethods.times(a, b);
     case "%": return StringMethods.format(a, b);
     case "<": return s < toS(b);
     case ">": return s > toS(b);

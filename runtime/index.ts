@@ -40,7 +40,8 @@ export { bindArgs, ArgumentError, type ArgSpec, type BoundArgs } from "./ruby/in
 export { CurrentAttributes, defineCurrentAttributes, executorWrap } from "./active-support/index.js";
 // Ruby core and ActiveSupport on plain values, Ruby's own constants, and plain (ActiveModel) classes.
 export { coreSend, nonNil } from "./active-support/index.js";
-export { StringMethods, BinaryStringMethods } from "./active-support/index.js";
+export { StringMethods, BinaryStringMethods, RegexpMethods } from "./active-support/index.js";
+export { SanitizeHelperMethods } from "./action-view/index.js";
 export { NumericMethods } from "./active-support/index.js";
 export { ArrayMethods, HashMethods } from "./active-support/index.js";
 export { hashLiteral } from "./active-support/index.js";
@@ -70,7 +71,7 @@ export type { Page as GearedPaginationPage } from "./gems/geared_pagination/inde
 export { ActiveModel, RubyObject, ValidationError, attrAccessor, defineActiveModel } from "./active-model/index.js";
 export { inflections } from "./active-support/index.js";
 export { rubyStruct, declineClass, registerAppConstant, appClassName } from "./ruby/index.js";
-export { UriModule, NetHttpClass, NetModule, TCPSocketClass } from "./ruby/index.js";
+export { UriModule, NetHttpClass, NetModule, TCPSocketClass, ResolvModule, IPAddrClass } from "./ruby/index.js";
 // Active Job: ApplicationJob < ActiveJob::Base, perform_later (in this process, after the request's work).
 export { ActiveJobBase, drainJobs, queueAdapterConfig } from "./active-job/index.js";
 // Action Text's content objects (Content, Fragment, nodes, attachments, the Content::Filter base apps subclass).
@@ -100,7 +101,7 @@ export {
 } from "./gems/web-push/index.js";
 export { tagElement, tagAttributes } from "./action-view/index.js";
 export { coreBinop, coreIndex, coreNegate, coreShovel } from "./active-support/index.js";
-export { hashEntries, RubyFloat, RubyRange, RubySymbol, rubyRegexp } from "./ruby/index.js";
+export { hashEntries, RubyFloat, RubyRange, RubySymbol, rubyRegexp, interpolatedRegexp } from "./ruby/index.js";
 export * from "./action-view/index.js";
 export { serveApp, renderForBroadcast, type CableSetup } from "./app/index.js";
 export { controllerRenderer, ControllerRenderer } from "./app/index.js";

@@ -18,4 +18,7 @@ export { rubyStruct, declineClass } from "./ruby-object.js";
 export { registerAppConstant, appConstant, appClassName } from "./app-class.js";
 export { hashEntries, RubyFloat, RubyRange, RubySymbol, rubyRegexp } from "./ruby.js";
 export { UriModule } from "./uri.js";
+export { interpolatedRegexp } from "./regexp-translate.js";
+export { ResolvModule } from "./resolv.js";
+export { IPAddrClass } from "./ipaddr.js";
 export { NetHttpClass, NetModule, TCPSocketClass } from "./net-http.js";

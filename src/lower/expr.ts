@@ -13,7 +13,7 @@
 import { atConstruct, faultPoint, isCrashNode } from "../parse/crash.js";
 import type { Node, NodeOf } from "../parse/ir.js";
 import { lowerArgs, lowerCall } from "./calls.js";
-import { rubyRegexToJs } from "../analyze/regex.js";
+import { rubyRegexToJs } from "../../runtime/ruby/regexp-translate.js";
 import { lowerBody, lowerCase } from "./stmts.js";
 import { lowerBreakableCall } from "./jumps.js";
 import { isKernelLoop } from "./loops.js";
@@ -169,11 +169,21 @@ function lowerExprOf(node: Node, scope: Scope): TsExpr {
     }
     case "regex": {
       const js = rubyRegexToJs(node.source, node.flags);
-      if (js && js.source === node.source) return lit(`new RegExp(${JSON.stringify(js.source)}, ${JSON.stringify(js.flags)})`, { k: "regexp" });
-      // Spelled otherwise in JS: the RegExp keeps the Ruby source for Regexp#source, inspect and tag attributes.
-      if (js) return lit(`${env.module.use("rubyRegexp")}(${[js.source, js.flags, node.source].map((x) => JSON.stringify(x)).join(", ")})`, { k: "regexp" });
+      if (js && js.source === node.source && !/[mx]/.test(node.flags)) return lit(`new RegExp(${JSON.stringify(js.source)}, ${JSON.stringify(js.flags)})`, { k: "regexp" });
+      // Spelled otherwise in JS (or /m, /x, which have no JS flag): the RegExp keeps the Ruby source and options for
+      // Regexp#source, inspect and tag attributes.
+      if (js) return lit(`${env.module.use("rubyRegexp")}(${[js.source, js.flags, node.source, node.flags].map((x) => JSON.stringify(x)).join(", ")})`, { k: "regexp" });
       env.diags.report("unsupported_construct", node.span, `regexp /${node.source}/${node.flags} has no exact JS equivalent`);
       return lit(`${env.module.use("unsupported")}(${JSON.stringify(`regexp /${node.source}/`)})`, UNKNOWN);
+    }
+    case "dregex": {
+      // /o interpolates once, the first time the literal is reached: a per-site cache the lowering does not keep.
+      if (node.flags.includes("o")) {
+        const d = env.diags.report("unsupported_construct", node.span, "an interpolated regexp with /o (interpolated once) is not lowered");
+        return lit(`${env.module.use("unsupported")}(${JSON.stringify(`${d.code}: ${d.message}`)})`, UNKNOWN);
+      }
+      const source = lowerString(node.parts, scope).code;
+      return lit(`${env.module.use("interpolatedRegexp")}(${source}, ${JSON.stringify(node.flags)})`, { k: "regexp" });
     }
     case "assign": {
       // An assignment used as a value (`if user = find_user`): the local is declared before the statement.

@@ -18,13 +18,13 @@ type TableKey = keyof typeof CORE_TABLES;
 const TABLE_EXPORTS: Record<TableKey, string> = {
   string: "StringMethods", numeric: "NumericMethods", array: "ArrayMethods", hash: "HashMethods", time: "TimeMethods",
   duration: "DurationMethods", timeZone: "TimeZoneMethods", nil: "NilMethods", object: "ObjectMethods",
-  binary: "BinaryStringMethods",
+  binary: "BinaryStringMethods", regexp: "RegexpMethods",
 };
 
 /** The class table a statically typed receiver's methods come from. */
 const TABLE_OF_TYPE: Partial<Record<RType["k"], TableKey>> = {
   string: "string", safe: "string", number: "numeric", array: "array", hash: "hash", time: "time", nil: "nil",
-  duration: "duration",
+  duration: "duration", regexp: "regexp",
 };
 
 /** Integer#minutes and its kin (ActiveSupport's Numeric time units) answer a Duration. */

@@ -50,6 +50,7 @@ import { NetHttpClass, NetModule, TCPSocketClass } from "../ruby/net-http.js";
 import { WebPushModule } from "../gems/web-push/index.js";
 import { ActionMailerBase } from "../action-mailer/index.js";
 import { railsRoot } from "./host.js";
+import { NokogiriHtml4, NokogiriModule } from "../gems/nokogiri/index.js";
 
 /** "+05:30" -> seconds east of UTC. */
 function parseOffset(s: unknown): number {
@@ -457,5 +458,9 @@ export const CORE_CONSTANTS: Record<string, [string, object]> = {
   TCPSocket: ["TCPSocketClass", TCPSocketClass],
   // ActionMailer::Base.deliveries (delivery_method :test).
   "ActionMailer::Base": ["ActionMailerBase", ActionMailerBase],
+  // Nokogiri::HTML(html) parses a document; Nokogiri::HTML (HTML4) is also the module of .fragment.
+  Nokogiri: ["NokogiriModule", NokogiriModule],
+  "Nokogiri::HTML": ["NokogiriHtml4", NokogiriHtml4],
+  "Nokogiri::HTML4": ["NokogiriHtml4", NokogiriHtml4],
 };
 

@@ -10,16 +10,8 @@ export const KNOWN_TEST_FAILURES: { cause: string; tests: string[] }[] = [
     "test/helpers/content_filters_test.rb#test_entire_message_contains_an_unfurled_URL",
     "test/helpers/content_filters_test.rb#test_message_includes_additional_text_besides_an_unfurled_URL",
   ] },
-  { cause: "declined by the compiler: Nokogiri", tests: [
-    "test/models/opengraph/document_test.rb#test_extract_opengraph_tags_using_property_attribute",
-    "test/models/opengraph/document_test.rb#test_extract_opengraph_tags_using_name_attribute",
-    "test/models/opengraph/document_test.rb#test_document_containing_missing_meta_encoding_tag_and_non-UTF8_characters",
-  ] },
   { cause: "declined by the compiler: fixture_file_upload", tests: [
     "test/controllers/accounts/logos_controller_test.rb#test_destroy",
-  ] },
-  { cause: "declined by the compiler: HTML (Nokogiri::HTML.fragment in test/test_helpers/turbo_test_helper.rb)", tests: [
-    "test/controllers/messages_controller_test.rb#test_creating_a_message_broadcasts_the_message_to_the_room",
   ] },
   { cause: "declined by the compiler: users/sidebars_controller_test.rb:12:20 unknown (an interpolated Regexp literal, /#{room.name}/: not lowered)", tests: [
     "test/controllers/users/sidebars_controller_test.rb#test_show",

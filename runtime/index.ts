@@ -9,7 +9,7 @@ export {
   truthy, unsupported, readLocal, NameError, constantValue, ivarGet, ivarSet, ivarDefined,
 } from "./active-support/index.js";
 export { rescues } from "./ruby/index.js";
-export { declinedError, declinePatch, atExit } from "./ruby/index.js";
+export { declinedError, declinePatch, atExit, reopenClassMethods } from "./ruby/index.js";
 export { breakable, caughtReturn, jumpTag, BreakSignal, ReturnSignal } from "./ruby/index.js";
 export { rubyLambda, rubyMethod, rubyProc } from "./ruby/index.js";
 
@@ -55,7 +55,7 @@ export {
 } from "./ruby/index.js";
 export {
   ErbUtil, EnvModule, TimeClass, DateClass, DateTimeClass, I18nModule, JsonModule, ActiveSupportJson, DurationClass, NumberHelperModule,
-  TimeZoneClass, RangeClass, RecordIdentifierModule, FloatClass, SetClass, KeyGeneratorClass, Kernel, ZlibModule, Base64Module, RailsModule, registerAppConfig,
+  TimeZoneClass, RangeClass, RecordIdentifierModule, FloatClass, SetClass, KeyGeneratorClass, Kernel, ZlibModule, Base64Module, MarshalModule, RailsModule, registerAppConfig,
   StringClass, SymbolClass, IntegerClass, NumericClass, ArrayClass, HashClass, NilClassClass, ComparableModule, EnumerableModule, TrueClassClass, FalseClassClass,
 } from "./app/index.js";
 export { SecureRandomModule, RandomModule, BCryptPasswordClass, BCryptPassword } from "./app/index.js";
@@ -80,7 +80,7 @@ export {
   renderActionTextContent, sanitizeActionTextContent,
 } from "./action-text/index.js";
 export * as actionText from "./action-text/index.js";
-export { includeActionTextAttachable, attachableFromSgid, declineAttachmentLookups } from "./action-text/index.js";
+export { includeActionTextAttachable, attachableFromSgid, ActionTextAttachableModule, ActionTextMissingAttachable } from "./action-text/index.js";
 // Gems' classes an app subclasses or calls (platform_agent over useragent).
 export { PlatformAgent } from "./gems/platform_agent/index.js";
 export { ActionPolicyBase, authorizationTarget } from "./gems/action_policy/index.js";

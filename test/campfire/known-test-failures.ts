@@ -2,14 +2,6 @@
 // grouped by cause (the failure our run printed, shortened). test/campfire-tests.test.ts runs each as an expected
 // failure: when one starts passing, the lane fails until it is taken off this list. Never add an entry without a cause.
 export const KNOWN_TEST_FAILURES: { cause: string; tests: string[] }[] = [
-  { cause: "declined by the compiler: the reopened ActionText::Attachment (lib/rails_ext/action_text_attachables.rb) raises where OpengraphEmbed.from_node claims a node (an OpenGraph embed attachment)", tests: [
-    "test/helpers/content_filters_test.rb#test_unfurled_tweet_without_any_image",
-    "test/helpers/content_filters_test.rb#test_unfurled_tweet_containing_an_image",
-    "test/helpers/content_filters_test.rb#test_entire_message_contains_an_unfurled_URL_from_x.com_but_unfurls_to_twitter.com",
-    "test/helpers/content_filters_test.rb#test_entire_message_contains_an_unfurled_URL_from_x.com_with_query_params",
-    "test/helpers/content_filters_test.rb#test_entire_message_contains_an_unfurled_URL",
-    "test/helpers/content_filters_test.rb#test_message_includes_additional_text_besides_an_unfurled_URL",
-  ] },
   { cause: "declined by the compiler: fixture_file_upload", tests: [
     "test/controllers/accounts/logos_controller_test.rb#test_destroy",
   ] },
@@ -18,15 +10,6 @@ export const KNOWN_TEST_FAILURES: { cause: string; tests: string[] }[] = [
   ] },
   { cause: "declined by the compiler: helpers/content_filters_test.rb:68:16 unknown (an interpolated Regexp literal: not lowered)", tests: [
     "test/helpers/content_filters_test.rb#test_message_with_a_mention_attachment",
-  ] },
-  { cause: "Expected: \u2026", tests: [
-    "test/models/action_text_attachment_test.rb#test_lookup_user_attachable_with_invalid_sgid",
-  ] },
-  { cause: "declined by the compiler: MissingAttachable", tests: [
-    "test/models/action_text_attachment_test.rb#test_lookup_attachable_with_nil_sgid",
-  ] },
-  { cause: "declined by the compiler: Attachable", tests: [
-    "test/models/action_text_attachment_test.rb#test_lookup_invalid_sgid_for_an_attachable_requiring_a_valid_sgid",
   ] },
   { cause: "declined by the compiler: Resolv", tests: [
     "test/models/opengraph/location_test.rb#test_private_network_urls",

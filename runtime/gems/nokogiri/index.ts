@@ -12,7 +12,7 @@
 // and formatting) is not written: it raises.
 import { inspectString, toS } from "../../ruby/ruby.js";
 import { NotImplementedError } from "../../ruby/exceptions.js";
-import { serializeChildren, serializeNode, type HtmlElement, type HtmlNode } from "../../action-view/html/tree.js";
+import { attributeValue, nodeName, serializeChildren, serializeNode, textContent, type HtmlElement, type HtmlNode } from "../../action-view/html/tree.js";
 import { parseLibxml2Document, parseLibxml2Fragment } from "../../action-view/html/libxml2-tree.js";
 import { selectAll } from "../../action-text/css.js";
 import { selectXPath, type XPathAttr, type XPathNode } from "./xpath.js";
@@ -75,17 +75,12 @@ export class NokogiriNode {
   }
 
   name(): string {
-    const n = this.node;
-    if (n.kind === "text") return "text";
-    if (n.kind === "comment") return "comment";
-    if (n.kind === "cdata") return "#cdata-section";
-    return n.name === "#fragment" ? "#document-fragment" : n.name;
+    return nodeName(this.node);
   }
 
   /** Node#[]: the attribute's value, or nil. */
   get(name: unknown): string | null {
-    const a = this.element?.attrs.find((x) => x[0] === toS(name) && x.length === 2);
-    return a ? a[1] : null;
+    return attributeValue(this.node, toS(name));
   }
 
   isKey(name: unknown): boolean {
@@ -98,8 +93,7 @@ export class NokogiriNode {
 
   /** Node#text / content / inner_text: the text of the subtree (comments excluded). */
   text(): string {
-    const walk = (n: HtmlNode): string => (n.kind === "element" ? n.children.map(walk).join("") : n.kind === "comment" ? "" : n.data);
-    return this.node.kind === "element" ? walk(this.node) : this.node.data;
+    return textContent(this.node);
   }
 
   content(): string {

@@ -3,7 +3,10 @@
 // tree, meta_encoding and a set of XPath answers; fragments by Nokogiri::HTML.fragment with their to_html and CSS
 // answers. Recorded in the reference chroot by test/fixtures/nokogiri/record.rb from inputs.json:
 //   ruby record.rb > html4.json
-import { readFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { compile } from "../src/compile.js";
 import { describe, expect, it } from "vitest";
 import { NokogiriAttr, NokogiriHtml4, NokogiriModule, NokogiriNode, XPathUnsupported } from "../runtime/gems/nokogiri/index.js";
 import { StringMethods } from "../runtime/active-support/core-ext/core-string.js";
@@ -78,5 +81,23 @@ describe("String#encode to UTF-8 (what Opengraph-style sanitizing calls)", () =>
   it("keeps a UTF-8 String as it is, and refuses other encodings", () => {
     expect(encode("café", "UTF-8")).toBe("café");
     expect(() => encode("café", "ISO-8859-1")).toThrow(/not implemented/);
+  });
+});
+
+describe("an XPath literal the runtime's Nokogiri refuses is a diagnostic at compile time", () => {
+  it("reports `//a | //b` at its literal and nothing for one it reads", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "rails2ts-xpath-"));
+    try {
+      mkdirSync(join(dir, "db"), { recursive: true });
+      mkdirSync(join(dir, "app/models"), { recursive: true });
+      writeFileSync(join(dir, "db/schema.rb"), "ActiveRecord::Schema[7.2].define(version: 1) do\nend\n");
+      writeFileSync(join(dir, "app/models/page.rb"), 'class Page\n  def links(doc) = doc.xpath("//a | //b")\n  def metas(doc) = doc.at_xpath("//meta[@charset]")\nend\n');
+      const result = await compile(dir);
+      expect(result.diagnostics.map((d) => `${d.span.line}:${d.span.column} ${d.code}: ${d.message}`)).toEqual([
+        '2:30 unsupported_construct: construct not lowered: XPath "//a | //b": the operator | is not supported by the runtime\'s Nokogiri (the call raises)',
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -188,7 +188,7 @@ export function attachableFromNode(node: ActionTextNode): unknown {
 export const ActionTextAttachableModule = {
   rubyName: "ActionText::Attachable",
   LOCATOR_NAME: ATTACHABLE_LOCATOR_NAME,
-  fromNode: (node: ActionTextNode) => attachableFromNode(node),
+  fromNode: (node: unknown) => attachableFromNode(node as ActionTextNode),
   fromAttachableSgid: (sgid: unknown, options: { only?: unknown } = {}) => attachableFromSgid(sgid, options),
   extendObject: (object: unknown) => extendActionTextAttachable(object),
   toS: () => "ActionText::Attachable",

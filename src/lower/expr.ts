@@ -42,8 +42,11 @@ export const lit = (code: string, type: RType = UNKNOWN): TsExpr => ({ code, typ
  * `find_by` of `if @x = find_by(...)`: `T | null` in TS), read as the record type, as record types stand for nil too.
  */
 export function storable(value: TsExpr, target: RType, scope: Scope, orNil = false): string {
-  const cast = value.type.k === "unknown" ? target.k !== "unknown" : orNil && target.k === "model" && value.type.k === "model";
-  return cast ? `(${value.code} as ${scope.env.typeName(target)})` : value.code;
+  const name = target.k === "unknown" ? "" : scope.env.typeName(target);
+  // A value lowered as an assertion to that very type (`(this.findRoom() as Room)`) is already the record type.
+  const asserted = name !== "" && /^\(.* as [\w.]+\)$/s.test(value.code) && value.code.endsWith(` as ${name})`);
+  const cast = value.type.k === "unknown" ? target.k !== "unknown" : orNil && target.k === "model" && value.type.k === "model" && !asserted;
+  return cast ? `(${value.code} as ${name})` : value.code;
 }
 
 /** One expression; a crash inside it is tagged with it (the innermost expression names where the lowering failed). */

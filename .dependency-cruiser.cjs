@@ -16,7 +16,7 @@ const RUNTIME_LAYERS = [
   ["action-cable"],
   ["active-storage"],
   ["action-text"],
-  ["gems/concurrent-ruby", "gems/net-http-persistent"],
+  ["gems/concurrent-ruby", "gems/net-http-persistent", "gems/nokogiri"],
   ["gems/turbo-rails", "gems/importmap-rails", "gems/rails_autolink", "gems/jbuilder", "gems/platform_agent", "gems/action_policy", "gems/geared_pagination", "gems/rqrcode", "gems/web-push"],
   ["app"],
   // Lowered test suites (`rails2ts test`) run on the app: nothing the app itself runs imports them.

@@ -9,7 +9,7 @@ export {
   truthy, unsupported, readLocal, NameError, constantValue, ivarGet, ivarSet, ivarDefined,
 } from "./active-support/index.js";
 export { rescues } from "./ruby/index.js";
-export { declinedError, declinePatch, atExit } from "./ruby/index.js";
+export { declinedError, declinePatch, atExit, reopenClassMethods } from "./ruby/index.js";
 export { breakable, caughtReturn, jumpTag, BreakSignal, ReturnSignal } from "./ruby/index.js";
 export { rubyLambda, rubyMethod, rubyProc } from "./ruby/index.js";
 
@@ -56,7 +56,7 @@ export {
 } from "./ruby/index.js";
 export {
   ErbUtil, EnvModule, TimeClass, DateClass, DateTimeClass, I18nModule, JsonModule, ActiveSupportJson, DurationClass, NumberHelperModule,
-  TimeZoneClass, RangeClass, RecordIdentifierModule, FloatClass, SetClass, KeyGeneratorClass, Kernel, ZlibModule, Base64Module, RailsModule, registerAppConfig,
+  TimeZoneClass, RangeClass, RecordIdentifierModule, FloatClass, SetClass, KeyGeneratorClass, Kernel, ZlibModule, Base64Module, MarshalModule, RailsModule, registerAppConfig,
   StringClass, SymbolClass, IntegerClass, NumericClass, ArrayClass, HashClass, NilClassClass, ComparableModule, EnumerableModule, TrueClassClass, FalseClassClass,
 } from "./app/index.js";
 export { SecureRandomModule, RandomModule, BCryptPasswordClass, BCryptPassword } from "./app/index.js";
@@ -81,7 +81,7 @@ export {
   renderActionTextContent, sanitizeActionTextContent,
 } from "./action-text/index.js";
 export * as actionText from "./action-text/index.js";
-export { includeActionTextAttachable, attachableFromSgid, declineAttachmentLookups } from "./action-text/index.js";
+export { includeActionTextAttachable, attachableFromSgid, ActionTextAttachableModule, ActionTextMissingAttachable } from "./action-text/index.js";
 // Gems' classes an app subclasses or calls (platform_agent over useragent).
 export { PlatformAgent } from "./gems/platform_agent/index.js";
 export { ActionPolicyBase, authorizationTarget } from "./gems/action_policy/index.js";
@@ -89,6 +89,7 @@ export { UserAgentClass, parseUserAgent } from "./gems/useragent/index.js";
 export { RQRCodeQRCodeClass } from "./gems/rqrcode/index.js";
 export { ThreadPoolExecutorClass, FixedThreadPoolClass, drainPools } from "./gems/concurrent-ruby/index.js";
 export { NetHttpPersistentClass } from "./gems/net-http-persistent/index.js";
+export { NokogiriModule, NokogiriHtml4 } from "./gems/nokogiri/index.js";
 export { WebPushModule, OpenSSLError, WebPushError } from "./gems/web-push/index.js";
 export {
   ResponseError as WebPushResponseError,

@@ -7,8 +7,9 @@ import { afterEach, describe, expect, it } from "vitest";
 import {
   ActionTextAttachment, ActionTextContent, ActionTextFragment, ActionTextNode,
   ActionTextNotImplemented, actionTextConfig, actionTextRenderer, renderActionTextContent, sanitizeActionTextContent,
-  sanitizeContentAttachment,
+  sanitizeContentAttachment, attachableFromNode,
 } from "../runtime/action-text/index.js";
+import { reopenClassMethods } from "../runtime/ruby/reopened-class.js";
 import { index, indexSet, send } from "../runtime/active-support/core-ext/ops.js";
 import { ActionTextContentFilter, ActionTextContentFilters } from "./support/action-text-filters.js";
 import { CORE_CONSTANTS } from "../runtime/app/core-constants.js";
@@ -174,15 +175,22 @@ describe("Action Text's runtime surface", () => {
     }
   });
 
-  it("an app's Attachment.from_node override comes before Attachable.from_node", () => {
+  it("an app's reopened Attachment.from_node is the one Action Text's own calls reach", () => {
     const html = `<div><action-text-attachment content-type="${EMBED_TYPE}" caption="c"></action-text-attachment>x</div>`;
     expect(new ActionTextContent(html).toPlainText()).toBe("cx");
-    actionTextConfig.attachmentAttachableFromNode = (node) => (node.get("content-type") === EMBED_TYPE ? { attachablePlainTextRepresentation: () => "" } : null);
+    const original = Object.getOwnPropertyDescriptor(ActionTextAttachment, "fromNode")!;
+    // def self.from_node(node, attachable = nil) = new(node, attachable || Embed.from_node(node) || Attachable.from_node(node))
+    reopenClassMethods(ActionTextAttachment, {
+      fromNode: function (this: typeof ActionTextAttachment, node: ActionTextNode, attachable: unknown = null) {
+        const embed = node.get("content-type") === EMBED_TYPE ? { attachablePlainTextRepresentation: () => "" } : null;
+        return this.build(node, attachable ?? embed ?? attachableFromNode(node));
+      },
+    });
     try {
       expect(new ActionTextContent(html).toPlainText()).toBe("x");
       expect(new ActionTextContent("<action-text-attachment content-type=\"image/png\" url=\"u\"></action-text-attachment>").toPlainText()).toBe("[Image]");
     } finally {
-      actionTextConfig.attachmentAttachableFromNode = null;
+      Object.defineProperty(ActionTextAttachment, "fromNode", original);
     }
   });
 

@@ -22,6 +22,10 @@ describe("Ruby -> IR", () => {
     [":title", sym("title")],
     ['"a#{b}c"', { kind: "str", parts: ["a", ident("b"), "c"] }],
     ["'it''s'", { kind: "str", parts: ["its"] }],
+    // <<~ dedents the source lines: an escaped \n is content, not a line (each row as Ruby 3.3 reads it)
+    ['<<~X\n      <a b="c\\n    d">\n    X\n', { kind: "str", parts: ['<a b="c\n    d">\n'] }],
+    ["<<~X\n    one\n      two\\n three\n  X\n", { kind: "str", parts: ["one\n  two\n three\n"] }],
+    ["<<~X\n    \\n  x\n    y\nX\n", { kind: "str", parts: ["\n  x\ny\n"] }],
     ['"tab\\there"', { kind: "str", parts: ["tab\there"] }],
     ["%w[a b]", { kind: "array", elements: [{ kind: "str", parts: ["a"] }, { kind: "str", parts: ["b"] }] }],
     ["%i[show edit]", { kind: "array", elements: [sym("show"), sym("edit")] }],

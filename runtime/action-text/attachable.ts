@@ -159,6 +159,21 @@ export function includeActionTextAttachable(cls: abstract new (...args: never[])
   included.add(cls);
 }
 
+/**
+ * `object.extend ActionText::Attachable`: the module's instance methods on that one object, ahead of its class's (a
+ * singleton class comes first in Ruby's lookup); class_methods are not added (Concern applies them on include only).
+ */
+export function extendActionTextAttachable(object: unknown): unknown {
+  if (object === null || typeof object !== "object") throw new TypeError(`rails2ts: extend(ActionText::Attachable) on ${toS(object)} is not implemented`);
+  const own = object as Record<string, unknown>;
+  for (const [name, fn] of Object.entries(INSTANCE_METHODS)) Object.defineProperty(object, name, { value: fn, writable: true, configurable: true });
+  for (const name of ["asJson", "serializableHash"]) {
+    const inherited = own[name];
+    if (typeof inherited === "function") Object.defineProperty(object, name, { value: withAttachableSgid(inherited as Serializer), writable: true, configurable: true });
+  }
+  return object;
+}
+
 /** Whether a class (or an ancestor) includes ActionText::Attachable. */
 export function isActionTextAttachableClass(cls: unknown): boolean {
   for (let c = cls; typeof c === "function" && c !== Function.prototype; c = Object.getPrototypeOf(c)) if (included.has(c)) return true;

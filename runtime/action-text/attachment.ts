@@ -18,7 +18,7 @@ import type { HtmlElement } from "../action-view/html/tree.js";
 import type { SafeString } from "../active-support/safe.js";
 import { parseSignedGlobalId, type SignedGlobalID } from "../gems/globalid/signed-global-id.js";
 import { globalIdConstantize } from "../gems/globalid/global-id.js";
-import { ATTACHABLE_LOCATOR_NAME, MISSING_ATTACHABLE_PARTIAL_PATH, attachableFromSgidOrNull } from "./attachable.js";
+import { ATTACHABLE_LOCATOR_NAME, MISSING_ATTACHABLE_PARTIAL_PATH, attachableFromSgid, attachableFromSgidOrNull, extendActionTextAttachable } from "./attachable.js";
 import { ActionTextFragment } from "./fragment.js";
 import { ActionTextNode, newRoot, wrapNode } from "./node.js";
 import { matchesSelector } from "./css.js";
@@ -36,11 +36,6 @@ export const actionTextConfig = {
    * attachment's sgid names, or null when it does not verify or the record is gone (RecordNotFound).
    */
   locateSignedAttachable: attachableFromSgidOrNull as ((sgid: string) => unknown) | null,
-  /**
-   * An app's override of Attachment.from_node's attachable lookup (e.g. one that tries an embed class of its own first):
-   * consulted before Attachable.from_node; null/undefined falls through to it.
-   */
-  attachmentAttachableFromNode: null as ((node: ActionTextNode) => unknown) | null,
   /** Makes an ActionText::Content (content.ts registers it: the two modules need each other). */
   newContent: null as ((html: unknown, options?: { canonicalize?: boolean }) => ActionTextContent) | null,
   /** ActionText::Content.render(*args): render_to_string of the current renderer (content.ts registers it). */
@@ -188,6 +183,19 @@ export function attachableFromNode(node: ActionTextNode): unknown {
   return ActionTextContentAttachment.fromNode(node) ?? ActionTextRemoteImage.fromNode(node) ?? new ActionTextMissingAttachable(sgid);
 }
 
+/**
+ * ActionText::Attachable as a constant lowered code names: its module functions (from_node, from_attachable_sgid),
+ * LOCATOR_NAME, and `extend` onto one object (extend_object).
+ */
+export const ActionTextAttachableModule = {
+  rubyName: "ActionText::Attachable",
+  LOCATOR_NAME: ATTACHABLE_LOCATOR_NAME,
+  fromNode: (node: unknown) => attachableFromNode(node as ActionTextNode),
+  fromAttachableSgid: (sgid: unknown, options: { only?: unknown } = {}) => attachableFromSgid(sgid, options),
+  extendObject: (object: unknown) => extendActionTextAttachable(object),
+  toS: () => "ActionText::Attachable",
+};
+
 /** `model_name.element` of an object answering model_name (a method or a property); null otherwise. */
 function modelElementOf(target: unknown): string | null {
   const named = target as { modelName?: unknown } | null;
@@ -254,11 +262,19 @@ export class ActionTextAttachment extends NodeWrapper {
     return actionTextConfig.attachmentTagName;
   }
 
-  /** (Lowered code hands it any value: what is not a node fails where Ruby's would, reading the node's sgid.) */
+  /**
+   * Attachment.from_node(node, attachable = nil). Every caller, this module's own included, reaches it through the
+   * class object, so an app's reopening (reopenClassMethods) is the one called, as in Ruby. (Lowered code hands it any
+   * value: what is not a node fails where Ruby's would, reading the node's sgid.)
+   */
   static fromNode(given: unknown, attachable: unknown = null): ActionTextAttachment {
     if (!(given instanceof ActionTextNode)) throw new NoMethodError(`undefined method \`[]' for ${given === null || given === undefined ? "nil" : `an instance of ${rubyClassName(given)}`}`);
-    const node = given;
-    return new ActionTextAttachment(node, attachable ?? actionTextConfig.attachmentAttachableFromNode?.(node) ?? attachableFromNode(node));
+    return new ActionTextAttachment(given, attachable ?? attachableFromNode(given));
+  }
+
+  /** Attachment.new(node, attachable): Class#new, as `send(cls, "new", ...)` reaches it on a class. */
+  static build(node: ActionTextNode, attachable: unknown): ActionTextAttachment {
+    return new this(node, attachable);
   }
 
   static fromAttributes(attributes: Record<string, unknown>, attachable: unknown = null): ActionTextAttachment | null {

@@ -6,10 +6,9 @@ export { ActionTextNode, wrapNode } from "./node.js";
 export { parseSelector, selectAll, matchesSelector, UnsupportedSelectorError } from "./css.js";
 export { nodeToPlainText } from "./plain-text.js";
 export {
-  ActionTextAttachment, ActionTextAttachmentGallery, ActionTextContentAttachment, ActionTextMissingAttachable, ActionTextRemoteImage,
+  ActionTextAttachment, ActionTextAttachableModule, ActionTextAttachmentGallery, ActionTextContentAttachment, ActionTextMissingAttachable, ActionTextRemoteImage,
   ActionTextTrixAttachment, ActionTextNotImplemented, actionTextConfig, attachableFromNode,
 } from "./attachment.js";
-export { declineAttachmentLookups, unverifiedRecord, type DeclinedAttachmentLookups } from "./declined-lookups.js";
 export {
   ATTACHABLE_LOCATOR_NAME, attachableFromSgid, attachableFromSgidOrNull, includeActionTextAttachable, isActionTextAttachableClass,
 } from "./attachable.js";

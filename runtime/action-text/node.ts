@@ -7,7 +7,7 @@
 // One wrapper per tree node, so Ruby's identity (`node != replacement`) holds. Serialization is Nokogiri's HTML5
 // (gumbo) one: Action Text 7.2 parses with Nokogiri::HTML5 where it is available, as in Debian's Nokogiri 1.19.
 import { inspectString, toS } from "../ruby/ruby.js";
-import { parseFragment, serializeChildren, serializeNode, type HtmlElement, type HtmlNode } from "../action-view/html/tree.js";
+import { attributeValue, nodeName, parseFragment, serializeChildren, serializeNode, textContent, type HtmlElement, type HtmlNode } from "../action-view/html/tree.js";
 import { matchesSelector, selectAll } from "./css.js";
 
 const wrappers = new WeakMap<HtmlNode, ActionTextNode>();
@@ -78,18 +78,12 @@ export class ActionTextNode {
 
   /** Node#name: the tag name; "text", "comment", "#cdata-section"; "#document-fragment" for a fragment. */
   name(): string {
-    const n = this.node;
-    if (n.kind === "text") return "text";
-    if (n.kind === "comment") return "comment";
-    if (n.kind === "cdata") return "#cdata-section";
-    return n.name === "#fragment" ? "#document-fragment" : n.name;
+    return nodeName(this.node);
   }
 
   /** Node#[] (attribute value or nil); `index(node, key)` reaches it as `get`. */
   get(name: unknown): string | null {
-    const el = this.element;
-    const a = el?.attrs.find((x) => x[0] === toS(name) && !x[2]);
-    return a ? a[1] : null;
+    return attributeValue(this.node, toS(name));
   }
 
   /** Node#[]= (the value's to_s); `indexSet(node, key, value)` reaches it as `set`. */
@@ -128,8 +122,7 @@ export class ActionTextNode {
 
   /** Node#text / content / inner_text: the text and CDATA of the subtree (a comment's or text's own data). */
   text(): string {
-    const walk = (n: HtmlNode): string => (n.kind === "element" ? n.children.map(walk).join("") : n.kind === "comment" ? "" : n.data);
-    return this.node.kind === "element" ? walk(this.node) : this.node.data;
+    return textContent(this.node);
   }
 
   content(): string {

@@ -3,7 +3,8 @@
 //   ERB::Util.html_escape(x)   ErbUtil.htmlEscape(x)        Time.current -> TimeClass.current()
 //   Date.new(2024, 2, 15)      DateClass.new(2024, 2, 15)   Float::NAN -> FloatClass.NAN
 //   BigDecimal("1.5")          Kernel.BigDecimal("1.5")     (receiver-less Kernel functions)
-import { CORE_EXCEPTIONS } from "../ruby/exceptions.js";
+import { CORE_EXCEPTIONS, NoMethodError, NotImplementedError } from "../ruby/exceptions.js";
+import { marshalDumpString, marshalLoad } from "../ruby/marshal.js";
 import { railsLogger } from "../active-support/logger.js";
 import { rubyCatch, rubyThrow } from "../ruby/jumps.js";
 import { StringMethods } from "../active-support/core-ext/core-string.js";
@@ -38,7 +39,7 @@ import { domClass, domId } from "../action-view/record-identifier.js";
 import { BCryptPasswordClass, RandomModule, SecureRandomModule } from "./secure-constants.js";
 import { ActiveStorageAttachedMany, ActiveStorageAttachedOne } from "../active-storage/attached.js";
 import { GlobalIdLocator, GlobalIdModule, TurboModule, TurboStreamsChannelConstant, TurboStreamsTagBuilderClass } from "../gems/turbo-rails/turbo-constants.js";
-import { ActionTextAttachment, ActionTextContent, ActionTextFragment } from "../action-text/index.js";
+import { ActionTextAttachableModule, ActionTextAttachment, ActionTextContent, ActionTextFragment, ActionTextMissingAttachable } from "../action-text/index.js";
 import { UserAgentClass } from "../gems/useragent/user-agent-browsers.js";
 import { Pathname } from "../ruby/pathname.js";
 import { RQRCodeQRCodeClass } from "../gems/rqrcode/index.js";
@@ -52,6 +53,7 @@ import { IPAddrClass } from "../ruby/ipaddr.js";
 import { WebPushModule } from "../gems/web-push/index.js";
 import { ActionMailerBase } from "../action-mailer/index.js";
 import { railsRoot } from "./host.js";
+import { NokogiriHtml4, NokogiriModule } from "../gems/nokogiri/index.js";
 
 /** "+05:30" -> seconds east of UTC. */
 function parseOffset(s: unknown): number {
@@ -391,10 +393,48 @@ export const Base64Module = {
     const encoded = Buffer.from(toS(s), "utf8").toString("base64").replace(/\+/g, "-").replace(/\//g, "_");
     return isPlainObject(options) && options.padding === false ? encoded.replace(/=+$/, "") : encoded;
   },
-  decode64: (s: unknown) => Buffer.from(toS(s), "base64").toString("utf8"),
-  strictDecode64: (s: unknown) => Buffer.from(toS(s), "base64").toString("utf8"),
-  urlsafeDecode64: (s: unknown) => Buffer.from(toS(s).replace(/-/g, "+").replace(/_/g, "/"), "base64").toString("utf8"),
+  decode64: (s: unknown) => decodedText(Buffer.from(toS(s), "base64")),
+  strictDecode64: (s: unknown) => strictDecode64(toS(s)),
+  /** urlsafe_decode64: unpadded input padded, -_ read as +/, then strict_decode64 (nil: NoMethodError). */
+  urlsafeDecode64: (s: unknown) => {
+    if (s === null || s === undefined) throw new NoMethodError("undefined method `end_with?' for nil");
+    let text = toS(s);
+    if (!text.endsWith("=") && text.length % 4 !== 0) text = text.padEnd((text.length + 3) & ~3, "=");
+    return strictDecode64(text.replace(/-/g, "+").replace(/_/g, "/"));
+  },
 };
+
+/** Base64.strict_decode64 (unpack1("m0")): ArgumentError "invalid base64" for anything but padded Base64 with zero pad bits. */
+function strictDecode64(text: string): string {
+  // Canonical Base64 is what encodes back to itself (Node's decoder skips what it cannot read).
+  const bytes = Buffer.from(text, "base64");
+  if (bytes.toString("base64") !== text) throw new ArgumentError("invalid base64");
+  return decodedText(bytes);
+}
+
+/** Decoded bytes as a String: run-time Strings are UTF-8 text, so bytes that are not are refused, never mangled. */
+function decodedText(bytes: Buffer): string {
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    throw new NotImplementedError("rails2ts: Base64 decoded bytes that are not UTF-8 text (binary Strings are not modelled at run time)");
+  }
+}
+
+/** Marshal.load / Marshal.dump of the slice of the format signed messages carry (ruby/marshal.ts). */
+export const MarshalModule = {
+  load: (s: unknown) => marshalLoad(Buffer.from(toS(s), "utf8")),
+  dump: (s: unknown) => {
+    if (typeof s !== "string") throw new NotImplementedError(`rails2ts: Marshal.dump of ${toS(s)} is not implemented (a String is)`);
+    return decodedText(marshalDumpString(s));
+  },
+};
+
+/**
+ * Classes of Rails an app may reopen to define class methods (src/analyze/reopened-class.ts): every caller in the
+ * runtime reaches their class methods through the class object, so the app's are the ones called.
+ */
+export const REOPENABLE_CLASSES: ReadonlySet<string> = new Set(["ActionText::Attachment"]);
 
 export const CORE_CONSTANTS: Record<string, [string, object]> = {
   // Ruby's exception classes (exceptions.ts): raise ArgumentError, "x"; rescue KeyError; class E < StandardError.
@@ -428,6 +468,9 @@ export const CORE_CONSTANTS: Record<string, [string, object]> = {
   "ActionText::Content": ["ActionTextContent", ActionTextContent],
   "ActionText::Fragment": ["ActionTextFragment", ActionTextFragment],
   "ActionText::Attachment": ["ActionTextAttachment", ActionTextAttachment],
+  "ActionText::Attachable": ["ActionTextAttachableModule", ActionTextAttachableModule],
+  "ActionText::Attachables::MissingAttachable": ["ActionTextMissingAttachable", ActionTextMissingAttachable],
+  Marshal: ["MarshalModule", MarshalModule],
   String: ["StringClass", StringClass],
   Symbol: ["SymbolClass", SymbolClass],
   Integer: ["IntegerClass", IntegerClass],
@@ -471,5 +514,9 @@ export const CORE_CONSTANTS: Record<string, [string, object]> = {
   IPAddr: ["IPAddrClass", IPAddrClass],
   // ActionMailer::Base.deliveries (delivery_method :test).
   "ActionMailer::Base": ["ActionMailerBase", ActionMailerBase],
+  // Nokogiri::HTML(html) parses a document; Nokogiri::HTML (HTML4) is also the module of .fragment.
+  Nokogiri: ["NokogiriModule", NokogiriModule],
+  "Nokogiri::HTML": ["NokogiriHtml4", NokogiriHtml4],
+  "Nokogiri::HTML4": ["NokogiriHtml4", NokogiriHtml4],
 };
 

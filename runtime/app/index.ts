@@ -5,7 +5,7 @@ export { View, MissingTemplate, type TemplateEntry, type ViewContext } from "./v
 export { directUrl, NO_REQUEST_URL_CONTEXT, routeHelper, routerFor, type RouteHelper, type UrlContext } from "./routes.js";
 export {
   ErbUtil, EnvModule, TimeClass, DateClass, DateTimeClass, I18nModule, JsonModule, ActiveSupportJson, DurationClass, NumberHelperModule,
-  TimeZoneClass, RangeClass, RecordIdentifierModule, FloatClass, SetClass, KeyGeneratorClass, Kernel, ZlibModule, Base64Module, RailsModule, registerAppConfig,
+  TimeZoneClass, RangeClass, RecordIdentifierModule, FloatClass, SetClass, KeyGeneratorClass, Kernel, ZlibModule, Base64Module, MarshalModule, RailsModule, registerAppConfig,
   StringClass, SymbolClass, IntegerClass, NumericClass, ArrayClass, HashClass, NilClassClass, ComparableModule, EnumerableModule, TrueClassClass, FalseClassClass,
 } from "./core-constants.js";
 export { SecureRandomModule, RandomModule, BCryptPasswordClass, BCryptPassword } from "./secure-constants.js";

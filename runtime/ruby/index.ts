@@ -4,6 +4,7 @@ export { rescues } from "./rescue.js";
 export { randomBytes } from "./secure-random.js";
 export { declinedError, notLoweredError } from "./not-lowered.js";
 export { declinePatch, reachPatched, PATCH_POINTS } from "./declined-patches.js";
+export { reopenClassMethods } from "./reopened-class.js";
 export { atExit } from "./at-exit.js";
 export { breakable, caughtReturn, jumpTag, BreakSignal, ReturnSignal } from "./jumps.js";
 export { rubyLambda, rubyMethod, rubyProc } from "./core-proc.js";

@@ -12,6 +12,8 @@ import type { adapter } from "parse5-htmlparser2-tree-adapter";
 import type { AnyNode, Element } from "domhandler";
 import { RubyRange, RubySymbol, hashEntries, inspect, isHash, toS } from "../ruby/ruby.js";
 import { Assertion, failureMessage } from "./assertions.js";
+import { nokogiriTree } from "../gems/nokogiri/index.js";
+import type { HtmlNode } from "../action-view/html/tree.js";
 
 interface Equality {
   text?: unknown;
@@ -31,15 +33,15 @@ export interface SelectRequest {
  * The selector engine and its tree, imported by the first test that runs (loadSelectEngine): the runtime's index
  * reaches this module, and a served app should not load css-select at boot for its tests' sake.
  */
-let engine: { selectAll: typeof selectAll; adapter: typeof adapter } | null = null;
+let engine: { selectAll: typeof selectAll; adapter: typeof adapter; dom: typeof import("domhandler") } | null = null;
 
 export async function loadSelectEngine(): Promise<void> {
   if (engine) return;
-  const [css, tree] = await Promise.all([import("css-select"), import("parse5-htmlparser2-tree-adapter")]);
+  const [css, tree, dom] = await Promise.all([import("css-select"), import("parse5-htmlparser2-tree-adapter"), import("domhandler")]);
   // A <template>'s content is its children here, as Nokogiri's trees have it (the HTML standard's parser keeps it in
   // a separate fragment, which a selector would never reach): `assert_select "turbo-stream #x"` finds what a
   // turbo-stream's template holds.
-  engine = { selectAll: css.selectAll, adapter: { ...tree.adapter, setTemplateContent: () => undefined, getTemplateContent: (template) => template as never } };
+  engine = { selectAll: css.selectAll, adapter: { ...tree.adapter, setTemplateContent: () => undefined, getTemplateContent: (template) => template as never }, dom };
 }
 
 function loaded(): NonNullable<typeof engine> {
@@ -52,6 +54,32 @@ const SELECT_OPTIONS = { xmlMode: true, lowerCaseTags: true } as const;
 /** The HTML document of a body. */
 export function parseDocument(html: string): AnyNode {
   return parse(html, { treeAdapter: loaded().adapter }) as unknown as AnyNode;
+}
+
+/**
+ * HTMLSelector#extract_root: a first argument that answers `css` (a Nokogiri node, document or fragment, or a
+ * NodeSet of nodes) is the root selected within, taken off the arguments; null otherwise. The node's tree is
+ * copied into the selector engine's (its elements, text and comments).
+ */
+export function takeNodeRoot(args: unknown[]): AnyNode[] | null {
+  const first = args[0];
+  const nodes = Array.isArray(first) && first.length && first.every((n) => nokogiriTree(n)) ? first.map((n) => nokogiriTree(n)!) : nokogiriTree(first) ? [nokogiriTree(first)!] : null;
+  if (!nodes) return null;
+  args.shift();
+  const { dom } = loaded();
+  const copy = (n: HtmlNode): AnyNode => {
+    if (n.kind === "text" || n.kind === "cdata") return new dom.Text(n.data);
+    if (n.kind === "comment") return new dom.Comment(n.data);
+    const children = n.children.map(copy);
+    const el = n.name.startsWith("#") ? new dom.Document(children) : new dom.Element(n.name, Object.fromEntries(n.attrs.map((a) => [a[0], a[1]])), children);
+    children.forEach((c, i) => {
+      c.parent = el;
+      c.prev = children[i - 1] ?? null;
+      c.next = children[i + 1] ?? null;
+    });
+    return el;
+  };
+  return nodes.map(copy);
 }
 
 /** HTMLSelector's reading of the arguments after the roots: the selector (with `?` substituted), the equality, the message. */

@@ -26,7 +26,7 @@ import { AnyInstance, Mockery } from "./mocha.js";
 import { ChannelTestHarness, ConnectionTestHarness } from "./channel.js";
 import { domClass, domId } from "../action-view/record-identifier.js";
 import type { CookieJar } from "../action-pack/cookies.js";
-import { checkSelection, innerHtml, parseDocument, selectRequest, selectWithin } from "./select.js";
+import { checkSelection, innerHtml, parseDocument, selectRequest, selectWithin, takeNodeRoot } from "./select.js";
 import { broadcastsOn, captureTurboStreamBroadcasts, enqueuedCount, keywordArgs, newBroadcasts, performEnqueuedJobs, takeBlock, turboStreamName } from "./library-helpers.js";
 import type { Element } from "domhandler";
 import { IntegrationSession, type RequestOptions, type TestCookieJar, type TestRequest, type TestResponse } from "./integration.js";
@@ -326,8 +326,9 @@ export class TestCase extends Assertions {
    */
   assertSelect(...args: unknown[]): unknown {
     const block = typeof args[args.length - 1] === "function" ? (args.pop() as (matches: Element[]) => unknown) : null;
+    const given = takeNodeRoot(args);
     const request = selectRequest(args);
-    const roots = this.selection ?? [parseDocument(this.response.body)];
+    const roots = given ?? this.selection ?? [parseDocument(this.response.body)];
     const matches = checkSelection(selectWithin(roots, request.selector), request, innerHtml);
     if (!block || !matches.length) return matches;
     const outer = this.selection;

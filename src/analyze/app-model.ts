@@ -1,5 +1,5 @@
 // ParsedApp -> AppModel: the whole app's facts before any lowering (ruby2js calls it the app manifest).
-import { readAttachmentOverride, type AttachmentOverride } from "./attachment-override.js";
+import { isReopenable, readReopenedClass, type ReopenedClass } from "./reopened-class.js";
 import { initializerStatements, type InitializerFile } from "./initializer-statements.js";
 import { rootFiles } from "./root-files.js";
 import { readInflections, type AppInflections } from "./inflections.js";
@@ -72,8 +72,8 @@ export interface AppModel {
   coreExtensions: Array<{ className: string; decls: ConstDecl[] }>;
   /** The app's own files (or directories) its code reads through `Rails.root.join(...)`: the project carries them. */
   rootFiles: string[];
-  /** A reopened ActionText::Attachment's from_node lookups (lib/), consulted by the runtime's; null when none. */
-  attachmentOverride: AttachmentOverride | null;
+  /** Classes of Rails reopened in lib/ whose class methods the runtime's class takes as a patch (ActionText::Attachment). */
+  reopenedClasses: ReopenedClass[];
   /** What the config files' statements do at boot: settings (read above) aside, each run, declined or deferred. */
   initializers: InitializerFile[];
 }
@@ -177,7 +177,7 @@ function analyzeWithInflections(parsed: ParsedApp, options: AnalyzeOptions, infl
     identifierTypes: identifiers,
     rootFiles: rootFiles(parsed),
     initializers: initializerStatements(parsed.config, parsed.diagnostics),
-    attachmentOverride: lib.attachmentOverride,
+    reopenedClasses: lib.reopened,
   };
 }
 
@@ -207,24 +207,23 @@ function helperClasses(parsed: ParsedApp): ConstDecl[] {
 }
 
 /**
- * lib/'s classes: a reopened core class (String, Array...) extends that class; a class of Rails or a gem the runtime
- * provides (ActionText::Attachment) cannot be reopened, and is reported; any other class is a plain class.
+ * lib/'s classes: a reopened core class (String, Array...) extends that class; a class of Rails the runtime lets an
+ * app reopen (ActionText::Attachment: reopened-class.ts) takes its class methods as a patch; another class of Rails or
+ * a gem the runtime provides cannot be reopened, and is reported; any other class is a plain class.
  */
-function libClasses(parsed: ParsedApp): { plain: ConstDecl[]; core: Array<{ className: string; decls: ConstDecl[] }>; attachmentOverride: AttachmentOverride | null } {
+function libClasses(parsed: ParsedApp): { plain: ConstDecl[]; core: Array<{ className: string; decls: ConstDecl[] }>; reopened: ReopenedClass[] } {
   const plain: ConstDecl[] = [];
-  // The app's own classes (app/ and lib/), which a reopened Attachment's from_node may ask first.
-  const appClasses = new Set(collectConstants([...parsed.models, ...parsed.lib, ...parsed.helpers]).filter((d) => d.kind === "class").map((d) => d.path));
-  let attachmentOverride: AttachmentOverride | null = null;
+  const reopened: ReopenedClass[] = [];
   const core = new Map<string, ConstDecl[]>();
   for (const d of collectConstants(parsed.lib)) {
     if (d.kind !== "class") continue;
     if (d.path in CORE_EXTENSIBLE) core.set(d.path, [...(core.get(d.path) ?? []), d]);
-    else if (d.path === "ActionText::Attachment") attachmentOverride = readAttachmentOverride(d, appClasses, parsed.diagnostics);
+    else if (isReopenable(d.path)) reopened.push(readReopenedClass(d, parsed.diagnostics));
     else if (d.path in CORE_CONSTANTS || d.path in LIBRARY_BASES) {
       parsed.diagnostics.report("unsupported_construct", d.node.span, `reopening ${d.path}, a class of Rails or a gem, is not lowered`);
     } else plain.push(d);
   }
-  return { plain, core: [...core].map(([className, decls]) => ({ className, decls })), attachmentOverride };
+  return { plain, core: [...core].map(([className, decls]) => ({ className, decls })), reopened };
 }
 
 /** The model whose singular name is `name` (`post` -> Post), for locals named after a model. */

@@ -8,6 +8,7 @@
 //   form.text_field :title                 form.textField("title")
 //   recv.unknown_method(a)                 send(recv, "unknown_method", a)   (dynamic, always correct)
 //   no receiver                            the self kind decides: view helper, controller API, own method
+import { checkXPathLiteral } from "./core/xpath-literal.js";
 import { isTopConst, methodChain, type Block, type Node, type NodeOf } from "../parse/ir.js";
 import type { AppModel } from "../analyze/app-model.js";
 import type { ModelInfo } from "../analyze/models.js";
@@ -44,6 +45,7 @@ export function lowerCall(call: NodeOf<"call">, scope: Scope): TsExpr {
   if (call.method === "freeze" && call.args.length === 0) return lowerExpr(call.receiver, scope);
   const own = scope.env.receiverCall?.(call, scope);
   if (own) return own;
+  checkXPathLiteral(call, scope);
   const recv = provedReceiver(call.receiver, lowerExpr(call.receiver, scope), scope);
   // A receiver the compiler declined (an unresolved constant: `unsupported(...)`, which raises NotLowered): Ruby
   // evaluates the receiver before the arguments, so its raise is all the call does. (The arguments are lowered all

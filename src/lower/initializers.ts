@@ -9,7 +9,7 @@
 //   config.after_initialize do ... end                          afterInitialize(() => { ... }) (createApp runs it)
 //   WebPush::Request.prepend M (declined, a runtime point)      declinePatch("WebPush::Request#perform", site, diagnostic)
 //   <declined at boot>                                          throw declinedError(site, diagnostic)
-//   class ActionText::Attachment (lib/, from_node reopened)     declineAttachmentLookups({ classLookups, unverifiedSgid, ... })
+//   class ActionText::Attachment (lib/, class methods reopened)  reopenClassMethods(ActionTextAttachment, { fromNode: ... })
 // A statement of config/environments/<env>.rb runs under that RAILS_ENV only. Settings are read by analysis
 // (src/analyze/config.ts) and are not here.
 import type { AppModel } from "../analyze/app-model.js";
@@ -19,8 +19,9 @@ import type { EmittedModule } from "./emitted-module.js";
 import { makeEnv } from "./env.js";
 import { lowerExpr, truthy } from "./expr.js";
 import { lowerBlockFn } from "./procs.js";
-import { Scope, type ModuleState } from "./scope.js";
+import { Scope, type LowerEnv, type ModuleState } from "./scope.js";
 import { lowerBody } from "./stmts.js";
+import { lowerReopenedClass } from "./core/reopened-class.js";
 
 /** The app's inflections, replayed at boot on the runtime's inflector (the names the compiler derived read them). */
 function inflectionStatements(app: AppModel, module: ModuleState): string[] {
@@ -56,13 +57,12 @@ function lowerBoot(statements: BootStatement[], scope: Scope, root: string): str
   });
 }
 
-/** A reopened ActionText::Attachment's from_node (analyze/attachment-override.ts): its lookups, for the runtime's. */
-function attachmentLookups(app: AppModel, module: ModuleState): string[] {
-  const o = app.attachmentOverride;
-  if (!o) return [];
-  const classLookups = o.classLookups.map((path) => `(node: unknown) => ${module.use("send")}(${module.directClass(path)}, "from_node", node)`);
-  const options = `{ site: ${JSON.stringify(siteOf(app.parsed.root, o.span))}, diagnostic: ${JSON.stringify(o.diagnostic)}, classLookups: [${classLookups.join(", ")}], unverifiedSgid: ${o.unverifiedSgid}, whole: ${o.whole} }`;
-  return ["// lib: a reopened ActionText::Attachment.from_node, consulted by Action Text's", `${module.use("declineAttachmentLookups")}(${options});`];
+/** Classes of Rails reopened in lib/ (analyze/reopened-class.ts): their class methods, set on the runtime's classes. */
+function reopenedClasses(app: AppModel, env: LowerEnv): string[] {
+  return app.reopenedClasses.flatMap((r) => [
+    `// ${siteOf(app.parsed.root, r.span).replace(/:\d+:\d+$/, "")}: ${r.path} reopened, its class methods`,
+    ...lowerReopenedClass(r, env, siteOf(app.parsed.root, r.span)),
+  ]);
 }
 
 export function lowerInitializers(app: AppModel, diags: Diagnostics): EmittedModule | null {
@@ -80,6 +80,6 @@ export function lowerInitializers(app: AppModel, diags: Diagnostics): EmittedMod
     const lines = lowerBoot(file.afterInitialize, new Scope(env), root);
     if (lines.length) statements.push(`// ${file.path}: after_initialize`, `${env.module.use("afterInitialize")}(() => {`, ...inEnvironment(file.environment, lines), "});");
   }
-  statements.push(...attachmentLookups(app, env.module));
+  statements.push(...reopenedClasses(app, env));
   return statements.length ? { path: "models/initializers.ts", state: env.module, statements, from: null } : null;
 }

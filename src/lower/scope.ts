@@ -220,6 +220,8 @@ export interface LowerEnv {
   selfExpr: string;
   /** Lexical nesting for constant lookup, innermost first (`["Post", "Post::Pagination"]`). */
   nesting?: string[];
+  /** Constants of the enclosing body that no class the compiler emits holds (a reopened Rails class's): name -> TS. */
+  localConstants?: Map<string, string>;
   /** For models: the model's class name. */
   modelName?: string;
   /** What `self` is where no model name says (an Action Cable connection). */

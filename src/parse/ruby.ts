@@ -324,8 +324,11 @@ class Converter {
     return { key, value };
   }
 
-  stringParts(n: SyntaxNode): Array<string | Node> {
-    const parts: Array<string | Node> = [];
+  /** With `escapes`, each escape sequence's text stays a part of its own (a `<<~` heredoc dedents source lines only). */
+  stringParts(n: SyntaxNode): Array<string | Node>;
+  stringParts(n: SyntaxNode, escapes: true): Array<string | Node | Escaped>;
+  stringParts(n: SyntaxNode, escapes = false): Array<string | Node | Escaped> {
+    const parts: Array<string | Node | Escaped> = [];
     const push = (s: string) => {
       if (typeof parts[parts.length - 1] === "string") parts[parts.length - 1] += s;
       else parts.push(s);
@@ -334,7 +337,10 @@ class Converter {
     for (const c of n.namedChildren) {
       // A heredoc's body text is heredoc_content (a `<<~'X'` one is as literal as a single-quoted string).
       if (c.type === "string_content" || c.type === "heredoc_content") push(literal ? this.text(c).replace(literal, "$1") : this.text(c));
-      else if (c.type === "escape_sequence") push(unescape(this.text(c)));
+      else if (c.type === "escape_sequence") {
+        if (escapes) parts.push({ escaped: unescape(this.text(c)) });
+        else push(unescape(this.text(c)));
+      }
       else if (c.type === "interpolation") {
         const inner = this.statements(c);
         parts.push(inner.length === 1 ? inner[0]! : { kind: "seq", body: inner, span: this.span(c) });
@@ -663,7 +669,7 @@ const CONVERTERS: Record<string, Conv> = {
     for (let p: SyntaxNode | null = n.parent; p && !body; p = p.parent) {
       body = p.namedChildren.find((c) => c.type === "heredoc_body" && c.startIndex > n.startIndex) ?? null;
     }
-    const parts = body ? this.stringParts(body) : [];
+    const parts = body ? this.stringParts(body, true) : [];
     // The body node starts at the end of the opening line: its first newline is not the heredoc's text.
     if (typeof parts[0] === "string" && parts[0].startsWith("\n")) parts[0] = parts[0].slice(1);
     if (parts[0] === "") parts.shift();
@@ -671,7 +677,7 @@ const CONVERTERS: Record<string, Conv> = {
     // `<<-X` / `<<~X`: the closing line's indentation is not text.
     const last = parts[parts.length - 1];
     if (/^<<[-~]/.test(this.text(n)) && typeof last === "string") parts[parts.length - 1] = last.replace(/(^|\n)[ \t]+$/, "$1");
-    return { kind: "str", parts: squiggly ? dedent(parts) : parts, span };
+    return { kind: "str", parts: joinEscapes(squiggly ? dedent(parts) : parts), span };
   },
   bare_string(n, span) {
     return { kind: "str", parts: this.stringParts(n), span };
@@ -961,15 +967,38 @@ function anonymousSplat(span: Span): Node {
   return { kind: "splat", value: { kind: "ident", name: ANONYMOUS_REST, span }, span };
 }
 
-function dedent(parts: Array<string | Node>): Array<string | Node> {
-  // An interpolation is line content (a placeholder) when measuring; whitespace-only lines do not count.
+/** An escape sequence's text in a heredoc's body: line content, never a line break or indentation of its own. */
+interface Escaped {
+  escaped: string;
+}
+
+function isEscaped(p: string | Node | Escaped): p is Escaped {
+  return typeof p === "object" && "escaped" in p;
+}
+
+/** The escape sequences' text joined into the strings around them. */
+function joinEscapes(parts: Array<string | Node | Escaped>): Array<string | Node> {
+  const out: Array<string | Node> = [];
+  for (const p of parts) {
+    const s = isEscaped(p) ? p.escaped : p;
+    if (typeof s === "string" && typeof out[out.length - 1] === "string") out[out.length - 1] += s;
+    else if (s !== "") out.push(s);
+  }
+  return out;
+}
+
+/**
+ * `<<~`: the least indentation of the body's source lines removed from each of them. An interpolation or an escape
+ * sequence (`\n` too) is line content; whitespace-only lines do not count.
+ */
+function dedent(parts: Array<string | Node | Escaped>): Array<string | Node | Escaped> {
   const text = parts.map((p) => (typeof p === "string" ? p : "\u0000")).join("");
   const indents = text.split("\n").filter((l) => l.trim()).map((l) => /^ */.exec(l)![0].length);
   const min = indents.length ? Math.min(...indents) : 0;
   if (!min) return parts;
   // Drop up to `min` spaces at the start of every line, across parts (a line may begin in one part).
   let skip = min;
-  return parts.map((p) => {
+  return parts.map((p): string | Node | Escaped => {
     if (typeof p !== "string") {
       skip = 0;
       return p;

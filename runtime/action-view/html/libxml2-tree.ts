@@ -9,6 +9,13 @@
 //   the text of script/style/iframe/noembed/noframes/xmp/plaintext is CDATA; U+0000 in text is dropped;
 //   misplaced <html>/<head>/<body> start tags are dropped (and so is their end tag); after </body>, nothing lands
 //   in the fragment. Attributes written without a value stay valueless (the serializer writes them bare).
+// A whole document (Nokogiri::HTML4::Document.parse, parseLibxml2Document) starts with nothing open and implies
+// <html>, <head> and <body> as htmlCheckImplied does: a head element (script style meta link title base) before
+// any <head> or <body> opens <head>; any other tag but noframes/frame/frameset opens <body> unless one was open
+// before or <head>/<body> is open now; non-blank text acts as a <p> would (closes <head>, implies <body>). The
+// start tags that close <head> (htmlStartClose's head entries) were read from Nokogiri 1.19.4 in the reference
+// chroot. Whitespace-only text before <html> or directly in it is dropped (areBlanks); after </html>, a start tag or
+// text opens another <html> (seen in Nokogiri: a second root-level element), and comments go to the document.
 import { Tokenizer, TokenizerMode, type Token, type TokenHandler } from "parse5";
 import type { HtmlAttr, HtmlElement, HtmlNode } from "./tree.js";
 
@@ -27,7 +34,14 @@ p:table p:tbody p:td p:tfoot p:th p:title p:tr p:ul p:xmp pre:dd pre:dl pre:dt p
 pre:ul s:p script:noscript small:p span:td span:th strike:p style:body style:frameset tbody:tbody tbody:tfoot td:tbody
 td:td td:tfoot td:th td:tr tfoot:tbody th:tbody th:td th:tfoot th:th th:tr thead:tbody thead:tfoot title:body
 title:frameset tr:tbody tr:tfoot tr:tr tt:p u:p u:td u:th ul:address ul:form ul:menu ul:pre xmp:dd xmp:dl xmp:dt
-xmp:fieldset xmp:form xmp:li xmp:table xmp:ul`.split(/\s+/));
+xmp:fieldset xmp:form xmp:li xmp:table xmp:ul`.split(/\s+/).concat(
+  // head: only a document has one (parseLibxml2Document)
+  `a abbr acronym address b bdo big blockquote body br center cite code dd dfn dir div dl dt em fieldset font form frameset
+h1 h2 h3 h4 h5 h6 hr i iframe img kbd li map menu ol p pre q s samp small span strike strong sub sup table tt u ul var
+xmp`.split(/\s+/).map((tag) => `head:${tag}`)));
+
+/** htmlCheckImplied: the elements that open an implied <head> (before any <head> or <body>). */
+const HEAD_ELEMENTS = new Set(["script", "style", "meta", "link", "title", "base"]);
 
 /** htmlEndPriority: an end tag only closes elements of lower or equal priority (default 100). */
 const END_PRIORITY: Record<string, number> = {
@@ -49,16 +63,56 @@ const DATA_MODE: Record<string, (typeof TokenizerMode)[keyof typeof TokenizerMod
 export const VALUELESS_ATTRIBUTES = new WeakSet<HtmlAttr>();
 
 class Libxml2Builder implements TokenHandler {
-  readonly html: HtmlElement = element("html", null);
-  readonly body: HtmlElement = element("body", this.html);
-  private readonly stack: HtmlElement[] = [this.html, this.body];
+  /** A document's root (parseLibxml2Document), holding <html> and what comes before it (comments). */
+  readonly document: HtmlElement = element("#document", null);
+  readonly html: HtmlElement;
+  readonly body: HtmlElement;
+  private readonly stack: HtmlElement[];
+  /** ctxt->html: 3 once a <head> was open, 10 once a <body> was (htmlnamePush). */
+  private seen = 0;
   /** Misplaced <html>/<head>/<body> start tags seen (their end tags are then ignored). */
   private depth = 0;
   private rawText = false;
   readonly tokenizer: Tokenizer;
 
-  constructor(private readonly source: string) {
+  constructor(private readonly source: string, private readonly isDocument = false) {
     this.tokenizer = new Tokenizer({ sourceCodeLocationInfo: true }, this);
+    if (isDocument) {
+      this.html = element("html", null);
+      this.body = element("body", null);
+      this.stack = [];
+    } else {
+      this.html = element("html", null);
+      this.body = element("body", this.html);
+      this.stack = [this.html, this.body];
+    }
+  }
+
+  /** htmlnamePush: an element opened by the parser itself (<html>, <head>, <body>). */
+  private open(el: HtmlElement): HtmlElement {
+    if (el.name === "head") this.seen = Math.max(this.seen, 3);
+    if (el.name === "body") this.seen = Math.max(this.seen, 10);
+    this.stack.push(el);
+    return el;
+  }
+
+  /** htmlCheckImplied(newtag), for a document. */
+  private checkImplied(name: string): void {
+    if (name === "html") return;
+    if (!this.stack.length) this.open(this.rootHtml());
+    if (name === "body" || name === "head") return;
+    if (this.stack.length <= 1 && HEAD_ELEMENTS.has(name)) {
+      if (this.seen >= 3) return;
+      this.open(element("head", this.current));
+    } else if (name !== "noframes" && name !== "frame" && name !== "frameset") {
+      if (this.seen >= 10 || this.stack.some((e) => e.name === "body" || e.name === "head")) return;
+      this.open(this.body.parent ? element("body", this.current) : adopt(this.body, this.current!));
+    }
+  }
+
+  /** An <html> under the document: the first one, or after </html> another (libxml2 opens one again). */
+  private rootHtml(): HtmlElement {
+    return this.html.parent ? element("html", this.document) : adopt(this.html, this.document);
   }
 
   private get current(): HtmlElement | null {
@@ -73,7 +127,15 @@ class Libxml2Builder implements TokenHandler {
   onStartTag(tag: Token.TagToken): void {
     const name = tag.tagName;
     while (this.current && START_CLOSE.has(`${this.current.name}:${name}`)) this.pop();
-    const misplaced = (name === "html" && this.stack.length > 0) || (name === "head" && this.stack.length !== 1) || (name === "body" && this.stack.some((e) => e.name === "body"));
+    if (this.isDocument) {
+      if (name === "html" && !this.stack.length) {
+        this.open(this.rootHtml()).attrs = this.attributes(tag);
+        return;
+      }
+      this.checkImplied(name);
+    }
+    const misplaced = (name === "html" && this.stack.length > 0) || (name === "head" && this.stack.length !== 1)
+      || (name === "body" && (this.stack.some((e) => e.name === "body") || (this.isDocument && this.body.parent !== null)));
     if (misplaced) {
       this.depth++;
       if (tag.selfClosing) this.pop();
@@ -81,14 +143,9 @@ class Libxml2Builder implements TokenHandler {
     }
     const parent = this.current;
     if (!parent) return;
-    const el = element(name, parent);
-    el.attrs = tag.attrs.map((a) => {
-      const attr: HtmlAttr = [a.name, a.value];
-      const loc = tag.location?.attrs?.[a.name];
-      if (loc && !this.source.slice(loc.startOffset, loc.endOffset).includes("=")) VALUELESS_ATTRIBUTES.add(attr);
-      return attr;
-    });
-    this.stack.push(el);
+    const el = name === "body" && this.isDocument ? adopt(this.body, parent) : element(name, parent);
+    el.attrs = this.attributes(tag);
+    this.open(el);
     if (tag.selfClosing || EMPTY.has(name)) {
       this.pop();
       return;
@@ -98,6 +155,15 @@ class Libxml2Builder implements TokenHandler {
       this.tokenizer.state = mode;
       this.rawText = mode !== TokenizerMode.RCDATA;
     }
+  }
+
+  private attributes(tag: Token.TagToken): HtmlAttr[] {
+    return tag.attrs.map((a) => {
+      const attr: HtmlAttr = [a.name, a.value];
+      const loc = tag.location?.attrs?.[a.name];
+      if (loc && !this.source.slice(loc.startOffset, loc.endOffset).includes("=")) VALUELESS_ATTRIBUTES.add(attr);
+      return attr;
+    });
   }
 
   onEndTag(token: Token.TagToken): void {
@@ -129,7 +195,7 @@ class Libxml2Builder implements TokenHandler {
   }
 
   onComment(token: Token.CommentToken): void {
-    const parent = this.current;
+    const parent = this.current ?? (this.isDocument ? this.document : null);
     if (parent) parent.children.push({ kind: "comment", data: token.data, parent });
   }
 
@@ -140,6 +206,16 @@ class Libxml2Builder implements TokenHandler {
   }
 
   private text(chars: string): void {
+    const outside = !this.current || this.current.name === "html" || this.current.name === "head";
+    if (this.isDocument && outside) {
+      // areBlanks: whitespace before <html> or directly in it is dropped; other text is as a <p> (htmlStartCharData).
+      const blank = !/[^ \t\n\r\f]/.test(chars);
+      if (blank && this.current?.name !== "head") return;
+      if (!blank) {
+        while (this.current && START_CLOSE.has(`${this.current.name}:p`)) this.pop();
+        this.checkImplied("p");
+      }
+    }
     const parent = this.current;
     if (!parent) return;
     const kind = this.rawText ? "cdata" : "text";
@@ -147,6 +223,13 @@ class Libxml2Builder implements TokenHandler {
     if (last && last.kind === kind) last.data += chars;
     else parent.children.push({ kind, data: chars, parent } as HtmlNode);
   }
+}
+
+/** `el` appended to `parent` (an element made before its place was known). */
+function adopt(el: HtmlElement, parent: HtmlElement): HtmlElement {
+  el.parent = parent;
+  parent.children.push(el);
+  return el;
 }
 
 function element(name: string, parent: HtmlElement | null): HtmlElement {
@@ -165,4 +248,14 @@ export function parseLibxml2Fragment(source: string): HtmlElement {
   for (const n of nodes) n.parent = root;
   root.children = [...nodes];
   return root;
+}
+
+/**
+ * Nokogiri::HTML4::Document.parse(source) (Nokogiri::HTML(source)) of a String: its tree under a "#document" root
+ * (the <html> element, and comments before it; the DTD node Nokogiri adds is not kept).
+ */
+export function parseLibxml2Document(source: string): HtmlElement {
+  const builder = new Libxml2Builder(source, true);
+  builder.tokenizer.write(source, true);
+  return builder.document;
 }

@@ -204,3 +204,23 @@ function newlineAfter(node: HtmlNode, next: HtmlNode | undefined): boolean {
   const parent = node.parent;
   return !!parent && parent.name !== "#fragment" && !parent.name.startsWith("p");
 }
+
+/** Nokogiri's Node#name for a node of this tree: the tag name; "text", "comment", "#cdata-section"; a fragment's. */
+export function nodeName(n: HtmlNode): string {
+  if (n.kind === "text") return "text";
+  if (n.kind === "comment") return "comment";
+  if (n.kind === "cdata") return "#cdata-section";
+  return n.name === "#fragment" ? "#document-fragment" : n.name;
+}
+
+/** Nokogiri's Node#[]: the value of an attribute without a namespace prefix, or null. */
+export function attributeValue(n: HtmlNode, name: string): string | null {
+  const a = n.kind === "element" ? n.attrs.find((x) => x[0] === name && !x[2]) : undefined;
+  return a ? a[1] : null;
+}
+
+/** Nokogiri's Node#text: the text and CDATA of the subtree (a comment's or a text's own data). */
+export function textContent(n: HtmlNode): string {
+  const walk = (c: HtmlNode): string => (c.kind === "element" ? c.children.map(walk).join("") : c.kind === "comment" ? "" : c.data);
+  return n.kind === "element" ? walk(n) : n.data;
+}

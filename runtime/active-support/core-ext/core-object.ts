@@ -4,7 +4,7 @@
 //   x.class.name                           ObjectMethods.class(x).name   ("String", "ActiveSupport::SafeBuffer", ...)
 import { APP_CLASS } from "../../ruby/app-class.js";
 import { asJsonTree, encodeJson } from "../json.js";
-import { ArgumentError, NoMethodError, RubyException, RubyTypeError, RuntimeError } from "../../ruby/exceptions.js";
+import { ArgumentError, NoMethodError, NotImplementedError, RubyException, RubyTypeError, RuntimeError } from "../../ruby/exceptions.js";
 import { eq } from "./equality.js";
 import { rangeIncludes } from "./core-range.js";
 import { inspect, isBlank, isFloat, isPlainObject, RubyFloat, RubyRange, RubySymbol, toS, truthy } from "../../ruby/ruby.js";
@@ -127,6 +127,16 @@ export const ObjectMethods = {
   isInstanceOf: (v: unknown, klass: unknown) =>
     klass instanceof RubyClass ? (v instanceof RubySymbol ? "Symbol" : rubyClassName(v)) === klass.name : typeof klass === "function" && Object.getPrototypeOf(v) === klass.prototype,
   isHtmlSafe: (v: unknown) => isHtmlSafe(v),
+  // Object#extend(*modules): each module's extend_object (the last first, as Ruby extends them); a module of the
+  // runtime's without one (any module whose methods it cannot add to one object) raises.
+  extend: (v: unknown, ...modules: unknown[]) => {
+    for (const mod of [...modules].reverse()) {
+      const extendObject = (mod as { extendObject?: unknown } | null)?.extendObject;
+      if (typeof extendObject !== "function") throw new NotImplementedError(`rails2ts: extend(${toS(mod)}) on an object is not implemented`);
+      (extendObject as (o: unknown) => unknown).call(mod, v);
+    }
+    return v;
+  },
   toJson: (v: unknown) => encodeJson(v),
   asJson: (v: unknown) => asJsonTree(v),
   toParam: (v: unknown) => (v === true || v === false ? v : toParam(v)),

@@ -8,7 +8,7 @@ import * as I from "../inflector.js";
 import * as S from "../string-filters.js";
 import { encodeJson } from "../json.js";
 import { floatOf, isFloat, isHash, isPlainObject, rubyFormat, RubyRange, toS } from "../../ruby/ruby.js";
-import { RubyTypeError } from "../../ruby/exceptions.js";
+import { EncodingError, RubyTypeError } from "../../ruby/exceptions.js";
 import { rangeBounds } from "./core-range.js";
 import { ArgumentError } from "../../ruby/errors.js";
 import { parseDate, parseDateTime, parseTimeText, timeFromParts } from "../time-parse.js";
@@ -211,6 +211,7 @@ export const StringMethods = {
     if (!/^utf-?8$/i.test(toS(encoding))) throw new ArgumentError(`rails2ts: force_encoding(${inspectEncoding(encoding)}) is not implemented (Strings are UTF-8 at run time)`);
     return s;
   },
+  encode: (s: RubyString, ...args: unknown[]) => encode(str(s), args),
   toStr: (s: RubyString) => str(s),
   dup: (s: RubyString) => s,
   toParam: (s: RubyString) => str(s),
@@ -457,6 +458,44 @@ function splitLines(s: string, sep: string): string[] {
 }
 
 const inspectEncoding = (e: unknown) => JSON.stringify(toS(e));
+
+/** Encoding::UndefinedConversionError / InvalidByteSequenceError: a byte the conversion has no character for. */
+export class UndefinedConversionError extends EncodingError {
+  static override rubyName = "Encoding::UndefinedConversionError";
+}
+export class InvalidByteSequenceError extends EncodingError {
+  static override rubyName = "Encoding::InvalidByteSequenceError";
+}
+
+const UTF8 = /^utf-?8$/i;
+
+/**
+ * String#encode(dst, src = own, invalid:, undef:, replace:) where dst is UTF-8 (run-time Strings are UTF-8 text):
+ * from UTF-8 the String as is; from "binary"/ASCII-8BIT (each byte >= 0x80 undefined) or US-ASCII (each such byte
+ * invalid) the bytes >= 0x80 become `replace` (default U+FFFD) under undef:/invalid: :replace, else raise as Ruby
+ * does. Any other pair of encodings is not implemented (it raises).
+ */
+function encode(s: string, args: unknown[]): string {
+  const options = isPlainObject(args[args.length - 1]) ? (args.pop() as Options) : {};
+  const [dst = "UTF-8", src = "UTF-8"] = args.map((a) => toS(a));
+  const unsupported = () => new ArgumentError(`rails2ts: String#encode(${[dst, src].map(inspectEncoding).join(", ")}) is not implemented (Strings are UTF-8 at run time)`);
+  if (!UTF8.test(dst)) throw unsupported();
+  if (UTF8.test(src)) return s;
+  const binary = /^(binary|ascii-8bit)$/i.test(src);
+  if (!binary && !/^(us-ascii|ascii)$/i.test(src)) throw unsupported();
+  const replaced = binary ? options.undef === "replace" : options.invalid === "replace";
+  const replacement = options.replace === undefined || options.replace === null ? "\ufffd" : toS(options.replace);
+  let out = "";
+  for (const byte of Buffer.from(s, "utf8")) {
+    if (byte < 0x80) out += String.fromCharCode(byte);
+    else if (replaced) out += replacement;
+    else {
+      const hex = `"\\x${byte.toString(16).toUpperCase()}"`;
+      throw binary ? new UndefinedConversionError(`${hex} from ASCII-8BIT to UTF-8`) : new InvalidByteSequenceError(`${hex} on US-ASCII`);
+    }
+  }
+  return out;
+}
 
 const asciiDown = (s: string) => s.replace(/[A-Z]/g, (c) => c.toLowerCase());
 

@@ -44,6 +44,11 @@ export const TurboModule = {
 
 export const TurboStreamsTagBuilderClass = { new: (view: ViewHost) => new TurboStreamTagBuilder(view) };
 
-export const GlobalIdModule = { app: () => globalIdConfig.app, parse: (gid: unknown) => parseGlobalId(toS(gid)) };
+export const GlobalIdModule = {
+  app: () => globalIdConfig.app,
+  parse: (gid: unknown) => parseGlobalId(toS(gid)),
+  /** GlobalID.find(gid): parse(gid)&.find, i.e. the located record (RecordNotFound when gone), nil for no GlobalID. */
+  find: (gid: unknown) => locateGlobalId(toS(gid)),
+};
 
 export const GlobalIdLocator = { locate: (gid: unknown) => locateGlobalId(toS(gid)) };

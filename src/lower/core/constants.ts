@@ -27,6 +27,8 @@ const RETURNS: Record<string, RType> = {
 export function lowerConstant(node: NodeOf<"const">, scope: Scope): TsExpr | null {
   const path = constPath(node);
   if (!path) return null;
+  const local = node.scope ? undefined : scope.env.localConstants?.get(path);
+  if (local) return lit(local, UNKNOWN);
   const plain = plainClass(path, scope);
   if (plain) return lit(plainClassRef(plain, scope), { k: "model", model: `typeof ${plain}` });
   const owned = plainClassConstant(path, scope);

@@ -4,6 +4,7 @@
 //   fuzz   the compiler fuzzer's driver (test/compiler-fuzz.test.ts, test/fuzz/), --fuzz-count seeded inputs (2,000 by
 //          default; `npm run fuzz` is the 10,000 lane); Campfire's sources too with RAILS2TS_CAMPFIRE; or
 //          --fuzz-reports A.json,B.json: the reports of one seed's sequence run in ranges (RAILS2TS_FUZZ_ONLY), as one
+//          run made at the commit --fuzz-at names
 //   xss    the XSS corpus, 7,552 calls recorded from Rails (test/xss-vectors.test.ts)
 //   tamper CSRF tokens missing and forged on every form action, tampered signed and encrypted cookies, tampered and
 //          foreign signed stream names on cable subscribe, tampered/expired/wrong-purpose signed ids and SGIDs, an
@@ -26,7 +27,7 @@ import { seedSocketsData, socketsData } from "./lib/sockets-data.js";
 import { connectUsers, deliveries, integrityCheck, postMessages, rowsFor } from "./reliability/load.js";
 import { startServer } from "./reliability/server.js";
 
-const { values } = parseArgs({ options: { only: { type: "string" }, posts: { type: "string", default: "10000" }, "fuzz-count": { type: "string", default: "2000" }, "fuzz-reports": { type: "string" }, "cache-steps": { type: "string", default: "1000" }, "load-rounds": { type: "string", default: "4" } } });
+const { values } = parseArgs({ options: { only: { type: "string" }, posts: { type: "string", default: "10000" }, "fuzz-count": { type: "string", default: "2000" }, "fuzz-reports": { type: "string" }, "fuzz-at": { type: "string" }, "cache-steps": { type: "string", default: "1000" }, "load-rounds": { type: "string", default: "4" } } });
 const parts = (values.only ?? "fuzz,xss,tamper,load,crash,cache").split(",");
 const root = resolve(import.meta.dirname, "..");
 const log = (line) => console.error(`[reliability] ${line}`);
@@ -160,6 +161,8 @@ const allParts = ["fuzz", "xss", "tamper", "load", "crash", "cache"].filter((p) 
 const head = spawnSync("git", ["-C", root, "rev-parse", "--short", "HEAD"], { encoding: "utf8" }).stdout.trim();
 const dirty = spawnSync("git", ["-C", root, "status", "--porcelain", "--", "src", "runtime", "bench", "fixtures"], { encoding: "utf8" }).stdout.trim() !== "";
 const ranAt = Object.fromEntries(allParts.map((p) => [p, kept.includes(p) ? previous.ranAt?.[p] ?? "an earlier commit" : `${head}${dirty ? "+" : ""}`]));
+// Reports read back (--fuzz-reports) come from the commit --fuzz-at names.
+if (values["fuzz-reports"] && parts.includes("fuzz")) ranAt.fuzz = values["fuzz-at"] ?? "the commit of the reports read (not given)";
 const result = { date, machine: `${(await import("node:os")).cpus().length} cores`, parts: allParts, ranAt, figures, failures: [...keptFailures, ...failures] };
 writeFileSync(join(root, `bench/results/reliability-${date}.json`), JSON.stringify(result, null, 2) + "\n");
 writeFileSync(join(root, `bench/results/reliability-${date}.md`), report(result));

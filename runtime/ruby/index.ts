@@ -18,4 +18,6 @@ export { rubyStruct, declineClass } from "./ruby-object.js";
 export { registerAppConstant, appConstant } from "./app-class.js";
 export { hashEntries, RubyFloat, RubyRange, RubySymbol, rubyRegexp } from "./ruby.js";
 export { UriModule } from "./uri.js";
+export type { Generic as UriGeneric } from "./uri.js";
 export { NetHttpClass, NetModule, TCPSocketClass } from "./net-http.js";
+export type { NetHttp, HTTPGenericRequest as NetHttpRequest, HTTPResponse as NetHttpResponse } from "./net-http.js";

@@ -26,6 +26,7 @@ import { noteDynamicSite } from "./dynamic-sites.js";
 import { lowerRecordApiCall, lowerRuntimeObjectCall } from "./runtime-objects.js";
 import { noteClassMethodCall, noteMethodCall, noteScopeCall } from "./model/param-types.js";
 import { noteNewCall } from "./core/plain-ivars.js";
+import { provedResult } from "./model/method-results.js";
 import { ObjectMethods } from "../../runtime/active-support/core-ext/core-object.js";
 import { isCoreMethod } from "../../runtime/active-support/core-ext/core-send.js";
 
@@ -387,8 +388,11 @@ function lowerRecordCall(call: NodeOf<"call">, recv: TsExpr, modelName: string, 
   if (defined) {
     const code = args().join(", ");
     noteMethodCall(scope.env.app, modelName, call, types);
-    // What the method answers where its body proves it (analyze/value-types.ts; no model of the app redefines it).
-    return asProved(`${recv.code}.${rubyToTs(m)}(${code})`, provedType(scope.env.app.values.instanceMethodType(modelName, m)), scope);
+    // What the method answers where its body proves it (analyze/value-types.ts; no model of the app redefines it),
+    // else where its lowering proved it (model/method-results.ts).
+    const analyzed = provedType(scope.env.app.values.instanceMethodType(modelName, m));
+    const type = analyzed.k !== "unknown" ? analyzed : provedResult(scope.env.app, modelChain(scope.env.app, modelName), m);
+    return asProved(`${recv.code}.${rubyToTs(m)}(${code})`, type, scope);
   }
   // A record of this model may be of an STI subclass that defines the method: left to run-time dispatch.
   if ([...scope.env.app.models.values()].some((x) => x.methods.some((d) => d.name === m) && modelChain(scope.env.app, x.className).some((c) => c.className === modelName))) return null;

@@ -148,6 +148,9 @@ export class Scope {
   /** In a rescue clause: the variable holding the error it handles (Ruby's `$!`: a bare raise re-raises it, and
    * what is raised there has it as its cause). */
   rescued: string | null;
+  /** A method's last statement whose lowered type is its result (model/method-results.ts), and that type once lowered. */
+  resultNode: unknown = null;
+  resultType: RType | null = null;
 
   constructor(
     readonly env: LowerEnv,

@@ -145,7 +145,7 @@ function lowerStmtOf(node: Node, scope: Scope, tail: Tail): string[] {
       return lowerMultiAssign(node, scope, tail);
     case "opAssign": {
       // `@uri ||= URI(url)` as a method's last line is also its value.
-      const lines = lowerOpAssign(node, scope);
+      const lines = lowerOpAssign(node, scope, (t) => node === scope.resultNode && (scope.resultType = t));
       const readable = node.target.kind === "ident" || node.target.kind === "ivar" || (node.target.kind === "call" && node.target.args.length === 0);
       return tail === "return" && readable ? [...lines, `return ${lowerExpr(node.target, scope).code};`] : lines;
     }
@@ -186,6 +186,7 @@ function lowerStmtOf(node: Node, scope: Scope, tail: Tail): string[] {
       break;
   }
   const e = lowerExpr(node, scope);
+  if (node === scope.resultNode) scope.resultType = e.type;
   return [tail === "return" ? `return ${e.code};` : `${e.code};`];
 }
 
@@ -261,9 +262,11 @@ function assignTargets(targets: Node[], tmp: string, scope: Scope): string[] {
   return lines;
 }
 
-function lowerOpAssign(node: NodeOf<"opAssign">, scope: Scope): string[] {
+/** `onValue`: given the value's type (what `@x ||= value` answers where the ivar holds only what it stored). */
+function lowerOpAssign(node: NodeOf<"opAssign">, scope: Scope, onValue?: (t: RType) => void): string[] {
   const target = lowerExpr(node.target, scope);
   const value = lowerExpr(node.value, scope);
+  onValue?.(value.type);
   if (node.target.kind === "call" && node.target.args.length === 0 && node.target.receiver) {
     // `self.token ||= x`: read with the getter, write with the setter, as Ruby does.
     const setter: NodeOf<"call"> = { ...node.target, method: `${node.target.method}=`, args: [node.value] };

@@ -27,6 +27,7 @@ import { lowerRecordApiCall, lowerRuntimeObjectCall } from "./runtime-objects.js
 import { noteClassMethodCall, noteMethodCall, noteScopeCall } from "./model/param-types.js";
 import { noteNewCall } from "./core/plain-ivars.js";
 import { provedResult } from "./model/method-results.js";
+import { settingType } from "./setting-types.js";
 import { ObjectMethods } from "../../runtime/active-support/core-ext/core-object.js";
 import { isCoreMethod } from "../../runtime/active-support/core-ext/core-send.js";
 
@@ -153,7 +154,12 @@ function lowerFrameworkClassCall(call: NodeOf<"call">, scope: Scope): TsExpr | n
   // `Rails.application.config.app_version` / `Rails.configuration.x.vapid.public_key`: a setting the app's
   // initializers assign (constants.ts computes it).
   const setting = railsSetting(call);
-  if (setting !== null && env.app.moduleConstants.has(setting)) return lit(`${env.module.useConstants()}.${moduleConstantName(setting)}()`, UNKNOWN);
+  if (setting !== null && env.app.moduleConstants.has(setting)) {
+    // Typed where every write of it makes one plain class's instance (setting-types.ts).
+    const type = settingType(env.app, setting);
+    const code = `${env.module.useConstants()}.${moduleConstantName(setting)}()`;
+    return type.k === "unknown" ? lit(code, UNKNOWN) : lit(`(${code} as ${env.typeName(type)})`, type);
+  }
   // `Rails.configuration.x.vapid` when the initializers set x.vapid.public_key and x.vapid.private_key: the group
   // itself, an ActiveSupport::OrderedOptions (a Hash of the settings under it, in the order they were set).
   const group = setting === null ? null : settingGroup(setting, env.app, scope);
@@ -455,6 +461,10 @@ function lowerRelationCall(call: NodeOf<"call">, recv: TsExpr, model: string, sc
   if ((m === "map" || m === "collect" || m === "select" || m === "filter") && call.block) {
     const fn = lowerBlockFn(call.block, scope, [record]).code;
     return lit(`${recv.code}.toA().${m === "collect" ? "map" : m === "select" ? "filter" : m}(${fn})`, { k: "array", of: UNKNOWN });
+  }
+  // `find_each { |record| }` (no batch options): the relation's findEach, its block given each record.
+  if (m === "find_each" && call.block && !call.args.length && call.block.params.length === 1 && call.block.params[0]!.kind === "req" && !call.block.locals) {
+    return lit(`${recv.code}.findEach(${lowerBlockFn(call.block, scope, [record]).code})`, UNKNOWN);
   }
   // `each { |record| }` as a value (a method's last expression): the relation's each, its block given each record.
   if (m === "each" && call.block && !call.args.length && call.block.params.length === 1 && call.block.params[0]!.kind === "req" && !call.block.locals) {

@@ -12,6 +12,12 @@ export interface LocalVar {
   type: RType;
   /** Declared `T | null` (first assigned inside an expression) and read as `T`. */
   nullable?: boolean;
+  /**
+   * Declared untyped ahead of the branch that assigns it (stmts.ts' shared locals), where this is its one assignment:
+   * read after it as the value's type when that is a record, relation or value object (nil before, as a record
+   * type stands for nil too).
+   */
+  soleAssignment?: unknown;
 }
 
 /** Per-module state: which runtime names and models the emitted module must import. */

@@ -19,6 +19,8 @@ import { lit, lowerExpr } from "../expr.js";
 import { noteDynamicSite } from "../dynamic-sites.js";
 import { constructorIvarTypes, performParamTypes } from "./plain-ivars.js";
 import { typeParams } from "../call-site-params.js";
+import { plainMethodParamTypes } from "../model/param-types.js";
+import { noteResult, resultNode } from "../model/method-results.js";
 import { UNKNOWN, type RType } from "../types.js";
 import { rubyToTs, tsIdent } from "../names.js";
 import { Scope, type LowerEnv } from "../scope.js";
@@ -97,8 +99,10 @@ function lowerPlainClass(path: string, decls: ConstDecl[], modules: Map<string, 
   for (const def of flat.methods) {
     const body = defBody(def, source(def));
     // A job's perform, its parameters typed by every perform_later / perform_now of it (plain-ivars.ts).
-    const typed = isJob && def.name === "perform" ? (scope: Scope) => typeParams({ params: def.params, body }, performParamTypes(app, facts, decls, def), scope) : undefined;
-    members.push(method(def, body, env, facts, false, typed));
+    // Other methods' parameters by every call that reaches them (model/param-types.ts).
+    const types = isJob && def.name === "perform" ? performParamTypes(app, facts, decls, def) : plainMethodParamTypes(app, path, def);
+    const typed = (scope: Scope) => typeParams({ params: def.params, body }, types, scope);
+    members.push(method(def, body, env, facts, false, typed, app));
   }
   for (const def of flat.classMethods) members.push(method(def, defBody(def, source(def)), classEnv, facts, true));
   const cls = `export class ${name} extends ${base} {\n${members.join("\n")}\n}`;
@@ -208,7 +212,8 @@ function bodyStatement(stmt: Node, env: LowerEnv, after: string[], name: string,
 }
 
 /** A `def` as a TS method; `override` where the runtime base already has the member (persisted?, to_param...). */
-function method(def: NodeOf<"def">, statements: Node[], env: LowerEnv, facts: PlainClassFacts, isStatic: boolean, typed?: (scope: Scope) => void): string {
+/** `app`: given for an instance method, whose lowered result is recorded (model/method-results.ts). */
+function method(def: NodeOf<"def">, statements: Node[], env: LowerEnv, facts: PlainClassFacts, isStatic: boolean, typed?: (scope: Scope) => void, app?: AppModel): string {
   const scope = new Scope(env);
   const params = lowerParams(def, scope);
   typed?.(scope);
@@ -222,7 +227,9 @@ function method(def: NodeOf<"def">, statements: Node[], env: LowerEnv, facts: Pl
     const body = lowerMethodBody(statements, scope);
     return `override get ${tsName}(): string {\nreturn ${env.module.use("toS")}((() => {\n${[...params.prologue, ...body].join("\n")}\n})());\n}`;
   }
+  scope.resultNode = app ? resultNode({ ...def, body: statements }, app) : null;
   const body = lowerMethodBody(statements, scope);
+  if (app) noteResult(app, facts.path, def, scope.resultNode ? (scope.resultType ?? UNKNOWN) : UNKNOWN);
   const override = tsName in base ? "override " : "";
   // `: unknown`: a method that only raises (an abstract `def apply = raise NotImplementedError`) must not be typed
   // never, or no subclass could override it.

@@ -10,6 +10,7 @@ import type { AppModel } from "../../analyze/app-model.js";
 import type { ModelInfo } from "../../analyze/models.js";
 import { walk, type Node, type NodeOf } from "../../parse/ir.js";
 import { handedOnType, UNKNOWN, type RType } from "../types.js";
+import { ownAndUnshadowed } from "./param-types.js";
 
 /** By the models map (shared by the scratch copies of the app), by `Model#method`: the proved result. */
 const results = new WeakMap<Map<string, ModelInfo>, Map<string, RType>>();
@@ -72,6 +73,14 @@ export function provedResult(app: AppModel, chain: ModelInfo[], name: string): R
   const owners = [...app.models.values()].filter((m) => m.methods.some((d) => d.name === name));
   if (owners.length !== 1 || owners[0]!.methods.filter((d) => d.name === name).length !== 1 || !chain.includes(owners[0]!)) return UNKNOWN;
   return resultsOf(app).get(`${owners[0]!.className}#${name}`) ?? UNKNOWN;
+}
+
+/**
+ * What an instance of the plain class at `path` answers for `name` by its lowered body: where that class is the one
+ * plain class defining the name and none subclasses it (param-types.ts' ownAndUnshadowed).
+ */
+export function plainResult(app: AppModel, path: string, name: string): RType {
+  return ownAndUnshadowed(app, path, name) ? (resultsOf(app).get(`${path}#${name}`) ?? UNKNOWN) : UNKNOWN;
 }
 
 /** Every result known now (the models' fixed point stops when this stops changing). */

@@ -89,6 +89,7 @@ export { ActionPolicyBase, authorizationTarget } from "./gems/action_policy/inde
 export { UserAgentClass, parseUserAgent } from "./gems/useragent/index.js";
 export { RQRCodeQRCodeClass } from "./gems/rqrcode/index.js";
 export { ThreadPoolExecutorClass, FixedThreadPoolClass, drainPools } from "./gems/concurrent-ruby/index.js";
+export type { ThreadPool as ConcurrentThreadPool } from "./gems/concurrent-ruby/index.js";
 export { NetHttpPersistentClass } from "./gems/net-http-persistent/index.js";
 export { WebPushModule, OpenSSLError, WebPushError } from "./gems/web-push/index.js";
 export {

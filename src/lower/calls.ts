@@ -480,6 +480,7 @@ function lowerRelationCall(call: NodeOf<"call">, recv: TsExpr, model: string, sc
     "any?": ["isAny", BOOL], "empty?": ["isEmpty", BOOL], "exists?": ["exists", BOOL], to_a: ["toA", { k: "array", of: record }],
     "many?": ["isMany", BOOL], without: ["without", relation], excluding: ["excluding", relation], "find_by!": ["findByBang", record],
     update_all: ["updateAll", NUMBER], delete_all: ["deleteAll", NUMBER], destroy_all: ["destroyAll", UNKNOWN], destroy_by: ["destroyBy", UNKNOWN],
+    ids: ["ids", { k: "array", of: UNKNOWN }],
   };
   // many? with a block counts the records it answers true for: not the runtime's isMany.
   if (m === "many?" && (call.args.length || call.block)) return null;

@@ -24,6 +24,7 @@ import { UserAgentBrowser } from "../../runtime/gems/useragent/user-agent-base.j
 import { Page } from "../../runtime/gems/geared_pagination/geared-pagination.js";
 import { Generic as UriGeneric } from "../../runtime/ruby/uri.js";
 import { HTTPGenericRequest, HTTPResponse, NetHttp } from "../../runtime/ruby/net-http.js";
+import { ThreadPool } from "../../runtime/gems/concurrent-ruby/thread-pool.js";
 import { lowerArgs, objectMethodCall } from "./calls.js";
 import { lit, lowerExpr, storable, type TsExpr } from "./expr.js";
 import { camel, rubyToTs } from "./names.js";
@@ -110,6 +111,8 @@ const RUNTIME_OBJECTS: Record<string, RuntimeObject> = {
     fields: { code: STRING, message: STRING, httpVersion: STRING, uri: maybe(URI_VALUE) },
     results: { content_type: maybe(STRING), content_length: maybe(NUMBER), "key?": BOOL },
   },
+  // concurrent-ruby's pools (Concurrent::ThreadPoolExecutor.new, FixedThreadPool.new): post, shutdown, kill...
+  threadPool: { members: ThreadPool.prototype, anyArgs: true, results: { post: BOOL, shutdown: BOOL, kill: BOOL, wait_for_termination: BOOL, "running?": BOOL, completed_task_count: NUMBER } },
   // A record's own API (Active Record's instance methods the runtime's Base has), for a typed record.
   record: { members: Base.prototype, results: { model_name: { k: "runtime", cls: "modelName" } } },
 };

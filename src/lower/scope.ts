@@ -225,6 +225,8 @@ export interface LowerEnv {
   ivar(name: string): string;
   /** The ivars live in an untyped store (a plain object's `this.ivars`): a typed read is cast to its type. */
   ivarCast?: boolean;
+  /** Given each `@x = value` lowered here, with the value's type (core/plain-ivars.ts' sole assignments). */
+  onIvarAssign?: (node: unknown, type: RType) => void;
   /** The TS expression for `self` (the view, the controller, the record). */
   selfExpr: string;
   /** Lexical nesting for constant lookup, innermost first (`["Post", "Post::Pagination"]`). */

@@ -225,6 +225,7 @@ function lowerAssign(node: NodeOf<"assign">, scope: Scope, tail: Tail): string[]
     return lines;
   }
   if (node.target.kind === "ivar") {
+    scope.env.onIvarAssign?.(node, value.type);
     const target = scope.env.ivar(node.target.name);
     lines.push(`${target} = ${storable(value, scope.env.ivarTypes.get(node.target.name) ?? UNKNOWN, scope)};`);
     if (tail === "return") lines.push(`return ${target};`);

@@ -24,6 +24,7 @@ const RETURNS: Record<string, RType> = {
   "UserAgent.parse": { k: "runtime", cls: "userAgent" },
   // Ruby's URI and Net::HTTP (runtime-objects.ts): a parsed URI, a session.
   "URI.parse": { k: "runtime", cls: "uri" }, "Net::HTTP.new": { k: "runtime", cls: "netHttp" },
+  "Concurrent::ThreadPoolExecutor.new": { k: "runtime", cls: "threadPool" }, "Concurrent::FixedThreadPool.new": { k: "runtime", cls: "threadPool" },
 };
 
 /** What a constant method yields to its block: `Net::HTTP.start(host, port) { |http| }` yields the session. */

@@ -17,10 +17,10 @@ import { literalString, optionsOf, positionalArgs, type Node, type NodeOf } from
 import { makeEnv } from "../env.js";
 import { lit, lowerExpr } from "../expr.js";
 import { noteDynamicSite } from "../dynamic-sites.js";
-import { constructorIvarTypes, performParamTypes } from "./plain-ivars.js";
+import { constructorIvarTypes, performParamTypes, soleInitAssignments } from "./plain-ivars.js";
 import { typeParams } from "../call-site-params.js";
 import { plainMethodParamTypes } from "../model/param-types.js";
-import { noteResult, resultNode } from "../model/method-results.js";
+import { ivarResult, noteIvarResult, noteResult, resultNode } from "../model/method-results.js";
 import { UNKNOWN, type RType } from "../types.js";
 import { rubyToTs, tsIdent } from "../names.js";
 import { Scope, type LowerEnv } from "../scope.js";
@@ -66,6 +66,13 @@ function lowerPlainClass(path: string, decls: ConstDecl[], modules: Map<string, 
   const flat = flattenBody(decls, decls, modules);
   // Ivars every call of its constructor proves (plain-ivars.ts), read as their types.
   env.ivarTypes = constructorIvarTypes(app, facts, decls, flat.methods);
+  // Ivars its initialize assigns once from another value, as that value's lowering proved it last time.
+  const sole = soleInitAssignments(app, facts, decls, flat.methods);
+  for (const ivar of sole.keys()) {
+    const t = ivarResult(app, path, ivar);
+    if (t.k !== "unknown" && !env.ivarTypes.has(ivar)) env.ivarTypes.set(ivar, t);
+  }
+  env.onIvarAssign = (n, type) => sole.forEach((node, ivar) => node === n && noteIvarResult(app, path, ivar, type));
   env.ivarCast = true;
   env.methodTypes = plainMethodTypes(app, facts, flat.methods, env);
   const name = tsIdent(path);

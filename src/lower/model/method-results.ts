@@ -83,6 +83,17 @@ export function plainResult(app: AppModel, path: string, name: string): RType {
   return ownAndUnshadowed(app, path, name) ? (resultsOf(app).get(`${path}#${name}`) ?? UNKNOWN) : UNKNOWN;
 }
 
+/** Records what the plain class's ivar is assigned where that assignment is its only one (plain-ivars.ts). */
+export function noteIvarResult(app: AppModel, path: string, ivar: string, type: RType): void {
+  const key = `${path}@${ivar}`;
+  if (handedOnType(type)) resultsOf(app).set(key, type);
+  else resultsOf(app).delete(key);
+}
+
+export function ivarResult(app: AppModel, path: string, ivar: string): RType {
+  return resultsOf(app).get(`${path}@${ivar}`) ?? UNKNOWN;
+}
+
 /** Every result known now (the models' fixed point stops when this stops changing). */
 export function resultFingerprint(app: AppModel): string {
   return JSON.stringify([...resultsOf(app)].sort(([a], [b]) => (a < b ? -1 : 1)));

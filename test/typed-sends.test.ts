@@ -289,4 +289,32 @@ describe("direct calls where Rails' own edges prove the receiver's type", () => 
     const out = (await emitted({ "app/controllers/posts_controller.rb": controller })).get("controllers/posts_controller.ts");
     expect(lineWith(out, "published")).toBe('this.assigns.titles = (scope<Post>(Post, "published").joins("author").first() as Post).title;');
   });
+
+  it("types Ruby's URI and Net::HTTP values and a model method's lowered result (a session, a response, a memoized URI)", async () => {
+    const methods = (reset: string) =>
+      authorWith(`  def ping\n    post_it.code\n  end\n  def post_it\n    http.request(Net::HTTP::Post.new(uri))\n  end\n  def http\n    Net::HTTP.new(uri.host, uri.port).tap { |h| h.use_ssl = true }\n  end\n  def uri\n    @uri ||= URI("https://example.com/hook")\n  end\n${reset}`);
+    const typed = (await emitted({ "app/models/author.rb": methods("") })).get("models/author.ts");
+    expect(lineWith(typed, ".code")).toBe("return (this.postIt() as NetHttpResponse).code ?? null;");
+    expect(lineWith(typed, ".request(")).toBe("return (this.http() as NetHttp).request(NetHttpClass.Post.build(this.uri() as UriGeneric));");
+    expect(lineWith(typed, "setUseSsl")).toBe("return h.setUseSsl(true);");
+    // @uri assigned elsewhere too: what uri answers is not the memo's alone.
+    const untyped = (await emitted({ "app/models/author.rb": methods("  def forget\n    @uri = nil\n  end\n") })).get("models/author.ts");
+    expect(lineWith(untyped, '"host"')).toContain('send(this.uri(), "host")');
+  });
+
+  it("types a setting every write of which makes one plain class, that class's private method's parameters by its calls on self, and find_each's block", async () => {
+    const files = (value: string) => ({
+      "config/initializers/pinger.rb": `Rails.application.configure do\n  config.x.pinger = ${value}\nend\n`,
+      "app/models/pinger.rb": "class Pinger\n  def ping_all(posts)\n    posts.find_each { |post| ping(post) }\n  end\n\n  private\n    def ping(post)\n      post.title\n    end\nend\n",
+      "app/models/author.rb": authorWith("  def notify\n    Rails.configuration.x.pinger.ping_all(posts)\n  end\n"),
+    });
+    const out = await emitted(files("Pinger.new"));
+    expect(lineWith(out.get("models/author.ts"), "pingAll")).toBe("return (constants.Rails_application_config_x_pinger() as Pinger).pingAll(this.posts);");
+    expect(lineWith(out.get("models/pinger.ts"), "findEach")).toBe("return (posts as Relation<Post>).findEach((post: Post) => {");
+    expect(lineWith(out.get("models/pinger.ts"), "title")).toBe("return (post as Post).title;");
+    // Another write makes something else: the setting, and what it reaches, stay untyped.
+    const other = await emitted(files("Pinger.new\n  config.x.pinger = Object.new"));
+    expect(lineWith(other.get("models/author.ts"), "ping_all")).toBe('return send(constants.Rails_application_config_x_pinger(), "ping_all", this.posts);');
+    expect(lineWith(other.get("models/pinger.ts"), "find_each")).toContain('send(posts, "find_each"');
+  });
 });

@@ -317,4 +317,16 @@ describe("direct calls where Rails' own edges prove the receiver's type", () => 
     expect(lineWith(other.get("models/author.ts"), "ping_all")).toBe('return send(constants.Rails_application_config_x_pinger(), "ping_all", this.posts);');
     expect(lineWith(other.get("models/pinger.ts"), "find_each")).toContain('send(posts, "find_each"');
   });
+
+  it("types a thread pool a plain class's initialize assigns once, and a local a begin assigns once for the code after it", async () => {
+    const pool = (more: string) =>
+      `class Pool\n  attr_reader :workers\n  def initialize\n    @workers = Concurrent::FixedThreadPool.new(1)\n  end\n  def stop\n    workers.shutdown\n  end\n  def spare\n    begin\n      extra = Concurrent::ThreadPoolExecutor.new(max_threads: 1)\n    rescue ArgumentError\n    end\n    extra.kill\n  end\n${more}end\n`;
+    const typed = (await emitted({ "app/models/pool.rb": pool("") })).get("models/pool.ts");
+    expect(lineWith(typed, "shutdown")).toBe("return (this.workers as ConcurrentThreadPool).shutdown();");
+    expect(lineWith(typed, "kill")).toBe("return (extra as ConcurrentThreadPool).kill();");
+    // Assigned again elsewhere: neither is proved.
+    const untyped = (await emitted({ "app/models/pool.rb": pool("  def reset\n    @workers = nil\n    extra = nil\n  end\n  def spare_again\n    begin\n      extra = Concurrent::ThreadPoolExecutor.new\n      extra = nil if extra\n    rescue ArgumentError\n    end\n    extra.kill\n  end\n") })).get("models/pool.ts");
+    expect(lineWith(untyped, "shutdown")).toBe('return send(this.workers, "shutdown");');
+    expect(untyped).toContain('return send(extra, "kill");');
+  });
 });

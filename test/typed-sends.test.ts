@@ -328,5 +328,8 @@ describe("direct calls where Rails' own edges prove the receiver's type", () => 
     const untyped = (await emitted({ "app/models/pool.rb": pool("  def reset\n    @workers = nil\n    extra = nil\n  end\n  def spare_again\n    begin\n      extra = Concurrent::ThreadPoolExecutor.new\n      extra = nil if extra\n    rescue ArgumentError\n    end\n    extra.kill\n  end\n") })).get("models/pool.ts");
     expect(lineWith(untyped, "shutdown")).toBe('return send(this.workers, "shutdown");');
     expect(untyped).toContain('return send(extra, "kill");');
+    // Hoisted inside a branch and assigned again after it: the method's local, not proved.
+    const nested = (await emitted({ "app/models/pool.rb": pool("  def spare_nested(flag)\n    if flag\n      begin\n        other = Concurrent::ThreadPoolExecutor.new\n      rescue ArgumentError\n      end\n      other.kill\n    end\n    other = 1\n  end\n") })).get("models/pool.ts");
+    expect(nested).toContain('send(other, "kill");');
   });
 });

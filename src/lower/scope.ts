@@ -157,6 +157,8 @@ export class Scope {
   /** A method's last statement whose lowered type is its result (model/method-results.ts), and that type once lowered. */
   resultNode: unknown = null;
   resultType: RType | null = null;
+  /** The whole body of the method this code is in (its blocks' too), where a method's: every assignment of a local. */
+  methodBody: unknown[] | null;
 
   constructor(
     readonly env: LowerEnv,
@@ -170,6 +172,7 @@ export class Scope {
     this.returnsDirectly = parent?.returnsDirectly ?? true;
     this.retryLabel = parent?.retryLabel ?? null;
     this.rescued = parent?.rescued ?? null;
+    this.methodBody = parent?.methodBody ?? null;
   }
 
   /** A scope for the body of a JS function the lowering makes for a block (a block, a lambda, an IIFE). */

@@ -34,7 +34,8 @@ export function lowerBody(nodes: Node[], scope: Scope, tail: Tail): string[] {
     if (shared.length) {
       out.push(...shared.map((name) => {
         const local = scope.declare(name, UNKNOWN);
-        local.soleAssignment = soleAssignment(name, nodes.slice(i));
+        // (Over the whole method: a local is the method's, assigned anywhere in it.)
+        local.soleAssignment = scope.methodBody ? soleAssignment(name, scope.methodBody as Node[]) : null;
         return `let ${local.ts}: unknown = null;`;
       }));
     }

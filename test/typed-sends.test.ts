@@ -122,6 +122,8 @@ describe("direct calls where Rails' own edges prove the receiver's type", () => 
         "  def writer_name\n    writer.name\n  end",
         "  def cover?\n    cover.attached?\n  end",
         "  def cover_kind\n    cover.content_type\n  end",
+        "  def cover_video?\n    cover.video?\n  end",
+        "  def cover_thumb\n    cover.representation(resize_to_limit: [100, 100])\n  end",
         "end\n",
       ].join("\n"),
     };
@@ -130,6 +132,9 @@ describe("direct calls where Rails' own edges prove the receiver's type", () => 
     expect(lineWith(post, "isAttached")).toBe("return (this.cover() as AttachedOne).isAttached();");
     // content_type is no member of Attached::One: delegate_missing_to hands it to the attachment at run time.
     expect(lineWith(post, "content_type")).toBe('return send(this.cover() as AttachedOne, "content_type");');
+    // The attachment's and its blob's methods Attached::One declares (each delegated as any other name is): direct.
+    expect(lineWith(post, "isVideo")).toBe("return (this.cover() as AttachedOne).isVideo();");
+    expect(lineWith(post, "representation")).toBe("return (this.cover() as AttachedOne).representation({ resize_to_limit: [100, 100] });");
   });
 
   it("leaves an instance method's answer untyped when another model defines the name too (a record may be either's)", async () => {

@@ -36,8 +36,8 @@ interface RuntimeObject {
   members: object;
   /** Members whose value is itself one of these objects. */
   results?: Record<string, RType>;
-  /** Its methods take `unknown` arguments (an untyped argument type-checks). */
-  anyArgs?: boolean;
+  /** Its methods take `unknown` arguments (an untyped argument type-checks); or those of these Ruby names do. */
+  anyArgs?: boolean | Set<string>;
   /** Instance fields (no member of the prototype), by their TS name: what each holds. */
   fields?: Record<string, RType>;
   /** Its writers (`uri.host = v`) are called directly too, as send finds them (runtime-objects' writerOf). */
@@ -72,7 +72,11 @@ const RUNTIME_OBJECTS: Record<string, RuntimeObject> = {
   modelName: { members: Name.prototype },
   // has_one_attached's / has_many_attached's reader (ActiveStorage::Attached::One / ::Many): their own members; a
   // name they delegate to the attachment (video?, variant...) is no member, so it stays dynamic.
-  attachedOne: { members: AttachedOne.prototype },
+  // The attachment's (and its blob's) methods it declares take whatever Ruby passes (runtime/active-storage/attached.ts).
+  attachedOne: {
+    members: AttachedOne.prototype,
+    anyArgs: new Set(["analyze", "image?", "audio?", "video?", "text?", "previewable?", "variable?", "representable?", "variant", "preview", "representation", "metadata", "filename"]),
+  },
   attachedMany: { members: AttachedMany.prototype },
   // turbo-rails' `turbo_stream` in a view (Turbo::Streams::TagBuilder): its actions take what Ruby passes.
   turboStream: { members: TurboStreamTagBuilder.prototype, anyArgs: true },
@@ -161,7 +165,8 @@ function lowerMemberCall(call: NodeOf<"call">, recv: TsExpr, cls: string, scope:
   // A getter's value as send answers it (undefined is nil; one of these objects is never undefined).
   if (!member.method) return call.args.length || call.block ? null : lit(type.k === "runtime" ? `${recv.code}.${member.key}` : `(${recv.code}.${member.key} ?? null)`, type);
   // The runtime's signatures are TS's: an argument the lowering could not type is passed by name instead.
-  if (!o.anyArgs && (call.block || call.args.some((a) => typeOfArg(a).k === "unknown"))) return null;
+  const anyArgs = o.anyArgs instanceof Set ? o.anyArgs.has(call.method) : o.anyArgs;
+  if (!anyArgs && (call.block || call.args.some((a) => typeOfArg(a).k === "unknown"))) return null;
   return lit(`${recv.code}.${member.key}(${lowerArgs(call.args, call.block, scope, o.yields?.[call.method]).join(", ")})`, type);
 }
 

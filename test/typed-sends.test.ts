@@ -337,4 +337,14 @@ describe("direct calls where Rails' own edges prove the receiver's type", () => 
     const nested = (await emitted({ "app/models/pool.rb": pool("  def spare_nested(flag)\n    if flag\n      begin\n        other = Concurrent::ThreadPoolExecutor.new\n      rescue ArgumentError\n      end\n      other.kill\n    end\n    other = 1\n  end\n") })).get("models/pool.ts");
     expect(nested).toContain('send(other, "kill");');
   });
+
+  it("types a block given to a plain class's own method by what every yield of that method passes", async () => {
+    const client = (extra: string) =>
+      `class Client\n  def code_of(url)\n    fetch(url) { |response| response.code }\n  end\n\n  private\n    def fetch(url)\n      Net::HTTP.start("example.com", 443) do |http|\n        http.request(Net::HTTP::Get.new(url)) { |response| yield response }\n      end\n${extra}    end\nend\n`;
+    const typed = (await emitted({ "app/models/client.rb": client("") })).get("models/client.ts");
+    expect(lineWith(typed, ".code")).toBe("return response.code ?? null;");
+    // A method that also yields something else: its block's parameter is not proved.
+    const untyped = (await emitted({ "app/models/client.rb": client("      yield url\n") })).get("models/client.ts");
+    expect(lineWith(untyped, '"code"')).toBe('return send(response, "code");');
+  });
 });

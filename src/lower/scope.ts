@@ -159,6 +159,8 @@ export class Scope {
   resultType: RType | null = null;
   /** The whole body of the method this code is in (its blocks' too), where a method's: every assignment of a local. */
   methodBody: unknown[] | null;
+  /** Where a method's yields are followed: each yield's arguments' types (model/method-results.ts' noteYields). */
+  yieldTypes: RType[][] | null;
 
   constructor(
     readonly env: LowerEnv,
@@ -173,6 +175,7 @@ export class Scope {
     this.retryLabel = parent?.retryLabel ?? null;
     this.rescued = parent?.rescued ?? null;
     this.methodBody = parent?.methodBody ?? null;
+    this.yieldTypes = parent?.yieldTypes ?? null;
   }
 
   /** A scope for the body of a JS function the lowering makes for a block (a block, a lambda, an IIFE). */

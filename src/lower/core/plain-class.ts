@@ -20,7 +20,7 @@ import { noteDynamicSite } from "../dynamic-sites.js";
 import { constructorIvarTypes, performParamTypes, soleInitAssignments } from "./plain-ivars.js";
 import { typeParams } from "../call-site-params.js";
 import { plainMethodParamTypes } from "../model/param-types.js";
-import { ivarResult, noteIvarResult, noteResult, resultNode } from "../model/method-results.js";
+import { followsYields, ivarResult, noteIvarResult, noteResult, noteYields, resultNode } from "../model/method-results.js";
 import { UNKNOWN, type RType } from "../types.js";
 import { rubyToTs, tsIdent } from "../names.js";
 import { Scope, type LowerEnv } from "../scope.js";
@@ -235,8 +235,10 @@ function method(def: NodeOf<"def">, statements: Node[], env: LowerEnv, facts: Pl
     return `override get ${tsName}(): string {\nreturn ${env.module.use("toS")}((() => {\n${[...params.prologue, ...body].join("\n")}\n})());\n}`;
   }
   scope.resultNode = app ? resultNode({ ...def, body: statements }, app) : null;
+  scope.yieldTypes = app && followsYields(def) ? [] : null;
   const body = lowerMethodBody(statements, scope);
   if (app) noteResult(app, facts.path, def, scope.resultNode ? (scope.resultType ?? UNKNOWN) : UNKNOWN);
+  if (app) noteYields(app, facts.path, def, scope.yieldTypes);
   const override = tsName in base ? "override " : "";
   // `: unknown`: a method that only raises (an abstract `def apply = raise NotImplementedError`) must not be typed
   // never, or no subclass could override it.

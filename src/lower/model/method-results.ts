@@ -9,7 +9,7 @@
 import type { AppModel } from "../../analyze/app-model.js";
 import type { ModelInfo } from "../../analyze/models.js";
 import { walk, type Node, type NodeOf } from "../../parse/ir.js";
-import { handedOnType, UNKNOWN, type RType } from "../types.js";
+import { handedOnType, sameType, UNKNOWN, type RType } from "../types.js";
 import { ownAndUnshadowed } from "./param-types.js";
 
 /** By the models map (shared by the scratch copies of the app), by `Model#method`: the proved result. */
@@ -94,7 +94,45 @@ export function ivarResult(app: AppModel, path: string, ivar: string): RType {
   return resultsOf(app).get(`${path}@${ivar}`) ?? UNKNOWN;
 }
 
+/** By the models map, by `Path#method`: what the method yields to its block, by position. */
+const yielded = new WeakMap<Map<string, ModelInfo>, Map<string, RType[]>>();
+
+function yieldedOf(app: AppModel): Map<string, RType[]> {
+  let r = yielded.get(app.models);
+  if (!r) yielded.set(app.models, (r = new Map()));
+  return r;
+}
+
+/**
+ * Where a method's yields are followed (its only way to call the block a caller gives it): not one that names its
+ * block (`&block` may be called or handed on) or calls super (which hands the block on).
+ */
+export function followsYields(def: NodeOf<"def">): boolean {
+  let handsOn = def.params.some((p) => p.kind === "block");
+  for (const stmt of def.body) walk(stmt, (n) => n.kind === "super" && (handsOn = true));
+  return !handsOn;
+}
+
+/** Records what every yield of the method passed (null: not followed), each position typed where all agree. */
+export function noteYields(app: AppModel, owner: string, def: NodeOf<"def">, each: RType[][] | null): void {
+  const key = `${owner}#${def.name}`;
+  const width = each?.[0]?.length ?? 0;
+  if (!each?.length || each.some((args) => args.length !== width)) {
+    yieldedOf(app).delete(key);
+    return;
+  }
+  const types = [...Array(width).keys()].map((i) => (each.every((args) => handedOnType(args[i]!) && sameType(args[i]!, each[0]![i]!)) ? each[0]![i]! : UNKNOWN));
+  if (types.some((t) => t.k !== "unknown")) yieldedOf(app).set(key, types);
+  else yieldedOf(app).delete(key);
+}
+
+/** What the plain class's method yields to the block a call gives it (empty when not proved). */
+export function plainYields(app: AppModel, path: string, name: string): RType[] {
+  return ownAndUnshadowed(app, path, name) ? (yieldedOf(app).get(`${path}#${name}`) ?? []) : [];
+}
+
 /** Every result known now (the models' fixed point stops when this stops changing). */
 export function resultFingerprint(app: AppModel): string {
-  return JSON.stringify([...resultsOf(app)].sort(([a], [b]) => (a < b ? -1 : 1)));
+  const sorted = <V>(m: Map<string, V>) => [...m].sort(([a], [b]) => (a < b ? -1 : 1));
+  return JSON.stringify([sorted(resultsOf(app)), sorted(yieldedOf(app))]);
 }

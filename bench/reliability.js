@@ -2,7 +2,8 @@
 // own and the report (bench/results/reliability-<date>.md + .json) says what it tried and what failed; the exit code
 // is non-zero on any failure. Parts (--only a,b to pick):
 //   fuzz   the compiler fuzzer's driver (test/compiler-fuzz.test.ts, test/fuzz/), --fuzz-count seeded inputs (2,000 by
-//          default; `npm run fuzz` is the 10,000 lane); Campfire's sources too with RAILS2TS_CAMPFIRE
+//          default; `npm run fuzz` is the 10,000 lane); Campfire's sources too with RAILS2TS_CAMPFIRE; or
+//          --fuzz-reports A.json,B.json: the reports of one seed's sequence run in ranges (RAILS2TS_FUZZ_ONLY), as one
 //   xss    the XSS corpus, 7,552 calls recorded from Rails (test/xss-vectors.test.ts)
 //   tamper CSRF tokens missing and forged on every form action, tampered signed and encrypted cookies, tampered and
 //          foreign signed stream names on cable subscribe, tampered/expired/wrong-purpose signed ids and SGIDs, an
@@ -25,7 +26,7 @@ import { seedSocketsData, socketsData } from "./lib/sockets-data.js";
 import { connectUsers, deliveries, integrityCheck, postMessages, rowsFor } from "./reliability/load.js";
 import { startServer } from "./reliability/server.js";
 
-const { values } = parseArgs({ options: { only: { type: "string" }, posts: { type: "string", default: "10000" }, "fuzz-count": { type: "string", default: "2000" }, "cache-steps": { type: "string", default: "1000" }, "load-rounds": { type: "string", default: "4" } } });
+const { values } = parseArgs({ options: { only: { type: "string" }, posts: { type: "string", default: "10000" }, "fuzz-count": { type: "string", default: "2000" }, "fuzz-reports": { type: "string" }, "cache-steps": { type: "string", default: "1000" }, "load-rounds": { type: "string", default: "4" } } });
 const parts = (values.only ?? "fuzz,xss,tamper,load,crash,cache").split(",");
 const root = resolve(import.meta.dirname, "..");
 const log = (line) => console.error(`[reliability] ${line}`);
@@ -39,11 +40,21 @@ function vitest(file, env) {
 }
 
 if (parts.includes("fuzz")) {
-  const report = join(scratch, "fuzz.json");
-  log(`fuzz: ${values["fuzz-count"]} inputs`);
-  const r = vitest("test/compiler-fuzz.test.ts", { RAILS2TS_FUZZ_COUNT: values["fuzz-count"], RAILS2TS_FUZZ_WORKERS: "2", RAILS2TS_FUZZ_REPORT: report });
-  const f = JSON.parse(readFileSync(report, "utf8"));
-  figures.fuzz = { inputs: f.inputs, sources: f.sources, seed: f.seed, verdicts: f.verdicts, ...fuzzFigures(f.verdicts), msMedian: f.msMedian, msMax: f.msMax, campfire: Boolean(process.env.RAILS2TS_CAMPFIRE), failures: f.failures.slice(0, 20) };
+  let f;
+  let r;
+  if (values["fuzz-reports"]) {
+    // Reports of one seed's sequence run in ranges (RAILS2TS_FUZZ_ONLY=0-2499, 2500-4999, ...), read back as one run.
+    const chunks = values["fuzz-reports"].split(",").map((file) => JSON.parse(readFileSync(file, "utf8")));
+    log(`fuzz: ${chunks.length} reports of ranges of seed ${chunks[0].seed}`);
+    f = mergeFuzzReports(chunks);
+    r = { ok: Object.keys(f.verdicts).every((k) => k === "ok"), tail: "" };
+  } else {
+    const report = join(scratch, "fuzz.json");
+    log(`fuzz: ${values["fuzz-count"]} inputs`);
+    r = vitest("test/compiler-fuzz.test.ts", { RAILS2TS_FUZZ_COUNT: values["fuzz-count"], RAILS2TS_FUZZ_WORKERS: "2", RAILS2TS_FUZZ_REPORT: report });
+    f = JSON.parse(readFileSync(report, "utf8"));
+  }
+  figures.fuzz = { inputs: f.inputs, sources: f.sources, seed: f.seed, verdicts: f.verdicts, ...fuzzFigures(f.verdicts), msMedian: f.msMedian, msMax: f.msMax, cpuMsMedian: f.cpuMsMedian ?? null, cpuMsMax: f.cpuMsMax ?? null, campfire: Boolean(process.env.RAILS2TS_CAMPFIRE), failures: f.failures.slice(0, 20) };
   if (!r.ok) failures.push(`fuzz: ${Object.entries(f.verdicts).filter(([k]) => k !== "ok").map(([k, v]) => `${v} ${k}`).join(", ") || r.tail}`);
 }
 
@@ -161,7 +172,7 @@ function report(r) {
   const lines = [`# Reliability, ${r.date}`, "", `\`npm run reliability\` (parts: ${r.parts.join(", ")}), ${r.machine}. ${r.failures.length ? `**${r.failures.length} failures**` : "**No failure.**"}`, ""];
   if (r.ranAt) lines.push(`Each part's figures come from a run at: ${Object.entries(r.ranAt).map(([p, c]) => `${p} ${c}`).join(", ")}.`, "");
   if (f.fuzz) {
-    lines.push("## Compiler fuzzing", "", `${f.fuzz.inputs} inputs (seed ${f.fuzz.seed}) mutated from ${f.fuzz.sources} sources of the fixture apps${f.fuzz.campfire ? " and Campfire" : ""}: ${f.fuzz.crashes} crashes (an exception escaped the compiler, or the process died), ${f.fuzz.internalErrors} internal errors, ${f.fuzz.hangs} hangs, ${f.fuzz.unplaced} diagnostics without file:line:col; ${Object.entries(f.fuzz.verdicts).map(([k, v]) => `${v} ${k}`).join(", ")}. Compile time per input: median ${f.fuzz.msMedian} ms, max ${f.fuzz.msMax} ms (hang = over 10 s).`, "");
+    lines.push("## Compiler fuzzing", "", `${f.fuzz.inputs} inputs (seed ${f.fuzz.seed}) mutated from ${f.fuzz.sources} sources of the fixture apps${f.fuzz.campfire ? " and Campfire" : ""}: ${f.fuzz.crashes} crashes (an exception escaped the compiler, or the process died), ${f.fuzz.internalErrors} internal errors, ${f.fuzz.hangs} hangs, ${f.fuzz.unplaced} diagnostics without file:line:col; ${Object.entries(f.fuzz.verdicts).map(([k, v]) => `${v} ${k}`).join(", ")}. Compile time per input: median ${f.fuzz.msMedian} ms, max ${f.fuzz.msMax} ms wall${f.fuzz.cpuMsMax == null ? "" : `; CPU median ${f.fuzz.cpuMsMedian} ms, max ${f.fuzz.cpuMsMax} ms`} (hang = over 10 s of the compile process's CPU time on one input, or 60 s of wall time).`, "");
   }
   if (f.xss) lines.push("## XSS corpus", "", `${f.xss.payloads} payloads x ${f.xss.paths} output paths = ${f.xss.calls} calls recorded from Rails 7.2.4: ${f.xss.passed ? "all identical" : "differences (see failures)"}.`, "");
   if (f.tamper) {
@@ -188,6 +199,25 @@ function report(r) {
 }
 
 /** The fuzzer's verdicts (test/fuzz/driver.ts) as the issue names its figures. */
+/** Range reports of one sequence as one report: counts summed, maxima taken, medians listed per range. */
+function mergeFuzzReports(chunks) {
+  if (new Set(chunks.map((c) => `${c.seed}/${c.sources}`)).size !== 1) throw new Error("fuzz reports of different seeds or sources");
+  const verdicts = {};
+  for (const c of chunks) for (const [k, v] of Object.entries(c.verdicts)) verdicts[k] = (verdicts[k] ?? 0) + v;
+  const list = (key) => chunks.map((c) => c[key]).filter((x) => x != null);
+  return {
+    seed: chunks[0].seed,
+    sources: chunks[0].sources,
+    inputs: chunks.reduce((n, c) => n + c.inputs, 0),
+    verdicts,
+    msMedian: `${list("msMedian").join(" / ")} (per range)`,
+    msMax: Math.max(...list("msMax")),
+    cpuMsMedian: list("cpuMsMedian").length ? `${list("cpuMsMedian").join(" / ")} (per range)` : null,
+    cpuMsMax: list("cpuMsMax").length ? Math.max(...list("cpuMsMax")) : null,
+    failures: chunks.flatMap((c) => c.failures),
+  };
+}
+
 function fuzzFigures(verdicts) {
   const n = (k) => verdicts[k] ?? 0;
   return { crashes: n("escaped") + n("abort"), internalErrors: n("internal_error"), hangs: n("hang"), unplaced: n("bad_location") };

@@ -28,7 +28,7 @@ export { ActionMailerBase } from "./action-mailer/index.js";
 
 export * as http from "./action-pack/index.js";
 // Rails' own objects emitted code calls directly (src/lower/runtime-objects.ts), under names no app constant takes.
-export type { Request as ActionDispatchRequest, CookieJar, SignedCookieJar, EncryptedCookieJar, Session as ActionDispatchSession, Flash as ActionDispatchFlash } from "./action-pack/index.js";
+export type { Request as ActionDispatchRequest, Response as ActionDispatchResponse, CookieJar, SignedCookieJar, EncryptedCookieJar, Session as ActionDispatchSession, Flash as ActionDispatchFlash } from "./action-pack/index.js";
 export type { ModelName as ActiveModelName } from "./active-model/index.js";
 export * as record from "./active-record/index.js";
 export * as db from "./active-record/connection/index.js";
@@ -40,7 +40,8 @@ export { bindArgs, ArgumentError, type ArgSpec, type BoundArgs } from "./ruby/in
 export { CurrentAttributes, defineCurrentAttributes, executorWrap } from "./active-support/index.js";
 // Ruby core and ActiveSupport on plain values, Ruby's own constants, and plain (ActiveModel) classes.
 export { coreSend, nonNil } from "./active-support/index.js";
-export { StringMethods, BinaryStringMethods } from "./active-support/index.js";
+export { StringMethods, BinaryStringMethods, RegexpMethods } from "./active-support/index.js";
+export { SanitizeHelperMethods } from "./action-view/index.js";
 export { NumericMethods } from "./active-support/index.js";
 export { ArrayMethods, HashMethods } from "./active-support/index.js";
 export { hashLiteral } from "./active-support/index.js";
@@ -69,8 +70,8 @@ export type { UserAgentBrowser } from "./gems/useragent/index.js";
 export type { Page as GearedPaginationPage } from "./gems/geared_pagination/index.js";
 export { ActiveModel, RubyObject, ValidationError, attrAccessor, defineActiveModel } from "./active-model/index.js";
 export { inflections } from "./active-support/index.js";
-export { rubyStruct, declineClass, registerAppConstant } from "./ruby/index.js";
-export { UriModule, NetHttpClass, NetModule, TCPSocketClass } from "./ruby/index.js";
+export { rubyStruct, declineClass, registerAppConstant, appClassName } from "./ruby/index.js";
+export { UriModule, NetHttpClass, NetModule, TCPSocketClass, ResolvModule, IPAddrClass } from "./ruby/index.js";
 // Typed values of Ruby's URI and Net::HTTP (a lowered `URI(url).host`, `http.request(req).code`).
 export type { UriGeneric, NetHttp, NetHttpRequest, NetHttpResponse } from "./ruby/index.js";
 // Active Job: ApplicationJob < ActiveJob::Base, perform_later (in this process, after the request's work).
@@ -103,7 +104,7 @@ export {
 } from "./gems/web-push/index.js";
 export { tagElement, tagAttributes } from "./action-view/index.js";
 export { coreBinop, coreIndex, coreNegate, coreShovel } from "./active-support/index.js";
-export { hashEntries, RubyFloat, RubyRange, RubySymbol, rubyRegexp } from "./ruby/index.js";
+export { hashEntries, RubyFloat, RubyRange, RubySymbol, rubyRegexp, interpolatedRegexp } from "./ruby/index.js";
 export * from "./action-view/index.js";
 export { serveApp, renderForBroadcast, type CableSetup } from "./app/index.js";
 export { controllerRenderer, ControllerRenderer } from "./app/index.js";

@@ -10,12 +10,14 @@
 // so an empty vips.rb on the load path lets logos_controller_test.rb load (its tests then fail on Vips, as they
 // would without the library).
 // Opt-in as the other Campfire lanes: RAILS2TS_CAMPFIRE (a df76a22 checkout), RAILS2TS_CAMPFIRE_GEMS (gem dir).
+import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { runTests, type TestResult } from "../src/testing/run.js";
 import type { RecordedTest } from "../src/testing/record.js";
 import { KNOWN_TEST_FAILURES } from "./campfire/known-test-failures.js";
+import { scratchDir } from "./support/scratch.js";
 
 const checkout = process.env.RAILS2TS_CAMPFIRE;
 const gems = process.env.RAILS2TS_CAMPFIRE_GEMS;
@@ -28,13 +30,27 @@ for (const { cause, tests } of KNOWN_TEST_FAILURES) for (const t of tests) known
 
 describe.skipIf(!checkout || !gems)("Campfire's own suite on the TypeScript target", () => {
   let ours = new Map<string, TestResult>();
+  // The emitted project (compile --tests), kept for the type check below.
+  const out = scratchDir("campfire-tests");
 
   beforeAll(async () => {
-    const run = await runTests(checkout!, { gemPaths: [gems!] });
+    const run = await runTests(checkout!, { gemPaths: [gems!], out });
     ours = new Map(run.results.map((r) => [key(r), r]));
     const count = (o: string) => run.results.filter((r) => r.result === o).length;
     console.log(`campfire tests: ${count("pass")} passed, ${count("fail")} failed, ${count("skip")} skipped`);
   }, 900_000);
+
+  // Its `npm test` builds first (tsc), so a lowered test that does not type-check stops the whole suite there.
+  it("emits a project whose lowered suite passes tsc --strict", () => {
+    const tsc = join(import.meta.dirname, "../node_modules/typescript/bin/tsc");
+    let errors = "";
+    try {
+      execFileSync(process.execPath, [tsc, "-p", join(out, "tsconfig.json"), "--noEmit"], { stdio: "pipe" });
+    } catch (error) {
+      errors = String((error as { stdout?: Buffer }).stdout ?? error);
+    }
+    expect(errors).toBe("");
+  }, 180_000);
 
   it("runs every test Rails ran", () => {
     expect(rails).toHaveLength(223);

@@ -1,5 +1,5 @@
 // Compiler fuzzing (issue 22), the seeded lane in `npm test`: 500 inputs mutated from the fixture apps' .rb, .erb
-// and .yml sources (test/fuzz/mutate.ts), each compiled in a worker with a 10 s watchdog. None may escape the
+// and .yml sources (test/fuzz/mutate.ts), each compiled in a worker with a watchdog (a hang: over 10 s of its CPU time on one input). None may escape the
 // compiler as an exception, crash it (internal_error), hang, or be reported without file:line:col.
 // `npm run fuzz` runs the full lane (RAILS2TS_FUZZ_COUNT=10000, Campfire's sources too when RAILS2TS_CAMPFIRE names
 // a checkout, RAILS2TS_FUZZ_WORKERS compile processes side by side) and writes its figures to RAILS2TS_FUZZ_REPORT
@@ -38,6 +38,7 @@ describe("compiler fuzzing", () => {
 function summary(verdicts: Verdict[], sources: number) {
   const by = (key: (v: Verdict) => string) => verdicts.reduce<Record<string, number>>((acc, v) => ((acc[key(v)] = (acc[key(v)] ?? 0) + 1), acc), {});
   const ms = verdicts.map((v) => v.ms).sort((a, b) => a - b);
+  const cpu = verdicts.flatMap((v) => (v.cpuMs === undefined ? [] : [v.cpuMs])).sort((a, b) => a - b);
   return {
     seed: SEED,
     inputs: verdicts.length,
@@ -46,6 +47,8 @@ function summary(verdicts: Verdict[], sources: number) {
     operators: by((v) => v.ops.join("+")),
     msMedian: ms[Math.floor(ms.length / 2)],
     msMax: ms[ms.length - 1],
+    cpuMsMedian: cpu[Math.floor(cpu.length / 2)] ?? null,
+    cpuMsMax: cpu[cpu.length - 1] ?? null,
     failures: verdicts.filter((v) => v.verdict !== "ok"),
   };
 }

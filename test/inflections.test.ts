@@ -54,7 +54,7 @@ describe("the app's inflections", () => {
     expect(mod?.statements).toEqual([
       "// config/initializers: ActiveSupport::Inflector.inflections",
       'inflections("en").irregular("cactus", "cacti");',
-      // Ruby's ^ $ are \n-only line anchors and /i folds s with U+017F (src/analyze/regex.ts).
+      // Ruby's ^ $ are \n-only line anchors and /i folds s with U+017F (runtime/ruby/regexp-translate.ts).
       'inflections("en").plural(new RegExp("(?<![^\\\\n])(corp)u[s\\\\u017F](?![^\\\\n])", "i"), "\\\\1ora");',
       'inflections("en").singular(new RegExp("(?<![^\\\\n])(corp)ora(?![^\\\\n])", "i"), "\\\\1us");',
       'inflections("en").uncountable(["moose"]);',

@@ -57,13 +57,13 @@ describe("rails2ts test", () => {
     writeFileSync(file, `${body}\n  test "a page heading" do\n    assert_operator 1, :<, 2\n  end\nend\n`);
     const { status, stdout, stderr } = run(["test", app, "test/models/post_test.rb"]);
     expect(stdout.trimEnd().split("\n")).toEqual([
-      "test/models/post_test.rb: 7 passed, 2 failed, 1 skipped",
+      "test/models/post_test.rb: 8 passed, 2 failed, 1 skipped",
       "  FAIL PostTest#test_a_fixture_post_is_valid",
       '    Expected: "Other"',
       '      Actual: "MyString"',
       "  FAIL PostTest#test_a_page_heading",
       "    rails2ts: not lowered: assert_operator",
-      "7 passed, 2 failed, 1 skipped",
+      "8 passed, 2 failed, 1 skipped",
     ]);
     expect(stderr.split("\n")).toContain(`${file}:${declinedLine}:5: unknown_helper: unknown helper or method: assert_operator`);
     expect(status).toBe(1);

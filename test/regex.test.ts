@@ -1,6 +1,6 @@
 // Ruby regexp literals -> JS: exact where JS has the same meaning, declined (null) where it does not.
 import { describe, expect, it } from "vitest";
-import { rubyRegexToJs } from "../src/analyze/regex.js";
+import { rubyRegexToJs } from "../runtime/ruby/regexp-translate.js";
 
 describe("rubyRegexToJs", () => {
   const table: Array<[string, string, { source: string; flags: string } | null]> = [
@@ -20,6 +20,11 @@ describe("rubyRegexToJs", () => {
     ["a\\Z", "", { source: "a(?=\\n?(?![\\s\\S]))", flags: "" }],
     ["a++", "", null],
     ["(?i)a", "", null],
+    // A Regexp's to_s interpolated into another: a plain group where it keeps the pattern's options.
+    ["b(?-mix:a.)c", "", { source: "b(?:a[^\\n])c", flags: "" }],
+    ["b(?i-mx:a)c", "", null],
+    ["b(?m-ix:a.)c", "m", { source: "b(?:a[\\s\\S])c", flags: "" }],
+    ["b(?-mix:a)c", "m", null],
     ["\\A a b # a comment\n [ ] \\ \\z", "x", { source: "(?<![\\s\\S])ab[ ]\\ (?![\\s\\S])", flags: "" }],
     // POSIX brackets as Ruby 3.3 defines them on Unicode text (U+216B and ª are alpha; U+0301 is word, not alpha).
     ["[[:alpha:]]", "", { source: "[\\p{Alphabetic}]", flags: "u" }],

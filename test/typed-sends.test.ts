@@ -299,7 +299,7 @@ describe("direct calls where Rails' own edges prove the receiver's type", () => 
     const methods = (reset: string) =>
       authorWith(`  def ping\n    post_it.code\n  end\n  def post_it\n    http.request(Net::HTTP::Post.new(uri))\n  end\n  def http\n    Net::HTTP.new(uri.host, uri.port).tap { |h| h.use_ssl = true }\n  end\n  def uri\n    @uri ||= URI("https://example.com/hook")\n  end\n${reset}`);
     const typed = (await emitted({ "app/models/author.rb": methods("") })).get("models/author.ts");
-    expect(lineWith(typed, ".code")).toBe("return (this.postIt() as NetHttpResponse).code ?? null;");
+    expect(lineWith(typed, ".code")).toBe("return (this.postIt() as NetHttpResponse).code;");
     expect(lineWith(typed, ".request(")).toBe("return (this.http() as NetHttp).request(NetHttpClass.Post.build(this.uri() as UriGeneric));");
     expect(lineWith(typed, "setUseSsl")).toBe("return h.setUseSsl(true);");
     // @uri assigned elsewhere too: what uri answers is not the memo's alone.
@@ -342,9 +342,110 @@ describe("direct calls where Rails' own edges prove the receiver's type", () => 
     const client = (extra: string) =>
       `class Client\n  def code_of(url)\n    fetch(url) { |response| response.code }\n  end\n\n  private\n    def fetch(url)\n      Net::HTTP.start("example.com", 443) do |http|\n        http.request(Net::HTTP::Get.new(url)) { |response| yield response }\n      end\n${extra}    end\nend\n`;
     const typed = (await emitted({ "app/models/client.rb": client("") })).get("models/client.ts");
-    expect(lineWith(typed, ".code")).toBe("return response.code ?? null;");
+    expect(lineWith(typed, ".code")).toBe("return response.code;");
     // A method that also yields something else: its block's parameter is not proved.
     const untyped = (await emitted({ "app/models/client.rb": client("      yield url\n") })).get("models/client.ts");
     expect(lineWith(untyped, '"code"')).toBe('return send(response, "code");');
+  });
+});
+
+describe("direct calls in views, helpers, controllers and routes (issue 18's views half)", () => {
+  const VIEW_APP = {
+    "app/controllers/posts_controller.rb": [
+      "class PostsController < ApplicationController",
+      "  def show",
+      "    @post = Post.find(params[:id])",
+      "    @drafts, @rest = Post.where(status: 0).partition { |p| p.title.present? }",
+      '    response.headers["X-Probe"] = "1"',
+      "  end",
+      "end\n",
+    ].join("\n"),
+    "app/helpers/posts_helper.rb": [
+      "module PostsHelper",
+      "  KINDS = %w[ a b ]",
+      "  def kinds_count\n    KINDS.size\n  end",
+      "  def tagged(post, **attributes)\n    attributes.delete(:data)\n    post.title\n  end",
+      "  def stamped\n    { data: { tagged: 1 } }\n  end",
+      "end\n",
+    ].join("\n"),
+    "app/views/posts/show.html.erb": [
+      "<% members = @post.author.posts.presence || [ @post ] %>",
+      "<%= members.many? %>",
+      "<% members.first(2).each do |p| %><%= p.title %><% end %>",
+      "<%= members.map { |m| m.title.split(' ')[0, 2].map { |w| w[0] }.join }.to_sentence %>",
+      "<% numbers = @post.author.posts.presence || [ 1 ] %><%= numbers.many? %>",
+      "<%= @drafts.any? %>",
+      "<%= kinds_count %><%= tagged @post, class: 'x' %>",
+      "<%= @post.class.name %>",
+      "<%= Sentry.capture_message(@post.title) %>",
+    ].join("\n"),
+  };
+
+  it("joins a Relation and an Array of one model into an enumerable of it, whose shared members are each one's own; an Array's blocks take its elements", async () => {
+    const view = (await emitted(VIEW_APP)).get("views/posts/show.html.ts");
+    const text = (view ?? "").replace(/\s+/g, " ");
+    expect(text).toContain("let members = or(ObjectMethods.presence((view.assigns.post as Post).author.posts) as Relation<Post>, () => [ view.assigns.post as Post, ]) as Relation<Post> | Array<Post>;");
+    expect(text).toContain("((v1: Relation<Post> | Array<Post>) => (Array.isArray(v1) ? ArrayMethods.isMany(v1) : v1.isMany()))( members, ) as boolean");
+    expect(text).toContain("((v2: Relation<Post> | Array<Post>) => (Array.isArray(v2) ? ArrayMethods.first(v2, 2) : v2.first(2)))( members, ) as Array<Post>");
+    expect(text).toContain("ArrayMethods.map( ((v3: Relation<Post> | Array<Post>) => (Array.isArray(v3) ? v3 : v3.toA()))(members), (m: Post) => {");
+    expect(text).toContain('nonNil( coreIndex(StringMethods.split(m.title, " ") as Array<string>, 0, 2) as Array<string> | null, "map", )');
+    expect(text).toContain('(w: string) => { return coreIndex(w, 0) as string | null;');
+    // A Relation joined with an Array of Integers is no enumerable of one model: by name, as before.
+    expect(text).toContain('coreSend(numbers, "many?")');
+  });
+
+  it("types @a, @b = records.partition { } as Arrays of the model, a controller's response, a helper constant, a **keywords Hash and a model class's name", async () => {
+    const out = await emitted(VIEW_APP);
+    const controller = (out.get("controllers/posts_controller.ts") ?? "").replace(/\s+/g, " ");
+    expect(controller).toContain("ArrayMethods.partition(Post.where({ status: 0 }).toA(), (p: Post) => {");
+    expect(controller).toContain("const value2 = (values1[0] ?? null) as Array<Post> | null;");
+    expect(controller).toContain('indexSet(this.response.headers, "X-Probe", "1")');
+    const view = (out.get("views/posts/show.html.ts") ?? "").replace(/\s+/g, " ");
+    expect(view).toContain('ArrayMethods.isAny(nonNil(view.assigns.drafts as Array<Post> | null, "any?"))');
+    expect(view).toContain("appClassName(ObjectMethods.class(view.assigns.post as Post) as typeof Post) as string");
+    // Sentry is no constant the compiler resolves: the call is its receiver's raise.
+    expect(view).toContain('out.append(unsupported("Sentry"));');
+    const helpers = (out.get("helpers.ts") ?? "").replace(/\s+/g, " ");
+    expect(out.get("constants.ts")).toContain("export function PostsHelper_KINDS(): Array<unknown> {");
+    expect(helpers).toContain("return ArrayMethods.size(constants.PostsHelper_KINDS());");
+    expect(helpers).toContain('HashMethods.delete(attributes, "data");');
+    // `data: { tagged: 1 }` names a key, not the helper: its one call still types its parameter.
+    expect(helpers).toContain("return (post as Post).title;");
+  });
+
+  it("hands a record method Attached::One lacks to its attachment (nil when none), and types a partial's local a Relation here and an Array there pass", async () => {
+    const files = {
+      "app/models/post.rb": "class Post < ApplicationRecord\n  belongs_to :author\n  has_one_attached :cover\n  def drop_cover\n    cover.destroy\n  end\n  def cover_kind\n    cover.content_type\n  end\nend\n",
+      "app/controllers/posts_controller.rb": "class PostsController < ApplicationController\n  def show\n    @all = Post.where(status: 0)\n    @picked, @rest = @all.partition { |p| p.title.present? }\n  end\nend\n",
+      "app/views/posts/show.html.erb": '<%= render "posts/list", entries: @all %>\n<%= render "posts/list", entries: @picked %>\n',
+      "app/views/posts/_list.html.erb": "<%= entries.size %>\n",
+      // Active Storage loaded, with its tables (its install migration's): ActiveStorage::Attachment is a model of the app.
+      "config/application.rb": (BASE["config/application.rb"] ?? "").replace('require "rails"', 'require "rails/all"'),
+      "db/schema.rb": (BASE["db/schema.rb"] ?? "").replace(
+        /\nend\n$/,
+        [
+          '\n  create_table "active_storage_blobs" do |t|\n    t.string "key", null: false\n    t.string "filename", null: false\n    t.string "service_name", null: false\n    t.bigint "byte_size", null: false\n    t.datetime "created_at", null: false\n  end',
+          '  create_table "active_storage_attachments" do |t|\n    t.string "name", null: false\n    t.string "record_type", null: false\n    t.bigint "record_id", null: false\n    t.bigint "blob_id", null: false\n    t.datetime "created_at", null: false\n  end\nend\n',
+        ].join("\n"),
+      ),
+    };
+    const out = await emitted(files);
+    const post = (out.get("models/post.ts") ?? "").replace(/\s+/g, " ");
+    expect(post).toContain("((attachment1: ActiveStorage_Attachment | null) => (attachment1 == null ? null : attachment1.destroy()))( (this.cover() as AttachedOne).attachment as ActiveStorage_Attachment | null, )");
+    // content_type is no method of a record: still the attachment's at run time, by name.
+    expect(post).toContain('send(this.cover() as AttachedOne, "content_type")');
+    const list = (out.get("views/posts/_list.html.ts") ?? "").replace(/\s+/g, " ");
+    expect(list).toContain('((v1: Relation<Post> | Array<Post>) => (Array.isArray(v1) ? ArrayMethods.size(v1) : v1.size()))( readLocal(locals, "entries") as Relation<Post> | Array<Post>, )');
+  });
+
+  it("types a direct route's block parameter by every call of its helpers, and not where a Symbol names one", async () => {
+    const routes = 'Rails.application.routes.draw do\n  resources :posts\n  direct :post_card do |post|\n    route_for :post, post.id\n  end\nend\n';
+    const view = { "app/views/posts/show.html.erb": "<%= post_card_path(@post) %>\n" };
+    const typed = (await emitted({ ...view, "config/routes.rb": routes, "app/controllers/posts_controller.rb": "class PostsController < ApplicationController\n  def show\n    @post = Post.find(params[:id])\n  end\nend\n" })).get("routes.ts");
+    expect(typed).toContain("const post = (given[0] ?? null) as Post;");
+    expect(typed).toContain("return postUrl(ctx, post.id);");
+    const helper = { "app/helpers/posts_helper.rb": "module PostsHelper\n  def card_route\n    method(:post_card_path)\n  end\nend\n" };
+    const untyped = (await emitted({ ...view, ...helper, "config/routes.rb": routes })).get("routes.ts");
+    expect(untyped).toContain("const post = given[0] ?? null;");
   });
 });

@@ -12,6 +12,8 @@
 import { camelize, dasherize, underscore } from "../active-support/inflector.js";
 import { buildModelName, type ModelName } from "../active-model/model-name.js";
 import { isPresent, toS } from "../ruby/ruby.js";
+import { NoMethodError } from "../ruby/exceptions.js";
+import { rubyClassName } from "../active-support/core-ext/core-object.js";
 import type { HtmlElement } from "../action-view/html/tree.js";
 import type { SafeString } from "../active-support/safe.js";
 import { parseSignedGlobalId, type SignedGlobalID } from "../gems/globalid/signed-global-id.js";
@@ -252,7 +254,10 @@ export class ActionTextAttachment extends NodeWrapper {
     return actionTextConfig.attachmentTagName;
   }
 
-  static fromNode(node: ActionTextNode, attachable: unknown = null): ActionTextAttachment {
+  /** (Lowered code hands it any value: what is not a node fails where Ruby's would, reading the node's sgid.) */
+  static fromNode(given: unknown, attachable: unknown = null): ActionTextAttachment {
+    if (!(given instanceof ActionTextNode)) throw new NoMethodError(`undefined method \`[]' for ${given === null || given === undefined ? "nil" : `an instance of ${rubyClassName(given)}`}`);
+    const node = given;
     return new ActionTextAttachment(node, attachable ?? actionTextConfig.attachmentAttachableFromNode?.(node) ?? attachableFromNode(node));
   }
 

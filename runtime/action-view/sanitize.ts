@@ -144,6 +144,17 @@ export function sanitize(html: unknown, options: SanitizeOptions = {}): SafeStri
   return out === null ? null : new SafeString(out);
 }
 
+/**
+ * ActionView::Helpers::SanitizeHelper's instance methods as a class that includes it (outside views) calls them:
+ * the sanitizers of SanitizeHelper.sanitizer_vendor, which is the views' too (config.action_view.sanitizer_vendor).
+ */
+export const SanitizeHelperMethods = {
+  sanitize: (html: unknown) => sanitize(html),
+  stripTags: (html: unknown) => stripTags(html),
+  stripLinks: (html: unknown) => stripLinks(html),
+  sanitizeCss: (style: unknown) => sanitizeCss(style),
+};
+
 /** strip_tags(html): text only, escaped, html_safe. */
 export function stripTags(html: unknown): SafeString | null {
   if (html === null || html === undefined) return null;

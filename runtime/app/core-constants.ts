@@ -47,6 +47,8 @@ import { NetHttpPersistentClass } from "../gems/net-http-persistent/index.js";
 import * as WebPushErrors from "../gems/web-push/index.js";
 import { kernelUri, UriModule } from "../ruby/uri.js";
 import { NetHttpClass, NetModule, TCPSocketClass } from "../ruby/net-http.js";
+import { ResolvModule } from "../ruby/resolv.js";
+import { IPAddrClass } from "../ruby/ipaddr.js";
 import { WebPushModule } from "../gems/web-push/index.js";
 import { ActionMailerBase } from "../action-mailer/index.js";
 import { railsRoot } from "./host.js";
@@ -229,7 +231,16 @@ export const TimeZoneClass = Object.assign(new RubyClass("ActiveSupport::TimeZon
   "[]": (name: unknown) => (name instanceof TimeZone ? name : findTimeZone(toS(name))),
 });
 
-export const RecordIdentifierModule = { domId, domClass };
+// dom_id(record, prefix = nil) as a constant's method (lowered code may splat its arguments: `dom_id(*target)`).
+export const RecordIdentifierModule = {
+  domId: (...args: unknown[]) => domId(...(recordIdentifierArgs(args) as Parameters<typeof domId>)),
+  domClass: (...args: unknown[]) => domClass(...(recordIdentifierArgs(args) as Parameters<typeof domClass>)),
+};
+
+function recordIdentifierArgs(args: unknown[]): unknown[] {
+  if (args.length < 1 || args.length > 2) throw new ArgumentError(`wrong number of arguments (given ${args.length}, expected 1..2)`);
+  return args;
+}
 
 export const FloatClass = Object.assign(new RubyClass("Float"), { NAN: Number.NaN, INFINITY: Number.POSITIVE_INFINITY });
 
@@ -455,6 +466,9 @@ export const CORE_CONSTANTS: Record<string, [string, object]> = {
   Net: ["NetModule", NetModule],
   "Net::HTTP": ["NetHttpClass", NetHttpClass],
   TCPSocket: ["TCPSocketClass", TCPSocketClass],
+  // Ruby's resolv and ipaddr (a host's address from the hosts file or DNS, and its classification).
+  Resolv: ["ResolvModule", ResolvModule],
+  IPAddr: ["IPAddrClass", IPAddrClass],
   // ActionMailer::Base.deliveries (delivery_method :test).
   "ActionMailer::Base": ["ActionMailerBase", ActionMailerBase],
 };

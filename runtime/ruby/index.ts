@@ -15,9 +15,12 @@ export {
 } from "./exceptions.js";
 export { LIBRARY_BASES, registerLibraryBase } from "./library-bases.js";
 export { rubyStruct, declineClass } from "./ruby-object.js";
-export { registerAppConstant, appConstant } from "./app-class.js";
+export { registerAppConstant, appConstant, appClassName } from "./app-class.js";
 export { hashEntries, RubyFloat, RubyRange, RubySymbol, rubyRegexp } from "./ruby.js";
 export { UriModule } from "./uri.js";
 export type { Generic as UriGeneric } from "./uri.js";
+export { interpolatedRegexp } from "./regexp-translate.js";
+export { ResolvModule } from "./resolv.js";
+export { IPAddrClass } from "./ipaddr.js";
 export { NetHttpClass, NetModule, TCPSocketClass } from "./net-http.js";
 export type { NetHttp, HTTPGenericRequest as NetHttpRequest, HTTPResponse as NetHttpResponse } from "./net-http.js";

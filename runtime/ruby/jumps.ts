@@ -58,6 +58,22 @@ export class ThrowSignal {
 /** The tags of the catch blocks running now, innermost last (code inside a catch block runs synchronously). */
 const catching: unknown[] = [];
 
+/**
+ * Kernel#catch(tag) around an awaited block (Minitest's assert_throws in a lowered test): whether the block threw to
+ * the tag, and the value thrown or the block's. The tag stays caught until the block settles.
+ */
+export async function rubyCatchAwaited(tag: unknown, block: () => unknown): Promise<{ thrown: boolean; value: unknown }> {
+  catching.push(tag);
+  try {
+    return { thrown: false, value: await block() };
+  } catch (e) {
+    if (e instanceof ThrowSignal && e.tag === tag) return { thrown: true, value: e.value };
+    throw e;
+  } finally {
+    catching.splice(catching.lastIndexOf(tag), 1);
+  }
+}
+
 /** Kernel#catch(tag = Object.new) { |tag| ... }: the block's value, or the value thrown to the tag. */
 export function rubyCatch(...args: unknown[]): unknown {
   const block = args.pop() as (tag: unknown) => unknown;

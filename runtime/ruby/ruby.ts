@@ -170,9 +170,11 @@ function utcTimeToS(d: Date): string {
  * matches as Ruby's does, and remembers the Ruby source, which Regexp#source, #to_s, #inspect and a tag attribute
  * (`pattern: /\S+/` renders pattern="\S+") print.
  */
-export function rubyRegexp(jsSource: string, jsFlags: string, rubySource: string): RegExp {
+export function rubyRegexp(jsSource: string, jsFlags: string, rubySource: string, rubyFlags = ""): RegExp {
   const re = new RegExp(jsSource, jsFlags);
   Object.defineProperty(re, "rubySource", { value: rubySource, enumerable: false });
+  // /m and /x leave no JS flag (their meaning is spelled into the source): kept for to_s and inspect.
+  Object.defineProperty(re, "rubyOptions", { value: [..."mix"].filter((o) => rubyFlags.includes(o) || (o === "i" && jsFlags.includes("i"))).join(""), enumerable: false });
   return re;
 }
 
@@ -181,8 +183,13 @@ export function regexpSource(r: RegExp): string {
   return (r as RegExp & { rubySource?: string }).rubySource ?? r.source;
 }
 
+/** The Ruby options a Regexp has on, in Ruby's order (mix). */
+function regexpOptions(r: RegExp): string {
+  return (r as RegExp & { rubyOptions?: string }).rubyOptions ?? [..."mix"].filter((o) => r.flags.includes(o)).join("");
+}
+
 function regexpFlags(r: RegExp): string {
-  const on = (r.flags.includes("m") ? "m" : "") + (r.flags.includes("i") ? "i" : "") + (r.flags.includes("x") ? "x" : "");
+  const on = regexpOptions(r);
   const off = ["m", "i", "x"].filter((f) => !on.includes(f)).join("");
   return off ? `${on}-${off}` : on;
 }
@@ -233,7 +240,7 @@ export function inspect(v: unknown): string {
   const klass = appClassName(v);
   if (klass !== null) return klass;
   if (v instanceof Date) return inspectTime(v);
-  if (v instanceof RegExp) return `/${regexpSource(v)}/`;
+  if (v instanceof RegExp) return `/${regexpSource(v)}/${regexpOptions(v)}`;
   return toS(v);
 }
 

@@ -60,6 +60,7 @@ export const TEST_CASE_METHODS: Record<string, { ts: string; form: TestMethodFor
   assert_changes: { ts: "assertChanges", form: "changes" },
   assert_no_changes: { ts: "assertNoChanges", form: "noChanges" },
   assert_raises: { ts: "assertRaises", form: "raises" },
+  assert_throws: { ts: "assertThrows", form: "optionalBlock" },
   assert_nothing_raised: { ts: "assertNothingRaised", form: "block" },
   travel_to: { ts: "travelTo", form: "optionalBlock" },
   travel: { ts: "travel", form: "optionalBlock" },

@@ -17,7 +17,8 @@ import { CurrentAttributes } from "../active-support/current-attributes.js";
 import { rescues } from "../ruby/rescue.js";
 import { RubyDate } from "../ruby/date.js";
 import { currentTime, setClock } from "../active-support/time.js";
-import { ArgumentError, notLoweredError, RubyTypeError, StandardError } from "../ruby/index.js";
+import { ArgumentError, LocalJumpError, notLoweredError, RubyTypeError, StandardError, UncaughtThrowError } from "../ruby/index.js";
+import { rubyCatchAwaited } from "../ruby/jumps.js";
 import { inspect, toS } from "../ruby/ruby.js";
 import { Assertion, Assertions, failureMessage } from "./assertions.js";
 import { HashIncludingMatcher, WebMock, type RequestStub } from "./webmock.js";
@@ -234,6 +235,27 @@ export class TestCase extends Assertions {
     }
     const shown = expected.length === 1 ? className(expected[0]) : `[${expected.map(className).join(", ")}]`;
     const text = `${shown} expected but nothing was raised.`;
+    throw new Assertion(message === null || message === undefined ? text : `${toS(message)}.\n${text}`);
+  }
+
+  /**
+   * assert_throws(sym, msg = nil) { }: the block throws sym (Kernel#throw, as a Mocha `throws` does); the value
+   * thrown. Minitest 5.20's words: "Expected :a to have been thrown", with ", not :b" when another tag was thrown.
+   */
+  async assertThrows(tag: unknown, ...rest: unknown[]): Promise<unknown> {
+    const block = rest.pop();
+    if (typeof block !== "function") throw new LocalJumpError("no block given (yield)");
+    const message = rest[0] ?? null;
+    // A Symbol is a String at run time: shown as mu_pp shows the Symbol.
+    const shown = typeof tag === "string" && /^[A-Za-z_]\w*[?!=]?$/.test(tag) ? `:${tag}` : inspect(tag);
+    let text = `Expected ${shown} to have been thrown`;
+    try {
+      const { thrown, value } = await rubyCatchAwaited(tag, block as Block);
+      if (thrown) return value;
+    } catch (error) {
+      if (!(error instanceof UncaughtThrowError)) throw error;
+      text += `, not ${error.message.split(" ").pop()}`;
+    }
     throw new Assertion(message === null || message === undefined ? text : `${toS(message)}.\n${text}`);
   }
 
@@ -466,31 +488,42 @@ export class TestCase extends Assertions {
   }
 
   get(url: unknown, options?: RequestOptions): Promise<number> {
-    return this.integration().process("GET", url, options ?? {});
+    return this.copySessionVariables(this.integration().process("GET", url, options ?? {}));
   }
 
   post(url: unknown, options?: RequestOptions): Promise<number> {
-    return this.integration().process("POST", url, options ?? {});
+    return this.copySessionVariables(this.integration().process("POST", url, options ?? {}));
   }
 
   patch(url: unknown, options?: RequestOptions): Promise<number> {
-    return this.integration().process("PATCH", url, options ?? {});
+    return this.copySessionVariables(this.integration().process("PATCH", url, options ?? {}));
   }
 
   put(url: unknown, options?: RequestOptions): Promise<number> {
-    return this.integration().process("PUT", url, options ?? {});
+    return this.copySessionVariables(this.integration().process("PUT", url, options ?? {}));
   }
 
   delete(url: unknown, options?: RequestOptions): Promise<number> {
-    return this.integration().process("DELETE", url, options ?? {});
+    return this.copySessionVariables(this.integration().process("DELETE", url, options ?? {}));
   }
 
   head(url: unknown, options?: RequestOptions): Promise<number> {
-    return this.integration().process("HEAD", url, options ?? {});
+    return this.copySessionVariables(this.integration().process("HEAD", url, options ?? {}));
   }
 
   followRedirect(): Promise<number> {
-    return this.integration().followRedirect();
+    return this.copySessionVariables(this.integration().followRedirect());
+  }
+
+  /**
+   * Integration::Runner#copy_session_variables!: after each request the test's @response and @request are the
+   * session's (Rails sets @controller too; the emitted app has no controller object to give, so it stays nil).
+   */
+  private async copySessionVariables(request: Promise<number>): Promise<number> {
+    const status = await request;
+    this.ivars.response = this.session?.response ?? null;
+    this.ivars.request = this.session?.request ?? null;
+    return status;
   }
 
   get response(): TestResponse {

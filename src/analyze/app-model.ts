@@ -10,6 +10,7 @@ import { standInClasses } from "./crashed-file.js";
 import { analyzeControllers, type ControllerInfo } from "./controllers.js";
 import { analyzeModelFiles, type ModelInfo } from "./models.js";
 import { collectConstants, type ConstDecl } from "./constants.js";
+import { extendSelfModules } from "./extend-self.js";
 import { analyzeChannels, type ChannelInfo } from "./channels.js";
 import { analyzeHelpers } from "./helpers.js";
 import { analyzeCurrent, isCurrentAttributes, type CurrentInfo } from "./current.js";
@@ -150,7 +151,7 @@ function analyzeWithInflections(parsed: ParsedApp, options: AnalyzeOptions, infl
   }
   const templates = new Map(parsed.templates.map((t) => [`${t.logicalPath}.${t.format}`, t]));
   const currents = currentClasses(modelFiles.plainClasses, parsed);
-  const plainClasses = [...modelFiles.plainClasses.filter((d) => !isCurrentAttributes(d)), ...helperClasses(parsed), ...lib.plain];
+  const plainClasses = [...modelFiles.plainClasses.filter((d) => !isCurrentAttributes(d)), ...helperClasses(parsed), ...lib.plain, ...extendSelfModules(collectConstants([...parsed.models, ...parsed.lib]))];
   const files = [...parsed.models, ...parsed.controllers, ...parsed.helpers, ...parsed.channels, ...parsed.lib, ...parsed.config, ...parsed.templates, ...(parsed.seeds ? [parsed.seeds] : [])];
   const values = new ValueTypes(models, plainClasses);
   // Symbols anywhere in the app (a view's `send(:m)`, a helper_method list) name methods called in unseen ways.
@@ -169,7 +170,7 @@ function analyzeWithInflections(parsed: ParsedApp, options: AnalyzeOptions, infl
     coreExtensions: lib.core, currents, controllers, templates, routeNames: new Set(), config, inflections, gems,
     currentTypes, values, controllerSites: sites,
     helperMethods: analyzeHelpers(parsed.helpers),
-    moduleConstants: new Map([...moduleConstants([...parsed.helpers, ...parsed.controllers]), ...initializerConstants(parsed.config), ...customConfig(parsed.config.filter((f) => !/^config\/environments\/(development|test)\.rb$/.test(f.path)))]),
+    moduleConstants: new Map([...moduleConstants([...parsed.helpers, ...parsed.controllers]), ...classMethodsConstants([...parsed.models, ...parsed.lib]), ...initializerConstants(parsed.config), ...customConfig(parsed.config.filter((f) => !/^config\/environments\/(development|test)\.rb$/.test(f.path)))]),
     cacheSites: [],
     dynamicSites: new Map(),
     channels,
@@ -256,6 +257,15 @@ function moduleConstants(files: Parsed["helpers"]): AppModel["moduleConstants"] 
     }
   }
   return out;
+}
+
+/**
+ * The constants of a concern's `module ClassMethods` (models and lib/): its methods, the class methods of every
+ * includer, find them lexically (ClassMethods, then the concern), never through the includer.
+ */
+function classMethodsConstants(files: Parsed["models"]): AppModel["moduleConstants"] {
+  const inClassMethods = collectConstants(files).filter((d) => d.kind === "module" && d.path.endsWith("::ClassMethods"));
+  return new Map([...moduleConstants(files)].filter(([path]) => inClassMethods.some((d) => path === `${d.path}::${path.slice(d.path.length + 2)}` && !path.slice(d.path.length + 2).includes("::"))));
 }
 
 /** `NAME = value` at the top of an initializer: a top-level constant, computed on first read. */

@@ -177,6 +177,12 @@ function deepMergeHash(base: NodeOf<"hash">, own: NodeOf<"hash"> | null): NodeOf
   return { ...own, pairs: [...pairs, ...added] };
 }
 
+/**
+ * The lexical scopes a method taken from a concern's `module ClassMethods` looks constants up in (innermost first):
+ * Ruby's cref is the module it was written in, not the class that extends it.
+ */
+export const lexicalNesting: WeakMap<Node, string[]> = new WeakMap();
+
 function absorbConcern(mod: ConstDecl, out: FlattenedBody, modules: Map<string, ConstDecl[]>, known: Set<string>, seen: Set<string>): void {
   let isPrivate = false;
   for (const stmt of mod.node.body) {
@@ -191,7 +197,9 @@ function absorbConcern(mod: ConstDecl, out: FlattenedBody, modules: Map<string, 
     } else if (stmt.kind === "call" && stmt.receiver === null && stmt.method === "class_methods" && stmt.block) {
       out.classMethods.push(...stmt.block.body.filter((s): s is NodeOf<"def"> => s.kind === "def"));
     } else if (stmt.kind === "module" && constPath(stmt.name) === "ClassMethods") {
-      out.classMethods.push(...stmt.body.filter((s): s is NodeOf<"def"> => s.kind === "def"));
+      const defs = stmt.body.filter((s): s is NodeOf<"def"> => s.kind === "def");
+      for (const def of defs) lexicalNesting.set(def, [`${mod.path}::ClassMethods`, ...mod.nesting]);
+      out.classMethods.push(...defs);
     } else if (stmt.kind === "def") (stmt.singleton ? out.classMethods : out.methods).push(stmt);
     else if (stmt.kind === "call" && stmt.receiver === null && stmt.method === "include") absorb([stmt], mod.nesting, out, modules, known, seen);
     else if (stmt.kind !== "class" && stmt.kind !== "module") out.body.push(stmt);

@@ -12,7 +12,7 @@ import { constPath } from "./constants.js";
 import type { Diagnostics } from "../diagnostics/index.js";
 import type { SourceFile } from "../parse/app.js";
 import type { Node, Span } from "../parse/ir.js";
-import { rubyRegexToJs, type JsRegex } from "./regex.js";
+import { rubyRegexToJs, type JsRegex } from "../../runtime/ruby/regexp-translate.js";
 import { createInflectionRegistry, inflections, withInflections, type InflectionRegistry } from "../../runtime/active-support/inflections.js";
 
 export type InflectionArg = string | string[] | JsRegex;

@@ -11,7 +11,7 @@
 import type { Diagnostics } from "../diagnostics/index.js";
 import { optionsOf, positionalArgs, literalString, type Node, type NodeOf, type Span } from "../parse/ir.js";
 import { isSupportedValidator } from "../../runtime/active-record/validations.js";
-import { rubyRegexToJs } from "./regex.js";
+import { rubyRegexToJs } from "../../runtime/ruby/regexp-translate.js";
 import { declined, type DeclinedInfo } from "./model-declined.js";
 import { literal, type Literal, type ValidationInfo } from "./models.js";
 

@@ -220,7 +220,7 @@ export class ValueTypes {
     this.inProgress.add(def);
     try {
       // A `return` anywhere makes the last expression only one of the values.
-      if (contains(def.body, (n) => n.kind === "return")) return null;
+      if (bodyIndex(def).returns) return null;
       return this.last(def.body, site);
     } finally {
       this.inProgress.delete(def);
@@ -255,14 +255,11 @@ export class ValueTypes {
       if (param) return param.kind === "req" && !param.default ? this.parameter(def, def.params.indexOf(param), site) : null;
       const values: ValueType[] = [];
       let opaque = false;
-      walkScoped(def.body, [], (n, blocks) => {
-        if (n.kind === "assign" && n.target.kind === "ident" && n.target.name === name) {
-          // An assignment inside a block is to the method's local only when the block does not bind the name.
-          values.push(this.typeOf(n.value, { ...site, blocks }));
-        } else if ((n.kind === "opAssign" && n.target.kind === "ident" && n.target.name === name) || (n.kind === "multiAssign" && n.targets.some((t) => t.kind === "ident" && t.name === name))) {
-          opaque = true;
-        }
-      });
+      for (const { n, blocks } of bodyIndex(def).locals.get(name) ?? []) {
+        // An assignment inside a block is to the method's local only when the block does not bind the name.
+        if (n.kind === "assign") values.push(this.typeOf(n.value, { ...site, blocks }));
+        else opaque = true;
+      }
       // A name never assigned in the method is a call of a method of self (`active` in a class method).
       if (!values.length && !opaque) return this.selfCall({ kind: "call", receiver: null, method: name, args: [], block: null, safeNav: false, parens: false, span: def.span }, site);
       return opaque ? null : join(values, this.models);
@@ -279,16 +276,15 @@ export class ValueTypes {
     const values: ValueType[] = [];
     let escaped = false;
     for (const caller of owner.defs) {
-      walkScoped(caller.body, [], (n, blocks) => {
-        if (n.kind !== "call" || n.method !== def.name) return;
-        if (n.receiver !== null && n.receiver.kind !== "self") return;
+      for (const { n, blocks } of bodyIndex(caller).calls.get(def.name) ?? []) {
+        if (n.kind !== "call" || (n.receiver !== null && n.receiver.kind !== "self")) continue;
         const arg = n.args[index];
         if (n.args.length !== def.params.length || !arg || n.args.some((a) => a.kind === "splat" || a.kind === "hash" || a.kind === "blockPass")) {
           escaped = true;
-          return;
+          continue;
         }
         values.push(this.typeOf(arg, { def: caller, blocks, owner }));
-      });
+      }
     }
     return escaped || !values.length ? null : join(values, this.models);
   }
@@ -305,16 +301,16 @@ export class ValueTypes {
       const values: ValueType[] = [];
       let opaque = false;
       for (const def of site.def ? owner.related(site.def) : []) {
-        walkScoped(def.body, [], (n, blocks) => {
-          const target = n.kind === "assign" || n.kind === "opAssign" ? n.target : null;
-          if (n.kind === "call" && n.receiver === null && /^instance_variable/.test(n.method)) opaque = true;
-          if (n.kind === "multiAssign" && n.targets.some((t) => t.kind === "ivar" && t.name === name)) opaque = true;
-          if (target?.kind !== "ivar" || target.name !== name) return;
-          const value = (n as NodeOf<"assign">).value;
-          if (n.kind === "opAssign" && n.op !== "||") opaque = true;
-          // The assignment being typed (its value reads the ivar): nothing of its own yet.
-          else if (!this.inProgress.has(value)) values.push(this.typeOf(value, { def, blocks, owner }));
-        });
+        const index = bodyIndex(def);
+        if (index.reflectsIvars) opaque = true;
+        for (const { n, blocks } of index.ivars.get(name) ?? []) {
+          if (n.kind === "multiAssign") opaque = true;
+          else if (n.kind === "opAssign" && n.op !== "||") opaque = true;
+          else if (n.kind === "assign" || n.kind === "opAssign") {
+            // The assignment being typed (its value reads the ivar): nothing of its own yet.
+            if (!this.inProgress.has(n.value)) values.push(this.typeOf(n.value, { def, blocks, owner }));
+          }
+        }
       }
       return opaque || !values.length ? null : join(values, this.models);
     } finally {
@@ -432,12 +428,46 @@ function constName(node: Node): string | null {
   return scope === null ? null : `${scope}::${node.name}`;
 }
 
-function contains(body: Node[], test: (n: Node) => boolean): boolean {
-  let found = false;
-  walkScoped(body, [], (n) => {
-    if (test(n)) found = true;
+type Visited = { n: Node; blocks: Site["blocks"] };
+/** What the inference asks of a method's body, gathered in one walk (a body is asked again for every value typed). */
+interface BodyIndex {
+  /** Assignments, compound assignments and multiple assignments to each instance variable. */
+  ivars: Map<string, Visited[]>;
+  /** A receiver-less instance_variable_get/set/...: any instance variable may change. */
+  reflectsIvars: boolean;
+  /** Assignments, compound assignments and multiple assignments to each local. */
+  locals: Map<string, Visited[]>;
+  /** Calls by method name. */
+  calls: Map<string, Visited[]>;
+  returns: boolean;
+}
+const bodyIndexes = new WeakMap<NodeOf<"def">, BodyIndex>();
+
+function bodyIndex(def: NodeOf<"def">): BodyIndex {
+  let index = bodyIndexes.get(def);
+  if (index) return index;
+  index = { ivars: new Map(), reflectsIvars: false, locals: new Map(), calls: new Map(), returns: false };
+  const add = (map: Map<string, Visited[]>, key: string, v: Visited) => {
+    const list = map.get(key);
+    if (list) list.push(v);
+    else map.set(key, [v]);
+  };
+  const idx = index;
+  walkScoped(def.body, [], (n, blocks) => {
+    if (n.kind === "return") idx.returns = true;
+    else if (n.kind === "call") {
+      add(idx.calls, n.method, { n, blocks });
+      if (n.receiver === null && /^instance_variable/.test(n.method)) idx.reflectsIvars = true;
+    } else if (n.kind === "assign" || n.kind === "opAssign") {
+      if (n.target.kind === "ivar") add(idx.ivars, n.target.name, { n, blocks });
+      else if (n.target.kind === "ident") add(idx.locals, n.target.name, { n, blocks });
+    } else if (n.kind === "multiAssign") {
+      for (const name of new Set(n.targets.filter((t) => t.kind === "ivar").map((t) => (t as NodeOf<"ivar">).name))) add(idx.ivars, name, { n, blocks });
+      for (const name of new Set(n.targets.filter((t) => t.kind === "ident").map((t) => (t as NodeOf<"ident">).name))) add(idx.locals, name, { n, blocks });
+    }
   });
-  return found;
+  bodyIndexes.set(def, index);
+  return index;
 }
 
 /** Every node under `body`, with the blocks around it (a nested def or lambda is not walked into). */

@@ -73,8 +73,31 @@ export const FORMAT_LIMIT = 1_000_000;
 async function renderModule(project: Project, mod: EmittedModule): Promise<WrittenFile> {
   const file = project.createSourceFile(mod.path, { statements: [...importStatements(mod), ...mod.statements] }, { overwrite: true });
   const raw = file.getFullText();
-  const { text, lines } = unmark(raw.length > FORMAT_LIMIT ? raw : await prettier.format(raw, { parser: "typescript", printWidth: 120 }));
+  const { text, lines } = unmark(raw.length > FORMAT_LIMIT ? raw : await formatted(raw));
   return { path: mod.path, from: mod.from, text, lines };
+}
+
+/**
+ * prettier's output for a module's text, remembered per process: a process that compiles again (the fuzz driver's
+ * worker, a test that compiles an app twice) formats only the modules whose text changed. Bounded by total size;
+ * the oldest entries go first.
+ */
+const formatCache = new Map<string, string>();
+let formatCacheChars = 0;
+const FORMAT_CACHE_CHARS = 64 * 1024 * 1024;
+
+async function formatted(raw: string): Promise<string> {
+  const hit = formatCache.get(raw);
+  if (hit !== undefined) return hit;
+  const out = await prettier.format(raw, { parser: "typescript", printWidth: 120 });
+  formatCache.set(raw, out);
+  formatCacheChars += raw.length + out.length;
+  for (const [key, value] of formatCache) {
+    if (formatCacheChars <= FORMAT_CACHE_CHARS) break;
+    formatCache.delete(key);
+    formatCacheChars -= key.length + value.length;
+  }
+  return out;
 }
 
 /**

@@ -102,11 +102,16 @@ export function positionalParams(def: { params: NodeOf<"def">["params"] }): Arra
   return out;
 }
 
-/** The parameters' types by position over the sites recorded under `key` (unknown where they do not agree). */
-export function joinedTypes(sites: Map<string, RType[]>, params: Array<{ nilDefault: boolean }>): RType[] {
+/**
+ * The parameters' types by position over the sites recorded under `key` (unknown where they do not agree): records or
+ * relations of one model; `scalars` also a Time or a Number every site passes (never nil: a parameter defaulting to
+ * nil stays untyped then).
+ */
+export function joinedTypes(sites: Map<string, RType[]>, params: Array<{ nilDefault: boolean }>, scalars = false): RType[] {
   return params.map((p, i) => {
     const at = [...sites.values()].map((t) => (i < t.length ? t[i]! : p.nilDefault ? NIL : UNKNOWN)).filter((t) => !(p.nilDefault && t.k === "nil"));
     const first = at[0];
+    if (first && scalars && !p.nilDefault && (first.k === "time" || first.k === "number")) return at.every((t) => sameType(t, first)) ? first : UNKNOWN;
     if (!first || !handedOnType(first)) return UNKNOWN;
     return at.every((t) => sameType(t, first)) ? first : UNKNOWN;
   });

@@ -13,12 +13,13 @@ import type { AppModel } from "../analyze/app-model.js";
 import type { ModelInfo } from "../analyze/models.js";
 import { FormBuilder } from "../../runtime/action-view/form/builder.js";
 import { Base, Relation } from "../../runtime/active-record/index.js";
+import { AttachedOne } from "../../runtime/active-storage/attached.js";
 import { lit, lowerExpr, lowerHash, moduleConstantName, type TsExpr } from "./expr.js";
 import { camel, rubyToTs } from "./names.js";
 import type { Scope } from "./scope.js";
 import { lowerBlockFn } from "./procs.js";
 import { BOOL, NIL, NUMBER, STRING, UNKNOWN, maybe, provedType, type RType } from "./types.js";
-import { enumMethodNames, lowerFormatCall, lowerSelfCall } from "./self-calls.js";
+import { enumMethodNames, lowerFormatCall, lowerSelfCall, routeArgs } from "./self-calls.js";
 import { lowerCoreCall } from "./core/index.js";
 import { lowerStructNew } from "./core/constants.js";
 import { currentCall } from "./model/current.js";
@@ -29,7 +30,7 @@ import { noteNewCall } from "./core/plain-ivars.js";
 import { provedResult } from "./model/method-results.js";
 import { settingType } from "./setting-types.js";
 import { ObjectMethods } from "../../runtime/active-support/core-ext/core-object.js";
-import { isCoreMethod } from "../../runtime/active-support/core-ext/core-send.js";
+import { CORE_TABLES, isCoreMethod } from "../../runtime/active-support/core-ext/core-send.js";
 
 export function lowerCall(call: NodeOf<"call">, scope: Scope): TsExpr {
   if (call.receiver === null) return lowerSelfCall(call, scope);
@@ -38,7 +39,7 @@ export function lowerCall(call: NodeOf<"call">, scope: Scope): TsExpr {
   // `Rails.application.routes.url_helpers.room_path(room)`: the route helper with no request (no host, no recalled
   // params), wherever it is written.
   if (isUrlHelpersModule(call.receiver) && /_(path|url)$/.test(call.method) && scope.env.app.routeNames.has(call.method.replace(/_(path|url)$/, ""))) {
-    const args = lowerArgs(call.args, null, scope);
+    const args = routeArgs(call, scope);
     return lit(`${scope.env.module.useRoutes()}.${camel(call.method)}(${[scope.env.module.use("NO_REQUEST_URL_CONTEXT"), ...args].join(", ")})`, STRING);
   }
   // `'text'.freeze` (Erubi writes every literal so) is the literal itself.
@@ -46,6 +47,17 @@ export function lowerCall(call: NodeOf<"call">, scope: Scope): TsExpr {
   const own = scope.env.receiverCall?.(call, scope);
   if (own) return own;
   const recv = provedReceiver(call.receiver, lowerExpr(call.receiver, scope), scope);
+  // A receiver the compiler declined (an unresolved constant: `unsupported(...)`, which raises NotLowered): Ruby
+  // evaluates the receiver before the arguments, so its raise is all the call does. (The arguments are lowered all
+  // the same, for what they declare: their diagnostics, the calls they record; the sends they would make are not
+  // emitted, so not listed.)
+  if (/^unsupported\("(?:[^"\\]|\\.)*"\)$/.test(recv.code)) {
+    const sites = scope.env.app.dynamicSites;
+    const before = new Set(sites.keys());
+    lowerArgs(call.args, call.block, scope);
+    for (const key of [...sites.keys()]) if (!before.has(key)) sites.delete(key);
+    return recv;
+  }
   const typed = lowerTypedCall(call, recv, scope) ?? lowerCoreCall(call, recv, scope);
   if (typed) return call.safeNav ? safeNav(call, recv, typed, scope) : typed;
   return dynamicSend(call, recv, scope);
@@ -64,7 +76,7 @@ function provedReceiver(node: Node, recv: TsExpr, scope: Scope): TsExpr {
 }
 
 /** `Rails.application.routes.url_helpers`. */
-function isUrlHelpersModule(node: Node): boolean {
+export function isUrlHelpersModule(node: Node): boolean {
   const step = (n: Node, method: string): Node | null => (n.kind === "call" && n.method === method && n.args.length === 0 && !n.block ? n.receiver : null);
   const app = step(node, "url_helpers");
   const routes = app && step(app, "routes");
@@ -227,6 +239,7 @@ export function lowerTypedCall(call: NodeOf<"call">, recv: TsExpr, scope: Scope)
   if (t.k === "model" && t.model.startsWith("typeof ")) return lowerClassCall(call, recv, t.model.slice(7), scope);
   if (t.k === "model") return lowerRecordCall(call, recv, t.model, scope);
   if (t.k === "relation") return lowerRelationCall(call, recv, t.model, scope);
+  if (t.k === "enumerable") return lowerEnumerableCall(call, recv, t.model, scope);
   if (t.k === "errors") {
     if (m === "any?" || m === "empty?") return method(m === "any?" ? "isAny" : "isEmpty", BOOL);
     if (m === "count" || m === "size") return method("count", NUMBER);
@@ -265,8 +278,27 @@ export function lowerTypedCall(call: NodeOf<"call">, recv: TsExpr, scope: Scope)
   if (t.k === "json") return lowerJbuilderCall(call, recv, scope);
   if (t.k === "format") return lowerFormatCall(call, recv, scope);
   if (t.k === "current") return currentCall(env.app.currents.get(t.className)!, recv, call, scope);
-  if (t.k === "runtime") return lowerRuntimeObjectCall(call, recv, scope);
+  if (t.k === "runtime") return lowerRuntimeObjectCall(call, recv, scope) ?? attachedOneRecordCall(call, recv, scope);
   return null;
+}
+
+const ATTACHMENT = "ActiveStorage::Attachment";
+
+/**
+ * has_one_attached's reader (ActiveStorage::Attached::One) hands what it lacks to its attachment record
+ * (`delegate_missing_to :attachment, allow_nil: true`): a method of the record API (destroy...) is the attachment's,
+ * nil when nothing is attached.
+ *   user.avatar.destroy    ((a: ActiveStorage_Attachment | null) => (a == null ? null : a.destroy()))(user.avatar.attachment as ...)
+ */
+function attachedOneRecordCall(call: NodeOf<"call">, recv: TsExpr, scope: Scope): TsExpr | null {
+  const member = rubyToTs(call.method);
+  if (recv.type.k !== "runtime" || recv.type.cls !== "attachedOne" || !scope.env.app.models.has(ATTACHMENT) || member in AttachedOne.prototype) return null;
+  if (typeof (Base.prototype as unknown as Record<string, unknown>)[member] !== "function") return null;
+  const a = scope.env.module.fresh("attachment");
+  const type = `${scope.env.module.modelType(ATTACHMENT)} | null`;
+  const inner = lowerRecordCall(call, lit(a, { k: "model", model: ATTACHMENT }), ATTACHMENT, scope);
+  if (!inner) return null;
+  return lit(`((${a}: ${type}) => (${a} == null ? null : ${inner.code}))(${recv.code}.attachment as ${type})`, maybe(inner.type));
 }
 
 /** A static method (not a getter: reading one on Base itself would run it) of the class or its ancestors. */
@@ -312,6 +344,11 @@ function lowerClassCall(call: NodeOf<"call">, recv: TsExpr, model: string, scope
     authenticate_by: ["authenticateBy", record],
   };
   const entry = RETURNS[call.method];
+  // Module#name of a model class (`message.class.name`, an STI subclass's own): its Ruby name, unless the model
+  // defines the class method itself.
+  if (call.method === "name" && !call.args.length && !call.block && scope.env.app.models.has(model) && !classMethodDef(scope.env.app, model, "name")) {
+    return lit(`(${scope.env.module.use("appClassName")}(${recv.code}) as string)`, STRING);
+  }
   // `joins(:room)` / `joins(user: :memberships)` / `joins("join ...")`: literal arguments, as the runtime's joins takes them.
   if (call.method === "joins" && literalJoins(call)) return lit(`${recv.code}.joins(${args.join(", ")})`, relation);
   // A plain class's `new`: its arguments' types join into its constructor's (core/plain-ivars.ts).
@@ -332,6 +369,10 @@ function lowerClassCall(call: NodeOf<"call">, recv: TsExpr, model: string, scope
     if (def) return asProved(`${recv.code}.${rubyToTs(call.method)}(${args.join(", ")})`, classMethodType(scope.env.app, model, def), scope);
     // Active Record's own class methods (find_signed!, none, exists?...) are the runtime Base's statics.
     // (Dispatched by name: their TS signatures are narrower than the untyped arguments lowered Ruby passes.)
+    // Without arguments there is nothing its signature could refuse: called directly.
+    if (isStaticMethod(Base, rubyToTs(call.method)) && !call.args.length && !call.block && /^[A-Za-z_$][\w$]*$/.test(rubyToTs(call.method))) {
+      return lit(`${recv.code}.${rubyToTs(call.method)}()`, UNKNOWN);
+    }
     if (isStaticMethod(Base, rubyToTs(call.method))) {
       noteDynamicSite(call, recv, "send", scope, ["Active Record's class method, dispatched by name (its TS signature is narrower than the arguments)", `${call.method}: Active Record's, by name`]);
       return lit(`${scope.env.module.use("send")}(${[recv.code, JSON.stringify(call.method), ...args].join(", ")})`, UNKNOWN);
@@ -460,7 +501,13 @@ function lowerRelationCall(call: NodeOf<"call">, recv: TsExpr, model: string, sc
   const m = call.method;
   if ((m === "map" || m === "collect" || m === "select" || m === "filter") && call.block) {
     const fn = lowerBlockFn(call.block, scope, [record]).code;
-    return lit(`${recv.code}.toA().${m === "collect" ? "map" : m === "select" ? "filter" : m}(${fn})`, { k: "array", of: UNKNOWN });
+    // select / filter answer the records the block is truthy for.
+    return lit(`${recv.code}.toA().${m === "collect" ? "map" : m === "select" ? "filter" : m}(${fn})`, { k: "array", of: m === "select" || m === "filter" ? record : UNKNOWN });
+  }
+  // Enumerable's over the records (Rails' Relation is Enumerable through its records): Array's, given each record.
+  if ((m === "partition" || m === "sort_by") && call.block && !call.args.length) {
+    const type: RType = m === "partition" ? { k: "array", of: { k: "array", of: record } } : { k: "array", of: record };
+    return asProved(`${scope.env.module.use("ArrayMethods")}.${rubyToTs(m)}(${recv.code}.toA(), ${lowerBlockFn(call.block, scope, [record]).code})`, type, scope);
   }
   // `find_each { |record| }` (no batch options): the relation's findEach, its block given each record.
   if (m === "find_each" && call.block && !call.args.length && call.block.params.length === 1 && call.block.params[0]!.kind === "req" && !call.block.locals) {
@@ -500,6 +547,56 @@ function lowerRelationCall(call: NodeOf<"call">, recv: TsExpr, model: string, sc
   const enumScoped = enumScopeCall(call, recv, model, scope);
   if (enumScoped) return enumScoped;
   return delegatedClassMethod(call, recv, model, args, types, scope) ?? relationObjectCall(call, recv, args, scope);
+}
+
+/**
+ * What a Relation answers itself (its own methods, which may query) and an Array answers alike, by Ruby name: the
+ * relation's member, whether it takes arguments, and what both answer (`first`/`last` with a count: Arrays).
+ */
+const RELATION_OWN: Record<string, [member: string, args: 0 | 1, type: "record" | "records" | "bool" | "number"]> = {
+  first: ["first", 0, "record"], last: ["last", 0, "record"], "many?": ["isMany", 0, "bool"], "any?": ["isAny", 0, "bool"],
+  "empty?": ["isEmpty", 0, "bool"], "none?": ["isNone", 0, "bool"], size: ["size", 0, "number"], length: ["length", 0, "number"],
+  count: ["count", 0, "number"],
+};
+
+/**
+ * Enumerable's methods, which a Relation runs over its records (Rails' Relation is Enumerable over `records`, and
+ * delegates each to them): with a block given each record, on the records either way; the type they answer.
+ */
+const OVER_RECORDS: Record<string, "records" | "values"> = {
+  map: "values", collect: "values", flat_map: "values", filter_map: "values", select: "records", filter: "records", reject: "records", each: "records",
+};
+
+/**
+ * A method of a value that is a Relation or an Array of one model's records (types.ts enumerable): only what both
+ * answer alike is called directly. A Relation's own method (first, many?, size: it may query) is each one's own,
+ * chosen by what the value is at run time; Enumerable's (map, select, each) run on the records either way.
+ *   members.many?         ((v: Relation<User> | Array<User>) => (Array.isArray(v) ? ArrayMethods.isMany(v) : v.isMany()))(members)
+ *   members.map { |m| }   ArrayMethods.map(((v: ...) => (Array.isArray(v) ? v : v.toA()))(members), (m: User) => ...)
+ */
+function lowerEnumerableCall(call: NodeOf<"call">, recv: TsExpr, model: string, scope: Scope): TsExpr | null {
+  const env = scope.env;
+  const m = call.method;
+  const record: RType = { k: "model", model };
+  const v = env.module.fresh("v");
+  const param = `${v}: ${env.typeName({ k: "enumerable", model })}`;
+  const arrays = env.module.use("ArrayMethods");
+  const own = RELATION_OWN[m];
+  if (own && !call.block && call.args.length <= (m === "first" || m === "last" ? 1 : own[1])) {
+    const arrayMember = rubyToTs(m);
+    if (!(arrayMember in CORE_TABLES.array) || !(own[0] in Relation.prototype)) return null;
+    const args = lowerArgs(call.args, null, scope);
+    const type: RType = own[2] === "bool" ? BOOL : own[2] === "number" ? NUMBER : call.args.length ? { k: "array", of: record } : record;
+    const body = `(Array.isArray(${v}) ? ${arrays}.${arrayMember}(${[v, ...args].join(", ")}) : ${v}.${own[0]}(${args.join(", ")}))`;
+    return asProved(`((${param}) => ${body})(${recv.code})`, type, scope);
+  }
+  const over = OVER_RECORDS[m];
+  if (over && call.block && !call.args.length) {
+    const records = `((${param}) => (Array.isArray(${v}) ? ${v} : ${v}.toA()))(${recv.code})`;
+    const fn = lowerBlockFn(call.block, scope, [record]).code;
+    return asProved(`${arrays}.${rubyToTs(m)}(${records}, ${fn})`, over === "records" ? { k: "array", of: record } : { k: "array", of: UNKNOWN }, scope);
+  }
+  return null;
 }
 
 /**

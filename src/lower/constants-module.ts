@@ -7,7 +7,7 @@ import type { AppModel } from "../analyze/app-model.js";
 import type { Diagnostics } from "../diagnostics/index.js";
 import type { EmittedModule } from "./emitted-module.js";
 import { makeEnv } from "./env.js";
-import { lowerExpr, moduleConstantName } from "./expr.js";
+import { constantNesting, lowerExpr, moduleConstantName, moduleConstantType } from "./expr.js";
 import { Scope } from "./scope.js";
 
 export function lowerConstantsModule(app: AppModel, diags: Diagnostics): EmittedModule | null {
@@ -16,10 +16,14 @@ export function lowerConstantsModule(app: AppModel, diags: Diagnostics): Emitted
   // One module state gathers the imports of every constant's value; each is lowered inside its own module's nesting.
   const env = makeEnv(app, diags, "script", { selfExpr: "undefined" });
   for (const [path, c] of app.moduleConstants) {
-    env.nesting = path.split("::").slice(0, -1).map((_, i, parts) => parts.slice(0, parts.length - i).join("::"));
+    env.nesting = constantNesting(path);
     const name = moduleConstantName(path);
     const value = lowerExpr(c.value, new Scope(env)).code;
-    statements.push(`export function ${name}(): unknown {\nreturn ${env.module.use("constantValue")}(values, ${JSON.stringify(name)}, () => (${value}));\n}`);
+    // Typed where its value is proved a plain value (expr.ts moduleConstantType): readers call its methods directly.
+    const type = moduleConstantType(app, path);
+    const ts = type.k === "unknown" ? "unknown" : env.typeName(type);
+    const read = `${env.module.use("constantValue")}(values, ${JSON.stringify(name)}, () => (${value}))`;
+    statements.push(`export function ${name}(): ${ts} {\nreturn ${type.k === "unknown" ? read : `${read} as ${ts}`};\n}`);
     // A setting of the app's (Rails.application.config.x.pool) is also Rails.configuration's, writable at run time.
     const setting = path.startsWith("Rails.application.config.") ? path.slice("Rails.application.config.".length) : null;
     if (setting) statements.push(`${env.module.use("registerAppConfig")}(${JSON.stringify(setting)}, ${name}, (value) => { values[${JSON.stringify(name)}] = value; });`);

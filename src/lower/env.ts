@@ -33,7 +33,8 @@ function registerType(t: RType, module: ModuleState): void {
   const runtime = RUNTIME_TYPES[t.k];
   if (runtime) module.useType(runtime);
   if (t.k === "model" && !t.model.startsWith("typeof ")) module.modelType(t.model);
-  if (t.k === "relation") module.modelType(t.model);
+  if (t.k === "relation" || t.k === "enumerable") module.modelType(t.model);
+  if (t.k === "enumerable") module.useType("Relation");
   if (t.k === "current") module.modelType(t.className);
   if (t.k === "array" || t.k === "maybe") registerType(t.of, module);
   const runtimeType = t.k === "runtime" ? RUNTIME_TYPE_NAMES[t.cls] : undefined;

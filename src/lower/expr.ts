@@ -13,7 +13,7 @@
 import { atConstruct, faultPoint, isCrashNode } from "../parse/crash.js";
 import type { Node, NodeOf } from "../parse/ir.js";
 import { lowerArgs, lowerCall } from "./calls.js";
-import { rubyRegexToJs } from "../analyze/regex.js";
+import { rubyRegexToJs } from "../../runtime/ruby/regexp-translate.js";
 import { lowerBody, lowerCase } from "./stmts.js";
 import { lowerBreakableCall } from "./jumps.js";
 import { isKernelLoop } from "./loops.js";
@@ -26,7 +26,8 @@ import { Scope, type LowerEnv } from "./scope.js";
 import { makeEnv } from "./env.js";
 import { Diagnostics } from "../diagnostics/index.js";
 import type { ModelInfo } from "../analyze/models.js";
-import { BOOL, NIL, NUMBER, STRING, UNKNOWN, type RType } from "./types.js";
+import type { AppModel } from "../analyze/app-model.js";
+import { BOOL, NIL, NUMBER, STRING, UNKNOWN, joinEither, sameType, type RType } from "./types.js";
 import { tsIdent } from "./names.js";
 
 export interface TsExpr {
@@ -42,8 +43,11 @@ export const lit = (code: string, type: RType = UNKNOWN): TsExpr => ({ code, typ
  * `find_by` of `if @x = find_by(...)`: `T | null` in TS), read as the record type, as record types stand for nil too.
  */
 export function storable(value: TsExpr, target: RType, scope: Scope, orNil = false): string {
-  const cast = value.type.k === "unknown" ? target.k !== "unknown" : orNil && target.k === "model" && value.type.k === "model";
-  return cast ? `(${value.code} as ${scope.env.typeName(target)})` : value.code;
+  const name = target.k === "unknown" ? "" : scope.env.typeName(target);
+  // A value lowered as an assertion to that very type (`(this.findRoom() as Room)`) is already the record type.
+  const asserted = name !== "" && /^\(.* as [\w.]+\)$/s.test(value.code) && value.code.endsWith(` as ${name})`);
+  const cast = value.type.k === "unknown" ? target.k !== "unknown" : orNil && target.k === "model" && value.type.k === "model" && !asserted;
+  return cast ? `(${value.code} as ${name})` : value.code;
 }
 
 /** One expression; a crash inside it is tagged with it (the innermost expression names where the lowering failed). */
@@ -108,7 +112,7 @@ function lowerExprOf(node: Node, scope: Scope): TsExpr {
       if (node.then.length === 1 && node.else.length <= 1) {
         const a = lowerExpr(node.then[0]!, scope);
         const b = node.else.length ? lowerExpr(node.else[0]!, scope) : lit("null", NIL);
-        return lit(`(${truthy(lowerExpr(node.cond, scope), scope)} ? ${a.code} : ${b.code})`, a.type.k === b.type.k ? a.type : UNKNOWN);
+        return lit(`(${truthy(lowerExpr(node.cond, scope), scope)} ? ${a.code} : ${b.code})`, sameType(a.type, b.type) ? a.type : UNKNOWN);
       }
       break;
     }
@@ -167,11 +171,21 @@ function lowerExprOf(node: Node, scope: Scope): TsExpr {
     }
     case "regex": {
       const js = rubyRegexToJs(node.source, node.flags);
-      if (js && js.source === node.source) return lit(`new RegExp(${JSON.stringify(js.source)}, ${JSON.stringify(js.flags)})`, { k: "regexp" });
-      // Spelled otherwise in JS: the RegExp keeps the Ruby source for Regexp#source, inspect and tag attributes.
-      if (js) return lit(`${env.module.use("rubyRegexp")}(${[js.source, js.flags, node.source].map((x) => JSON.stringify(x)).join(", ")})`, { k: "regexp" });
+      if (js && js.source === node.source && !/[mx]/.test(node.flags)) return lit(`new RegExp(${JSON.stringify(js.source)}, ${JSON.stringify(js.flags)})`, { k: "regexp" });
+      // Spelled otherwise in JS (or /m, /x, which have no JS flag): the RegExp keeps the Ruby source and options for
+      // Regexp#source, inspect and tag attributes.
+      if (js) return lit(`${env.module.use("rubyRegexp")}(${[js.source, js.flags, node.source, node.flags].map((x) => JSON.stringify(x)).join(", ")})`, { k: "regexp" });
       env.diags.report("unsupported_construct", node.span, `regexp /${node.source}/${node.flags} has no exact JS equivalent`);
       return lit(`${env.module.use("unsupported")}(${JSON.stringify(`regexp /${node.source}/`)})`, UNKNOWN);
+    }
+    case "dregex": {
+      // /o interpolates once, the first time the literal is reached: a per-site cache the lowering does not keep.
+      if (node.flags.includes("o")) {
+        const d = env.diags.report("unsupported_construct", node.span, "an interpolated regexp with /o (interpolated once) is not lowered");
+        return lit(`${env.module.use("unsupported")}(${JSON.stringify(`${d.code}: ${d.message}`)})`, UNKNOWN);
+      }
+      const source = lowerString(node.parts, scope).code;
+      return lit(`${env.module.use("interpolatedRegexp")}(${source}, ${JSON.stringify(node.flags)})`, { k: "regexp" });
     }
     case "assign": {
       // An assignment used as a value (`if user = find_user`): the local is declared before the statement.
@@ -373,7 +387,12 @@ function lowerBinary(node: NodeOf<"binary">, scope: Scope): TsExpr {
     case "||":
     case "or":
       if (left.type.k === "bool" && right.type.k === "bool") return lit(`(${left.code} || ${right.code})`, BOOL);
-      return lit(`${env.module.use("or")}(${left.code}, () => ${right.code})`, left.type.k === right.type.k ? left.type : UNKNOWN);
+      if (left.type.k !== right.type.k && joinEither(left.type, right.type).k === "enumerable") {
+        // A Relation or an Array of one model's records (`users.presence || [user]`): declared as either.
+        const either = joinEither(left.type, right.type);
+        return lit(`(${env.module.use("or")}(${left.code}, () => ${right.code}) as ${env.typeName(either)})`, either);
+      }
+      return lit(`${env.module.use("or")}(${left.code}, () => ${right.code})`, sameType(left.type, right.type) ? left.type : UNKNOWN);
     case "&&":
     case "and":
       if (left.type.k === "bool" && right.type.k === "bool") return lit(`(${left.code} && ${right.code})`, BOOL);
@@ -417,7 +436,7 @@ function appConstant(written: string, nesting: string[], scope: Scope): TsExpr |
     if (env.app.channels.some((c) => c.className === candidate)) return lit(env.module.channel(candidate), { k: "runtime", cls: "channelClass", name: candidate });
     if (env.app.models.has(candidate)) return lit(env.module.model(candidate), { k: "model", model: `typeof ${candidate}` });
     // A top-level constant an initializer assigns (`ALLOWED_KINDS = %w[ a b ]`).
-    if (!candidate.includes("::") && env.app.moduleConstants.has(candidate)) return lit(`${env.module.useConstants()}.${moduleConstantName(candidate)}()`, UNKNOWN);
+    if (!candidate.includes("::") && env.app.moduleConstants.has(candidate)) return lit(`${env.module.useConstants()}.${moduleConstantName(candidate)}()`, moduleConstantType(env.app, candidate));
     const cut = candidate.lastIndexOf("::");
     if (cut < 0) continue;
     const owner = env.app.models.get(candidate.slice(0, cut));
@@ -430,7 +449,7 @@ function appConstant(written: string, nesting: string[], scope: Scope): TsExpr |
     const includer = [...env.app.models.values()].find((m) => m.concerns.includes(concern) && m.constants.some((c) => c.name === name));
     const own = includer?.constants.find((c) => c.name === name);
     if (includer && own) return lit(`${env.module.model(includer.className)}.${name}`, modelConstantType(includer, own.value, env));
-    if (env.app.moduleConstants.has(candidate)) return lit(`${env.module.useConstants()}.${moduleConstantName(candidate)}()`, UNKNOWN);
+    if (env.app.moduleConstants.has(candidate)) return lit(`${env.module.useConstants()}.${moduleConstantName(candidate)}()`, moduleConstantType(env.app, candidate));
     // A controller's own constant (or an ancestor's), from inside that controller: its static property.
     const controller = env.self === "controller" && nesting.includes(candidate.slice(0, cut)) ? env.app.controllers.get(candidate.slice(0, cut)) : undefined;
     if (controller?.constants.some((c) => c.name === name)) return lit(`${tsIdent(controller.className)}.${name}`, UNKNOWN);
@@ -455,6 +474,32 @@ function modelConstantType(owner: ModelInfo, value: Node, env: LowerEnv): RType 
     constantTypes.set(value, t);
   }
   return t;
+}
+
+const moduleConstantTypes = new WeakMap<Node, RType>();
+
+/**
+ * A helper module's or concern's constant (`SHARED_INVOLVEMENT_ORDER = %w[ mentions everything ]`): the type of its
+ * value as constants.ts lowers it, where that is a String, Number, boolean, Duration, Regexp, Array or Hash (an
+ * Array's elements untyped: code may push anything onto it). A setting of Rails.application.config stays untyped
+ * (it is writable at run time).
+ */
+export function moduleConstantType(app: AppModel, path: string): RType {
+  const c = app.moduleConstants.get(path);
+  if (!c || path.startsWith("Rails.")) return UNKNOWN;
+  let t = moduleConstantTypes.get(c.value);
+  if (!t) {
+    const scratch = makeEnv({ ...app, dynamicSites: new Map() }, new Diagnostics(), "script", { selfExpr: "undefined", nesting: constantNesting(path) });
+    const type = lowerExpr(c.value, new Scope(scratch)).type;
+    t = type.k === "array" ? { k: "array", of: UNKNOWN } : CONSTANT_TYPES.has(type.k) || type.k === "hash" ? type : UNKNOWN;
+    moduleConstantTypes.set(c.value, t);
+  }
+  return t;
+}
+
+/** The lexical scopes a module constant's value is written in (`A::B::C` -> ["A::B", "A"]). */
+export function constantNesting(path: string): string[] {
+  return path.split("::").slice(0, -1).map((_, i, parts) => parts.slice(0, parts.length - i).join("::"));
 }
 
 /** `IconsHelper::SIZES` -> `IconsHelper_SIZES`, its export in constants.ts. */

@@ -173,6 +173,13 @@ function lowerWithInflections(app: AppModel, options: { tests?: boolean }): Lowe
   const cableFile = app.parsed.cableConfig;
   const cableConfig = cableFile && app.channels.length ? guard([cableFile], (f) => lowerCableConfig(f, app, diags)) : [];
   const { models, plainClasses } = lowerModels(app, diags, guard);
+  // A direct route's block parameters are typed by every call of its helpers (routes/direct-params.ts), all lowered
+  // by now: the routes module again, its first lowering's dynamic sites and diagnostics being this one's too.
+  if (directs.some((d) => d.block.params.length)) {
+    const routesFile = app.parsed.routes!.absPath;
+    for (const [k, site] of app.dynamicSites) if (site.span.file === routesFile) app.dynamicSites.delete(k);
+    modules[0] = lowerRoutesModule(table, directs, app, new Diagnostics());
+  }
   const plain = [...plainClasses, ...currents];
   const loadPath = assetLoadPath({ appRoot: app.parsed.root, engines: app.config.engines, gems: app.gems });
   const { assets, publicFiles } = digestAssets(loadPath, app.config.assetsVersion);

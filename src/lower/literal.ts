@@ -6,7 +6,7 @@
 import type { Literal } from "../analyze/models.js";
 import type { Diagnostics } from "../diagnostics/index.js";
 import type { Span } from "../parse/ir.js";
-import { rubyRegexToJs } from "../analyze/regex.js";
+import { rubyRegexToJs } from "../../runtime/ruby/regexp-translate.js";
 
 export type CodeLiteral = Extract<Literal, { $code: unknown }>;
 

@@ -56,7 +56,9 @@ function lowerParamsOf(given: Given, scope: Scope): LoweredParams {
   const holder = scope.env.module.fresh("bound");
   for (const p of def.params) {
     const name = p.name || (p.kind === "block" ? "block" : p.kind === "rest" ? "rest" : "options");
-    const local = scope.declare(name, UNKNOWN).ts;
+    // `**attributes` is always a Hash of the keywords (bindArgs makes a plain object), where the body never assigns it.
+    const hash = p.kind === "keyrest" && p.name !== "" && given.body !== undefined && !assigns(given.body, name);
+    const local = scope.declare(name, hash ? { k: "hash" } : UNKNOWN).ts;
     // A required positional after an optional one or the rest is filled from the end of the arguments.
     if (p.kind === "req" || p.kind === "destructure") (spec.opt.length || spec.rest ? spec.post : spec.req).push(name);
     else if (p.kind === "opt") spec.opt.push(name);
@@ -77,7 +79,7 @@ function lowerParamsOf(given: Given, scope: Scope): LoweredParams {
     else if (p.kind === "block") block = `...${scope.env.module.use("blockArg")}(${local})`;
     const key = JSON.stringify(name);
     const value = p.default ? `(${key} in ${holder} ? ${holder}[${key}] : ${lowerExpr(p.default, scope).code})` : `${holder}[${key}]`;
-    bind.push(p.kind === "block" ? `let ${local} = ${value} as ((...args: unknown[]) => unknown) | undefined;` : `let ${local} = ${value};`);
+    bind.push(p.kind === "block" ? `let ${local} = ${value} as ((...args: unknown[]) => unknown) | undefined;` : hash ? `let ${local} = ${value} as Record<string, unknown>;` : `let ${local} = ${value};`);
   }
   const binder = scope.env.module.use("bindArgs");
   const forward = [...positional, ...(keywords.length ? [`...${scope.env.module.use("kwsplat")}({ ${keywords.join(", ")} })`] : []), ...(block ? [block] : [])];
@@ -87,6 +89,23 @@ function lowerParamsOf(given: Given, scope: Scope): LoweredParams {
     signature: "...args: unknown[]",
     prologue: [`const ${holder} = ${binder}(args, ${JSON.stringify(spec, (k, v) => ((k === "post" || k === "required") && !v.length ? undefined : v))});`, ...bind],
   };
+}
+
+/** Whether the body assigns the local NAME anywhere (`x = `, `x ||= `, `a, x = `). */
+function assigns(body: Node[], name: string): boolean {
+  let found = false;
+  const target = (t: Node) => {
+    if (t.kind === "ident" && t.name === name) found = true;
+    if (t.kind === "splat" && t.value) target(t.value);
+    if (t.kind === "multiAssign") t.targets.forEach(target);
+  };
+  for (const stmt of body) {
+    walk(stmt, (n) => {
+      if (n.kind === "assign" || n.kind === "opAssign") target(n.target);
+      if (n.kind === "multiAssign") n.targets.forEach(target);
+    });
+  }
+  return found;
 }
 
 /** Whether a method body yields to its block (blocks inside it count; nested defs and lambdas' own do not matter). */

@@ -10,6 +10,7 @@
 //   request.anything_else(x)             send(this.request, "anything_else", x)   (not the class's: dynamic)
 import type { NodeOf } from "../parse/ir.js";
 import { Request } from "../../runtime/action-pack/request.js";
+import { Response } from "../../runtime/action-pack/response.js";
 import { CookieJar, EncryptedCookieJar, SignedCookieJar } from "../../runtime/action-pack/cookies.js";
 import { Session } from "../../runtime/action-pack/session.js";
 import { Flash } from "../../runtime/action-pack/flash.js";
@@ -38,7 +39,7 @@ interface RuntimeObject {
   results?: Record<string, RType>;
   /** Its methods take `unknown` arguments (an untyped argument type-checks); or those of these Ruby names do. */
   anyArgs?: boolean | Set<string>;
-  /** Instance fields (no member of the prototype), by their TS name: what each holds. */
+  /** Instance fields (not on the prototype) read as send reads them (by the TS name, then the Ruby name), and what they hold. */
   fields?: Record<string, RType>;
   /** Its writers (`uri.host = v`) are called directly too, as send finds them (runtime-objects' writerOf). */
   writers?: boolean;
@@ -54,6 +55,8 @@ const HTTP_REQUEST: RType = { k: "runtime", cls: "httpRequest" };
 
 const RUNTIME_OBJECTS: Record<string, RuntimeObject> = {
   request: { members: Request.prototype },
+  // The controller's response (ActionDispatch::Response): its headers a Hash-like the app writes with []=.
+  response: { members: Response.prototype, fields: { headers: UNKNOWN } },
   cookies: {
     members: CookieJar.prototype,
     results: { signed: { k: "runtime", cls: "signedCookies" }, encrypted: { k: "runtime", cls: "encryptedCookies" } },
@@ -158,7 +161,7 @@ function lowerMemberCall(call: NodeOf<"call">, recv: TsExpr, cls: string, scope:
   // `Net::HTTP::Post.new(uri, headers)`: Class#new, which the runtime's classes answer as build.
   if (call.method === "new" && o.builds) return lit(`${recv.code}.build(${lowerArgs(call.args, call.block, scope).join(", ")})`, o.builds);
   const field = fieldOf(o, call.method);
-  if (field && !call.args.length && !call.block) return lit(`(${recv.code}.${field} ?? null)`, o.fields![field]!);
+  if (field && !call.args.length && !call.block) return lit(`${recv.code}.${field}`, o.fields![field]!);
   const member = memberOf(o.members, call.method);
   if (!member || !/^[A-Za-z_$][\w$]*$/.test(member.key)) return null;
   const type = o.results?.[call.method] ?? UNKNOWN;

@@ -13,7 +13,8 @@
 import type { NodeOf } from "../parse/ir.js";
 import type { ModelInfo } from "../analyze/models.js";
 import { lit, lowerExpr, type TsExpr } from "./expr.js";
-import { associationType, attributeType, lowerArgs, lowerTypedCall } from "./calls.js";
+import { associationType, attributeType, lowerArg, lowerArgs, lowerTypedCall } from "./calls.js";
+import { noteDirectCall } from "./routes/direct-params.js";
 import { lowerCoreSelfCall } from "./core/index.js";
 import { lowerIvarReflection } from "./core/ivar-reflection.js";
 import { camel, rubyToTs } from "./names.js";
@@ -35,7 +36,7 @@ export function lowerSelfCall(call: NodeOf<"call">, scope: Scope): TsExpr {
   // as a method defined in the class wins over an included module's (url_helpers) in Ruby.
   const ownDefinition = (env.self === "model" && env.modelName !== undefined && ancestorHasMethod(env.app, env.modelName, m)) || (env.self === "controller" && env.ownMethods?.has(m) === true);
   if (/_(path|url)$/.test(m) && env.app.routeNames.has(m.replace(/_(path|url)$/, "")) && !ownDefinition) {
-    const args = lowerArgs(call.args, null, scope);
+    const args = routeArgs(call, scope);
     // Controllers and views are their own URL context (the request's host, the recalled params); elsewhere (a
     // model including url_helpers) there is no request.
     const context = env.urlContext ?? (env.self === "controller" || env.selfExpr === "view" ? env.selfExpr : env.module.use("NO_REQUEST_URL_CONTEXT"));
@@ -70,10 +71,17 @@ export function lowerSelfCall(call: NodeOf<"call">, scope: Scope): TsExpr {
   return lit(`${env.module.use("unsupported")}(${JSON.stringify(m)})`, UNKNOWN);
 }
 
+/** A route helper's arguments, lowered once; their types recorded for a `direct` route's block (routes/direct-params.ts). */
+export function routeArgs(call: NodeOf<"call">, scope: Scope): string[] {
+  const lowered = call.args.map((a) => lowerArg(a, scope));
+  noteDirectCall(scope.env.app, call.method.replace(/_(path|url)$/, ""), call, lowered.map((e) => e.type));
+  return lowered.map((e) => e.code);
+}
+
 const CONTROLLER_PROPS: Record<string, RType> = {
   // session is a Session (its own delete, [], to_hash), not a plain Hash: its own members (runtime-objects.ts).
   params: { k: "params" }, session: { k: "runtime", cls: "session" }, flash: { k: "runtime", cls: "flash" },
-  cookies: { k: "runtime", cls: "cookies" }, request: { k: "runtime", cls: "request" }, response: UNKNOWN,
+  cookies: { k: "runtime", cls: "cookies" }, request: { k: "runtime", cls: "request" }, response: { k: "runtime", cls: "response" },
 };
 
 const CONTROLLER_NAMES = new Set(["controller_name", "controller_path", "action_name"]);

@@ -18,7 +18,7 @@ import { lit, lowerExpr, storable, truthy, type TsExpr } from "./expr.js";
 import { lowerBreak, lowerNext, lowerReturn } from "./jumps.js";
 import { isKernelLoop, lowerEachLoop, lowerFor, lowerKernelLoop, lowerWhile } from "./loops.js";
 import type { Scope } from "./scope.js";
-import { elementType, handedOnType, NUMBER, UNKNOWN, type RType } from "./types.js";
+import { elementType, handedOnType, maybe, NUMBER, UNKNOWN, type RType } from "./types.js";
 
 export type Tail = "void" | "return";
 
@@ -251,8 +251,11 @@ function lowerAssign(node: NodeOf<"assign">, scope: Scope, tail: Tail): string[]
 function lowerMultiAssign(node: NodeOf<"multiAssign">, scope: Scope, tail: Tail): string[] {
   const tmp = scope.env.module.fresh("values");
   scope.declare(tmp, { k: "array", of: UNKNOWN }, tmp);
-  const lines = [`const ${tmp} = ${scope.env.module.use("toAry")}(${lowerExpr(node.value, scope).code});`];
-  lines.push(...assignTargets(node.targets, tmp, scope));
+  const value = lowerExpr(node.value, scope);
+  const lines = [`const ${tmp} = ${scope.env.module.use("toAry")}(${value.code});`];
+  // An Array of known elements (`a, b = list.partition { }`): each target holds one of them, or nil past its end.
+  const elements = value.type.k === "array" && !node.targets.some((t) => t.kind === "splat") ? value.type.of : UNKNOWN;
+  lines.push(...assignTargets(node.targets, tmp, scope, elements));
   if (tail === "return") lines.push(`return ${tmp};`);
   return lines;
 }
@@ -262,7 +265,7 @@ function lowerMultiAssign(node: NodeOf<"multiAssign">, scope: Scope, tail: Tail)
  * front, the ones after it from what is left at the end, the splat the rest (nil past the end; [] for an empty
  * rest); a nested `(b, c)` target destructures its element in turn.
  */
-function assignTargets(targets: Node[], tmp: string, scope: Scope): string[] {
+function assignTargets(targets: Node[], tmp: string, scope: Scope, elements: RType = UNKNOWN): string[] {
   const lines: string[] = [];
   const splatAt = targets.findIndex((t) => t.kind === "splat");
   const after = splatAt < 0 ? 0 : targets.length - splatAt - 1;
@@ -273,7 +276,9 @@ function assignTargets(targets: Node[], tmp: string, scope: Scope): string[] {
     else if (splatAt >= 0 && i > splatAt) code = `(${tmp}[Math.max(${splatAt}, ${tmp}.length - ${after}) + ${i - splatAt - 1}] ?? null)`;
     else code = `(${tmp}[${i}] ?? null)`;
     const held = scope.env.module.fresh("value");
-    scope.declare(held, UNKNOWN, held);
+    const type = elements.k === "unknown" ? UNKNOWN : maybe(elements);
+    if (type.k !== "unknown") code = `(${code} as ${scope.env.typeName(type)})`;
+    scope.declare(held, type, held);
     lines.push(`const ${held} = ${code};`);
     const value: Node = { kind: "ident", name: held, span };
     const to = target.kind === "splat" ? target.value : target;

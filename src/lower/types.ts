@@ -8,6 +8,11 @@ import type { ValueType } from "../analyze/value-types.js";
 export type RType =
   | { k: "model"; model: string }
   | { k: "relation"; model: string }
+  /**
+   * Records of one model in a Relation or in an Array, not known which (`users.presence || [user]`): only the
+   * methods both answer alike are called on it directly (calls.ts lowerEnumerableCall).
+   */
+  | { k: "enumerable"; model: string }
   | { k: "array"; of: RType }
   | { k: "string" }
   | { k: "number" }
@@ -37,7 +42,7 @@ export type RType =
  * kind not here is an app class (`typeof RoomChannel`) or an instance of one (a connection).
  */
 export const RUNTIME_TYPE_NAMES: Record<string, string> = {
-  request: "ActionDispatchRequest", cookies: "CookieJar", signedCookies: "SignedCookieJar", encryptedCookies: "EncryptedCookieJar",
+  request: "ActionDispatchRequest", response: "ActionDispatchResponse", cookies: "CookieJar", signedCookies: "SignedCookieJar", encryptedCookies: "EncryptedCookieJar",
   session: "ActionDispatchSession", flash: "ActionDispatchFlash", modelName: "ActiveModelName", baseClass: "typeof Base",
   attachedOne: "AttachedOne", attachedMany: "AttachedMany", turboStream: "TurboStreamTagBuilder", logger: "RailsLogger",
   userAgent: "UserAgentBrowser", page: "GearedPaginationPage",
@@ -81,6 +86,8 @@ export function tsType(t: RType): string {
       return t.model.startsWith("typeof ") ? `typeof ${tsIdent(t.model.slice(7))}` : tsIdent(t.model);
     case "relation":
       return `Relation<${tsIdent(t.model)}>`;
+    case "enumerable":
+      return `Relation<${tsIdent(t.model)}> | Array<${tsIdent(t.model)}>`;
     case "array":
       return `Array<${tsType(t.of)}>`;
     case "string":
@@ -135,10 +142,26 @@ export function sameType(a: RType, b: RType): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
+/**
+ * The type of `a || b` (either operand's value): their type where they agree; a Relation and an Array of the same
+ * model's records join into the enumerable of that model; anything else is unknown.
+ */
+export function joinEither(a: RType, b: RType): RType {
+  if (sameType(a, b)) return a;
+  // (An Array that may be nil joins as a relation does: a record or relation type stands for nil too.)
+  const records = (t: RType): string | null =>
+    t.k === "relation" || t.k === "enumerable" ? t.model
+      : t.k === "array" && t.of.k === "model" && !t.of.model.startsWith("typeof ") ? t.of.model
+        : t.k === "maybe" ? records(t.of) : null;
+  const [ma, mb] = [records(a), records(b)];
+  return ma !== null && ma === mb ? { k: "enumerable", model: ma } : UNKNOWN;
+}
+
 /** The element type when iterating a value of this type. */
 export function elementType(t: RType): RType {
   if (t.k === "relation") return { k: "model", model: t.model };
   if (t.k === "array") return t.of;
+  if (t.k === "enumerable") return { k: "model", model: t.model };
   if (t.k === "errors") return { k: "error" };
   return UNKNOWN;
 }

@@ -83,6 +83,8 @@ export type Node =
   | (Base & { kind: "sym"; name: string })
   | (Base & { kind: "dsym"; parts: Array<string | Node> })
   | (Base & { kind: "regex"; source: string; flags: string })
+  // `/a#{x}b/m`: the literal parts are regexp source, the others values whose to_s goes in unescaped.
+  | (Base & { kind: "dregex"; parts: Array<string | Node>; flags: string })
   | (Base & { kind: "array"; elements: Node[] })
   // `keywords`: the bare `k: v, **h` of a call's arguments (Ruby's keyword arguments), not a `{ }` literal.
   | (Base & { kind: "hash"; pairs: Array<{ key: Node; value: Node }>; keywords?: true })
@@ -208,6 +210,7 @@ export function childNodes(n: Node): Node[] {
   switch (n.kind) {
     case "str":
     case "dsym":
+    case "dregex":
       return n.parts.filter((p): p is Node => typeof p !== "string");
     case "array":
       return n.elements;

@@ -343,6 +343,27 @@ class Converter {
     return parts;
   }
 
+  /**
+   * An interpolated regexp's parts: its literal text as regexp source (escapes kept, they are regexp syntax), but a
+   * `\/` of a /-delimited literal is the delimiter and Ruby's source holds `/` (`/\/#{x}/.source` is "/1" in Ruby 3.3;
+   * %r{a\/#{x}} keeps `\/`); the interpolations as statements.
+   */
+  regexParts(n: SyntaxNode): Array<string | Node> {
+    const slashes = this.text(n).startsWith("/");
+    const parts: Array<string | Node> = [];
+    for (const c of n.namedChildren) {
+      if (c.type === "interpolation") {
+        const inner = this.statements(c);
+        parts.push(inner.length === 1 ? inner[0]! : { kind: "seq", body: inner, span: this.span(c) });
+        continue;
+      }
+      const text = slashes && c.type === "escape_sequence" && this.text(c) === "\\/" ? "/" : this.text(c);
+      if (typeof parts[parts.length - 1] === "string") parts[parts.length - 1] += text;
+      else parts.push(text);
+    }
+    return parts;
+  }
+
   block(n: SyntaxNode | null): Block | null {
     if (!n) return null;
     const paramsNode = this.field(n, "parameters");
@@ -681,7 +702,7 @@ const CONVERTERS: Record<string, Conv> = {
   },
   regex(n, span) {
     const text = this.text(n);
-    if (n.namedChildren.some((c) => c.type === "interpolation")) return { kind: "unknown", type: "interpolated regex", text, span };
+    if (n.namedChildren.some((c) => c.type === "interpolation")) return { kind: "dregex", parts: this.regexParts(n), flags: trailingLetters(text), span };
     // The raw source between the delimiters (escapes kept: they are regexp syntax), flags after the closing one.
     const source = n.namedChildren.map((c) => this.text(c)).join("");
     return { kind: "regex", source, flags: trailingLetters(text), span };

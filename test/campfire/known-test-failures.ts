@@ -21,12 +21,6 @@ export const KNOWN_TEST_FAILURES: { cause: string; tests: string[] }[] = [
   { cause: "declined by the compiler: HTML (Nokogiri::HTML.fragment in test/test_helpers/turbo_test_helper.rb)", tests: [
     "test/controllers/messages_controller_test.rb#test_creating_a_message_broadcasts_the_message_to_the_room",
   ] },
-  { cause: "declined by the compiler: users/sidebars_controller_test.rb:12:20 unknown (an interpolated Regexp literal, /#{room.name}/: not lowered)", tests: [
-    "test/controllers/users/sidebars_controller_test.rb#test_show",
-  ] },
-  { cause: "declined by the compiler: helpers/content_filters_test.rb:68:16 unknown (an interpolated Regexp literal: not lowered)", tests: [
-    "test/helpers/content_filters_test.rb#test_message_with_a_mention_attachment",
-  ] },
   { cause: "Expected: \u2026", tests: [
     "test/models/action_text_attachment_test.rb#test_lookup_user_attachable_with_invalid_sgid",
   ] },
@@ -36,20 +30,10 @@ export const KNOWN_TEST_FAILURES: { cause: string; tests: string[] }[] = [
   { cause: "declined by the compiler: Attachable", tests: [
     "test/models/action_text_attachment_test.rb#test_lookup_invalid_sgid_for_an_attachable_requiring_a_valid_sgid",
   ] },
-  { cause: "declined by the compiler: Resolv", tests: [
-    "test/models/opengraph/location_test.rb#test_private_network_urls",
-    "test/models/opengraph/fetch_test.rb#test_#fetch_document_does_not_follow_redirects_to_private_networks",
-    "test/models/opengraph/fetch_test.rb#test_#fetch_document_resolves_hostnames_once_to_avoid_DNS_rebinding",
-    "test/models/opengraph/fetch_test.rb#test_#fetch_document_resolves_redirect_location_hostnames_once_to_avoid_DNS_rebinding",
-  ] },
-  { cause: "declined by the compiler: TWITTER_HOSTS (Opengraph::Metadata::Fetching's private constants of its ClassMethods)", tests: [
+  { cause: "declined by the compiler: Nokogiri (Opengraph::Document.new parses the fetched page, or nil where DNS gives no address; Opengraph::Metadata itself is lowered)", tests: [
     "test/models/opengraph/metadata_test.rb#test_missing_opengraph_meta_tags",
     "test/models/opengraph/metadata_test.rb#test_missing_response_body",
     "test/models/opengraph/metadata_test.rb#test_non_html_response",
     "test/controllers/unfurl_links_controller_test.rb#test_create_with_missing_opengraph_meta_tags",
-  ] },
-  { cause: "declined by the compiler: PrivateNetworkGuard (lib/'s RestrictedHTTP::PrivateNetworkGuard, a module with extend self, is not lowered)", tests: [
-    "test/models/opengraph/location_test.rb#test_avoid_reading_file_urls_when_expecting_HTML",
-    "test/models/opengraph/location_test.rb#test_read_ignores_invalid_responses",
   ] },
 ];

@@ -3,7 +3,9 @@
 // (config, schema, models, so lowering reaches as far as in the real app), compiled in a child process with a
 // watchdog. A verdict per input: ok, escaped (an exception left the compiler), internal_error (the compiler
 // crashed on a construct and said so), bad_location (a diagnostic without file:line:col), abort (the process died:
-// a native crash), or hang (> 10 s).
+// a native crash), or hang (over 10 s of the compile process's CPU time on one input, read from /proc, so that a
+// loaded machine does not turn a slow compile into a hang; a compile that takes six times that in wall time without
+// spending it, e.g. blocked, is a hang too).
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
@@ -24,7 +26,10 @@ export interface Verdict {
   ops: string[];
   verdict: "ok" | "escaped" | "internal_error" | "bad_location" | "abort" | "hang";
   detail?: string;
+  /** Wall time. */
   ms: number;
+  /** The compile process's CPU time (user + system) on this input, when /proc tells it. */
+  cpuMs?: number;
 }
 
 const SKELETON = ["config/application.rb", "config/routes.rb", "config/initializers/inflections.rb", "db/schema.rb", "db/structure.sql", "app/models", "Gemfile", "Gemfile.lock"];
@@ -99,8 +104,11 @@ export async function fuzz(sources: Source[], opts: FuzzOptions): Promise<Verdic
       const dir = dirs.get(source.app)!;
       const original = existsSync(join(dir, source.rel)) ? readFileSync(join(dir, source.rel)) : null;
       const started = performance.now();
+      const cpuBefore = cpuMsOf(worker.pid);
       const answer = await ask(worker, { id: input, dir, rel: source.rel, bytes, original }, hangMs);
-      const base = { input, app: source.app, rel: source.rel, ops, ms: Math.round(performance.now() - started) };
+      const cpuAfter = cpuMsOf(worker.pid);
+      const cpuMs = cpuBefore === null || cpuAfter === null ? undefined : cpuAfter - cpuBefore;
+      const base = { input, app: source.app, rel: source.rel, ops, ms: Math.round(performance.now() - started), ...(cpuMs === undefined ? {} : { cpuMs }) };
       let verdict: Verdict;
       if (answer === "hang" || answer === "abort") {
         worker.kill("SIGKILL");
@@ -147,16 +155,41 @@ function startWorker(): Promise<ChildProcess> {
   });
 }
 
+/** USER_HZ: the unit of /proc/<pid>/stat's utime and stime (100 on every Linux Node runs on). */
+const USER_HZ = 100;
+
+/** A process's CPU time so far in ms (user + system), or null where /proc cannot tell. */
+function cpuMsOf(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // Fields after the command name (which may hold spaces), from its closing parenthesis: state is field 3.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / USER_HZ;
+  } catch {
+    return null;
+  }
+}
+
 function ask(worker: ChildProcess, message: object, hangMs: number): Promise<Answer | "hang" | "abort"> {
   return new Promise((resolve) => {
+    const started = performance.now();
+    const cpuStart = cpuMsOf(worker.pid);
     const done = () => {
-      clearTimeout(timer);
+      clearInterval(timer);
       worker.off("message", onMessage);
       worker.off("exit", onExit);
     };
     const onMessage = (answer: Answer) => (done(), resolve(answer));
     const onExit = () => (done(), resolve("abort"));
-    const timer = setTimeout(() => (done(), resolve("hang")), hangMs);
+    // Over hangMs of CPU on this input, or (where /proc cannot tell, or the process spends nothing) of wall time
+    // past six times that: a hang.
+    const timer = setInterval(() => {
+      const wall = performance.now() - started;
+      const cpu = cpuStart === null ? null : cpuMsOf(worker.pid);
+      const spent = cpu === null || cpuStart === null ? wall : cpu - cpuStart;
+      if (spent > hangMs || wall > hangMs * 6) (done(), resolve("hang"));
+    }, 100);
     worker.on("message", onMessage);
     worker.on("exit", onExit);
     worker.send(message);

@@ -232,10 +232,11 @@ export const ArrayMethods = {
     }
     return out;
   },
-  partition: (list: unknown[], block: Block) => [list.filter((x) => truthy(block(x))), list.filter((x) => !truthy(block(x)))],
-  sortBy: (list: unknown[], block: Block) => list.map((x) => [block(x), x] as const).sort((a, b) => rubyCompare(a[0], b[0])).map(([, x]) => x),
-  minBy: (list: unknown[], block: Block) => (list.length ? ArrayMethods.sortBy(list, block)[0] : null),
-  maxBy: (list: unknown[], block: Block) => (list.length ? ArrayMethods.sortBy(list, block)[list.length - 1] : null),
+  // (Their blocks are `unknown` as the compiler passes them: a block given typed elements takes a typed parameter.)
+  partition: (list: unknown[], block: unknown) => [list.filter((x) => truthy((block as Block)(x))), list.filter((x) => !truthy((block as Block)(x)))],
+  sortBy: (list: unknown[], block: unknown) => list.map((x) => [(block as Block)(x), x] as const).sort((a, b) => rubyCompare(a[0], b[0])).map(([, x]) => x),
+  minBy: (list: unknown[], block: unknown) => (list.length ? ArrayMethods.sortBy(list, block)[0] : null),
+  maxBy: (list: unknown[], block: unknown) => (list.length ? ArrayMethods.sortBy(list, block)[list.length - 1] : null),
   // min / max (n = nil) { |a, b| ... }: the block compares when given; n answers that many, in order.
   min: (list: unknown[], n?: unknown, block?: unknown) => extreme(list, 1, n, block),
   max: (list: unknown[], n?: unknown, block?: unknown) => extreme(list, -1, n, block),

@@ -41,6 +41,8 @@ export function coreBinop(op: string, a: unknown, b: unknown): unknown {
     if (["+", "-", "*", "/", "%", "**"].includes(op)) throw new RubyTypeError(`${typeof b === "string" ? "String" : what} can't be coerced into ${klass}`);
   }
   if (isString(a)) return stringOp(op, a, b);
+  // Regexp#=~: the String's =~ with the operands swapped; nil matches nothing.
+  if (a instanceof RegExp && op === "=~") return b === null || b === undefined ? null : stringOp(op, toS(b), a);
   if (isTime(a)) return timeOp(op, a, b);
   if (a instanceof Duration) return durationOp(op, a, b);
   if (Array.isArray(a)) return arrayOp(op, a, b);
@@ -163,7 +165,7 @@ function stringOp(op: string, a: string | SafeString, b: unknown): unknown {
   switch (op) {
     case "+": return StringMethods.plus(a, b);
     case "<<": return StringMethods.shovel(a, b);
-    case "*": return StringMethods.times(a, Number(b));
+    case "*": return StringMethods.times(a, b);
     case "%": return StringMethods.format(a, b);
     case "<": return s < toS(b);
     case ">": return s > toS(b);

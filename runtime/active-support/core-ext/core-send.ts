@@ -19,6 +19,7 @@ import { ZonedTime } from "../zoned-time.js";
 import { SafeString } from "../safe.js";
 import { isProc, ProcMethods } from "../../ruby/core-proc.js";
 import { RubyEnumerator } from "../../ruby/core-enumerator.js";
+import { RegexpMethods } from "./core-regexp.js";
 
 type MethodTable = Record<string, (recv: never, ...args: never[]) => unknown>;
 
@@ -26,6 +27,7 @@ type MethodTable = Record<string, (recv: never, ...args: never[]) => unknown>;
 export const CORE_TABLES = {
   string: StringMethods, numeric: NumericMethods, array: ArrayMethods, hash: HashMethods, time: TimeMethods,
   duration: DurationMethods, timeZone: TimeZoneMethods, nil: NilMethods, object: ObjectMethods, binary: BinaryStringMethods,
+  regexp: RegexpMethods,
 } satisfies Record<string, MethodTable>;
 
 /** Range: its own methods (core-range.ts), then Enumerable's, as Array's over its elements. */
@@ -64,6 +66,7 @@ function tableOf(v: unknown): MethodTable | null {
   if (Buffer.isBuffer(v)) return BinaryStringMethods;
   if (isProc(v)) return ProcMethods as unknown as MethodTable;
   if (v instanceof RubyEnumerator) return EnumeratorMethods;
+  if (v instanceof RegExp) return RegexpMethods;
   return null;
 }
 

@@ -196,7 +196,15 @@ export const StringMethods = {
   prepend: (s: RubyString, ...vs: unknown[]) => (s instanceof SafeString ? vs.reduceRight<SafeString>((acc, v) => acc.prepend(v), s) : vs.map((v) => toS(v)).join("") + str(s)),
   replace: (s: RubyString, v: unknown) => (s instanceof SafeString ? htmlEscape(v) : toS(v)),
   format: (s: RubyString, args: unknown) => (s instanceof SafeString ? s.format(args) : rubyFormat(str(s), args)),
-  times: (s: RubyString, n: number) => (s instanceof SafeString ? s.repeat(n) : str(s).repeat(n)),
+  // String#*: the count converted as Ruby's to_int (a Float truncates; nil or a String is a TypeError).
+  times: (s: RubyString, n: unknown) => {
+    if (typeof n !== "number" && typeof n !== "bigint") {
+      throw new RubyTypeError(n === null || n === undefined ? "no implicit conversion from nil to integer" : `no implicit conversion of ${typeof n === "string" ? "String" : typeof n === "boolean" ? String(n) : "Object"} into Integer`);
+    }
+    const count = Math.trunc(Number(n));
+    if (count < 0) throw new ArgumentError("negative argument");
+    return s instanceof SafeString ? s.repeat(count) : str(s).repeat(count);
+  },
   toS: (s: RubyString) => s,
   // String#force_encoding("UTF-8"): run-time Strings are UTF-8 already; another encoding is not modelled.
   forceEncoding: (s: RubyString, encoding: unknown) => {

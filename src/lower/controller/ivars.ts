@@ -4,7 +4,7 @@
 import type { AppModel } from "../../analyze/app-model.js";
 import type { ControllerInfo } from "../../analyze/controllers.js";
 import { childNodes, type Node } from "../../parse/ir.js";
-import { provedType, UNKNOWN, type RType } from "../types.js";
+import { maybe, provedType, UNKNOWN, type RType } from "../types.js";
 import { join } from "../../analyze/value-types.js";
 
 const RECORD = new Set(["new", "find", "find_by", "find_by!", "create", "create!", "first", "last", "build"]);
@@ -68,8 +68,17 @@ function onePass(bodies: Node[][], app: AppModel, known: Map<string, RType>): Ma
       if (prev && JSON.stringify(prev) !== JSON.stringify(t)) conflicts.add(name);
       types.set(name, t);
     }
-    // `@a, @b = pair`: element values no shape here types.
-    if (node.kind === "multiAssign") node.targets.forEach((t) => t.kind === "ivar" && conflicts.add(t.name) && types.set(t.name, UNKNOWN));
+    // `@a, @b = pair`: element values no shape here types, but those of a partition of one model's records (two
+    // Arrays of them: each target one, or nil past them).
+    if (node.kind === "multiAssign") {
+      const parts = partitionOf(node.value, app, known);
+      node.targets.forEach((t) => {
+        if (t.kind !== "ivar") return;
+        const prev = types.get(t.name);
+        if (!parts || (prev && JSON.stringify(prev) !== JSON.stringify(parts))) conflicts.add(t.name);
+        types.set(t.name, parts ?? UNKNOWN);
+      });
+    }
     if (node.kind === "call" && node.receiver === null && node.method === "instance_variable_set") reflected = true;
     // geared_pagination's set_page_and_extract_portion_from assigns @page its GearedPagination::Page.
     if (node.kind === "call" && node.receiver === null && node.method === "set_page_and_extract_portion_from" && app.config.engines.includes("geared_pagination")) {
@@ -85,6 +94,14 @@ function onePass(bodies: Node[][], app: AppModel, known: Map<string, RType>): Ma
   // instance_variable_set may write any of them with anything.
   if (reflected) for (const name of types.keys()) types.set(name, UNKNOWN);
   return types;
+}
+
+/** `records.partition { }` of a relation or an Array of one model: what each of its two Arrays is (or nil). */
+function partitionOf(node: Node, app: AppModel, known: Map<string, RType>): RType | null {
+  if (node.kind !== "call" || node.method !== "partition" || !node.block || node.args.length || !node.receiver) return null;
+  const t = typeOf(node.receiver, app, known);
+  const model = t.k === "relation" ? t.model : t.k === "array" && t.of.k === "model" && !t.of.model.startsWith("typeof ") ? t.of.model : null;
+  return model ? maybe({ k: "array", of: { k: "model", model } }) : null;
 }
 
 function typeOf(node: Node, app: AppModel, known: Map<string, RType>): RType {

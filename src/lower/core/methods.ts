@@ -9,7 +9,7 @@ import { lowerArgs } from "../calls.js";
 import { lit, type TsExpr } from "../expr.js";
 import { rubyToTs } from "../names.js";
 import type { Scope } from "../scope.js";
-import { STRING, UNKNOWN, type RType } from "../types.js";
+import { STRING, UNKNOWN, maybe, type RType } from "../types.js";
 import { noteDynamicSite } from "../dynamic-sites.js";
 import { CORE_TABLES, isCoreMethod } from "../../../runtime/active-support/core-ext/core-send.js";
 
@@ -18,13 +18,13 @@ type TableKey = keyof typeof CORE_TABLES;
 const TABLE_EXPORTS: Record<TableKey, string> = {
   string: "StringMethods", numeric: "NumericMethods", array: "ArrayMethods", hash: "HashMethods", time: "TimeMethods",
   duration: "DurationMethods", timeZone: "TimeZoneMethods", nil: "NilMethods", object: "ObjectMethods",
-  binary: "BinaryStringMethods",
+  binary: "BinaryStringMethods", regexp: "RegexpMethods",
 };
 
 /** The class table a statically typed receiver's methods come from. */
 const TABLE_OF_TYPE: Partial<Record<RType["k"], TableKey>> = {
   string: "string", safe: "string", number: "numeric", array: "array", hash: "hash", time: "time", nil: "nil",
-  duration: "duration",
+  duration: "duration", regexp: "regexp",
 };
 
 /** Integer#minutes and its kin (ActiveSupport's Numeric time units) answer a Duration. */
@@ -37,7 +37,7 @@ const DURATION_UNITS = new Set([
 const STRING_RESULTS = new Set([
   "pluralize", "singularize", "camelize", "underscore", "humanize", "titleize", "tableize", "classify", "dasherize",
   "demodulize", "deconstantize", "foreign_key", "parameterize", "upcase", "downcase", "squish", "join", "to_fs",
-  "to_str", "inspect", "to_json", "ordinalize", "iso8601", "strftime",
+  "to_str", "inspect", "to_json", "ordinalize", "iso8601", "strftime", "to_sentence",
 ]);
 
 /**
@@ -56,6 +56,8 @@ function maybeCall(call: NodeOf<"call">, recv: TsExpr, of: RType, scope: Scope):
   const nil = find(["nil", "object"]);
   if (!some) return null;
   const module = scope.env.module;
+  // NilClass has no such method: nil raises NoMethodError (nonNil); anything else is a value of `of`'s type.
+  if (!nil && of.k === "array") return lowerMethodCall(call, lit(`${module.use("nonNil")}(${recv.code}, ${JSON.stringify(call.method)})`, of), scope);
   const args = lowerArgs(call.args, call.block, scope);
   const fn = (table: TableKey, v: string) => `${module.use(TABLE_EXPORTS[table])}.${member}(${[v, ...args].join(", ")})`;
   if (nil === some) return lit(fn(some, recv.code), UNKNOWN);
@@ -74,8 +76,36 @@ function resultType(call: NodeOf<"call">, table: TableKey): RType {
 /** Results worth typing as Arrays (their elements untyped), by the table whose method answers one. */
 const ARRAY_RESULTS: Partial<Record<TableKey, Set<string>>> = {
   string: new Set(["scan", "split", "chars", "lines", "bytes"]),
-  array: new Set(["compact", "compact_blank", "sort", "uniq", "reverse", "flatten", "to_a", "shuffle", "rotate"]),
+  array: new Set(["compact", "compact_blank", "sort", "uniq", "reverse", "flatten", "to_a", "shuffle", "rotate", "including", "excluding", "without"]),
 };
+
+/**
+ * Array's methods that yield each element to a block taking one (their runtime block parameter is `unknown`): the
+ * block's parameter is the Array's element type where that is known.
+ */
+const ELEMENT_BLOCKS = new Set([
+  "map", "collect", "flat_map", "filter_map", "select", "filter", "reject", "each", "any?", "all?", "none?", "count", "many?", "uniq", "partition",
+  "sort_by", "min_by", "max_by",
+]);
+
+/** Array's methods that answer an Array of what their block answers. */
+const ARRAY_OF_BLOCK = new Set(["map", "collect", "filter_map"]);
+
+/**
+ * What an Array of known elements answers where that keeps the element type: its own elements (select, reject,
+ * first(n)...) or one of them (first, last: nil when empty, a record type standing for nil too).
+ */
+function arrayResult(call: NodeOf<"call">, of: RType): RType | null {
+  const m = call.method;
+  const n = call.args.length;
+  if (["select", "filter", "reject", "each", "sort_by"].includes(m) && call.block && !n) return { k: "array", of };
+  if ((m === "min_by" || m === "max_by") && call.block && !n) return maybe(of);
+  // partition answers two Arrays: those the block is truthy for, and the rest.
+  if (m === "partition" && call.block && !n) return { k: "array", of: { k: "array", of } };
+  if (["compact", "uniq", "reverse", "sort"].includes(m) && !call.block && !n) return { k: "array", of };
+  if ((m === "first" || m === "last") && !call.block && n <= 1) return n ? { k: "array", of } : maybe(of);
+  return null;
+}
 
 export function lowerMethodCall(call: NodeOf<"call">, recv: TsExpr, scope: Scope): TsExpr | null {
   const m = call.method;
@@ -89,9 +119,15 @@ export function lowerMethodCall(call: NodeOf<"call">, recv: TsExpr, scope: Scope
   if (tableKey) {
     const table = [tableKey, "object"].find((k) => member in CORE_TABLES[k as TableKey]) as TableKey | undefined;
     if (table) {
-      const args = lowerArgs(call.args, call.block, scope);
-      const result: RType = ARRAY_RESULTS[table]?.has(m) && !call.block ? { k: "array", of: UNKNOWN } : table === "numeric" && DURATION_UNITS.has(m) && !call.args.length ? { k: "duration" } : type;
-      return lit(`${scope.env.module.use(TABLE_EXPORTS[table])}.${member}(${[recv.code, ...args].join(", ")})`, result);
+      const elements = table === "array" && recv.type.k === "array" ? recv.type.of : UNKNOWN;
+      const blockTypes = elements.k !== "unknown" && ELEMENT_BLOCKS.has(m) ? [elements] : [];
+      const args = lowerArgs(call.args, call.block, scope, blockTypes);
+      const code = `${scope.env.module.use(TABLE_EXPORTS[table])}.${member}(${[recv.code, ...args].join(", ")})`;
+      const kept = elements.k !== "unknown" ? arrayResult(call, elements) : null;
+      if (kept) return lit(`(${code} as ${scope.env.typeName(kept)})`, kept);
+      const result: RType = ARRAY_RESULTS[table]?.has(m) && !call.block ? { k: "array", of: m === "split" || m === "chars" || m === "lines" ? STRING : UNKNOWN } : table === "numeric" && DURATION_UNITS.has(m) && !call.args.length ? { k: "duration" } : ARRAY_OF_BLOCK.has(m) && call.block ? { k: "array", of: UNKNOWN } : type;
+      const cast = result.k === "array" && (result.of.k !== "unknown" || (ARRAY_OF_BLOCK.has(m) && call.block));
+      return lit(cast ? `(${code} as ${scope.env.typeName(result)})` : code, result);
     }
   }
   if (recv.type.k !== "unknown" && recv.type.k !== "bool" && recv.type.k !== "maybe" && !tableKey) return null;

@@ -8,7 +8,7 @@
 import type { NodeOf } from "../../parse/ir.js";
 import { lit, lowerExpr, type TsExpr } from "../expr.js";
 import type { Scope } from "../scope.js";
-import { UNKNOWN, type RType } from "../types.js";
+import { STRING, UNKNOWN, maybe, type RType } from "../types.js";
 
 /** Typed receivers whose operator is one table method. */
 const TYPED: Partial<Record<RType["k"], Record<string, string>>> = {
@@ -33,7 +33,20 @@ export function lowerCoreBinary(op: string, left: TsExpr, right: TsExpr, scope: 
 
 /** `recv[args]` on a String, Array, Hash or constant (`Set[1, 2]`). */
 export function lowerCoreIndex(recv: TsExpr, args: TsExpr[], scope: Scope): TsExpr {
-  return lit(`${scope.env.module.use("coreIndex")}(${[recv.code, ...args.map((a) => a.code)].join(", ")})`, UNKNOWN);
+  const code = `${scope.env.module.use("coreIndex")}(${[recv.code, ...args.map((a) => a.code)].join(", ")})`;
+  const type = indexType(recv.type, args);
+  return type.k === "unknown" ? lit(code, UNKNOWN) : lit(`(${code} as ${scope.env.typeName(type)})`, type);
+}
+
+/**
+ * What `[]` answers with Integer arguments (nil where the index or start is out of range): a String's character or
+ * substring is a String (a SafeBuffer's is not known here); an Array's element, or with a length a slice of it.
+ */
+function indexType(recv: RType, args: TsExpr[]): RType {
+  if ((args.length !== 1 && args.length !== 2) || !args.every((a) => a.type.k === "number")) return UNKNOWN;
+  if (recv.k === "string") return maybe(STRING);
+  if (recv.k === "array") return args.length === 2 ? maybe(recv) : recv.of.k === "unknown" ? UNKNOWN : maybe(recv.of);
+  return UNKNOWN;
 }
 
 /**

@@ -48,6 +48,30 @@ export interface PlainClassFacts {
 const factsCache = new WeakMap<AppModel, Map<string, PlainClassFacts>>();
 
 /** Facts about the app's plain class at `path` (inherited members included); null when it is not one. */
+/**
+ * The names `attr_accessor :a, :b` (or attr_reader / attr_writer) defines, literal names or the splat of a constant
+ * the class body assigned a literal list to before it (`ATTRIBUTES = %i[ title url ]; attr_accessor *ATTRIBUTES`);
+ * null when some name is not known before run time.
+ */
+export function accessorNames(stmt: NodeOf<"call">, body: Node[]): string[] | null {
+  const names: string[] = [];
+  for (const a of stmt.args) {
+    if (a.kind === "splat" && a.value.kind === "const" && a.value.scope === null) {
+      const name = a.value.name;
+      const before = body.slice(0, body.indexOf(stmt)).filter((n): n is NodeOf<"assign"> => n.kind === "assign" && n.target.kind === "const" && n.target.name === name);
+      const list = before[before.length - 1]?.value;
+      const items = list?.kind === "array" ? list.elements.map((e) => literalString(e)) : null;
+      if (!items || items.some((i) => i === null)) return null;
+      names.push(...(items as string[]));
+      continue;
+    }
+    const name = literalString(a);
+    if (name === null) return null;
+    names.push(name);
+  }
+  return names;
+}
+
 export function plainClassFacts(app: AppModel, path: string): PlainClassFacts | null {
   let all = factsCache.get(app);
   if (!all) {
@@ -98,9 +122,7 @@ function ownFacts(path: string, decls: ConstDecl[], modules: Map<string, ConstDe
       writers.add(stmt.args[0].name);
     }
     if (stmt.kind !== "call" || stmt.receiver !== null || !/^attr_(accessor|reader|writer)$/.test(stmt.method)) continue;
-    for (const a of stmt.args) {
-      const name = a.kind === "sym" ? a.name : null;
-      if (!name) continue;
+    for (const name of accessorNames(stmt, flat.body) ?? []) {
       if (stmt.method !== "attr_writer") readers.add(name);
       if (stmt.method !== "attr_reader") writers.add(name);
     }
@@ -125,6 +147,9 @@ export function delegatedNames(node: Node): string[] {
   if (names.some((n) => n === null)) return [];
   return (names as string[]).map((n) => (prefix ? `${prefix}_${n}` : n));
 }
+
+/** SanitizeHelper's methods a class that includes it calls, by Ruby name (the runtime's SanitizeHelperMethods). */
+const SANITIZE_HELPER: Record<string, string> = { sanitize: "sanitize", strip_tags: "stripTags", strip_links: "stripLinks", sanitize_css: "sanitizeCss" };
 
 /** A receiver-less call inside the class's own methods (`isStatic`: inside a class method). */
 export function plainSelfCall(call: NodeOf<"call">, scope: Scope, facts: PlainClassFacts, isStatic: boolean): TsExpr | null {
@@ -151,6 +176,11 @@ export function plainSelfCall(call: NodeOf<"call">, scope: Scope, facts: PlainCl
     const code = `this.${rubyToTs(m)}(${recordedArgs(call, scope, (types) => notePlainMethodCall(scope.env.app, facts.path, call, types), plainYields(scope.env.app, facts.path, m))})`;
     const type = scope.env.methodTypes?.get(m) ?? plainResult(scope.env.app, facts.path, m);
     return lit(type.k === "unknown" ? code : `(${code} as ${scope.env.typeName(type)})`, type);
+  }
+  // ActionView::Helpers::SanitizeHelper included: its sanitize (without options), strip_tags, strip_links, sanitize_css.
+  const helper = SANITIZE_HELPER[m];
+  if (helper && facts.includes.has("ActionView::Helpers::SanitizeHelper") && call.args.length === 1 && !call.block && call.args[0]!.kind !== "splat" && call.args[0]!.kind !== "hash") {
+    return lit(`${scope.env.module.use("SanitizeHelperMethods")}.${helper}(${args().join(", ")})`, UNKNOWN);
   }
   // An Active Model's errors are ActiveModel::Errors, as a record's are.
   if (base && plain && isGetter(base.prototype, rubyToTs(m))) return lit(`this.${rubyToTs(m)}`, m === "errors" && base === ActiveModel ? { k: "errors" } : UNKNOWN);

@@ -10,7 +10,7 @@
 //   class Posts::Draft < Post; end (Post plain)      export class Posts_Draft extends Post { ... }
 // Accessors are installed at run time (`declare` keeps TS from emitting fields that would shadow them).
 import type { AppModel } from "../../analyze/app-model.js";
-import { collectConstants, flattenBody, type ConstDecl } from "../../analyze/constants.js";
+import { collectConstants, flattenBody, lexicalNesting, type ConstDecl } from "../../analyze/constants.js";
 import { Diagnostics } from "../../diagnostics/index.js";
 import { modelFile, type EmittedModule } from "../emitted-module.js";
 import { literalString, optionsOf, positionalArgs, type Node, type NodeOf } from "../../parse/ir.js";
@@ -26,7 +26,7 @@ import { rubyToTs, tsIdent } from "../names.js";
 import { Scope, type LowerEnv } from "../scope.js";
 import { lowerParams } from "../params.js";
 import { defBody } from "./endless-def.js";
-import { delegatedNames, isGetter, plainSelfCall, plainClassFacts, type PlainClassFacts } from "./plain-calls.js";
+import { accessorNames, delegatedNames, isGetter, plainSelfCall, plainClassFacts, type PlainClassFacts } from "./plain-calls.js";
 import { ActiveModel, RubyObject } from "../../../runtime/active-model/active-model.js";
 import { LIBRARY_BASES } from "../../../runtime/ruby/library-bases.js";
 // Registers ActiveJob::Base and ActionMailer::Base among the library bases app classes may extend.
@@ -45,6 +45,8 @@ import { ACTIVE_MODEL_INCLUDES, ActiveModelDeclarations } from "./active-model-m
 const KNOWN_INCLUDES: Record<string, "activeModel" | "none"> = {
   ...Object.fromEntries(ACTIVE_MODEL_INCLUDES.map((name) => [name, "activeModel" as const])),
   "GlobalID::Identification": "none",
+  // Its methods (sanitize, strip_tags...) are the runtime's, called where the class calls them (plain-calls.ts).
+  "ActionView::Helpers::SanitizeHelper": "none",
 };
 
 export function lowerPlainClasses(app: AppModel, diags: Diagnostics): EmittedModule[] {
@@ -84,7 +86,7 @@ function lowerPlainClass(path: string, decls: ConstDecl[], modules: Map<string, 
   const isJob = facts.libraryBase === "ActiveJob::Base";
   const activeModel = facts.activeModel ? new ActiveModelDeclarations(path, facts.includes, flat.body) : null;
   const libraryBase = facts.libraryBase ? LIBRARY_BASES[facts.libraryBase]![1] : null;
-  for (const stmt of flat.body) members.push(...(activeModel?.take(stmt, env) ?? bodyStatement(stmt, classEnv, after, name, declined, isJob, facts, libraryBase)));
+  for (const stmt of flat.body) members.push(...(activeModel?.take(stmt, env) ?? bodyStatement(stmt, flat.body, classEnv, after, name, declined, isJob, facts, libraryBase)));
   if (activeModel) {
     declined.push(...activeModel.declined.map((d) => ({ file: d.span.file, line: d.span.line, diagnostic: d.diagnostic })));
     declined.sort((a, b) => a.line - b.line);
@@ -163,7 +165,7 @@ function baseClass(facts: PlainClassFacts, includes: Array<{ name: string; node:
 
 const ACCESSORS = new Set(["attr_accessor", "attr_reader", "attr_writer"]);
 
-function bodyStatement(stmt: Node, env: LowerEnv, after: string[], name: string, declined: Array<{ file: string; line: number; diagnostic: string }>, isJob: boolean, facts: PlainClassFacts, libraryBase: object | null): string[] {
+function bodyStatement(stmt: Node, body: Node[], env: LowerEnv, after: string[], name: string, declined: Array<{ file: string; line: number; diagnostic: string }>, isJob: boolean, facts: PlainClassFacts, libraryBase: object | null): string[] {
   // A job's `queue_as :low`: the queue's name (jobs run in this process whatever it is).
   if (isJob && stmt.kind === "call" && stmt.receiver === null && stmt.method === "queue_as" && stmt.args.length === 1 && literalString(stmt.args[0]!) !== null && !stmt.block) {
     return [`static override queueName = ${JSON.stringify(literalString(stmt.args[0]!))};`];
@@ -175,8 +177,8 @@ function bodyStatement(stmt: Node, env: LowerEnv, after: string[], name: string,
     return [];
   }
   if (stmt.kind === "call" && stmt.receiver === null && ACCESSORS.has(stmt.method)) {
-    const names = stmt.args.map((a) => literalString(a));
-    if (names.every((n): n is string => n !== null)) {
+    const names = accessorNames(stmt, body);
+    if (names) {
       const kind = stmt.method.slice(5);
       after.push(`${env.module.use("attrAccessor")}(${name}, ${JSON.stringify(names)}, ${JSON.stringify(kind)});`);
       return names.map((n) => `declare ${/^[A-Za-z_$][\w$]*$/.test(n) ? n : JSON.stringify(n)}: unknown;`);
@@ -221,6 +223,19 @@ function bodyStatement(stmt: Node, env: LowerEnv, after: string[], name: string,
 /** A `def` as a TS method; `override` where the runtime base already has the member (persisted?, to_param...). */
 /** `app`: given for an instance method, whose lowered result is recorded (model/method-results.ts). */
 function method(def: NodeOf<"def">, statements: Node[], env: LowerEnv, facts: PlainClassFacts, isStatic: boolean, typed?: (scope: Scope) => void, app?: AppModel): string {
+  // A method of a concern's ClassMethods finds constants where it was written (lexicalNesting).
+  const lexical = lexicalNesting.get(def);
+  if (!lexical) return methodIn(def, statements, env, facts, isStatic, typed, app);
+  const outer = env.nesting;
+  env.nesting = lexical;
+  try {
+    return methodIn(def, statements, env, facts, isStatic, typed, app);
+  } finally {
+    env.nesting = outer;
+  }
+}
+
+function methodIn(def: NodeOf<"def">, statements: Node[], env: LowerEnv, facts: PlainClassFacts, isStatic: boolean, typed?: (scope: Scope) => void, app?: AppModel): string {
   const scope = new Scope(env);
   const params = lowerParams(def, scope);
   typed?.(scope);

@@ -19,10 +19,14 @@ export function noteHelperCall(app: AppModel, call: NodeOf<"call">, types: RType
 function escapedHelpers(app: AppModel): Set<string> {
   const out = new Set<string>();
   const files: Array<{ body: Node[] }> = [...app.parsed.models, ...app.parsed.controllers, ...app.parsed.helpers, ...app.parsed.channels, ...app.parsed.lib, ...app.templates.values(), ...app.parsed.tests];
+  // A hash literal's Symbol key (`data: { message_timestamp: t }`) names a key, not a method: only a send computed
+  // from it could reach the helper, and a computed name escapes this analysis wherever it is written.
+  const keys = new Set<Node>();
   for (const f of files) {
     for (const stmt of f.body) {
       walk(stmt, (n) => {
-        if (n.kind === "sym" && app.helperMethods.has(n.name)) out.add(n.name);
+        if (n.kind === "hash") for (const p of n.pairs) keys.add(p.key);
+        if (n.kind === "sym" && !keys.has(n) && app.helperMethods.has(n.name)) out.add(n.name);
         if (n.kind === "call" && n.receiver !== null && n.receiver.kind !== "self" && app.helperMethods.has(n.method)) out.add(n.method);
       });
     }
@@ -40,7 +44,7 @@ export function helperParamTypes(app: AppModel): Map<string, RType[]> {
     const sites = recordedSites(app, key(name));
     const all = written.get(name);
     if (escaped.has(name) || !sites || !all || !allSeen(app, [key(name)], all)) continue;
-    const types = joinedTypes(sites, positionalParams(def));
+    const types = joinedTypes(sites, positionalParams(def), true);
     if (types.some((t) => t.k !== "unknown")) out.set(name, types);
   }
   return out;

@@ -9,7 +9,8 @@ import type { RouteEntry } from "../../analyze/routes.js";
 import type { Diagnostics } from "../../diagnostics/index.js";
 import type { EmittedModule } from "../emitted-module.js";
 import { literalString } from "../../parse/ir.js";
-import { lowerArgs } from "../calls.js";
+import { isUrlHelpersModule, lowerArgs } from "../calls.js";
+import { directParamTypes } from "./direct-params.js";
 import { makeEnv } from "../env.js";
 import { lit } from "../expr.js";
 import { ModuleState, Scope } from "../scope.js";
@@ -43,8 +44,10 @@ function directHelpers(d: DirectRoute, state: ModuleState, app: AppModel, diags:
     return lit(`${camel(`${target}_url`)}(${["ctx", ...lowerArgs(call.args.slice(1), null, scope)].join(", ")})`, UNKNOWN);
   };
   const scope = new Scope(env);
-  const names = d.block.params.map((p, i) => scope.declare(p.name || `_${i}`, UNKNOWN).ts);
-  const bind = names.map((n, i) => `const ${n} = given[${i}] ?? null;`);
+  // A parameter every call of the helpers passes one model's record to (routes/direct-params.ts) is read as it.
+  const types = directParamTypes(app, d, isUrlHelpersModule);
+  const names = d.block.params.map((p, i) => scope.declare(p.name || `_${i}`, types[i] ?? UNKNOWN).ts);
+  const bind = names.map((n, i) => `const ${n} = ${types[i] && types[i]!.k !== "unknown" ? `(given[${i}] ?? null) as ${env.typeName(types[i]!)}` : `given[${i}] ?? null`};`);
   const fn = `(...given: unknown[]): unknown => {\n${[...bind, ...lowerBody(d.block.body, scope, "return")].join("\n")}\n}`;
   const directUrl = state.use("directUrl");
   const ctxType = state.useType("UrlContext");

@@ -12,7 +12,7 @@ import type { TemplateFile } from "../../parse/app.js";
 import { walk, type Node, type NodeOf } from "../../parse/ir.js";
 import { siteKey } from "../call-sites.js";
 import type { Scope } from "../scope.js";
-import { elementType, sameType, UNKNOWN, type RType } from "../types.js";
+import { elementType, joinEither, sameType, UNKNOWN, type RType } from "../types.js";
 
 /** One `render` call in a template, read from its arguments. */
 interface RenderSite {
@@ -182,6 +182,9 @@ export function partialLocalTypes(app: AppModel, template: { logicalPath: string
     if (w.escapedLocals.has(name)) continue;
     const at = [...sites.values()].map((m) => m.get(name) ?? UNKNOWN);
     const first = at[0]!;
+    // Relations and Arrays of one model's records (`@users` here, `@unselected_users` there): the enumerable of it.
+    const either = at.reduce((a, t) => joinEither(a, t));
+    if (either.k === "enumerable") out.set(name, either);
     if (!JOINABLE.has(first.k) || ("model" in first && first.model.startsWith("typeof "))) continue;
     if (at.every((t) => sameType(t, first))) out.set(name, first);
   }

@@ -9,8 +9,14 @@
 //   /a b # c/x           /ab/                     extended mode: unescaped blanks and comments dropped
 //   \h                   [0-9a-fA-F]
 //   (?<name>...)         (?<name>...)             same syntax
-// Declined: \G, possessive quantifiers, atomic groups, (?i) inline options, \p{...} in non-unicode mode,
-// interpolation; under /i, literal pairs Ruby folds to one character (ss, st, ff, fi, fl: /ss/i matches "ß").
+//   (?-mix:a) (no flags) (?:a)                 an options group that keeps the pattern's options
+// Declined: \G, possessive quantifiers, atomic groups, other inline options ((?i)), \p{...} in non-unicode mode;
+// under /i, literal pairs Ruby folds to one character (ss, st, ff, fi, fl: /ss/i matches "ß").
+// An interpolated literal (/#{room.name}/) is translated when it runs, from the source its values make
+// (interpolatedRegexp below): the compiler translates literals, the runtime these.
+import { notLoweredError } from "./not-lowered.js";
+import { rubyRegexp } from "./ruby.js";
+
 export interface JsRegex {
   source: string;
   flags: string;
@@ -152,6 +158,16 @@ export function rubyRegexToJs(rawSource: string, rubyFlags: string): JsRegex | n
     } else if (fold && EXTRA_FOLDS[c.toLowerCase()]) {
       out += `[${c}${EXTRA_FOLDS[c.toLowerCase()]}]`;
       continue;
+    } else if (c === "(" && /^\?[imx]*-?[imx]*:/.test(source.slice(i + 1))) {
+      // An options group (a Regexp's to_s interpolated: `(?i-mx:a)`) is a plain group when it keeps the options
+      // the whole pattern has; JS (Node 20) has no inline options otherwise.
+      const m = /^\(\?([imx]*)(?:-([imx]*))?:/.exec(source.slice(i))!;
+      const [on, off] = [m[1] ?? "", m[2] ?? ""];
+      const same = [..."imx"].every((o) => (on.includes(o) ? true : off.includes(o) ? false : rubyFlags.includes(o)) === rubyFlags.includes(o));
+      if (!same) return null;
+      out += "(?:";
+      i += m[0].length - 1;
+      continue;
     } else if (c === "(" && source[i + 1] === "?" && !/^\?(?:<[A-Za-z_]|:|=|!|<=|<!)/.test(source.slice(i + 1, i + 4))) return null;
     else if ((c === "+" || c === "*" || c === "?" || c === "}") && source[i + 1] === "+") return null;
     out += c;
@@ -179,4 +195,30 @@ function foldExtras(body: string): string {
     return false;
   });
   return Object.entries(EXTRA_FOLDS).filter(([ch]) => covers(ch)).map(([, extra]) => extra).join("");
+}
+
+const interpolated = new Map<string, RegExp>();
+
+/**
+ * `/a#{x}b/m`: Ruby builds the pattern from the literal's source with each value's to_s in place, unescaped (a
+ * Regexp value as its to_s, `(?i-mx:a)`), then compiles it. The source is translated here as a literal's is at
+ * compile time; one Ruby spells in a way JS cannot (or JS rejects) raises where it is built, naming the pattern.
+ */
+export function interpolatedRegexp(rubySource: string, rubyFlags: string): RegExp {
+  const key = `${rubyFlags}/${rubySource}`;
+  const cached = interpolated.get(key);
+  // Shared between evaluations: nothing lowered matches with the g or y flag, so a RegExp keeps no state.
+  if (cached) return cached;
+  const js = rubyRegexToJs(rubySource, rubyFlags);
+  let re: RegExp | null = null;
+  if (js) {
+    try {
+      re = rubyRegexp(js.source, js.flags, rubySource, rubyFlags);
+    } catch {
+      re = null;
+    }
+  }
+  if (!re) throw notLoweredError(`rails2ts: declined: the interpolated regexp /${rubySource}/${rubyFlags} has no exact JS equivalent`);
+  interpolated.set(key, re);
+  return re;
 }

@@ -122,6 +122,8 @@ describe("direct calls where Rails' own edges prove the receiver's type", () => 
         "  def writer_name\n    writer.name\n  end",
         "  def cover?\n    cover.attached?\n  end",
         "  def cover_kind\n    cover.content_type\n  end",
+        "  def cover_video?\n    cover.video?\n  end",
+        "  def cover_thumb\n    cover.representation(resize_to_limit: [100, 100])\n  end",
         "end\n",
       ].join("\n"),
     };
@@ -130,6 +132,9 @@ describe("direct calls where Rails' own edges prove the receiver's type", () => 
     expect(lineWith(post, "isAttached")).toBe("return (this.cover() as AttachedOne).isAttached();");
     // content_type is no member of Attached::One: delegate_missing_to hands it to the attachment at run time.
     expect(lineWith(post, "content_type")).toBe('return send(this.cover() as AttachedOne, "content_type");');
+    // The attachment's and its blob's methods Attached::One declares (each delegated as any other name is): direct.
+    expect(lineWith(post, "isVideo")).toBe("return (this.cover() as AttachedOne).isVideo();");
+    expect(lineWith(post, "representation")).toBe("return (this.cover() as AttachedOne).representation({ resize_to_limit: [100, 100] });");
   });
 
   it("leaves an instance method's answer untyped when another model defines the name too (a record may be either's)", async () => {
@@ -288,6 +293,59 @@ describe("direct calls where Rails' own edges prove the receiver's type", () => 
     ].join("\n");
     const out = (await emitted({ "app/controllers/posts_controller.rb": controller })).get("controllers/posts_controller.ts");
     expect(lineWith(out, "published")).toBe('this.assigns.titles = (scope<Post>(Post, "published").joins("author").first() as Post).title;');
+  });
+
+  it("types Ruby's URI and Net::HTTP values and a model method's lowered result (a session, a response, a memoized URI)", async () => {
+    const methods = (reset: string) =>
+      authorWith(`  def ping\n    post_it.code\n  end\n  def post_it\n    http.request(Net::HTTP::Post.new(uri))\n  end\n  def http\n    Net::HTTP.new(uri.host, uri.port).tap { |h| h.use_ssl = true }\n  end\n  def uri\n    @uri ||= URI("https://example.com/hook")\n  end\n${reset}`);
+    const typed = (await emitted({ "app/models/author.rb": methods("") })).get("models/author.ts");
+    expect(lineWith(typed, ".code")).toBe("return (this.postIt() as NetHttpResponse).code;");
+    expect(lineWith(typed, ".request(")).toBe("return (this.http() as NetHttp).request(NetHttpClass.Post.build(this.uri() as UriGeneric));");
+    expect(lineWith(typed, "setUseSsl")).toBe("return h.setUseSsl(true);");
+    // @uri assigned elsewhere too: what uri answers is not the memo's alone.
+    const untyped = (await emitted({ "app/models/author.rb": methods("  def forget\n    @uri = nil\n  end\n") })).get("models/author.ts");
+    expect(lineWith(untyped, '"host"')).toContain('send(this.uri(), "host")');
+  });
+
+  it("types a setting every write of which makes one plain class, that class's private method's parameters by its calls on self, and find_each's block", async () => {
+    const files = (value: string) => ({
+      "config/initializers/pinger.rb": `Rails.application.configure do\n  config.x.pinger = ${value}\nend\n`,
+      "app/models/pinger.rb": "class Pinger\n  def ping_all(posts)\n    posts.find_each { |post| ping(post) }\n  end\n\n  private\n    def ping(post)\n      post.title\n    end\nend\n",
+      "app/models/author.rb": authorWith("  def notify\n    Rails.configuration.x.pinger.ping_all(posts)\n  end\n"),
+    });
+    const out = await emitted(files("Pinger.new"));
+    expect(lineWith(out.get("models/author.ts"), "pingAll")).toBe("return (constants.Rails_application_config_x_pinger() as Pinger).pingAll(this.posts);");
+    expect(lineWith(out.get("models/pinger.ts"), "findEach")).toBe("return (posts as Relation<Post>).findEach((post: Post) => {");
+    expect(lineWith(out.get("models/pinger.ts"), "title")).toBe("return (post as Post).title;");
+    // Another write makes something else: the setting, and what it reaches, stay untyped.
+    const other = await emitted(files("Pinger.new\n  config.x.pinger = Object.new"));
+    expect(lineWith(other.get("models/author.ts"), "ping_all")).toBe('return send(constants.Rails_application_config_x_pinger(), "ping_all", this.posts);');
+    expect(lineWith(other.get("models/pinger.ts"), "find_each")).toContain('send(posts, "find_each"');
+  });
+
+  it("types a thread pool a plain class's initialize assigns once, and a local a begin assigns once for the code after it", async () => {
+    const pool = (more: string) =>
+      `class Pool\n  attr_reader :workers\n  def initialize\n    @workers = Concurrent::FixedThreadPool.new(1)\n  end\n  def stop\n    workers.shutdown\n  end\n  def spare\n    begin\n      extra = Concurrent::ThreadPoolExecutor.new(max_threads: 1)\n    rescue ArgumentError\n    end\n    extra.kill\n  end\n${more}end\n`;
+    const typed = (await emitted({ "app/models/pool.rb": pool("") })).get("models/pool.ts");
+    expect(lineWith(typed, "shutdown")).toBe("return (this.workers as ConcurrentThreadPool).shutdown();");
+    expect(lineWith(typed, "kill")).toBe("return (extra as ConcurrentThreadPool).kill();");
+    // Assigned again elsewhere: neither is proved.
+    const untyped = (await emitted({ "app/models/pool.rb": pool("  def reset\n    @workers = nil\n    extra = nil\n  end\n  def spare_again\n    begin\n      extra = Concurrent::ThreadPoolExecutor.new\n      extra = nil if extra\n    rescue ArgumentError\n    end\n    extra.kill\n  end\n") })).get("models/pool.ts");
+    expect(lineWith(untyped, "shutdown")).toBe('return send(this.workers, "shutdown");');
+    expect(untyped).toContain('return send(extra, "kill");');
+    // Hoisted inside a branch and assigned again after it: the method's local, not proved.
+    const nested = (await emitted({ "app/models/pool.rb": pool("  def spare_nested(flag)\n    if flag\n      begin\n        other = Concurrent::ThreadPoolExecutor.new\n      rescue ArgumentError\n      end\n      other.kill\n    end\n    other = 1\n  end\n") })).get("models/pool.ts");
+    expect(nested).toContain('send(other, "kill");');
+  });
+
+  it("types a block given to a plain class's own method by what every yield of that method passes", async () => {
+    const client = (extra: string) =>
+      `class Client\n  def code_of(url)\n    fetch(url) { |response| response.code }\n  end\n\n  private\n    def fetch(url)\n      Net::HTTP.start("example.com", 443) do |http|\n        http.request(Net::HTTP::Get.new(url)) { |response| yield response }\n      end\n${extra}    end\nend\n`;
+    const typed = (await emitted({ "app/models/client.rb": client("") })).get("models/client.ts");
+    expect(lineWith(typed, ".code")).toBe("return response.code;");
+    // A method that also yields something else: its block's parameter is not proved.
+    const untyped = (await emitted({ "app/models/client.rb": client("      yield url\n") })).get("models/client.ts");
+    expect(lineWith(untyped, '"code"')).toBe('return send(response, "code");');
   });
 });
 

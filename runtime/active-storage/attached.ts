@@ -53,6 +53,61 @@ export class AttachedOne {
     return notHere("purge_later");
   }
 
+  // ActiveStorage::Attachment's own methods and its blob's (its delegate_missing_to :blob), as an app reads them
+  // through the attached one: declared, so a typed `message.attachment.video?` is a direct call. Each answers as
+  // any other name does (rubyMethodMissing below): nil when nothing is attached, else the attachment's member.
+  analyze(...args: unknown[]): unknown {
+    return this.rubyMethodMissing("analyze", args);
+  }
+
+  isImage(...args: unknown[]): unknown {
+    return this.rubyMethodMissing("image?", args);
+  }
+
+  isAudio(...args: unknown[]): unknown {
+    return this.rubyMethodMissing("audio?", args);
+  }
+
+  isVideo(...args: unknown[]): unknown {
+    return this.rubyMethodMissing("video?", args);
+  }
+
+  isText(...args: unknown[]): unknown {
+    return this.rubyMethodMissing("text?", args);
+  }
+
+  isPreviewable(...args: unknown[]): unknown {
+    return this.rubyMethodMissing("previewable?", args);
+  }
+
+  isVariable(...args: unknown[]): unknown {
+    return this.rubyMethodMissing("variable?", args);
+  }
+
+  isRepresentable(...args: unknown[]): unknown {
+    return this.rubyMethodMissing("representable?", args);
+  }
+
+  variant(...args: unknown[]): unknown {
+    return this.rubyMethodMissing("variant", args);
+  }
+
+  preview(...args: unknown[]): unknown {
+    return this.rubyMethodMissing("preview", args);
+  }
+
+  representation(...args: unknown[]): unknown {
+    return this.rubyMethodMissing("representation", args);
+  }
+
+  metadata(...args: unknown[]): unknown {
+    return this.rubyMethodMissing("metadata", args);
+  }
+
+  filename(...args: unknown[]): unknown {
+    return this.rubyMethodMissing("filename", args);
+  }
+
   /**
    * `delegate_missing_to :attachment, allow_nil: true`: another method is the attachment's (analyze, video?,
    * representable?, ...); nil when nothing is attached. An attached one's own methods need the storage service.

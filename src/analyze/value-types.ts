@@ -159,7 +159,7 @@ export class ValueTypes {
     if (model !== null && this.models.has(model)) return this.classCall(model, node, site);
     if (model !== null && m === "new" && RAILS_CONSTRUCTED.has(model) && !node.block) return { k: "runtime", rails: model };
     if (node.receiver.kind === "const" && m === "new" && this.isPlainClass(node.receiver) && !this.plainClassMethod(node.receiver, "new")) {
-      return { k: "record", model: node.receiver.name };
+      return { k: "record", model: constName(node.receiver)! };
     }
     if (node.receiver.kind === "const") {
       const current = node.receiver.scope === null ? this.currentTypes.get(node.receiver.name)?.get(m) : undefined;
@@ -354,9 +354,16 @@ export class ValueTypes {
     return def ? this.returnType(def, { def, blocks: [], owner: { k: "model", model } }) : null;
   }
 
-  /** A plain class of the app (`ApplicationPlatform`): `new` makes one of its instances. */
+  /**
+   * A plain class of the app (`ApplicationPlatform`, `WebPush::Notification`): `new` makes one of its instances. A
+   * path written with `::` is taken as written where no other class or module of the app ends in it (Ruby would
+   * find that one first from inside its namespace).
+   */
   private isPlainClass(node: NodeOf<"const">): boolean {
-    return node.scope === null && this.plainClasses.some((d) => d.path === node.name && d.kind === "class");
+    const written = constName(node);
+    if (written === null) return false;
+    if (node.scope !== null && [...this.plainClasses.map((d) => d.path), ...this.models.keys()].some((p) => p !== written && p.endsWith(`::${written}`))) return false;
+    return this.plainClasses.some((d) => d.path === written && d.kind === "class");
   }
 
   /** What a method answers, from where it runs. */
@@ -366,9 +373,10 @@ export class ValueTypes {
 
   /** `def self.m` of a plain class under app/models (`FirstRun.create!`). */
   private plainClassMethod(node: NodeOf<"const">, name: string): NodeOf<"def"> | undefined {
-    if (node.scope !== null) return undefined;
+    const path = constName(node);
+    if (path === null || (node.scope !== null && !this.isPlainClass(node))) return undefined;
     const defs = this.plainClasses
-      .filter((d) => d.path === node.name)
+      .filter((d) => d.path === path)
       .flatMap((d) => d.node.body.filter((s): s is NodeOf<"def"> => s.kind === "def" && s.singleton && s.name === name));
     return defs.length === 1 ? defs[0] : undefined;
   }

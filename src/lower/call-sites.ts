@@ -5,10 +5,11 @@
 //   can_administer?(message) / can_administer?           def can_administer?(record = nil)   record: Message (or nil)
 // Each lowered call is recorded under its method's key with the type of each positional argument; a parameter is
 // typed only when every call written in the app was lowered and recorded, and every one agrees on one model (a
-// missing argument for a parameter defaulting to nil agrees with any).
+// missing argument for a parameter defaulting to nil agrees with any), or on one value object of the runtime (a
+// URI, a Net::HTTP response: types.ts' handedOnType).
 import type { AppModel } from "../analyze/app-model.js";
 import type { Node, NodeOf, Span } from "../parse/ir.js";
-import { NIL, sameType, UNKNOWN, type RType } from "./types.js";
+import { handedOnType, NIL, sameType, UNKNOWN, type RType } from "./types.js";
 import { hashValueTypes } from "./expr.js";
 
 /** By method key, by call site: each positional argument's type (null past a splat, an options hash or a block pass). */
@@ -57,7 +58,7 @@ export function joinedKeywordTypes(app: AppModel, key: string, params: Array<{ n
   for (const p of params) {
     const at = [...sites.values()].map((s) => s!.get(p.name) ?? (p.nilDefault ? NIL : UNKNOWN)).filter((t) => !(p.nilDefault && t.k === "nil"));
     const first = at[0];
-    if (!first || (first.k !== "model" && first.k !== "relation") || first.model.startsWith("typeof ")) continue;
+    if (!first || !handedOnType(first)) continue;
     if (at.every((t) => sameType(t, first))) out.set(p.name, first);
   }
   return out;
@@ -111,7 +112,7 @@ export function joinedTypes(sites: Map<string, RType[]>, params: Array<{ nilDefa
     const at = [...sites.values()].map((t) => (i < t.length ? t[i]! : p.nilDefault ? NIL : UNKNOWN)).filter((t) => !(p.nilDefault && t.k === "nil"));
     const first = at[0];
     if (first && scalars && !p.nilDefault && (first.k === "time" || first.k === "number")) return at.every((t) => sameType(t, first)) ? first : UNKNOWN;
-    if (!first || (first.k !== "model" && first.k !== "relation") || first.model.startsWith("typeof ")) return UNKNOWN;
+    if (!first || !handedOnType(first)) return UNKNOWN;
     return at.every((t) => sameType(t, first)) ? first : UNKNOWN;
   });
 }

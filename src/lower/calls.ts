@@ -28,6 +28,8 @@ import { noteDynamicSite } from "./dynamic-sites.js";
 import { lowerRecordApiCall, lowerRuntimeObjectCall } from "./runtime-objects.js";
 import { noteClassMethodCall, noteMethodCall, noteScopeCall } from "./model/param-types.js";
 import { noteNewCall } from "./core/plain-ivars.js";
+import { provedResult } from "./model/method-results.js";
+import { settingType } from "./setting-types.js";
 import { ObjectMethods } from "../../runtime/active-support/core-ext/core-object.js";
 import { CORE_TABLES, isCoreMethod } from "../../runtime/active-support/core-ext/core-send.js";
 
@@ -166,7 +168,12 @@ function lowerFrameworkClassCall(call: NodeOf<"call">, scope: Scope): TsExpr | n
   // `Rails.application.config.app_version` / `Rails.configuration.x.vapid.public_key`: a setting the app's
   // initializers assign (constants.ts computes it).
   const setting = railsSetting(call);
-  if (setting !== null && env.app.moduleConstants.has(setting)) return lit(`${env.module.useConstants()}.${moduleConstantName(setting)}()`, UNKNOWN);
+  if (setting !== null && env.app.moduleConstants.has(setting)) {
+    // Typed where every write of it makes one plain class's instance (setting-types.ts).
+    const type = settingType(env.app, setting);
+    const code = `${env.module.useConstants()}.${moduleConstantName(setting)}()`;
+    return type.k === "unknown" ? lit(code, UNKNOWN) : lit(`(${code} as ${env.typeName(type)})`, type);
+  }
   // `Rails.configuration.x.vapid` when the initializers set x.vapid.public_key and x.vapid.private_key: the group
   // itself, an ActiveSupport::OrderedOptions (a Hash of the settings under it, in the order they were set).
   const group = setting === null ? null : settingGroup(setting, env.app, scope);
@@ -430,8 +437,11 @@ function lowerRecordCall(call: NodeOf<"call">, recv: TsExpr, modelName: string, 
   if (defined) {
     const code = args().join(", ");
     noteMethodCall(scope.env.app, modelName, call, types);
-    // What the method answers where its body proves it (analyze/value-types.ts; no model of the app redefines it).
-    return asProved(`${recv.code}.${rubyToTs(m)}(${code})`, provedType(scope.env.app.values.instanceMethodType(modelName, m)), scope);
+    // What the method answers where its body proves it (analyze/value-types.ts; no model of the app redefines it),
+    // else where its lowering proved it (model/method-results.ts).
+    const analyzed = provedType(scope.env.app.values.instanceMethodType(modelName, m));
+    const type = analyzed.k !== "unknown" ? analyzed : provedResult(scope.env.app, modelChain(scope.env.app, modelName), m);
+    return asProved(`${recv.code}.${rubyToTs(m)}(${code})`, type, scope);
   }
   // A record of this model may be of an STI subclass that defines the method: left to run-time dispatch.
   if ([...scope.env.app.models.values()].some((x) => x.methods.some((d) => d.name === m) && modelChain(scope.env.app, x.className).some((c) => c.className === modelName))) return null;
@@ -501,6 +511,10 @@ function lowerRelationCall(call: NodeOf<"call">, recv: TsExpr, model: string, sc
     const type: RType = m === "partition" ? { k: "array", of: { k: "array", of: record } } : { k: "array", of: record };
     return asProved(`${scope.env.module.use("ArrayMethods")}.${rubyToTs(m)}(${recv.code}.toA(), ${lowerBlockFn(call.block, scope, [record]).code})`, type, scope);
   }
+  // `find_each { |record| }` (no batch options): the relation's findEach, its block given each record.
+  if (m === "find_each" && call.block && !call.args.length && call.block.params.length === 1 && call.block.params[0]!.kind === "req" && !call.block.locals) {
+    return lit(`${recv.code}.findEach(${lowerBlockFn(call.block, scope, [record]).code})`, UNKNOWN);
+  }
   // `each { |record| }` as a value (a method's last expression): the relation's each, its block given each record.
   if (m === "each" && call.block && !call.args.length && call.block.params.length === 1 && call.block.params[0]!.kind === "req" && !call.block.locals) {
     return lit(`${recv.code}.each(${lowerBlockFn(call.block, scope, [record]).code})`, UNKNOWN);
@@ -515,6 +529,7 @@ function lowerRelationCall(call: NodeOf<"call">, recv: TsExpr, model: string, sc
     "any?": ["isAny", BOOL], "empty?": ["isEmpty", BOOL], "exists?": ["exists", BOOL], to_a: ["toA", { k: "array", of: record }],
     "many?": ["isMany", BOOL], without: ["without", relation], excluding: ["excluding", relation], "find_by!": ["findByBang", record],
     update_all: ["updateAll", NUMBER], delete_all: ["deleteAll", NUMBER], destroy_all: ["destroyAll", UNKNOWN], destroy_by: ["destroyBy", UNKNOWN],
+    ids: ["ids", { k: "array", of: UNKNOWN }],
   };
   // many? with a block counts the records it answers true for: not the runtime's isMany.
   if (m === "many?" && (call.args.length || call.block)) return null;

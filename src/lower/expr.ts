@@ -160,7 +160,9 @@ function lowerExprOf(node: Node, scope: Scope): TsExpr {
       break;
     }
     case "yield": {
-      const args = node.args.map((a) => lowerExpr(a, scope).code);
+      const lowered = node.args.map((a) => lowerExpr(a, scope));
+      scope.yieldTypes?.push(lowered.map((e, i) => (node.args[i]!.kind === "splat" ? UNKNOWN : e.type)));
+      const args = lowered.map((e) => e.code);
       // In a method that takes a block, yield calls it; in a layout, yield is the rendered template.
       if (scope.blockParam) return lit(`${scope.blockParam}!(${args.join(", ")})`, UNKNOWN);
       // `yield :head` is the stored content as it is (_layout_for), unlike content_for(:head), which is its presence.

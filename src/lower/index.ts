@@ -22,6 +22,7 @@ import { lowerEntry } from "./app/entry.js";
 import { controllerIvarTypes, controllerPath, lowerController } from "./controller/controller.js";
 import { lowerModel } from "./model/model.js";
 import { modelParamFingerprint } from "./model/param-types.js";
+import { resultFingerprint } from "./model/method-results.js";
 import { recordedFingerprint } from "./call-sites.js";
 import { directRoutes, routeDecls } from "./routes/draw.js";
 import { lowerRoutesModule } from "./routes/module.js";
@@ -77,9 +78,11 @@ function lowerModels(app: AppModel, diags: Diagnostics, guard: <T extends { file
   const clearSites = () => {
     for (const key of app.dynamicSites.keys()) if (!earlier.has(key)) app.dynamicSites.delete(key);
   };
-  const fingerprint = () => modelParamFingerprint(app) + recordedFingerprint(app);
+  const fingerprint = () => modelParamFingerprint(app) + recordedFingerprint(app) + resultFingerprint(app);
   let known = fingerprint();
-  for (let pass = 0; pass < 4; pass++) {
+  // (A method's proved result reaches its callers one pass later: a chain of them, written callers first, takes
+  // a pass per link.)
+  for (let pass = 0; pass < 6; pass++) {
     try {
       lowerPlainClasses(app, new Diagnostics());
     } catch {

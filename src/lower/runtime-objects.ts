@@ -23,22 +23,35 @@ import { TurboStreamTagBuilder } from "../../runtime/gems/turbo-rails/turbo-stre
 import { RailsLogger } from "../../runtime/active-support/logger.js";
 import { UserAgentBrowser } from "../../runtime/gems/useragent/user-agent-base.js";
 import { Page } from "../../runtime/gems/geared_pagination/geared-pagination.js";
-import { lowerArgs } from "./calls.js";
+import { Generic as UriGeneric } from "../../runtime/ruby/uri.js";
+import { HTTPGenericRequest, HTTPResponse, NetHttp } from "../../runtime/ruby/net-http.js";
+import { ThreadPool } from "../../runtime/gems/concurrent-ruby/thread-pool.js";
+import { lowerArgs, objectMethodCall } from "./calls.js";
 import { lit, lowerExpr, storable, type TsExpr } from "./expr.js";
 import { camel, rubyToTs } from "./names.js";
 import type { Scope } from "./scope.js";
-import { STRING, UNKNOWN, maybe, type RType } from "./types.js";
+import { BOOL, NUMBER, STRING, UNKNOWN, VALUE_OBJECTS, maybe, type RType } from "./types.js";
 
 interface RuntimeObject {
   /** Where its members are looked up: a class's prototype (instances) or the class itself (its statics). */
   members: object;
   /** Members whose value is itself one of these objects. */
   results?: Record<string, RType>;
-  /** Its methods take `unknown` arguments (an untyped argument type-checks). */
-  anyArgs?: boolean;
-  /** Instance fields (not on the prototype) read as send reads them, and what they hold. */
+  /** Its methods take `unknown` arguments (an untyped argument type-checks); or those of these Ruby names do. */
+  anyArgs?: boolean | Set<string>;
+  /** Instance fields (not on the prototype) read as send reads them (by the TS name, then the Ruby name), and what they hold. */
   fields?: Record<string, RType>;
+  /** Its writers (`uri.host = v`) are called directly too, as send finds them (runtime-objects' writerOf). */
+  writers?: boolean;
+  /** A class object whose `new` is the runtime's build (allocate, then initialize): what an instance is. */
+  builds?: RType;
+  /** What a method yields to its block, by Ruby name (the block's parameters' types). */
+  yields?: Record<string, RType[]>;
 }
+
+const URI_VALUE: RType = { k: "runtime", cls: "uri" };
+const HTTP_RESPONSE: RType = { k: "runtime", cls: "httpResponse" };
+const HTTP_REQUEST: RType = { k: "runtime", cls: "httpRequest" };
 
 const RUNTIME_OBJECTS: Record<string, RuntimeObject> = {
   request: { members: Request.prototype },
@@ -62,7 +75,11 @@ const RUNTIME_OBJECTS: Record<string, RuntimeObject> = {
   modelName: { members: Name.prototype },
   // has_one_attached's / has_many_attached's reader (ActiveStorage::Attached::One / ::Many): their own members; a
   // name they delegate to the attachment (video?, variant...) is no member, so it stays dynamic.
-  attachedOne: { members: AttachedOne.prototype },
+  // The attachment's (and its blob's) methods it declares take whatever Ruby passes (runtime/active-storage/attached.ts).
+  attachedOne: {
+    members: AttachedOne.prototype,
+    anyArgs: new Set(["analyze", "image?", "audio?", "video?", "text?", "previewable?", "variable?", "representable?", "variant", "preview", "representation", "metadata", "filename"]),
+  },
   attachedMany: { members: AttachedMany.prototype },
   // turbo-rails' `turbo_stream` in a view (Turbo::Streams::TagBuilder): its actions take what Ruby passes.
   turboStream: { members: TurboStreamTagBuilder.prototype, anyArgs: true },
@@ -72,6 +89,37 @@ const RUNTIME_OBJECTS: Record<string, RuntimeObject> = {
   userAgent: { members: UserAgentBrowser.prototype, results: { browser: maybe(STRING), platform: maybe(STRING), os: maybe(STRING) } },
   // geared_pagination's @page (GearedPagination::Page): records, next_param, last?...
   page: { members: Page.prototype },
+  // Ruby's URI::Generic and its HTTP kin (URI(url), URI.parse): components as readers and writers.
+  uri: {
+    members: UriGeneric.prototype, anyArgs: true, writers: true,
+    results: {
+      scheme: maybe(STRING), userinfo: maybe(STRING), host: maybe(STRING), hostname: maybe(STRING), port: maybe(NUMBER), path: maybe(STRING),
+      opaque: maybe(STRING), query: maybe(STRING), fragment: maybe(STRING), dup: URI_VALUE, to_s: STRING, "absolute?": BOOL, "relative?": BOOL,
+    },
+  },
+  // A Net::HTTP session (Net::HTTP.new / .start): its settings' writers, request answering a Net::HTTPResponse.
+  netHttp: {
+    members: NetHttp.prototype, anyArgs: true, writers: true,
+    fields: { address: STRING, port: NUMBER, ipaddr: maybe(STRING) },
+    results: { request: HTTP_RESPONSE, "use_ssl?": BOOL, "started?": BOOL },
+    yields: { request: [HTTP_RESPONSE] },
+  },
+  // Net::HTTP::Get / Post / ... as classes: `new` builds a request.
+  httpRequestClass: { members: HTTPGenericRequest, anyArgs: true, builds: HTTP_REQUEST },
+  // Net::HTTPGenericRequest: its path, URI, body (a writer) and header fields.
+  httpRequest: {
+    members: HTTPGenericRequest.prototype, anyArgs: true, writers: true,
+    fields: { path: STRING, uri: maybe(URI_VALUE), body: UNKNOWN },
+    results: { method: STRING, content_type: maybe(STRING), content_length: maybe(NUMBER), "key?": BOOL },
+  },
+  // Net::HTTPResponse: code and message (Strings), header fields, the body.
+  httpResponse: {
+    members: HTTPResponse.prototype, anyArgs: true,
+    fields: { code: STRING, message: STRING, httpVersion: STRING, uri: maybe(URI_VALUE) },
+    results: { content_type: maybe(STRING), content_length: maybe(NUMBER), "key?": BOOL },
+  },
+  // concurrent-ruby's pools (Concurrent::ThreadPoolExecutor.new, FixedThreadPool.new): post, shutdown, kill...
+  threadPool: { members: ThreadPool.prototype, anyArgs: true, results: { post: BOOL, shutdown: BOOL, kill: BOOL, wait_for_termination: BOOL, "running?": BOOL, completed_task_count: NUMBER } },
   // A record's own API (Active Record's instance methods the runtime's Base has), for a typed record.
   record: { members: Base.prototype, results: { model_name: { k: "runtime", cls: "modelName" } } },
 };
@@ -96,7 +144,10 @@ export function lowerRuntimeObjectCall(call: NodeOf<"call">, recv: TsExpr, scope
     const identifier = identifierSetter(call.method, scope);
     if (identifier) return identifier(recv, call.args[0]!);
   }
-  return lowerMemberCall(call, recv, recv.type.cls, scope);
+  const member = lowerMemberCall(call, recv, recv.type.cls, scope);
+  // Object's methods (tap, then, presence...) on a value object, as send reaches them where it has no such member.
+  if (member || !VALUE_OBJECTS.has(recv.type.cls)) return member;
+  return objectMethodCall(call, recv, RUNTIME_OBJECTS[recv.type.cls]!.members, scope);
 }
 
 /** `record.model_name`: a member of the runtime's Base, on a record whose model does not define the method. */
@@ -105,18 +156,51 @@ export function lowerRecordApiCall(call: NodeOf<"call">, recv: TsExpr, scope: Sc
 }
 
 function lowerMemberCall(call: NodeOf<"call">, recv: TsExpr, cls: string, scope: Scope): TsExpr | null {
-  if (call.method.endsWith("=")) return null;
   const o = RUNTIME_OBJECTS[cls]!;
-  const field = o.fields?.[call.method];
-  if (field && !call.args.length && !call.block) return lit(`${recv.code}.${call.method}`, field);
+  if (call.method.endsWith("=")) return o.writers ? lowerWriter(call, recv, o, scope) : null;
+  // `Net::HTTP::Post.new(uri, headers)`: Class#new, which the runtime's classes answer as build.
+  if (call.method === "new" && o.builds) return lit(`${recv.code}.build(${lowerArgs(call.args, call.block, scope).join(", ")})`, o.builds);
+  const field = fieldOf(o, call.method);
+  if (field && !call.args.length && !call.block) return lit(`${recv.code}.${field}`, o.fields![field]!);
   const member = memberOf(o.members, call.method);
   if (!member || !/^[A-Za-z_$][\w$]*$/.test(member.key)) return null;
   const type = o.results?.[call.method] ?? UNKNOWN;
   // A getter's value as send answers it (undefined is nil; one of these objects is never undefined).
   if (!member.method) return call.args.length || call.block ? null : lit(type.k === "runtime" ? `${recv.code}.${member.key}` : `(${recv.code}.${member.key} ?? null)`, type);
   // The runtime's signatures are TS's: an argument the lowering could not type is passed by name instead.
-  if (!o.anyArgs && (call.block || call.args.some((a) => typeOfArg(a).k === "unknown"))) return null;
-  return lit(`${recv.code}.${member.key}(${lowerArgs(call.args, call.block, scope).join(", ")})`, type);
+  const anyArgs = o.anyArgs instanceof Set ? o.anyArgs.has(call.method) : o.anyArgs;
+  if (!anyArgs && (call.block || call.args.some((a) => typeOfArg(a).k === "unknown"))) return null;
+  return lit(`${recv.code}.${member.key}(${lowerArgs(call.args, call.block, scope, o.yields?.[call.method]).join(", ")})`, type);
+}
+
+/** A declared field the name reads, by send's rule (the TS name first, then the Ruby name); null when none. */
+function fieldOf(o: RuntimeObject, name: string): string | null {
+  if (!o.fields || name.endsWith("?") || name.endsWith("!")) return null;
+  return [rubyToTs(name), name].find((k) => Object.prototype.hasOwnProperty.call(o.fields, k)) ?? null;
+}
+
+/**
+ * `x.name = v` as send dispatches it: a field or an accessor with a setter named `name` is assigned (the value is
+ * the assignment's); else the set<Name> method is called. Null when the object has neither (send decides).
+ */
+function lowerWriter(call: NodeOf<"call">, recv: TsExpr, o: RuntimeObject, scope: Scope): TsExpr | null {
+  const prop = call.method.slice(0, -1);
+  if (call.args.length !== 1 || call.block || !/^[A-Za-z_]\w*$/.test(prop)) return null;
+  const value = () => lowerExpr(call.args[0]!, scope).code;
+  if (Object.prototype.hasOwnProperty.call(o.fields ?? {}, prop) || hasSetter(o.members, prop)) return lit(`(${recv.code}.${prop} = ${value()})`, UNKNOWN);
+  // (An accessor without a setter, or a method of that name: send's assignment would not take it either.)
+  if (prop in (o.members as Record<string, unknown>)) return null;
+  const member = memberOf(o.members, call.method);
+  return member?.method ? lit(`${recv.code}.${member.key}(${value()})`, UNKNOWN) : null;
+}
+
+/** An accessor with a setter named `name` on the prototype chain. */
+function hasSetter(target: object, name: string): boolean {
+  for (let p: object | null = target; p && p !== Object.prototype; p = Object.getPrototypeOf(p) as object | null) {
+    const d = Object.getOwnPropertyDescriptor(p, name);
+    if (d) return d.set !== undefined;
+  }
+  return false;
 }
 
 function typeOfArg(a: NodeOf<"call">["args"][number]): RType {

@@ -12,6 +12,12 @@ export interface LocalVar {
   type: RType;
   /** Declared `T | null` (first assigned inside an expression) and read as `T`. */
   nullable?: boolean;
+  /**
+   * Declared untyped ahead of the branch that assigns it (stmts.ts' shared locals), where this is its one assignment:
+   * read after it as the value's type when that is a record, relation or value object (nil before, as a record
+   * type stands for nil too).
+   */
+  soleAssignment?: unknown;
 }
 
 /** Per-module state: which runtime names and models the emitted module must import. */
@@ -148,6 +154,13 @@ export class Scope {
   /** In a rescue clause: the variable holding the error it handles (Ruby's `$!`: a bare raise re-raises it, and
    * what is raised there has it as its cause). */
   rescued: string | null;
+  /** A method's last statement whose lowered type is its result (model/method-results.ts), and that type once lowered. */
+  resultNode: unknown = null;
+  resultType: RType | null = null;
+  /** The whole body of the method this code is in (its blocks' too), where a method's: every assignment of a local. */
+  methodBody: unknown[] | null;
+  /** Where a method's yields are followed: each yield's arguments' types (model/method-results.ts' noteYields). */
+  yieldTypes: RType[][] | null;
 
   constructor(
     readonly env: LowerEnv,
@@ -161,6 +174,8 @@ export class Scope {
     this.returnsDirectly = parent?.returnsDirectly ?? true;
     this.retryLabel = parent?.retryLabel ?? null;
     this.rescued = parent?.rescued ?? null;
+    this.methodBody = parent?.methodBody ?? null;
+    this.yieldTypes = parent?.yieldTypes ?? null;
   }
 
   /** A scope for the body of a JS function the lowering makes for a block (a block, a lambda, an IIFE). */
@@ -216,6 +231,8 @@ export interface LowerEnv {
   ivar(name: string): string;
   /** The ivars live in an untyped store (a plain object's `this.ivars`): a typed read is cast to its type. */
   ivarCast?: boolean;
+  /** Given each `@x = value` lowered here, with the value's type (core/plain-ivars.ts' sole assignments). */
+  onIvarAssign?: (node: unknown, type: RType) => void;
   /** The TS expression for `self` (the view, the controller, the record). */
   selfExpr: string;
   /** Lexical nesting for constant lookup, innermost first (`["Post", "Post::Pagination"]`). */

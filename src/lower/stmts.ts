@@ -18,7 +18,7 @@ import { lit, lowerExpr, storable, truthy, type TsExpr } from "./expr.js";
 import { lowerBreak, lowerNext, lowerReturn } from "./jumps.js";
 import { isKernelLoop, lowerEachLoop, lowerFor, lowerKernelLoop, lowerWhile } from "./loops.js";
 import type { Scope } from "./scope.js";
-import { elementType, maybe, NUMBER, UNKNOWN, type RType } from "./types.js";
+import { elementType, handedOnType, maybe, NUMBER, UNKNOWN, type RType } from "./types.js";
 
 export type Tail = "void" | "return";
 
@@ -31,7 +31,14 @@ export function lowerBody(nodes: Node[], scope: Scope, tail: Tail): string[] {
     // (Only a branching statement can share locals: copying the statements after every one of them was quadratic
     // in a long template's thousands of statements.)
     const shared = BRANCHING.has(node.kind) ? sharedLocals(node, nodes.slice(i + 1), scope) : [];
-    if (shared.length) out.push(...shared.map((name) => `let ${scope.declare(name, UNKNOWN).ts}: unknown = null;`));
+    if (shared.length) {
+      out.push(...shared.map((name) => {
+        const local = scope.declare(name, UNKNOWN);
+        // (Over the whole method: a local is the method's, assigned anywhere in it.)
+        local.soleAssignment = scope.methodBody ? soleAssignment(name, scope.methodBody as Node[]) : null;
+        return `let ${local.ts}: unknown = null;`;
+      }));
+    }
     const lines = lowerStmt(node, scope, tail === "return" && i === nodes.length - 1 ? "return" : "void");
     const hoisted = scope.hoisted.splice(0);
     // The source map's anchor: what follows came from this node (src/lower/source-mark.ts; removed again at emit,
@@ -59,6 +66,20 @@ function sharedLocals(node: Node, after: Node[], scope: Scope): string[] {
     });
   }
   return fresh.filter((name) => read.has(name));
+}
+
+/** The one `name = value` among `nodes` (every node under them), or null when it is assigned otherwise or again. */
+function soleAssignment(name: string, nodes: Node[]): Node | null {
+  const found: Node[] = [];
+  let other = false;
+  for (const n of nodes) {
+    walk(n, (x) => {
+      if (x.kind === "assign" && x.target.kind === "ident" && x.target.name === name) found.push(x);
+      else if (x.kind === "opAssign" && x.target.kind === "ident" && x.target.name === name) other = true;
+      else if (x.kind === "multiAssign" || x.kind === "for" || x.kind === "matchPattern" || x.kind === "caseIn") other = true;
+    });
+  }
+  return !other && found.length === 1 ? found[0]! : null;
 }
 
 /** The statements of a branching statement's branches and clauses (its condition is lowered in the scope itself). */
@@ -145,7 +166,7 @@ function lowerStmtOf(node: Node, scope: Scope, tail: Tail): string[] {
       return lowerMultiAssign(node, scope, tail);
     case "opAssign": {
       // `@uri ||= URI(url)` as a method's last line is also its value.
-      const lines = lowerOpAssign(node, scope);
+      const lines = lowerOpAssign(node, scope, (t) => node === scope.resultNode && (scope.resultType = t));
       const readable = node.target.kind === "ident" || node.target.kind === "ivar" || (node.target.kind === "call" && node.target.args.length === 0);
       return tail === "return" && readable ? [...lines, `return ${lowerExpr(node.target, scope).code};`] : lines;
     }
@@ -186,6 +207,7 @@ function lowerStmtOf(node: Node, scope: Scope, tail: Tail): string[] {
       break;
   }
   const e = lowerExpr(node, scope);
+  if (node === scope.resultNode) scope.resultType = e.type;
   return [tail === "return" ? `return ${e.code};` : `${e.code};`];
 }
 
@@ -196,10 +218,15 @@ function lowerAssign(node: NodeOf<"assign">, scope: Scope, tail: Tail): string[]
     const existing = scope.lookup(node.target.name);
     if (existing) lines.push(`${existing.ts} = ${value.code};`);
     else lines.push(`let ${scope.declare(node.target.name, value.type).ts} = ${value.code};`);
+    if (existing?.soleAssignment === node && existing.type.k === "unknown" && handedOnType(value.type)) {
+      existing.type = value.type;
+      existing.ts = `(${existing.ts} as ${scope.env.typeName(value.type)})`;
+    }
     if (tail === "return") lines.push(`return ${scope.lookup(node.target.name)!.ts};`);
     return lines;
   }
   if (node.target.kind === "ivar") {
+    scope.env.onIvarAssign?.(node, value.type);
     const target = scope.env.ivar(node.target.name);
     lines.push(`${target} = ${storable(value, scope.env.ivarTypes.get(node.target.name) ?? UNKNOWN, scope)};`);
     if (tail === "return") lines.push(`return ${target};`);
@@ -266,9 +293,11 @@ function assignTargets(targets: Node[], tmp: string, scope: Scope, elements: RTy
   return lines;
 }
 
-function lowerOpAssign(node: NodeOf<"opAssign">, scope: Scope): string[] {
+/** `onValue`: given the value's type (what `@x ||= value` answers where the ivar holds only what it stored). */
+function lowerOpAssign(node: NodeOf<"opAssign">, scope: Scope, onValue?: (t: RType) => void): string[] {
   const target = lowerExpr(node.target, scope);
   const value = lowerExpr(node.value, scope);
+  onValue?.(value.type);
   if (node.target.kind === "call" && node.target.args.length === 0 && node.target.receiver) {
     // `self.token ||= x`: read with the getter, write with the setter, as Ruby does.
     const setter: NodeOf<"call"> = { ...node.target, method: `${node.target.method}=`, args: [node.value] };

@@ -46,7 +46,21 @@ export const RUNTIME_TYPE_NAMES: Record<string, string> = {
   session: "ActionDispatchSession", flash: "ActionDispatchFlash", modelName: "ActiveModelName", baseClass: "typeof Base",
   attachedOne: "AttachedOne", attachedMany: "AttachedMany", turboStream: "TurboStreamTagBuilder", logger: "RailsLogger",
   userAgent: "UserAgentBrowser", page: "GearedPaginationPage",
+  uri: "UriGeneric", netHttp: "NetHttp", httpRequest: "NetHttpRequest", httpResponse: "NetHttpResponse",
+  httpRequestClass: "typeof NetHttpRequest", threadPool: "ConcurrentThreadPool",
 };
+
+/**
+ * Runtime objects that are values the app's code holds and hands around (a parameter, a method's result): a type
+ * a call-site join or a method's proved result may carry. (Rails' objects bound to where they are read, a request,
+ * a cookie jar, or a class object, are not handed on so.)
+ */
+export const VALUE_OBJECTS = new Set(["attachedOne", "attachedMany", "userAgent", "uri", "netHttp", "httpRequest", "httpResponse", "threadPool"]);
+
+/** Whether a join or a method's result may claim this type: a record or relation of one model, or a value object. */
+export function handedOnType(t: RType): boolean {
+  return (t.k === "model" && !t.model.startsWith("typeof ")) || t.k === "relation" || (t.k === "runtime" && VALUE_OBJECTS.has(t.cls));
+}
 
 /** Rails' own classes the analysis names (a Current attribute holding the request), as the lowering's types. */
 const RAILS_OBJECTS: Record<string, string> = {

@@ -193,14 +193,14 @@ function tryCall(v: unknown, name: string, args: unknown[]): unknown {
   return typeof member === "function" ? (member as (...a: unknown[]) => unknown).apply(v, args) : null;
 }
 
-/** nil's own methods (NilClass); the rest come from ObjectMethods. */
+/** nil's own methods (NilClass); the rest come from ObjectMethods. Each takes nil as its receiver, as every table's do. */
 export const NilMethods = {
-  toA: () => [],
-  toH: () => ({}),
-  toI: () => 0,
-  toF: () => new RubyFloat(0),
-  isHtmlSafe: () => false,
-  toParam: () => null,
+  toA: (_nil?: null) => [],
+  toH: (_nil?: null) => ({}),
+  toI: (_nil?: null) => 0,
+  toF: (_nil?: null) => new RubyFloat(0),
+  isHtmlSafe: (_nil?: null) => false,
+  toParam: (_nil?: null) => null,
 };
 
 /**

@@ -22,7 +22,18 @@ const RETURNS: Record<string, RType> = {
   // ActiveSupport::Logger (runtime-objects.ts): `Rails.logger.info "x"` is its method, called directly.
   "Rails.logger": { k: "runtime", cls: "logger" },
   "UserAgent.parse": { k: "runtime", cls: "userAgent" },
+  // Ruby's URI and Net::HTTP (runtime-objects.ts): a parsed URI, a session.
+  "URI.parse": { k: "runtime", cls: "uri" }, "Net::HTTP.new": { k: "runtime", cls: "netHttp" },
+  "Concurrent::ThreadPoolExecutor.new": { k: "runtime", cls: "threadPool" }, "Concurrent::FixedThreadPool.new": { k: "runtime", cls: "threadPool" },
 };
+
+/** What a constant method yields to its block: `Net::HTTP.start(host, port) { |http| }` yields the session. */
+const YIELDS: Record<string, RType[]> = { "Net::HTTP.start": [{ k: "runtime", cls: "netHttp" }] };
+
+/** Constants that are runtime classes the lowering types (`Net::HTTP::Post.new(uri)`: a request). */
+const CONSTANT_TYPES: Record<string, RType> = Object.fromEntries(
+  ["Get", "Head", "Post", "Put", "Patch", "Delete"].map((m) => [`Net::HTTP::${m}`, { k: "runtime", cls: "httpRequestClass" }]),
+);
 
 export function lowerConstant(node: NodeOf<"const">, scope: Scope): TsExpr | null {
   const path = constPath(node);
@@ -37,7 +48,7 @@ export function lowerConstant(node: NodeOf<"const">, scope: Scope): TsExpr | nul
   if (core) return lit(scope.env.module.use(core[0]), UNKNOWN);
   const cut = path.lastIndexOf("::");
   const owner = cut > 0 ? CORE_CONSTANTS[path.slice(0, cut)] : undefined;
-  if (owner && node.name in owner[1]) return lit(`${scope.env.module.use(owner[0])}.${node.name}`, UNKNOWN);
+  if (owner && node.name in owner[1]) return lit(`${scope.env.module.use(owner[0])}.${node.name}`, CONSTANT_TYPES[path] ?? UNKNOWN);
   return null;
 }
 
@@ -91,7 +102,7 @@ export function lowerConstantCall(call: NodeOf<"call">, recv: TsExpr, scope: Sco
     return lit(`${scope.env.module.use("unsupported")}(${JSON.stringify(`${path}.${call.method}`)})`, UNKNOWN);
   }
   if (typeof Reflect.get(core[1], member) !== "function") return null;
-  const args = lowerArgs(call.args, call.block, scope);
+  const args = lowerArgs(call.args, call.block, scope, YIELDS[`${path}.${call.method}`]);
   return lit(`${recv.code}.${member}(${args.join(", ")})`, RETURNS[`${path}.${call.method}`] ?? UNKNOWN);
 }
 

@@ -5,8 +5,11 @@ import type { NodeOf } from "../../parse/ir.js";
 import { lowerArgs } from "../calls.js";
 import { lit, type TsExpr } from "../expr.js";
 import type { Scope } from "../scope.js";
-import { UNKNOWN } from "../types.js";
+import { UNKNOWN, type RType } from "../types.js";
 import { Kernel } from "../../../runtime/app/core-constants.js";
+
+/** What a Kernel function answers, where later calls on it lower directly: URI(x) is a URI (runtime-objects.ts). */
+const KERNEL_RETURNS: Record<string, RType> = { URI: { k: "runtime", cls: "uri" } };
 
 export function lowerKernelCall(call: NodeOf<"call">, scope: Scope): TsExpr | null {
   const m = call.method;
@@ -18,5 +21,5 @@ export function lowerKernelCall(call: NodeOf<"call">, scope: Scope): TsExpr | nu
   }
   if (!Object.prototype.hasOwnProperty.call(Kernel, m)) return null;
   const args = lowerArgs(call.args, call.block, scope);
-  return lit(`${scope.env.module.use("Kernel")}.${m}(${args.join(", ")})`, UNKNOWN);
+  return lit(`${scope.env.module.use("Kernel")}.${m}(${args.join(", ")})`, KERNEL_RETURNS[m] ?? UNKNOWN);
 }

@@ -11,6 +11,8 @@ import { literalString, optionsOf, positionalArgs, type Node, type NodeOf, type 
 import { lowerArg, lowerArgs, objectMethodCall } from "../calls.js";
 import { lowerBlockFn } from "../procs.js";
 import { noteNewCall, notePerformCall } from "./plain-ivars.js";
+import { notePlainMethodCall } from "../model/param-types.js";
+import { plainResult, plainYields } from "../model/method-results.js";
 import { lit, type TsExpr } from "../expr.js";
 import { rubyToTs } from "../names.js";
 import type { Scope } from "../scope.js";
@@ -169,9 +171,10 @@ export function plainSelfCall(call: NodeOf<"call">, scope: Scope, facts: PlainCl
     return lit(type.k === "unknown" ? `this.${m}` : `(this.${m} as ${scope.env.typeName(type)})`, type);
   }
   if (facts.methods.has(m)) {
-    // What the method answers where its body proves it (plain-class.ts' plainMethodTypes).
-    const type = scope.env.methodTypes?.get(m) ?? UNKNOWN;
-    const code = `this.${rubyToTs(m)}(${args().join(", ")})`;
+    // What the method answers where its body proves it (plain-class.ts' plainMethodTypes, else its lowered last
+    // expression: model/method-results.ts); its arguments' types join into its parameters' (param-types.ts).
+    const code = `this.${rubyToTs(m)}(${recordedArgs(call, scope, (types) => notePlainMethodCall(scope.env.app, facts.path, call, types), plainYields(scope.env.app, facts.path, m))})`;
+    const type = scope.env.methodTypes?.get(m) ?? plainResult(scope.env.app, facts.path, m);
     return lit(type.k === "unknown" ? code : `(${code} as ${scope.env.typeName(type)})`, type);
   }
   // ActionView::Helpers::SanitizeHelper included: its sanitize (without options), strip_tags, strip_links, sanitize_css.
@@ -206,7 +209,11 @@ export function plainTypedCall(call: NodeOf<"call">, recv: TsExpr, scope: Scope)
     return null;
   }
   if (facts.readers.has(m) && !call.args.length && !call.block && !facts.methods.has(m)) return lit(`${recv.code}.${m}`, UNKNOWN);
-  if (facts.methods.has(m)) return lit(`${recv.code}.${rubyToTs(m)}(${args().join(", ")})`, UNKNOWN);
+  if (facts.methods.has(m)) {
+    const code = `${recv.code}.${rubyToTs(m)}(${recordedArgs(call, scope, (types) => notePlainMethodCall(scope.env.app, facts.path, call, types), plainYields(scope.env.app, facts.path, m))})`;
+    const type = plainResult(scope.env.app, facts.path, m);
+    return lit(type.k === "unknown" ? code : `(${code} as ${scope.env.typeName(type)})`, type);
+  }
   // A method of the library class it subclasses (PlatformAgent#browser), or of ActiveModel where it includes
   // ActiveModel::Model (valid?): the runtime class's own method.
   const own = base ?? (facts.activeModel ? ActiveModel : null);
@@ -231,15 +238,15 @@ function recordedNew(call: NodeOf<"call">, path: string, scope: Scope): string {
   return recordedArgs(call, scope, (types) => noteNewCall(scope.env.app, path, call, types));
 }
 
-/** A call's arguments, lowered, and `note` given their types. */
-function recordedArgs(call: NodeOf<"call">, scope: Scope, note: (types: RType[]) => void): string {
+/** A call's arguments, lowered, and `note` given their types; `blockTypes`: what the method yields to its block. */
+function recordedArgs(call: NodeOf<"call">, scope: Scope, note: (types: RType[]) => void, blockTypes: RType[] = []): string {
   const types: RType[] = [];
   const out = call.args.map((a) => {
     const e = lowerArg(a, scope);
     types.push(e.type);
     return e.code;
   });
-  if (call.block) out.push(lowerBlockFn(call.block, scope).code);
+  if (call.block) out.push(lowerBlockFn(call.block, scope, blockTypes).code);
   note(types);
   return out.join(", ");
 }

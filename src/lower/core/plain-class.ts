@@ -17,8 +17,10 @@ import { literalString, optionsOf, positionalArgs, type Node, type NodeOf } from
 import { makeEnv } from "../env.js";
 import { lit, lowerExpr } from "../expr.js";
 import { noteDynamicSite } from "../dynamic-sites.js";
-import { constructorIvarTypes, performParamTypes } from "./plain-ivars.js";
+import { constructorIvarTypes, performParamTypes, soleInitAssignments } from "./plain-ivars.js";
 import { typeParams } from "../call-site-params.js";
+import { plainMethodParamTypes } from "../model/param-types.js";
+import { followsYields, ivarResult, noteIvarResult, noteResult, noteYields, resultNode } from "../model/method-results.js";
 import { UNKNOWN, type RType } from "../types.js";
 import { rubyToTs, tsIdent } from "../names.js";
 import { Scope, type LowerEnv } from "../scope.js";
@@ -66,6 +68,13 @@ function lowerPlainClass(path: string, decls: ConstDecl[], modules: Map<string, 
   const flat = flattenBody(decls, decls, modules);
   // Ivars every call of its constructor proves (plain-ivars.ts), read as their types.
   env.ivarTypes = constructorIvarTypes(app, facts, decls, flat.methods);
+  // Ivars its initialize assigns once from another value, as that value's lowering proved it last time.
+  const sole = soleInitAssignments(app, facts, decls, flat.methods);
+  for (const ivar of sole.keys()) {
+    const t = ivarResult(app, path, ivar);
+    if (t.k !== "unknown" && !env.ivarTypes.has(ivar)) env.ivarTypes.set(ivar, t);
+  }
+  env.onIvarAssign = (n, type) => sole.forEach((node, ivar) => node === n && noteIvarResult(app, path, ivar, type));
   env.ivarCast = true;
   env.methodTypes = plainMethodTypes(app, facts, flat.methods, env);
   const name = tsIdent(path);
@@ -99,8 +108,10 @@ function lowerPlainClass(path: string, decls: ConstDecl[], modules: Map<string, 
   for (const def of flat.methods) {
     const body = defBody(def, source(def));
     // A job's perform, its parameters typed by every perform_later / perform_now of it (plain-ivars.ts).
-    const typed = isJob && def.name === "perform" ? (scope: Scope) => typeParams({ params: def.params, body }, performParamTypes(app, facts, decls, def), scope) : undefined;
-    members.push(method(def, body, env, facts, false, typed));
+    // Other methods' parameters by every call that reaches them (model/param-types.ts).
+    const types = isJob && def.name === "perform" ? performParamTypes(app, facts, decls, def) : plainMethodParamTypes(app, path, def);
+    const typed = (scope: Scope) => typeParams({ params: def.params, body }, types, scope);
+    members.push(method(def, body, env, facts, false, typed, app));
   }
   for (const def of flat.classMethods) members.push(method(def, defBody(def, source(def)), classEnv, facts, true));
   const cls = `export class ${name} extends ${base} {\n${members.join("\n")}\n}`;
@@ -210,20 +221,21 @@ function bodyStatement(stmt: Node, body: Node[], env: LowerEnv, after: string[],
 }
 
 /** A `def` as a TS method; `override` where the runtime base already has the member (persisted?, to_param...). */
-function method(def: NodeOf<"def">, statements: Node[], env: LowerEnv, facts: PlainClassFacts, isStatic: boolean, typed?: (scope: Scope) => void): string {
+/** `app`: given for an instance method, whose lowered result is recorded (model/method-results.ts). */
+function method(def: NodeOf<"def">, statements: Node[], env: LowerEnv, facts: PlainClassFacts, isStatic: boolean, typed?: (scope: Scope) => void, app?: AppModel): string {
   // A method of a concern's ClassMethods finds constants where it was written (lexicalNesting).
   const lexical = lexicalNesting.get(def);
-  if (!lexical) return methodIn(def, statements, env, facts, isStatic, typed);
+  if (!lexical) return methodIn(def, statements, env, facts, isStatic, typed, app);
   const outer = env.nesting;
   env.nesting = lexical;
   try {
-    return methodIn(def, statements, env, facts, isStatic, typed);
+    return methodIn(def, statements, env, facts, isStatic, typed, app);
   } finally {
     env.nesting = outer;
   }
 }
 
-function methodIn(def: NodeOf<"def">, statements: Node[], env: LowerEnv, facts: PlainClassFacts, isStatic: boolean, typed?: (scope: Scope) => void): string {
+function methodIn(def: NodeOf<"def">, statements: Node[], env: LowerEnv, facts: PlainClassFacts, isStatic: boolean, typed?: (scope: Scope) => void, app?: AppModel): string {
   const scope = new Scope(env);
   const params = lowerParams(def, scope);
   typed?.(scope);
@@ -237,7 +249,11 @@ function methodIn(def: NodeOf<"def">, statements: Node[], env: LowerEnv, facts: 
     const body = lowerMethodBody(statements, scope);
     return `override get ${tsName}(): string {\nreturn ${env.module.use("toS")}((() => {\n${[...params.prologue, ...body].join("\n")}\n})());\n}`;
   }
+  scope.resultNode = app ? resultNode({ ...def, body: statements }, app) : null;
+  scope.yieldTypes = app && followsYields(def) ? [] : null;
   const body = lowerMethodBody(statements, scope);
+  if (app) noteResult(app, facts.path, def, scope.resultNode ? (scope.resultType ?? UNKNOWN) : UNKNOWN);
+  if (app) noteYields(app, facts.path, def, scope.yieldTypes);
   const override = tsName in base ? "override " : "";
   // `: unknown`: a method that only raises (an abstract `def apply = raise NotImplementedError`) must not be typed
   // never, or no subclass could override it.

@@ -114,3 +114,46 @@ export function performParamTypes(app: AppModel, facts: PlainClassFacts, decls: 
   if (!sites || !written || subclassed || !allSeen(app, [performKey(facts.path)], written)) return [];
   return joinedTypes(sites, positionalParams(def));
 }
+
+/**
+ * The ivars assigned once in the class's code, at the top level of its initialize from a value that is no
+ * parameter (`@delivery_pool = Concurrent::ThreadPoolExecutor.new(...)`): read as what that value's lowering proves
+ * (recorded by the class's previous lowering, model/method-results.ts), where no writer, no plain subclass and no
+ * instance_variable_set anywhere in the app assigns it otherwise. By ivar: the assignment.
+ */
+export function soleInitAssignments(app: AppModel, facts: PlainClassFacts, decls: ConstDecl[], methods: Array<NodeOf<"def">>): Map<string, Node> {
+  const out = new Map<string, Node>();
+  const init = methods.filter((d) => d.name === "initialize" && !d.singleton);
+  const subclassed = app.plainClasses.some((d) => d.node.kind === "class" && d.superclassName !== null && lastName(d.superclassName) === lastName(facts.path));
+  if (init.length !== 1 || subclassed || reflectsIvars(app)) return out;
+  // The class's own bodies, and the methods its modules bring.
+  const inDecls = new Set<Node>();
+  decls.forEach((d) => walk(d.node, (n) => inDecls.add(n)));
+  const counts = new Map<string, number>();
+  const count = (name: string) => counts.set(name, (counts.get(name) ?? 0) + 1);
+  for (const root of [...decls.map((d) => d.node), ...methods.filter((m) => !inDecls.has(m))]) {
+    walk(root, (n) => {
+      if ((n.kind === "assign" || n.kind === "opAssign") && n.target.kind === "ivar") count(n.target.name);
+      if (n.kind === "multiAssign") n.targets.forEach((t) => t.kind === "ivar" && count(t.name));
+    });
+  }
+  for (const stmt of init[0]!.body) {
+    if (stmt.kind !== "assign" || stmt.target.kind !== "ivar" || stmt.value.kind === "ident" || facts.writers.has(stmt.target.name)) continue;
+    if (counts.get(stmt.target.name) === 1) out.set(stmt.target.name, stmt);
+  }
+  return out;
+}
+
+const reflecting = new WeakMap<object, boolean>();
+
+/** Whether the app's Ruby sets or removes ivars by name anywhere (instance_variable_set...). */
+function reflectsIvars(app: AppModel): boolean {
+  let r = reflecting.get(app.parsed);
+  if (r === undefined) {
+    r = false;
+    const files = [...app.parsed.models, ...app.parsed.controllers, ...app.parsed.helpers, ...app.parsed.channels, ...app.parsed.lib, ...app.parsed.config, ...app.parsed.tests];
+    for (const f of files) for (const stmt of f.body) walk(stmt, (n) => n.kind === "call" && /^(instance_variable_set|remove_instance_variable)$/.test(n.method) && (r = true));
+    reflecting.set(app.parsed, r);
+  }
+  return r;
+}

@@ -25,6 +25,8 @@ import { ownEnumMethodNames } from "../self-calls.js";
 import { modelChain } from "../calls.js";
 import { typeParams } from "../call-site-params.js";
 import { methodParamTypes } from "./param-types.js";
+import { noteResult, resultNode } from "./method-results.js";
+import { UNKNOWN } from "../types.js";
 import { lowerMethodBody } from "../jumps.js";
 
 const TS_COLUMN: Record<string, string> = {
@@ -61,7 +63,11 @@ export function lowerModel(model: ModelInfo, app: AppModel, diags: Diagnostics):
     const scope = new Scope(env);
     const params = lowerParams(def, scope);
     typeParams(def, methodParamTypes(app, model.className, def), scope);
-    return { name: rubyToTs(def.name), parameters: params.parameters, statements: [...params.prologue, ...lowerMethodBody(def.body, scope)] };
+    scope.resultNode = resultNode(def, app);
+    const body = lowerMethodBody(def.body, scope);
+    // What it answers, for its callers' next lowering (method-results.ts).
+    noteResult(app, model.className, def, scope.resultNode ? (scope.resultType ?? UNKNOWN) : UNKNOWN);
+    return { name: rubyToTs(def.name), parameters: params.parameters, statements: [...params.prologue, ...body] };
   });
   const name = tsIdent(model.className);
   const side = lowerClassSide(model, app, diags, env.module);

@@ -9,8 +9,9 @@
 import type { AppModel } from "../../analyze/app-model.js";
 import { walk, type Node, type NodeOf } from "../../parse/ir.js";
 import { Base } from "../../../runtime/active-record/index.js";
-import { allSeen, joinedTypes, noteCall, positionalParams, recordedSites, writtenCalls } from "../call-sites.js";
+import { allSeen, joinedTypes, noteCall, positionalParams, recordedSites, siteKey, writtenCalls } from "../call-sites.js";
 import { rubyToTs } from "../names.js";
+import { plainClassFacts } from "../core/plain-calls.js";
 import type { RType } from "../types.js";
 
 const RUBY_HOOKS = new Set(["initialize", "method_missing", "respond_to_missing?", "inspect", "to_s", "hash", "eql?", "equal?"]);
@@ -55,6 +56,7 @@ function facts(app: AppModel): Facts {
     ...app.templates.values(), ...(app.parsed.seeds ? [app.parsed.seeds] : []), ...app.parsed.tests,
   ];
   const names = new Set<string>();
+  for (const d of app.plainClasses) plainClassFacts(app, d.path)?.methods.forEach((n) => names.add(n));
   for (const m of app.models.values()) {
     m.methods.forEach((d) => names.add(d.name));
     m.scopes.forEach((s) => names.add(s.name));
@@ -88,9 +90,68 @@ function untypable(app: AppModel, name: string): boolean {
   return f.symbols.has(name) || f.callsSuper.has(name) || RUBY_HOOKS.has(name) || !/^[a-z_][a-z0-9_]*[?!]?$/.test(name) || rubyToTs(name) in Base.prototype;
 }
 
-/** Every key a call of `name` may have been recorded under (any family's). */
+/** Every key a call of `name` may have been recorded under (any family's, any plain class's). */
 function keysFor(app: AppModel, name: string): string[] {
-  return [...new Set([...app.models.keys()].flatMap((m) => [methodKey(app, m, name), scopeKey(app, m, name), classMethodKey(app, m, name)]))];
+  const plain = app.plainClasses.filter((d) => plainClassFacts(app, d.path)?.methods.has(name)).map((d) => plainMethodKey(d.path, name));
+  return [...new Set([...[...app.models.keys()].flatMap((m) => [methodKey(app, m, name), scopeKey(app, m, name), classMethodKey(app, m, name)]), ...plain])];
+}
+
+// A plain class's instance methods (core/plain-class.ts) likewise, by the calls that reach them: a receiver typed
+// as the class, or self inside it.
+//   Rails.configuration.x.web_push_pool.queue(payload, subscriptions)   def queue(payload, subscriptions)
+// A call recorded under the class's key reaches its own lowering of the method (one of its body or its modules'),
+// so only where no plain class subclasses it (an instance typed as the class may be a subclass's, whose own
+// definition of the name the call would reach instead).
+const plainMethodKey = (path: string, name: string) => `plainMethod:${path}#${name}`;
+
+export function notePlainMethodCall(app: AppModel, path: string, call: NodeOf<"call">, types: RType[]): void {
+  noteCall(app, plainMethodKey(path, call.method), call, types);
+}
+
+/**
+ * A plain class's instance method's parameters' types (empty when none is known). A private one (Ruby calls it only
+ * on self) by the calls of it written in the class's own body, whatever other classes' methods of the name are.
+ */
+export function plainMethodParamTypes(app: AppModel, path: string, def: NodeOf<"def">): RType[] {
+  if (!ownAndUnshadowed(app, path, def.name)) return [];
+  const key = plainMethodKey(path, def.name);
+  if (!privateInClass(app, path, def.name)) return typesFor(app, key, def.name, def);
+  const sites = recordedSites(app, key);
+  if (untypable(app, def.name) || !sites || !allSeen(app, [key], selfCalls(app, path, def.name))) return [];
+  return joinedTypes(sites, positionalParams(def));
+}
+
+/** `def name` after a bare `private` in the class's own body (or `private def name`, `private :name`), not after `protected`. */
+function privateInClass(app: AppModel, path: string, name: string): boolean {
+  let isPrivate = false;
+  for (const d of app.plainClasses.filter((c) => c.path === path)) {
+    let mode = "public";
+    for (const stmt of d.node.body) {
+      if (stmt.kind === "ident" && (stmt.name === "private" || stmt.name === "protected" || stmt.name === "public")) mode = stmt.name;
+      else if (stmt.kind === "def" && !stmt.singleton && stmt.name === name) isPrivate = mode === "private";
+      else if (stmt.kind === "call" && stmt.receiver === null && (stmt.method === "private" || stmt.method === "protected" || stmt.method === "public")) {
+        const named = stmt.args.some((a) => (a.kind === "def" && a.name === name) || (a.kind === "sym" && a.name === name));
+        if (named) isPrivate = stmt.method === "private";
+      }
+    }
+  }
+  return isPrivate;
+}
+
+/** The site keys of the calls of `name` on self (no receiver, or `self.`) written in the class's own bodies. */
+function selfCalls(app: AppModel, path: string, name: string): Set<string> {
+  const out = new Set<string>();
+  for (const d of app.plainClasses.filter((c) => c.path === path)) {
+    walk(d.node, (n) => n.kind === "call" && n.method === name && (n.receiver === null || n.receiver.kind === "self") && out.add(siteKey(n.span)));
+  }
+  return out;
+}
+
+/** Whether the plain class at `path` has `name` (its own or a module's) and no plain class subclasses it. */
+export function ownAndUnshadowed(app: AppModel, path: string, name: string): boolean {
+  const last = (p: string) => p.slice(p.lastIndexOf(":") + 1);
+  const inherits = app.plainClasses.some((d) => d.superclassName !== null && last(d.superclassName) === last(path));
+  return !inherits && plainClassFacts(app, path)?.methods.has(name) === true;
 }
 
 function typesFor(app: AppModel, key: string, name: string, params: { params: NodeOf<"def">["params"] }): RType[] {

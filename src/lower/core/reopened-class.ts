@@ -13,7 +13,7 @@
 import type { ReopenedClass } from "../../analyze/reopened-class.js";
 import type { NodeOf } from "../../parse/ir.js";
 import { lowerArgs } from "../calls.js";
-import { lit } from "../expr.js";
+import { lit, lowerExpr } from "../expr.js";
 import { noteDynamicSite } from "../dynamic-sites.js";
 import { lowerMethodBody } from "../jumps.js";
 import { rubyToTs, tsIdent } from "../names.js";
@@ -21,7 +21,6 @@ import { lowerParams } from "../params.js";
 import { Scope, type LowerEnv } from "../scope.js";
 import { UNKNOWN } from "../types.js";
 import { defBody } from "./endless-def.js";
-import { lowerExpr } from "../expr.js";
 import { lowerCoreSelfCall } from "./index.js";
 import { CORE_CONSTANTS } from "../../../runtime/app/core-constants.js";
 

@@ -65,7 +65,7 @@ export { LIBRARY_BASES, registerLibraryBase } from "./ruby/index.js";
 export { extendCore, CORE_EXTENSIBLE } from "./active-support/index.js";
 export { TurboStreamsChannelConstant, TurboModule, TurboStreamsTagBuilderClass, GlobalIdModule, GlobalIdLocator } from "./gems/turbo-rails/index.js";
 export type { TurboStreamTagBuilder } from "./gems/turbo-rails/index.js";
-export type { RailsLogger } from "./active-support/index.js";
+export type { RailsLogger, EnvironmentInquirer } from "./active-support/index.js";
 export type { UserAgentBrowser } from "./gems/useragent/index.js";
 export type { Page as GearedPaginationPage } from "./gems/geared_pagination/index.js";
 export { ActiveModel, RubyObject, ValidationError, attrAccessor, defineActiveModel } from "./active-model/index.js";
@@ -73,7 +73,7 @@ export { inflections } from "./active-support/index.js";
 export { rubyStruct, declineClass, registerAppConstant, appClassName } from "./ruby/index.js";
 export { UriModule, NetHttpClass, NetModule, TCPSocketClass, ResolvModule, IPAddrClass } from "./ruby/index.js";
 // Typed values of Ruby's URI and Net::HTTP (a lowered `URI(url).host`, `http.request(req).code`).
-export type { UriGeneric, NetHttp, NetHttpRequest, NetHttpResponse } from "./ruby/index.js";
+export type { UriGeneric, NetHttp, NetHttpRequest, NetHttpResponse, RubyPathname } from "./ruby/index.js";
 // Active Job: ApplicationJob < ActiveJob::Base, perform_later (in this process, after the request's work).
 export { ActiveJobBase, drainJobs, queueAdapterConfig } from "./active-job/index.js";
 // Action Text's content objects (Content, Fragment, nodes, attachments, the Content::Filter base apps subclass).

@@ -20,3 +20,4 @@ export { extendCore, CORE_EXTENSIBLE } from "./core-ext/core-extensions.js";
 export { inflections } from "./inflections.js";
 export { coreBinop, coreIndex, coreNegate, coreShovel } from "./core-ext/core-operators.js";
 export type { RailsLogger } from "./logger.js";
+export type { EnvironmentInquirer } from "./environment-inquirer.js";

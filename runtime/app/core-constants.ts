@@ -7,7 +7,6 @@ import { CORE_EXCEPTIONS, NoMethodError, NotImplementedError } from "../ruby/exc
 import { marshalDumpString, marshalLoad } from "../ruby/marshal.js";
 import { railsLogger } from "../active-support/logger.js";
 import { rubyCatch, rubyThrow } from "../ruby/jumps.js";
-import { StringMethods } from "../active-support/core-ext/core-string.js";
 import { rubyToTs } from "../ruby/names.js";
 import { KeyGenerator } from "../active-support/messages.js";
 import { crc32 as zlibCrc32 } from "node:zlib";
@@ -24,6 +23,7 @@ import { RubyRange, truthy } from "../ruby/ruby.js";
 import { floatOf, hashEntries, inspectString, isHash, isPlainObject, RubyFloat, rubyFormat, RubySymbol, toArray, toS } from "../ruby/ruby.js";
 import { ArgumentError } from "../ruby/errors.js";
 import { RubyClass } from "../active-support/core-ext/core-object.js";
+import { EnvironmentInquirer } from "../active-support/environment-inquirer.js";
 import { hashFrom, newHash } from "../active-support/core-ext/core-hash.js";
 import { allTimeZones, defaultTimeZone, findTimeZone, TimeZone, zoneConfig } from "../active-support/time-zone.js";
 import { parseDate, parseDateTime, parseIso8601Time, parseTime, strptimeDate, validCivil } from "../active-support/time-parse.js";
@@ -342,11 +342,11 @@ export const TrueClassClass = new RubyClass("TrueClass");
 export const FalseClassClass = new RubyClass("FalseClass");
 
 /**
- * The `Rails` module's own methods apps call at run time: `Rails.env` (RAILS_ENV, production when unset, as an
- * inquirer: `Rails.env.development?`). `Rails.application.config` settings are read by analysis, not here.
+ * The `Rails` module's own methods apps call at run time: `Rails.env` (RAILS_ENV, production when unset, as
+ * ActiveSupport::EnvironmentInquirer: `Rails.env.development?`). `Rails.application.config` settings are read by analysis, not here.
  */
 export const RailsModule = {
-  env: () => StringMethods.inquiry(process.env.RAILS_ENV ?? "production"),
+  env: () => new EnvironmentInquirer(process.env.RAILS_ENV ?? "production"),
   // Rails.configuration (Rails.application.config): the app's own settings the compiler found, readable and
   // writable at run time (a test's setup replacing `config.x.pool`), as registerAppConfig declared them.
   configuration: () => appConfiguration,

@@ -25,3 +25,4 @@ export { ResolvModule } from "./resolv.js";
 export { IPAddrClass } from "./ipaddr.js";
 export { NetHttpClass, NetModule, TCPSocketClass } from "./net-http.js";
 export type { NetHttp, HTTPGenericRequest as NetHttpRequest, HTTPResponse as NetHttpResponse } from "./net-http.js";
+export type { Pathname as RubyPathname } from "./pathname.js";

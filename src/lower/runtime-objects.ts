@@ -27,12 +27,13 @@ import { Generic as UriGeneric } from "../../runtime/ruby/uri.js";
 import { HTTPGenericRequest, HTTPResponse, NetHttp } from "../../runtime/ruby/net-http.js";
 import { ThreadPool } from "../../runtime/gems/concurrent-ruby/thread-pool.js";
 import { lowerArgs, objectMethodCall } from "./calls.js";
+import { RAILS_API_OBJECTS } from "./rails-api-objects.js";
 import { lit, lowerExpr, storable, type TsExpr } from "./expr.js";
 import { camel, rubyToTs } from "./names.js";
 import type { Scope } from "./scope.js";
 import { BOOL, NUMBER, STRING, UNKNOWN, VALUE_OBJECTS, maybe, type RType } from "./types.js";
 
-interface RuntimeObject {
+export interface RuntimeObject {
   /** Where its members are looked up: a class's prototype (instances) or the class itself (its statics). */
   members: object;
   /** Members whose value is itself one of these objects. */
@@ -122,6 +123,7 @@ const RUNTIME_OBJECTS: Record<string, RuntimeObject> = {
   threadPool: { members: ThreadPool.prototype, anyArgs: true, results: { post: BOOL, shutdown: BOOL, kill: BOOL, wait_for_termination: BOOL, "running?": BOOL, completed_task_count: NUMBER } },
   // A record's own API (Active Record's instance methods the runtime's Base has), for a typed record.
   record: { members: Base.prototype, results: { model_name: { k: "runtime", cls: "modelName" } } },
+  ...RAILS_API_OBJECTS,
 };
 
 /** The member a Ruby name is on the object, and whether it is a method (else a getter or field). */

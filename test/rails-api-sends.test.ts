@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { compileProbe, onlyLineWith } from "./support/probe-app.js";
 import { EnvironmentInquirer } from "../runtime/active-support/environment-inquirer.js";
 import { ArgumentError } from "../runtime/ruby/args.js";
+import { seedDomain, User } from "./support/record-domain.js";
 
 const SCHEMA = {
   "db/schema.rb": 'ActiveRecord::Schema[7.2].define(version: 1) do\n  create_table "posts" do |t|\n    t.string "title", null: false\n  end\nend\n',
@@ -12,6 +13,17 @@ const SCHEMA = {
 };
 
 const probe = (files: Record<string, string>) => compileProbe("rails-api-sends", { ...SCHEMA, ...files });
+
+const TURBO_LOCK = { "Gemfile.lock": "GEM\n  remote: https://rubygems.org/\n  specs:\n    turbo-rails (2.0.5)\n\nDEPENDENCIES\n  turbo-rails\n" };
+
+/** A controller whose actions are `lines` (each action's body), @post found first. */
+const postsController = (...bodies: string[]) => ({
+  "app/controllers/posts_controller.rb": [
+    "class PostsController < ApplicationController",
+    ...bodies.map((b, i) => `  def a${i}\n    @post = Post.find(params[:id])\n    ${b}\n    head :ok\n  end`),
+    "end\n",
+  ].join("\n"),
+});
 
 describe("Rails.root and Rails.env", () => {
   it("calls Pathname's join/exist?/mkpath and the environment's predicates directly", async () => {
@@ -41,5 +53,44 @@ describe("Rails.root and Rails.env", () => {
     expect(new EnvironmentInquirer("development").isLocal()).toBe(true);
     // ArgumentError: 'local' is a reserved environment name
     expect(() => new EnvironmentInquirer("local")).toThrow(ArgumentError);
+  });
+});
+
+describe("methods Rails installs on every record", () => {
+  it("calls Turbo::Broadcastable's on a typed record where turbo-rails is bundled, and sends them by name where it is not", async () => {
+    const files = postsController("@post.broadcast_replace_to @post, :posts, target: \"x\"", "@post.broadcast_remove_to :posts");
+    const bundled = (await probe({ ...files, ...TURBO_LOCK })).get("controllers/posts_controller.ts");
+    expect(onlyLineWith(bundled, "broadcastReplaceTo")).toBe('this.assigns.post.broadcastReplaceTo(this.assigns.post, "posts", { target: "x" });');
+    expect(onlyLineWith(bundled, "broadcastRemoveTo")).toBe('this.assigns.post.broadcastRemoveTo("posts");');
+    const plain = (await probe(files)).get("controllers/posts_controller.ts");
+    expect(onlyLineWith(plain, "broadcast_remove_to")).toBe('send(this.assigns.post, "broadcast_remove_to", "posts");');
+  });
+
+  it("calls Dirty's per-column previously_was / previously_changed? as the attribute_* methods they proxy", async () => {
+    const out = await probe({
+      ...postsController("@was = @post.title_previously_was.upcase"),
+      "app/models/post.rb": 'class Post < ApplicationRecord\n  def retitled?\n    title_previously_changed?(to: "x")\n  end\n\n  def odd?\n    title_previously_changed?(7)\n  end\nend\n',
+    });
+    // (typed as the column's String or nil: upcase is String's, nil raising NoMethodError)
+    expect(onlyLineWith(out.get("controllers/posts_controller.ts"), "attributePreviouslyWas")).toBe('nonNil(this.assigns.post.attributePreviouslyWas("title") as string | null, "upcase"),');
+    expect(onlyLineWith(out.get("models/post.ts"), '"x"')).toBe('return this.isAttributePreviouslyChanged("title", { to: "x" });');
+    // A positional argument is none Dirty's method takes (Ruby raises ArgumentError): left to send.
+    expect(onlyLineWith(out.get("models/post.ts"), ", 7)")).toBe('return send(this, "title_previously_changed?", 7);');
+  });
+
+  it("answers attribute_previously_changed? / attribute_previously_was as Rails 7.2.4", () => {
+    seedDomain();
+    const u = User.createBang({ name: "a" });
+    // Ruby: [true, nil, false] after create
+    expect([u.isAttributePreviouslyChanged("name"), u.attributePreviouslyWas("name"), u.isAttributePreviouslyChanged("bio")]).toEqual([true, null, false]);
+    u.updateBang({ name: "b" });
+    // Ruby: [true, true, false, "a", false] after update!(name: "b")
+    expect([
+      u.isAttributePreviouslyChanged("name"), u.isAttributePreviouslyChanged("name", { from: "a", to: "b" }), u.isAttributePreviouslyChanged("name", { to: "a" }),
+      u.attributePreviouslyWas("name"), u.isAttributePreviouslyChanged("bio"),
+    ]).toEqual([true, true, false, "a", false]);
+    // Ruby: [false, nil] on a record just found
+    const found = User.find(u.id);
+    expect([found.isAttributePreviouslyChanged("name"), found.attributePreviouslyWas("name")]).toEqual([false, null]);
   });
 });

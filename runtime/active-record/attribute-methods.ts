@@ -19,11 +19,12 @@ interface Dirty {
   writeAttribute(name: string, value: unknown): void;
 }
 
-type ChangeOptions = { from?: unknown; to?: unknown };
+export type ChangeOptions = { from?: unknown; to?: unknown };
 
 const same = (a: unknown, b: unknown) => (a ?? null) === (b ?? null) || (a instanceof Date && b instanceof Date && a.getTime() === b.getTime());
 
-function matches(change: [unknown, unknown] | undefined, options: ChangeOptions = {}): boolean {
+/** A change [from, to] as `from:` / `to:` ask for it (Dirty's `*_changed?(from:, to:)`); false when nothing changed. */
+export function matches(change: [unknown, unknown] | undefined, options: ChangeOptions = {}): boolean {
   if (!change) return false;
   if ("from" in options && !same(change[0], options.from)) return false;
   if ("to" in options && !same(change[1], options.to)) return false;

@@ -19,6 +19,7 @@ import { association, resetAssociations, type Association } from "./association.
 import { readAssociation, writeAssociation } from "./association-accessors.js";
 import "./associations.js";
 import { AttributeSet, UnknownAttributeError } from "./attributes.js";
+import { matches, type ChangeOptions } from "./attribute-methods.js";
 import { runCallbacks } from "./callbacks.js";
 import { Errors } from "../active-model/errors.js";
 import { permittedHash, RecordNotDestroyed, RecordNotFound } from "./exceptions.js";
@@ -230,6 +231,18 @@ export class Base extends Querying implements RecordLike, Lifecycle {
 
   isSavedChangeToAttribute(name: string): boolean {
     return name in this._attributes.savedChanges;
+  }
+
+  /**
+   * attribute_previously_changed?(name, from:, to:) and attribute_previously_was(name): what the per-column
+   * `title_previously_changed?` / `title_previously_was` Rails generates call (ActiveModel::Dirty's proxies).
+   */
+  isAttributePreviouslyChanged(name: string, options: ChangeOptions = {}): boolean {
+    return matches(this._attributes.savedChanges[name], options);
+  }
+
+  attributePreviouslyWas(name: string): unknown {
+    return this._attributes.valueBeforeLastSave(name);
   }
 
   // ---- validation and persistence -----------------------------------------------------------------------

@@ -29,6 +29,7 @@ import { lowerRecordApiCall, lowerRuntimeObjectCall } from "./runtime-objects.js
 import { noteClassMethodCall, noteMethodCall, noteScopeCall } from "./model/param-types.js";
 import { noteNewCall } from "./core/plain-ivars.js";
 import { provedResult } from "./model/method-results.js";
+import { lowerInstalledRecordCall } from "./model/installed-calls.js";
 import { settingType } from "./setting-types.js";
 import { ObjectMethods } from "../../runtime/active-support/core-ext/core-object.js";
 import { CORE_TABLES, isCoreMethod } from "../../runtime/active-support/core-ext/core-send.js";
@@ -445,6 +446,8 @@ function lowerRecordCall(call: NodeOf<"call">, recv: TsExpr, modelName: string, 
   }
   // A record of this model may be of an STI subclass that defines the method: left to run-time dispatch.
   if ([...scope.env.app.models.values()].some((x) => x.methods.some((d) => d.name === m) && modelChain(scope.env.app, x.className).some((c) => c.className === modelName))) return null;
+  const installed = lowerInstalledRecordCall(call, recv, modelName, scope);
+  if (installed) return installed;
   const api = lowerRecordApiCall(call, recv, scope);
   if (api) return api;
   return objectMethodCall(call, recv, Base.prototype, scope);

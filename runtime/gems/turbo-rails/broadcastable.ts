@@ -159,6 +159,16 @@ const STREAMED_TO = {
   broadcastUpdateLaterTo, broadcastAppendLaterTo, broadcastPrependLaterTo, broadcastRefreshLaterTo,
 } as const;
 
+/** What installBroadcastable puts on every record: each method takes the streamables and options Ruby passes. */
+type BroadcastableMethods = { [K in keyof typeof STREAMED_TO | keyof typeof SELF_STREAMED]: (...args: unknown[]) => void };
+
+// Turbo::Broadcastable is included in every Active Record model where turbo-rails is bundled (its engine's
+// ActiveSupport.on_load(:active_record)); the compiler calls them directly only for an app that bundles it.
+declare module "../../active-record/record.js" {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface Base extends BroadcastableMethods {}
+}
+
 /** The Broadcastable instance methods installBroadcastable defines, by their TS names (the compiler's to know). */
 export const BROADCASTABLE_METHODS: readonly string[] = [...Object.keys(STREAMED_TO), ...Object.keys(SELF_STREAMED)];
 

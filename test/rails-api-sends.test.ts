@@ -94,3 +94,46 @@ describe("methods Rails installs on every record", () => {
     expect([found.isAttributePreviouslyChanged("name"), found.attributePreviouslyWas("name")]).toEqual([false, null]);
   });
 });
+
+describe("Active Record's class methods whose signature takes what is passed", () => {
+  it("calls destroy_by / find_or_create_by with keywords, insert_all with one value and find_signed with a literal purpose directly; other shapes by name", async () => {
+    const model = [
+      "class Post < ApplicationRecord",
+      "  def self.a(t) = destroy_by(title: t)",
+      "  def self.b(h) = destroy_by(h)",
+      "  def self.c(t) = find_or_create_by(title: t).touch",
+      "  def self.d(rows) = insert_all(rows)",
+      "  def self.e(rows) = insert_all(rows, unique_by: :title)",
+      "  def self.f(id) = find_signed(id, purpose: :share)",
+      "  def self.g(id, p) = find_signed!(id, purpose: p)",
+      "end\n",
+    ].join("\n");
+    const post = (await probe({ "app/models/post.rb": model })).get("models/post.ts");
+    expect(onlyLineWith(post, "destroyBy")).toBe("return this.destroyBy({ title: t });");
+    expect(onlyLineWith(post, '"destroy_by"')).toBe('return send(this, "destroy_by", h);');
+    expect(onlyLineWith(post, "findOrCreateBy")).toBe("return this.findOrCreateBy({ title: t }).touch();");
+    expect(onlyLineWith(post, "insertAll")).toBe("return this.insertAll(rows);");
+    expect(onlyLineWith(post, "unique_by")).toBe('return send(this, "insert_all", rows, { unique_by: "title" });');
+    expect(onlyLineWith(post, "findSigned(")).toBe('return this.findSigned(id, { purpose: "share" }) as Post;');
+    expect(onlyLineWith(post, '"find_signed!"')).toBe('return send(this, "find_signed!", id, { purpose: p });');
+  });
+
+  it("raises from insert_all what Rails 7.2.4's InsertAll raises for a value that is not an Array of Hashes", () => {
+    seedDomain();
+    const error = (rows: unknown) => {
+      try {
+        User.insertAll(rows);
+        return null;
+      } catch (e) {
+        return [(e as Error).constructor.name, (e as Error).message];
+      }
+    };
+    // Ruby: [NoMethodError, "undefined method `map' for nil"], ... `stringify_keys' for an instance of Integer / Array, `map' for a String
+    expect(error(null)).toEqual(["NoMethodError", "undefined method `map' for nil"]);
+    expect(error([1])).toEqual(["NoMethodError", "undefined method `stringify_keys' for an instance of Integer"]);
+    expect(error("x")).toEqual(["NoMethodError", "undefined method `map' for an instance of String"]);
+    expect(error({ name: "a" })).toEqual(["NoMethodError", "undefined method `stringify_keys' for an instance of Array"]);
+    // Ruby: [] for an empty list
+    expect(User.insertAll([])).toEqual([]);
+  });
+});

@@ -17,6 +17,9 @@ import type { Conditions, Relation } from "./relation.js";
 import { bindValue, boundSql, inlineBinds, quote } from "./sanitize.js";
 import { counterSet, touchedColumns } from "./persistence-methods.js";
 import { currentTime } from "../active-support/time.js";
+import { rubyClassName } from "../active-support/core-ext/core-object.js";
+import { NoMethodError } from "../ruby/exceptions.js";
+import { isPlainObject } from "../ruby/ruby.js";
 
 type R = Relation<RecordLike>;
 
@@ -83,7 +86,8 @@ export function updateCounters(relation: R, counters: { [column: string]: number
 const NOW_SQL = "STRFTIME('%Y-%m-%d %H:%M:%f', 'NOW')";
 
 /** insert_all: one statement, values inlined and quoted; returns the RETURNING rows ({ id }). */
-export function insertAll(relation: R, rows: Conditions[]): Array<{ [column: string]: unknown }> {
+export function insertAll(relation: R, given: unknown): Array<{ [column: string]: unknown }> {
+  const rows = insertRows(given);
   if (rows.length === 0) return [];
   const meta = relation.meta;
   const keys = Object.keys(rows[0]!);
@@ -95,6 +99,19 @@ export function insertAll(relation: R, rows: Conditions[]): Array<{ [column: str
   const columns = [...keys, ...stamps].map(quoteName).join(",");
   const sql = `INSERT INTO ${quoteName(meta.tableName)} (${columns}) VALUES ${values.join(", ")} ON CONFLICT  DO NOTHING RETURNING ${quoteName(meta.primaryKey)}`;
   return connection().select(sql, [], `${meta.className} ${rows.length > 1 ? "Bulk " : ""}Insert`);
+}
+
+/**
+ * InsertAll's `inserts.map(&:stringify_keys)`: an Array of Hashes; anything else fails there as in Ruby (a Hash maps
+ * to its [key, value] pairs, which have no stringify_keys).
+ */
+function insertRows(given: unknown): Conditions[] {
+  const instance = (v: unknown) => (v === null || v === undefined ? "nil" : `an instance of ${rubyClassName(v)}`);
+  const rows = Array.isArray(given) ? given : isPlainObject(given) ? Object.entries(given) : null;
+  if (rows === null) throw new NoMethodError(`undefined method \`map' for ${instance(given)}`);
+  const bad = rows.findIndex((row) => !isPlainObject(row));
+  if (bad >= 0) throw new NoMethodError(`undefined method \`stringify_keys' for ${instance(rows[bad])}`);
+  return rows as Conditions[];
 }
 
 /** Association#initialize_attributes: scope attributes the given attributes did not set are assigned. */

@@ -310,7 +310,7 @@ export class Querying {
     return all(this).destroyBy(conditions, ...binds);
   }
 
-  static insertAll(this: Constructor<RecordLike>, rows: Conditions[]): Array<{ [column: string]: unknown }> {
+  static insertAll(this: Constructor<RecordLike>, rows: unknown): Array<{ [column: string]: unknown }> {
     return all(this).insertAll(rows);
   }
 

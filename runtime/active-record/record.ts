@@ -350,14 +350,14 @@ export class Base extends Querying implements RecordLike, Lifecycle {
     return signedId(this, options);
   }
 
-  /** find_signed(id, purpose:): the record, or null for a tampered, expired or other-purpose id. */
-  static findSigned<T extends Base>(this: ModelClass<T>, signed: string, options: { purpose?: string | null } = {}): T | null {
+  /** find_signed(id, purpose:): the record, or null for a tampered, expired or other-purpose id (nil too; another value raises as the verifier does). */
+  static findSigned<T extends Base>(this: ModelClass<T>, signed: unknown, options: { purpose?: string | null } = {}): T | null {
     const id = verifiedId(metaOf(this).baseClassName, signed, options.purpose);
     return id === null ? null : (this.findBy({ [metaOf(this).primaryKey]: id }) as T | null);
   }
 
   /** find_signed!: InvalidSignature for a tampered id, RecordNotFound when the record is gone. */
-  static findSignedBang<T extends Base>(this: ModelClass<T>, signed: string, options: { purpose?: string | null } = {}): T | null {
+  static findSignedBang<T extends Base>(this: ModelClass<T>, signed: unknown, options: { purpose?: string | null } = {}): T | null {
     const id = verifiedId(metaOf(this).baseClassName, signed, options.purpose, true);
     return id === null ? null : (this.find(id) as T);
   }

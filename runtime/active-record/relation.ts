@@ -252,7 +252,8 @@ export class Relation<T extends RecordLike> extends QueryMethods<T> {
     return connection().transaction(fn, options);
   }
 
-  insertAll(rows: Conditions[]): Array<{ [column: string]: unknown }> {
+  /** insert_all(rows): an Array of Hashes (anything else raises NoMethodError as InsertAll's map does). */
+  insertAll(rows: unknown): Array<{ [column: string]: unknown }> {
     return bulk.insertAll(this, rows);
   }
 }

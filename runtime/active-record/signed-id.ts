@@ -86,7 +86,7 @@ const unexpiring = new WeakMap<MessageVerifier, Map<string, string>>();
 const UNEXPIRING_MAX = 4096;
 
 /** The id a signed id carries for this class and purpose, or null (tampered, expired, other purpose); raise: verify. */
-export function verifiedId(baseClassName: string, signed: string, purpose?: string | null, raise = false): unknown {
+export function verifiedId(baseClassName: string, signed: unknown, purpose?: string | null, raise = false): unknown {
   const meta = { purpose: purposeFor(baseClassName, purpose) };
   return (raise ? signedIdVerifier().verify(signed, meta) : signedIdVerifier().verified(signed, meta)) ?? null;
 }

@@ -30,6 +30,7 @@ import { noteClassMethodCall, noteMethodCall, noteScopeCall } from "./model/para
 import { noteNewCall } from "./core/plain-ivars.js";
 import { provedResult } from "./model/method-results.js";
 import { lowerInstalledRecordCall } from "./model/installed-calls.js";
+import { lowerClassApiCall } from "./model/class-api.js";
 import { settingType } from "./setting-types.js";
 import { ObjectMethods } from "../../runtime/active-support/core-ext/core-object.js";
 import { CORE_TABLES, isCoreMethod } from "../../runtime/active-support/core-ext/core-send.js";
@@ -370,8 +371,11 @@ function lowerClassCall(call: NodeOf<"call">, recv: TsExpr, model: string, scope
     const def = classMethodDef(scope.env.app, model, call.method);
     if (def) noteClassMethodCall(scope.env.app, model, call, types);
     if (def) return asProved(`${recv.code}.${rubyToTs(call.method)}(${args.join(", ")})`, classMethodType(scope.env.app, model, def), scope);
-    // Active Record's own class methods (find_signed!, none, exists?...) are the runtime Base's statics.
-    // (Dispatched by name: their TS signatures are narrower than the untyped arguments lowered Ruby passes.)
+    // Active Record's own class methods (find_signed!, none, exists?...) are the runtime Base's statics: called
+    // directly where the signature takes what is passed (model/class-api.ts); else dispatched by name (their TS
+    // signatures are narrower than the untyped arguments lowered Ruby passes).
+    const api = lowerClassApiCall(call, recv, model, args, scope);
+    if (api) return api;
     // Without arguments there is nothing its signature could refuse: called directly.
     if (isStaticMethod(Base, rubyToTs(call.method)) && !call.args.length && !call.block && /^[A-Za-z_$][\w$]*$/.test(rubyToTs(call.method))) {
       return lit(`${recv.code}.${rubyToTs(call.method)}()`, UNKNOWN);

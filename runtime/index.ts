@@ -111,6 +111,8 @@ export { serveApp, renderForBroadcast, type CableSetup } from "./app/index.js";
 export { controllerRenderer, ControllerRenderer } from "./app/index.js";
 export { ActionViewBase } from "./action-view/index.js";
 export { Connection, Channel, actionCableServer } from "./action-cable/index.js";
+export { actionCableRemoteConnections } from "./action-cable/index.js";
+export type { RemoteConnections as ActionCableRemoteConnections, RemoteConnection as ActionCableRemoteConnection } from "./action-cable/index.js";
 export * as cable from "./app/cable-namespace.js";
 export { BACK } from "./action-view/index.js";
 export * as testing from "./testing/index.js";

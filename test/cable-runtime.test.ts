@@ -140,6 +140,12 @@ describe("channels", () => {
     server.disconnect({ tab: "b", current_user: room }, { reconnect: false });
     expect(frames).toEqual(['{"type":"disconnect","reconnect":false}']);
     expect(() => server.disconnect({ tab: "b" })).toThrow("InvalidIdentifiersError");
+    // ActionCable::RemoteConnections (Rails 7.2.4): where checks that every identifier is a key (another key is
+    // allowed and not part of the name), raising InvalidIdentifiersError there; a non-Hash has no keys.
+    server.remoteConnections().where({ tab: "b", current_user: room, other: 1 }).disconnect({ reconnect: false });
+    expect(frames).toEqual(['{"type":"disconnect","reconnect":false}', '{"type":"disconnect","reconnect":false}']);
+    expect(() => server.remoteConnections().where({ other: 1 })).toThrow("InvalidIdentifiersError");
+    expect(() => server.remoteConnections().where("x")).toThrow("undefined method `keys' for an instance of String");
   });
 });
 

@@ -137,3 +137,11 @@ describe("Active Record's class methods whose signature takes what is passed", (
     expect(User.insertAll([])).toEqual([]);
   });
 });
+
+describe("ActionCable.server.remote_connections", () => {
+  it("is ActionCable::RemoteConnections, its where and disconnect called directly", async () => {
+    const model = 'class Post < ApplicationRecord\n  def kick(again)\n    ActionCable.server.remote_connections.where(current_user: self).disconnect reconnect: again\n  end\nend\n';
+    const post = (await probe({ "app/models/post.rb": model })).get("models/post.ts");
+    expect(onlyLineWith(post, "disconnect")).toBe("return actionCableRemoteConnections().where({ current_user: this }).disconnect({ reconnect: again });");
+  });
+});

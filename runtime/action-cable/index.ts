@@ -7,6 +7,7 @@ export { Channel, serializeBroadcasting } from "./channel.js";
 export { Subscriptions } from "./subscriptions.js";
 export type { CableSocket, CableServerCore } from "./socket.js";
 export { actionCableServer, setActionCableServer, type Broadcaster, type Coder } from "./global.js";
+export { actionCableRemoteConnections, type RemoteConnections, type RemoteConnection } from "./remote-connections.js";
 export {
   AsyncAdapter, InlineAdapter, TestAdapter, SubscriberMap, withChannelPrefix, post,
   type SubscriptionAdapter, type MessageCallback,

@@ -21,6 +21,7 @@ import { setActionCableServer, type Broadcaster, type Coder } from "./global.js"
 import { AsyncAdapter, type SubscriptionAdapter } from "./pubsub.js";
 import type { CableServerCore, CableSocket } from "./socket.js";
 import { toS } from "../ruby/ruby.js";
+import { RemoteConnections } from "./remote-connections.js";
 
 export const PROTOCOLS = ["actioncable-v1-json", "actioncable-unsupported"];
 export const BEAT_INTERVAL_MS = 3000;
@@ -195,17 +196,22 @@ export class CableServer implements CableServerCore, Broadcaster {
   }
 
   /** `ActionCable.server.remote_connections`: `.where(current_user: u).disconnect(reconnect: false)`. */
-  remoteConnections(): { where(identifiers: Record<string, unknown>): { disconnect(options?: { reconnect?: boolean }): void } } {
-    return { where: (identifiers) => ({ disconnect: (options = {}) => this.disconnect(identifiers, options) }) };
+  remoteConnections(): RemoteConnections {
+    return new RemoteConnections(this);
   }
 
   /** `disconnect(identifiers)` / remote_connections.where(identifiers).disconnect(reconnect:). */
-  disconnect(identifiers: Record<string, unknown>, options: { reconnect?: boolean } = {}): void {
-    const expected = [...this.connectionClass.identifiers].sort().join(",");
-    if (Object.keys(identifiers).sort().join(",") !== expected) throw new Error("InvalidIdentifiersError");
-    const ids = Object.values(identifiers).filter((v) => v !== null && v !== undefined && v !== false);
+  disconnect(identifiers: Record<string, unknown>, options: { reconnect?: unknown } = {}): void {
+    this.checkIdentifiers(identifiers);
+    // (connection_identifier: the connection class's identifiers' values; another key is not part of it.)
+    const ids = [...this.connectionClass.identifiers].map((k) => identifiers[k]).filter((v) => v !== null && v !== undefined && v !== false);
     const id = ids.map((o) => (isGlobalIdentifiable(o) ? toGidParam(o) : toS(o))).sort().join(":");
     this.broadcast(`action_cable/${id}`, { type: "disconnect", reconnect: options.reconnect ?? true });
+  }
+
+  /** RemoteConnection's valid_identifiers?: each of the connection class's identifiers is a key (others may be). */
+  checkIdentifiers(identifiers: Record<string, unknown>): void {
+    if (![...this.connectionClass.identifiers].every((k) => Object.prototype.hasOwnProperty.call(identifiers, k))) throw new Error("InvalidIdentifiersError");
   }
 
   /** `restart`: every connection is told to reconnect, then the pubsub adapter is replaced. */

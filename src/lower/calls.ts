@@ -31,6 +31,7 @@ import { noteNewCall } from "./core/plain-ivars.js";
 import { provedResult } from "./model/method-results.js";
 import { lowerInstalledRecordCall } from "./model/installed-calls.js";
 import { lowerClassApiCall } from "./model/class-api.js";
+import { REMOTE_CONNECTIONS } from "./rails-api-objects.js";
 import { settingType } from "./setting-types.js";
 import { ObjectMethods } from "../../runtime/active-support/core-ext/core-object.js";
 import { CORE_TABLES, isCoreMethod } from "../../runtime/active-support/core-ext/core-send.js";
@@ -188,9 +189,11 @@ function lowerFrameworkClassCall(call: NodeOf<"call">, scope: Scope): TsExpr | n
   // Rails.application.credentials: the emitted app has no encrypted credentials (as Rails without a master key).
   if (call.method === "dig" && r?.kind === "call" && r.method === "credentials" && railsApplication(r.receiver)) return lit("null", NIL);
   if (r?.kind === "call" && r.method === "server" && r.receiver?.kind === "const" && r.receiver.name === "ActionCable" && !r.args.length) {
+    // remote_connections is the cable server's ActionCable::RemoteConnections (typed: rails-api-objects.ts).
+    if (call.method === "remote_connections" && !call.args.length && !call.block) return lit(`${env.module.use("actionCableRemoteConnections")}()`, REMOTE_CONNECTIONS);
     const server = `${env.module.use("actionCableServer")}()`;
     const args = lowerArgs(call.args, call.block, scope);
-    // broadcast is every server's; anything else (remote_connections, ...) is the cable server's, reached by name.
+    // broadcast is every server's; anything else is the cable server's, reached by name.
     if (call.method === "broadcast") return lit(`${server}.broadcast(${args.join(", ")})`, UNKNOWN);
     noteDynamicSite(call, lit(server, UNKNOWN), "send", scope, ["Action Cable's server, reached by name", `ActionCable.server.${call.method}: the cable server's, by name`]);
     return lit(`${env.module.use("send")}(${[server, JSON.stringify(call.method), ...args].join(", ")})`, UNKNOWN);

@@ -3,13 +3,17 @@
 //   Rails.root.join("storage", dir).mkpath     RailsModule.root().join("storage", dir).mkpath()   (Pathname)
 //   path.exist?                                path.isExist()
 //   Rails.env.production?                      RailsModule.env().isProduction()   (ActiveSupport::EnvironmentInquirer)
+//   ActionCable.server.remote_connections.where(current_user: u).disconnect(reconnect: false)
+//       actionCableRemoteConnections().where({ current_user: u }).disconnect({ reconnect: false })
 import { Pathname } from "../../runtime/ruby/pathname.js";
 import { EnvironmentInquirer } from "../../runtime/active-support/environment-inquirer.js";
+import { RemoteConnection, RemoteConnections } from "../../runtime/action-cable/remote-connections.js";
 import type { RuntimeObject } from "./runtime-objects.js";
 import { BOOL, STRING, type RType } from "./types.js";
 
 export const PATHNAME: RType = { k: "runtime", cls: "pathname" };
 export const ENVIRONMENT: RType = { k: "runtime", cls: "environment" };
+export const REMOTE_CONNECTIONS: RType = { k: "runtime", cls: "remoteConnections" };
 
 export const RAILS_API_OBJECTS: Record<string, RuntimeObject> = {
   // Ruby's Pathname (what Rails.root answers): join answers another; its methods take whatever Ruby passes.
@@ -22,4 +26,8 @@ export const RAILS_API_OBJECTS: Record<string, RuntimeObject> = {
     members: EnvironmentInquirer.prototype,
     results: { "development?": BOOL, "test?": BOOL, "production?": BOOL, "local?": BOOL },
   },
+  // ActionCable.server.remote_connections (ActionCable::RemoteConnections): where(identifiers) names a connection,
+  // whose disconnect(reconnect:) is told to it; each takes what Ruby passes (a Hash, keywords).
+  remoteConnections: { members: RemoteConnections.prototype, anyArgs: true, results: { where: { k: "runtime", cls: "remoteConnection" } } },
+  remoteConnection: { members: RemoteConnection.prototype, anyArgs: true },
 };

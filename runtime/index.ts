@@ -83,7 +83,7 @@ export {
   renderActionTextContent, sanitizeActionTextContent,
 } from "./action-text/index.js";
 export * as actionText from "./action-text/index.js";
-export { includeActionTextAttachable, attachableFromSgid, ActionTextAttachableModule, ActionTextMissingAttachable } from "./action-text/index.js";
+export { includeActionTextAttachable, actionTextAttachableSgid, attachableFromSgid, ActionTextAttachableModule, ActionTextMissingAttachable } from "./action-text/index.js";
 // Gems' classes an app subclasses or calls (platform_agent over useragent).
 export { PlatformAgent } from "./gems/platform_agent/index.js";
 export { ActionPolicyBase, authorizationTarget } from "./gems/action_policy/index.js";

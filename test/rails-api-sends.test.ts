@@ -78,6 +78,21 @@ describe("methods Rails installs on every record", () => {
     expect(onlyLineWith(out.get("models/post.ts"), ", 7)")).toBe('return send(this, "title_previously_changed?", 7);');
   });
 
+  it("calls ActionText::Attachable's attachable_sgid where the model includes it, and becomes!(K) as a record of K", async () => {
+    const out = await probe({
+      "db/schema.rb": 'ActiveRecord::Schema[7.2].define(version: 1) do\n  create_table "posts" do |t|\n    t.string "title", null: false\n    t.string "type"\n  end\n  create_table "authors" do |t|\n    t.string "name"\n  end\nend\n',
+      "app/models/post.rb": "class Post < ApplicationRecord\n  include ActionText::Attachable\nend\n",
+      "app/models/draft.rb": "class Draft < Post\nend\n",
+      "app/models/author.rb": "class Author < ApplicationRecord\nend\n",
+      ...postsController("@sgid = @post.attachable_sgid", "@draft = @post.becomes!(Draft)", "@other = Author.find(1).attachable_sgid"),
+    });
+    const controller = out.get("controllers/posts_controller.ts");
+    expect(onlyLineWith(controller, "this.assigns.sgid")).toBe("this.assigns.sgid = actionTextAttachableSgid(this.assigns.post);");
+    expect(onlyLineWith(controller, "becomesBang")).toBe("this.assigns.draft = this.assigns.post.becomesBang(Draft) as Draft;");
+    // Author does not include the module: its attachable_sgid is no method Ruby would find there either.
+    expect(onlyLineWith(controller, "this.assigns.other")).toBe('this.assigns.other = send(Author.find(1), "attachable_sgid");');
+  });
+
   it("answers attribute_previously_changed? / attribute_previously_was as Rails 7.2.4", () => {
     seedDomain();
     const u = User.createBang({ name: "a" });

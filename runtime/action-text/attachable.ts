@@ -65,10 +65,18 @@ interface AttachableRecord {
   isPreviewableAttachable(): boolean;
 }
 
+/**
+ * Attachable#attachable_sgid: `to_sgid(expires_in: nil, for: "attachable").to_s`. The compiler calls it so on a
+ * record of a model that includes the module and does not define the method itself.
+ */
+export function actionTextAttachableSgid(record: object): string {
+  return toSignedGlobalId(record as AttachableRecord, { expires_in: null, for: ATTACHABLE_LOCATOR_NAME }).toRubyString();
+}
+
 /** The module's instance methods, by their TS names. */
 const INSTANCE_METHODS: Record<string, (this: AttachableRecord, ...args: never[]) => unknown> = {
   attachableSgid(this: AttachableRecord): string {
-    return toSignedGlobalId(this, { expires_in: null, for: ATTACHABLE_LOCATOR_NAME }).toRubyString();
+    return actionTextAttachableSgid(this);
   },
   attachableContentType(this: AttachableRecord): unknown {
     const own = tryMember(this, "content_type");

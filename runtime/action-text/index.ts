@@ -10,7 +10,7 @@ export {
   ActionTextTrixAttachment, ActionTextNotImplemented, actionTextConfig, attachableFromNode,
 } from "./attachment.js";
 export {
-  ATTACHABLE_LOCATOR_NAME, attachableFromSgid, attachableFromSgidOrNull, includeActionTextAttachable, isActionTextAttachableClass,
+  ATTACHABLE_LOCATOR_NAME, actionTextAttachableSgid, attachableFromSgid, attachableFromSgidOrNull, includeActionTextAttachable, isActionTextAttachableClass,
 } from "./attachable.js";
 export {
   actionTextSanitizerConfig, renderActionTextAttachment, renderActionTextAttachments, renderActionTextContent, sanitizeActionTextContent,

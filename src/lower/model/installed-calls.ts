@@ -4,13 +4,15 @@
 //   membership.involvement_previously_was             membership.attributePreviouslyWas("involvement")
 //   type_previously_changed?(to: "Rooms::Open")       this.isAttributePreviouslyChanged("type", { to: "Rooms::Open" })
 //     (the per-column methods Rails generates are proxies of ActiveModel::Dirty's attribute_* ones, which Base has)
+//   user.attachable_sgid                              actionTextAttachableSgid(user)   (ActionText::Attachable's)
+//   @room.becomes!(Rooms::Closed)                     (this.assigns.room.becomesBang(Rooms_Closed) as Rooms_Closed)
 import type { Node, NodeOf } from "../../parse/ir.js";
 import { BROADCASTABLE_METHODS } from "../../../runtime/gems/turbo-rails/broadcastable.js";
 import { attributeType, lowerArgs, modelChain } from "../calls.js";
-import { lit, type TsExpr } from "../expr.js";
+import { lit, lowerExpr, type TsExpr } from "../expr.js";
 import { rubyToTs } from "../names.js";
 import type { Scope } from "../scope.js";
-import { BOOL, UNKNOWN, maybe } from "../types.js";
+import { BOOL, STRING, UNKNOWN, maybe, type RType } from "../types.js";
 
 /** Dirty's per-column suffixes this lowers, and the attribute_* method of Base each one proxies. */
 const DIRTY: Array<[suffix: string, member: string, options: boolean]> = [
@@ -24,6 +26,18 @@ export function lowerInstalledRecordCall(call: NodeOf<"call">, recv: TsExpr, mod
   // (A block would reach the runtime's method as one more streamable: Ruby's ignore it; left to send.)
   if (app.gems.locked.has("turbo-rails") && BROADCASTABLE_METHODS.includes(member) && !call.block) {
     return lit(`${recv.code}.${member}(${lowerArgs(call.args, null, scope).join(", ")})`, UNKNOWN);
+  }
+  // becomes(K) / becomes!(K): a record of K (Base's own; its argument a model class, as its signature takes).
+  if ((call.method === "becomes" || call.method === "becomes!") && call.args.length === 1 && !call.block) {
+    const klass = lowerExpr(call.args[0]!, scope);
+    const target = klass.type.k === "model" && klass.type.model.startsWith("typeof ") ? klass.type.model.slice(7) : null;
+    // (The runtime's signature answers a RecordLike of the class: the claim is written as a cast.)
+    const type: RType = { k: "model", model: target ?? "" };
+    if (target && app.models.has(target)) return lit(`(${recv.code}.${member}(${klass.code}) as ${scope.env.typeName(type)})`, type);
+  }
+  // ActionText::Attachable's attachable_sgid, on a record of a model that includes it.
+  if (call.method === "attachable_sgid" && !call.args.length && !call.block && modelChain(app, modelName).some((m) => m.frameworkModules.includes("ActionText::Attachable"))) {
+    return lit(`${scope.env.module.use("actionTextAttachableSgid")}(${recv.code})`, STRING);
   }
   for (const [suffix, method, options] of DIRTY) {
     const column = call.method.endsWith(suffix) ? call.method.slice(0, -suffix.length) : null;

@@ -93,6 +93,22 @@ describe("methods Rails installs on every record", () => {
     expect(onlyLineWith(controller, "this.assigns.other")).toBe('this.assigns.other = send(Author.find(1), "attachable_sgid");');
   });
 
+  it("declares a singular association's builders on the model and calls them directly (not a polymorphic one's)", async () => {
+    const out = await probe({
+      "db/schema.rb": 'ActiveRecord::Schema[7.2].define(version: 1) do\n  create_table "posts" do |t|\n    t.string "title", null: false\n    t.integer "author_id"\n    t.string "owner_type"\n    t.integer "owner_id"\n  end\n  create_table "authors" do |t|\n    t.string "name"\n  end\nend\n',
+      "app/models/post.rb": "class Post < ApplicationRecord\n  belongs_to :author\n  belongs_to :owner, polymorphic: true\nend\n",
+      "app/models/author.rb": "class Author < ApplicationRecord\nend\n",
+      ...postsController("@author = @post.build_author(name: \"x\")", "@owner = @post.build_owner"),
+    });
+    const post = out.get("models/post.ts");
+    expect(onlyLineWith(post, "buildAuthor")).toBe("declare buildAuthor: (attributes?: unknown) => Author;");
+    expect(onlyLineWith(post, "createAuthorBang")).toBe("declare createAuthorBang: (attributes?: unknown) => Author;");
+    expect(post).not.toContain("buildOwner");
+    const controller = out.get("controllers/posts_controller.ts");
+    expect(onlyLineWith(controller, "buildAuthor")).toBe('this.assigns.author = this.assigns.post.buildAuthor({ name: "x" });');
+    expect(onlyLineWith(controller, "build_owner")).toBe('this.assigns.owner = send(this.assigns.post, "build_owner");');
+  });
+
   it("answers attribute_previously_changed? / attribute_previously_was as Rails 7.2.4", () => {
     seedDomain();
     const u = User.createBang({ name: "a" });

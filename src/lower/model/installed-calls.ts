@@ -5,8 +5,13 @@
 //   type_previously_changed?(to: "Rooms::Open")       this.isAttributePreviouslyChanged("type", { to: "Rooms::Open" })
 //     (the per-column methods Rails generates are proxies of ActiveModel::Dirty's attribute_* ones, which Base has)
 //   user.attachable_sgid                              actionTextAttachableSgid(user)   (ActionText::Attachable's)
+//   message.build_rich_text_body / create_webhook!(url: u)
+//                                                     this.buildRichTextBody() / user.createWebhookBang({ url: u })
+//     (a singular association's builders, which the runtime installs: declared on the model, singularBuilders)
 //   @room.becomes!(Rooms::Closed)                     (this.assigns.room.becomesBang(Rooms_Closed) as Rooms_Closed)
 import type { Node, NodeOf } from "../../parse/ir.js";
+import type { AppModel } from "../../analyze/app-model.js";
+import type { ModelInfo } from "../../analyze/models.js";
 import { BROADCASTABLE_METHODS } from "../../../runtime/gems/turbo-rails/broadcastable.js";
 import { attributeType, lowerArgs, modelChain } from "../calls.js";
 import { lit, lowerExpr, type TsExpr } from "../expr.js";
@@ -35,6 +40,10 @@ export function lowerInstalledRecordCall(call: NodeOf<"call">, recv: TsExpr, mod
     const type: RType = { k: "model", model: target ?? "" };
     if (target && app.models.has(target)) return lit(`(${recv.code}.${member}(${klass.code}) as ${scope.env.typeName(type)})`, type);
   }
+  const builder = singularBuilder(app, modelName, call.method);
+  if (builder && call.args.length <= 1 && !call.block && !call.args.some((a) => a.kind === "splat" || a.kind === "blockPass")) {
+    return lit(`${recv.code}.${member}(${lowerArgs(call.args, null, scope).join(", ")})`, { k: "model", model: builder });
+  }
   // ActionText::Attachable's attachable_sgid, on a record of a model that includes it.
   if (call.method === "attachable_sgid" && !call.args.length && !call.block && modelChain(app, modelName).some((m) => m.frameworkModules.includes("ActionText::Attachable"))) {
     return lit(`${scope.env.module.use("actionTextAttachableSgid")}(${recv.code})`, STRING);
@@ -55,4 +64,33 @@ export function lowerInstalledRecordCall(call: NodeOf<"call">, recv: TsExpr, mod
 /** `from: x, to: y` (either or both), written as keywords: what ChangeOptions declares. */
 function changeOptions(arg: Node): boolean {
   return arg.kind === "hash" && arg.pairs.every((p) => p.key.kind === "sym" && (p.key.name === "from" || p.key.name === "to"));
+}
+
+/** The builders of a singular association (belongs_to / has_one) the runtime installs on the model. */
+const BUILDERS = [(a: string) => `build_${a}`, (a: string) => `create_${a}`, (a: string) => `create_${a}!`];
+
+/**
+ * The class a singular association's builder (build_x, create_x, create_x!) on MODEL makes, where the builder is
+ * declared (singularBuilders below: no model of the app defines the name); null for another name.
+ */
+function singularBuilder(app: AppModel, modelName: string, method: string): string | null {
+  for (const m of modelChain(app, modelName)) {
+    for (const a of m.associations) {
+      if (a.kind !== "has_many" && BUILDERS.some((b) => b(a.name) === method) && declarable(app, m, a, method)) return a.className;
+    }
+  }
+  return null;
+}
+
+function declarable(app: AppModel, model: ModelInfo, a: ModelInfo["associations"][number], name: string): boolean {
+  // (A polymorphic belongs_to has no class to build; a has_one :through builds through another association.)
+  if (a.options.polymorphic || a.options.through || !app.models.has(a.className)) return false;
+  return ![...app.models.values()].some((m) => m.methods.some((d) => d.name === name || rubyToTs(d.name) === rubyToTs(name)) || m.columns.some((c) => c.name === name)) && !model.abstract;
+}
+
+/** The builders of the model's own singular associations, declared (they are installed at run time) with what they make. */
+export function singularBuilders(model: ModelInfo, app: AppModel, modelType: (name: string) => string): Array<{ name: string; hasDeclareKeyword: true; type: string }> {
+  return model.associations.flatMap((a) =>
+    a.kind === "has_many" ? [] : BUILDERS.map((b) => b(a.name)).filter((n) => declarable(app, model, a, n)).map((n) => ({ name: rubyToTs(n), hasDeclareKeyword: true as const, type: `(attributes?: unknown) => ${modelType(a.className)}` })),
+  );
 }

@@ -6,6 +6,7 @@ import { compileProbe, onlyLineWith } from "./support/probe-app.js";
 import { EnvironmentInquirer } from "../runtime/active-support/environment-inquirer.js";
 import { ArgumentError } from "../runtime/ruby/args.js";
 import { seedDomain, User } from "./support/record-domain.js";
+import { setBcryptCost } from "../runtime/active-record/index.js";
 
 const SCHEMA = {
   "db/schema.rb": 'ActiveRecord::Schema[7.2].define(version: 1) do\n  create_table "posts" do |t|\n    t.string "title", null: false\n  end\nend\n',
@@ -174,5 +175,29 @@ describe("ActionCable.server.remote_connections", () => {
     const model = 'class Post < ApplicationRecord\n  def kick(again)\n    ActionCable.server.remote_connections.where(current_user: self).disconnect reconnect: again\n  end\nend\n';
     const post = (await probe({ "app/models/post.rb": model })).get("models/post.ts");
     expect(onlyLineWith(post, "disconnect")).toBe("return actionCableRemoteConnections().where({ current_user: this }).disconnect({ reconnect: again });");
+  });
+});
+
+describe("authenticate_by on a relation", () => {
+  it("is called directly on a typed relation, typed as the record", async () => {
+    const out = await probe({
+      "db/schema.rb": 'ActiveRecord::Schema[7.2].define(version: 1) do\n  create_table "posts" do |t|\n    t.string "title", null: false\n    t.string "password_digest"\n    t.boolean "live"\n  end\nend\n',
+      "app/models/post.rb": "class Post < ApplicationRecord\n  has_secure_password\n  scope :live, -> { where(live: true) }\nend\n",
+      "app/controllers/posts_controller.rb": "class PostsController < ApplicationController\n  def create\n    @post = Post.live.authenticate_by(title: params[:title], password: params[:password])\n    head :ok\n  end\nend\n",
+    });
+    expect(onlyLineWith(out.get("controllers/posts_controller.ts"), "authenticateBy")).toBe('this.assigns.post = scope<Post>(Post, "live").authenticateBy({');
+  });
+
+  it("finds within the relation, as Rails 7.2.4's does", () => {
+    seedDomain();
+    setBcryptCost(4);
+    for (const id of [1, 3]) User.find(id).updateBang({ password: "s3cret" });
+    // Ruby: ["Ann", nil, "Cid"] (Cid is inactive)
+    const name = (u: User | null) => (u ? u.name : null);
+    expect([
+      name(User.active().authenticateBy({ email_address: "ann@example.com", password: "s3cret" })),
+      name(User.active().authenticateBy({ email_address: "cid@example.com", password: "s3cret" })),
+      name(User.authenticateBy({ email_address: "cid@example.com", password: "s3cret" })),
+    ]).toEqual(["Ann", null, "Cid"]);
   });
 });

@@ -199,6 +199,15 @@ export class Relation<T extends RecordLike> extends QueryMethods<T> {
     return record;
   }
 
+  /**
+   * authenticate_by(attributes), a class method of has_secure_password's models: the relation answers it as the
+   * model does with the relation as its scope (`User.active.authenticate_by(...)` finds among active users).
+   */
+  authenticateBy(attributes: Conditions): T | null {
+    const model = this.model as unknown as { authenticateBy(attributes: Conditions): T | null };
+    return this.scoping(() => model.authenticateBy(attributes));
+  }
+
   findOrCreateBy(attributes: Conditions): T {
     return this.findBy(attributes) ?? this.create(attributes);
   }

@@ -322,7 +322,7 @@ function isStaticMethod(cls: object, name: string): boolean {
  * runtime declares them `T | null` (a relation's last also `T[]`), so the claim is written as a cast for tsc. Called
  * on nil, a method raises either way (Ruby's NoMethodError, JS's TypeError).
  */
-const NULLABLE_FINDERS = new Set(["find_by", "first", "last"]);
+const NULLABLE_FINDERS = new Set(["find_by", "first", "last", "authenticate_by"]);
 
 /**
  * joins' arguments written as literals: association names (Symbols), a Hash of them (`user: :memberships`,
@@ -539,7 +539,7 @@ function lowerRelationCall(call: NodeOf<"call">, recv: TsExpr, model: string, sc
     "any?": ["isAny", BOOL], "empty?": ["isEmpty", BOOL], "exists?": ["exists", BOOL], to_a: ["toA", { k: "array", of: record }],
     "many?": ["isMany", BOOL], without: ["without", relation], excluding: ["excluding", relation], "find_by!": ["findByBang", record],
     update_all: ["updateAll", NUMBER], delete_all: ["deleteAll", NUMBER], destroy_all: ["destroyAll", UNKNOWN], destroy_by: ["destroyBy", UNKNOWN],
-    ids: ["ids", { k: "array", of: UNKNOWN }],
+    ids: ["ids", { k: "array", of: UNKNOWN }], authenticate_by: ["authenticateBy", record],
   };
   // many? with a block counts the records it answers true for: not the runtime's isMany.
   if (m === "many?" && (call.args.length || call.block)) return null;

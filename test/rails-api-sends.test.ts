@@ -201,3 +201,17 @@ describe("authenticate_by on a relation", () => {
     ]).toEqual(["Ann", null, "Cid"]);
   });
 });
+
+describe("a relation's detect and a has_many's ids reader", () => {
+  it("runs detect over the records, its block given each record, and calls <singular>_ids directly", async () => {
+    const out = await probe({
+      "db/schema.rb": 'ActiveRecord::Schema[7.2].define(version: 1) do\n  create_table "posts" do |t|\n    t.string "title", null: false\n  end\n  create_table "comments" do |t|\n    t.integer "post_id"\n  end\nend\n',
+      "app/models/post.rb": "class Post < ApplicationRecord\n  has_many :comments\n  def self.busy(n)\n    all.detect { |post| post.comment_ids.size > n }\n  end\nend\n",
+      "app/models/comment.rb": "class Comment < ApplicationRecord\n  belongs_to :post\nend\n",
+    });
+    const post = out.get("models/post.ts");
+    expect(onlyLineWith(post, "declare commentIds")).toBe("declare commentIds: () => Array<unknown>;");
+    expect(onlyLineWith(post, "detect")).toBe("return ArrayMethods.detect(this.all().toA(), (post: Post) => {");
+    expect(onlyLineWith(post, "commentIds()")).toBe('return coreBinop(">", ArrayMethods.size(post.commentIds()), n);');
+  });
+});

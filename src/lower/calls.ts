@@ -517,8 +517,9 @@ function lowerRelationCall(call: NodeOf<"call">, recv: TsExpr, model: string, sc
     return lit(`${recv.code}.toA().${m === "collect" ? "map" : m === "select" ? "filter" : m}(${fn})`, { k: "array", of: m === "select" || m === "filter" ? record : UNKNOWN });
   }
   // Enumerable's over the records (Rails' Relation is Enumerable through its records): Array's, given each record.
-  if ((m === "partition" || m === "sort_by") && call.block && !call.args.length) {
-    const type: RType = m === "partition" ? { k: "array", of: { k: "array", of: record } } : { k: "array", of: record };
+  // (detect answers the first record the block is truthy for, or nil: typed as the record, as first is.)
+  if ((m === "partition" || m === "sort_by" || m === "detect") && call.block && !call.args.length) {
+    const type: RType = m === "partition" ? { k: "array", of: { k: "array", of: record } } : m === "detect" ? record : { k: "array", of: record };
     return asProved(`${scope.env.module.use("ArrayMethods")}.${rubyToTs(m)}(${recv.code}.toA(), ${lowerBlockFn(call.block, scope, [record]).code})`, type, scope);
   }
   // `find_each { |record| }` (no batch options): the relation's findEach, its block given each record.

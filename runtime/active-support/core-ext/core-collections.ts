@@ -198,7 +198,8 @@ export const ArrayMethods = {
   reject: orEnumerator((list, block) => list.filter((x) => !truthy(block(x))), (list, answers) => list.filter((_, i) => !truthy(answers[i]))),
   filterMap: orEnumerator((list, block) => list.map((x) => block(x)).filter(truthy), (_list, answers) => answers.filter(truthy)),
   find: (list: unknown[], block: Block) => list.find((x) => truthy(block(x))) ?? null,
-  detect: (list: unknown[], block: Block) => list.find((x) => truthy(block(x))) ?? null,
+  // (The block typed as its caller types it: a relation's records, given to a typed block.)
+  detect: (list: unknown[], block: unknown) => list.find((x) => truthy((block as Block)(x))) ?? null,
   // Enumerable#grep / #grep_v: the elements the pattern matches by === (mapped through the block when given).
   grep: (list: unknown[], pattern: unknown, block?: unknown) => {
     const hits = list.filter((x) => caseEq(pattern, x));

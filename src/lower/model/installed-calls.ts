@@ -7,12 +7,14 @@
 //   user.attachable_sgid                              actionTextAttachableSgid(user)   (ActionText::Attachable's)
 //   message.build_rich_text_body / create_webhook!(url: u)
 //                                                     this.buildRichTextBody() / user.createWebhookBang({ url: u })
-//     (a singular association's builders, which the runtime installs: declared on the model, singularBuilders)
+//     (a singular association's builders, which the runtime installs: declared on the model, installedAssociationMethods)
+//   room.user_ids                                     room.userIds()   (has_many's ids reader, declared alike)
 //   @room.becomes!(Rooms::Closed)                     (this.assigns.room.becomesBang(Rooms_Closed) as Rooms_Closed)
 import type { Node, NodeOf } from "../../parse/ir.js";
 import type { AppModel } from "../../analyze/app-model.js";
 import type { ModelInfo } from "../../analyze/models.js";
 import { BROADCASTABLE_METHODS } from "../../../runtime/gems/turbo-rails/broadcastable.js";
+import { singularize } from "../../../runtime/active-support/inflector.js";
 import { attributeType, lowerArgs, modelChain } from "../calls.js";
 import { lit, lowerExpr, type TsExpr } from "../expr.js";
 import { rubyToTs } from "../names.js";
@@ -40,6 +42,8 @@ export function lowerInstalledRecordCall(call: NodeOf<"call">, recv: TsExpr, mod
     const type: RType = { k: "model", model: target ?? "" };
     if (target && app.models.has(target)) return lit(`(${recv.code}.${member}(${klass.code}) as ${scope.env.typeName(type)})`, type);
   }
+  const ids = call.args.length || call.block ? null : collectionIds(app, modelName, call.method);
+  if (ids) return lit(`${recv.code}.${member}()`, { k: "array", of: UNKNOWN });
   const builder = singularBuilder(app, modelName, call.method);
   if (builder && call.args.length <= 1 && !call.block && !call.args.some((a) => a.kind === "splat" || a.kind === "blockPass")) {
     return lit(`${recv.code}.${member}(${lowerArgs(call.args, null, scope).join(", ")})`, { k: "model", model: builder });
@@ -84,13 +88,23 @@ function singularBuilder(app: AppModel, modelName: string, method: string): stri
 
 function declarable(app: AppModel, model: ModelInfo, a: ModelInfo["associations"][number], name: string): boolean {
   // (A polymorphic belongs_to has no class to build; a has_one :through builds through another association.)
-  if (a.options.polymorphic || a.options.through || !app.models.has(a.className)) return false;
+  if (!app.models.has(a.className) || (a.kind !== "has_many" && (a.options.polymorphic || a.options.through))) return false;
   return ![...app.models.values()].some((m) => m.methods.some((d) => d.name === name || rubyToTs(d.name) === rubyToTs(name)) || m.columns.some((c) => c.name === name)) && !model.abstract;
 }
 
-/** The builders of the model's own singular associations, declared (they are installed at run time) with what they make. */
-export function singularBuilders(model: ModelInfo, app: AppModel, modelType: (name: string) => string): Array<{ name: string; hasDeclareKeyword: true; type: string }> {
-  return model.associations.flatMap((a) =>
-    a.kind === "has_many" ? [] : BUILDERS.map((b) => b(a.name)).filter((n) => declarable(app, model, a, n)).map((n) => ({ name: rubyToTs(n), hasDeclareKeyword: true as const, type: `(attributes?: unknown) => ${modelType(a.className)}` })),
-  );
+/** has_many's `<singular>_ids` reader (`room.user_ids`), declared where no model of the app defines the name. */
+function collectionIds(app: AppModel, modelName: string, method: string): boolean {
+  return modelChain(app, modelName).some((m) => m.associations.some((a) => a.kind === "has_many" && `${singularize(a.name)}_ids` === method && declarable(app, m, a, method)));
+}
+
+/**
+ * Association methods the runtime installs on the model, declared with what they answer: the builders of its own
+ * singular associations and its has_many's `<singular>_ids` readers.
+ */
+export function installedAssociationMethods(model: ModelInfo, app: AppModel, modelType: (name: string) => string): Array<{ name: string; hasDeclareKeyword: true; type: string }> {
+  const declared = (name: string, type: string) => ({ name: rubyToTs(name), hasDeclareKeyword: true as const, type });
+  return model.associations.flatMap((a) => {
+    if (a.kind === "has_many") return declarable(app, model, a, `${singularize(a.name)}_ids`) ? [declared(`${singularize(a.name)}_ids`, "() => Array<unknown>")] : [];
+    return BUILDERS.map((b) => b(a.name)).filter((n) => declarable(app, model, a, n)).map((n) => declared(n, `(attributes?: unknown) => ${modelType(a.className)}`));
+  });
 }

@@ -28,7 +28,7 @@ import { methodParamTypes } from "./param-types.js";
 import { noteResult, resultNode } from "./method-results.js";
 import { UNKNOWN } from "../types.js";
 import { lowerMethodBody } from "../jumps.js";
-import { singularBuilders } from "./installed-calls.js";
+import { installedAssociationMethods } from "./installed-calls.js";
 
 const TS_COLUMN: Record<string, string> = {
   string: "string", text: "string", integer: "number", bigint: "number", float: "number", decimal: "number",
@@ -74,7 +74,7 @@ export function lowerModel(model: ModelInfo, app: AppModel, diags: Diagnostics):
   const side = lowerClassSide(model, app, diags, env.module);
   statements.push({
     kind: StructureKind.Class, name, isExported: true, extends: isBase ? base : tsIdent(base),
-    properties: [...side.staticProperties, ...properties, ...enumMethods, ...singularBuilders(model, app, (n) => env.module.modelType(n))], methods: [...side.staticMethods, ...methods],
+    properties: [...side.staticProperties, ...properties, ...enumMethods, ...installedAssociationMethods(model, app, (n) => env.module.modelType(n))], methods: [...side.staticMethods, ...methods],
   });
   const code = (c: CodeLiteral) => lowerCodeLiteral(c, app, diags, env.module);
   statements.push(`${env.module.use("defineModel")}(${name}, ${tsLiteral(descriptor(model) as unknown as Literal, diags, model.file.body[0]?.span ?? fileSpan(model), code)});`);

@@ -159,8 +159,42 @@ const STREAMED_TO = {
   broadcastUpdateLaterTo, broadcastAppendLaterTo, broadcastPrependLaterTo, broadcastRefreshLaterTo,
 } as const;
 
-/** What installBroadcastable puts on every record: each method takes the streamables and options Ruby passes. */
-type BroadcastableMethods = { [K in keyof typeof STREAMED_TO | keyof typeof SELF_STREAMED]: (...args: unknown[]) => void };
+/**
+ * What installBroadcastable puts on every record, as methods (a model may define one of the names itself, which
+ * overrides it): each takes the streamables and options Ruby passes.
+ */
+interface BroadcastableMethods {
+  broadcastRemoveTo(...args: unknown[]): void;
+  broadcastReplaceTo(...args: unknown[]): void;
+  broadcastUpdateTo(...args: unknown[]): void;
+  broadcastAppendTo(...args: unknown[]): void;
+  broadcastPrependTo(...args: unknown[]): void;
+  broadcastBeforeTo(...args: unknown[]): void;
+  broadcastAfterTo(...args: unknown[]): void;
+  broadcastRefreshTo(...args: unknown[]): void;
+  broadcastActionTo(...args: unknown[]): void;
+  broadcastRenderTo(...args: unknown[]): void;
+  broadcastReplaceLaterTo(...args: unknown[]): void;
+  broadcastUpdateLaterTo(...args: unknown[]): void;
+  broadcastAppendLaterTo(...args: unknown[]): void;
+  broadcastPrependLaterTo(...args: unknown[]): void;
+  broadcastRefreshLaterTo(...args: unknown[]): void;
+  broadcastRemove(...args: unknown[]): void;
+  broadcastReplace(...args: unknown[]): void;
+  broadcastUpdate(...args: unknown[]): void;
+  broadcastAppend(...args: unknown[]): void;
+  broadcastPrepend(...args: unknown[]): void;
+  broadcastRefresh(...args: unknown[]): void;
+  broadcastRender(...args: unknown[]): void;
+  broadcastReplaceLater(...args: unknown[]): void;
+  broadcastUpdateLater(...args: unknown[]): void;
+  broadcastAppendLater(...args: unknown[]): void;
+  broadcastPrependLater(...args: unknown[]): void;
+  broadcastRefreshLater(...args: unknown[]): void;
+}
+// Every name installBroadcastable defines is declared (a compile-time check).
+const DECLARED: Record<Exclude<keyof typeof STREAMED_TO | keyof typeof SELF_STREAMED, keyof BroadcastableMethods>, never> = {};
+void DECLARED;
 
 // Turbo::Broadcastable is included in every Active Record model where turbo-rails is bundled (its engine's
 // ActiveSupport.on_load(:active_record)); the compiler calls them directly only for an app that bundles it.

@@ -215,3 +215,10 @@ describe("a relation's detect and a has_many's ids reader", () => {
     expect(onlyLineWith(post, "commentIds()")).toBe('return coreBinop(">", ArrayMethods.size(post.commentIds()), n);');
   });
 });
+
+describe("request.body", () => {
+  it("is the request's body field (the rack input), read directly", async () => {
+    const controller = (await probe(postsController("@raw = request.body.read"))).get("controllers/posts_controller.ts");
+    expect(onlyLineWith(controller, "request.body")).toBe('this.assigns.raw = coreSend(this.request.body, "read");');
+  });
+});

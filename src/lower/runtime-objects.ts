@@ -55,7 +55,8 @@ const HTTP_RESPONSE: RType = { k: "runtime", cls: "httpResponse" };
 const HTTP_REQUEST: RType = { k: "runtime", cls: "httpRequest" };
 
 const RUNTIME_OBJECTS: Record<string, RuntimeObject> = {
-  request: { members: Request.prototype },
+  // (its body: the rack input, read as an IO: read / rewind are String's binary methods at run time)
+  request: { members: Request.prototype, fields: { body: UNKNOWN } },
   // The controller's response (ActionDispatch::Response): its headers a Hash-like the app writes with []=.
   response: { members: Response.prototype, fields: { headers: UNKNOWN } },
   cookies: {

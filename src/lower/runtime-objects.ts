@@ -30,6 +30,7 @@ import { lowerArgs, objectMethodCall } from "./calls.js";
 import { lit, lowerExpr, storable, type TsExpr } from "./expr.js";
 import { camel, rubyToTs } from "./names.js";
 import type { Scope } from "./scope.js";
+import { lowerExceptionCall } from "./rescue-variable.js";
 import { BOOL, NUMBER, STRING, UNKNOWN, VALUE_OBJECTS, maybe, type RType } from "./types.js";
 
 interface RuntimeObject {
@@ -140,6 +141,7 @@ function memberOf(target: object, name: string): { key: string; method: boolean 
 /** `recv.m(args)` on one of Rails' objects, as `send` would dispatch it; null when it is no member of the class. */
 export function lowerRuntimeObjectCall(call: NodeOf<"call">, recv: TsExpr, scope: Scope): TsExpr | null {
   if (recv.type.k !== "runtime") return null;
+  if (recv.type.cls === "exception") return lowerExceptionCall(call, recv, scope);
   if (recv.type.cls === "connection" && call.args.length === 1) {
     const identifier = identifierSetter(call.method, scope);
     if (identifier) return identifier(recv, call.args[0]!);

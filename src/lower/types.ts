@@ -48,7 +48,12 @@ export const RUNTIME_TYPE_NAMES: Record<string, string> = {
   userAgent: "UserAgentBrowser", page: "GearedPaginationPage",
   uri: "UriGeneric", netHttp: "NetHttp", httpRequest: "NetHttpRequest", httpResponse: "NetHttpResponse",
   httpRequestClass: "typeof NetHttpRequest", threadPool: "ConcurrentThreadPool",
+  // A rescued error (rescue-variable.ts): a Ruby exception or an error of the JS engine, both JS's global Error.
+  exception: "Error",
 };
+
+/** Runtime type names that are TS's own globals, never imported from the runtime. */
+export const GLOBAL_TYPE_NAMES = new Set(["Error"]);
 
 /**
  * Runtime objects that are values the app's code holds and hands around (a parameter, a method's result): a type

@@ -1,0 +1,68 @@
+// Ruby-level inference behind issue 18's direct calls (rescued errors, literal constants, locals, a private
+// method's parameters): each case is a small Rails app compiled by the real pipeline, the expected line written
+// here by hand from Ruby's semantics; a last case per rule keeps the dynamic path where the type is not proved.
+import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { compile } from "../src/compile.js";
+import { scratchDir } from "./support/scratch.js";
+
+const APP: Record<string, string> = {
+  "config/application.rb": 'require "rails"\nmodule Probe\n  class Application < Rails::Application\n    config.load_defaults 7.2\n  end\nend\n',
+  "config/routes.rb": "Rails.application.routes.draw do\n  resources :notes\nend\n",
+  "db/schema.rb": 'ActiveRecord::Schema[7.2].define(version: 1) do\n  create_table "notes" do |t|\n    t.string "title", null: false\n  end\nend\n',
+  "app/models/application_record.rb": "class ApplicationRecord < ActiveRecord::Base\n  primary_abstract_class\nend\n",
+  "app/models/note.rb": "class Note < ApplicationRecord\nend\n",
+  "app/controllers/application_controller.rb": "class ApplicationController < ActionController::Base\nend\n",
+};
+
+/** The emitted files of APP with `files` added, by path. */
+async function emitted(files: Record<string, string>): Promise<Map<string, string>> {
+  const root = scratchDir("typed-ruby-inference");
+  for (const [path, text] of Object.entries({ ...APP, ...files })) {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), text);
+  }
+  const result = await compile(root);
+  return new Map(result.files.map((f) => [f.path, f.text]));
+}
+
+/** The one line of `text` containing `marker`, trimmed (the test fails when there is not exactly one). */
+function lineWith(text: string | undefined, marker: string): string {
+  const lines = (text ?? "").split("\n").filter((l) => l.includes(marker));
+  expect(lines).toHaveLength(1);
+  return lines[0]!.trim();
+}
+
+describe("Ruby-level inference: direct calls where Ruby's own semantics prove the receiver", () => {
+  it("types a rescue variable inside its clause as the Error it holds (message and class direct), and not where the clause writes it", async () => {
+    const helper = [
+      "module NotesHelper",
+      "  def safely",
+      "    yield",
+      "  rescue ArgumentError, KeyError => e",
+      '    "failed: #{e.class} #{e.message}"',
+      "  end",
+      "",
+      "  def traced",
+      "    yield",
+      "  rescue => err",
+      "    err.backtrace",
+      "  end",
+      "",
+      "  def rewritten",
+      "    yield",
+      "  rescue => problem",
+      "    problem = problem.cause if problem.cause",
+      "    problem.full_message",
+      "  end",
+      "end\n",
+    ].join("\n");
+    const view = "<%= safely { 1 } %>\n<%= traced { 2 } %>\n<%= rewritten { 3 } %>\n";
+    const helpers = (await emitted({ "app/helpers/notes_helper.rb": helper, "app/views/notes/index.html.erb": view })).get("helpers.ts");
+    expect(lineWith(helpers, "failed:")).toBe("return `failed: ${toS(ObjectMethods.class(e as Error))} ${(e as Error).message}`;");
+    // Exception#backtrace: not one the lowering proves alike for a Ruby exception and a JS error.
+    expect(lineWith(helpers, "backtrace")).toBe('return send(err as Error, "backtrace");');
+    expect(lineWith(helpers, "full_message")).toBe('return send(problem, "full_message");');
+  });
+});

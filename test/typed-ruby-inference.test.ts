@@ -65,4 +65,27 @@ describe("Ruby-level inference: direct calls where Ruby's own semantics prove th
     expect(lineWith(helpers, "backtrace")).toBe('return send(err as Error, "backtrace");');
     expect(lineWith(helpers, "full_message")).toBe('return send(problem, "full_message");');
   });
+
+  it("types a plain class's constant by the literal its one assignment writes (a frozen Array's elements too), and not one a call computes", async () => {
+    const shelf = [
+      "class Shelf",
+      "  TAGS = %w[ a b ] + [ \"c\" ]",
+      "  KINDS = %w[ x y ].freeze",
+      "  LIMITS = { max: 3 }",
+      "  SORTED = TAGS.sort",
+      "",
+      "  def self.selector\n    TAGS.map { |t| \":not(#{t})\" }.join(\",\")\n  end",
+      "  def self.loud\n    KINDS.map { |k| k.upcase }\n  end",
+      "  def self.max\n    LIMITS.fetch(:max)\n  end",
+      "  def self.first_sorted\n    SORTED.first\n  end",
+      "end\n",
+    ].join("\n");
+    const out = await emitted({ "app/models/shelf.rb": shelf });
+    const model = out.get("models/shelf.ts");
+    expect(lineWith(model, "ArrayMethods.map(Shelf.TAGS")).toBe("ArrayMethods.map(Shelf.TAGS as Array<unknown>, (t: unknown) => {");
+    expect(lineWith(model, "ArrayMethods.join")).toBe("return ArrayMethods.join(");
+    expect(lineWith(model, "upcase")).toBe("return StringMethods.upcase(k);");
+    expect(lineWith(model, '"max"')).toBe('return HashMethods.fetch(Shelf.LIMITS as Record<string, unknown>, "max");');
+    expect(lineWith(model, "SORTED,")).toBe('return coreSend(Shelf.SORTED, "first");');
+  });
 });

@@ -88,4 +88,27 @@ describe("Ruby-level inference: direct calls where Ruby's own semantics prove th
     expect(lineWith(model, '"max"')).toBe('return HashMethods.fetch(Shelf.LIMITS as Record<string, unknown>, "max");');
     expect(lineWith(model, "SORTED,")).toBe('return coreSend(Shelf.SORTED, "first");');
   });
+
+  it("types a controller method's parameter by class methods answering a transaction's block or a relation's detect, and not where the block leaves with next", async () => {
+    const note = [
+      "class Note < ApplicationRecord",
+      "  def self.make(title)\n    transaction do\n      create!(title: title)\n    end\n  end",
+      '  def self.pick\n    all.detect { |n| n.title == "x" }\n  end',
+      "  def self.maybe(title)\n    transaction do\n      next if title.blank?\n      create!(title: title)\n    end\n  end",
+      "end\n",
+    ].join("\n");
+    const controller = [
+      "class NotesController < ApplicationController",
+      '  def create\n    note = Note.make("x")\n    announce(note)\n    shout(Note.pick)\n    whisper(Note.maybe("y"))\n    head :ok\n  end',
+      "  private",
+      "    def announce(note)\n      note.title\n    end",
+      "    def shout(picked)\n      picked.title\n    end",
+      "    def whisper(made)\n      made.title\n    end",
+      "end\n",
+    ].join("\n");
+    const out = (await emitted({ "app/models/note.rb": note, "app/controllers/notes_controller.rb": controller })).get("controllers/notes_controller.ts");
+    expect(lineWith(out, "(note as Note)")).toBe("return (note as Note).title;");
+    expect(lineWith(out, "picked as")).toBe("return (picked as Note).title;");
+    expect(lineWith(out, "send(made")).toBe('return send(made, "title");');
+  });
 });

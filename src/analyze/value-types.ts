@@ -8,6 +8,7 @@
 //   local = value (every assignment in the method)            the join of the values
 //   def m(x) ... m(value)                                      x: the join over every call site of m
 //   value.tap { |x| }                                          x: value's type
+//   transaction { ...; record } / relation.detect { }          the block's last value (or nil) / a record of it
 //   record.m / m (in the model) where def m is the model's     what m's last expression is (no model redefines m)
 //   build_author (a has_one / belongs_to)                      record of its class
 //   ActiveStorage::Attached::One.new(name, self)               Rails' own object (has_one_attached's reader)
@@ -182,12 +183,16 @@ export class ValueTypes {
       if (m === "reload") return recv;
       return this.recordCall(recv.model, node);
     }
+    // Enumerable#detect on a relation's records (Relation delegates it to them): one of them, or nil.
+    if (m === "detect" && node.block && !node.args.length) return { k: "record", model: recv.model };
     return this.classCall(recv.model, node, site);
   }
 
   /** A call on a model class or on one of its relations (Rails delegates class methods and scopes to the class). */
-  private classCall(model: string, node: NodeOf<"call">, _site: Site): ValueType {
+  private classCall(model: string, node: NodeOf<"call">, site: Site): ValueType {
     const m = node.method;
+    // `transaction do ... end` answers what its block does (nil where the block raised ActiveRecord::Rollback).
+    if (m === "transaction" && node.block && !node.args.length) return this.blockValue(node, site);
     // `first(3)` / `last(3)` / `take(3)` answer Arrays of its records.
     if (TAKES_A_COUNT.has(m) && node.args.length === 1 && !node.block) return { k: "array", model };
     if (RECORD.has(m) && !node.block && !(TAKES_A_COUNT.has(m) && node.args.length)) return { k: "record", model };
@@ -196,6 +201,20 @@ export class ValueTypes {
     const def = this.classMethod(model, m);
     if (def) return this.returnType(def, { def, blocks: [], owner: { k: "modelClass", model } });
     return null;
+  }
+
+  /**
+   * What a block the method runs once and answers with evaluates to: its last expression, or nil (a block that
+   * leaves early with next or break answers another value: not proved).
+   */
+  private blockValue(node: NodeOf<"call">, site: Site): ValueType {
+    const block = node.block!;
+    let jumps = false;
+    walkScoped(block.body, [], (n) => {
+      if (n.kind === "next" || n.kind === "break") jumps = true;
+    });
+    if (jumps) return null;
+    return join([this.last(block.body, { ...site, blocks: [...site.blocks, { call: node, block }] }), { k: "nil" }], this.models);
   }
 
   /** A receiver-less call: an Active Record class method or scope in a model class, a controller's own method. */

@@ -13,6 +13,7 @@
 //   build_author (a has_one / belongs_to)                      record of its class
 //   ActiveStorage::Attached::One.new(name, self)               Rails' own object (has_one_attached's reader)
 //   if c then a else b end / if c then a end / a || b         the join of a and b (nil is no type of its own)
+//   case ... when ... then a ... else b end                     the join of every branch's value (nil without an else)
 //
 // Anything else (params, a `send`, a method of unknown return) is unknown, and unknown joined with anything stays
 // unknown: a value is typed only when every way it can be made is.
@@ -27,7 +28,7 @@ export type ValueType = { k: "record"; model: string } | { k: "relation"; model:
 const CONTROLLER_OBJECTS: Record<string, string> = { request: "ActionDispatch::Request" };
 
 const RECORD = new Set(["new", "find", "find_by", "find_by!", "create", "create!", "first", "last", "build", "sole", "find_sole_by", "take", "take!", "first!", "last!", "authenticate_by", "find_signed", "find_signed!"]);
-const RELATION = new Set(["all", "where", "order", "limit", "includes", "preload", "eager_load", "joins", "left_joins", "reorder", "offset", "distinct", "excluding", "without", "not", "rewhere", "unscope"]);
+const RELATION = new Set(["all", "none", "where", "order", "limit", "includes", "preload", "eager_load", "joins", "left_joins", "reorder", "offset", "distinct", "excluding", "without", "not", "rewhere", "unscope"]);
 const TAKES_A_COUNT = new Set(["first", "last", "take"]);
 /** Kernel#raise and Action Cable's reject_unauthorized_connection (it raises UnauthorizedError). */
 const NEVER_RETURNS = new Set(["raise", "fail", "reject_unauthorized_connection"]);
@@ -124,6 +125,9 @@ export class ValueTypes {
         return this.ivar(node.name, site);
       case "if":
         return join([this.last(node.then, site), this.last(node.else, site)], this.models);
+      case "case":
+        // Each branch's last value; nil where no when matches and there is no else.
+        return join([...node.whens.map((w) => this.last(w.body, site)), this.last(node.else ?? [], site)], this.models);
       case "binary":
         // `a || b`: a when it is a record, else b (nil is no type of its own).
         return node.op === "||" ? join([this.typeOf(node.left, site), this.typeOf(node.right, site)], this.models) : null;

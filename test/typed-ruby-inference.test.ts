@@ -111,4 +111,24 @@ describe("Ruby-level inference: direct calls where Ruby's own semantics prove th
     expect(lineWith(out, "picked as")).toBe("return (picked as Note).title;");
     expect(lineWith(out, "send(made")).toBe('return send(made, "title");');
   });
+
+  it("types a controller method answering a case expression by the join of its branches, and an ivar a Relation here and an Array there assign as the enumerable of both", async () => {
+    const controller = [
+      "class NotesController < ApplicationController",
+      "  def index\n    @notes = pick_notes\n    @others = other_notes\n    head :no_content unless @notes.any? && @others.any?\n  end",
+      "  def show\n    if params[:q].present?\n      @found = Note.where(title: params[:q]).last(5)\n    else\n      @found = Note.none\n    end\n  end",
+      "  private",
+      '    def pick_notes\n      case\n      when params[:a].present? then Note.recent\n      else Note.where(title: "x").last(2)\n      end\n    end',
+      '    def other_notes\n      case params[:b]\n      when "1" then Note.recent\n      when "2" then params[:c]\n      end\n    end',
+      "end\n",
+    ].join("\n");
+    const out = await emitted({
+      "app/models/note.rb": "class Note < ApplicationRecord\n  scope :recent, -> { order(:id).last(3) }\nend\n",
+      "app/controllers/notes_controller.rb": controller,
+      "app/views/notes/show.html.erb": "<%= @found.count %>\n",
+    });
+    // (A branch answering params[:c] leaves @others unproved.)
+    expect(lineWith(out.get("controllers/notes_controller.ts"), "isAny")).toBe('if (!truthy(and(ArrayMethods.isAny(this.assigns.notes), () => coreSend(this.assigns.others, "any?")))) {');
+    expect(lineWith(out.get("views/notes/show.html.ts"), "count")).toBe("((v1: Relation<Note> | Array<Note>) => (Array.isArray(v1) ? ArrayMethods.count(v1) : v1.count()))(");
+  });
 });

@@ -131,4 +131,30 @@ describe("Ruby-level inference: direct calls where Ruby's own semantics prove th
     expect(lineWith(out.get("controllers/notes_controller.ts"), "isAny")).toBe('if (!truthy(and(ArrayMethods.isAny(this.assigns.notes), () => coreSend(this.assigns.others, "any?")))) {');
     expect(lineWith(out.get("views/notes/show.html.ts"), "count")).toBe("((v1: Relation<Note> | Array<Note>) => (Array.isArray(v1) ? ArrayMethods.count(v1) : v1.count()))(");
   });
+
+  it("types an association extension's proxy_association.owner as the declaring model's record, and Kernel#Array's answer as an Array", async () => {
+    const note = [
+      "class Note < ApplicationRecord",
+      "  has_many :tags do",
+      "    def label_all(labels)",
+      "      note = proxy_association.owner",
+      '      Array(labels).collect { |label| "#{note.title}: #{label}" }',
+      "    end",
+      "",
+      "    def reflected\n      proxy_association.reflection\n    end",
+      "  end",
+      "end\n",
+    ].join("\n");
+    const out = await emitted({
+      "db/schema.rb": 'ActiveRecord::Schema[7.2].define(version: 1) do\n  create_table "notes" do |t|\n    t.string "title", null: false\n  end\n  create_table "tags" do |t|\n    t.integer "note_id"\n  end\nend\n',
+      "app/models/tag.rb": "class Tag < ApplicationRecord\n  belongs_to :note\nend\n",
+      "app/models/note.rb": note,
+    });
+    const model = out.get("models/note.ts");
+    expect(lineWith(model, "owner")).toBe("let note = this.proxyAssociation.owner as Note;");
+    expect(lineWith(model, "Kernel.Array")).toBe("return ArrayMethods.collect(Kernel.Array(labels), (label: unknown) => {");
+    expect(lineWith(model, "${note.title}")).toBe("return `${note.title}: ${toS(label)}`;");
+    // Only the owner is claimed: the association's other members are reached by name.
+    expect(lineWith(model, "reflection")).toBe('return send(this.proxyAssociation, "reflection");');
+  });
 });

@@ -142,6 +142,12 @@ function memberOf(target: object, name: string): { key: string; method: boolean 
 export function lowerRuntimeObjectCall(call: NodeOf<"call">, recv: TsExpr, scope: Scope): TsExpr | null {
   if (recv.type.k !== "runtime") return null;
   if (recv.type.cls === "exception") return lowerExceptionCall(call, recv, scope);
+  // An association extension's proxy_association (model/relation-self.ts): its owner, a record of the declaring model.
+  if (recv.type.cls === "association") {
+    if (call.method !== "owner" || call.args.length || call.block) return null;
+    const owner: RType = { k: "model", model: recv.type.name! };
+    return lit(`(${recv.code}.owner as ${scope.env.typeName(owner)})`, owner);
+  }
   if (recv.type.cls === "connection" && call.args.length === 1) {
     const identifier = identifierSetter(call.method, scope);
     if (identifier) return identifier(recv, call.args[0]!);

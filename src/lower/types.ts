@@ -50,6 +50,8 @@ export const RUNTIME_TYPE_NAMES: Record<string, string> = {
   httpRequestClass: "typeof NetHttpRequest", threadPool: "ConcurrentThreadPool",
   // A rescued error (rescue-variable.ts): a Ruby exception or an error of the JS engine, both JS's global Error.
   exception: "Error",
+  // An association extension's proxy_association (ActiveRecord::Associations::HasManyAssociation).
+  association: "HasManyAssociation",
 };
 
 /** Runtime type names that are TS's own globals, never imported from the runtime. */

@@ -157,4 +157,17 @@ describe("Ruby-level inference: direct calls where Ruby's own semantics prove th
     // Only the owner is claimed: the association's other members are reached by name.
     expect(lineWith(model, "reflection")).toBe('return send(this.proxyAssociation, "reflection");');
   });
+
+  it("types a case used as a value as a String where every branch, an else too, ends in a String or Symbol literal", async () => {
+    const note = [
+      "class Note < ApplicationRecord",
+      '  def kind\n    case\n    when title.blank? then "empty"\n    when title.size > 9 then :long\n    else "short"\n    end.upcase\n  end',
+      '  def maybe_kind\n    case\n    when title.blank? then "empty"\n    end.upcase\n  end',
+      "end\n",
+    ].join("\n");
+    const model = (await emitted({ "app/models/note.rb": note })).get("models/note.ts");
+    expect(lineWith(model, "StringMethods.upcase")).toBe("return StringMethods.upcase(");
+    // Without an else the case may answer nil.
+    expect(lineWith(model, "coreSend(")).toBe("return coreSend(");
+  });
 });

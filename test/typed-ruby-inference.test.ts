@@ -170,4 +170,20 @@ describe("Ruby-level inference: direct calls where Ruby's own semantics prove th
     // Without an else the case may answer nil.
     expect(lineWith(model, "coreSend(")).toBe("return coreSend(");
   });
+
+  it("types an ivar a helper, or a template no controller's path owns, reads by the join over every controller assigning it, and not one a module or helper also sets", async () => {
+    const files = {
+      "app/controllers/notes_controller.rb": "class NotesController < ApplicationController\n  def show\n    @note = Note.find(params[:id])\n    @draft = Note.new\n  end\nend\n",
+      "app/controllers/archives_controller.rb": "class ArchivesController < ApplicationController\n  def show\n    @note = Note.last\n    @draft = Note.first\n  end\nend\n",
+      "app/helpers/notes_helper.rb": "module NotesHelper\n  def note_title\n    @note.title\n  end\n\n  def draft_title\n    @draft.title\n  end\nend\n",
+      "app/models/drafting.rb": "module Drafting\n  def start_draft\n    @draft = nil\n  end\nend\n",
+      "app/views/notes/show.html.erb": "<%= note_title %><%= draft_title %>\n",
+      "app/views/shared/_note.html.erb": "<%= @note.title %>\n",
+    };
+    const out = await emitted(files);
+    const helpers = out.get("helpers.ts");
+    expect(lineWith(helpers, "assigns.note")).toBe("return (view.assigns.note as Note).title;");
+    expect(lineWith(helpers, "assigns.draft")).toBe('return send(view.assigns.draft, "title");');
+    expect(lineWith(out.get("views/shared/_note.html.ts"), "assigns.note")).toBe("out.append((view.assigns.note as Note).title);");
+  });
 });

@@ -186,4 +186,18 @@ describe("Ruby-level inference: direct calls where Ruby's own semantics prove th
     expect(lineWith(helpers, "assigns.draft")).toBe('return send(view.assigns.draft, "title");');
     expect(lineWith(out.get("views/shared/_note.html.ts"), "assigns.note")).toBe("out.append((view.assigns.note as Note).title);");
   });
+
+  it("types a controller method's parameter as a String where every call passes a Symbol or String literal, and not where one passes anything else", async () => {
+    const controller = [
+      "class NotesController < ApplicationController",
+      '  def show\n    mark(:draft)\n    mark("final")\n    tag(:a)\n    tag(params[:t])\n    head :ok\n  end',
+      "  private",
+      "    def mark(kind)\n      kind.to_s.upcase\n    end",
+      "    def tag(label)\n      label.to_s.upcase\n    end",
+      "end\n",
+    ].join("\n");
+    const out = (await emitted({ "app/controllers/notes_controller.rb": controller })).get("controllers/notes_controller.ts");
+    expect(lineWith(out, "kind as string")).toBe("return StringMethods.upcase(toS(kind as string));");
+    expect(lineWith(out, "coreSend(coreSend(label")).toBe('return coreSend(coreSend(label, "to_s"), "upcase");');
+  });
 });

@@ -200,4 +200,14 @@ describe("Ruby-level inference: direct calls where Ruby's own semantics prove th
     expect(lineWith(out, "kind as string")).toBe("return StringMethods.upcase(toS(kind as string));");
     expect(lineWith(out, "coreSend(coreSend(label")).toBe('return coreSend(coreSend(label, "to_s"), "upcase");');
   });
+
+  it("types to_s of a nullable String column as a String (nil's is empty), so html_safe on it is called directly", async () => {
+    const out = await emitted({
+      "db/schema.rb": 'ActiveRecord::Schema[7.2].define(version: 1) do\n  create_table "notes" do |t|\n    t.string "title", null: false\n    t.text "body"\n  end\nend\n',
+      "app/models/note.rb": "class Note < ApplicationRecord\n  def safe_body\n    body.to_s.html_safe\n  end\nend\n",
+    });
+    const model = out.get("models/note.ts");
+    expect(lineWith(model, "(v1: string | null)")).toBe("((v1: string | null) => (v1 == null ? ObjectMethods.toS(v1) : StringMethods.toS(v1)))(this.body),");
+    expect(lineWith(model, "htmlSafe")).toBe("return StringMethods.htmlSafe(");
+  });
 });

@@ -33,7 +33,7 @@ export type Literal =
   | { $regexp: { source: string; flags: string } }
   | { $range: { from: number | string | null; to: number | string | null; exclusive: boolean } }
   /** Ruby code (a lambda or a block) the lowering turns into a function; `self` is what the runtime binds. */
-  | { $code: { params: Param[]; body: Node[] }; self: "record" | "relation" | "proxy"; model: string; siblings?: string[]; scope?: string };
+  | { $code: { params: Param[]; body: Node[] }; self: "record" | "relation" | "proxy"; model: string; siblings?: string[]; scope?: string; owner?: string };
 
 export interface AssociationInfo {
   kind: "belongs_to" | "has_many" | "has_one";
@@ -624,6 +624,8 @@ function association(kind: AssociationInfo["kind"], call: NodeOf<"call">, model:
   const scope: Literal | null = scopeArg?.kind === "lambda" ? { $code: { params: scopeArg.params, body: scopeArg.body }, self: "relation", model: className } : null;
   if (scopeArg && scopeArg.kind !== "lambda" && scopeArg.kind !== "hash") decline("scope", scopeArg.span, `${kind} scope`, "unsupported_construct");
   const ext = extension(kind, call, className, diags);
+  // An extension's proxy_association.owner is the record of the model declaring the association.
+  for (const m of Object.values(ext.methods ?? {})) if (m && typeof m === "object" && "$code" in m) m.owner = model.className;
   model.declined.push(...ext.declined.map((d) => ({ ...d, name })));
   return { kind, name, className, foreignKey, options, scope, extension: ext.methods, span: call.span };
 }

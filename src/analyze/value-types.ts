@@ -8,10 +8,12 @@
 //   local = value (every assignment in the method)            the join of the values
 //   def m(x) ... m(value)                                      x: the join over every call site of m
 //   value.tap { |x| }                                          x: value's type
+//   transaction { ...; record } / relation.detect { }          the block's last value (or nil) / a record of it
 //   record.m / m (in the model) where def m is the model's     what m's last expression is (no model redefines m)
 //   build_author (a has_one / belongs_to)                      record of its class
 //   ActiveStorage::Attached::One.new(name, self)               Rails' own object (has_one_attached's reader)
 //   if c then a else b end / if c then a end / a || b         the join of a and b (nil is no type of its own)
+//   case ... when ... then a ... else b end                     the join of every branch's value (nil without an else)
 //
 // Anything else (params, a `send`, a method of unknown return) is unknown, and unknown joined with anything stays
 // unknown: a value is typed only when every way it can be made is.
@@ -26,7 +28,7 @@ export type ValueType = { k: "record"; model: string } | { k: "relation"; model:
 const CONTROLLER_OBJECTS: Record<string, string> = { request: "ActionDispatch::Request" };
 
 const RECORD = new Set(["new", "find", "find_by", "find_by!", "create", "create!", "first", "last", "build", "sole", "find_sole_by", "take", "take!", "first!", "last!", "authenticate_by", "find_signed", "find_signed!"]);
-const RELATION = new Set(["all", "where", "order", "limit", "includes", "preload", "eager_load", "joins", "left_joins", "reorder", "offset", "distinct", "excluding", "without", "not", "rewhere", "unscope"]);
+const RELATION = new Set(["all", "none", "where", "order", "limit", "includes", "preload", "eager_load", "joins", "left_joins", "reorder", "offset", "distinct", "excluding", "without", "not", "rewhere", "unscope"]);
 const TAKES_A_COUNT = new Set(["first", "last", "take"]);
 /** Kernel#raise and Action Cable's reject_unauthorized_connection (it raises UnauthorizedError). */
 const NEVER_RETURNS = new Set(["raise", "fail", "reject_unauthorized_connection"]);
@@ -123,6 +125,9 @@ export class ValueTypes {
         return this.ivar(node.name, site);
       case "if":
         return join([this.last(node.then, site), this.last(node.else, site)], this.models);
+      case "case":
+        // Each branch's last value; nil where no when matches and there is no else.
+        return join([...node.whens.map((w) => this.last(w.body, site)), this.last(node.else ?? [], site)], this.models);
       case "binary":
         // `a || b`: a when it is a record, else b (nil is no type of its own).
         return node.op === "||" ? join([this.typeOf(node.left, site), this.typeOf(node.right, site)], this.models) : null;
@@ -182,12 +187,16 @@ export class ValueTypes {
       if (m === "reload") return recv;
       return this.recordCall(recv.model, node);
     }
+    // Enumerable#detect on a relation's records (Relation delegates it to them): one of them, or nil.
+    if (m === "detect" && node.block && !node.args.length) return { k: "record", model: recv.model };
     return this.classCall(recv.model, node, site);
   }
 
   /** A call on a model class or on one of its relations (Rails delegates class methods and scopes to the class). */
-  private classCall(model: string, node: NodeOf<"call">, _site: Site): ValueType {
+  private classCall(model: string, node: NodeOf<"call">, site: Site): ValueType {
     const m = node.method;
+    // `transaction do ... end` answers what its block does (nil where the block raised ActiveRecord::Rollback).
+    if (m === "transaction" && node.block && !node.args.length) return this.blockValue(node, site);
     // `first(3)` / `last(3)` / `take(3)` answer Arrays of its records.
     if (TAKES_A_COUNT.has(m) && node.args.length === 1 && !node.block) return { k: "array", model };
     if (RECORD.has(m) && !node.block && !(TAKES_A_COUNT.has(m) && node.args.length)) return { k: "record", model };
@@ -196,6 +205,20 @@ export class ValueTypes {
     const def = this.classMethod(model, m);
     if (def) return this.returnType(def, { def, blocks: [], owner: { k: "modelClass", model } });
     return null;
+  }
+
+  /**
+   * What a block the method runs once and answers with evaluates to: its last expression, or nil (a block that
+   * leaves early with next or break answers another value: not proved).
+   */
+  private blockValue(node: NodeOf<"call">, site: Site): ValueType {
+    const block = node.block!;
+    let jumps = false;
+    walkScoped(block.body, [], (n) => {
+      if (n.kind === "next" || n.kind === "break") jumps = true;
+    });
+    if (jumps) return null;
+    return join([this.last(block.body, { ...site, blocks: [...site.blocks, { call: node, block }] }), { k: "nil" }], this.models);
   }
 
   /** A receiver-less call: an Active Record class method or scope in a model class, a controller's own method. */

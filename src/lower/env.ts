@@ -2,7 +2,7 @@
 import type { AppModel } from "../analyze/app-model.js";
 import type { Diagnostics } from "../diagnostics/index.js";
 import { ModuleState, type LowerEnv, type SelfKind } from "./scope.js";
-import { RUNTIME_TYPE_NAMES, tsType, type RType } from "./types.js";
+import { GLOBAL_TYPE_NAMES, RUNTIME_TYPE_NAMES, tsType, type RType } from "./types.js";
 
 const RUNTIME_TYPES: Partial<Record<RType["k"], string>> = {
   relation: "Relation", safe: "SafeString", time: "Time", duration: "Duration", errors: "Errors", error: "ErrorEntry",
@@ -39,5 +39,5 @@ function registerType(t: RType, module: ModuleState): void {
   if (t.k === "array" || t.k === "maybe") registerType(t.of, module);
   const runtimeType = t.k === "runtime" ? RUNTIME_TYPE_NAMES[t.cls] : undefined;
   // (`typeof Base`: the runtime value the expression itself imports.)
-  if (runtimeType && !runtimeType.startsWith("typeof ")) module.useType(runtimeType);
+  if (runtimeType && !runtimeType.startsWith("typeof ") && !GLOBAL_TYPE_NAMES.has(runtimeType)) module.useType(runtimeType);
 }

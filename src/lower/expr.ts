@@ -118,7 +118,12 @@ function lowerExprOf(node: Node, scope: Scope): TsExpr {
     }
     case "case":
       // A case used as a value (`case when a? then "x" else "y" end.inquiry`): its branches return from a closure.
-      return lit(`(() => {\n${lowerCase(node, scope.fn({ kind: "closure" }), "return").join("\n")}${node.else ? "" : "\nreturn null;"}\n})()`, UNKNOWN);
+    {
+      const code = `(() => {\n${lowerCase(node, scope.fn({ kind: "closure" }), "return").join("\n")}${node.else ? "" : "\nreturn null;"}\n})()`;
+      // Every branch (an else too) ending in a String or Symbol literal: a String.
+      const literal = (body: Node[] | null) => !!body?.length && ["str", "sym", "dsym"].includes(body[body.length - 1]!.kind);
+      return node.whens.every((w) => literal(w.body)) && literal(node.else) ? lit(`(${code} as string)`, STRING) : lit(code, UNKNOWN);
+    }
     case "caseIn":
       return lit(`(() => {\n${lowerCaseIn(node, scope.fn({ kind: "closure" }), "return").join("\n")}\n})()`, UNKNOWN);
     case "gvar":

@@ -34,6 +34,7 @@ import { lowerCurrent } from "./model/current.js";
 import { lowerCoreExtensions } from "./core/core-extension.js";
 import { lowerInitializers } from "./initializers.js";
 import { channelModulePath, lowerChannel } from "./channel/channel.js";
+import { helperIvarTypes } from "./helpers/ivar-types.js";
 import { lowerHelpersModule } from "./helpers/module.js";
 import { lowerConstantsModule } from "./constants-module.js";
 import { crashedView, lowerView, templateModulePath } from "./view/module.js";
@@ -149,12 +150,13 @@ function lowerWithInflections(app: AppModel, options: { tests?: boolean }): Lowe
   }
   const controllers = guard([...app.controllers.values()], (c) => lowerController(c, app, diags), (c, raised) => lowerController(crashedController(c, raised), app, diags));
   const ivars = controllerIvarTypes(app);
+  const anyController = helperIvarTypes(app, ivars);
   // Renderers before the partials they render, so a partial's locals are typed by its sites (view/partial-locals.ts).
   // What each template's lowering records (cache sites, diagnostics) stays in template order, as before the reorder.
   const lowered = new Map<TemplateFile, { module: EmittedModule[]; cacheSites: typeof app.cacheSites; diags: typeof diags.list }>();
   for (const t of lowerOrder(app, [...app.templates.values()])) {
     const [sites, reported] = [app.cacheSites.length, diags.list.length];
-    const module = guard([t], (v) => lowerView(v, app, diags, ivars.get(v.logicalPath.split("/").slice(0, -1).join("/")) ?? new Map()), crashedView);
+    const module = guard([t], (v) => lowerView(v, app, diags, ivars.get(v.logicalPath.split("/").slice(0, -1).join("/")) ?? anyController), crashedView);
     lowered.set(t, { module, cacheSites: app.cacheSites.splice(sites), diags: diags.list.splice(reported) });
   }
   [...app.templates.values()].forEach((t) => {
@@ -162,7 +164,7 @@ function lowerWithInflections(app: AppModel, options: { tests?: boolean }): Lowe
     diags.list.push(...lowered.get(t)!.diags);
   });
   const views = [...app.templates.values()].flatMap((t) => lowered.get(t)!.module);
-  const helpersModule = guard([{ absPath: join(app.parsed.root, "app/helpers") }], () => lowerHelpersModule(app, diags))[0];
+  const helpersModule = guard([{ absPath: join(app.parsed.root, "app/helpers") }], () => lowerHelpersModule(app, diags, anyController))[0];
   if (helpersModule) modules.push(helpersModule);
   const currents = guard([...app.currents.values()], (c) => lowerCurrent(c, app, diags));
   const channels = guard(app.channels, (c) => lowerChannel(c, app, diags));

@@ -31,6 +31,7 @@ import { RAILS_API_OBJECTS } from "./rails-api-objects.js";
 import { lit, lowerExpr, storable, type TsExpr } from "./expr.js";
 import { camel, rubyToTs } from "./names.js";
 import type { Scope } from "./scope.js";
+import { lowerExceptionCall } from "./rescue-variable.js";
 import { BOOL, NUMBER, STRING, UNKNOWN, VALUE_OBJECTS, maybe, type RType } from "./types.js";
 
 export interface RuntimeObject {
@@ -143,6 +144,13 @@ function memberOf(target: object, name: string): { key: string; method: boolean 
 /** `recv.m(args)` on one of Rails' objects, as `send` would dispatch it; null when it is no member of the class. */
 export function lowerRuntimeObjectCall(call: NodeOf<"call">, recv: TsExpr, scope: Scope): TsExpr | null {
   if (recv.type.k !== "runtime") return null;
+  if (recv.type.cls === "exception") return lowerExceptionCall(call, recv, scope);
+  // An association extension's proxy_association (model/relation-self.ts): its owner, a record of the declaring model.
+  if (recv.type.cls === "association") {
+    if (call.method !== "owner" || call.args.length || call.block) return null;
+    const owner: RType = { k: "model", model: recv.type.name! };
+    return lit(`(${recv.code}.owner as ${scope.env.typeName(owner)})`, owner);
+  }
   if (recv.type.cls === "connection" && call.args.length === 1) {
     const identifier = identifierSetter(call.method, scope);
     if (identifier) return identifier(recv, call.args[0]!);

@@ -16,6 +16,7 @@ import { childNodes, walk, type Block, type Node, type NodeOf } from "../parse/i
 import { lowerCaseIn, lowerMatchCondition, lowerMatchStatement } from "./pattern.js";
 import { lit, lowerExpr, storable, truthy, type TsExpr } from "./expr.js";
 import { lowerBreak, lowerNext, lowerReturn } from "./jumps.js";
+import { bindRescued } from "./rescue-variable.js";
 import { isKernelLoop, lowerEachLoop, lowerFor, lowerKernelLoop, lowerWhile } from "./loops.js";
 import type { Scope } from "./scope.js";
 import { elementType, handedOnType, maybe, NUMBER, UNKNOWN, type RType } from "./types.js";
@@ -425,7 +426,9 @@ function lowerBegin(node: NodeOf<"begin">, scope: Scope, tail: Tail): string[] {
     const inner = scope.child();
     inner.retryLabel = retry;
     inner.rescued = err;
-    const bind = r.variable ? [`${rescueVariable(r.variable, scope)} = ${err};`] : [];
+    const variable = r.variable ? rescueVariable(r.variable, scope) : null;
+    const bind = variable ? [`${variable} = ${err};`] : [];
+    if (variable) bindRescued(r, variable, inner);
     const test = `${env.module.use("rescues")}(${err}, ${rescueClasses(r.classes, scope)})`;
     clauses.push(`${clauses.length ? "} else if" : "if"} (${test}) {`, ...bind, ...orNil(lowerBody(r.body, inner, tail)));
   }

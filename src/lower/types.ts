@@ -50,7 +50,14 @@ export const RUNTIME_TYPE_NAMES: Record<string, string> = {
   httpRequestClass: "typeof NetHttpRequest", threadPool: "ConcurrentThreadPool",
   pathname: "RubyPathname", environment: "EnvironmentInquirer",
   remoteConnections: "ActionCableRemoteConnections", remoteConnection: "ActionCableRemoteConnection",
+  // A rescued error (rescue-variable.ts): a Ruby exception or an error of the JS engine, both JS's global Error.
+  exception: "Error",
+  // An association extension's proxy_association (ActiveRecord::Associations::HasManyAssociation).
+  association: "HasManyAssociation",
 };
+
+/** Runtime type names that are TS's own globals, never imported from the runtime. */
+export const GLOBAL_TYPE_NAMES = new Set(["Error"]);
 
 /**
  * Runtime objects that are values the app's code holds and hands around (a parameter, a method's result): a type

@@ -18,6 +18,7 @@ import { Scope, type LowerEnv } from "../scope.js";
 import { provedType, type RType } from "../types.js";
 import { walk } from "../../parse/ir.js";
 import { controllerIvars, inferIvarTypes } from "./ivars.js";
+import { literalParamType } from "./literal-params.js";
 import { lowerParams } from "../params.js";
 import { literal } from "../../analyze/models.js";
 import { tsLiteral } from "../literal.js";
@@ -191,7 +192,8 @@ function lowerMethod(def: NodeOf<"def">, env: LowerEnv) {
 
 /**
  * A parameter every call of the method passes a record of one model (analyze/value-types.ts: the join over its
- * call sites) is read as that model; one the body assigns keeps its own type.
+ * call sites) is read as that model, one every call passes a literal String or Symbol as a String
+ * (literal-params.ts); one the body assigns keeps its own type.
  *   def authenticated_as(session)   (called with find_by and start! results)   (session as Session).user
  */
 function typeParameters(def: NodeOf<"def">, scope: Scope): void {
@@ -205,10 +207,11 @@ function typeParameters(def: NodeOf<"def">, scope: Scope): void {
       if (n.kind === "multiAssign") n.targets.forEach((t) => t.kind === "ident" && assigned.add(t.name));
     });
   }
-  for (const p of def.params) {
+  for (const [i, p] of def.params.entries()) {
     const local = p.kind === "req" && !assigned.has(p.name) ? scope.lookup(p.name) : null;
     if (!local || local.type.k !== "unknown") continue;
-    const t = provedType(env.app.values.typeOf({ kind: "ident", name: p.name, span: def.span }, { def, blocks: [], owner: site.owner }));
+    const record = provedType(env.app.values.typeOf({ kind: "ident", name: p.name, span: def.span }, { def, blocks: [], owner: site.owner }));
+    const t = record.k === "unknown" ? literalParamType(def, i, site.owner) : record;
     if (t.k === "unknown") continue;
     local.type = t;
     local.ts = `(${local.ts} as ${env.typeName(t)})`;

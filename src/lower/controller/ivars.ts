@@ -4,7 +4,7 @@
 import type { AppModel } from "../../analyze/app-model.js";
 import type { ControllerInfo } from "../../analyze/controllers.js";
 import { childNodes, type Node } from "../../parse/ir.js";
-import { maybe, provedType, UNKNOWN, type RType } from "../types.js";
+import { joinEither, maybe, provedType, UNKNOWN, type RType } from "../types.js";
 import { join } from "../../analyze/value-types.js";
 
 const RECORD = new Set(["new", "find", "find_by", "find_by!", "create", "create!", "first", "last", "build"]);
@@ -65,8 +65,10 @@ function onePass(bodies: Node[][], app: AppModel, known: Map<string, RType>): Ma
       const t = node.kind === "opAssign" && node.op !== "||" ? UNKNOWN : typeOf(node.value, app, known);
       const name = node.target.name;
       const prev = types.get(name);
-      if (prev && JSON.stringify(prev) !== JSON.stringify(t)) conflicts.add(name);
-      types.set(name, t);
+      // A Relation here and an Array of the same model's records there: the enumerable of them (types.ts' joinEither).
+      const either = prev ? joinEither(prev, t) : t;
+      if (prev && either.k !== "enumerable" && JSON.stringify(prev) !== JSON.stringify(t)) conflicts.add(name);
+      types.set(name, either);
     }
     // `@a, @b = pair`: element values no shape here types, but those of a partition of one model's records (two
     // Arrays of them: each target one, or nil past them).

@@ -8,8 +8,8 @@ import type { Scope } from "../scope.js";
 import { UNKNOWN, type RType } from "../types.js";
 import { Kernel } from "../../../runtime/app/core-constants.js";
 
-/** What a Kernel function answers, where later calls on it lower directly: URI(x) is a URI (runtime-objects.ts). */
-const KERNEL_RETURNS: Record<string, RType> = { URI: { k: "runtime", cls: "uri" } };
+/** What a Kernel function answers, where later calls on it lower directly: URI(x) is a URI (runtime-objects.ts), Array(x) always an Array. */
+const KERNEL_RETURNS: Record<string, RType> = { URI: { k: "runtime", cls: "uri" }, Array: { k: "array", of: UNKNOWN } };
 
 export function lowerKernelCall(call: NodeOf<"call">, scope: Scope): TsExpr | null {
   const m = call.method;

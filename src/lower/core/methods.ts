@@ -63,7 +63,9 @@ function maybeCall(call: NodeOf<"call">, recv: TsExpr, of: RType, scope: Scope):
   if (nil === some) return lit(fn(some, recv.code), UNKNOWN);
   if (!nil) return lit(fn(some, `${module.use("nonNil")}(${recv.code}, ${JSON.stringify(call.method)})`), resultType(call, some));
   const v = module.fresh("v");
-  return lit(`((${v}: ${scope.env.typeName(recv.type)}) => (${v} == null ? ${fn(nil, v)} : ${fn(some, v)}))(${recv.code})`, UNKNOWN);
+  // to_s of a String, Integer or boolean that may be nil: a String either way (nil's is "", as calls.ts types a known String's).
+  const type = call.method === "to_s" && !call.args.length && ["string", "number", "bool"].includes(of.k) ? STRING : UNKNOWN;
+  return lit(`((${v}: ${scope.env.typeName(recv.type)}) => (${v} == null ? ${fn(nil, v)} : ${fn(some, v)}))(${recv.code})`, type);
 }
 
 function resultType(call: NodeOf<"call">, table: TableKey): RType {

@@ -59,11 +59,12 @@ function forwardedBlockTypes(app: AppModel, def: NodeOf<"def">): RType[] {
  * seen by lowering the module again (with a scratch catalogue of diagnostics) until the parameter types it proves
  * stop changing.
  */
-export function lowerHelpersModule(app: AppModel, diags: Diagnostics): EmittedModule | null {
+/** `ivarTypes`: what the helpers' ivars are in every view (ivar-types.ts). */
+export function lowerHelpersModule(app: AppModel, diags: Diagnostics, ivarTypes: Map<string, RType> = new Map()): EmittedModule | null {
   if (!app.helperMethods.size) return null;
   let types = helperParamTypes(app);
   for (let pass = 0; pass < 4; pass++) {
-    lowerHelpersWith(app, new DiagnosticsCatalogue(), types);
+    lowerHelpersWith(app, new DiagnosticsCatalogue(), types, ivarTypes);
     const next = helperParamTypes(app);
     const same = JSON.stringify([...next]) === JSON.stringify([...types]);
     types = next;
@@ -72,11 +73,15 @@ export function lowerHelpersModule(app: AppModel, diags: Diagnostics): EmittedMo
   // The scratch passes' dynamic sites are the final pass's to record.
   const helperFiles = new Set(app.parsed.helpers.map((f) => f.absPath));
   for (const [key, site] of app.dynamicSites) if (helperFiles.has(site.span.file)) app.dynamicSites.delete(key);
-  return lowerHelpersWith(app, diags, types);
+  return lowerHelpersWith(app, diags, types, ivarTypes);
 }
 
-function lowerHelpersWith(app: AppModel, diags: Diagnostics, paramTypes: Map<string, RType[]>): EmittedModule {
-  const env = makeEnv(app, diags, "view", { selfExpr: "view", ivar: (n) => `view.assigns.${n}`, ivarStore: { object: "view.assigns" } });
+function lowerHelpersWith(app: AppModel, diags: Diagnostics, paramTypes: Map<string, RType[]>, ivarTypes: Map<string, RType>): EmittedModule {
+  const env = makeEnv(app, diags, "view", { selfExpr: "view", ivarTypes, ivarStore: { object: "view.assigns" } });
+  env.ivar = (n) => {
+    const type = ivarTypes.get(n) ?? UNKNOWN;
+    return type.k === "unknown" ? `view.assigns.${n}` : `(view.assigns.${n} as ${env.typeName(type)})`;
+  };
   env.selfCall = (call, scope) => appHelperCall(call, scope, true) ?? bufferCall(call, scope) ?? viewSelfCall(call, scope);
   const view = env.module.useType("View");
   // Each helper looks constants up from inside its own module (a PricesHelper's CURRENCIES).

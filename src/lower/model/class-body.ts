@@ -36,7 +36,7 @@ export function lowerCodeLiteral(c: CodeLiteral, app: AppModel, diags: Diagnosti
   Object.assign(env, { module });
   // A scope extension's method (it has siblings) runs on a relation; a scope's lambda may run on the class too.
   const mode = c.self === "proxy" ? "proxy" : c.siblings ? "relation" : "classOrRelation";
-  if (c.self !== "record") env.selfCall = (call, scope) => relationSelfCall(call, scope, mode, c.siblings ?? []);
+  if (c.self !== "record") env.selfCall = (call, scope) => relationSelfCall(call, scope, mode, c.siblings ?? [], c.owner);
   const selfType = c.self === "record" ? module.modelType(c.model) : `${module.useType(c.self === "proxy" ? "CollectionProxy" : "Relation")}<${module.modelType(c.model)}>`;
   return procFunction(c, env, selfType);
 }

@@ -7,7 +7,8 @@
 //                                              revoke: function (this: CollectionProxy<X>, u) { return this.destroyBy({ user: u }); }
 //   scope :x, -> { } do def m(n) limit(n) end end
 //                                              m: function (this: Relation<X>, n) { return this.limit(n); }
-//   proxy_association.owner                    this.proxyAssociation.owner      (extension methods only)
+//   proxy_association.owner                    (this.proxyAssociation.owner as Room)   (extension methods only: the record
+//                                              of the model declaring the association, or of one of its subclasses)
 //   destroyed? (in a model method)             this.isDestroyed()               (the runtime Base's members)
 import { Base, CollectionProxy, Relation } from "../../../runtime/active-record/index.js";
 import type { NodeOf } from "../../parse/ir.js";
@@ -38,11 +39,14 @@ const STATIC = members(Base, Function.prototype);
 /** What a model class and a relation both answer: safe where self may be either (class methods and scopes share an env). */
 const CLASS_OR_RELATION = new Set([...STATIC].filter((k) => PROXY.has(k)));
 
-export function relationSelfCall(call: NodeOf<"call">, scope: Scope, self: "classOrRelation" | "proxy" | "relation", siblings: string[] = []): TsExpr | null {
+/** `owner`: in an association's extension, the model declaring the association (what proxy_association.owner is). */
+export function relationSelfCall(call: NodeOf<"call">, scope: Scope, self: "classOrRelation" | "proxy" | "relation", siblings: string[] = [], owner?: string): TsExpr | null {
   const env = scope.env;
   const typed = lowerTypedCall(call, lit("this", { k: "model", model: `typeof ${env.modelName}` }), scope);
   if (typed) return typed;
-  if (self === "proxy" && call.method === "proxy_association" && !call.args.length && !call.block) return lit("this.proxyAssociation");
+  if (self === "proxy" && call.method === "proxy_association" && !call.args.length && !call.block) {
+    return lit("this.proxyAssociation", owner && scope.env.app.models.has(owner) ? { k: "runtime", cls: "association", name: owner } : UNKNOWN);
+  }
   const name = rubyToTs(call.method);
   // Another method of the same extension block (installed on the proxy or relation beside this one).
   // (CollectionProxy<T> and Relation<T> do not declare them: a send by name.)

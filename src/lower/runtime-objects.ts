@@ -26,11 +26,14 @@ import { Page } from "../../runtime/gems/geared_pagination/geared-pagination.js"
 import { Generic as UriGeneric } from "../../runtime/ruby/uri.js";
 import { HTTPGenericRequest, HTTPResponse, NetHttp } from "../../runtime/ruby/net-http.js";
 import { ThreadPool } from "../../runtime/gems/concurrent-ruby/thread-pool.js";
+import { ActionTextContent } from "../../runtime/action-text/content.js";
+import { ActionTextFragment } from "../../runtime/action-text/fragment.js";
+import { ActionTextNode } from "../../runtime/action-text/node.js";
 import { lowerArgs, objectMethodCall } from "./calls.js";
 import { lit, lowerExpr, storable, type TsExpr } from "./expr.js";
 import { camel, rubyToTs } from "./names.js";
 import type { Scope } from "./scope.js";
-import { BOOL, NUMBER, STRING, UNKNOWN, VALUE_OBJECTS, maybe, type RType } from "./types.js";
+import { BOOL, NUMBER, SAFE, STRING, UNKNOWN, VALUE_OBJECTS, maybe, type RType } from "./types.js";
 
 interface RuntimeObject {
   /** Where its members are looked up: a class's prototype (instances) or the class itself (its statics). */
@@ -52,6 +55,10 @@ interface RuntimeObject {
 const URI_VALUE: RType = { k: "runtime", cls: "uri" };
 const HTTP_RESPONSE: RType = { k: "runtime", cls: "httpResponse" };
 const HTTP_REQUEST: RType = { k: "runtime", cls: "httpRequest" };
+const CONTENT: RType = { k: "runtime", cls: "actionTextContent" };
+const FRAGMENT: RType = { k: "runtime", cls: "actionTextFragment" };
+const NODE: RType = { k: "runtime", cls: "actionTextNode" };
+const NODES: RType = { k: "array", of: NODE };
 
 const RUNTIME_OBJECTS: Record<string, RuntimeObject> = {
   request: { members: Request.prototype },
@@ -120,6 +127,30 @@ const RUNTIME_OBJECTS: Record<string, RuntimeObject> = {
   },
   // concurrent-ruby's pools (Concurrent::ThreadPoolExecutor.new, FixedThreadPool.new): post, shutdown, kill...
   threadPool: { members: ThreadPool.prototype, anyArgs: true, results: { post: BOOL, shutdown: BOOL, kill: BOOL, wait_for_termination: BOOL, "running?": BOOL, completed_task_count: NUMBER } },
+  // ActionText::Content (a rich text's body, as its coder loads it): its fragment, plain text, HTML, attachables.
+  actionTextContent: {
+    members: ActionTextContent.prototype, anyArgs: true, fields: { fragment: FRAGMENT },
+    results: {
+      to_plain_text: STRING, to_trix_html: STRING, to_html: STRING, to_s: SAFE, links: { k: "array", of: STRING }, attachables: { k: "array", of: UNKNOWN },
+      "blank?": BOOL, "empty?": BOOL, "present?": BOOL, render_attachments: CONTENT, render_attachment_galleries: CONTENT, append_attachables: CONTENT,
+    },
+  },
+  // ActionText::Fragment: find_all answers its matching Nokogiri nodes; update and replace yield nodes of a copy.
+  actionTextFragment: {
+    members: ActionTextFragment.prototype, anyArgs: true, fields: { source: NODE },
+    results: { find_all: NODES, update: FRAGMENT, replace: FRAGMENT, to_plain_text: STRING, to_html: STRING, to_s: STRING },
+    yields: { update: [NODE], replace: [NODE] },
+  },
+  // A Nokogiri node of a fragment (ActionTextNode): css, at_css, text, inner_html=, replace, its own tap...
+  actionTextNode: {
+    members: ActionTextNode.prototype, anyArgs: true, writers: true,
+    results: {
+      css: NODES, search: NODES, at_css: maybe(NODE), at: maybe(NODE), children: NODES, elements: NODES, element_children: NODES, ancestors: NODES, parent: maybe(NODE),
+      name: STRING, text: STRING, content: STRING, inner_text: STRING, inner_html: STRING, to_html: STRING, to_s: STRING, outer_html: STRING, tap: NODE, dup: NODE,
+      "key?": BOOL, "has_attribute?": BOOL, "matches?": BOOL, "text?": BOOL, "element?": BOOL, "comment?": BOOL, "fragment?": BOOL,
+    },
+    yields: { tap: [NODE] },
+  },
   // A record's own API (Active Record's instance methods the runtime's Base has), for a typed record.
   record: { members: Base.prototype, results: { model_name: { k: "runtime", cls: "modelName" } } },
 };

@@ -48,6 +48,7 @@ export const RUNTIME_TYPE_NAMES: Record<string, string> = {
   userAgent: "UserAgentBrowser", page: "GearedPaginationPage",
   uri: "UriGeneric", netHttp: "NetHttp", httpRequest: "NetHttpRequest", httpResponse: "NetHttpResponse",
   httpRequestClass: "typeof NetHttpRequest", threadPool: "ConcurrentThreadPool",
+  actionTextContent: "ActionTextContent", actionTextFragment: "ActionTextFragment", actionTextNode: "ActionTextNode",
 };
 
 /**
@@ -55,7 +56,9 @@ export const RUNTIME_TYPE_NAMES: Record<string, string> = {
  * a call-site join or a method's proved result may carry. (Rails' objects bound to where they are read, a request,
  * a cookie jar, or a class object, are not handed on so.)
  */
-export const VALUE_OBJECTS = new Set(["attachedOne", "attachedMany", "userAgent", "uri", "netHttp", "httpRequest", "httpResponse", "threadPool"]);
+export const VALUE_OBJECTS = new Set([
+  "attachedOne", "attachedMany", "userAgent", "uri", "netHttp", "httpRequest", "httpResponse", "threadPool", "actionTextContent", "actionTextFragment", "actionTextNode",
+]);
 
 /** Whether a join or a method's result may claim this type: a record or relation of one model, or a value object. */
 export function handedOnType(t: RType): boolean {

@@ -76,7 +76,7 @@ function resultType(call: NodeOf<"call">, table: TableKey): RType {
 /** Results worth typing as Arrays (their elements untyped), by the table whose method answers one. */
 const ARRAY_RESULTS: Partial<Record<TableKey, Set<string>>> = {
   string: new Set(["scan", "split", "chars", "lines", "bytes"]),
-  array: new Set(["compact", "compact_blank", "sort", "uniq", "reverse", "flatten", "to_a", "shuffle", "rotate", "including", "excluding", "without"]),
+  array: new Set(["compact", "compact_blank", "sort", "uniq", "reverse", "flatten", "to_a", "shuffle", "rotate", "including", "excluding", "without", "grep", "grep_v"]),
 };
 
 /**

@@ -1,0 +1,78 @@
+// Issue 18: Action Text's and Nokogiri's values typed as the runtime's classes, so calls on them are direct (each
+// case is a small Rails app compiled by the real pipeline; the expected line is the direct call Rails' own semantics
+// make possible, written by hand), and the dynamic path kept where the receiver is not proved.
+import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { compile } from "../src/compile.js";
+import { scratchDir } from "./support/scratch.js";
+
+const BASE: Record<string, string> = {
+  "config/application.rb": 'require "rails/all"\nmodule Probe\n  class Application < Rails::Application\n    config.load_defaults 7.2\n  end\nend\n',
+  "config/routes.rb": "Rails.application.routes.draw do\n  resources :posts\nend\n",
+  "db/schema.rb": [
+    "ActiveRecord::Schema[7.2].define(version: 1) do",
+    '  create_table "posts" do |t|\n    t.string "title", null: false\n  end',
+    '  create_table "action_text_rich_texts" do |t|\n    t.string "name", null: false\n    t.text "body"\n    t.string "record_type", null: false\n    t.bigint "record_id", null: false\n    t.timestamps\n  end',
+    "end\n",
+  ].join("\n"),
+  "app/models/application_record.rb": "class ApplicationRecord < ActiveRecord::Base\n  primary_abstract_class\nend\n",
+  "app/controllers/application_controller.rb": "class ApplicationController < ActionController::Base\nend\n",
+};
+
+async function emitted(files: Record<string, string> = {}): Promise<Map<string, string>> {
+  const root = scratchDir("typed-action-text");
+  for (const [path, text] of Object.entries({ ...BASE, ...files })) {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), text);
+  }
+  const result = await compile(root);
+  return new Map(result.files.map((f) => [f.path, f.text]));
+}
+
+/** The one line of `text` containing `marker`, trimmed (the test fails when there is not exactly one). */
+function lineWith(text: string | undefined, marker: string): string {
+  const lines = (text ?? "").split("\n").filter((l) => l.includes(marker));
+  expect(lines).toHaveLength(1);
+  return lines[0]!.trim();
+}
+
+/** A method's body in `text` (from `name(...) {` to its closing brace), its whitespace collapsed to single spaces. */
+function body(text: string | undefined, name: string): string {
+  const start = (text ?? "").search(new RegExp(`\\n  ${name}\\(.*\\) \\{\\n`));
+  expect(start).toBeGreaterThanOrEqual(0);
+  const rest = text!.slice(start + 1);
+  return rest.slice(rest.indexOf("{\n") + 2, rest.indexOf("\n  }\n")).replace(/\s+/g, " ").trim();
+}
+
+const post = (methods: string) => ({ "app/models/post.rb": `class Post < ApplicationRecord\n  has_rich_text :content\n${methods}end\n` });
+
+describe("Action Text's values typed as the runtime's", () => {
+  it("types a rich text's body by its coder (ActionText::Content or nil): RichText's own to_s, to_plain_text and to_trix_html are direct", async () => {
+    const rich = (await emitted(post(""))).get("models/action_text/rich_text.ts");
+    expect(lineWith(rich, "declare body")).toBe("declare body: ActionTextContent | null;");
+    // delegate :to_s, to: :body: nil's to_s for nil, Content#to_s otherwise.
+    expect(body(rich, "toS")).toBe("return ((v1: ActionTextContent | null) => (v1 == null ? ObjectMethods.toS(v1) : v1.toS()))(this.body);");
+    // body&.to_trix_html: nil stays nil; body&.to_plain_text.to_s: a String or nil, then its to_s.
+    expect(body(rich, "toTrixHtml")).toBe("return this.body == null ? null : this.body.toTrixHtml();");
+    expect(body(rich, "toPlainText")).toBe(
+      "return ((v2: string | null) => (v2 == null ? ObjectMethods.toS(v2) : StringMethods.toS(v2)))( this.body == null ? null : this.body.toPlainText(), );",
+    );
+  });
+
+  it("calls a Content's method on a rich text's body directly (nil raising NoMethodError), and grep's result is an Array", async () => {
+    const model = (await emitted(post("  def mentioned\n    content.body.attachables.grep(Post).uniq\n  end\n  def html\n    content.body&.to_html\n  end\n"))).get("models/post.ts");
+    expect(body(model, "mentioned")).toBe(
+      'return ArrayMethods.uniq( ArrayMethods.grep(nonNil((this.content() as ActionText_RichText).body, "attachables").attachables(), Post), );',
+    );
+    expect(body(model, "html")).toBe("return ((recv1: ActionTextContent | null | undefined) => (recv1 == null ? null : recv1.toHtml()))( (this.content() as ActionText_RichText).body, );");
+  });
+
+  it("keeps the dynamic path for a serialized attribute whose coder is the app's own", async () => {
+    const out = await emitted({
+      "db/schema.rb": 'ActiveRecord::Schema[7.2].define(version: 1) do\n  create_table "posts" do |t|\n    t.text "data"\n  end\nend\n',
+      "app/models/post.rb": "class Post < ApplicationRecord\n  serialize :data, coder: JSON\n  def size_of\n    data.size\n  end\nend\n",
+    });
+    expect(lineWith(out.get("models/post.ts"), '"size"')).toBe('return coreSend(this.data, "size");');
+  });
+});

@@ -73,7 +73,7 @@ export { inflections } from "./active-support/index.js";
 export { rubyStruct, declineClass, registerAppConstant, appClassName } from "./ruby/index.js";
 export { UriModule, NetHttpClass, NetModule, TCPSocketClass, ResolvModule, IPAddrClass } from "./ruby/index.js";
 // Typed values of Ruby's URI and Net::HTTP (a lowered `URI(url).host`, `http.request(req).code`).
-export type { UriGeneric, NetHttp, NetHttpRequest, NetHttpResponse } from "./ruby/index.js";
+export type { UriGeneric, NetHttp, NetHttpRequest, NetHttpResponse, IPAddr } from "./ruby/index.js";
 // Active Job: ApplicationJob < ActiveJob::Base, perform_later (in this process, after the request's work).
 export { ActiveJobBase, drainJobs, queueAdapterConfig } from "./active-job/index.js";
 // Action Text's content objects (Content, Fragment, nodes, attachments, the Content::Filter base apps subclass).

@@ -39,7 +39,7 @@ function lineWith(text: string | undefined, marker: string): string {
 
 /** A method's body in `text` (from `name(...) {` to its closing brace), its whitespace collapsed to single spaces. */
 function body(text: string | undefined, name: string): string {
-  const start = (text ?? "").search(new RegExp(`\\n  ${name}\\(.*\\) \\{\\n`));
+  const start = (text ?? "").search(new RegExp(`\\n  ${name}\\(.*\\)[^{\\n]* \\{\\n`));
   expect(start).toBeGreaterThanOrEqual(0);
   const rest = text!.slice(start + 1);
   return rest.slice(rest.indexOf("{\n") + 2, rest.indexOf("\n  }\n")).replace(/\s+/g, " ").trim();
@@ -74,5 +74,27 @@ describe("Action Text's values typed as the runtime's", () => {
       "app/models/post.rb": "class Post < ApplicationRecord\n  serialize :data, coder: JSON\n  def size_of\n    data.size\n  end\nend\n",
     });
     expect(lineWith(out.get("models/post.ts"), '"size"')).toBe('return coreSend(this.data, "size");');
+  });
+});
+
+describe("Ruby's IPAddr, Resolv and SecureRandom values typed as the runtime's", () => {
+  const guard = {
+    "app/models/guard.rb": [
+      "class Guard",
+      "  def self.resolve(host)\n    Resolv.getaddress(host).tap { |ip| raise ArgumentError if private_ip?(ip) }\n  end",
+      "  def self.private_ip?(ip)\n    IPAddr.new(ip).then { |addr| addr.private? || addr.loopback? }\n  end",
+      "  def self.code\n    SecureRandom.alphanumeric(12).scan(/.{4}/).join(\"-\")\n  end",
+      "  def self.other(ip)\n    ip.private?\n  end",
+      "end\n",
+    ].join("\n"),
+  };
+
+  it("calls an IPAddr's predicates, tap on Resolv's address and scan/join on SecureRandom's String directly", async () => {
+    const model = (await emitted(guard)).get("models/guard.ts");
+    expect(body(model, "static resolve")).toContain("return ObjectMethods.tap(ResolvModule.getaddress(host), (ip: unknown) => {");
+    expect(body(model, "static isPrivateIp")).toBe("return ObjectMethods.then(IPAddrClass.new(ip), (addr: IPAddr) => { return addr.isPrivate() || addr.isLoopback(); });");
+    expect(body(model, "static code")).toBe('return ArrayMethods.join( StringMethods.scan(SecureRandomModule.alphanumeric(12), rubyRegexp("[^\\\\n]{4}", "", ".{4}", "")), "-", );');
+    // A parameter nothing types stays a send.
+    expect(body(model, "static other")).toBe('return send(ip, "private?");');
   });
 });

@@ -27,6 +27,7 @@ import { Generic as UriGeneric } from "../../runtime/ruby/uri.js";
 import { HTTPGenericRequest, HTTPResponse, NetHttp } from "../../runtime/ruby/net-http.js";
 import { ThreadPool } from "../../runtime/gems/concurrent-ruby/thread-pool.js";
 import { ActionTextContent } from "../../runtime/action-text/content.js";
+import { IPAddr } from "../../runtime/ruby/ipaddr.js";
 import { ActionTextFragment } from "../../runtime/action-text/fragment.js";
 import { ActionTextNode } from "../../runtime/action-text/node.js";
 import { lowerArgs, objectMethodCall } from "./calls.js";
@@ -150,6 +151,11 @@ const RUNTIME_OBJECTS: Record<string, RuntimeObject> = {
       "key?": BOOL, "has_attribute?": BOOL, "matches?": BOOL, "text?": BOOL, "element?": BOOL, "comment?": BOOL, "fragment?": BOOL,
     },
     yields: { tap: [NODE] },
+  },
+  // Ruby's IPAddr (IPAddr.new): its predicates and include?.
+  ipAddr: {
+    members: IPAddr.prototype, anyArgs: true,
+    results: { "private?": BOOL, "loopback?": BOOL, "link_local?": BOOL, "ipv4?": BOOL, "ipv6?": BOOL, "include?": BOOL, to_s: STRING },
   },
   // A record's own API (Active Record's instance methods the runtime's Base has), for a typed record.
   record: { members: Base.prototype, results: { model_name: { k: "runtime", cls: "modelName" } } },

@@ -48,7 +48,7 @@ export const RUNTIME_TYPE_NAMES: Record<string, string> = {
   userAgent: "UserAgentBrowser", page: "GearedPaginationPage",
   uri: "UriGeneric", netHttp: "NetHttp", httpRequest: "NetHttpRequest", httpResponse: "NetHttpResponse",
   httpRequestClass: "typeof NetHttpRequest", threadPool: "ConcurrentThreadPool",
-  actionTextContent: "ActionTextContent", actionTextFragment: "ActionTextFragment", actionTextNode: "ActionTextNode",
+  actionTextContent: "ActionTextContent", actionTextFragment: "ActionTextFragment", actionTextNode: "ActionTextNode", ipAddr: "IPAddr",
 };
 
 /**
@@ -57,7 +57,7 @@ export const RUNTIME_TYPE_NAMES: Record<string, string> = {
  * a cookie jar, or a class object, are not handed on so.)
  */
 export const VALUE_OBJECTS = new Set([
-  "attachedOne", "attachedMany", "userAgent", "uri", "netHttp", "httpRequest", "httpResponse", "threadPool", "actionTextContent", "actionTextFragment", "actionTextNode",
+  "attachedOne", "attachedMany", "userAgent", "uri", "netHttp", "httpRequest", "httpResponse", "threadPool", "actionTextContent", "actionTextFragment", "actionTextNode", "ipAddr",
 ]);
 
 /** Whether a join or a method's result may claim this type: a record or relation of one model, or a value object. */

@@ -10,7 +10,7 @@ import { lowerArgs } from "../calls.js";
 import { lit, type TsExpr } from "../expr.js";
 import { rubyToTs, tsIdent } from "../names.js";
 import type { Scope } from "../scope.js";
-import { UNKNOWN, type RType } from "../types.js";
+import { STRING, UNKNOWN, type RType } from "../types.js";
 import { plainClassFacts } from "./plain-calls.js";
 import { CORE_CONSTANTS } from "../../../runtime/app/core-constants.js";
 
@@ -25,6 +25,9 @@ const RETURNS: Record<string, RType> = {
   // Ruby's URI and Net::HTTP (runtime-objects.ts): a parsed URI, a session.
   "URI.parse": { k: "runtime", cls: "uri" }, "Net::HTTP.new": { k: "runtime", cls: "netHttp" },
   "Concurrent::ThreadPoolExecutor.new": { k: "runtime", cls: "threadPool" }, "Concurrent::FixedThreadPool.new": { k: "runtime", cls: "threadPool" },
+  // SecureRandom's Strings, Resolv's address (a String: it raises when there is none), an IPAddr.
+  "SecureRandom.alphanumeric": STRING, "SecureRandom.hex": STRING, "SecureRandom.uuid": STRING, "Resolv.getaddress": STRING,
+  "IPAddr.new": { k: "runtime", cls: "ipAddr" },
 };
 
 /** What a constant method yields to its block: `Net::HTTP.start(host, port) { |http| }` yields the session. */

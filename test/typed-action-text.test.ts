@@ -91,10 +91,25 @@ describe("Ruby's IPAddr, Resolv and SecureRandom values typed as the runtime's",
 
   it("calls an IPAddr's predicates, tap on Resolv's address and scan/join on SecureRandom's String directly", async () => {
     const model = (await emitted(guard)).get("models/guard.ts");
-    expect(body(model, "static resolve")).toContain("return ObjectMethods.tap(ResolvModule.getaddress(host), (ip: unknown) => {");
+    expect(body(model, "static resolve")).toContain("return ObjectMethods.tap(ResolvModule.getaddress(host), (ip: string) => {");
     expect(body(model, "static isPrivateIp")).toBe("return ObjectMethods.then(IPAddrClass.new(ip), (addr: IPAddr) => { return addr.isPrivate() || addr.isLoopback(); });");
     expect(body(model, "static code")).toBe('return ArrayMethods.join( StringMethods.scan(SecureRandomModule.alphanumeric(12), rubyRegexp("[^\\\\n]{4}", "", ".{4}", "")), "-", );');
     // A parameter nothing types stays a send.
     expect(body(model, "static other")).toBe('return send(ip, "private?");');
+  });
+
+  it("types tap's block parameter as its receiver (a String literal) and read_body's chunks as Strings", async () => {
+    const files = {
+      "app/models/reader.rb": [
+        "class Reader",
+        "  def fetch\n    Net::HTTP.start(\"example.com\", 443) { |http| http.request(Net::HTTP::Get.new(\"/\")) { |response| sized(response) } }\n  end",
+        "  private",
+        "    def sized(response)\n      \"\".tap do |body|\n        response.read_body { |chunk| body << chunk if body.bytesize + chunk.bytesize < 10 }\n      end\n    end",
+        "end\n",
+      ].join("\n"),
+    };
+    const model = (await emitted(files)).get("models/reader.ts");
+    expect(body(model, "sized")).toContain("StringMethods.bytesize(body), StringMethods.bytesize(chunk)");
+    expect(body(model, "sized")).toContain("ObjectMethods.tap(\"\", (body: string) => {");
   });
 });

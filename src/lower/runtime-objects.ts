@@ -125,6 +125,8 @@ const RUNTIME_OBJECTS: Record<string, RuntimeObject> = {
     members: HTTPResponse.prototype, anyArgs: true,
     fields: { code: STRING, message: STRING, httpVersion: STRING, uri: maybe(URI_VALUE) },
     results: { content_type: maybe(STRING), content_length: maybe(NUMBER), "key?": BOOL },
+    // read_body { |chunk| }: the body's Strings.
+    yields: { read_body: [STRING] },
   },
   // concurrent-ruby's pools (Concurrent::ThreadPoolExecutor.new, FixedThreadPool.new): post, shutdown, kill...
   threadPool: { members: ThreadPool.prototype, anyArgs: true, results: { post: BOOL, shutdown: BOOL, kill: BOOL, wait_for_termination: BOOL, "running?": BOOL, completed_task_count: NUMBER } },

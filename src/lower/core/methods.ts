@@ -120,7 +120,8 @@ export function lowerMethodCall(call: NodeOf<"call">, recv: TsExpr, scope: Scope
     const table = [tableKey, "object"].find((k) => member in CORE_TABLES[k as TableKey]) as TableKey | undefined;
     if (table) {
       const elements = table === "array" && recv.type.k === "array" ? recv.type.of : UNKNOWN;
-      const blockTypes = elements.k !== "unknown" && ELEMENT_BLOCKS.has(m) ? [elements] : [];
+      // tap and then yield the receiver itself (`"".tap { |body| }`: a String).
+      const blockTypes = elements.k !== "unknown" && ELEMENT_BLOCKS.has(m) ? [elements] : table === "object" && (m === "tap" || m === "then") ? [recv.type] : [];
       const args = lowerArgs(call.args, call.block, scope, blockTypes);
       const code = `${scope.env.module.use(TABLE_EXPORTS[table])}.${member}(${[recv.code, ...args].join(", ")})`;
       const kept = elements.k !== "unknown" ? arrayResult(call, elements) : null;

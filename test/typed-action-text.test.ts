@@ -113,3 +113,24 @@ describe("Ruby's IPAddr, Resolv and SecureRandom values typed as the runtime's",
     expect(body(model, "sized")).toContain("ObjectMethods.tap(\"\", (body: string) => {");
   });
 });
+
+describe("a plain class's attr_writer", () => {
+  it("assigns the accessor's property for self.name = v, and keeps send where a subclass defines the writer as a method", async () => {
+    const files = {
+      "app/models/card.rb": [
+        "class Card",
+        "  include ActiveModel::Model",
+        "  ATTRIBUTES = %i[ title note ]",
+        "  attr_accessor *ATTRIBUTES",
+        "  def tidy\n    self.title = title\n    self.note = nil\n  end",
+        "end\n",
+      ].join("\n"),
+      // (A subclass's own writer: a Badge may be a ShinyBadge.)
+      "app/models/badge.rb": "class Badge\n  attr_accessor :label\n  def reset\n    self.label = 1\n  end\nend\n",
+      "app/models/shiny_badge.rb": "class ShinyBadge < Badge\n  def label=(value)\n    @label = value.to_s\n  end\nend\n",
+    };
+    const out = await emitted(files);
+    expect(body(out.get("models/card.ts"), "tidy")).toBe("this.title = this.title; return (this.note = null);");
+    expect(body(out.get("models/badge.ts"), "reset")).toBe('return send(this, "label=", 1);');
+  });
+});

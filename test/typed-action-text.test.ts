@@ -134,3 +134,12 @@ describe("a plain class's attr_writer", () => {
     expect(body(out.get("models/badge.ts"), "reset")).toBe('return send(this, "label=", 1);');
   });
 });
+
+describe("self in a reopened core class", () => {
+  it("is a String in `class String`: its core methods are called on it directly; a receiver-less call is still found by name", async () => {
+    const out = await emitted({ "lib/string_ext.rb": "class String\n  def shouty?\n    self.match?(/\\A[A-Z]+\\z/)\n  end\n  def loud?\n    upcase == self\n  end\nend\n" });
+    const ext = out.get("models/core_ext/string.ts");
+    expect(ext).toContain("return StringMethods.isMatch(this, rubyRegexp(");
+    expect(ext).toContain('coreSend(this, "upcase")');
+  });
+});

@@ -143,3 +143,29 @@ describe("self in a reopened core class", () => {
     expect(ext).toContain('coreSend(this, "upcase")');
   });
 });
+
+describe("a plain class's own constant", () => {
+  it("is typed by its value (an Array, an Array + an Array, an IPAddr): its methods are called directly; a value nothing proves stays unknown", async () => {
+    const files = {
+      "app/models/filter.rb": [
+        "class Filter",
+        "  DOMAINS = %w[ x.com twitter.com ]",
+        "  TAGS = %w[ a b ] + [ Filter.name ]",
+        "  LOCAL = IPAddr.new(\"0.0.0.0/8\")",
+        "  OTHER = Rails.cache",
+        "  def self.twitter?(url)\n    DOMAINS.any? { |d| url.include?(d) }\n  end",
+        "  def self.selector\n    TAGS.map { |t| \":not(#{t})\" }.join\n  end",
+        "  def self.local?(ip)\n    LOCAL.include?(ip)\n  end",
+        "  def self.other\n    OTHER.fetch(1)\n  end",
+        "end\n",
+      ].join("\n"),
+    };
+    const model = (await emitted(files)).get("models/filter.ts");
+    expect(model).toContain("static get DOMAINS(): Array<unknown> {");
+    expect(model).toContain("static get LOCAL(): IPAddr {");
+    expect(body(model, "static isTwitter")).toBe('return ArrayMethods.isAny(Filter.DOMAINS, (d: unknown) => { return coreSend(url, "include?", d); });');
+    expect(body(model, "static selector")).toBe("return ArrayMethods.join( ArrayMethods.map(Filter.TAGS, (t: unknown) => { return `:not(${toS(t)})`; }) as Array<unknown>, );");
+    expect(body(model, "static isLocal")).toBe("return Filter.LOCAL.isInclude(ip);");
+    expect(body(model, "static other")).toBe('return coreSend(Filter.OTHER, "fetch", 1);');
+  });
+});

@@ -12,6 +12,7 @@ import { rubyToTs, tsIdent } from "../names.js";
 import type { Scope } from "../scope.js";
 import { STRING, UNKNOWN, type RType } from "../types.js";
 import { plainClassFacts } from "./plain-calls.js";
+import { plainConstantType } from "./plain-constants.js";
 import { CORE_CONSTANTS } from "../../../runtime/app/core-constants.js";
 
 /** What a constant method returns, where it matters to later calls (a typed receiver lowers directly). */
@@ -72,7 +73,7 @@ function plainClassConstant(written: string, scope: Scope): TsExpr | null {
     if (cut < 0) continue;
     const owner = candidate.slice(0, cut);
     const name = candidate.slice(cut + 2);
-    if (plainClassFacts(scope.env.app, owner)?.constants.has(name)) return lit(`${plainClassRef(owner, scope)}.${name}`, UNKNOWN);
+    if (plainClassFacts(scope.env.app, owner)?.constants.has(name)) return lit(`${plainClassRef(owner, scope)}.${name}`, plainConstantType(scope.env.app, owner, name));
   }
   return null;
 }

@@ -28,7 +28,10 @@ export function lowerCoreBinary(op: string, left: TsExpr, right: TsExpr, scope: 
     const [table, member] = typed.split(".");
     return lit(`${scope.env.module.use(table!)}.${member}(${left.code}, ${right.code})`, type);
   }
-  return lit(`${scope.env.module.use("coreBinop")}(${JSON.stringify(op)}, ${left.code}, ${right.code})`, UNKNOWN);
+  const code = `${scope.env.module.use("coreBinop")}(${JSON.stringify(op)}, ${left.code}, ${right.code})`;
+  // Array#+ and Array#- answer an Array (or raise TypeError for a right side that is none): its elements untyped.
+  if (left.type.k === "array" && (op === "+" || op === "-")) return lit(`(${code} as Array<unknown>)`, { k: "array", of: UNKNOWN });
+  return lit(code, UNKNOWN);
 }
 
 /** `recv[args]` on a String, Array, Hash or constant (`Set[1, 2]`). */

@@ -93,6 +93,7 @@ export { ThreadPoolExecutorClass, FixedThreadPoolClass, drainPools } from "./gem
 export type { ThreadPool as ConcurrentThreadPool } from "./gems/concurrent-ruby/index.js";
 export { NetHttpPersistentClass } from "./gems/net-http-persistent/index.js";
 export { NokogiriModule, NokogiriHtml4 } from "./gems/nokogiri/index.js";
+export type { NokogiriDocument, NokogiriNode } from "./gems/nokogiri/index.js";
 export { WebPushModule, OpenSSLError, WebPushError } from "./gems/web-push/index.js";
 export {
   ResponseError as WebPushResponseError,

@@ -169,3 +169,30 @@ describe("a plain class's own constant", () => {
     expect(body(model, "static other")).toBe('return coreSend(Filter.OTHER, "fetch", 1);');
   });
 });
+
+describe("Nokogiri's documents typed as the runtime's", () => {
+  const document = (extra = "") => ({
+    "app/models/page.rb": [
+      "class Page",
+      "  attr_accessor :html",
+      "  def initialize(html)\n    @html = Nokogiri::HTML(html)\n  end",
+      "  def metas\n    html.xpath(\"//meta\").map { |tag| tag }.compact\n  end",
+      "  def encoded?\n    html.meta_encoding\n  end",
+      "end\n",
+    ].join("\n"),
+    "app/models/reader.rb": `class Reader\n  def self.read(text)\n    page = Page.new(text)\n${extra}    page.metas\n  end\nend\n`,
+  });
+
+  it("reads an attr_accessor's ivar that initialize alone assigns (its writer called nowhere) as a Nokogiri document: xpath and meta_encoding are direct", async () => {
+    const model = (await emitted(document())).get("models/page.ts");
+    expect(body(model, "metas")).toBe('return ArrayMethods.compact( ArrayMethods.map((this.html as NokogiriDocument).xpath("//meta"), (tag: unknown) => { return tag; }) as Array<unknown>, );');
+    expect(body(model, "isEncoded")).toBe("return (this.html as NokogiriDocument).metaEncoding();");
+  });
+
+  it("keeps the dynamic path where the app calls the writer, or calls a method by a computed name", async () => {
+    for (const extra of ["    page.html = nil\n", "    page.public_send(ARGV.first, nil)\n"]) {
+      const model = (await emitted(document(extra))).get("models/page.ts");
+      expect(body(model, "isEncoded")).toBe('return send(this.html, "meta_encoding");');
+    }
+  });
+});

@@ -28,6 +28,7 @@ import { HTTPGenericRequest, HTTPResponse, NetHttp } from "../../runtime/ruby/ne
 import { ThreadPool } from "../../runtime/gems/concurrent-ruby/thread-pool.js";
 import { ActionTextContent } from "../../runtime/action-text/content.js";
 import { IPAddr } from "../../runtime/ruby/ipaddr.js";
+import { NokogiriDocument, NokogiriNode } from "../../runtime/gems/nokogiri/index.js";
 import { ActionTextFragment } from "../../runtime/action-text/fragment.js";
 import { ActionTextNode } from "../../runtime/action-text/node.js";
 import { lowerArgs, objectMethodCall } from "./calls.js";
@@ -60,6 +61,11 @@ const CONTENT: RType = { k: "runtime", cls: "actionTextContent" };
 const FRAGMENT: RType = { k: "runtime", cls: "actionTextFragment" };
 const NODE: RType = { k: "runtime", cls: "actionTextNode" };
 const NODES: RType = { k: "array", of: NODE };
+const NOKOGIRI_NODE: RType = { k: "runtime", cls: "nokogiriNode" };
+const NOKOGIRI_NODE_RESULTS: Record<string, RType> = {
+  xpath: { k: "array", of: UNKNOWN }, css: { k: "array", of: NOKOGIRI_NODE }, at_css: maybe(NOKOGIRI_NODE), children: { k: "array", of: NOKOGIRI_NODE },
+  parent: maybe(NOKOGIRI_NODE), name: STRING, text: STRING, content: STRING, inner_text: STRING, inner_html: STRING, to_html: STRING, to_s: STRING, "key?": BOOL,
+};
 
 const RUNTIME_OBJECTS: Record<string, RuntimeObject> = {
   request: { members: Request.prototype },
@@ -159,6 +165,9 @@ const RUNTIME_OBJECTS: Record<string, RuntimeObject> = {
     members: IPAddr.prototype, anyArgs: true,
     results: { "private?": BOOL, "loopback?": BOOL, "link_local?": BOOL, "ipv4?": BOOL, "ipv6?": BOOL, "include?": BOOL, to_s: STRING },
   },
+  // Nokogiri's HTML4 documents (Nokogiri::HTML(html)) and their element nodes: xpath answers nodes or attributes.
+  nokogiriDocument: { members: NokogiriDocument.prototype, anyArgs: true, results: { ...NOKOGIRI_NODE_RESULTS, root: maybe(NOKOGIRI_NODE), encoding: STRING, meta_encoding: maybe(STRING) } },
+  nokogiriNode: { members: NokogiriNode.prototype, anyArgs: true, results: NOKOGIRI_NODE_RESULTS },
   // A record's own API (Active Record's instance methods the runtime's Base has), for a typed record.
   record: { members: Base.prototype, results: { model_name: { k: "runtime", cls: "modelName" } } },
 };

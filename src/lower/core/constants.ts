@@ -29,6 +29,8 @@ const RETURNS: Record<string, RType> = {
   // SecureRandom's Strings, Resolv's address (a String: it raises when there is none), an IPAddr.
   "SecureRandom.alphanumeric": STRING, "SecureRandom.hex": STRING, "SecureRandom.uuid": STRING, "Resolv.getaddress": STRING,
   "IPAddr.new": { k: "runtime", cls: "ipAddr" },
+  // Nokogiri::HTML(html): an HTML4 document.
+  "Nokogiri.HTML": { k: "runtime", cls: "nokogiriDocument" }, "Nokogiri.HTML4": { k: "runtime", cls: "nokogiriDocument" },
 };
 
 /** What a constant method yields to its block: `Net::HTTP.start(host, port) { |http| }` yields the session. */

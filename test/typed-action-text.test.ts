@@ -185,7 +185,7 @@ describe("Nokogiri's documents typed as the runtime's", () => {
 
   it("reads an attr_accessor's ivar that initialize alone assigns (its writer called nowhere) as a Nokogiri document: xpath and meta_encoding are direct", async () => {
     const model = (await emitted(document())).get("models/page.ts");
-    expect(body(model, "metas")).toBe('return ArrayMethods.compact( ArrayMethods.map((this.html as NokogiriDocument).xpath("//meta"), (tag: unknown) => { return tag; }) as Array<unknown>, );');
+    expect(body(model, "metas")).toBe('return ArrayMethods.compact( ArrayMethods.map((this.html as NokogiriDocument).xpath("//meta") as Array<NokogiriNode>, (tag: NokogiriNode) => { return tag; }) as Array<unknown>, );');
     expect(body(model, "isEncoded")).toBe("return (this.html as NokogiriDocument).metaEncoding();");
   });
 
@@ -194,5 +194,25 @@ describe("Nokogiri's documents typed as the runtime's", () => {
       const model = (await emitted(document(extra))).get("models/page.ts");
       expect(body(model, "isEncoded")).toBe('return send(this.html, "meta_encoding");');
     }
+  });
+});
+
+describe("Nokogiri's XPath results", () => {
+  it("are element nodes where the literal's last step selects elements: their key?, [] (a String or nil) and String's gsub are direct; an attribute step's are not", async () => {
+    const files = {
+      "app/models/page.rb": [
+        "class Page",
+        "  def initialize(html)\n    @doc = Nokogiri::HTML(html)\n  end",
+        "  def tags\n    @doc.xpath(\"//*/meta[@property]\").map { |tag| [ tag.key?(\"name\"), tag[\"property\"].gsub(\"og:\", \"\").to_sym ] }\n  end",
+        "  def attrs\n    @doc.xpath(\"//meta/@content\").map { |a| a.key?(\"x\") }\n  end",
+        "end\n",
+      ].join("\n"),
+      "app/models/reader.rb": "class Reader\n  def self.read(text)\n    Page.new(text).tags\n  end\nend\n",
+    };
+    const model = (await emitted(files)).get("models/page.ts");
+    expect(body(model, "tags")).toBe(
+      'return ArrayMethods.map( (this.ivars.doc as NokogiriDocument).xpath("//*/meta[@property]") as Array<NokogiriNode>, (tag: NokogiriNode) => { return [ tag.isKey("name"), StringMethods.toSym( StringMethods.gsub(nonNil(coreIndex(tag, "property") as string | null, "gsub"), "og:", ""), ), ]; }, ) as Array<unknown>;',
+    );
+    expect(body(model, "attrs")).toContain('coreSend(a, "key?", "x")');
   });
 });

@@ -32,6 +32,7 @@ import { NokogiriDocument, NokogiriNode } from "../../runtime/gems/nokogiri/inde
 import { ActionTextFragment } from "../../runtime/action-text/fragment.js";
 import { ActionTextNode } from "../../runtime/action-text/node.js";
 import { lowerArgs, objectMethodCall } from "./calls.js";
+import { xpathSelectsElements } from "./core/xpath-literal.js";
 import { lit, lowerExpr, storable, type TsExpr } from "./expr.js";
 import { camel, rubyToTs } from "./names.js";
 import type { Scope } from "./scope.js";
@@ -52,7 +53,13 @@ interface RuntimeObject {
   builds?: RType;
   /** What a method yields to its block, by Ruby name (the block's parameters' types). */
   yields?: Record<string, RType[]>;
+  /** What a call answers where its arguments tell more than its TS signature says (asserted so), else null. */
+  narrowed?: (call: NodeOf<"call">) => RType | null;
 }
+
+/** Nokogiri's xpath / at_xpath with a literal selecting elements only (xpath-literal.ts): element nodes. */
+const nokogiriXPath = (call: NodeOf<"call">): RType | null =>
+  !xpathSelectsElements(call) ? null : call.method === "xpath" ? { k: "array", of: NOKOGIRI_NODE } : call.method === "at_xpath" ? maybe(NOKOGIRI_NODE) : null;
 
 const URI_VALUE: RType = { k: "runtime", cls: "uri" };
 const HTTP_RESPONSE: RType = { k: "runtime", cls: "httpResponse" };
@@ -166,8 +173,8 @@ const RUNTIME_OBJECTS: Record<string, RuntimeObject> = {
     results: { "private?": BOOL, "loopback?": BOOL, "link_local?": BOOL, "ipv4?": BOOL, "ipv6?": BOOL, "include?": BOOL, to_s: STRING },
   },
   // Nokogiri's HTML4 documents (Nokogiri::HTML(html)) and their element nodes: xpath answers nodes or attributes.
-  nokogiriDocument: { members: NokogiriDocument.prototype, anyArgs: true, results: { ...NOKOGIRI_NODE_RESULTS, root: maybe(NOKOGIRI_NODE), encoding: STRING, meta_encoding: maybe(STRING) } },
-  nokogiriNode: { members: NokogiriNode.prototype, anyArgs: true, results: NOKOGIRI_NODE_RESULTS },
+  nokogiriDocument: { members: NokogiriDocument.prototype, anyArgs: true, narrowed: nokogiriXPath, results: { ...NOKOGIRI_NODE_RESULTS, root: maybe(NOKOGIRI_NODE), encoding: STRING, meta_encoding: maybe(STRING) } },
+  nokogiriNode: { members: NokogiriNode.prototype, anyArgs: true, narrowed: nokogiriXPath, results: NOKOGIRI_NODE_RESULTS },
   // A record's own API (Active Record's instance methods the runtime's Base has), for a typed record.
   record: { members: Base.prototype, results: { model_name: { k: "runtime", cls: "modelName" } } },
 };
@@ -218,7 +225,9 @@ function lowerMemberCall(call: NodeOf<"call">, recv: TsExpr, cls: string, scope:
   // The runtime's signatures are TS's: an argument the lowering could not type is passed by name instead.
   const anyArgs = o.anyArgs instanceof Set ? o.anyArgs.has(call.method) : o.anyArgs;
   if (!anyArgs && (call.block || call.args.some((a) => typeOfArg(a).k === "unknown"))) return null;
-  return lit(`${recv.code}.${member.key}(${lowerArgs(call.args, call.block, scope, o.yields?.[call.method]).join(", ")})`, type);
+  const code = `${recv.code}.${member.key}(${lowerArgs(call.args, call.block, scope, o.yields?.[call.method]).join(", ")})`;
+  const narrowed = o.narrowed?.(call);
+  return narrowed ? lit(`(${code} as ${scope.env.typeName(narrowed)})`, narrowed) : lit(code, type);
 }
 
 /** A declared field the name reads, by send's rule (the TS name first, then the Ruby name); null when none. */

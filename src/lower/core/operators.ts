@@ -46,6 +46,8 @@ export function lowerCoreIndex(recv: TsExpr, args: TsExpr[], scope: Scope): TsEx
  * substring is a String (a SafeBuffer's is not known here); an Array's element, or with a length a slice of it.
  */
 function indexType(recv: RType, args: TsExpr[]): RType {
+  // Nokogiri's Node#[] (an element's attribute): its value, or nil.
+  if (recv.k === "runtime" && (recv.cls === "nokogiriNode" || recv.cls === "actionTextNode") && args.length === 1) return maybe(STRING);
   if ((args.length !== 1 && args.length !== 2) || !args.every((a) => a.type.k === "number")) return UNKNOWN;
   if (recv.k === "string") return maybe(STRING);
   if (recv.k === "array") return args.length === 2 ? maybe(recv) : recv.of.k === "unknown" ? UNKNOWN : maybe(recv.of);

@@ -92,6 +92,7 @@ export { RQRCodeQRCodeClass } from "./gems/rqrcode/index.js";
 export { ThreadPoolExecutorClass, FixedThreadPoolClass, drainPools } from "./gems/concurrent-ruby/index.js";
 export type { ThreadPool as ConcurrentThreadPool } from "./gems/concurrent-ruby/index.js";
 export { NetHttpPersistentClass } from "./gems/net-http-persistent/index.js";
+export type { NetHttpPersistent } from "./gems/net-http-persistent/index.js";
 export { NokogiriModule, NokogiriHtml4 } from "./gems/nokogiri/index.js";
 export type { NokogiriDocument, NokogiriNode } from "./gems/nokogiri/index.js";
 export { WebPushModule, OpenSSLError, WebPushError } from "./gems/web-push/index.js";

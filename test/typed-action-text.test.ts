@@ -216,3 +216,13 @@ describe("Nokogiri's XPath results", () => {
     expect(body(model, "attrs")).toContain('coreSend(a, "key?", "x")');
   });
 });
+
+describe("net-http-persistent's pool", () => {
+  it("is a runtime value object: an ivar initialize assigns it once is read so, its shutdown called directly", async () => {
+    const files = {
+      "app/models/pusher.rb": "class Pusher\n  attr_reader :connection\n  def initialize\n    @connection = Net::HTTP::Persistent.new(name: \"push\", pool_size: 5)\n  end\n  def close\n    connection.shutdown\n  end\nend\n",
+      "app/models/reader.rb": "class Reader\n  def self.run\n    Pusher.new.close\n  end\nend\n",
+    };
+    expect(body((await emitted(files)).get("models/pusher.ts"), "close")).toBe("return (this.connection as NetHttpPersistent).shutdown();");
+  });
+});

@@ -29,6 +29,7 @@ import { ThreadPool } from "../../runtime/gems/concurrent-ruby/thread-pool.js";
 import { ActionTextContent } from "../../runtime/action-text/content.js";
 import { IPAddr } from "../../runtime/ruby/ipaddr.js";
 import { NokogiriDocument, NokogiriNode } from "../../runtime/gems/nokogiri/index.js";
+import { NetHttpPersistent } from "../../runtime/gems/net-http-persistent/index.js";
 import { ActionTextFragment } from "../../runtime/action-text/fragment.js";
 import { ActionTextNode } from "../../runtime/action-text/node.js";
 import { lowerArgs, objectMethodCall } from "./calls.js";
@@ -175,6 +176,8 @@ const RUNTIME_OBJECTS: Record<string, RuntimeObject> = {
   // Nokogiri's HTML4 documents (Nokogiri::HTML(html)) and their element nodes: xpath answers nodes or attributes.
   nokogiriDocument: { members: NokogiriDocument.prototype, anyArgs: true, narrowed: nokogiriXPath, results: { ...NOKOGIRI_NODE_RESULTS, root: maybe(NOKOGIRI_NODE), encoding: STRING, meta_encoding: maybe(STRING) } },
   nokogiriNode: { members: NokogiriNode.prototype, anyArgs: true, narrowed: nokogiriXPath, results: NOKOGIRI_NODE_RESULTS },
+  // net-http-persistent's pool (Net::HTTP::Persistent.new): shutdown, and request (which the emitted app declines).
+  netHttpPersistent: { members: NetHttpPersistent.prototype, anyArgs: true },
   // A record's own API (Active Record's instance methods the runtime's Base has), for a typed record.
   record: { members: Base.prototype, results: { model_name: { k: "runtime", cls: "modelName" } } },
 };

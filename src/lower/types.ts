@@ -49,7 +49,7 @@ export const RUNTIME_TYPE_NAMES: Record<string, string> = {
   uri: "UriGeneric", netHttp: "NetHttp", httpRequest: "NetHttpRequest", httpResponse: "NetHttpResponse",
   httpRequestClass: "typeof NetHttpRequest", threadPool: "ConcurrentThreadPool",
   actionTextContent: "ActionTextContent", actionTextFragment: "ActionTextFragment", actionTextNode: "ActionTextNode", ipAddr: "IPAddr",
-  nokogiriDocument: "NokogiriDocument", nokogiriNode: "NokogiriNode",
+  nokogiriDocument: "NokogiriDocument", nokogiriNode: "NokogiriNode", netHttpPersistent: "NetHttpPersistent",
 };
 
 /**
@@ -58,7 +58,7 @@ export const RUNTIME_TYPE_NAMES: Record<string, string> = {
  * a cookie jar, or a class object, are not handed on so.)
  */
 export const VALUE_OBJECTS = new Set([
-  "attachedOne", "attachedMany", "userAgent", "uri", "netHttp", "httpRequest", "httpResponse", "threadPool", "actionTextContent", "actionTextFragment", "actionTextNode", "ipAddr", "nokogiriDocument", "nokogiriNode",
+  "attachedOne", "attachedMany", "userAgent", "uri", "netHttp", "httpRequest", "httpResponse", "threadPool", "actionTextContent", "actionTextFragment", "actionTextNode", "ipAddr", "nokogiriDocument", "nokogiriNode", "netHttpPersistent",
 ]);
 
 /** Whether a join or a method's result may claim this type: a record or relation of one model, or a value object. */

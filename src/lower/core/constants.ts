@@ -29,6 +29,7 @@ const RETURNS: Record<string, RType> = {
   // SecureRandom's Strings, Resolv's address (a String: it raises when there is none), an IPAddr.
   "SecureRandom.alphanumeric": STRING, "SecureRandom.hex": STRING, "SecureRandom.uuid": STRING, "Resolv.getaddress": STRING,
   "IPAddr.new": { k: "runtime", cls: "ipAddr" },
+  "Net::HTTP::Persistent.new": { k: "runtime", cls: "netHttpPersistent" },
   // Nokogiri::HTML(html): an HTML4 document.
   "Nokogiri.HTML": { k: "runtime", cls: "nokogiriDocument" }, "Nokogiri.HTML4": { k: "runtime", cls: "nokogiriDocument" },
 };

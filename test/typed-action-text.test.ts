@@ -1,11 +1,8 @@
 // Issue 18: Action Text's and Nokogiri's values typed as the runtime's classes, so calls on them are direct (each
 // case is a small Rails app compiled by the real pipeline; the expected line is the direct call Rails' own semantics
 // make possible, written by hand), and the dynamic path kept where the receiver is not proved.
-import { mkdirSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { compile } from "../src/compile.js";
-import { scratchDir } from "./support/scratch.js";
+import { emittedApp, lineWith } from "./support/emitted-app.js";
 
 const BASE: Record<string, string> = {
   "config/application.rb": 'require "rails/all"\nmodule Probe\n  class Application < Rails::Application\n    config.load_defaults 7.2\n  end\nend\n',
@@ -21,21 +18,9 @@ const BASE: Record<string, string> = {
 };
 
 async function emitted(files: Record<string, string> = {}): Promise<Map<string, string>> {
-  const root = scratchDir("typed-action-text");
-  for (const [path, text] of Object.entries({ ...BASE, ...files })) {
-    mkdirSync(dirname(join(root, path)), { recursive: true });
-    writeFileSync(join(root, path), text);
-  }
-  const result = await compile(root);
-  return new Map(result.files.map((f) => [f.path, f.text]));
+  return emittedApp("typed-action-text", BASE, files);
 }
 
-/** The one line of `text` containing `marker`, trimmed (the test fails when there is not exactly one). */
-function lineWith(text: string | undefined, marker: string): string {
-  const lines = (text ?? "").split("\n").filter((l) => l.includes(marker));
-  expect(lines).toHaveLength(1);
-  return lines[0]!.trim();
-}
 
 /** A method's body in `text` (from `name(...) {` to its closing brace), its whitespace collapsed to single spaces. */
 function body(text: string | undefined, name: string): string {

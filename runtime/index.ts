@@ -74,7 +74,7 @@ export { inflections } from "./active-support/index.js";
 export { rubyStruct, declineClass, registerAppConstant, appClassName } from "./ruby/index.js";
 export { UriModule, NetHttpClass, NetModule, TCPSocketClass, ResolvModule, IPAddrClass } from "./ruby/index.js";
 // Typed values of Ruby's URI and Net::HTTP (a lowered `URI(url).host`, `http.request(req).code`).
-export type { UriGeneric, NetHttp, NetHttpRequest, NetHttpResponse, RubyPathname } from "./ruby/index.js";
+export type { UriGeneric, NetHttp, NetHttpRequest, NetHttpResponse, RubyPathname, IPAddr } from "./ruby/index.js";
 // Active Job: ApplicationJob < ActiveJob::Base, perform_later (in this process, after the request's work).
 export { ActiveJobBase, drainJobs, queueAdapterConfig } from "./active-job/index.js";
 // Action Text's content objects (Content, Fragment, nodes, attachments, the Content::Filter base apps subclass).
@@ -93,7 +93,9 @@ export { RQRCodeQRCodeClass } from "./gems/rqrcode/index.js";
 export { ThreadPoolExecutorClass, FixedThreadPoolClass, drainPools } from "./gems/concurrent-ruby/index.js";
 export type { ThreadPool as ConcurrentThreadPool } from "./gems/concurrent-ruby/index.js";
 export { NetHttpPersistentClass } from "./gems/net-http-persistent/index.js";
+export type { NetHttpPersistent } from "./gems/net-http-persistent/index.js";
 export { NokogiriModule, NokogiriHtml4 } from "./gems/nokogiri/index.js";
+export type { NokogiriDocument, NokogiriNode } from "./gems/nokogiri/index.js";
 export { WebPushModule, OpenSSLError, WebPushError } from "./gems/web-push/index.js";
 export {
   ResponseError as WebPushResponseError,

@@ -2,11 +2,8 @@
 // is a small Rails app compiled by the real pipeline, and the expected line is the direct call Rails' own semantics
 // make possible, written here by hand (a column's type, an association's class, what every call site passes...).
 // A last case per rule keeps the dynamic path where the type is really unknown.
-import { mkdirSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { compile } from "../src/compile.js";
-import { scratchDir } from "./support/scratch.js";
+import { emittedApp, lineWith } from "./support/emitted-app.js";
 
 const BASE: Record<string, string> = {
   "config/application.rb": 'require "rails"\nmodule Probe\n  class Application < Rails::Application\n    config.load_defaults 7.2\n  end\nend\n',
@@ -55,13 +52,7 @@ const BASE: Record<string, string> = {
 };
 
 async function emitted(files: Record<string, string> = {}): Promise<Map<string, string>> {
-  const root = scratchDir("typed-sends");
-  for (const [path, text] of Object.entries({ ...BASE, ...files })) {
-    mkdirSync(dirname(join(root, path)), { recursive: true });
-    writeFileSync(join(root, path), text);
-  }
-  const result = await compile(root);
-  return new Map(result.files.map((f) => [f.path, f.text]));
+  return emittedApp("typed-sends", BASE, files);
 }
 
 /** The base app's Author with more methods. */
@@ -73,12 +64,6 @@ const APPLICATION_JOB = { "app/jobs/application_job.rb": "class ApplicationJob <
 /** A Gemfile.lock that bundles one gem. */
 const lockfile = (gem: string, version: string) => `GEM\n  remote: https://rubygems.org/\n  specs:\n    ${gem} (${version})\n\nDEPENDENCIES\n  ${gem}\n`;
 
-/** The one line of `text` containing `marker`, trimmed (the test fails when there is not exactly one). */
-function lineWith(text: string | undefined, marker: string): string {
-  const lines = (text ?? "").split("\n").filter((l) => l.includes(marker));
-  expect(lines).toHaveLength(1);
-  return lines[0]!.trim();
-}
 
 describe("direct calls where Rails' own edges prove the receiver's type", () => {
   it("types a model's own nullable column (its core method called directly, nil raising NoMethodError) and an enum's attribute as a String", async () => {

@@ -23,6 +23,7 @@ export type { Generic as UriGeneric } from "./uri.js";
 export { interpolatedRegexp } from "./regexp-translate.js";
 export { ResolvModule } from "./resolv.js";
 export { IPAddrClass } from "./ipaddr.js";
+export type { IPAddr } from "./ipaddr.js";
 export { NetHttpClass, NetModule, TCPSocketClass } from "./net-http.js";
 export type { NetHttp, HTTPGenericRequest as NetHttpRequest, HTTPResponse as NetHttpResponse } from "./net-http.js";
 export type { Pathname as RubyPathname } from "./pathname.js";

@@ -33,6 +33,8 @@ import { lowerInstalledRecordCall } from "./model/installed-calls.js";
 import { lowerClassApiCall } from "./model/class-api.js";
 import { REMOTE_CONNECTIONS } from "./rails-api-objects.js";
 import { settingType } from "./setting-types.js";
+import { serializedType } from "./model/serialized-types.js";
+import { lowerMaybeObjectCall, maybeObject } from "./maybe-objects.js";
 import { ObjectMethods } from "../../runtime/active-support/core-ext/core-object.js";
 import { CORE_TABLES, isCoreMethod } from "../../runtime/active-support/core-ext/core-send.js";
 
@@ -63,6 +65,10 @@ export function lowerCall(call: NodeOf<"call">, scope: Scope): TsExpr {
     for (const key of [...sites.keys()]) if (!before.has(key)) sites.delete(key);
     return recv;
   }
+  // `x&.m` on a value object or nil: the object's m, once x is not nil.
+  const object = call.safeNav ? maybeObject(recv) : null;
+  const onObject = object && lowerTypedCall(call, object, scope);
+  if (object && onObject) return lit(safeNav(call, object, onObject, scope).code, maybe(onObject.type));
   const typed = lowerTypedCall(call, recv, scope) ?? lowerCoreCall(call, recv, scope);
   if (typed) return call.safeNav ? safeNav(call, recv, typed, scope) : typed;
   return dynamicSend(call, recv, scope);
@@ -286,6 +292,7 @@ export function lowerTypedCall(call: NodeOf<"call">, recv: TsExpr, scope: Scope)
   if (t.k === "format") return lowerFormatCall(call, recv, scope);
   if (t.k === "current") return currentCall(env.app.currents.get(t.className)!, recv, call, scope);
   if (t.k === "runtime") return lowerRuntimeObjectCall(call, recv, scope) ?? attachedOneRecordCall(call, recv, scope);
+  if (t.k === "maybe") return lowerMaybeObjectCall(call, recv, scope);
   return null;
 }
 
@@ -493,7 +500,7 @@ export function attributeType(app: AppModel, modelName: string, name: string): R
   const chain = modelChain(app, modelName);
   const column = chain[0]?.columns.find((c) => c.name === name);
   if (!column) return UNKNOWN;
-  if (chain.some((m) => m.serialized.some((s) => s.attribute === name))) return UNKNOWN;
+  if (chain.some((m) => m.serialized.some((s) => s.attribute === name))) return serializedType(chain, name);
   if (chain.some((m) => m.enums.some((e) => e.descriptor.attribute === name))) return maybe(STRING);
   const type = columnType(column.type);
   return column.null && name !== "id" ? maybe(type) : type;

@@ -26,13 +26,20 @@ import { Page } from "../../runtime/gems/geared_pagination/geared-pagination.js"
 import { Generic as UriGeneric } from "../../runtime/ruby/uri.js";
 import { HTTPGenericRequest, HTTPResponse, NetHttp } from "../../runtime/ruby/net-http.js";
 import { ThreadPool } from "../../runtime/gems/concurrent-ruby/thread-pool.js";
+import { ActionTextContent } from "../../runtime/action-text/content.js";
+import { IPAddr } from "../../runtime/ruby/ipaddr.js";
+import { NokogiriDocument, NokogiriNode } from "../../runtime/gems/nokogiri/index.js";
+import { NetHttpPersistent } from "../../runtime/gems/net-http-persistent/index.js";
+import { ActionTextFragment } from "../../runtime/action-text/fragment.js";
+import { ActionTextNode } from "../../runtime/action-text/node.js";
 import { lowerArgs, objectMethodCall } from "./calls.js";
 import { RAILS_API_OBJECTS } from "./rails-api-objects.js";
+import { xpathSelectsElements } from "./core/xpath-literal.js";
 import { lit, lowerExpr, storable, type TsExpr } from "./expr.js";
 import { camel, rubyToTs } from "./names.js";
 import type { Scope } from "./scope.js";
 import { lowerExceptionCall } from "./rescue-variable.js";
-import { BOOL, NUMBER, STRING, UNKNOWN, VALUE_OBJECTS, maybe, type RType } from "./types.js";
+import { BOOL, NUMBER, SAFE, STRING, UNKNOWN, VALUE_OBJECTS, maybe, type RType } from "./types.js";
 
 export interface RuntimeObject {
   /** Where its members are looked up: a class's prototype (instances) or the class itself (its statics). */
@@ -49,11 +56,26 @@ export interface RuntimeObject {
   builds?: RType;
   /** What a method yields to its block, by Ruby name (the block's parameters' types). */
   yields?: Record<string, RType[]>;
+  /** What a call answers where its arguments tell more than its TS signature says (asserted so), else null. */
+  narrowed?: (call: NodeOf<"call">) => RType | null;
 }
+
+/** Nokogiri's xpath / at_xpath with a literal selecting elements only (xpath-literal.ts): element nodes. */
+const nokogiriXPath = (call: NodeOf<"call">): RType | null =>
+  !xpathSelectsElements(call) ? null : call.method === "xpath" ? { k: "array", of: NOKOGIRI_NODE } : call.method === "at_xpath" ? maybe(NOKOGIRI_NODE) : null;
 
 const URI_VALUE: RType = { k: "runtime", cls: "uri" };
 const HTTP_RESPONSE: RType = { k: "runtime", cls: "httpResponse" };
 const HTTP_REQUEST: RType = { k: "runtime", cls: "httpRequest" };
+const CONTENT: RType = { k: "runtime", cls: "actionTextContent" };
+const FRAGMENT: RType = { k: "runtime", cls: "actionTextFragment" };
+const NODE: RType = { k: "runtime", cls: "actionTextNode" };
+const NODES: RType = { k: "array", of: NODE };
+const NOKOGIRI_NODE: RType = { k: "runtime", cls: "nokogiriNode" };
+const NOKOGIRI_NODE_RESULTS: Record<string, RType> = {
+  xpath: { k: "array", of: UNKNOWN }, css: { k: "array", of: NOKOGIRI_NODE }, at_css: maybe(NOKOGIRI_NODE), children: { k: "array", of: NOKOGIRI_NODE },
+  parent: maybe(NOKOGIRI_NODE), name: STRING, text: STRING, content: STRING, inner_text: STRING, inner_html: STRING, to_html: STRING, to_s: STRING, "key?": BOOL,
+};
 
 const RUNTIME_OBJECTS: Record<string, RuntimeObject> = {
   // (its body: the rack input, read as an IO: read / rewind are String's binary methods at run time)
@@ -120,9 +142,45 @@ const RUNTIME_OBJECTS: Record<string, RuntimeObject> = {
     members: HTTPResponse.prototype, anyArgs: true,
     fields: { code: STRING, message: STRING, httpVersion: STRING, uri: maybe(URI_VALUE) },
     results: { content_type: maybe(STRING), content_length: maybe(NUMBER), "key?": BOOL },
+    // read_body { |chunk| }: the body's Strings.
+    yields: { read_body: [STRING] },
   },
   // concurrent-ruby's pools (Concurrent::ThreadPoolExecutor.new, FixedThreadPool.new): post, shutdown, kill...
   threadPool: { members: ThreadPool.prototype, anyArgs: true, results: { post: BOOL, shutdown: BOOL, kill: BOOL, wait_for_termination: BOOL, "running?": BOOL, completed_task_count: NUMBER } },
+  // ActionText::Content (a rich text's body, as its coder loads it): its fragment, plain text, HTML, attachables.
+  actionTextContent: {
+    members: ActionTextContent.prototype, anyArgs: true, fields: { fragment: FRAGMENT },
+    results: {
+      to_plain_text: STRING, to_trix_html: STRING, to_html: STRING, to_s: SAFE, links: { k: "array", of: STRING }, attachables: { k: "array", of: UNKNOWN },
+      "blank?": BOOL, "empty?": BOOL, "present?": BOOL, render_attachments: CONTENT, render_attachment_galleries: CONTENT, append_attachables: CONTENT,
+    },
+  },
+  // ActionText::Fragment: find_all answers its matching Nokogiri nodes; update and replace yield nodes of a copy.
+  actionTextFragment: {
+    members: ActionTextFragment.prototype, anyArgs: true, fields: { source: NODE },
+    results: { find_all: NODES, update: FRAGMENT, replace: FRAGMENT, to_plain_text: STRING, to_html: STRING, to_s: STRING },
+    yields: { update: [NODE], replace: [NODE] },
+  },
+  // A Nokogiri node of a fragment (ActionTextNode): css, at_css, text, inner_html=, replace, its own tap...
+  actionTextNode: {
+    members: ActionTextNode.prototype, anyArgs: true, writers: true,
+    results: {
+      css: NODES, search: NODES, at_css: maybe(NODE), at: maybe(NODE), children: NODES, elements: NODES, element_children: NODES, ancestors: NODES, parent: maybe(NODE),
+      name: STRING, text: STRING, content: STRING, inner_text: STRING, inner_html: STRING, to_html: STRING, to_s: STRING, outer_html: STRING, tap: NODE, dup: NODE,
+      "key?": BOOL, "has_attribute?": BOOL, "matches?": BOOL, "text?": BOOL, "element?": BOOL, "comment?": BOOL, "fragment?": BOOL,
+    },
+    yields: { tap: [NODE] },
+  },
+  // Ruby's IPAddr (IPAddr.new): its predicates and include?.
+  ipAddr: {
+    members: IPAddr.prototype, anyArgs: true,
+    results: { "private?": BOOL, "loopback?": BOOL, "link_local?": BOOL, "ipv4?": BOOL, "ipv6?": BOOL, "include?": BOOL, to_s: STRING },
+  },
+  // Nokogiri's HTML4 documents (Nokogiri::HTML(html)) and their element nodes: xpath answers nodes or attributes.
+  nokogiriDocument: { members: NokogiriDocument.prototype, anyArgs: true, narrowed: nokogiriXPath, results: { ...NOKOGIRI_NODE_RESULTS, root: maybe(NOKOGIRI_NODE), encoding: STRING, meta_encoding: maybe(STRING) } },
+  nokogiriNode: { members: NokogiriNode.prototype, anyArgs: true, narrowed: nokogiriXPath, results: NOKOGIRI_NODE_RESULTS },
+  // net-http-persistent's pool (Net::HTTP::Persistent.new): shutdown, and request (which the emitted app declines).
+  netHttpPersistent: { members: NetHttpPersistent.prototype, anyArgs: true },
   // A record's own API (Active Record's instance methods the runtime's Base has), for a typed record.
   record: { members: Base.prototype, results: { model_name: { k: "runtime", cls: "modelName" } } },
   ...RAILS_API_OBJECTS,
@@ -181,7 +239,9 @@ function lowerMemberCall(call: NodeOf<"call">, recv: TsExpr, cls: string, scope:
   // The runtime's signatures are TS's: an argument the lowering could not type is passed by name instead.
   const anyArgs = o.anyArgs instanceof Set ? o.anyArgs.has(call.method) : o.anyArgs;
   if (!anyArgs && (call.block || call.args.some((a) => typeOfArg(a).k === "unknown"))) return null;
-  return lit(`${recv.code}.${member.key}(${lowerArgs(call.args, call.block, scope, o.yields?.[call.method]).join(", ")})`, type);
+  const code = `${recv.code}.${member.key}(${lowerArgs(call.args, call.block, scope, o.yields?.[call.method]).join(", ")})`;
+  const narrowed = o.narrowed?.(call);
+  return narrowed ? lit(`(${code} as ${scope.env.typeName(narrowed)})`, narrowed) : lit(code, type);
 }
 
 /** A declared field the name reads, by send's rule (the TS name first, then the Ruby name); null when none. */

@@ -54,6 +54,8 @@ export const RUNTIME_TYPE_NAMES: Record<string, string> = {
   exception: "Error",
   // An association extension's proxy_association (ActiveRecord::Associations::HasManyAssociation).
   association: "HasManyAssociation",
+  actionTextContent: "ActionTextContent", actionTextFragment: "ActionTextFragment", actionTextNode: "ActionTextNode", ipAddr: "IPAddr",
+  nokogiriDocument: "NokogiriDocument", nokogiriNode: "NokogiriNode", netHttpPersistent: "NetHttpPersistent",
 };
 
 /** Runtime type names that are TS's own globals, never imported from the runtime. */
@@ -64,7 +66,9 @@ export const GLOBAL_TYPE_NAMES = new Set(["Error"]);
  * a call-site join or a method's proved result may carry. (Rails' objects bound to where they are read, a request,
  * a cookie jar, or a class object, are not handed on so.)
  */
-export const VALUE_OBJECTS = new Set(["attachedOne", "attachedMany", "userAgent", "uri", "netHttp", "httpRequest", "httpResponse", "threadPool", "pathname"]);
+export const VALUE_OBJECTS = new Set([
+  "attachedOne", "attachedMany", "userAgent", "uri", "netHttp", "httpRequest", "httpResponse", "threadPool", "pathname", "actionTextContent", "actionTextFragment", "actionTextNode", "ipAddr", "nokogiriDocument", "nokogiriNode", "netHttpPersistent",
+]);
 
 /** Whether a join or a method's result may claim this type: a record or relation of one model, or a value object. */
 export function handedOnType(t: RType): boolean {

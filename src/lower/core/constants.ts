@@ -10,9 +10,9 @@ import { lowerArgs } from "../calls.js";
 import { lit, type TsExpr } from "../expr.js";
 import { rubyToTs, tsIdent } from "../names.js";
 import type { Scope } from "../scope.js";
-import { UNKNOWN, type RType } from "../types.js";
+import { STRING, UNKNOWN, type RType } from "../types.js";
 import { plainClassFacts } from "./plain-calls.js";
-import { literalConstantType } from "./literal-constants.js";
+import { plainConstantType } from "./plain-constants.js";
 import { CORE_CONSTANTS } from "../../../runtime/app/core-constants.js";
 
 /** What a constant method returns, where it matters to later calls (a typed receiver lowers directly). */
@@ -28,6 +28,12 @@ const RETURNS: Record<string, RType> = {
   // Ruby's URI and Net::HTTP (runtime-objects.ts): a parsed URI, a session.
   "URI.parse": { k: "runtime", cls: "uri" }, "Net::HTTP.new": { k: "runtime", cls: "netHttp" },
   "Concurrent::ThreadPoolExecutor.new": { k: "runtime", cls: "threadPool" }, "Concurrent::FixedThreadPool.new": { k: "runtime", cls: "threadPool" },
+  // SecureRandom's Strings, Resolv's address (a String: it raises when there is none), an IPAddr.
+  "SecureRandom.alphanumeric": STRING, "SecureRandom.hex": STRING, "SecureRandom.uuid": STRING, "Resolv.getaddress": STRING,
+  "IPAddr.new": { k: "runtime", cls: "ipAddr" },
+  "Net::HTTP::Persistent.new": { k: "runtime", cls: "netHttpPersistent" },
+  // Nokogiri::HTML(html): an HTML4 document.
+  "Nokogiri.HTML": { k: "runtime", cls: "nokogiriDocument" }, "Nokogiri.HTML4": { k: "runtime", cls: "nokogiriDocument" },
 };
 
 /** What a constant method yields to its block: `Net::HTTP.start(host, port) { |http| }` yields the session. */
@@ -72,10 +78,7 @@ function plainClassConstant(written: string, scope: Scope): TsExpr | null {
     if (cut < 0) continue;
     const owner = candidate.slice(0, cut);
     const name = candidate.slice(cut + 2);
-    if (!plainClassFacts(scope.env.app, owner)?.constants.has(name)) continue;
-    const type = literalConstantType(scope.env.app, owner, name);
-    const read = `${plainClassRef(owner, scope)}.${name}`;
-    return type.k === "unknown" ? lit(read, UNKNOWN) : lit(`(${read} as ${scope.env.typeName(type)})`, type);
+    if (plainClassFacts(scope.env.app, owner)?.constants.has(name)) return lit(`${plainClassRef(owner, scope)}.${name}`, plainConstantType(scope.env.app, owner, name));
   }
   return null;
 }

@@ -2,7 +2,7 @@
 // adds the methods to the runtime's table for that class when the app boots (runtime/ruby/core-extensions.ts).
 //   class String                       extendCore("String", {
 //     def all_emoji?                     isAllEmoji: function (this: any) { return coreSend(this, "match?", ...); },
-//       self.match? /.../                })
+//       self.match? /.../                })   (self a String: StringMethods.isMatch(this, ...))
 //     end
 //   end
 // `self` in the body is the receiver (`this`); receiver-less calls are core calls on it.
@@ -18,7 +18,7 @@ import { noteDynamicSite } from "../dynamic-sites.js";
 import { rubyToTs } from "../names.js";
 import { lowerParams } from "../params.js";
 import { Scope } from "../scope.js";
-import { UNKNOWN } from "../types.js";
+import { STRING, UNKNOWN } from "../types.js";
 import { defBody } from "./endless-def.js";
 import { lowerMethodBody } from "../jumps.js";
 
@@ -27,7 +27,8 @@ export function lowerCoreExtensions(app: AppModel, diags: Diagnostics): EmittedM
 }
 
 function lowerCoreExtension(className: string, decls: ConstDecl[], app: AppModel, diags: Diagnostics): EmittedModule {
-  const env = makeEnv(app, diags, "model", { selfExpr: "this" });
+  // `self` in a reopened String is the String (a SafeBuffer is one too): its core methods are String's own.
+  const env = makeEnv(app, diags, "model", { selfExpr: "this", ...(className === "String" ? { selfType: STRING } : {}) });
   // A receiver-less call in a core method is a method of the receiver: its own extension or its core method.
   env.selfCall = (call, scope) => {
     noteDynamicSite(call, lit("this", UNKNOWN), "coreSend", scope, ["a method of self in a core class extension, found by name", `${call.method}: the receiver's own extension or core method`]);

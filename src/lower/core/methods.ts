@@ -70,6 +70,8 @@ function maybeCall(call: NodeOf<"call">, recv: TsExpr, of: RType, scope: Scope):
 
 function resultType(call: NodeOf<"call">, table: TableKey): RType {
   const m = call.method;
+  // gsub / sub with a replacement (not an Enumerator, as gsub with a pattern alone answers): a String.
+  if (table === "string" && (m === "gsub" || m === "sub") && call.args.length === 2 && !call.block) return STRING;
   if (table === "numeric" && DURATION_UNITS.has(m) && !call.args.length) return { k: "duration" };
   if (ARRAY_RESULTS[table]?.has(m) && !call.block) return { k: "array", of: UNKNOWN };
   return STRING_RESULTS.has(m) ? STRING : m === "html_safe" ? { k: "safe" } : UNKNOWN;
@@ -78,7 +80,7 @@ function resultType(call: NodeOf<"call">, table: TableKey): RType {
 /** Results worth typing as Arrays (their elements untyped), by the table whose method answers one. */
 const ARRAY_RESULTS: Partial<Record<TableKey, Set<string>>> = {
   string: new Set(["scan", "split", "chars", "lines", "bytes"]),
-  array: new Set(["compact", "compact_blank", "sort", "uniq", "reverse", "flatten", "to_a", "shuffle", "rotate", "including", "excluding", "without"]),
+  array: new Set(["compact", "compact_blank", "sort", "uniq", "reverse", "flatten", "to_a", "shuffle", "rotate", "including", "excluding", "without", "grep", "grep_v"]),
 };
 
 /**
@@ -122,12 +124,13 @@ export function lowerMethodCall(call: NodeOf<"call">, recv: TsExpr, scope: Scope
     const table = [tableKey, "object"].find((k) => member in CORE_TABLES[k as TableKey]) as TableKey | undefined;
     if (table) {
       const elements = table === "array" && recv.type.k === "array" ? recv.type.of : UNKNOWN;
-      const blockTypes = elements.k !== "unknown" && ELEMENT_BLOCKS.has(m) ? [elements] : [];
+      // tap and then yield the receiver itself (`"".tap { |body| }`: a String).
+      const blockTypes = elements.k !== "unknown" && ELEMENT_BLOCKS.has(m) ? [elements] : table === "object" && (m === "tap" || m === "then") ? [recv.type] : [];
       const args = lowerArgs(call.args, call.block, scope, blockTypes);
       const code = `${scope.env.module.use(TABLE_EXPORTS[table])}.${member}(${[recv.code, ...args].join(", ")})`;
       const kept = elements.k !== "unknown" ? arrayResult(call, elements) : null;
       if (kept) return lit(`(${code} as ${scope.env.typeName(kept)})`, kept);
-      const result: RType = ARRAY_RESULTS[table]?.has(m) && !call.block ? { k: "array", of: m === "split" || m === "chars" || m === "lines" ? STRING : UNKNOWN } : table === "numeric" && DURATION_UNITS.has(m) && !call.args.length ? { k: "duration" } : ARRAY_OF_BLOCK.has(m) && call.block ? { k: "array", of: UNKNOWN } : type;
+      const result: RType = table === "string" && resultType(call, table).k === "string" ? STRING : ARRAY_RESULTS[table]?.has(m) && !call.block ? { k: "array", of: m === "split" || m === "chars" || m === "lines" ? STRING : UNKNOWN } : table === "numeric" && DURATION_UNITS.has(m) && !call.args.length ? { k: "duration" } : ARRAY_OF_BLOCK.has(m) && call.block ? { k: "array", of: UNKNOWN } : type;
       const cast = result.k === "array" && (result.of.k !== "unknown" || (ARRAY_OF_BLOCK.has(m) && call.block));
       return lit(cast ? `(${code} as ${scope.env.typeName(result)})` : code, result);
     }

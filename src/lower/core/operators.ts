@@ -28,7 +28,10 @@ export function lowerCoreBinary(op: string, left: TsExpr, right: TsExpr, scope: 
     const [table, member] = typed.split(".");
     return lit(`${scope.env.module.use(table!)}.${member}(${left.code}, ${right.code})`, type);
   }
-  return lit(`${scope.env.module.use("coreBinop")}(${JSON.stringify(op)}, ${left.code}, ${right.code})`, UNKNOWN);
+  const code = `${scope.env.module.use("coreBinop")}(${JSON.stringify(op)}, ${left.code}, ${right.code})`;
+  // Array#+ and Array#- answer an Array (or raise TypeError for a right side that is none): its elements untyped.
+  if (left.type.k === "array" && (op === "+" || op === "-")) return lit(`(${code} as Array<unknown>)`, { k: "array", of: UNKNOWN });
+  return lit(code, UNKNOWN);
 }
 
 /** `recv[args]` on a String, Array, Hash or constant (`Set[1, 2]`). */
@@ -43,6 +46,8 @@ export function lowerCoreIndex(recv: TsExpr, args: TsExpr[], scope: Scope): TsEx
  * substring is a String (a SafeBuffer's is not known here); an Array's element, or with a length a slice of it.
  */
 function indexType(recv: RType, args: TsExpr[]): RType {
+  // Nokogiri's Node#[] (an element's attribute): its value, or nil.
+  if (recv.k === "runtime" && (recv.cls === "nokogiriNode" || recv.cls === "actionTextNode") && args.length === 1) return maybe(STRING);
   if ((args.length !== 1 && args.length !== 2) || !args.every((a) => a.type.k === "number")) return UNKNOWN;
   if (recv.k === "string") return maybe(STRING);
   if (recv.k === "array") return args.length === 2 ? maybe(recv) : recv.of.k === "unknown" ? UNKNOWN : maybe(recv.of);

@@ -209,6 +209,8 @@ export function plainTypedCall(call: NodeOf<"call">, recv: TsExpr, scope: Scope)
     return null;
   }
   if (facts.readers.has(m) && !call.args.length && !call.block && !facts.methods.has(m)) return lit(`${recv.code}.${m}`, UNKNOWN);
+  const written = attrWriterCall(call, recv, facts, scope);
+  if (written) return written;
   if (facts.methods.has(m)) {
     const code = `${recv.code}.${rubyToTs(m)}(${recordedArgs(call, scope, (types) => notePlainMethodCall(scope.env.app, facts.path, call, types), plainYields(scope.env.app, facts.path, m))})`;
     const type = plainResult(scope.env.app, facts.path, m);
@@ -223,6 +225,18 @@ export function plainTypedCall(call: NodeOf<"call">, recv: TsExpr, scope: Scope)
   if (!base && !defined) return objectMethodCall(call, recv, (own ?? RubyObject).prototype, scope);
   if (base && isPrototypeMethod(base.prototype, rubyToTs(m))) return lit(`${recv.code}.${rubyToTs(m)}(${args().join(", ")})`, LIBRARY_RESULTS[facts.libraryBase!]?.[m] ?? UNKNOWN);
   return null;
+}
+
+/**
+ * `self.title = v` / `metadata.title = v` for an attr_writer (attr_accessor) of the class: its accessor property
+ * assigned, as send assigns it (the assignment's value is v), where no plain class of the app defines the writer
+ * as a method (an instance may be a subclass's).
+ */
+function attrWriterCall(call: NodeOf<"call">, recv: TsExpr, facts: PlainClassFacts, scope: Scope): TsExpr | null {
+  const prop = call.method.endsWith("=") ? call.method.slice(0, -1) : "";
+  if (!/^[a-z_]\w*$/.test(prop) || !facts.writers.has(prop) || call.args.length !== 1 || call.block || call.args[0]!.kind === "splat" || call.args[0]!.kind === "hash" || call.args[0]!.kind === "blockPass") return null;
+  if (scope.env.app.plainClasses.some((d) => plainClassFacts(scope.env.app, d.path)?.methods.has(call.method))) return null;
+  return lit(`(${recv.code}.${prop} = ${lowerArg(call.args[0]!, scope).code})`, UNKNOWN);
 }
 
 /**

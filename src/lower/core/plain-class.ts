@@ -34,6 +34,7 @@ import "../../../runtime/active-job/active-job.js";
 import "../../../runtime/action-mailer/action-mailer.js";
 import { lowerMethodBody } from "../jumps.js";
 import { lowerArgs } from "../calls.js";
+import { plainConstantType } from "./plain-constants.js";
 import { isJobMacro, jobMacro } from "./job-macros.js";
 import { ACTIVE_MODEL_INCLUDES, ActiveModelDeclarations } from "./active-model-macros.js";
 
@@ -209,7 +210,11 @@ function bodyStatement(stmt: Node, body: Node[], env: LowerEnv, after: string[],
       return [`static readonly ${stmt.target.name} = ${lowerExpr(stmt.value, new Scope(env)).code};`];
     }
     const value = lowerExpr(stmt.value, new Scope(env)).code;
-    return [`static get ${stmt.target.name}(): unknown {\nreturn ${env.module.use("constantValue")}(${name}_constants, ${JSON.stringify(stmt.target.name)}, () => (${value}));\n}`];
+    // Typed where its value is proved a plain value or a value object (plain-constants.ts), read so everywhere.
+    const type = plainConstantType(env.app, facts.path, stmt.target.name);
+    const ts = type.k === "unknown" ? "unknown" : env.typeName(type);
+    const read = `${env.module.use("constantValue")}(${name}_constants, ${JSON.stringify(stmt.target.name)}, () => (${value}))`;
+    return [`static get ${stmt.target.name}(): ${ts} {\nreturn ${type.k === "unknown" ? read : `${read} as ${ts}`};\n}`];
   }
   // A class macro of the library base (ActionMailer::Base's `default from: ...`, `layout "mailer"`): run on the class.
   if (libraryBase && stmt.kind === "call" && stmt.receiver === null && !stmt.block && typeof Reflect.get(libraryBase, rubyToTs(stmt.method)) === "function") {

@@ -12,6 +12,7 @@ import { walk, type Node, type NodeOf } from "../../parse/ir.js";
 import { allSeen, joinedKeywordTypes, joinedTypes, keywordParams, noteCall, positionalParams, recordedSites, siteKey } from "../call-sites.js";
 import type { RType } from "../types.js";
 import type { PlainClassFacts } from "./plain-calls.js";
+import { writerUnused } from "./unused-writers.js";
 
 const newKey = (path: string) => `new:${path}`;
 const lastName = (path: string) => path.slice(path.lastIndexOf(":") + 1);
@@ -138,7 +139,8 @@ export function soleInitAssignments(app: AppModel, facts: PlainClassFacts, decls
     });
   }
   for (const stmt of init[0]!.body) {
-    if (stmt.kind !== "assign" || stmt.target.kind !== "ivar" || stmt.value.kind === "ident" || facts.writers.has(stmt.target.name)) continue;
+    // (A writer nothing in the app calls, unused-writers.ts, assigns nothing.)
+    if (stmt.kind !== "assign" || stmt.target.kind !== "ivar" || stmt.value.kind === "ident" || (facts.writers.has(stmt.target.name) && !writerUnused(app, facts, stmt.target.name))) continue;
     if (counts.get(stmt.target.name) === 1) out.set(stmt.target.name, stmt);
   }
   return out;

@@ -21,3 +21,21 @@ export function checkXPathLiteral(call: NodeOf<"call">, scope: Scope): void {
     scope.env.diags.report("unsupported_construct", call.args[0]!.span, `${e.message.replace(/^rails2ts: /, "")} by the runtime's Nokogiri (the call raises)`);
   }
 }
+
+/**
+ * Whether a literal XPath selects elements only (a path whose last step is a name test or `*` on any axis but
+ * attribute: the principal node type there is the element), so its NodeSet holds Nokogiri element nodes, never
+ * attributes or text. False for anything else, or an expression the runtime does not read.
+ */
+export function xpathSelectsElements(call: NodeOf<"call">): boolean {
+  const source = call.args.length === 1 ? literalString(call.args[0]!) : null;
+  if (source === null) return false;
+  try {
+    const expr = parseXPath(source) as { t: string; steps?: Array<{ axis: string; test: { kind: string } }> };
+    const last = expr.t === "path" ? expr.steps?.[expr.steps.length - 1] : undefined;
+    return !!last && last.axis !== "attribute" && (last.test.kind === "name" || last.test.kind === "any");
+  } catch (e) {
+    if (e instanceof XPathUnsupported) return false;
+    throw e;
+  }
+}

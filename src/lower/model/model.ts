@@ -27,6 +27,7 @@ import { typeParams } from "../call-site-params.js";
 import { methodParamTypes } from "./param-types.js";
 import { noteResult, resultNode } from "./method-results.js";
 import { UNKNOWN } from "../types.js";
+import { serializedTsType } from "./serialized-types.js";
 import { lowerMethodBody } from "../jumps.js";
 import { installedAssociationMethods } from "./installed-calls.js";
 
@@ -45,7 +46,7 @@ export function lowerModel(model: ModelInfo, app: AppModel, diags: Diagnostics):
   const up = "../".repeat(modelFile(model.className).split("/").length - 1) || "./";
   if (!isBase) statements.push(`import { ${tsIdent(model.superclass)} } from "${up}${modelFile(model.superclass)}.js";`);
   const properties = model.abstract ? [] : [
-    ...model.columns.filter((c) => c.name !== "id").map((c) => ({ name: propertyName(c.name), hasDeclareKeyword: true, type: isEnum(app, model, c.name) ? "string | null" : columnType(c, env.module.useType.bind(env.module)) })),
+    ...model.columns.filter((c) => c.name !== "id").map((c) => ({ name: propertyName(c.name), hasDeclareKeyword: true, type: isEnum(app, model, c.name) ? "string | null" : (serializedTsType(modelChain(app, model.className), c.name, env.module) ?? columnType(c, env.module.useType.bind(env.module))) })),
     ...model.associations.map((a) => ({
       name: propertyName(a.name),
       hasDeclareKeyword: true,

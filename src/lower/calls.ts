@@ -28,6 +28,7 @@ import { noteDynamicSite } from "./dynamic-sites.js";
 import { lowerRecordApiCall, lowerRuntimeObjectCall } from "./runtime-objects.js";
 import { noteClassMethodCall, noteMethodCall, noteScopeCall } from "./model/param-types.js";
 import { noteNewCall } from "./core/plain-ivars.js";
+import { lowerMainAppCall } from "./routes/main-app.js";
 import { provedResult } from "./model/method-results.js";
 import { settingType } from "./setting-types.js";
 import { ObjectMethods } from "../../runtime/active-support/core-ext/core-object.js";
@@ -43,6 +44,8 @@ export function lowerCall(call: NodeOf<"call">, scope: Scope): TsExpr {
     const args = routeArgs(call, scope);
     return lit(`${scope.env.module.useRoutes()}.${camel(call.method)}(${[scope.env.module.use("NO_REQUEST_URL_CONTEXT"), ...args].join(", ")})`, STRING);
   }
+  const mainApp = lowerMainAppCall(call, scope);
+  if (mainApp) return mainApp;
   // `'text'.freeze` (Erubi writes every literal so) is the literal itself.
   if (call.method === "freeze" && call.args.length === 0) return lowerExpr(call.receiver, scope);
   const own = scope.env.receiverCall?.(call, scope);
@@ -54,15 +57,20 @@ export function lowerCall(call: NodeOf<"call">, scope: Scope): TsExpr {
   // the same, for what they declare: their diagnostics, the calls they record; the sends they would make are not
   // emitted, so not listed.)
   if (/^unsupported\("(?:[^"\\]|\\.)*"\)$/.test(recv.code)) {
-    const sites = scope.env.app.dynamicSites;
-    const before = new Set(sites.keys());
-    lowerArgs(call.args, call.block, scope);
-    for (const key of [...sites.keys()]) if (!before.has(key)) sites.delete(key);
+    lowerDeclinedArgs(call, scope);
     return recv;
   }
   const typed = lowerTypedCall(call, recv, scope) ?? lowerCoreCall(call, recv, scope);
   if (typed) return call.safeNav ? safeNav(call, recv, typed, scope) : typed;
   return dynamicSend(call, recv, scope);
+}
+
+/** The arguments of a call that raises before it is made: lowered for what they declare, their sends not listed. */
+export function lowerDeclinedArgs(call: NodeOf<"call">, scope: Scope): void {
+  const sites = scope.env.app.dynamicSites;
+  const before = new Set(sites.keys());
+  lowerArgs(call.args, call.block, scope);
+  for (const key of [...sites.keys()]) if (!before.has(key)) sites.delete(key);
 }
 
 /**

@@ -1,0 +1,48 @@
+// Issue 18, views and view-context helpers: the direct calls Rails' own semantics prove in templates, partials and
+// the objects helpers build with the view (expected lines written by hand from what Rails dispatches to), and the
+// sites that stay declined.
+import { describe, expect, it } from "vitest";
+import { compileProbe, lineWith } from "./support/probe-app.js";
+
+const BASE: Record<string, string> = {
+  "config/application.rb": 'require "rails"\nmodule Probe\n  class Application < Rails::Application\n    config.load_defaults 7.2\n  end\nend\n',
+  "config/routes.rb": "Rails.application.routes.draw do\n  resources :posts\nend\n",
+  "db/schema.rb": 'ActiveRecord::Schema[7.2].define(version: 1) do\n  create_table "posts" do |t|\n    t.string "title", null: false\n  end\nend\n',
+  "app/models/application_record.rb": "class ApplicationRecord < ActiveRecord::Base\n  primary_abstract_class\nend\n",
+  "app/models/post.rb": "class Post < ApplicationRecord\nend\n",
+  "app/controllers/application_controller.rb": "class ApplicationController < ActionController::Base\nend\n",
+  "app/controllers/posts_controller.rb": [
+    "class PostsController < ApplicationController",
+    "  def show\n    @post = Post.find(params[:id])\n  end",
+    "  def create\n    redirect_to main_app.post_url(Post.create!(title: params[:title]))\n  end",
+    "end\n",
+  ].join("\n"),
+};
+
+const probe = (files: Record<string, string>) => compileProbe({ ...BASE, ...files });
+
+describe("main_app: the application's route helpers (RoutesProxy)", () => {
+  it("calls a route the app draws as the receiver-less helper does, in a view and in a controller", async () => {
+    const out = await probe({ "app/views/posts/show.html.erb": '<%= link_to "All", main_app.posts_path %>\n<%= main_app.post_url(@post) %>\n' });
+    const view = out.files.get("views/posts/show.html.ts");
+    expect(lineWith(view, "postsPath")).toContain('view.linkTo("All", routes.postsPath(view))');
+    expect(lineWith(view, "postUrl")).toBe("out.append(routes.postUrl(view, view.assigns.post as Post));");
+    expect(lineWith(out.files.get("controllers/posts_controller.ts"), "postUrl")).toContain("routes.postUrl(this, ");
+    expect(out.diagnostics.filter((d) => d.code === "unknown_helper")).toEqual([]);
+  });
+
+  it("declines a route the app's routes.rb does not draw: a diagnostic at the call, and a raise where it is reached", async () => {
+    const out = await probe({ "app/views/posts/show.html.erb": "<%= main_app.rails_conductor_inbound_emails_path(@post) %>\n" });
+    expect(lineWith(out.files.get("views/posts/show.html.ts"), "conductor")).toBe('out.append(unsupported("main_app.rails_conductor_inbound_emails_path"));');
+    const declined = out.diagnostics.filter((d) => d.code === "unknown_helper").map((d) => `${d.span.line}:${d.span.column}`);
+    expect(declined).toEqual(["1:5"]);
+  });
+
+  it("keeps a local named main_app the ordinary way (a render passing it shadows the helper)", async () => {
+    const out = await probe({
+      "app/views/posts/show.html.erb": '<%= render "posts/links", main_app: @post %>\n',
+      "app/views/posts/_links.html.erb": "<%= main_app.posts_path %>\n",
+    });
+    expect(lineWith(out.files.get("views/posts/_links.html.ts"), "posts_path")).toContain('send(readLocal(locals, "main_app")');
+  });
+});

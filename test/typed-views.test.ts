@@ -46,3 +46,37 @@ describe("main_app: the application's route helpers (RoutesProxy)", () => {
     expect(lineWith(out.files.get("views/posts/_links.html.ts"), "posts_path")).toContain('send(readLocal(locals, "main_app")');
   });
 });
+
+describe("a plain class's delegates to the view it is built with (context: self)", () => {
+  const presenter = [
+    "class Posts::Card",
+    "  def initialize(post, context:)\n    @post, @context = post, context\n  end",
+    "  def render\n    tag.div(class: \"card\") { link_to(post.title, post) + badge(post) }\n  end",
+    "  def download\n    rails_blob_path(post)\n  end",
+    "  private",
+    "    attr_reader :post, :context",
+    "    delegate :tag, :link_to, :badge, :rails_blob_path, to: :context",
+    "end\n",
+  ].join("\n");
+  const helper = 'module PostsHelper\n  def card(post)\n    Posts::Card.new(post, context: self).render\n  end\n\n  def badge(post)\n    tag.span(post.title)\n  end\nend\n';
+
+  it("calls the view's helper, the app's helper and the view's tag builder directly, and declines a name the view lacks", async () => {
+    const out = await probe({ "app/helpers/posts/card.rb": presenter, "app/helpers/posts_helper.rb": helper, "app/views/posts/show.html.erb": "<%= card @post %>\n" });
+    const card = out.files.get("models/posts/card.ts");
+    expect(lineWith(card, "linkTo(...args)")).toBe("return (this.context as View).linkTo(...args);");
+    expect(lineWith(card, "helpers.badge(")).toBe("return helpers.badge(this.context as View, ...args);");
+    expect(lineWith(card, '"div"')).toContain('tagElement("div", { class: "card" }, ');
+    expect(lineWith(card, 'unsupported("rails_blob_path")')).toBe('return unsupported("rails_blob_path");');
+    expect(card).not.toMatch(/\bsend\(/);
+    const declined = out.diagnostics.filter((d) => d.code === "unknown_helper").map((d) => `${d.span.file.split("/").pop()}:${d.span.line}`);
+    expect(declined).toEqual(["card.rb:13"]);
+  });
+
+  it("keeps the dynamic path where some `new` passes something that is not the view", async () => {
+    const controller = "class PostsController < ApplicationController\n  def show\n    @post = Post.find(params[:id])\n    Posts::Card.new(@post, context: params[:c])\n  end\nend\n";
+    const out = await probe({ "app/helpers/posts/card.rb": presenter, "app/helpers/posts_helper.rb": helper, "app/views/posts/show.html.erb": "<%= card @post %>\n", "app/controllers/posts_controller.rb": controller });
+    const card = out.files.get("models/posts/card.ts");
+    expect(lineWith(card, '"link_to"')).toBe('return send(this.context, "link_to", ...args);');
+    expect(lineWith(card, '"div"')).toContain('send(this.tag(), "div"');
+  });
+});

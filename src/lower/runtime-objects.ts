@@ -139,7 +139,8 @@ function memberOf(target: object, name: string): { key: string; method: boolean 
 
 /** `recv.m(args)` on one of Rails' objects, as `send` would dispatch it; null when it is no member of the class. */
 export function lowerRuntimeObjectCall(call: NodeOf<"call">, recv: TsExpr, scope: Scope): TsExpr | null {
-  if (recv.type.k !== "runtime") return null;
+  // (The view, `self` in a helper handed on: its calls keep the view's own lowering or the dynamic path.)
+  if (recv.type.k !== "runtime" || !RUNTIME_OBJECTS[recv.type.cls]) return null;
   if (recv.type.cls === "connection" && call.args.length === 1) {
     const identifier = identifierSetter(call.method, scope);
     if (identifier) return identifier(recv, call.args[0]!);

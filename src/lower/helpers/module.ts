@@ -76,7 +76,8 @@ export function lowerHelpersModule(app: AppModel, diags: Diagnostics): EmittedMo
 }
 
 function lowerHelpersWith(app: AppModel, diags: Diagnostics, paramTypes: Map<string, RType[]>): EmittedModule {
-  const env = makeEnv(app, diags, "view", { selfExpr: "view", ivar: (n) => `view.assigns.${n}`, ivarStore: { object: "view.assigns" } });
+  // `self` is the view the helper runs in (handed on as `context: self`, core/view-delegates.ts).
+  const env = makeEnv(app, diags, "view", { selfExpr: "view", selfType: { k: "runtime", cls: "view" }, ivar: (n) => `view.assigns.${n}`, ivarStore: { object: "view.assigns" } });
   env.selfCall = (call, scope) => appHelperCall(call, scope, true) ?? bufferCall(call, scope) ?? viewSelfCall(call, scope);
   const view = env.module.useType("View");
   // Each helper looks constants up from inside its own module (a PricesHelper's CURRENCIES).

@@ -78,7 +78,7 @@ export type { UriGeneric, NetHttp, NetHttpRequest, NetHttpResponse } from "./rub
 export { ActiveJobBase, drainJobs, queueAdapterConfig } from "./active-job/index.js";
 // Action Text's content objects (Content, Fragment, nodes, attachments, the Content::Filter base apps subclass).
 export {
-  ActionTextContent, ActionTextFragment, ActionTextNode, ActionTextAttachment,
+  ActionTextContent, ActionTextFragment, ActionTextNode, ActionTextAttachment, ActionTextRemoteImage,
   ActionTextTrixAttachment, ActionTextNotImplemented, actionTextRenderer, actionTextConfig, actionTextSanitizerConfig,
   renderActionTextContent, sanitizeActionTextContent,
 } from "./action-text/index.js";

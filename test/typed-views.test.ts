@@ -80,3 +80,23 @@ describe("a plain class's delegates to the view it is built with (context: self)
     expect(lineWith(card, '"div"')).toContain('send(this.tag(), "div"');
   });
 });
+
+describe("an attachable's partial, which Action Text renders with the attachment as its local", () => {
+  const embed = (path: string) => `class Embeds::Card\n  include ActiveModel::Model\n  attr_accessor :href\n\n  def to_partial_path\n    ${path}\n  end\nend\n`;
+  const partial = { "app/views/embeds/cards/_card.html.erb": "<%= link_to card.try(:caption), card.href %>\n" };
+
+  it("types the local as the ActionText::Attachment: its own methods on it, the rest on its attachable (delegate_missing_to)", async () => {
+    const out = await probe({ "app/models/embeds/card.rb": embed('"embeds/cards/card"'), ...partial });
+    const view = out.files.get("views/embeds/cards/_card.html.ts");
+    const code = (view ?? "").replace(/\s+/g, " ");
+    expect(code).toContain('view.linkTo( (readLocal(locals, "card") as ActionTextAttachment).caption(), ((readLocal(locals, "card") as ActionTextAttachment).attachable as Embeds_Card).href, )');
+    expect(code).not.toMatch(/\bsend\(/);
+  });
+
+  it("leaves it untyped where a template renders the partial itself, or a partial path is computed", async () => {
+    const named = await probe({ "app/models/embeds/card.rb": embed('"embeds/cards/card"'), ...partial, "app/views/posts/show.html.erb": '<%= render "embeds/cards/card", card: @post %>\n' });
+    expect(named.files.get("views/embeds/cards/_card.html.ts")).toContain('send(readLocal(locals, "card") as unknown, "href")');
+    const computed = await probe({ "app/models/embeds/card.rb": embed('"embeds/cards/#{href}"'), ...partial });
+    expect(computed.files.get("views/embeds/cards/_card.html.ts")).toContain('send(readLocal(locals, "card") as unknown, "href")');
+  });
+});

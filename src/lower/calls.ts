@@ -29,6 +29,7 @@ import { lowerRecordApiCall, lowerRuntimeObjectCall } from "./runtime-objects.js
 import { noteClassMethodCall, noteMethodCall, noteScopeCall } from "./model/param-types.js";
 import { noteNewCall } from "./core/plain-ivars.js";
 import { lowerMainAppCall } from "./routes/main-app.js";
+import { lowerAttachmentCall } from "./view/attachable-partials.js";
 import { provedResult } from "./model/method-results.js";
 import { settingType } from "./setting-types.js";
 import { ObjectMethods } from "../../runtime/active-support/core-ext/core-object.js";
@@ -246,6 +247,7 @@ export function lowerTypedCall(call: NodeOf<"call">, recv: TsExpr, scope: Scope)
     const klass = lowerExpr(call.args[0]!, scope);
     if (klass.type.k === "model") return lit(`(${recv.code} instanceof ${klass.code})`, BOOL);
   }
+  if (t.k === "attachment") return lowerAttachmentCall(call, recv, scope);
   if (t.k === "model" && t.model.startsWith("typeof ")) return lowerClassCall(call, recv, t.model.slice(7), scope);
   if (t.k === "model") return lowerRecordCall(call, recv, t.model, scope);
   if (t.k === "relation") return lowerRelationCall(call, recv, t.model, scope);

@@ -26,6 +26,7 @@ import { Page } from "../../runtime/gems/geared_pagination/geared-pagination.js"
 import { Generic as UriGeneric } from "../../runtime/ruby/uri.js";
 import { HTTPGenericRequest, HTTPResponse, NetHttp } from "../../runtime/ruby/net-http.js";
 import { ThreadPool } from "../../runtime/gems/concurrent-ruby/thread-pool.js";
+import { ActionTextAttachment, ActionTextRemoteImage } from "../../runtime/action-text/attachment.js";
 import { lowerArgs, objectMethodCall } from "./calls.js";
 import { lit, lowerExpr, storable, type TsExpr } from "./expr.js";
 import { camel, rubyToTs } from "./names.js";
@@ -120,6 +121,10 @@ const RUNTIME_OBJECTS: Record<string, RuntimeObject> = {
   },
   // concurrent-ruby's pools (Concurrent::ThreadPoolExecutor.new, FixedThreadPool.new): post, shutdown, kill...
   threadPool: { members: ThreadPool.prototype, anyArgs: true, results: { post: BOOL, shutdown: BOOL, kill: BOOL, wait_for_termination: BOOL, "running?": BOOL, completed_task_count: NUMBER } },
+  // Action Text's attachments in an attachable's partial (view/attachable-partials.ts), and the remote image one holds:
+  // its URL and the dimensions its node's attributes gave (Strings or nil).
+  actionTextAttachment: { members: ActionTextAttachment.prototype },
+  remoteImage: { members: ActionTextRemoteImage.prototype, fields: { url: STRING, contentType: maybe(STRING), width: maybe(STRING), height: maybe(STRING) } },
   // A record's own API (Active Record's instance methods the runtime's Base has), for a typed record.
   record: { members: Base.prototype, results: { model_name: { k: "runtime", cls: "modelName" } } },
 };

@@ -33,6 +33,11 @@ export type RType =
   | { k: "current"; className: string }
   /** A value of `of`'s type or nil (a nullable column): core methods dispatch on nil apart. */
   | { k: "maybe"; of: RType }
+  /**
+   * An ActionText::Attachment whose attachable is `of` (an attachable's partial's local: view/attachable-partials.ts):
+   * its own methods, and the attachable's by delegate_missing_to.
+   */
+  | { k: "attachment"; of: RType }
   /** One of Rails' own objects the runtime implements (runtime-objects.ts): a request, a cookie jar, a channel class. */
   | { k: "runtime"; cls: string; name?: string }
   | { k: "unknown" };
@@ -48,6 +53,7 @@ export const RUNTIME_TYPE_NAMES: Record<string, string> = {
   userAgent: "UserAgentBrowser", page: "GearedPaginationPage",
   uri: "UriGeneric", netHttp: "NetHttp", httpRequest: "NetHttpRequest", httpResponse: "NetHttpResponse",
   httpRequestClass: "typeof NetHttpRequest", threadPool: "ConcurrentThreadPool", view: "View",
+  remoteImage: "ActionTextRemoteImage", actionTextAttachment: "ActionTextAttachment",
 };
 
 /**
@@ -126,6 +132,8 @@ export function tsType(t: RType): string {
       return `typeof ${tsIdent(t.className)}`;
     case "maybe":
       return `${tsType(t.of)} | null`;
+    case "attachment":
+      return "ActionTextAttachment";
     case "runtime":
       return RUNTIME_TYPE_NAMES[t.cls] ?? `${t.cls === "channelClass" ? "typeof " : ""}${tsIdent(t.name!)}`;
     case "unknown":

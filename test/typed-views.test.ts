@@ -100,3 +100,16 @@ describe("an attachable's partial, which Action Text renders with the attachment
     expect(computed.files.get("views/embeds/cards/_card.html.ts")).toContain('send(readLocal(locals, "card") as unknown, "href")');
   });
 });
+
+describe("a helper module's constant holding an instance of one of the app's plain classes", () => {
+  it("is typed as that class: its methods are called directly", async () => {
+    const out = await probe({
+      "app/models/chain.rb": "class Chain\n  def initialize(*steps)\n    @steps = steps\n  end\n\n  def apply(value)\n    @steps.size\n  end\nend\n",
+      "app/helpers/posts_helper.rb": "module PostsHelper\n  CHAIN = Chain.new(1, 2)\n  OTHER = Object.const_get(\"Chain\").new\n\n  def chained(value)\n    CHAIN.apply(value)\n  end\n\n  def other(value)\n    OTHER.apply(value)\n  end\nend\n",
+      "app/views/posts/show.html.erb": "<%= chained @post %><%= other @post %>\n",
+    });
+    expect(lineWith(out.files.get("constants.ts"), "PostsHelper_CHAIN()")).toBe("export function PostsHelper_CHAIN(): Chain {");
+    expect(lineWith(out.files.get("helpers.ts"), "CHAIN()")).toBe("return constants.PostsHelper_CHAIN().apply(value as Post);");
+    expect(lineWith(out.files.get("helpers.ts"), "OTHER()")).toBe('return send(constants.PostsHelper_OTHER(), "apply", value as Post);');
+  });
+});

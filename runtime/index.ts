@@ -40,7 +40,7 @@ export { bindArgs, ArgumentError, type ArgSpec, type BoundArgs } from "./ruby/in
 export { CurrentAttributes, defineCurrentAttributes, executorWrap } from "./active-support/index.js";
 // Ruby core and ActiveSupport on plain values, Ruby's own constants, and plain (ActiveModel) classes.
 export { coreSend, nonNil } from "./active-support/index.js";
-export { StringMethods, BinaryStringMethods, RegexpMethods } from "./active-support/index.js";
+export { StringMethods, BinaryStringMethods, RegexpMethods, StringInquirer } from "./active-support/index.js";
 export { SanitizeHelperMethods } from "./action-view/index.js";
 export { NumericMethods } from "./active-support/index.js";
 export { ArrayMethods, HashMethods } from "./active-support/index.js";

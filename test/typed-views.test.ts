@@ -113,3 +113,24 @@ describe("a helper module's constant holding an instance of one of the app's pla
     expect(lineWith(out.files.get("helpers.ts"), "OTHER()")).toBe('return send(constants.PostsHelper_OTHER(), "apply", value as Post);');
   });
 });
+
+describe("ActiveSupport::StringInquirer (Rails.env, String#inquiry)", () => {
+  it("calls a `name?` no String method answers as its method_missing, directly; a String predicate keeps the dynamic path", async () => {
+    const out = await probe({
+      "app/models/post.rb": 'class Post < ApplicationRecord\n  def kind\n    case\n    when title.present? then "titled"\n    else "blank"\n    end.inquiry\n  end\nend\n',
+      "app/views/posts/show.html.erb": "<%= Rails.env.production? %><%= Rails.env.empty? %>\n",
+    });
+    const view = out.files.get("views/posts/show.html.ts");
+    expect(lineWith(view, "production")).toBe('out.append(RailsModule.env().inquire("production"));');
+    expect(lineWith(view, "empty")).toBe('out.append(send(RailsModule.env(), "empty?"));');
+    // A case whose every branch is a String literal is a String: its inquiry is String's, called directly.
+    expect(lineWith(out.files.get("models/post.ts"), "inquiry")).toBe("return StringMethods.inquiry(");
+  });
+
+  it("answers as Rails 7.2.4 does (recorded: `\"foo_bar\".inquiry.foo_bar?` true, `.foobar?` false, production/development)", async () => {
+    const { StringMethods } = await import("../runtime/active-support/core-ext/core-string.js");
+    const i = StringMethods.inquiry("foo_bar");
+    const env = StringMethods.inquiry("production");
+    expect([i.inquire("foo_bar"), i.inquire("foobar"), env.inquire("production"), env.inquire("development")]).toEqual([true, false, true, false]);
+  });
+});

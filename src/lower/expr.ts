@@ -118,7 +118,7 @@ function lowerExprOf(node: Node, scope: Scope): TsExpr {
     }
     case "case":
       // A case used as a value (`case when a? then "x" else "y" end.inquiry`): its branches return from a closure.
-      return lit(`(() => {\n${lowerCase(node, scope.fn({ kind: "closure" }), "return").join("\n")}${node.else ? "" : "\nreturn null;"}\n})()`, UNKNOWN);
+      return lit(`(() => {\n${lowerCase(node, scope.fn({ kind: "closure" }), "return").join("\n")}${node.else ? "" : "\nreturn null;"}\n})()`, caseOfStrings(node) ? STRING : UNKNOWN);
     case "caseIn":
       return lit(`(() => {\n${lowerCaseIn(node, scope.fn({ kind: "closure" }), "return").join("\n")}\n})()`, UNKNOWN);
     case "gvar":
@@ -502,6 +502,12 @@ export function moduleConstantType(app: AppModel, path: string): RType {
 /** The lexical scopes a module constant's value is written in (`A::B::C` -> ["A::B", "A"]). */
 export function constantNesting(path: string): string[] {
   return path.split("::").slice(0, -1).map((_, i, parts) => parts.slice(0, parts.length - i).join("::"));
+}
+
+/** A case whose every branch, an else among them, ends in a String literal: its value is a String. */
+function caseOfStrings(node: NodeOf<"case">): boolean {
+  const last = (body: Node[]) => body[body.length - 1]?.kind === "str";
+  return node.else !== null && node.else !== undefined && last(node.else) && node.whens.every((w) => last(w.body));
 }
 
 /** `IconsHelper::SIZES` -> `IconsHelper_SIZES`, its export in constants.ts. */

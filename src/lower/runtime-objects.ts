@@ -27,6 +27,8 @@ import { Generic as UriGeneric } from "../../runtime/ruby/uri.js";
 import { HTTPGenericRequest, HTTPResponse, NetHttp } from "../../runtime/ruby/net-http.js";
 import { ThreadPool } from "../../runtime/gems/concurrent-ruby/thread-pool.js";
 import { ActionTextAttachment, ActionTextRemoteImage } from "../../runtime/action-text/attachment.js";
+import { StringInquirer } from "../../runtime/active-support/core-ext/core-string.js";
+import { lowerInquiryCall } from "./core/string-inquirer.js";
 import { lowerArgs, objectMethodCall } from "./calls.js";
 import { lit, lowerExpr, storable, type TsExpr } from "./expr.js";
 import { camel, rubyToTs } from "./names.js";
@@ -125,6 +127,8 @@ const RUNTIME_OBJECTS: Record<string, RuntimeObject> = {
   // its URL and the dimensions its node's attributes gave (Strings or nil).
   actionTextAttachment: { members: ActionTextAttachment.prototype },
   remoteImage: { members: ActionTextRemoteImage.prototype, fields: { url: STRING, contentType: maybe(STRING), width: maybe(STRING), height: maybe(STRING) } },
+  // ActiveSupport::StringInquirer (String#inquiry, Rails.env): core/string-inquirer.ts lowers its calls.
+  stringInquirer: { members: StringInquirer.prototype },
   // A record's own API (Active Record's instance methods the runtime's Base has), for a typed record.
   record: { members: Base.prototype, results: { model_name: { k: "runtime", cls: "modelName" } } },
 };
@@ -146,6 +150,7 @@ function memberOf(target: object, name: string): { key: string; method: boolean 
 export function lowerRuntimeObjectCall(call: NodeOf<"call">, recv: TsExpr, scope: Scope): TsExpr | null {
   // (The view, `self` in a helper handed on: its calls keep the view's own lowering or the dynamic path.)
   if (recv.type.k !== "runtime" || !RUNTIME_OBJECTS[recv.type.cls]) return null;
+  if (recv.type.cls === "stringInquirer") return lowerInquiryCall(call, recv, scope);
   if (recv.type.cls === "connection" && call.args.length === 1) {
     const identifier = identifierSetter(call.method, scope);
     if (identifier) return identifier(recv, call.args[0]!);

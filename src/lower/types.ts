@@ -53,7 +53,7 @@ export const RUNTIME_TYPE_NAMES: Record<string, string> = {
   userAgent: "UserAgentBrowser", page: "GearedPaginationPage",
   uri: "UriGeneric", netHttp: "NetHttp", httpRequest: "NetHttpRequest", httpResponse: "NetHttpResponse",
   httpRequestClass: "typeof NetHttpRequest", threadPool: "ConcurrentThreadPool", view: "View",
-  remoteImage: "ActionTextRemoteImage", actionTextAttachment: "ActionTextAttachment",
+  remoteImage: "ActionTextRemoteImage", actionTextAttachment: "ActionTextAttachment", stringInquirer: "StringInquirer",
 };
 
 /**
@@ -61,7 +61,7 @@ export const RUNTIME_TYPE_NAMES: Record<string, string> = {
  * a call-site join or a method's proved result may carry. (Rails' objects bound to where they are read, a request,
  * a cookie jar, or a class object, are not handed on so.)
  */
-export const VALUE_OBJECTS = new Set(["attachedOne", "attachedMany", "userAgent", "uri", "netHttp", "httpRequest", "httpResponse", "threadPool", "view"]);
+export const VALUE_OBJECTS = new Set(["attachedOne", "attachedMany", "userAgent", "uri", "netHttp", "httpRequest", "httpResponse", "threadPool", "view", "stringInquirer"]);
 
 /** Whether a join or a method's result may claim this type: a record or relation of one model, or a value object. */
 export function handedOnType(t: RType): boolean {

@@ -21,6 +21,8 @@ const RETURNS: Record<string, RType> = {
   "ERB::Util.html_escape": { k: "safe" }, "ERB::Util.html_escape_once": { k: "safe" },
   // ActiveSupport::Logger (runtime-objects.ts): `Rails.logger.info "x"` is its method, called directly.
   "Rails.logger": { k: "runtime", cls: "logger" },
+  // ActiveSupport::EnvironmentInquirer, a StringInquirer (core/string-inquirer.ts): `Rails.env.production?`.
+  "Rails.env": { k: "runtime", cls: "stringInquirer" },
   "UserAgent.parse": { k: "runtime", cls: "userAgent" },
   // Ruby's URI and Net::HTTP (runtime-objects.ts): a parsed URI, a session.
   "URI.parse": { k: "runtime", cls: "uri" }, "Net::HTTP.new": { k: "runtime", cls: "netHttp" },

@@ -134,3 +134,15 @@ describe("ActiveSupport::StringInquirer (Rails.env, String#inquiry)", () => {
     expect([i.inquire("foo_bar"), i.inquire("foobar"), env.inquire("production"), env.inquire("development")]).toEqual([true, false, true, false]);
   });
 });
+
+describe("to_s of a nullable String", () => {
+  it("is a String (nil's \"\" or the String itself), so html_safe on it is String's, called directly", async () => {
+    const out = await probe({
+      "db/schema.rb": 'ActiveRecord::Schema[7.2].define(version: 1) do\n  create_table "posts" do |t|\n    t.string "title", null: false\n    t.text "css"\n  end\nend\n',
+      "app/helpers/posts_helper.rb": "module PostsHelper\n  def styles(post)\n    post.css.to_s.html_safe\n  end\nend\n",
+      "app/views/posts/show.html.erb": "<%= styles @post %>\n",
+    });
+    const helpers = (out.files.get("helpers.ts") ?? "").replace(/\s+/g, " ");
+    expect(helpers).toContain("return StringMethods.htmlSafe( ((v1: string | null) => (v1 == null ? ObjectMethods.toS(v1) : StringMethods.toS(v1)))((post as Post).css), );");
+  });
+});

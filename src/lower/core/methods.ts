@@ -63,7 +63,9 @@ function maybeCall(call: NodeOf<"call">, recv: TsExpr, of: RType, scope: Scope):
   if (nil === some) return lit(fn(some, recv.code), UNKNOWN);
   if (!nil) return lit(fn(some, `${module.use("nonNil")}(${recv.code}, ${JSON.stringify(call.method)})`), resultType(call, some));
   const v = module.fresh("v");
-  return lit(`((${v}: ${scope.env.typeName(recv.type)}) => (${v} == null ? ${fn(nil, v)} : ${fn(some, v)}))(${recv.code})`, UNKNOWN);
+  // nil.to_s is "" and a String's (not a SafeBuffer's) to_s a String: either way a plain String.
+  const type = call.method === "to_s" && !call.args.length && of.k === "string" ? STRING : UNKNOWN;
+  return lit(`((${v}: ${scope.env.typeName(recv.type)}) => (${v} == null ? ${fn(nil, v)} : ${fn(some, v)}))(${recv.code})`, type);
 }
 
 function resultType(call: NodeOf<"call">, table: TableKey): RType {

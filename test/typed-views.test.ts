@@ -146,3 +146,11 @@ describe("to_s of a nullable String", () => {
     expect(helpers).toContain("return StringMethods.htmlSafe( ((v1: string | null) => (v1 == null ? ObjectMethods.toS(v1) : StringMethods.toS(v1)))((post as Post).css), );");
   });
 });
+
+describe("truncate's answer", () => {
+  it("is a SafeBuffer or nil (TextHelper#truncate): html_safe on it is String's, nil raising NoMethodError", async () => {
+    const out = await probe({ "app/views/posts/show.html.erb": "<%= truncate(@post.title, length: 5).html_safe %>\n" });
+    const view = (out.files.get("views/posts/show.html.ts") ?? "").replace(/\s+/g, " ");
+    expect(view).toContain('StringMethods.htmlSafe(nonNil(view.truncate((view.assigns.post as Post).title, { length: 5 }), "html_safe"))');
+  });
+});

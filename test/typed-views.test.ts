@@ -154,3 +154,16 @@ describe("truncate's answer", () => {
     expect(view).toContain('StringMethods.htmlSafe(nonNil(view.truncate((view.assigns.post as Post).title, { length: 5 }), "html_safe"))');
   });
 });
+
+describe("a core class the app reopens (lib/: class String; def shout?)", () => {
+  it("calls the app's method directly on a receiver typed as that class, and by name on one not proved", async () => {
+    const out = await probe({
+      "lib/core_ext/string.rb": 'class String\n  def shout?\n    end_with?("!")\n  end\nend\n',
+      "app/helpers/posts_helper.rb": "module PostsHelper\n  def loud?(value)\n    value.shout?\n  end\nend\n",
+      "app/views/posts/show.html.erb": "<%= @post.title.shout? %><%= loud?(params[:q]) %>\n",
+    });
+    expect(lineWith(out.files.get("views/posts/show.html.ts"), "isShout")).toBe("out.append(CoreExt_String.isShout.call((view.assigns.post as Post).title));");
+    expect(lineWith(out.files.get("models/core_ext/string.ts"), "extendCore(")).toBe('extendCore("String", CoreExt_String);');
+    expect(lineWith(out.files.get("helpers.ts"), "shout")).toBe('return send(value, "shout?");');
+  });
+});

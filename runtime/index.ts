@@ -41,7 +41,7 @@ export { bindArgs, ArgumentError, type ArgSpec, type BoundArgs } from "./ruby/in
 export { CurrentAttributes, defineCurrentAttributes, executorWrap } from "./active-support/index.js";
 // Ruby core and ActiveSupport on plain values, Ruby's own constants, and plain (ActiveModel) classes.
 export { coreSend, nonNil } from "./active-support/index.js";
-export { StringMethods, BinaryStringMethods, RegexpMethods } from "./active-support/index.js";
+export { StringMethods, BinaryStringMethods, RegexpMethods, StringInquirer } from "./active-support/index.js";
 export { SanitizeHelperMethods } from "./action-view/index.js";
 export { NumericMethods } from "./active-support/index.js";
 export { ArrayMethods, HashMethods } from "./active-support/index.js";
@@ -79,7 +79,7 @@ export type { UriGeneric, NetHttp, NetHttpRequest, NetHttpResponse, RubyPathname
 export { ActiveJobBase, drainJobs, queueAdapterConfig } from "./active-job/index.js";
 // Action Text's content objects (Content, Fragment, nodes, attachments, the Content::Filter base apps subclass).
 export {
-  ActionTextContent, ActionTextFragment, ActionTextNode, ActionTextAttachment,
+  ActionTextContent, ActionTextFragment, ActionTextNode, ActionTextAttachment, ActionTextRemoteImage,
   ActionTextTrixAttachment, ActionTextNotImplemented, actionTextRenderer, actionTextConfig, actionTextSanitizerConfig,
   renderActionTextContent, sanitizeActionTextContent,
 } from "./action-text/index.js";

@@ -3,10 +3,10 @@
 // diagnostic counts, so progress shows in review; `UPDATE=1` rewrites it after a deliberate change.
 import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
-import { join, relative } from "node:path";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { compile } from "../src/compile.js";
-import { buildLedger } from "../src/diagnostics/ledger.js";
+import { buildLedger, ledgerPath } from "../src/diagnostics/ledger.js";
 import { scratchDir } from "./support/scratch.js";
 
 const checkout = process.env.RAILS2TS_CAMPFIRE;
@@ -29,7 +29,7 @@ describe.skipIf(!checkout)("ONCE Campfire", () => {
   it("gives every diagnostic of the ledger its reason in ledger/campfire-df76a22.reasons.md, and no other", async () => {
     const result = await compile(checkout!, { gemPaths });
     const count = (keys: string[]) => [...keys.reduce((m, k) => m.set(k, (m.get(k) ?? 0) + 1), new Map<string, number>())].sort();
-    const diagnosed = count(result.diagnostics.map((d) => `${relative(checkout!, d.span.file)}:${d.span.line}:${d.span.column} ${d.code}`));
+    const diagnosed = count(result.diagnostics.map((d) => `${ledgerPath(checkout!, d.span.file)}:${d.span.line}:${d.span.column} ${d.code}`));
     // | `file:line:col` | code | × | at run time | why declined |
     const rows = readFileSync(reasonsFile, "utf8").split("\n").filter((l) => l.startsWith("| `")).map((l) => l.split(" | ").map((c) => c.replace(/^\| |\s*\|$/g, "")));
     expect(rows.filter((r) => r.length !== 5 || !/^\d+$/.test(r[2]!) || r[3]!.length < 10 || r[4]!.length < 10)).toEqual([]);

@@ -7,7 +7,7 @@ export {
 export { CurrentAttributes, defineCurrentAttributes } from "./current-attributes.js";
 export { executorWrap } from "./executor.js";
 export { coreSend, nonNil } from "./core-ext/core-send.js";
-export { StringMethods, BinaryStringMethods } from "./core-ext/core-string.js";
+export { StringMethods, BinaryStringMethods, StringInquirer } from "./core-ext/core-string.js";
 export { RegexpMethods } from "./core-ext/core-regexp.js";
 export { NumericMethods } from "./core-ext/core-numeric.js";
 export { ArrayMethods, HashMethods } from "./core-ext/core-collections.js";

@@ -10,12 +10,22 @@ export interface Ledger {
   byFile: Record<string, Record<string, number>>;
 }
 
+/**
+ * A diagnostic's file as the ledger names it: relative to the app root, or, for a file of an installed gem (an
+ * engine's view), `gems/<name>-<version>/<path>` wherever the gem directory is.
+ */
+export function ledgerPath(root: string, file: string): string {
+  const path = relative(root, file);
+  const gem = path.startsWith("..") ? /(?:^|\/)(gems\/[^/]+-\d[^/]*\/.*)$/.exec(path) : null;
+  return gem ? gem[1]! : path;
+}
+
 export function buildLedger(diagnostics: Diagnostic[], root: string): Ledger {
   const byCode: Record<string, number> = {};
   const byFile: Record<string, Record<string, number>> = {};
   for (const d of diagnostics) {
     byCode[d.code] = (byCode[d.code] ?? 0) + 1;
-    const file = relative(root, d.span.file);
+    const file = ledgerPath(root, d.span.file);
     const entry = (byFile[file] ??= {});
     entry[d.code] = (entry[d.code] ?? 0) + 1;
   }

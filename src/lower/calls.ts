@@ -28,6 +28,8 @@ import { noteDynamicSite } from "./dynamic-sites.js";
 import { lowerRecordApiCall, lowerRuntimeObjectCall } from "./runtime-objects.js";
 import { noteClassMethodCall, noteMethodCall, noteScopeCall } from "./model/param-types.js";
 import { noteNewCall } from "./core/plain-ivars.js";
+import { lowerMainAppCall } from "./routes/main-app.js";
+import { lowerAttachmentCall } from "./view/attachable-partials.js";
 import { provedResult } from "./model/method-results.js";
 import { lowerInstalledRecordCall } from "./model/installed-calls.js";
 import { lowerClassApiCall } from "./model/class-api.js";
@@ -48,6 +50,8 @@ export function lowerCall(call: NodeOf<"call">, scope: Scope): TsExpr {
     const args = routeArgs(call, scope);
     return lit(`${scope.env.module.useRoutes()}.${camel(call.method)}(${[scope.env.module.use("NO_REQUEST_URL_CONTEXT"), ...args].join(", ")})`, STRING);
   }
+  const mainApp = lowerMainAppCall(call, scope);
+  if (mainApp) return mainApp;
   // `'text'.freeze` (Erubi writes every literal so) is the literal itself.
   if (call.method === "freeze" && call.args.length === 0) return lowerExpr(call.receiver, scope);
   const own = scope.env.receiverCall?.(call, scope);
@@ -59,10 +63,7 @@ export function lowerCall(call: NodeOf<"call">, scope: Scope): TsExpr {
   // the same, for what they declare: their diagnostics, the calls they record; the sends they would make are not
   // emitted, so not listed.)
   if (/^unsupported\("(?:[^"\\]|\\.)*"\)$/.test(recv.code)) {
-    const sites = scope.env.app.dynamicSites;
-    const before = new Set(sites.keys());
-    lowerArgs(call.args, call.block, scope);
-    for (const key of [...sites.keys()]) if (!before.has(key)) sites.delete(key);
+    lowerDeclinedArgs(call, scope);
     return recv;
   }
   // `x&.m` on a value object or nil: the object's m, once x is not nil.
@@ -72,6 +73,14 @@ export function lowerCall(call: NodeOf<"call">, scope: Scope): TsExpr {
   const typed = lowerTypedCall(call, recv, scope) ?? lowerCoreCall(call, recv, scope);
   if (typed) return call.safeNav ? safeNav(call, recv, typed, scope) : typed;
   return dynamicSend(call, recv, scope);
+}
+
+/** The arguments of a call that raises before it is made: lowered for what they declare, their sends not listed. */
+export function lowerDeclinedArgs(call: NodeOf<"call">, scope: Scope): void {
+  const sites = scope.env.app.dynamicSites;
+  const before = new Set(sites.keys());
+  lowerArgs(call.args, call.block, scope);
+  for (const key of [...sites.keys()]) if (!before.has(key)) sites.delete(key);
 }
 
 /**
@@ -249,6 +258,7 @@ export function lowerTypedCall(call: NodeOf<"call">, recv: TsExpr, scope: Scope)
     const klass = lowerExpr(call.args[0]!, scope);
     if (klass.type.k === "model") return lit(`(${recv.code} instanceof ${klass.code})`, BOOL);
   }
+  if (t.k === "attachment") return lowerAttachmentCall(call, recv, scope);
   if (t.k === "model" && t.model.startsWith("typeof ")) return lowerClassCall(call, recv, t.model.slice(7), scope);
   if (t.k === "model") return lowerRecordCall(call, recv, t.model, scope);
   if (t.k === "relation") return lowerRelationCall(call, recv, t.model, scope);

@@ -6,7 +6,7 @@ import { GLOBAL_TYPE_NAMES, RUNTIME_TYPE_NAMES, tsType, type RType } from "./typ
 
 const RUNTIME_TYPES: Partial<Record<RType["k"], string>> = {
   relation: "Relation", safe: "SafeString", time: "Time", duration: "Duration", errors: "Errors", error: "ErrorEntry",
-  formBuilder: "FormBuilder", json: "Jbuilder", params: "Parameters", format: "FormatCollector",
+  formBuilder: "FormBuilder", json: "Jbuilder", params: "Parameters", format: "FormatCollector", attachment: "ActionTextAttachment",
 };
 
 export function makeEnv(app: AppModel, diags: Diagnostics, self: SelfKind, init: Partial<LowerEnv> = {}): LowerEnv {
@@ -36,7 +36,7 @@ function registerType(t: RType, module: ModuleState): void {
   if (t.k === "relation" || t.k === "enumerable") module.modelType(t.model);
   if (t.k === "enumerable") module.useType("Relation");
   if (t.k === "current") module.modelType(t.className);
-  if (t.k === "array" || t.k === "maybe") registerType(t.of, module);
+  if (t.k === "array" || t.k === "maybe" || t.k === "attachment") registerType(t.of, module);
   const runtimeType = t.k === "runtime" ? RUNTIME_TYPE_NAMES[t.cls] : undefined;
   // (`typeof Base`: the runtime value the expression itself imports.)
   if (runtimeType && !runtimeType.startsWith("typeof ") && !GLOBAL_TYPE_NAMES.has(runtimeType)) module.useType(runtimeType);

@@ -496,7 +496,9 @@ export function moduleConstantType(app: AppModel, path: string): RType {
   if (!t) {
     const scratch = makeEnv({ ...app, dynamicSites: new Map() }, new Diagnostics(), "script", { selfExpr: "undefined", nesting: constantNesting(path) });
     const type = lowerExpr(c.value, new Scope(scratch)).type;
-    t = type.k === "array" ? { k: "array", of: UNKNOWN } : CONSTANT_TYPES.has(type.k) || type.k === "hash" ? type : UNKNOWN;
+    // An instance of one of the app's plain classes (`FILTERS = Filters.new(...)`): a constant holds that object.
+    const plainInstance = type.k === "model" && app.plainClasses.some((d) => d.path === type.model);
+    t = type.k === "array" ? { k: "array", of: UNKNOWN } : CONSTANT_TYPES.has(type.k) || type.k === "hash" || plainInstance ? type : UNKNOWN;
     moduleConstantTypes.set(c.value, t);
   }
   return t;

@@ -32,6 +32,9 @@ import { NokogiriDocument, NokogiriNode } from "../../runtime/gems/nokogiri/inde
 import { NetHttpPersistent } from "../../runtime/gems/net-http-persistent/index.js";
 import { ActionTextFragment } from "../../runtime/action-text/fragment.js";
 import { ActionTextNode } from "../../runtime/action-text/node.js";
+import { ActionTextAttachment, ActionTextRemoteImage } from "../../runtime/action-text/attachment.js";
+import { StringInquirer } from "../../runtime/active-support/core-ext/core-string.js";
+import { lowerInquiryCall } from "./core/string-inquirer.js";
 import { lowerArgs, objectMethodCall } from "./calls.js";
 import { RAILS_API_OBJECTS } from "./rails-api-objects.js";
 import { xpathSelectsElements } from "./core/xpath-literal.js";
@@ -181,6 +184,12 @@ const RUNTIME_OBJECTS: Record<string, RuntimeObject> = {
   nokogiriNode: { members: NokogiriNode.prototype, anyArgs: true, narrowed: nokogiriXPath, results: NOKOGIRI_NODE_RESULTS },
   // net-http-persistent's pool (Net::HTTP::Persistent.new): shutdown, and request (which the emitted app declines).
   netHttpPersistent: { members: NetHttpPersistent.prototype, anyArgs: true },
+  // Action Text's attachments in an attachable's partial (view/attachable-partials.ts), and the remote image one holds:
+  // its URL and the dimensions its node's attributes gave (Strings or nil).
+  actionTextAttachment: { members: ActionTextAttachment.prototype },
+  remoteImage: { members: ActionTextRemoteImage.prototype, fields: { url: STRING, contentType: maybe(STRING), width: maybe(STRING), height: maybe(STRING) } },
+  // ActiveSupport::StringInquirer (String#inquiry, Rails.env): core/string-inquirer.ts lowers its calls.
+  stringInquirer: { members: StringInquirer.prototype },
   // A record's own API (Active Record's instance methods the runtime's Base has), for a typed record.
   record: { members: Base.prototype, results: { model_name: { k: "runtime", cls: "modelName" } } },
   ...RAILS_API_OBJECTS,
@@ -209,6 +218,9 @@ export function lowerRuntimeObjectCall(call: NodeOf<"call">, recv: TsExpr, scope
     const owner: RType = { k: "model", model: recv.type.name! };
     return lit(`(${recv.code}.owner as ${scope.env.typeName(owner)})`, owner);
   }
+  // (The view, `self` in a helper handed on: its calls keep the view's own lowering or the dynamic path.)
+  if (!RUNTIME_OBJECTS[recv.type.cls]) return null;
+  if (recv.type.cls === "stringInquirer") return lowerInquiryCall(call, recv, scope);
   if (recv.type.cls === "connection" && call.args.length === 1) {
     const identifier = identifierSetter(call.method, scope);
     if (identifier) return identifier(recv, call.args[0]!);

@@ -33,6 +33,11 @@ export type RType =
   | { k: "current"; className: string }
   /** A value of `of`'s type or nil (a nullable column): core methods dispatch on nil apart. */
   | { k: "maybe"; of: RType }
+  /**
+   * An ActionText::Attachment whose attachable is `of` (an attachable's partial's local: view/attachable-partials.ts):
+   * its own methods, and the attachable's by delegate_missing_to.
+   */
+  | { k: "attachment"; of: RType }
   /** One of Rails' own objects the runtime implements (runtime-objects.ts): a request, a cookie jar, a channel class. */
   | { k: "runtime"; cls: string; name?: string }
   | { k: "unknown" };
@@ -56,6 +61,8 @@ export const RUNTIME_TYPE_NAMES: Record<string, string> = {
   association: "HasManyAssociation",
   actionTextContent: "ActionTextContent", actionTextFragment: "ActionTextFragment", actionTextNode: "ActionTextNode", ipAddr: "IPAddr",
   nokogiriDocument: "NokogiriDocument", nokogiriNode: "NokogiriNode", netHttpPersistent: "NetHttpPersistent",
+  view: "View",
+  remoteImage: "ActionTextRemoteImage", actionTextAttachment: "ActionTextAttachment", stringInquirer: "StringInquirer",
 };
 
 /** Runtime type names that are TS's own globals, never imported from the runtime. */
@@ -67,7 +74,7 @@ export const GLOBAL_TYPE_NAMES = new Set(["Error"]);
  * a cookie jar, or a class object, are not handed on so.)
  */
 export const VALUE_OBJECTS = new Set([
-  "attachedOne", "attachedMany", "userAgent", "uri", "netHttp", "httpRequest", "httpResponse", "threadPool", "pathname", "actionTextContent", "actionTextFragment", "actionTextNode", "ipAddr", "nokogiriDocument", "nokogiriNode", "netHttpPersistent",
+  "attachedOne", "attachedMany", "userAgent", "uri", "netHttp", "httpRequest", "httpResponse", "threadPool", "pathname", "actionTextContent", "actionTextFragment", "actionTextNode", "ipAddr", "nokogiriDocument", "nokogiriNode", "netHttpPersistent", "view", "stringInquirer",
 ]);
 
 /** Whether a join or a method's result may claim this type: a record or relation of one model, or a value object. */
@@ -139,6 +146,8 @@ export function tsType(t: RType): string {
       return `typeof ${tsIdent(t.className)}`;
     case "maybe":
       return `${tsType(t.of)} | null`;
+    case "attachment":
+      return "ActionTextAttachment";
     case "runtime":
       return RUNTIME_TYPE_NAMES[t.cls] ?? `${t.cls === "channelClass" ? "typeof " : ""}${tsIdent(t.name!)}`;
     case "unknown":

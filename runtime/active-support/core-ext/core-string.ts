@@ -25,6 +25,17 @@ type Options = Record<string, unknown>;
 const str = (s: RubyString): string => (s instanceof SafeString ? s.value : s);
 const opts = (o: unknown): Options => (isPlainObject(o) ? o : {});
 
+/**
+ * The `?` methods a StringInquirer answers itself (String's, Comparable's, Object's and ActiveSupport's), which its
+ * method_missing never sees: Ruby 3.3 + Rails 7.2.4 with active_support/all,
+ * `ActiveSupport::StringInquirer.public_instance_methods.select { _1.end_with?("?") }`.
+ */
+export const STRING_INQUIRER_OWN_PREDICATES: ReadonlySet<string> = new Set(
+  ("acts_like? acts_like_string? ascii_only? between? blank? casecmp? duplicable? empty? end_with? ends_with? eql? equal? exclude? frozen? " +
+    "html_safe? in? include? instance_of? instance_variable_defined? is_a? is_utf8? kind_of? match? nil? present? respond_to? start_with? " +
+    "starts_with? unicode_normalized? valid_encoding?").split(" "),
+);
+
 /** String#inquiry: an object answering `value?` with true for its own value. */
 export class StringInquirer {
   constructor(readonly value: string) {
@@ -37,6 +48,13 @@ export class StringInquirer {
   }
   toRubyString(): string {
     return this.value;
+  }
+  /**
+   * StringInquirer#method_missing for a `name?` no String method answers: whether the value is `name`
+   * (`Rails.env.production?` -> inquire("production")).
+   */
+  inquire(name: string): boolean {
+    return this.value === name;
   }
   /** It is a String: `to_str`, and == with a String of the same characters (`case type when "sound"`). */
   toStr(): string {

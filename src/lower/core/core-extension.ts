@@ -6,6 +6,9 @@
 //     end
 //   end
 // `self` in the body is the receiver (`this`); receiver-less calls are core calls on it.
+// The methods are also the module's export (`CoreExt_String`, imported as a class under models/core_ext/ would be),
+// so a call on a receiver typed as that class calls the app's method directly:
+//   boost.content.all_emoji?          CoreExt_String.isAllEmoji.call(boost.content)
 import type { AppModel } from "../../analyze/app-model.js";
 import type { ConstDecl } from "../../analyze/constants.js";
 import type { Diagnostics } from "../../diagnostics/index.js";
@@ -15,10 +18,11 @@ import { lowerArgs } from "../calls.js";
 import { makeEnv } from "../env.js";
 import { lit } from "../expr.js";
 import { noteDynamicSite } from "../dynamic-sites.js";
-import { rubyToTs } from "../names.js";
+import { rubyToTs, tsIdent } from "../names.js";
 import { lowerParams } from "../params.js";
 import { Scope } from "../scope.js";
-import { STRING, UNKNOWN } from "../types.js";
+import { STRING, UNKNOWN, type RType } from "../types.js";
+import type { TsExpr } from "../expr.js";
 import { defBody } from "./endless-def.js";
 import { lowerMethodBody } from "../jumps.js";
 
@@ -41,8 +45,24 @@ function lowerCoreExtension(className: string, decls: ConstDecl[], app: AppModel
       else diags.report("unsupported_construct", node.span, `${node.kind === "call" ? node.method : node.kind} in a reopened ${className}`);
     }
   }
-  const statement = `${env.module.use("extendCore")}(${JSON.stringify(className)}, {\n${members.join(",\n")}\n});`;
-  return { path: `models/core_ext/${className.toLowerCase()}.ts`, state: env.module, statements: [statement], from: decls[0]!.file.absPath };
+  const name = tsIdent(extensionPath(className));
+  const statements = [`export const ${name} = {\n${members.join(",\n")}\n};`, `${env.module.use("extendCore")}(${JSON.stringify(className)}, ${name});`];
+  return { path: `models/core_ext/${className.toLowerCase()}.ts`, state: env.module, statements, from: decls[0]!.file.absPath };
+}
+
+/** The Ruby-style path its module is found at as a class would be (emitted-module.ts' modelFile: core_ext/string). */
+const extensionPath = (className: string) => `CoreExt::${className}`;
+
+/** The core class whose instances a type stands for, where the app may reopen it. */
+const CLASS_OF_TYPE: Partial<Record<RType["k"], string>> = { string: "String", safe: "String", array: "Array", hash: "Hash" };
+
+/** `recv.m(...)` where recv is typed as a core class the app reopens with `def m`: the app's method, called directly. */
+export function lowerCoreExtensionCall(call: NodeOf<"call">, recv: TsExpr, scope: Scope): TsExpr | null {
+  const className = CLASS_OF_TYPE[recv.type.k];
+  const ext = className ? scope.env.app.coreExtensions.find((e) => e.className === className) : undefined;
+  if (!ext || call.block || !ext.decls.some((d) => d.node.body.some((n) => n.kind === "def" && !n.singleton && n.name === call.method))) return null;
+  const module = scope.env.module.directClass(extensionPath(className!));
+  return lit(`${module}.${rubyToTs(call.method)}.call(${[recv.code, ...lowerArgs(call.args, null, scope)].join(", ")})`, UNKNOWN);
 }
 
 function method(def: NodeOf<"def">, decl: ConstDecl, env: ReturnType<typeof makeEnv>): string {

@@ -14,11 +14,12 @@ import { lowerKernelCall } from "./kernel.js";
 import { lowerMethodCall } from "./methods.js";
 import { plainTypedCall } from "./plain-calls.js";
 import { lowerTagBuilderCall } from "./tag-builder.js";
+import { lowerCoreExtensionCall } from "./core-extension.js";
 
 /** A method call on a value whose type the lowering knows or not; null when this is not a core method. */
 export function lowerCoreCall(call: NodeOf<"call">, recv: TsExpr, scope: Scope): TsExpr | null {
   return (
-    lowerTagBuilderCall(call, scope) ?? plainTypedCall(call, recv, scope) ?? lowerConstantCall(call, recv, scope) ?? lowerMethodCall(call, recv, scope)
+    lowerTagBuilderCall(call, scope) ?? plainTypedCall(call, recv, scope) ?? lowerConstantCall(call, recv, scope) ?? lowerCoreExtensionCall(call, recv, scope) ?? lowerMethodCall(call, recv, scope)
   );
 }
 

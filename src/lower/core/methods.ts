@@ -74,8 +74,12 @@ function resultType(call: NodeOf<"call">, table: TableKey): RType {
   if (table === "string" && (m === "gsub" || m === "sub") && call.args.length === 2 && !call.block) return STRING;
   if (table === "numeric" && DURATION_UNITS.has(m) && !call.args.length) return { k: "duration" };
   if (ARRAY_RESULTS[table]?.has(m) && !call.block) return { k: "array", of: UNKNOWN };
+  if (table === "string" && m === "inquiry" && !call.args.length) return INQUIRER;
   return STRING_RESULTS.has(m) ? STRING : m === "html_safe" ? { k: "safe" } : UNKNOWN;
 }
+
+/** String#inquiry: an ActiveSupport::StringInquirer (core/string-inquirer.ts). */
+const INQUIRER: RType = { k: "runtime", cls: "stringInquirer" };
 
 /** Results worth typing as Arrays (their elements untyped), by the table whose method answers one. */
 const ARRAY_RESULTS: Partial<Record<TableKey, Set<string>>> = {
@@ -119,7 +123,7 @@ export function lowerMethodCall(call: NodeOf<"call">, recv: TsExpr, scope: Scope
   }
   const member = rubyToTs(m);
   const tableKey = TABLE_OF_TYPE[recv.type.k];
-  const type: RType = STRING_RESULTS.has(m) ? STRING : m === "html_safe" ? { k: "safe" } : UNKNOWN;
+  const type: RType = STRING_RESULTS.has(m) ? STRING : m === "html_safe" ? { k: "safe" } : tableKey === "string" && m === "inquiry" && !call.args.length ? INQUIRER : UNKNOWN;
   if (tableKey) {
     const table = [tableKey, "object"].find((k) => member in CORE_TABLES[k as TableKey]) as TableKey | undefined;
     if (table) {

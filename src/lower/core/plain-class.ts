@@ -27,6 +27,7 @@ import { Scope, type LowerEnv } from "../scope.js";
 import { lowerParams } from "../params.js";
 import { defBody } from "./endless-def.js";
 import { accessorNames, delegatedNames, isGetter, plainSelfCall, plainClassFacts, type PlainClassFacts } from "./plain-calls.js";
+import { viewDelegateMethod, viewDelegates } from "./view-delegates.js";
 import { ActiveModel, RubyObject } from "../../../runtime/active-model/active-model.js";
 import { LIBRARY_BASES } from "../../../runtime/ruby/library-bases.js";
 // Registers ActiveJob::Base and ActionMailer::Base among the library bases app classes may extend.
@@ -78,6 +79,9 @@ function lowerPlainClass(path: string, decls: ConstDecl[], modules: Map<string, 
   env.onIvarAssign = (n, type) => sole.forEach((node, ivar) => node === n && noteIvarResult(app, path, ivar, type));
   env.ivarCast = true;
   env.methodTypes = plainMethodTypes(app, facts, flat.methods, env);
+  // Delegates to the view it is built with (view-delegates.ts): the class body's delegates and `tag.x` read them.
+  env.viewDelegates = viewDelegates(flat.body, facts, env.ivarTypes);
+  classEnv.viewDelegates = env.viewDelegates;
   const name = tsIdent(path);
   const after: string[] = [];
   const members: string[] = [`static override rubyName = ${JSON.stringify(path)};`];
@@ -198,6 +202,8 @@ function bodyStatement(stmt: Node, body: Node[], env: LowerEnv, after: string[],
       // Every delegated name is a send on the target, whose type no reader proves (recorded per name, at the delegate).
       const scope = new Scope(env);
       return names.map((name, i) => {
+        const direct = env.viewDelegates?.has(name) ? viewDelegateMethod(stmt, name, originals[i]!, to, env) : null;
+        if (direct) return direct;
         noteDynamicSite({ ...stmt, method: originals[i]! }, lit(target, UNKNOWN), safe ? "sendSafe" : "send", scope, ["a delegate's target whose type is not proved", `delegate ${originals[i]} to ${to}: its type is not proved`]);
         return `${rubyToTs(name)}(...args: unknown[]): unknown {\nreturn ${env.module.use(safe ? "sendSafe" : "send")}(${target}, ${JSON.stringify(originals[i])}, ...args);\n}`;
       });

@@ -8,9 +8,11 @@ import { lowerArgs } from "../calls.js";
 import { lit, type TsExpr } from "../expr.js";
 import type { Scope } from "../scope.js";
 import { SAFE } from "../types.js";
+import { isDelegatedTagBuilder } from "./view-delegates.js";
 
-/** `tag` with no arguments in a view: the builder (unless a local of that name shadows it). */
+/** `tag` with no arguments in a view (or delegated to one: view-delegates.ts): the builder (unless a local of that name shadows it). */
 function isTagBuilder(node: Node | null, scope: Scope): boolean {
+  if (node && isDelegatedTagBuilder(node, scope)) return true;
   if (scope.env.self !== "view" || !node) return false;
   if (node.kind === "ident") return node.name === "tag" && !scope.lookup("tag");
   return node.kind === "call" && node.receiver === null && node.method === "tag" && node.args.length === 0 && !node.block;

@@ -77,7 +77,8 @@ export function lowerHelpersModule(app: AppModel, diags: Diagnostics, ivarTypes:
 }
 
 function lowerHelpersWith(app: AppModel, diags: Diagnostics, paramTypes: Map<string, RType[]>, ivarTypes: Map<string, RType>): EmittedModule {
-  const env = makeEnv(app, diags, "view", { selfExpr: "view", ivarTypes, ivarStore: { object: "view.assigns" } });
+  // `self` is the view the helper runs in (handed on as `context: self`, core/view-delegates.ts).
+  const env = makeEnv(app, diags, "view", { selfExpr: "view", selfType: { k: "runtime", cls: "view" }, ivarTypes, ivarStore: { object: "view.assigns" } });
   env.ivar = (n) => {
     const type = ivarTypes.get(n) ?? UNKNOWN;
     return type.k === "unknown" ? `view.assigns.${n}` : `(view.assigns.${n} as ${env.typeName(type)})`;

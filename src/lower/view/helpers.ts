@@ -13,7 +13,7 @@ import { lowerArgs } from "../calls.js";
 import { lit, type TsExpr } from "../expr.js";
 import { rubyToTs } from "../names.js";
 import type { Scope } from "../scope.js";
-import { BOOL, STRING, UNKNOWN, type RType } from "../types.js";
+import { BOOL, SAFE, STRING, UNKNOWN, maybe, type RType } from "../types.js";
 import { ENGINE_HELPERS, View } from "../../../runtime/app/view.js";
 import type { AppConfigFacts } from "../../analyze/config.js";
 
@@ -39,8 +39,11 @@ const BLOCK_TYPES: Record<string, RType[]> = {
   form_for: [{ k: "formBuilder" }],
 };
 
-/** What helpers answer: turbo-rails' `turbo_stream` is the runtime's tag builder (runtime-objects.ts). */
-const RETURNS: Record<string, RType> = { "content_for?": BOOL, dom_id: STRING, pluralize: STRING, turbo_stream: { k: "runtime", cls: "turboStream" } };
+/**
+ * What helpers answer: turbo-rails' `turbo_stream` is the runtime's tag builder (runtime-objects.ts); truncate a
+ * SafeBuffer, or nil for nil text (TextHelper#truncate).
+ */
+const RETURNS: Record<string, RType> = { "content_for?": BOOL, dom_id: STRING, pluralize: STRING, turbo_stream: { k: "runtime", cls: "turboStream" }, truncate: maybe(SAFE) };
 
 /** A View getter (`request`, `assigns`): read as a property, not called. */
 function isViewProperty(rubyName: string): boolean {

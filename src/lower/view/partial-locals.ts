@@ -84,6 +84,8 @@ interface Written {
   escaped: Set<string>;
   /** Locals some render with a run-time partial name passes (`*`: any). */
   escapedLocals: Set<string>;
+  /** Partial keys (as `escaped`) a render or a `partial:` names, apart from those a *partial_path method answers. */
+  rendered: Set<string>;
 }
 
 const written = new WeakMap<AppModel, Written>();
@@ -92,11 +94,13 @@ const written = new WeakMap<AppModel, Written>();
 function writtenSites(app: AppModel): Written {
   const known = written.get(app);
   if (known) return known;
-  const out: Written = { sites: new Map(), renderers: new Map(), escaped: new Set(), escapedLocals: new Set() };
+  const out: Written = { sites: new Map(), renderers: new Map(), escaped: new Set(), escapedLocals: new Set(), rendered: new Set() };
   const add = <V>(m: Map<string, Set<V>>, k: string, v: V) => m.set(k, (m.get(k) ?? new Set()).add(v));
-  const escapeName = (name: string | null) => {
+  const escapeName = (name: string | null, byRender = true) => {
     if (name === null) return void out.escapedLocals.add("*");
-    out.escaped.add(name.includes("/") ? partialKey(name, "") : `*/_${name}`);
+    const key = name.includes("/") ? partialKey(name, "") : `*/_${name}`;
+    out.escaped.add(key);
+    if (byRender) out.rendered.add(key);
   };
   const seen = new Set<Node>();
   for (const t of app.templates.values()) {
@@ -132,7 +136,7 @@ function writtenSites(app: AppModel): Written {
         if (n.kind !== "def" || !n.name.endsWith("partial_path")) return;
         const names: Array<string | null> = [];
         n.body.forEach((b) => walk(b, (x) => x.kind === "str" && names.push(literal(x))));
-        (names.length ? names : [null]).forEach(escapeName);
+        (names.length ? names : [null]).forEach((name) => escapeName(name, false));
       });
     }
   }
@@ -163,6 +167,15 @@ export function notePartialRender(call: NodeOf<"call">, scope: Scope, template: 
   const sites = byKey.get(site.key) ?? new Map<string, Map<string, RType>>();
   byKey.set(site.key, sites);
   sites.set(siteKey(call.span), site.opaque ? new Map() : types);
+}
+
+/**
+ * Whether the app may render the partial, with `local` among its locals, anywhere but through a *partial_path
+ * method: a template's render, a `partial:`, a `render "x"` elsewhere, or a partial named at run time passing it.
+ */
+export function namedPartial(app: AppModel, key: string, local: string): boolean {
+  const w = writtenSites(app);
+  return w.sites.has(key) || w.rendered.has(key) || w.rendered.has(`*/${key.split("/").pop()}`) || w.escapedLocals.has("*") || w.escapedLocals.has(local);
 }
 
 const JOINABLE = new Set(["model", "relation", "formBuilder"]);

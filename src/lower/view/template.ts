@@ -19,6 +19,7 @@ import { UNKNOWN, type RType } from "../types.js";
 import { viewSelfCall } from "./helpers.js";
 import { appHelperCall } from "../helpers/module.js";
 import { notePartialRender, partialLocalTypes } from "./partial-locals.js";
+import { attachablePartialLocals } from "./attachable-partials.js";
 
 export interface LoweredTemplate {
   /** The function body statements of `render(view, locals)`. */
@@ -31,6 +32,8 @@ export function lowerTemplate(template: TemplateFile, env: LowerEnv): LoweredTem
   const locals = new Map<string, RType>();
   // The partial's locals every render of it agrees on (partial-locals.ts); its own renders are recorded for theirs.
   const typed = partialLocalTypes(env.app, template);
+  // An attachable's partial, which Action Text renders with the attachment (attachable-partials.ts).
+  for (const [name, t] of attachablePartialLocals(env.app, template)) if (!typed.has(name)) typed.set(name, t);
   env.outputStatement = outputStatement;
   env.selfCall = (call, scope) => {
     if (call.method === "render" && call.receiver === null) notePartialRender(call, scope, template, typed);

@@ -90,6 +90,7 @@ export { PlatformAgent } from "./gems/platform_agent/index.js";
 export { ActionPolicyBase, authorizationTarget } from "./gems/action_policy/index.js";
 export { UserAgentClass, parseUserAgent } from "./gems/useragent/index.js";
 export { RQRCodeQRCodeClass } from "./gems/rqrcode/index.js";
+export type { RQRCodeQRCode } from "./gems/rqrcode/index.js";
 export { ThreadPoolExecutorClass, FixedThreadPoolClass, drainPools } from "./gems/concurrent-ruby/index.js";
 export type { ThreadPool as ConcurrentThreadPool } from "./gems/concurrent-ruby/index.js";
 export { NetHttpPersistentClass } from "./gems/net-http-persistent/index.js";

@@ -308,6 +308,15 @@ describe("direct calls where Rails' own edges prove the receiver's type", () => 
     expect(lineWith(other.get("models/pinger.ts"), "find_each")).toContain('send(posts, "find_each"');
   });
 
+  it("types rqrcode's RQRCode::QRCode.new as a QR code whose as_svg is called directly", async () => {
+    const out = await emitted({
+      "app/models/badge.rb": "class Badge\n  def svg(url)\n    RQRCode::QRCode.new(url).as_svg(viewbox: true, fill: :white)\n  end\n  def other(code)\n    code.as_svg\n  end\nend\n",
+    });
+    expect(lineWith(out.get("models/badge.ts"), "asSvg")).toBe('return RQRCodeQRCodeClass.new(url).asSvg({ viewbox: true, fill: "white" });');
+    // A value nothing proves a QR code stays dynamic.
+    expect(out.get("models/badge.ts")).toContain('send(code, "as_svg")');
+  });
+
   it("types a thread pool a plain class's initialize assigns once, and a local a begin assigns once for the code after it", async () => {
     const pool = (more: string) =>
       `class Pool\n  attr_reader :workers\n  def initialize\n    @workers = Concurrent::FixedThreadPool.new(1)\n  end\n  def stop\n    workers.shutdown\n  end\n  def spare\n    begin\n      extra = Concurrent::ThreadPoolExecutor.new(max_threads: 1)\n    rescue ArgumentError\n    end\n    extra.kill\n  end\n${more}end\n`;

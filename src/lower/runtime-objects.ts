@@ -26,6 +26,7 @@ import { Page } from "../../runtime/gems/geared_pagination/geared-pagination.js"
 import { Generic as UriGeneric } from "../../runtime/ruby/uri.js";
 import { HTTPGenericRequest, HTTPResponse, NetHttp } from "../../runtime/ruby/net-http.js";
 import { ThreadPool } from "../../runtime/gems/concurrent-ruby/thread-pool.js";
+import { RQRCodeQRCode } from "../../runtime/gems/rqrcode/svg.js";
 import { ActionTextContent } from "../../runtime/action-text/content.js";
 import { IPAddr } from "../../runtime/ruby/ipaddr.js";
 import { NokogiriDocument, NokogiriNode } from "../../runtime/gems/nokogiri/index.js";
@@ -190,6 +191,8 @@ const RUNTIME_OBJECTS: Record<string, RuntimeObject> = {
   remoteImage: { members: ActionTextRemoteImage.prototype, fields: { url: STRING, contentType: maybe(STRING), width: maybe(STRING), height: maybe(STRING) } },
   // ActiveSupport::StringInquirer (String#inquiry, Rails.env): core/string-inquirer.ts lowers its calls.
   stringInquirer: { members: StringInquirer.prototype },
+  // rqrcode's RQRCode::QRCode.new(data): its modules, and the SVG as_svg(options) writes.
+  qrCode: { members: RQRCodeQRCode.prototype, anyArgs: true, results: { as_svg: STRING } },
   // A record's own API (Active Record's instance methods the runtime's Base has), for a typed record.
   record: { members: Base.prototype, results: { model_name: { k: "runtime", cls: "modelName" } } },
   ...RAILS_API_OBJECTS,

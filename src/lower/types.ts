@@ -52,7 +52,7 @@ export const RUNTIME_TYPE_NAMES: Record<string, string> = {
   attachedOne: "AttachedOne", attachedMany: "AttachedMany", turboStream: "TurboStreamTagBuilder", logger: "RailsLogger",
   userAgent: "UserAgentBrowser", page: "GearedPaginationPage",
   uri: "UriGeneric", netHttp: "NetHttp", httpRequest: "NetHttpRequest", httpResponse: "NetHttpResponse",
-  httpRequestClass: "typeof NetHttpRequest", threadPool: "ConcurrentThreadPool",
+  httpRequestClass: "typeof NetHttpRequest", threadPool: "ConcurrentThreadPool", qrCode: "RQRCodeQRCode",
   pathname: "RubyPathname", environment: "EnvironmentInquirer",
   remoteConnections: "ActionCableRemoteConnections", remoteConnection: "ActionCableRemoteConnection",
   // A rescued error (rescue-variable.ts): a Ruby exception or an error of the JS engine, both JS's global Error.
@@ -74,7 +74,7 @@ export const GLOBAL_TYPE_NAMES = new Set(["Error"]);
  * a cookie jar, or a class object, are not handed on so.)
  */
 export const VALUE_OBJECTS = new Set([
-  "attachedOne", "attachedMany", "userAgent", "uri", "netHttp", "httpRequest", "httpResponse", "threadPool", "pathname", "actionTextContent", "actionTextFragment", "actionTextNode", "ipAddr", "nokogiriDocument", "nokogiriNode", "netHttpPersistent", "view", "stringInquirer",
+  "attachedOne", "attachedMany", "userAgent", "uri", "netHttp", "httpRequest", "httpResponse", "threadPool", "pathname", "actionTextContent", "actionTextFragment", "actionTextNode", "ipAddr", "nokogiriDocument", "nokogiriNode", "netHttpPersistent", "view", "stringInquirer", "qrCode",
 ]);
 
 /** Whether a join or a method's result may claim this type: a record or relation of one model, or a value object. */

@@ -27,6 +27,8 @@ const RETURNS: Record<string, RType> = {
   "UserAgent.parse": { k: "runtime", cls: "userAgent" },
   // Ruby's URI and Net::HTTP (runtime-objects.ts): a parsed URI, a session.
   "URI.parse": { k: "runtime", cls: "uri" }, "Net::HTTP.new": { k: "runtime", cls: "netHttp" },
+  // rqrcode's RQRCode::QRCode (runtime/gems/rqrcode): as_svg answers the SVG document, a String.
+  "RQRCode::QRCode.new": { k: "runtime", cls: "qrCode" },
   "Concurrent::ThreadPoolExecutor.new": { k: "runtime", cls: "threadPool" }, "Concurrent::FixedThreadPool.new": { k: "runtime", cls: "threadPool" },
   // SecureRandom's Strings, Resolv's address (a String: it raises when there is none), an IPAddr.
   "SecureRandom.alphanumeric": STRING, "SecureRandom.hex": STRING, "SecureRandom.uuid": STRING, "Resolv.getaddress": STRING,

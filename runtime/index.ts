@@ -21,7 +21,7 @@ import "./gems/geared_pagination/controller.js";
 export { Controller, FormatCollector, Parameters, startServer, type RouteEntry, type Filter, type ControllerRescueHandler } from "./action-pack/index.js";
 export { Base, Record, defineModel, Relation, Errors, ErrorEntry, Time, CollectionProxy, abort, model, scope, scopeArray } from "./active-record/index.js";
 export { assignAttribute, queryAttribute } from "./active-record/index.js";
-export type { HasManyAssociation } from "./active-record/has-many.js";
+export type { HasManyAssociation } from "./active-record/index.js";
 export { OutputBuffer, SafeString, FormBuilder } from "./action-view/index.js";
 export { Jbuilder } from "./gems/jbuilder/index.js";
 // Action Mailer's base class (a library base: its load registers it for the compiler).

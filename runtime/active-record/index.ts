@@ -5,6 +5,7 @@ export { defineModel } from "./define.js";
 export { Relation, currentScope } from "./relation.js";
 export type { Conditions, OrderArg, WhereArg } from "./relation.js";
 export { CollectionProxy } from "./collection.js";
+export type { HasManyAssociation } from "./has-many.js";
 export { Errors, ErrorEntry, MESSAGES } from "../active-model/errors.js";
 export type { ErrorOptions } from "../active-model/errors.js";
 export {

@@ -2,7 +2,7 @@
 //   TWITTER_DOMAINS = %w[ x.com twitter.com ]      static get TWITTER_DOMAINS(): Array<unknown>   (.any? is Array's)
 //   LOCAL_IP = IPAddr.new("0.0.0.0/8")             static get LOCAL_IP(): IPAddr                  (.include? is IPAddr's)
 // Where the class body assigns the name once and the value is proved a String, Number, boolean, Duration, Regexp,
-// Hash, Array (its elements untyped: code may push anything onto it) or one of the runtime's value objects; anything
+// Hash, Array (its elements untyped: code may push anything onto it; a frozen literal's typed, frozenElements) or one of the runtime's value objects; anything
 // else stays unknown. The getter declares the type and every reader of the constant reads it so.
 import type { AppModel } from "../../analyze/app-model.js";
 import { Diagnostics } from "../../diagnostics/index.js";
@@ -10,7 +10,7 @@ import type { Node } from "../../parse/ir.js";
 import { makeEnv } from "../env.js";
 import { lowerExpr } from "../expr.js";
 import { Scope } from "../scope.js";
-import { UNKNOWN, VALUE_OBJECTS, type RType } from "../types.js";
+import { NUMBER, STRING, UNKNOWN, VALUE_OBJECTS, type RType } from "../types.js";
 
 const KEPT = new Set<RType["k"]>(["string", "number", "bool", "duration", "regexp", "hash"]);
 const types = new WeakMap<Node, RType>();
@@ -31,8 +31,21 @@ export function plainConstantType(app: AppModel, owner: string, name: string): R
     types.set(value, UNKNOWN); // (a value naming its own constant reads it untyped)
     const scratch = makeEnv({ ...app, dynamicSites: new Map() }, new Diagnostics(), "modelClass", { selfExpr: "this", modelName: owner, ivar: (n) => `this.ivars.${n}` });
     const type = lowerExpr(value, new Scope(scratch)).type;
-    t = type.k === "array" ? { k: "array", of: UNKNOWN } : KEPT.has(type.k) || (type.k === "runtime" && VALUE_OBJECTS.has(type.cls)) ? type : UNKNOWN;
+    t = type.k === "array" ? { k: "array", of: frozenElements(value) } : KEPT.has(type.k) || (type.k === "runtime" && VALUE_OBJECTS.has(type.cls)) ? type : UNKNOWN;
     types.set(value, t);
   }
   return t;
+}
+
+/**
+ * A frozen Array literal's elements (`%w[ a b ].freeze`): nothing can push onto it, so where every element is a
+ * String (or Symbol, which lowers to one) or every one an Integer literal, that is its element type.
+ */
+function frozenElements(value: Node): RType {
+  if (value.kind !== "call" || value.method !== "freeze" || !value.receiver || value.args.length || value.block) return UNKNOWN;
+  const array = value.receiver;
+  if (array.kind !== "array" || !array.elements.length) return UNKNOWN;
+  if (array.elements.every((e) => e.kind === "str" || e.kind === "sym")) return STRING;
+  if (array.elements.every((e) => e.kind === "int" && e.exact === undefined)) return NUMBER;
+  return UNKNOWN;
 }

@@ -8,6 +8,7 @@ export class Article extends ApplicationRecord {
   declare created_at: Time;
   declare updated_at: Time;
   declare comments: Relation<Comment>;
+  declare commentIds: () => Array<unknown>;
 }
 
 defineModel(Article, {

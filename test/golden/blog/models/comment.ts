@@ -9,6 +9,9 @@ export class Comment extends ApplicationRecord {
   declare created_at: Time;
   declare updated_at: Time;
   declare article: Article;
+  declare buildArticle: (attributes?: unknown) => Article;
+  declare createArticle: (attributes?: unknown) => Article;
+  declare createArticleBang: (attributes?: unknown) => Article;
 }
 
 defineModel(Comment, {

@@ -228,7 +228,7 @@ export function plainTypedCall(call: NodeOf<"call">, recv: TsExpr, scope: Scope)
 }
 
 /**
- * `self.title = v` / `metadata.title = v` for an attr_writer (attr_accessor) of the class: its accessor property
+ * `self.title = v` / `card.title = v` for an attr_writer (attr_accessor) of the class: its accessor property
  * assigned, as send assigns it (the assignment's value is v), where no plain class of the app defines the writer
  * as a method (an instance may be a subclass's).
  */

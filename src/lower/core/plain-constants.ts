@@ -1,5 +1,5 @@
 // A plain class's (or module's) own constant typed by its value, as the class body lowers it:
-//   TWITTER_DOMAINS = %w[ x.com twitter.com ]      static get TWITTER_DOMAINS(): Array<unknown>   (.any? is Array's)
+//   DOMAINS = %w[ a.example b.example ]            static get DOMAINS(): Array<unknown>           (.any? is Array's)
 //   LOCAL_IP = IPAddr.new("0.0.0.0/8")             static get LOCAL_IP(): IPAddr                  (.include? is IPAddr's)
 // Where the class body assigns the name once and the value is proved a String, Number, boolean, Duration, Regexp,
 // Hash, Array (its elements untyped: code may push anything onto it; a frozen literal's typed, frozenElements) or one of the runtime's value objects; anything

@@ -49,7 +49,7 @@ export const RUNTIME_TYPE_NAMES: Record<string, string> = {
   uri: "UriGeneric", netHttp: "NetHttp", httpRequest: "NetHttpRequest", httpResponse: "NetHttpResponse",
   httpRequestClass: "typeof NetHttpRequest", threadPool: "ConcurrentThreadPool",
   pathname: "RubyPathname", environment: "EnvironmentInquirer",
-  remoteConnections: "ActionCableRemoteConnections", remoteConnection: "ActionCableRemoteConnection",
+  remoteConnections: "ActionCableRemoteConnections", remoteConnection: "ActionCableRemoteConnection", dbConnection: "ActiveRecordConnection",
 };
 
 /**

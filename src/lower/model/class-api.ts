@@ -4,10 +4,12 @@
 //   find_or_create_by(query: q).touch             this.findOrCreateBy({ query: q }).touch()
 //   Membership.insert_all(rows)                   Membership.insertAll(rows)   (any value: not an Array of Hashes raises)
 //   find_signed(id, purpose: :transfer)           (this.findSigned(id, { purpose: "transfer" }) as User)
+//   self.class.connection                         (...).connection   (Base's static getter: the database connection)
 import type { Node, NodeOf } from "../../parse/ir.js";
 import { lit, type TsExpr } from "../expr.js";
 import type { Scope } from "../scope.js";
 import { UNKNOWN, type RType } from "../types.js";
+import { DB_CONNECTION } from "../rails-api-objects.js";
 
 interface ClassApi {
   member: string;
@@ -43,6 +45,8 @@ const CLASS_API: Record<string, ClassApi> = {
 
 /** `Model.m(args)` for one of the methods above, its arguments already lowered; null when the call is another. */
 export function lowerClassApiCall(call: NodeOf<"call">, recv: TsExpr, model: string, args: string[], scope: Scope): TsExpr | null {
+  // Model.connection: Base's static getter (the database connection), read as send reads it.
+  if (call.method === "connection" && !call.args.length && !call.block && scope.env.app.models.has(model)) return lit(`${recv.code}.connection`, DB_CONNECTION);
   const api = Object.prototype.hasOwnProperty.call(CLASS_API, call.method) ? CLASS_API[call.method]! : null;
   if (!api || call.block || !api.accepts(call.args) || !scope.env.app.models.has(model)) return null;
   const type = api.result({ k: "model", model });

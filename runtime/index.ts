@@ -117,6 +117,8 @@ export { ActionViewBase } from "./action-view/index.js";
 export { Connection, Channel, actionCableServer } from "./action-cable/index.js";
 export { actionCableRemoteConnections } from "./action-cable/index.js";
 export type { RemoteConnections as ActionCableRemoteConnections, RemoteConnection as ActionCableRemoteConnection } from "./action-cable/index.js";
+// Model.connection (the database connection an app executes SQL on), as a typed value.
+export type { ActiveRecordConnection } from "./active-record/index.js";
 export * as cable from "./app/cable-namespace.js";
 export { BACK } from "./action-view/index.js";
 export * as testing from "./testing/index.js";

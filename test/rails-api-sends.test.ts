@@ -138,6 +138,9 @@ describe("Active Record's class methods whose signature takes what is passed", (
       "  def self.e(rows) = insert_all(rows, unique_by: :title)",
       "  def self.f(id) = find_signed(id, purpose: :share)",
       "  def self.g(id, p) = find_signed!(id, purpose: p)",
+      "  def self.h = connection.execute(\"select 1\")",
+      "  def self.i(sql) = connection.execute(sql)",
+      "  def self.j(*statement) = sanitize_sql(statement)",
       "end\n",
     ].join("\n");
     const post = (await probe({ "app/models/post.rb": model })).get("models/post.ts");
@@ -148,6 +151,16 @@ describe("Active Record's class methods whose signature takes what is passed", (
     expect(onlyLineWith(post, "unique_by")).toBe('return send(this, "insert_all", rows, { unique_by: "title" });');
     expect(onlyLineWith(post, "findSigned(")).toBe('return this.findSigned(id, { purpose: "share" }) as Post;');
     expect(onlyLineWith(post, '"find_signed!"')).toBe('return send(this, "find_signed!", id, { purpose: p });');
+    // Base's connection getter, then the connection's execute, whose SQL is a String (an untyped one: by name).
+    expect(onlyLineWith(post, "select 1")).toBe('return this.connection.execute("select 1");');
+    expect(onlyLineWith(post, "sql)")).toBe('return send(this.connection, "execute", sql);');
+    expect(onlyLineWith(post, "sanitizeSql")).toBe("return this.sanitizeSql(statement);");
+  });
+
+  it("answers sanitize_sql as Rails 7.2.4's sanitize_sql_for_conditions", () => {
+    seedDomain();
+    // Ruby: [nil, nil, nil, {:a=>1}, "a = 1"]
+    expect([User.sanitizeSql(""), User.sanitizeSql([]), User.sanitizeSql(null), User.sanitizeSql({ a: 1 }), User.sanitizeSql(["a = ?", 1])]).toEqual([null, null, null, { a: 1 }, "a = 1"]);
   });
 
   it("raises from insert_all what Rails 7.2.4's InsertAll raises for a value that is not an Array of Hashes", () => {

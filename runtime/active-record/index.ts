@@ -36,3 +36,5 @@ export { configureSignedIds, InvalidSignature } from "./signed-id.js";
 export type { SignedIdOptions } from "./signed-id.js";
 export { assignAttribute, queryAttribute } from "./attribute-methods.js";
 export type { FixtureSetSource } from "./fixtures/index.js";
+// Model.connection as a typed value of lowered code.
+export type { Connection as ActiveRecordConnection } from "./connection/index.js";

@@ -8,6 +8,7 @@
 //   Post.new(h) / create(h) / create!(h) / find_or_create_by Post.build(h) / create(h) / createBang(h) / ...
 //   User.authenticate_by(email:, password:)                     User.authenticateBy({ email, password })
 import { APP_CLASS } from "../ruby/app-class.js";
+import { isBlank } from "../ruby/ruby.js";
 import type { Connection } from "./connection/connection.js";
 import { connection } from "./connection/current.js";
 import type { Attributes } from "./record.js";
@@ -55,10 +56,16 @@ export class Querying {
     return connection();
   }
 
-  /** sanitize_sql(["a = ?", v]) / sanitize_sql("raw"): values quoted inline. */
-  static sanitizeSql(input: string | unknown[]): string {
-    if (typeof input === "string") return input;
-    return sanitizeSqlArray(String(input[0]), input.slice(1));
+  /**
+   * sanitize_sql (sanitize_sql_for_conditions): nil for a blank condition, an Array's statement with its values
+   * quoted inline, anything else as it is (`sanitize_sql("raw")`, a Hash).
+   */
+  static sanitizeSql(input: [string, ...unknown[]]): string;
+  static sanitizeSql(input: unknown): unknown;
+  static sanitizeSql(input: unknown): unknown {
+    if (isBlank(input)) return null;
+    if (Array.isArray(input)) return sanitizeSqlArray(String(input[0]), input.slice(1));
+    return input;
   }
 
   static sanitizeSqlArray(input: unknown[]): string {

@@ -54,7 +54,7 @@ export const RUNTIME_TYPE_NAMES: Record<string, string> = {
   uri: "UriGeneric", netHttp: "NetHttp", httpRequest: "NetHttpRequest", httpResponse: "NetHttpResponse",
   httpRequestClass: "typeof NetHttpRequest", threadPool: "ConcurrentThreadPool", qrCode: "RQRCodeQRCode",
   pathname: "RubyPathname", environment: "EnvironmentInquirer",
-  remoteConnections: "ActionCableRemoteConnections", remoteConnection: "ActionCableRemoteConnection",
+  remoteConnections: "ActionCableRemoteConnections", remoteConnection: "ActionCableRemoteConnection", dbConnection: "ActiveRecordConnection",
   // A rescued error (rescue-variable.ts): a Ruby exception or an error of the JS engine, both JS's global Error.
   exception: "Error",
   // An association extension's proxy_association (ActiveRecord::Associations::HasManyAssociation).

@@ -4,10 +4,12 @@
 //   find_or_create_by(query: q).touch             this.findOrCreateBy({ query: q }).touch()
 //   Membership.insert_all(rows)                   Membership.insertAll(rows)   (any value: not an Array of Hashes raises)
 //   find_signed(id, purpose: :transfer)           (this.findSigned(id, { purpose: "transfer" }) as User)
+//   self.class.connection                         (...).connection   (Base's static getter: the database connection)
 import type { Node, NodeOf } from "../../parse/ir.js";
 import { lit, type TsExpr } from "../expr.js";
 import type { Scope } from "../scope.js";
 import { UNKNOWN, type RType } from "../types.js";
+import { DB_CONNECTION } from "../rails-api-objects.js";
 
 interface ClassApi {
   member: string;
@@ -37,12 +39,16 @@ const CLASS_API: Record<string, ClassApi> = {
   find_or_initialize_by: { member: "findOrInitializeBy", accepts: keywords, result: (r) => r },
   // (returning:, unique_by:, record_timestamps: are options the runtime does not take: left to send.)
   insert_all: { member: "insertAll", accepts: (args) => args.length === 1 && args[0]!.kind !== "hash" && args[0]!.kind !== "splat" && args[0]!.kind !== "blockPass", result: () => UNKNOWN },
+  // (Any one condition: nil for a blank one, an Array sanitized, anything else as it is.)
+  sanitize_sql: { member: "sanitizeSql", accepts: (args) => args.length === 1 && args[0]!.kind !== "splat" && args[0]!.kind !== "blockPass", result: () => UNKNOWN },
   find_signed: { member: "findSigned", accepts: signed, result: (r) => r, nullable: true },
   "find_signed!": { member: "findSignedBang", accepts: signed, result: (r) => r, nullable: true },
 };
 
 /** `Model.m(args)` for one of the methods above, its arguments already lowered; null when the call is another. */
 export function lowerClassApiCall(call: NodeOf<"call">, recv: TsExpr, model: string, args: string[], scope: Scope): TsExpr | null {
+  // Model.connection: Base's static getter (the database connection), read as send reads it.
+  if (call.method === "connection" && !call.args.length && !call.block && scope.env.app.models.has(model)) return lit(`${recv.code}.connection`, DB_CONNECTION);
   const api = Object.prototype.hasOwnProperty.call(CLASS_API, call.method) ? CLASS_API[call.method]! : null;
   if (!api || call.block || !api.accepts(call.args) || !scope.env.app.models.has(model)) return null;
   const type = api.result({ k: "model", model });

@@ -308,6 +308,15 @@ describe("direct calls where Rails' own edges prove the receiver's type", () => 
     expect(lineWith(other.get("models/pinger.ts"), "find_each")).toContain('send(posts, "find_each"');
   });
 
+  it("types join as a String on an Array only (an unknown receiver's join may be Pathname#join)", async () => {
+    const out = await emitted({
+      "app/models/paths.rb": "class Paths\n  def self.under(root)\n    root.join(\"tmp\").to_s\n  end\n  def self.words\n    %w[ a b ].join(\"-\").upcase\n  end\nend\n",
+    });
+    const model = out.get("models/paths.ts");
+    expect(lineWith(model, "tmp")).toBe('return coreSend(coreSend(root, "join", "tmp"), "to_s");');
+    expect(lineWith(model, "upcase")).toBe('return StringMethods.upcase(ArrayMethods.join(["a", "b"], "-"));');
+  });
+
   it("types rqrcode's RQRCode::QRCode.new as a QR code whose as_svg is called directly", async () => {
     const out = await emitted({
       "app/models/badge.rb": "class Badge\n  def svg(url)\n    RQRCode::QRCode.new(url).as_svg(viewbox: true, fill: :white)\n  end\n  def other(code)\n    code.as_svg\n  end\nend\n",

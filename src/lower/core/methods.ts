@@ -123,7 +123,8 @@ export function lowerMethodCall(call: NodeOf<"call">, recv: TsExpr, scope: Scope
   }
   const member = rubyToTs(m);
   const tableKey = TABLE_OF_TYPE[recv.type.k];
-  const type: RType = STRING_RESULTS.has(m) ? STRING : m === "html_safe" ? { k: "safe" } : tableKey === "string" && m === "inquiry" && !call.args.length ? INQUIRER : UNKNOWN;
+  // (join answers a String on an Array only: Pathname#join a Pathname, so an unknown receiver's join stays unknown.)
+  const type: RType = STRING_RESULTS.has(m) && (m !== "join" || tableKey === "array") ? STRING : m === "html_safe" ? { k: "safe" } : tableKey === "string" && m === "inquiry" && !call.args.length ? INQUIRER : UNKNOWN;
   if (tableKey) {
     const table = [tableKey, "object"].find((k) => member in CORE_TABLES[k as TableKey]) as TableKey | undefined;
     if (table) {

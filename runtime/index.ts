@@ -6,7 +6,7 @@ export { directUrl, NO_REQUEST_URL_CONTEXT, routeHelper, routerFor, type RouteHe
 export { polymorphicName, polymorphicUrl } from "./action-pack/index.js";
 export {
   and, binop, blockArgs, caseEq, each, eachWithIndex, eq, index, indexSet, isBlank, isPresent, or, send, sendSafe, symProc, blockArg, kwsplat, toAry, toA, toS,
-  truthy, unsupported, readLocal, NameError, constantValue, ivarGet, ivarSet, ivarDefined,
+  truthy, unsupported, declineIfString, readLocal, NameError, constantValue, ivarGet, ivarSet, ivarDefined,
 } from "./active-support/index.js";
 export { rescues } from "./ruby/index.js";
 export { declinedError, declinePatch, atExit, reopenClassMethods } from "./ruby/index.js";

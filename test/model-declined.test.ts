@@ -48,10 +48,22 @@ describe("declined model declarations", () => {
       "app/models/thing_scope.rb:3:3 unsupported_construct: construct not lowered: scope without a name and a lambda",
       "app/models/thing_scope.rb:5:5 unsupported_construct: construct not lowered: include in a scope extension block",
       "app/models/widget.rb:2:3 unsupported_construct: construct not lowered: model macro acts_as_list",
+      "app/models/chunker.rb:3:5 unsupported_construct: construct not lowered: tap's block appends to its parameter `body` with <<: a String cannot grow in place, so tap would answer it unchanged",
       "app/models/notifier.rb:1:1 unsupported_construct: construct not lowered: superclass Noticed::Base of a plain class",
       "app/models/signup_form.rb:4:3 unsupported_construct: construct not lowered: validates_each in a plain class body",
       "app/models/tagger.rb:3:11 unsupported_construct: construct not lowered: include Comparable in a plain class",
     ]);
+  });
+
+  it("a tap whose block appends to its String parameter raises where reached (tap would answer the String unchanged); an Array's grows", async () => {
+    const Chunker = await model("chunker", "Chunker");
+    const error = raised(() => Chunker.joined(["a", "b"]));
+    expect(error).not.toBe("no error");
+    const [name, message, rescued] = error as [string, string, boolean];
+    expect([name, rescued]).toEqual(["NotLowered", false]);
+    expect(message).toContain("tap's block appends to its parameter `body` with <<");
+    // Ruby: Chunker.collected(%w[a b]) => ["a", "b"]
+    expect(Chunker.collected(["a", "b"])).toEqual(["a", "b"]);
   });
 
   it("a plain class whose body holds a declined statement raises when instantiated (its validation is never skipped)", async () => {

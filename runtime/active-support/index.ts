@@ -2,7 +2,7 @@
 // messages, cache stores, CurrentAttributes.
 export {
   and, binop, blockArgs, caseEq, each, eachWithIndex, eq, index, indexSet, isBlank, isPresent, or, send, sendSafe, symProc, blockArg, kwsplat, toAry, toA, toS,
-  truthy, unsupported, readLocal, NameError, constantValue, ivarGet, ivarSet, ivarDefined,
+  truthy, unsupported, declineIfString, readLocal, NameError, constantValue, ivarGet, ivarSet, ivarDefined,
 } from "./core-ext/ops.js";
 export { CurrentAttributes, defineCurrentAttributes } from "./current-attributes.js";
 export { executorWrap } from "./executor.js";

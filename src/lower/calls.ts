@@ -37,6 +37,7 @@ import { REMOTE_CONNECTIONS } from "./rails-api-objects.js";
 import { settingType } from "./setting-types.js";
 import { serializedType } from "./model/serialized-types.js";
 import { lowerMaybeObjectCall, maybeObject } from "./maybe-objects.js";
+import { declineTapShovel } from "./core/tap-shovel.js";
 import { ObjectMethods } from "../../runtime/active-support/core-ext/core-object.js";
 import { CORE_TABLES, isCoreMethod } from "../../runtime/active-support/core-ext/core-send.js";
 
@@ -57,7 +58,8 @@ export function lowerCall(call: NodeOf<"call">, scope: Scope): TsExpr {
   const own = scope.env.receiverCall?.(call, scope);
   if (own) return own;
   checkXPathLiteral(call, scope);
-  const recv = provedReceiver(call.receiver, lowerExpr(call.receiver, scope), scope);
+  const proved = provedReceiver(call.receiver, lowerExpr(call.receiver, scope), scope);
+  const recv = declineTapShovel(call, proved, scope) ?? proved;
   // A receiver the compiler declined (an unresolved constant: `unsupported(...)`, which raises NotLowered): Ruby
   // evaluates the receiver before the arguments, so its raise is all the call does. (The arguments are lowered all
   // the same, for what they declare: their diagnostics, the calls they record; the sends they would make are not

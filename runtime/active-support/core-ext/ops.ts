@@ -260,6 +260,12 @@ export function readLocal(locals: Record<string, unknown>, name: string): unknow
   return locals[name];
 }
 
+/** A receiver a declined construct raises on where it is a String (core/tap-shovel.ts); anything else passes. */
+export function declineIfString<T>(value: T, what: string): T {
+  if (typeof value === "string" || value instanceof String) unsupported(what);
+  return value;
+}
+
 export function unsupported(what: string): never {
   // Named so that no `rescue` swallows it (runtime/ruby/rescue.ts).
   throw Object.assign(new Error(`rails2ts: not lowered: ${what}`), { name: NOT_LOWERED });

@@ -133,6 +133,9 @@ describe("ActiveSupport::StringInquirer (Rails.env, String#inquiry)", () => {
     const i = StringMethods.inquiry("foo_bar");
     const env = StringMethods.inquiry("production");
     expect([i.inquire("foo_bar"), i.inquire("foobar"), env.inquire("production"), env.inquire("development")]).toEqual([true, false, true, false]);
+    // The dynamic path answers alike (it once compared without underscores: foobar? was true for "foo_bar").
+    const { send } = await import("../runtime/index.js");
+    expect([send(i, "foo_bar?"), send(i, "foobar?"), send(env, "production?"), send(env, "development?")]).toEqual([true, false, true, false]);
   });
 });
 

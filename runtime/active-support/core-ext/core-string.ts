@@ -41,7 +41,8 @@ export class StringInquirer {
   constructor(readonly value: string) {
     return new Proxy(this, {
       get: (target, key) => {
-        if (typeof key === "string" && /^is[A-Z]/.test(key) && !(key in target)) return () => key.slice(2).toLowerCase() === value.replace(/_/g, "");
+        // `name?` by the naming rule (foo_bar? -> isFooBar): the value compared with the name as Ruby wrote it.
+        if (typeof key === "string" && /^is[A-Z]/.test(key) && !(key in target)) return () => target.inquire(I.underscore(key.slice(2)));
         return Reflect.get(target, key);
       },
     });

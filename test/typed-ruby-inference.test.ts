@@ -174,9 +174,10 @@ describe("Ruby-level inference: direct calls where Ruby's own semantics prove th
 
   it("types an ivar a helper, or a template no controller's path owns, reads by the join over every controller assigning it, and not one a module or helper also sets", async () => {
     const files = {
-      "app/controllers/notes_controller.rb": "class NotesController < ApplicationController\n  def show\n    @note = Note.find(params[:id])\n    @draft = Note.new\n  end\nend\n",
+      "app/controllers/notes_controller.rb": "class NotesController < ApplicationController\n  def show\n    @note = Note.find(params[:id])\n    @draft = Note.new\n    @memo = Note.first\n  end\nend\n",
+      "app/mailers/note_mailer.rb": "class NoteMailer < ActionMailer::Base\n  def memo\n    @memo = 1\n  end\nend\n",
       "app/controllers/archives_controller.rb": "class ArchivesController < ApplicationController\n  def show\n    @note = Note.last\n    @draft = Note.first\n  end\nend\n",
-      "app/helpers/notes_helper.rb": "module NotesHelper\n  def note_title\n    @note.title\n  end\n\n  def draft_title\n    @draft.title\n  end\nend\n",
+      "app/helpers/notes_helper.rb": "module NotesHelper\n  def note_title\n    @note.title\n  end\n\n  def draft_title\n    @draft.title\n  end\n\n  def memo_title\n    @memo.title\n  end\nend\n",
       "app/models/drafting.rb": "module Drafting\n  def start_draft\n    @draft = nil\n  end\nend\n",
       "app/views/notes/show.html.erb": "<%= note_title %><%= draft_title %>\n",
       "app/views/shared/_note.html.erb": "<%= @note.title %>\n",
@@ -185,6 +186,8 @@ describe("Ruby-level inference: direct calls where Ruby's own semantics prove th
     const helpers = out.get("helpers.ts");
     expect(lineWith(helpers, "assigns.note")).toBe("return (view.assigns.note as Note).title;");
     expect(lineWith(helpers, "assigns.draft")).toBe('return send(view.assigns.draft, "title");');
+    // A mailer's ivars reach its views (and the helpers they call).
+    expect(lineWith(helpers, "assigns.memo")).toBe('return send(view.assigns.memo, "title");');
     expect(lineWith(out.get("views/shared/_note.html.ts"), "assigns.note")).toBe("out.append((view.assigns.note as Note).title);");
   });
 

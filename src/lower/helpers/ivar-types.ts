@@ -10,7 +10,8 @@ import type { AppModel } from "../../analyze/app-model.js";
 import { join, type ValueType } from "../../analyze/value-types.js";
 import { join as join_, sep } from "node:path";
 import { childNodes, walk, type Node } from "../../parse/ir.js";
-import { provedType, UNKNOWN, type RType } from "../types.js";
+import { provedType, type RType } from "../types.js";
+import { plainClassFacts } from "../core/plain-calls.js";
 
 /**
  * The ivar types of a helper, or of a template no controller's path owns (a layout, `rooms/show/_invitation`), from
@@ -47,12 +48,12 @@ function asValue(t: RType): ValueType {
 function assignedOutsideControllers(app: AppModel): Set<string> | null {
   const out = new Set<string>();
   let any = false;
-  // (Controller concerns, parsed with the autoload roots, are part of the controllers that include them.)
-  const controllers = join_(app.parsed.root, "app/controllers") + sep;
+  // A mailer: under app/mailers, or any class of the app whose library base is ActionMailer::Base.
   const mailers = join_(app.parsed.root, "app/mailers") + sep;
-  const files: Array<{ body: Node[]; absPath?: string }> = [...app.parsed.helpers, ...app.parsed.models.filter((f) => !f.absPath.startsWith(controllers)), ...app.parsed.lib, ...app.parsed.config, ...app.templates.values()];
+  const mailerClasses = new Set(app.plainClasses.filter((d) => plainClassFacts(app, d.path)?.libraryBase === "ActionMailer::Base").map((d) => d.node));
+  const files: Array<{ body: Node[]; absPath?: string }> = [...app.parsed.helpers, ...app.parsed.models, ...app.parsed.lib, ...app.parsed.config, ...app.templates.values()];
   const visit = (n: Node, ownIvars: boolean): void => {
-    if (n.kind === "class" && ownIvars) return;
+    if (n.kind === "class" && ownIvars && !mailerClasses.has(n)) return;
     if ((n.kind === "assign" || n.kind === "opAssign") && n.target.kind === "ivar") out.add(n.target.name);
     else if (n.kind === "multiAssign") n.targets.forEach((t) => t.kind === "ivar" && out.add(t.name));
     else if (n.kind === "call" && /^instance_variable_set$|^instance_variables$/.test(n.method)) any = true;

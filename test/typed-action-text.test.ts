@@ -95,7 +95,9 @@ describe("Ruby's IPAddr, Resolv and SecureRandom values typed as the runtime's",
     };
     const model = (await emitted(files)).get("models/reader.ts");
     expect(body(model, "sized")).toContain("StringMethods.bytesize(body), StringMethods.bytesize(chunk)");
-    expect(body(model, "sized")).toContain("ObjectMethods.tap(\"\", (body: string) => {");
+    // (The String receiver raises where reached: its block appends to it, which core/tap-shovel.ts declines.)
+    expect(body(model, "sized")).toContain("ObjectMethods.tap( declineIfString( \"\", \"unsupported_construct: construct not lowered: tap's block appends");
+    expect(body(model, "sized")).toContain("), (body: string) => {");
   });
 });
 

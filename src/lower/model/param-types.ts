@@ -42,6 +42,8 @@ export function noteClassMethodCall(app: AppModel, model: string, call: NodeOf<"
 interface Facts {
   symbols: Set<string>;
   written: Map<string, Set<string>>;
+  /** The calls of each name written with no receiver or `self.` (the only ones Ruby lets reach a private method). */
+  selfWritten: Map<string, Set<string>>;
   callsSuper: Set<string>;
 }
 
@@ -80,7 +82,8 @@ function facts(app: AppModel): Facts {
       });
     }
   }
-  f = { symbols, written: writtenCalls(files, names, walk), callsSuper };
+  const onSelf = (n: NodeOf<"call">) => n.receiver === null || n.receiver.kind === "self";
+  f = { symbols, written: writtenCalls(files, names, walk), selfWritten: writtenCalls(files, names, walk, onSelf), callsSuper };
   factsOf.set(app, f);
   return f;
 }
@@ -162,9 +165,39 @@ function typesFor(app: AppModel, key: string, name: string, params: { params: No
   return joinedTypes(sites, positionalParams(params));
 }
 
-/** An instance method's parameters' types (empty when none is known). */
+/**
+ * An instance method's parameters' types (empty when none is known). A private one (Ruby calls it only on self) by
+ * every call of its name written on self anywhere in the app, whatever calls of the name other receivers answer
+ * (`url_helpers.room_bot_messages_path(...)` inside `def room_bot_messages_path(message)`).
+ */
 export function methodParamTypes(app: AppModel, model: string, def: NodeOf<"def">): RType[] {
-  return typesFor(app, methodKey(app, model, def.name), def.name, def);
+  const key = methodKey(app, model, def.name);
+  const typed = typesFor(app, key, def.name, def);
+  if (typed.length || !privateInModelFile(app, def) || untypable(app, def.name)) return typed;
+  const sites = recordedSites(app, key);
+  const written = facts(app).selfWritten.get(def.name);
+  if (!sites || !written || !allSeen(app, [key], written)) return [];
+  return joinedTypes(sites, positionalParams(def));
+}
+
+/** `def` after a bare `private` (or `private def`) directly in the class or module body of a model's file that holds it. */
+function privateInModelFile(app: AppModel, def: NodeOf<"def">): boolean {
+  let found = false;
+  let isPrivate = false;
+  for (const file of app.parsed.models) {
+    for (const top of file.body) {
+      walk(top, (n) => {
+        if (found || (n.kind !== "class" && n.kind !== "module")) return;
+        let mode = "public";
+        for (const stmt of n.body) {
+          if (stmt.kind === "ident" && (stmt.name === "private" || stmt.name === "protected" || stmt.name === "public")) mode = stmt.name;
+          else if (stmt === def) { found = true; isPrivate = mode === "private"; }
+          else if (stmt.kind === "call" && stmt.receiver === null && stmt.args.includes(def)) { found = true; isPrivate = stmt.method === "private"; }
+        }
+      });
+    }
+  }
+  return isPrivate;
 }
 
 /** A scope lambda's parameters' types. */

@@ -5,7 +5,7 @@
 //                                  destroy -> destroy, else its key nulled and saved), w keyed and saved — in one
 //                                  transaction when the owner is persisted
 //   user.build_webhook(h)          the same replace without saving (the old target is still loaded first)
-//   user.create_webhook!(h)        built and saved, then assigned (Rails loads the current target afterwards)
+//   user.create_profile!(h)        built and saved, then assigned (Rails loads the current target afterwards)
 import { connection } from "./connection/current.js";
 import { association } from "./association.js";
 import { ForeignAssociation } from "./foreign-association.js";

@@ -68,7 +68,7 @@ export interface AppModel {
   inflections: AppInflections;
   /** The gems Gemfile.lock names, found in the gem directories (for the engines' assets). */
   gems: AppGems;
-  /** Ruby core classes the app reopens in lib/ (`class String; def all_emoji?`), with their declarations. */
+  /** Ruby core classes the app reopens in lib/ (`class String; def shout?`), with their declarations. */
   coreExtensions: Array<{ className: string; decls: ConstDecl[] }>;
   /** The app's own files (or directories) its code reads through `Rails.root.join(...)`: the project carries them. */
   rootFiles: string[];

@@ -1,4 +1,4 @@
-// An app reopening a Ruby core class (`class String; def all_emoji? ... end; end` in lib/): its methods join that
+// An app reopening a Ruby core class (`class String; def shout? ... end; end` in lib/): its methods join that
 // class's method table, so dynamic dispatch (coreSend / send) finds them as Ruby's method lookup would. Each method
 // runs with `this` the receiver, as the lowered body expects of `self`.
 import { ArrayMethods, HashMethods } from "./core-collections.js";

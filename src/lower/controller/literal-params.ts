@@ -1,6 +1,6 @@
 // A controller method's parameter every call of which passes a Symbol or String literal is a String (a Symbol
 // lowers to its name), as value-types.ts joins records over the same call sites:
-//   set_authenticated_by(:bot_key) / set_authenticated_by(:session)     def set_authenticated_by(method)   method: string
+//   set_origin(:api) / set_origin(:session)                      def set_origin(method)              method: string
 // The calls are every receiver-less (or self.) call of the name in the app's controllers; a method also named by a
 // Symbol (a callback, send, helper_method), or called with another argument, a splat or a different count, is not.
 import { walkScoped, type Owner } from "../../analyze/value-types.js";

@@ -1,14 +1,14 @@
-// An app's reopened Ruby core classes (lib/: `class String; def all_emoji? = match?(...); end`) -> one module that
+// An app's reopened Ruby core classes (lib/: `class String; def shout? = match?(...); end`) -> one module that
 // adds the methods to the runtime's table for that class when the app boots (runtime/ruby/core-extensions.ts).
 //   class String                       extendCore("String", {
-//     def all_emoji?                     isAllEmoji: function (this: any) { return coreSend(this, "match?", ...); },
+//     def shout?                     isShout: function (this: any) { return coreSend(this, "match?", ...); },
 //       self.match? /.../                })   (self a String: StringMethods.isMatch(this, ...))
 //     end
 //   end
 // `self` in the body is the receiver (`this`); receiver-less calls are core calls on it.
 // The methods are also the module's export (`CoreExt_String`, imported as a class under models/core_ext/ would be),
 // so a call on a receiver typed as that class calls the app's method directly:
-//   boost.content.all_emoji?          CoreExt_String.isAllEmoji.call(boost.content)
+//   post.title.shout?          CoreExt_String.isShout.call(post.title)
 import type { AppModel } from "../../analyze/app-model.js";
 import type { ConstDecl } from "../../analyze/constants.js";
 import type { Diagnostics } from "../../diagnostics/index.js";

@@ -168,7 +168,7 @@ function typesFor(app: AppModel, key: string, name: string, params: { params: No
 /**
  * An instance method's parameters' types (empty when none is known). A private one (Ruby calls it only on self) by
  * every call of its name written on self anywhere in the app, whatever calls of the name other receivers answer
- * (`url_helpers.room_bot_messages_path(...)` inside `def room_bot_messages_path(message)`).
+ * (`url_helpers.post_comments_path(...)` inside `def post_comments_path(comment)`).
  */
 export function methodParamTypes(app: AppModel, model: string, def: NodeOf<"def">): RType[] {
   const key = methodKey(app, model, def.name);

@@ -1,5 +1,5 @@
 // Where the lowering falls back to run-time dispatch, and why (for `inspect --types`):
-//   message.room        (message: a parameter no analysis typed)    "local `message`: its type is not proved"
+//   comment.post        (comment: a parameter no analysis typed)    "local `comment`: its type is not proved"
 //   @page.records       (an ivar some assignment leaves untyped)     "@page: not every assignment proves one model"
 //   user.bot?           (User typed, bot? an enum predicate)         "User has no method `bot?` the compiler knows"
 // A site lowered twice (a scratch lowering for a method's return type) is recorded once. Every `send`, `coreSend`

@@ -4,17 +4,23 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { expect } from "vitest";
 import { compile } from "../../src/compile.js";
+import type { Diagnostic } from "../../src/diagnostics/index.js";
 import { scratchDir } from "./scratch.js";
 
-/** `base` with `files` over it, compiled: each emitted file's text by its path. */
-export async function emittedApp(prefix: string, base: Record<string, string>, files: Record<string, string> = {}): Promise<Map<string, string>> {
+/** `files` written to a scratch app and compiled: each emitted file's text by its path, and the diagnostics. */
+export async function compileFiles(prefix: string, files: Record<string, string>): Promise<{ files: Map<string, string>; diagnostics: Diagnostic[] }> {
   const root = scratchDir(prefix);
-  for (const [path, text] of Object.entries({ ...base, ...files })) {
+  for (const [path, text] of Object.entries(files)) {
     mkdirSync(dirname(join(root, path)), { recursive: true });
     writeFileSync(join(root, path), text);
   }
   const result = await compile(root);
-  return new Map(result.files.map((f) => [f.path, f.text]));
+  return { files: new Map(result.files.map((f) => [f.path, f.text])), diagnostics: result.diagnostics };
+}
+
+/** `base` with `files` over it, compiled: each emitted file's text by its path. */
+export async function emittedApp(prefix: string, base: Record<string, string>, files: Record<string, string> = {}): Promise<Map<string, string>> {
+  return (await compileFiles(prefix, { ...base, ...files })).files;
 }
 
 /** The one line of `text` containing `marker`, trimmed (the test fails when there is not exactly one). */

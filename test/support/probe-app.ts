@@ -1,9 +1,7 @@
 // A small Rails app written to a scratch directory and compiled by the real pipeline: the emitted modules by path.
-import { mkdirSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { expect } from "vitest";
-import { compile } from "../../src/compile.js";
-import { scratchDir } from "./scratch.js";
+import { compileFiles } from "./emitted-app.js";
+
+export { lineWith as onlyLineWith } from "./emitted-app.js";
 
 /** A minimal app's config, routes and ApplicationRecord/ApplicationController; a test adds its schema and classes. */
 export const PROBE_BASE: Record<string, string> = {
@@ -14,18 +12,5 @@ export const PROBE_BASE: Record<string, string> = {
 };
 
 export async function compileProbe(name: string, files: Record<string, string>): Promise<Map<string, string>> {
-  const root = scratchDir(name);
-  for (const [path, text] of Object.entries({ ...PROBE_BASE, ...files })) {
-    mkdirSync(dirname(join(root, path)), { recursive: true });
-    writeFileSync(join(root, path), text);
-  }
-  const result = await compile(root);
-  return new Map(result.files.map((f) => [f.path, f.text]));
-}
-
-/** The one line of `text` containing `marker`, trimmed (the test fails when there is not exactly one). */
-export function onlyLineWith(text: string | undefined, marker: string): string {
-  const lines = (text ?? "").split("\n").filter((l) => l.includes(marker));
-  expect(lines).toHaveLength(1);
-  return lines[0]!.trim();
+  return (await compileFiles(name, { ...PROBE_BASE, ...files })).files;
 }

@@ -1,8 +1,8 @@
 // Methods Rails installs on every record, called on a typed record as the runtime declares them:
-//   message.broadcast_replace_to room, :messages      message.broadcastReplaceTo(room, "messages")
+//   post.broadcast_replace_to author, :posts          post.broadcastReplaceTo(author, "posts")
 //     (Turbo::Broadcastable, in every model where turbo-rails is bundled: runtime/gems/turbo-rails/broadcastable.ts)
-//   membership.involvement_previously_was             membership.attributePreviouslyWas("involvement")
-//   type_previously_changed?(to: "Rooms::Open")       this.isAttributePreviouslyChanged("type", { to: "Rooms::Open" })
+//   post.status_previously_was                        post.attributePreviouslyWas("status")
+//   type_previously_changed?(to: "Posts::Draft")      this.isAttributePreviouslyChanged("type", { to: "Posts::Draft" })
 //     (the per-column methods Rails generates are proxies of ActiveModel::Dirty's attribute_* ones, which Base has)
 //   user.attachable_sgid                              actionTextAttachableSgid(user)   (ActionText::Attachable's)
 //   post.build_author / create_profile!(name: n)

@@ -1,0 +1,147 @@
+// `s << x` on a local: Ruby's String#<< grows the one String in place, so every other reference to it (the caller's
+// argument, the Array holding it, another local) sees it grown. A JS string cannot grow: the lowering stores the
+// longer String back into `s` (expr.ts' shovel) and nothing else sees it. That is Ruby's answer only where `s` holds
+// a String built here that nothing else refers to while it grows:
+//   html = +""; items.each { |i| html << i.name }; html      every assignment builds a new String, read after
+// Anywhere else the `<<` is declined: reported at it, and its receiver raises NotLowered where it is reached as a
+// String (an Array grows in place, as Ruby's does):
+//   def add(buf, x) buf << x end                              a parameter: the caller's String would not grow
+//   names.each { |name| name << "!" }                         a block's parameter: the Array's Strings would not
+//   copy = title; copy << "!"                                 a String another variable holds
+import { readFileSync } from "node:fs";
+import { childNodes, walk, type Node, type NodeOf } from "../../parse/ir.js";
+import { lit, type TsExpr } from "../expr.js";
+import type { Scope } from "../scope.js";
+
+/** The receiver of `name << x` wrapped to raise as a String, where `name` may share its String; null where it cannot. */
+export function declineSharedShovel(node: NodeOf<"binary">, name: string, recv: TsExpr, scope: Scope): TsExpr | null {
+  const body = scope.methodBody as Node[] | null;
+  const why = body ? sharedReason(body, name, node) : "it is not in a method whose every use of it the compiler sees";
+  if (!why) return null;
+  const consequence = why.includes("FrozenError") ? "" : "; a String cannot grow in place, so the other reference would not see the appended text";
+  const d = scope.env.diags.report("unsupported_construct", node.span, `\`${name} << ...\`: ${why}${consequence}`);
+  return lit(`${scope.env.module.use("declineIfString")}(${recv.code}, ${JSON.stringify(`${d.code}: ${d.message}`)})`, recv.type);
+}
+
+type Pos = [number, number];
+const at = (n: Node): Pos => [n.span.line, n.span.column];
+const end = (n: Node): Pos => [n.span.endLine, n.span.endColumn];
+const before = (a: Pos, b: Pos) => a[0] < b[0] || (a[0] === b[0] && a[1] < b[1]);
+
+/** Why `name`'s String may be shared where `<<` grows it, or null where every assignment builds a fresh one. */
+function sharedReason(body: Node[], name: string, shovel: Node): string | null {
+  const assigns: Node[] = [];
+  const shovels: Node[] = [];
+  const reads: Node[] = [];
+  /** The blocks and loops whose body holds a read of it, with the read. */
+  const repeated: Array<{ scope: Node; read: Node }> = [];
+  let blockParam = false;
+  let tapParam = false;
+  const visit = (n: Node, loops: Node[]) => {
+    // (A tap's parameter that its block appends to is core/tap-shovel.ts', declined at the call.)
+    if (n.kind === "call" && n.block?.params.some((p) => p.name === name)) (n.method === "tap" ? (tapParam = true) : (blockParam = true));
+    if (n.kind === "lambda" && n.params.some((p) => p.name === name)) blockParam = true;
+    if ((n.kind === "assign" || n.kind === "opAssign") && n.target.kind === "ident" && n.target.name === name) {
+      assigns.push(n);
+      visit(n.value, loops);
+      return;
+    }
+    if (n.kind === "multiAssign" && n.targets.some((t) => t.kind === "ident" && t.name === name)) assigns.push(n);
+    if (n.kind === "binary" && n.op === "<<" && rootName(n.left) === name) {
+      shovels.push(n);
+      // The chain's own receivers are the String growing, not another reference to it.
+      let left: Node = n.left;
+      while (left.kind === "binary" && left.op === "<<") {
+        visit(left.right, loops);
+        left = left.left;
+      }
+      visit(n.right, loops);
+      return;
+    }
+    if (n.kind === "ident" && n.name === name) {
+      reads.push(n);
+      for (const scope of loops) repeated.push({ scope, read: n });
+    }
+    const inner = n.kind === "while" || n.kind === "for" || (n.kind === "call" && n.block) || n.kind === "lambda" ? [...loops, n] : loops;
+    for (const child of childNodes(n)) visit(child, inner);
+  };
+  for (const stmt of body) visit(stmt, []);
+  if (tapParam && !blockParam) return null;
+  if (blockParam) return `\`${name}\` is a block's parameter (the String may be another's too)`;
+  if (!assigns.length) return `\`${name}\` is a parameter (the caller's String would not grow)`;
+  const unfresh = assigns.find((a) => !(a.kind === "assign" || a.kind === "opAssign") || !freshAssignment(a));
+  if (unfresh?.kind === "assign" && unfresh.value.kind === "str" && unfresh.value.parts.every((p) => typeof p === "string")) {
+    return `\`${name}\` is assigned at line ${unfresh.span.line} a String literal the file's \`frozen_string_literal: true\` freezes (Ruby raises FrozenError)`;
+  }
+  if (unfresh) return `\`${name}\` is assigned at line ${unfresh.span.line} a String that may be another's too`;
+  const first = [...assigns, ...reads, ...shovels].reduce((a, b) => (before(at(b), at(a)) ? b : a));
+  if (!assigns.includes(first)) return `\`${name}\` is a parameter (the caller's String would not grow)`;
+  const last = shovels.reduce((a, b) => (before(at(a), at(b)) ? b : a), shovel);
+  const early = reads.find((r) => before(at(r), end(last)));
+  if (early) return `\`${name}\` is read at line ${early.span.line} before it grows (that reference would keep the shorter String)`;
+  const again = repeated.find(({ scope }) => shovels.some((s) => contains(scope, s)));
+  if (again) return `\`${name}\` is read at line ${again.read.span.line} in a block or loop that grows it again`;
+  return null;
+}
+
+function rootName(n: Node): string | null {
+  if (n.kind === "ident") return n.name;
+  return n.kind === "binary" && n.op === "<<" ? rootName(n.left) : null;
+}
+
+function contains(outer: Node, inner: Node): boolean {
+  let found = false;
+  walk(outer, (n) => {
+    if (n === inner) found = true;
+  });
+  return found;
+}
+
+function freshAssignment(a: NodeOf<"assign"> | NodeOf<"opAssign">): boolean {
+  if (a.kind === "opAssign") return a.op === "+" || a.op === "*" || (a.op === "||" && fresh(a.value));
+  return fresh(a.value);
+}
+
+/** An expression that answers a String (or Array) nothing else refers to. */
+function fresh(v: Node): boolean {
+  switch (v.kind) {
+    case "str":
+      // An interpolation builds a new String; a plain literal is frozen under the file's magic comment (`<<` on
+      // it raises FrozenError in Ruby).
+      return v.parts.some((p) => typeof p !== "string") || !frozenLiterals(v.span.file);
+    case "array":
+    case "hash":
+      return true;
+    case "unary":
+      return v.op === "+" && v.expr.kind === "str";
+    case "binary":
+      return v.op === "+" || v.op === "*";
+    case "call":
+      if (v.method === "new" && v.receiver?.kind === "const" && (v.receiver.name === "String" || v.receiver.name === "Array")) return true;
+      return v.receiver !== null && ["dup", "join", "+@"].includes(v.method);
+    default:
+      return false;
+  }
+}
+
+const frozen = new Map<string, boolean>();
+/** The file's magic comment: `# frozen_string_literal: true` among its leading comment lines. */
+function frozenLiterals(file: string): boolean {
+  let known = frozen.get(file);
+  if (known === undefined) {
+    let source = "";
+    try {
+      source = readFileSync(file, "utf8");
+    } catch {
+      // A file the compiler did not read from disk: its literals are taken as frozen (the safe side).
+      source = "# frozen_string_literal: true";
+    }
+    known = false;
+    for (const line of source.split("\n", 50)) {
+      if (!/^\s*(#.*)?$/.test(line)) break;
+      if (/^\s*#.*frozen[_-]string[_-]literal:\s*true/i.test(line)) known = true;
+    }
+    frozen.set(file, known);
+  }
+  return known;
+}

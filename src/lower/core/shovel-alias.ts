@@ -28,6 +28,12 @@ export function declineSharedShovel(node: Node, name: string, recv: TsExpr, scop
   return declined(node, `\`${written}\`: ${why}${consequence}`, recv, scope);
 }
 
+/** `"abc" << "d"` under the file's frozen_string_literal: Ruby raises FrozenError, so the receiver is declined. */
+export function declineFrozenShovel(node: NodeOf<"binary">, recv: TsExpr, scope: Scope): TsExpr | null {
+  if (!plainLiteral(node.left) || !frozenLiterals(node.span.file)) return null;
+  return declined(node, "`<<` on a String literal the file's `frozen_string_literal: true` freezes (Ruby raises FrozenError)", recv, scope);
+}
+
 function declined(node: Node, message: string, recv: TsExpr, scope: Scope): TsExpr {
   // (A block lowered twice, as some are, reports its site once.)
   const diags = scope.env.diags;

@@ -40,6 +40,7 @@ import { lowerMaybeObjectCall, maybeObject } from "./maybe-objects.js";
 import { declineTapShovel } from "./core/tap-shovel.js";
 import { ObjectMethods } from "../../runtime/active-support/core-ext/core-object.js";
 import { CORE_TABLES, isCoreMethod } from "../../runtime/active-support/core-ext/core-send.js";
+import { extensionOf, lowerExtensionCall } from "./model/association-extension.js";
 
 export function lowerCall(call: NodeOf<"call">, scope: Scope): TsExpr {
   if (call.receiver === null) return lowerSelfCall(call, scope);
@@ -250,6 +251,9 @@ export function lowerTypedCall(call: NodeOf<"call">, recv: TsExpr, scope: Scope)
   const args = () => lowerArgs(call.args, call.block, scope);
   const method = (name: string, type: RType = UNKNOWN) => lit(`${recv.code}.${name}(${args().join(", ")})`, type);
   const env = scope.env;
+  // (An association extension's method: defined on the proxy itself, before all Rails' and Ruby's own.)
+  const extension = lowerExtensionCall(call, recv, scope);
+  if (extension) return extension;
   if (m === "nil?" && call.args.length === 0) return lit(`(${recv.code} == null)`, BOOL);
   if ((m === "present?" || m === "blank?") && call.args.length === 0) return lit(`${env.module.use(m === "present?" ? "isPresent" : "isBlank")}(${recv.code})`, BOOL);
   // to_s of a value known not to be a SafeBuffer; otherwise the core hook keeps html_safe as Ruby does.
@@ -501,7 +505,8 @@ export function objectMethodCall(call: NodeOf<"call">, recv: TsExpr, members: ob
 /** What an association reader answers: the relation (has_many) or the record; a polymorphic one has no one class. */
 export function associationType(app: AppModel, assoc: ModelInfo["associations"][number]): RType {
   if (assoc.options.polymorphic || !app.models.has(assoc.className)) return UNKNOWN;
-  return assoc.kind === "has_many" ? { k: "relation", model: assoc.className } : { k: "model", model: assoc.className };
+  const ext = extensionOf(app, assoc);
+  return assoc.kind === "has_many" ? { k: "relation", model: assoc.className, ...(ext ? { ext } : {}) } : { k: "model", model: assoc.className };
 }
 
 /**

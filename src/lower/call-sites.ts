@@ -112,7 +112,7 @@ export function joinedTypes(sites: Map<string, RType[]>, params: Array<{ nilDefa
     const at = [...sites.values()].map((t) => (i < t.length ? t[i]! : p.nilDefault ? NIL : UNKNOWN)).filter((t) => !(p.nilDefault && t.k === "nil"));
     const first = at[0];
     if (first && scalars && !p.nilDefault && (first.k === "time" || first.k === "number")) return at.every((t) => sameType(t, first)) ? first : UNKNOWN;
-    if (!first || !handedOnType(first)) return UNKNOWN;
+    if (!first || !(handedOnType(first) || first.k === "hash")) return UNKNOWN;
     return at.every((t) => sameType(t, first)) ? first : UNKNOWN;
   });
 }

@@ -143,7 +143,8 @@ function recordArgs(args: Node[], block: Block | null, scope: Scope, types: RTyp
   // left in `types` for the call-site join of parameters (call-sites.ts).
   const out = args.map((a) => {
     const e = lowerArg(a, scope);
-    types.push(e.type);
+    // (What is passed: permitted params' Hash.)
+    types.push(e.type.k === "params" ? { k: "hash" } : e.type);
     return e.type.k === "params" ? `${e.code}.toH()` : e.code;
   });
   if (block) out.push(lowerBlockFn(block, scope).code);

@@ -41,6 +41,7 @@ import { declineTapShovel } from "./core/tap-shovel.js";
 import { ObjectMethods } from "../../runtime/active-support/core-ext/core-object.js";
 import { CORE_TABLES, isCoreMethod } from "../../runtime/active-support/core-ext/core-send.js";
 import { extensionOf, lowerExtensionCall } from "./model/association-extension.js";
+import { plainClassFacts } from "./core/plain-calls.js";
 
 export function lowerCall(call: NodeOf<"call">, scope: Scope): TsExpr {
   if (call.receiver === null) return lowerSelfCall(call, scope);
@@ -361,6 +362,8 @@ function literalJoins(call: NodeOf<"call">): boolean {
 }
 
 function lowerClassCall(call: NodeOf<"call">, recv: TsExpr, model: string, scope: Scope): TsExpr | null {
+  // A plain class's own class method (`def self.create!`), not Active Record's of the name: core/plain-calls.ts.
+  if (call.method !== "new" && !scope.env.app.models.has(model) && plainClassFacts(scope.env.app, model)?.classMethods.has(call.method)) return null;
   const types: RType[] = [];
   const args = recordArgs(call.args, call.block, scope, types);
   const record: RType = { k: "model", model };

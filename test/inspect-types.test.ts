@@ -72,4 +72,25 @@ describe("inspect --types", () => {
       "",
     ].join("\n"));
   });
+
+  it("names a request parameter's value as what it is (a String, an Array, Parameters or nil), not a type left unproved", async () => {
+    const { root, result } = await compiled({
+      "app/controllers/searches_controller.rb": [
+        "class SearchesController < ApplicationController",
+        "  def show",
+        "    head :ok if params[:q]&.strip",
+        "    head :ok if params.require(:search)[:q].to_i",
+        "    head :ok if { a: 1 }[:a].to_i",
+        "  end",
+        "end\n",
+      ].join("\n"),
+    });
+    const lines = describeTypes(root, result).split("\n");
+    const at = lines.indexOf("app/controllers/searches_controller.rb");
+    expect(lines.slice(at + 1, at + 4)).toEqual([
+      "  3:17 coreSend .strip   params[...]: a String, an Array, Parameters or nil, as the request gives it",
+      "  4:17 coreSend .to_i   params[...]: a String, an Array, Parameters or nil, as the request gives it",
+      "  5:17 coreSend .to_i   a index of a type not proved",
+    ]);
+  });
 });

@@ -112,7 +112,8 @@ export function joinedTypes(sites: Map<string, RType[]>, params: Array<{ nilDefa
     const at = [...sites.values()].map((t) => (i < t.length ? t[i]! : p.nilDefault ? NIL : UNKNOWN)).filter((t) => !(p.nilDefault && t.k === "nil"));
     const first = at[0];
     if (first && scalars && !p.nilDefault && (first.k === "time" || first.k === "number")) return at.every((t) => sameType(t, first)) ? first : UNKNOWN;
-    if (!first || !handedOnType(first)) return UNKNOWN;
+    // (A Hash, and permitted params handed on as they are, are values too.)
+    if (!first || !(handedOnType(first) || first.k === "hash" || first.k === "params")) return UNKNOWN;
     return at.every((t) => sameType(t, first)) ? first : UNKNOWN;
   });
 }

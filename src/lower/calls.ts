@@ -41,6 +41,8 @@ import { declineTapShovel } from "./core/tap-shovel.js";
 import { stringMutation } from "./core/shovel-alias.js";
 import { ObjectMethods } from "../../runtime/active-support/core-ext/core-object.js";
 import { CORE_TABLES, isCoreMethod } from "../../runtime/active-support/core-ext/core-send.js";
+import { extensionOf, lowerExtensionCall } from "./model/association-extension.js";
+import { plainClassFacts } from "./core/plain-calls.js";
 
 export function lowerCall(call: NodeOf<"call">, scope: Scope): TsExpr {
   if (call.receiver === null) return lowerSelfCall(call, scope);
@@ -145,7 +147,8 @@ function recordArgs(args: Node[], block: Block | null, scope: Scope, types: RTyp
   // left in `types` for the call-site join of parameters (call-sites.ts).
   const out = args.map((a) => {
     const e = lowerArg(a, scope);
-    types.push(e.type);
+    // (What is passed: permitted params' Hash.)
+    types.push(e.type.k === "params" ? { k: "hash" } : e.type);
     return e.type.k === "params" ? `${e.code}.toH()` : e.code;
   });
   if (block) out.push(lowerBlockFn(block, scope).code);
@@ -253,6 +256,9 @@ export function lowerTypedCall(call: NodeOf<"call">, recv: TsExpr, scope: Scope)
   const args = () => lowerArgs(call.args, call.block, scope);
   const method = (name: string, type: RType = UNKNOWN) => lit(`${recv.code}.${name}(${args().join(", ")})`, type);
   const env = scope.env;
+  // (An association extension's method: defined on the proxy itself, before all Rails' and Ruby's own.)
+  const extension = lowerExtensionCall(call, recv, scope);
+  if (extension) return extension;
   if (m === "nil?" && call.args.length === 0) return lit(`(${recv.code} == null)`, BOOL);
   if ((m === "present?" || m === "blank?") && call.args.length === 0) return lit(`${env.module.use(m === "present?" ? "isPresent" : "isBlank")}(${recv.code})`, BOOL);
   // to_s of a value known not to be a SafeBuffer; otherwise the core hook keeps html_safe as Ruby does.
@@ -359,6 +365,8 @@ function literalJoins(call: NodeOf<"call">): boolean {
 }
 
 function lowerClassCall(call: NodeOf<"call">, recv: TsExpr, model: string, scope: Scope): TsExpr | null {
+  // A plain class's own class method (`def self.create!`), not Active Record's of the name: core/plain-calls.ts.
+  if (call.method !== "new" && !scope.env.app.models.has(model) && plainClassFacts(scope.env.app, model)?.classMethods.has(call.method)) return null;
   const types: RType[] = [];
   const args = recordArgs(call.args, call.block, scope, types);
   const record: RType = { k: "model", model };
@@ -504,7 +512,8 @@ export function objectMethodCall(call: NodeOf<"call">, recv: TsExpr, members: ob
 /** What an association reader answers: the relation (has_many) or the record; a polymorphic one has no one class. */
 export function associationType(app: AppModel, assoc: ModelInfo["associations"][number]): RType {
   if (assoc.options.polymorphic || !app.models.has(assoc.className)) return UNKNOWN;
-  return assoc.kind === "has_many" ? { k: "relation", model: assoc.className } : { k: "model", model: assoc.className };
+  const ext = extensionOf(app, assoc);
+  return assoc.kind === "has_many" ? { k: "relation", model: assoc.className, ...(ext ? { ext } : {}) } : { k: "model", model: assoc.className };
 }
 
 /**

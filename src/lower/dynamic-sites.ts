@@ -19,6 +19,14 @@ export function noteDynamicSite(call: NodeOf<"call">, recv: TsExpr, dispatch: Dy
   scope.env.app.dynamicSites.set(`${span.file}:${span.line}:${span.column}:${call.method}`, { span, method: call.method, dispatch, category, reason });
 }
 
+/** `params`, or params narrowed by require / fetch / permit (`params.require(:user)`), as written. */
+function fromParams(node: NodeOf<"index">["receiver"], scope: Scope): boolean {
+  if (node.kind === "ident") return node.name === "params" && !scope.lookup("params") && scope.env.self === "controller";
+  if (node.kind !== "call") return false;
+  if (node.method === "params" && node.receiver === null && !node.args.length) return scope.env.self === "controller";
+  return (node.method === "require" || node.method === "fetch" || node.method === "permit") && node.receiver !== null && fromParams(node.receiver, scope);
+}
+
 /** The kind of cause (for the summary) and the cause at this site. */
 function reasonOf(call: NodeOf<"call">, recv: TsExpr, scope: Scope): [string, string] {
   if (recv.type.k !== "unknown") return ["a method the compiler does not know on a typed receiver", `${tsType(recv.type)} has no method \`${call.method}\` the compiler knows`];
@@ -37,6 +45,10 @@ function reasonOf(call: NodeOf<"call">, recv: TsExpr, scope: Scope): [string, st
       return ["a call whose result is not proved", `\`${r.method}\` answers a type not proved`];
     case "self":
       return ["self, in code whose class the compiler does not type", "self: a method the compiler does not know here"];
+    case "index":
+      // (A request parameter is a String, an Array, Parameters or nil, as the request gives it: no one type.)
+      if (fromParams(r.receiver, scope)) return ["a request parameter's value (a String, an Array, Parameters or nil)", "params[...]: a String, an Array, Parameters or nil, as the request gives it"];
+      return ["a index expression whose type is not proved", "a index of a type not proved"];
     default:
       return [`a ${r?.kind ?? "receiver"} expression whose type is not proved`, `a ${r?.kind ?? "receiver"} of a type not proved`];
   }

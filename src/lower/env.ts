@@ -34,6 +34,7 @@ function registerType(t: RType, module: ModuleState): void {
   if (runtime) module.useType(runtime);
   if (t.k === "model" && !t.model.startsWith("typeof ")) module.modelType(t.model);
   if (t.k === "relation" || t.k === "enumerable") module.modelType(t.model);
+  if (t.k === "relation" && t.ext) module.modelType(t.ext.owner);
   if (t.k === "enumerable") module.useType("Relation");
   if (t.k === "current") module.modelType(t.className);
   if (t.k === "array" || t.k === "maybe" || t.k === "attachment") registerType(t.of, module);

@@ -4,10 +4,12 @@
 // different.
 import { tsIdent } from "./names.js";
 import type { ValueType } from "../analyze/value-types.js";
+import type { ExtensionRef } from "./model/association-extension.js";
 
 export type RType =
   | { k: "model"; model: string }
-  | { k: "relation"; model: string }
+  /** `ext`: an association's reader whose extension block's methods its proxy answers (model/association-extension.ts). */
+  | { k: "relation"; model: string; ext?: ExtensionRef }
   /**
    * Records of one model in a Relation or in an Array, not known which (`users.presence || [user]`): only the
    * methods both answer alike are called on it directly (calls.ts lowerEnumerableCall).
@@ -105,7 +107,8 @@ export function tsType(t: RType): string {
     case "model":
       return t.model.startsWith("typeof ") ? `typeof ${tsIdent(t.model.slice(7))}` : tsIdent(t.model);
     case "relation":
-      return `Relation<${tsIdent(t.model)}>`;
+      // (The declaring class's property type: the relation and the extension's methods.)
+      return t.ext ? `${tsIdent(t.ext.owner)}[${JSON.stringify(t.ext.association)}]` : `Relation<${tsIdent(t.model)}>`;
     case "enumerable":
       return `Relation<${tsIdent(t.model)}> | Array<${tsIdent(t.model)}>`;
     case "array":

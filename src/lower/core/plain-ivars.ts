@@ -159,3 +159,25 @@ function reflectsIvars(app: AppModel): boolean {
   }
   return r;
 }
+
+// A plain class's own class method's parameters typed by what every call of it passes, as perform's are:
+//   FirstCall.start!(user_params)        (user_params: permitted params, at every site)
+//   def self.start!(attrs)               attrs: Parameters  (attrs.merge(...) is Parameters#merge)
+// Only where every `X.m` written in the app (and every receiver-less `m` in the class's own code) was lowered and
+// recorded, the class is named nowhere but as such a receiver, and no class of the app subclasses it.
+const classMethodKey = (path: string, name: string) => `classMethod:${path}.${name}`;
+
+/** Records one lowered `Klass.m(...)` of the plain class's own class method with its positional arguments' types. */
+export function notePlainClassMethodCall(app: AppModel, path: string, call: NodeOf<"call">, types: RType[]): void {
+  noteCall(app, classMethodKey(path, call.method), call, types);
+}
+
+/** The class method's parameters' types (empty when not proved). */
+export function plainClassMethodParamTypes(app: AppModel, facts: PlainClassFacts, decls: ConstDecl[], def: NodeOf<"def">): RType[] {
+  const key = classMethodKey(facts.path, def.name);
+  const sites = recordedSites(app, key);
+  const written = writtenClassCalls(app, facts.path, decls, new Set([def.name]));
+  const subclassed = app.plainClasses.some((d) => d.node.kind === "class" && d.superclassName !== null && lastName(d.superclassName) === lastName(facts.path));
+  if (!sites || !written || subclassed || !allSeen(app, [key], written)) return [];
+  return joinedTypes(sites, positionalParams(def));
+}

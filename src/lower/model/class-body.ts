@@ -18,6 +18,8 @@ import type { CodeLiteral } from "../literal.js";
 import { lowerParams } from "../params.js";
 import { relationSelfCall } from "./relation-self.js";
 import { lowerMethodBody } from "../jumps.js";
+import { extensionSelf, lowerExtensionCall } from "./association-extension.js";
+import { lit } from "../expr.js";
 
 export interface ClassSide {
   staticMethods: Array<{ name: string; isStatic: true; parameters: Array<{ name: string; type: string; isRestParameter?: boolean }>; statements: string[] }>;
@@ -36,8 +38,11 @@ export function lowerCodeLiteral(c: CodeLiteral, app: AppModel, diags: Diagnosti
   Object.assign(env, { module });
   // A scope extension's method (it has siblings) runs on a relation; a scope's lambda may run on the class too.
   const mode = c.self === "proxy" ? "proxy" : c.siblings ? "relation" : "classOrRelation";
-  if (c.self !== "record") env.selfCall = (call, scope) => relationSelfCall(call, scope, mode, c.siblings ?? [], c.owner);
-  const selfType = c.self === "record" ? module.modelType(c.model) : `${module.useType(c.self === "proxy" ? "CollectionProxy" : "Relation")}<${module.modelType(c.model)}>`;
+  // An association extension's method calls its siblings directly on the proxy typed with them.
+  const extSelf = extensionSelf(c, app);
+  if (c.self !== "record") env.selfCall = (call, scope) => (extSelf ? lowerExtensionCall(call, lit("this", extSelf), scope) : null) ?? relationSelfCall(call, scope, mode, c.siblings ?? [], c.owner);
+  const proxy = c.self === "record" ? module.modelType(c.model) : `${module.useType(c.self === "proxy" ? "CollectionProxy" : "Relation")}<${module.modelType(c.model)}>`;
+  const selfType = extSelf ? `${proxy} & ${env.typeName(extSelf)}` : proxy;
   return procFunction(c, env, selfType);
 }
 

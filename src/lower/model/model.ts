@@ -30,6 +30,7 @@ import { UNKNOWN } from "../types.js";
 import { serializedTsType } from "./serialized-types.js";
 import { lowerMethodBody } from "../jumps.js";
 import { installedAssociationMethods } from "./installed-calls.js";
+import { extensionOf, extensionPropertyType } from "./association-extension.js";
 
 const TS_COLUMN: Record<string, string> = {
   string: "string", text: "string", integer: "number", bigint: "number", float: "number", decimal: "number",
@@ -52,9 +53,13 @@ export function lowerModel(model: ModelInfo, app: AppModel, diags: Diagnostics):
       hasDeclareKeyword: true,
       // A polymorphic belongs_to (or a class that is no model of the app) has no one type.
       type: a.options.polymorphic || !app.models.has(a.className) ? "unknown"
-        : a.kind === "has_many" ? `${env.module.useType("Relation")}<${env.module.modelType(a.className)}>` : env.module.modelType(a.className),
+        : a.kind === "has_many" ? extended(`${env.module.useType("Relation")}<${env.module.modelType(a.className)}>`, a) : env.module.modelType(a.className),
     })),
   ];
+  // (An extension block's methods, which the relation type carrying it calls directly: association-extension.ts.)
+  function extended(relation: string, a: ModelInfo["associations"][number]): string {
+    return extensionOf(app, a) ? extensionPropertyType(relation, a, env) : relation;
+  }
   // Enum methods the runtime installs on the prototype (`administrator?` -> isAdministrator): declared, so a typed
   // record calls them directly. A method the model defines itself wins (the runtime leaves it in place).
   const own = new Set(model.methods.map((d) => d.name));

@@ -36,7 +36,7 @@ function registerType(t: RType, module: ModuleState): void {
   if (t.k === "relation" || t.k === "enumerable") module.modelType(t.model);
   if (t.k === "enumerable") module.useType("Relation");
   if (t.k === "current") module.modelType(t.className);
-  if (t.k === "array" || t.k === "maybe" || t.k === "attachment") registerType(t.of, module);
+  if (t.k === "array" || t.k === "map" || t.k === "maybe" || t.k === "attachment") registerType(t.of, module);
   const runtimeType = t.k === "runtime" ? RUNTIME_TYPE_NAMES[t.cls] : undefined;
   // (`typeof Base`: the runtime value the expression itself imports.)
   if (runtimeType && !runtimeType.startsWith("typeof ") && !GLOBAL_TYPE_NAMES.has(runtimeType)) module.useType(runtimeType);

@@ -14,6 +14,8 @@ export type RType =
    */
   | { k: "enumerable"; model: string }
   | { k: "array"; of: RType }
+  /** A Hash the runtime holds as a Map (Enumerable#index_by / group_by: any Ruby keys), its values of type `of`. */
+  | { k: "map"; of: RType }
   | { k: "string" }
   | { k: "number" }
   | { k: "bool" }
@@ -110,6 +112,8 @@ export function tsType(t: RType): string {
       return `Relation<${tsIdent(t.model)}> | Array<${tsIdent(t.model)}>`;
     case "array":
       return `Array<${tsType(t.of)}>`;
+    case "map":
+      return `Map<unknown, ${tsType(t.of)}>`;
     case "string":
       return "string";
     case "number":

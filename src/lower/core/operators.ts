@@ -9,6 +9,7 @@ import type { NodeOf } from "../../parse/ir.js";
 import { lit, lowerExpr, type TsExpr } from "../expr.js";
 import type { Scope } from "../scope.js";
 import { STRING, UNKNOWN, maybe, type RType } from "../types.js";
+import { keyedIndexType } from "./keyed-hash.js";
 
 /** Typed receivers whose operator is one table method. */
 const TYPED: Partial<Record<RType["k"], Record<string, string>>> = {
@@ -48,6 +49,8 @@ export function lowerCoreIndex(recv: TsExpr, args: TsExpr[], scope: Scope): TsEx
 function indexType(recv: RType, args: TsExpr[]): RType {
   // Nokogiri's Node#[] (an element's attribute): its value, or nil.
   if (recv.k === "runtime" && (recv.cls === "nokogiriNode" || recv.cls === "actionTextNode") && args.length === 1) return maybe(STRING);
+  const keyed = keyedIndexType(recv, args.length);
+  if (keyed) return keyed;
   if ((args.length !== 1 && args.length !== 2) || !args.every((a) => a.type.k === "number")) return UNKNOWN;
   if (recv.k === "string") return maybe(STRING);
   if (recv.k === "array") return args.length === 2 ? maybe(recv) : recv.of.k === "unknown" ? UNKNOWN : maybe(recv.of);

@@ -143,7 +143,7 @@ export function lowerMethodCall(call: NodeOf<"call">, recv: TsExpr, scope: Scope
       return lit(cast ? `(${code} as ${scope.env.typeName(result)})` : code, result);
     }
   }
-  if (recv.type.k !== "unknown" && recv.type.k !== "bool" && recv.type.k !== "maybe" && recv.type.k !== "map" && !tableKey) return null;
+  if (recv.type.k !== "unknown" && recv.type.k !== "bool" && recv.type.k !== "maybe" && recv.type.k !== "map" && recv.type.k !== "proc" && !tableKey) return null;
   if (!isCoreMethod(m)) return null;
   const args = lowerArgs(call.args, call.block, scope);
   noteDynamicSite(call, recv, "coreSend", scope);

@@ -11,6 +11,7 @@ import { isSimple, lowerBlockParams, procParameters } from "./block-params.js";
 import { lit, type TsExpr } from "./expr.js";
 import { breakTagOf, catchReturns } from "./jumps.js";
 import { lowerParams } from "./params.js";
+import { typeParams } from "./call-site-params.js";
 import type { Scope } from "./scope.js";
 import { lowerBody } from "./stmts.js";
 import { UNKNOWN, type RType } from "./types.js";
@@ -18,9 +19,11 @@ import { UNKNOWN, type RType } from "./types.js";
 /** What `->() {}`, `lambda {}`, `proc {}` and `Proc.new {}` make: a function the runtime's ProcMethods call. */
 const PROC: RType = { k: "proc" };
 
-export function lowerLambda(params: Param[], body: Node[], scope: Scope): TsExpr {
+export function lowerLambda(params: Param[], body: Node[], scope: Scope, types: RType[] = []): TsExpr {
   const inner = scope.fn({ kind: "lambda" });
   const bound = lowerParams({ params }, inner);
+  // (Leading positional parameters a caller proved the types of: core/time-formats.ts.)
+  if (types.length) typeParams({ params, body }, types, inner);
   const statements = catchReturns(lowerBody(body, inner, "return"), inner.returnTarget, inner);
   const fn = `(${bound.signature}) => {\n${[...bound.prologue, ...statements].join("\n")}\n}`;
   return lit(`${scope.env.module.use("rubyLambda")}(${fn}, ${JSON.stringify(procParameters(params))})`, PROC);

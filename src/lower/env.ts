@@ -5,7 +5,7 @@ import { ModuleState, type LowerEnv, type SelfKind } from "./scope.js";
 import { GLOBAL_TYPE_NAMES, RUNTIME_TYPE_NAMES, tsType, type RType } from "./types.js";
 
 const RUNTIME_TYPES: Partial<Record<RType["k"], string>> = {
-  relation: "Relation", safe: "SafeString", time: "Time", duration: "Duration", errors: "Errors", error: "ErrorEntry",
+  relation: "Relation", safe: "SafeString", float: "RubyFloat", time: "Time", duration: "Duration", errors: "Errors", error: "ErrorEntry",
   formBuilder: "FormBuilder", json: "Jbuilder", params: "Parameters", format: "FormatCollector", attachment: "ActionTextAttachment",
 };
 

@@ -20,6 +20,8 @@ export type RType =
   | { k: "proc" }
   | { k: "string" }
   | { k: "number" }
+  /** A Ruby Float (a JS number, or a RubyFloat for an integral value): core/floats.ts. */
+  | { k: "float" }
   | { k: "bool" }
   | { k: "nil" }
   | { k: "safe" }
@@ -122,6 +124,8 @@ export function tsType(t: RType): string {
       return "string";
     case "number":
       return "number";
+    case "float":
+      return "number | RubyFloat";
     case "bool":
       return "boolean";
     case "nil":

@@ -10,6 +10,7 @@ import { lit, lowerExpr, type TsExpr } from "../expr.js";
 import type { Scope } from "../scope.js";
 import { STRING, UNKNOWN, maybe, type RType } from "../types.js";
 import { keyedIndexType } from "./keyed-hash.js";
+import { floatBinaryResult } from "./floats.js";
 
 /** Typed receivers whose operator is one table method. */
 const TYPED: Partial<Record<RType["k"], Record<string, string>>> = {
@@ -30,6 +31,8 @@ export function lowerCoreBinary(op: string, left: TsExpr, right: TsExpr, scope: 
     return lit(`${scope.env.module.use(table!)}.${member}(${left.code}, ${right.code})`, type);
   }
   const code = `${scope.env.module.use("coreBinop")}(${JSON.stringify(op)}, ${left.code}, ${right.code})`;
+  const float = floatBinaryResult(op, left.type, right.type);
+  if (float) return lit(`(${code} as ${scope.env.typeName(float)})`, float);
   // Array#+ and Array#- answer an Array (or raise TypeError for a right side that is none): its elements untyped.
   if (left.type.k === "array" && (op === "+" || op === "-")) return lit(`(${code} as Array<unknown>)`, { k: "array", of: UNKNOWN });
   return lit(code, UNKNOWN);

@@ -13,6 +13,7 @@ import { STRING, UNKNOWN, maybe, type RType } from "../types.js";
 import { noteDynamicSite } from "../dynamic-sites.js";
 import { keyedResult, lowerKeyedHashCall } from "./keyed-hash.js";
 import { floatResult } from "./floats.js";
+import { lowerKernelPredicate } from "./kernel-predicates.js";
 import { CORE_TABLES, isCoreMethod } from "../../../runtime/active-support/core-ext/core-send.js";
 
 type TableKey = keyof typeof CORE_TABLES;
@@ -146,6 +147,8 @@ export function lowerMethodCall(call: NodeOf<"call">, recv: TsExpr, scope: Scope
   }
   if (recv.type.k !== "unknown" && recv.type.k !== "bool" && recv.type.k !== "maybe" && recv.type.k !== "map" && recv.type.k !== "proc" && !tableKey) return null;
   if (!isCoreMethod(m)) return null;
+  const kernel = lowerKernelPredicate(call, recv, scope);
+  if (kernel) return kernel;
   const args = lowerArgs(call.args, call.block, scope);
   noteDynamicSite(call, recv, "coreSend", scope);
   return lit(`${scope.env.module.use("coreSend")}(${[recv.code, JSON.stringify(m), ...args].join(", ")})`, type);

@@ -1,5 +1,7 @@
-// Kernel#is_a? / kind_of? / instance_of? on a receiver whose type is not proved, called as Object's directly:
-//   image.is_a?(Symbol)        ObjectMethods.isIsA(image, RubySymbol...)      (was coreSend(image, "is_a?", ...))
+// Kernel#is_a? / kind_of? / instance_of? and ActiveSupport's Object#in? on a receiver whose type is not proved,
+// called as Object's directly:
+//   image.is_a?(Symbol)        ObjectMethods.isIsA(image, SymbolClass)        (was coreSend(image, "is_a?", ...))
+//   type.in?(ALLOWED)          ObjectMethods.isIn(type, ALLOWED)
 // coreSend finds these in ObjectMethods for every value: no core table of the runtime and no runtime class has a
 // member of the name (checked here when the compiler loads), so only an app class defining one (`def is_a?`, or
 // the name as a Symbol: define_method, alias_method) could answer otherwise, and then the call stays dynamic.
@@ -17,7 +19,7 @@ import { RangeMethods } from "../../../runtime/active-support/core-ext/core-rang
 import { ProcMethods } from "../../../runtime/ruby/core-proc.js";
 import { RubyEnumerator } from "../../../runtime/ruby/core-enumerator.js";
 
-const PREDICATES = ["is_a?", "kind_of?", "instance_of?"];
+const PREDICATES = ["is_a?", "kind_of?", "instance_of?", "in?"];
 
 /** The tables coreSend consults before Object's (core-send.ts tableOf), and the Enumerator's own members. */
 const BEFORE_OBJECT: object[] = [

@@ -44,7 +44,7 @@ export { coreSend, nonNil } from "./active-support/index.js";
 export { StringMethods, BinaryStringMethods, RegexpMethods, StringInquirer } from "./active-support/index.js";
 export { SanitizeHelperMethods } from "./action-view/index.js";
 export { NumericMethods } from "./active-support/index.js";
-export { ArrayMethods, HashMethods } from "./active-support/index.js";
+export { ArrayMethods, HashMethods, KeyedHashMethods } from "./active-support/index.js";
 export { hashLiteral } from "./active-support/index.js";
 export { PatternMatch } from "./active-support/index.js";
 export { TimeMethods, DurationMethods, TimeZoneMethods } from "./active-support/index.js";

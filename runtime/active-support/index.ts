@@ -10,7 +10,7 @@ export { coreSend, nonNil } from "./core-ext/core-send.js";
 export { StringMethods, BinaryStringMethods, StringInquirer } from "./core-ext/core-string.js";
 export { RegexpMethods } from "./core-ext/core-regexp.js";
 export { NumericMethods } from "./core-ext/core-numeric.js";
-export { ArrayMethods, HashMethods } from "./core-ext/core-collections.js";
+export { ArrayMethods, HashMethods, KeyedHashMethods } from "./core-ext/core-collections.js";
 export { hashLiteral } from "./core-ext/core-hash.js";
 export { PatternMatch } from "./core-ext/pattern-match.js";
 export { TimeMethods, DurationMethods, TimeZoneMethods } from "./core-ext/core-time.js";

@@ -37,6 +37,7 @@ import { REMOTE_CONNECTIONS } from "./rails-api-objects.js";
 import { settingType } from "./setting-types.js";
 import { serializedType } from "./model/serialized-types.js";
 import { lowerMaybeObjectCall, maybeObject } from "./maybe-objects.js";
+import { lowerProcValueCall } from "./core/proc-values.js";
 import { declineTapShovel } from "./core/tap-shovel.js";
 import { stringMutation } from "./core/shovel-alias.js";
 import { ObjectMethods } from "../../runtime/active-support/core-ext/core-object.js";
@@ -314,6 +315,7 @@ export function lowerTypedCall(call: NodeOf<"call">, recv: TsExpr, scope: Scope)
   if (t.k === "current") return currentCall(env.app.currents.get(t.className)!, recv, call, scope);
   if (t.k === "runtime") return lowerRuntimeObjectCall(call, recv, scope) ?? attachedOneRecordCall(call, recv, scope);
   if (t.k === "maybe") return lowerMaybeObjectCall(call, recv, scope);
+  if (t.k === "proc") return lowerProcValueCall(call, recv, scope);
   return null;
 }
 

@@ -5,7 +5,7 @@ import { ModuleState, type LowerEnv, type SelfKind } from "./scope.js";
 import { GLOBAL_TYPE_NAMES, RUNTIME_TYPE_NAMES, tsType, type RType } from "./types.js";
 
 const RUNTIME_TYPES: Partial<Record<RType["k"], string>> = {
-  relation: "Relation", safe: "SafeString", time: "Time", duration: "Duration", errors: "Errors", error: "ErrorEntry",
+  relation: "Relation", safe: "SafeString", float: "RubyFloat", time: "Time", duration: "Duration", errors: "Errors", error: "ErrorEntry",
   formBuilder: "FormBuilder", json: "Jbuilder", params: "Parameters", format: "FormatCollector", attachment: "ActionTextAttachment",
 };
 
@@ -37,7 +37,7 @@ function registerType(t: RType, module: ModuleState): void {
   if (t.k === "relation" && t.ext) module.modelType(t.ext.owner);
   if (t.k === "enumerable") module.useType("Relation");
   if (t.k === "current") module.modelType(t.className);
-  if (t.k === "array" || t.k === "maybe" || t.k === "attachment") registerType(t.of, module);
+  if (t.k === "array" || t.k === "map" || t.k === "maybe" || t.k === "attachment") registerType(t.of, module);
   const runtimeType = t.k === "runtime" ? RUNTIME_TYPE_NAMES[t.cls] : undefined;
   // (`typeof Base`: the runtime value the expression itself imports.)
   if (runtimeType && !runtimeType.startsWith("typeof ") && !GLOBAL_TYPE_NAMES.has(runtimeType)) module.useType(runtimeType);

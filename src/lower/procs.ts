@@ -11,16 +11,22 @@ import { isSimple, lowerBlockParams, procParameters } from "./block-params.js";
 import { lit, type TsExpr } from "./expr.js";
 import { breakTagOf, catchReturns } from "./jumps.js";
 import { lowerParams } from "./params.js";
+import { typeParams } from "./call-site-params.js";
 import type { Scope } from "./scope.js";
 import { lowerBody } from "./stmts.js";
 import { UNKNOWN, type RType } from "./types.js";
 
-export function lowerLambda(params: Param[], body: Node[], scope: Scope): TsExpr {
+/** What `->() {}`, `lambda {}`, `proc {}` and `Proc.new {}` make: a function the runtime's ProcMethods call. */
+const PROC: RType = { k: "proc" };
+
+export function lowerLambda(params: Param[], body: Node[], scope: Scope, types: RType[] = []): TsExpr {
   const inner = scope.fn({ kind: "lambda" });
   const bound = lowerParams({ params }, inner);
+  // (Leading positional parameters a caller proved the types of: core/time-formats.ts.)
+  if (types.length) typeParams({ params, body }, types, inner);
   const statements = catchReturns(lowerBody(body, inner, "return"), inner.returnTarget, inner);
   const fn = `(${bound.signature}) => {\n${[...bound.prologue, ...statements].join("\n")}\n}`;
-  return lit(`${scope.env.module.use("rubyLambda")}(${fn}, ${JSON.stringify(procParameters(params))})`, UNKNOWN);
+  return lit(`${scope.env.module.use("rubyLambda")}(${fn}, ${JSON.stringify(procParameters(params))})`, PROC);
 }
 
 /** `lambda { }`, `proc { }`, `Proc.new { }` with their block; null for any other call. */
@@ -45,5 +51,5 @@ export function lowerBlockFn(block: Block, scope: Scope, types: RType[] = [], is
   const fn = `(${params}) => {\n${[...prologue, ...locals, ...body].join("\n")}\n}`;
   // A block of one plain parameter or none is its JS function; any other records its parameters (arity).
   if (isSimple(block) && !isProcValue) return { code: fn, type: UNKNOWN };
-  return { code: `${scope.env.module.use("rubyProc")}(${fn}, ${JSON.stringify(procParameters(block.params))})`, type: UNKNOWN };
+  return { code: `${scope.env.module.use("rubyProc")}(${fn}, ${JSON.stringify(procParameters(block.params))})`, type: isProcValue ? PROC : UNKNOWN };
 }

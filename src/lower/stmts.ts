@@ -20,6 +20,7 @@ import { bindRescued } from "./rescue-variable.js";
 import { isKernelLoop, lowerEachLoop, lowerFor, lowerKernelLoop, lowerWhile } from "./loops.js";
 import type { Scope } from "./scope.js";
 import { elementType, handedOnType, maybe, NUMBER, UNKNOWN, type RType } from "./types.js";
+import { lowerTimeFormatValue } from "./core/time-formats.js";
 
 export type Tail = "void" | "return";
 
@@ -213,7 +214,7 @@ function lowerStmtOf(node: Node, scope: Scope, tail: Tail): string[] {
 }
 
 function lowerAssign(node: NodeOf<"assign">, scope: Scope, tail: Tail): string[] {
-  const value = lowerExpr(node.value, scope);
+  const value = lowerTimeFormatValue(node, scope) ?? lowerExpr(node.value, scope);
   const lines: string[] = [];
   if (node.target.kind === "ident") {
     const existing = scope.lookup(node.target.name);

@@ -16,8 +16,14 @@ export type RType =
    */
   | { k: "enumerable"; model: string }
   | { k: "array"; of: RType }
+  /** A Hash the runtime holds as a Map (Enumerable#index_by / group_by: any Ruby keys), its values of type `of`. */
+  | { k: "map"; of: RType }
+  /** A lambda or proc (procs.ts: rubyLambda / rubyProc), a JS function: `call` calls it (core/proc-values.ts). */
+  | { k: "proc" }
   | { k: "string" }
   | { k: "number" }
+  /** A Ruby Float (a JS number, or a RubyFloat for an integral value): core/floats.ts. */
+  | { k: "float" }
   | { k: "bool" }
   | { k: "nil" }
   | { k: "safe" }
@@ -81,7 +87,7 @@ export const VALUE_OBJECTS = new Set([
 
 /** Whether a join or a method's result may claim this type: a record or relation of one model, or a value object. */
 export function handedOnType(t: RType): boolean {
-  return (t.k === "model" && !t.model.startsWith("typeof ")) || t.k === "relation" || (t.k === "runtime" && VALUE_OBJECTS.has(t.cls));
+  return (t.k === "model" && !t.model.startsWith("typeof ")) || t.k === "relation" || t.k === "proc" || (t.k === "runtime" && VALUE_OBJECTS.has(t.cls));
 }
 
 /** Rails' own classes the analysis names (a Current attribute holding the request), as the lowering's types. */
@@ -113,10 +119,16 @@ export function tsType(t: RType): string {
       return `Relation<${tsIdent(t.model)}> | Array<${tsIdent(t.model)}>`;
     case "array":
       return `Array<${tsType(t.of)}>`;
+    case "map":
+      return `Map<unknown, ${tsType(t.of)}>`;
+    case "proc":
+      return "((...args: unknown[]) => unknown)";
     case "string":
       return "string";
     case "number":
       return "number";
+    case "float":
+      return "number | RubyFloat";
     case "bool":
       return "boolean";
     case "nil":

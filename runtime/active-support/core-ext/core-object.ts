@@ -163,7 +163,8 @@ export const ObjectMethods = {
     if (list instanceof Set) return list.has(v);
     if (isPlainObject(list)) return toS(v) in list;
     if (list instanceof Map) return list.has(v);
-    throw new TypeError("argument must respond to include?");
+    // (Object#in? rescues the NoMethodError of include? as this ArgumentError.)
+    throw new ArgumentError("The parameter passed to #in? must respond to #include?");
   },
   dup: (v: unknown) => v,
   freeze: (v: unknown) => v,

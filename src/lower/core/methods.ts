@@ -11,6 +11,9 @@ import { rubyToTs } from "../names.js";
 import type { Scope } from "../scope.js";
 import { STRING, UNKNOWN, maybe, type RType } from "../types.js";
 import { noteDynamicSite } from "../dynamic-sites.js";
+import { keyedResult, lowerKeyedHashCall } from "./keyed-hash.js";
+import { floatResult } from "./floats.js";
+import { lowerKernelPredicate } from "./kernel-predicates.js";
 import { CORE_TABLES, isCoreMethod } from "../../../runtime/active-support/core-ext/core-send.js";
 
 type TableKey = keyof typeof CORE_TABLES;
@@ -23,7 +26,7 @@ const TABLE_EXPORTS: Record<TableKey, string> = {
 
 /** The class table a statically typed receiver's methods come from. */
 const TABLE_OF_TYPE: Partial<Record<RType["k"], TableKey>> = {
-  string: "string", safe: "string", number: "numeric", array: "array", hash: "hash", time: "time", nil: "nil",
+  string: "string", safe: "string", number: "numeric", float: "numeric", array: "array", hash: "hash", time: "time", nil: "nil",
   duration: "duration", regexp: "regexp",
 };
 
@@ -121,6 +124,8 @@ export function lowerMethodCall(call: NodeOf<"call">, recv: TsExpr, scope: Scope
     const direct = maybeCall(call, recv, recv.type.of, scope);
     if (direct) return direct;
   }
+  const keyed = recv.type.k === "map" ? lowerKeyedHashCall(call, recv, scope) : null;
+  if (keyed) return keyed;
   const member = rubyToTs(m);
   const tableKey = TABLE_OF_TYPE[recv.type.k];
   // (join answers a String on an Array only: Pathname#join a Pathname, so an unknown receiver's join stays unknown.)
@@ -133,15 +138,17 @@ export function lowerMethodCall(call: NodeOf<"call">, recv: TsExpr, scope: Scope
       const blockTypes = elements.k !== "unknown" && ELEMENT_BLOCKS.has(m) ? [elements] : table === "object" && (m === "tap" || m === "then") ? [recv.type] : [];
       const args = lowerArgs(call.args, call.block, scope, blockTypes);
       const code = `${scope.env.module.use(TABLE_EXPORTS[table])}.${member}(${[recv.code, ...args].join(", ")})`;
-      const kept = elements.k !== "unknown" ? arrayResult(call, elements) : null;
+      const kept = (elements.k !== "unknown" ? arrayResult(call, elements) : null) ?? (table === "array" ? keyedResult(call, elements) : null) ?? floatResult(call, table);
       if (kept) return lit(`(${code} as ${scope.env.typeName(kept)})`, kept);
       const result: RType = table === "string" && resultType(call, table).k === "string" ? STRING : ARRAY_RESULTS[table]?.has(m) && !call.block ? { k: "array", of: m === "split" || m === "chars" || m === "lines" ? STRING : UNKNOWN } : table === "numeric" && DURATION_UNITS.has(m) && !call.args.length ? { k: "duration" } : ARRAY_OF_BLOCK.has(m) && call.block ? { k: "array", of: UNKNOWN } : type;
       const cast = result.k === "array" && (result.of.k !== "unknown" || (ARRAY_OF_BLOCK.has(m) && call.block));
       return lit(cast ? `(${code} as ${scope.env.typeName(result)})` : code, result);
     }
   }
-  if (recv.type.k !== "unknown" && recv.type.k !== "bool" && recv.type.k !== "maybe" && !tableKey) return null;
+  if (recv.type.k !== "unknown" && recv.type.k !== "bool" && recv.type.k !== "maybe" && recv.type.k !== "map" && recv.type.k !== "proc" && !tableKey) return null;
   if (!isCoreMethod(m)) return null;
+  const kernel = lowerKernelPredicate(call, recv, scope);
+  if (kernel) return kernel;
   const args = lowerArgs(call.args, call.block, scope);
   noteDynamicSite(call, recv, "coreSend", scope);
   return lit(`${scope.env.module.use("coreSend")}(${[recv.code, JSON.stringify(m), ...args].join(", ")})`, type);

@@ -9,6 +9,8 @@ import type { NodeOf } from "../../parse/ir.js";
 import { lit, lowerExpr, type TsExpr } from "../expr.js";
 import type { Scope } from "../scope.js";
 import { STRING, UNKNOWN, maybe, type RType } from "../types.js";
+import { keyedIndexType } from "./keyed-hash.js";
+import { floatBinaryResult } from "./floats.js";
 
 /** Typed receivers whose operator is one table method. */
 const TYPED: Partial<Record<RType["k"], Record<string, string>>> = {
@@ -29,6 +31,8 @@ export function lowerCoreBinary(op: string, left: TsExpr, right: TsExpr, scope: 
     return lit(`${scope.env.module.use(table!)}.${member}(${left.code}, ${right.code})`, type);
   }
   const code = `${scope.env.module.use("coreBinop")}(${JSON.stringify(op)}, ${left.code}, ${right.code})`;
+  const float = floatBinaryResult(op, left.type, right.type);
+  if (float) return lit(`(${code} as ${scope.env.typeName(float)})`, float);
   // Array#+ and Array#- answer an Array (or raise TypeError for a right side that is none): its elements untyped.
   if (left.type.k === "array" && (op === "+" || op === "-")) return lit(`(${code} as Array<unknown>)`, { k: "array", of: UNKNOWN });
   return lit(code, UNKNOWN);
@@ -48,6 +52,8 @@ export function lowerCoreIndex(recv: TsExpr, args: TsExpr[], scope: Scope): TsEx
 function indexType(recv: RType, args: TsExpr[]): RType {
   // Nokogiri's Node#[] (an element's attribute): its value, or nil.
   if (recv.k === "runtime" && (recv.cls === "nokogiriNode" || recv.cls === "actionTextNode") && args.length === 1) return maybe(STRING);
+  const keyed = keyedIndexType(recv, args.length);
+  if (keyed) return keyed;
   if ((args.length !== 1 && args.length !== 2) || !args.every((a) => a.type.k === "number")) return UNKNOWN;
   if (recv.k === "string") return maybe(STRING);
   if (recv.k === "array") return args.length === 2 ? maybe(recv) : recv.of.k === "unknown" ? UNKNOWN : maybe(recv.of);

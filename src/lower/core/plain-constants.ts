@@ -31,7 +31,8 @@ export function plainConstantType(app: AppModel, owner: string, name: string): R
     types.set(value, UNKNOWN); // (a value naming its own constant reads it untyped)
     const scratch = makeEnv({ ...app, dynamicSites: new Map() }, new Diagnostics(), "modelClass", { selfExpr: "this", modelName: owner, ivar: (n) => `this.ivars.${n}` });
     const type = lowerExpr(value, new Scope(scratch)).type;
-    t = type.k === "array" ? { k: "array", of: frozenElements(value) } : KEPT.has(type.k) || (type.k === "runtime" && VALUE_OBJECTS.has(type.cls)) ? type : UNKNOWN;
+    // (A Map's values untyped too: code may store anything in it.)
+    t = type.k === "array" ? { k: "array", of: frozenElements(value) } : type.k === "map" ? { k: "map", of: UNKNOWN } : KEPT.has(type.k) || (type.k === "runtime" && VALUE_OBJECTS.has(type.cls)) ? type : UNKNOWN;
     types.set(value, t);
   }
   return t;

@@ -97,8 +97,11 @@ export class HttpApp {
   private readonly publicDir: string | null;
   private readonly controllerApp: ControllerApp;
   private queue: Promise<unknown> = Promise.resolve();
+  /** Where each request's SQL count goes (the conformance lane's protocol), read once: the environment is the process's. */
+  private readonly sqlLog: string | null | undefined;
 
   constructor(readonly config: HttpAppConfig) {
+    this.sqlLog = config.sqlLogPath === undefined ? process.env.RAILS2TS_SQL_LOG : config.sqlLogPath;
     this.router = new Router(config.routes);
     for (const c of [...BUILTIN_CONTROLLERS, ...Object.values(config.controllers)]) this.controllers.set(c.controllerPath, c);
     this.keyGenerator = new KeyGenerator(config.secretKeyBase);
@@ -144,8 +147,7 @@ export class HttpApp {
       this.log(error);
       wire = failsafe();
     }
-    const log = this.config.sqlLogPath === undefined ? process.env.RAILS2TS_SQL_LOG : this.config.sqlLogPath;
-    if (log) appendFileSync(log, `${this.config.sqlCounter?.read() ?? 0}\n`);
+    if (this.sqlLog) appendFileSync(this.sqlLog, `${this.config.sqlCounter?.read() ?? 0}\n`);
     return wire;
   }
 

@@ -312,12 +312,15 @@ export class View implements ViewHost {
   /** The formats a lookup tries, in order: `render formats:`'s alone, else the template's then the request's. */
   private lookupFormats(): string[] {
     if (this.format !== null) return [this.format];
-    return [...new Set([this.ctx.format, ...(this.ctx.formats ?? []), ...this.addedFormats])];
+    // Kept until addFormats changes them: every template and partial of the page looked them up again (read only).
+    return (this.requestLookupFormats ??= [...new Set([this.ctx.format, ...(this.ctx.formats ?? []), ...this.addedFormats])]);
   }
+  private requestLookupFormats: string[] | null = null;
 
   /** `formats |= [...]` on the view's lookup context: later lookups also try these, after its own. */
   addFormats(formats: string[]): void {
     for (const f of formats) if (!this.addedFormats.includes(f)) this.addedFormats.push(f);
+    this.requestLookupFormats = null;
   }
 
   /** ActionView's `render` inside a template. */

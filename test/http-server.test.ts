@@ -328,3 +328,37 @@ describe("HTTP server", () => {
     expect(logged).toEqual(["UnsafeRedirectError", "Error", "Error"]);
   });
 });
+
+// The listener answers a request with neither Content-Length nor Transfer-Encoding without reading its (empty) body
+// stream; one that declares a body is still read whole. Both on one keep-alive connection, in order.
+describe("HTTP server: request bodies on one connection", () => {
+  it("answers bodiless requests at once and still reads a declared body", async () => {
+    const { connect } = await import("node:net");
+    const head = (extra: string) => `GET /probe/params_echo?a=1 HTTP/1.1\r\nHost: ${spec.host}\r\nUser-Agent: ${spec.userAgent}\r\nAccept: application/json\r\n${extra}\r\n`;
+    const requests = [head(""), head(""), `${head("Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 3\r\n")}b=2`];
+    const answers = await new Promise<string>((resolve, reject) => {
+      const socket = connect(port, "127.0.0.1");
+      let text = "";
+      let sent = 0;
+      const next = () => socket.write(requests[sent++]!);
+      socket.on("data", (c: Buffer) => {
+        text += c.toString("latin1");
+        const done = text.split("HTTP/1.1 ").length - 1;
+        // Each answer is complete once its JSON body closed; the next request goes out only then.
+        if (text.endsWith("}") && done === sent) {
+          if (sent < requests.length) next();
+          else socket.end();
+        }
+      });
+      socket.on("end", () => resolve(text));
+      socket.on("error", reject);
+      next();
+    });
+    const bodies = answers.split("HTTP/1.1 ").slice(1).map((a) => [a.slice(0, 3), a.slice(a.indexOf("\r\n\r\n") + 4)]);
+    expect(bodies).toEqual([
+      ["200", JSON.stringify({ a: "1", controller: "probe", action: "params_echo" })],
+      ["200", JSON.stringify({ a: "1", controller: "probe", action: "params_echo" })],
+      ["200", JSON.stringify({ b: "2", a: "1", controller: "probe", action: "params_echo" })],
+    ]);
+  });
+});

@@ -93,3 +93,22 @@ describe("the app's inflections", () => {
     ]);
   });
 });
+
+// pluralize/singularize remember their answers per rule list; a rule added afterwards (an initializer running after
+// a first inflection, a test adding one) must still be heard, as every call reads the current rules in Rails.
+describe("inflections changed after a word was inflected", () => {
+  it("answers by the rules as they are now", () => {
+    withInflections(createInflectionRegistry(), () => {
+      expect(I.pluralize("octopus")).toBe("octopi");
+      expect(I.singularize("octopi")).toBe("octopus");
+      I.inflections("en").irregular("octopus", "octopuses");
+      expect(I.pluralize("octopus")).toBe("octopuses");
+      expect(I.singularize("octopuses")).toBe("octopus");
+      I.inflections("en").uncountable("octopus");
+      expect(I.pluralize("octopus")).toBe("octopus");
+      I.inflections("en").plural(/^(ox)$/i, "\\1es");
+      expect(I.pluralize("ox")).toBe("oxes");
+    });
+    expect(I.pluralize("ox")).toBe("oxen");
+  });
+});

@@ -387,19 +387,14 @@ export class Controller<A extends object = Record<string, unknown>> {
     return method as (this: unknown) => unknown;
   }
 
-  // The callback chain for this action: skips remove matching earlier filters, only/except select.
+  // The callback chain for this action (buildFilterChain).
   private filterChain(action: string): Filter[] {
-    const all: Filter[] = [{ kind: "before", method: VERIFY_CSRF }, ...(this.constructor as ControllerClass).filters];
-    const chain: Filter[] = [];
-    for (const f of all) {
-      if (f.kind === "skip_before" || f.kind === "skip_after") {
-        const kind = f.kind === "skip_before" ? "before" : "after";
-        if (!applies(f, action)) continue;
-        for (let i = chain.length - 1; i >= 0; i--) if (chain[i].kind === kind && chain[i].method === f.method) chain.splice(i, 1);
-      } else if (applies(f, action)) {
-        chain.push(f);
-      }
-    }
+    // The chain depends on the class's declared filters and the action only: built once per pair, not per request.
+    const declared = (this.constructor as ControllerClass).filters;
+    let byAction = filterChains.get(declared);
+    if (!byAction) filterChains.set(declared, (byAction = new Map()));
+    let chain = byAction.get(action);
+    if (!chain) byAction.set(action, (chain = buildFilterChain(declared, action)));
     return chain;
   }
 
@@ -503,6 +498,25 @@ export class Controller<A extends object = Record<string, unknown>> {
     const wrapped = Object.fromEntries(keys.map((k) => [k, body[k]]));
     return { ...params, [name]: wrapped };
   }
+}
+
+/** Each declared filter list's chain per action (ControllerClass.filters is static). */
+const filterChains = new WeakMap<readonly Filter[], Map<string, Filter[]>>();
+
+// The callback chain for an action: skips remove matching earlier filters, only/except select.
+function buildFilterChain(declared: readonly Filter[], action: string): Filter[] {
+  const all: Filter[] = [{ kind: "before", method: VERIFY_CSRF }, ...declared];
+  const chain: Filter[] = [];
+  for (const f of all) {
+    if (f.kind === "skip_before" || f.kind === "skip_after") {
+      const kind = f.kind === "skip_before" ? "before" : "after";
+      if (!applies(f, action)) continue;
+      for (let i = chain.length - 1; i >= 0; i--) if (chain[i].kind === kind && chain[i].method === f.method) chain.splice(i, 1);
+    } else if (applies(f, action)) {
+      chain.push(f);
+    }
+  }
+  return chain;
 }
 
 function applies(f: Filter, action: string): boolean {

@@ -64,6 +64,8 @@ function wwwFormDecode(s: string): string {
 /** URI.encode_www_form_component, which Rack uses for cookie values. */
 export function wwwFormEncode(s: string): string {
   if (WWW_FORM_PLAIN.test(s)) return s;
+  // Base64 text (an encrypted or signed cookie): only + / = need escaping, as encodeURIComponent escapes them.
+  if (WWW_FORM_BASE64.test(s)) return s.replace(/[+/=]/g, (c) => (c === "+" ? "%2B" : c === "/" ? "%2F" : "%3D"));
   let encoded: string;
   try {
     encoded = encodeURIComponent(s);
@@ -75,6 +77,7 @@ export function wwwFormEncode(s: string): string {
 }
 
 const WWW_FORM_PLAIN = /^[*\-.0-9A-Z_a-z]*$/;
+const WWW_FORM_BASE64 = /^[*\-.0-9A-Z_a-z+/=]*$/;
 
 function wwwFormEncodeBytes(s: string): string {
   return s.replace(/[^*\-.0-9A-Z_a-z ]/gu, (ch) =>
@@ -240,9 +243,8 @@ abstract class SerializedCookieJar {
     const data = activeSupportJson(value);
     const meta: MessageMetadata = { purpose: `cookie.${name}`, expiresAt: options.expires };
     const wrapped = this.wrap(data, meta);
-    if (Buffer.byteLength(wrapped) > 4096) {
-      throw new Error(`${name} cookie overflowed with size ${Buffer.byteLength(wrapped)} bytes`);
-    }
+    const size = Buffer.byteLength(wrapped);
+    if (size > 4096) throw new Error(`${name} cookie overflowed with size ${size} bytes`);
     this.parent.set(name, { ...options, value: wrapped });
   }
 }

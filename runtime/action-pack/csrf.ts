@@ -33,6 +33,22 @@ export interface CsrfRequest {
 const hmacs = new Map<string, Buffer>();
 const HMAC_MEMO_SIZE = 4096;
 
+/**
+ * A stored token's bytes (Base64.urlsafe_decode64; empty when it is not base64), by token: every request of one
+ * session decoded the same text again. Bounded like the HMACs; the bytes are only read (HMAC key, comparisons).
+ */
+const decodedTokens = new Map<string, Buffer>();
+
+function decodedToken(token: string): Buffer {
+  let bytes = decodedTokens.get(token);
+  if (bytes === undefined) {
+    bytes = urlsafeBase64Decode(token) ?? Buffer.alloc(0);
+    if (decodedTokens.size >= HMAC_MEMO_SIZE) decodedTokens.clear();
+    decodedTokens.set(token, bytes);
+  }
+  return bytes;
+}
+
 /** Base64.urlsafe_encode64(padding: false). */
 const urlsafe = (b: Buffer) => b.toString("base64url");
 
@@ -77,10 +93,16 @@ export class Csrf {
   private real(): Buffer {
     if (this.realToken === null) {
       const stored = this.session.get("_csrf_token");
-      this.realToken = typeof stored === "string" ? stored : urlsafe(this.random(TOKEN_LENGTH));
-      this.realBytes = null;
+      if (typeof stored === "string") {
+        this.realToken = stored;
+        this.realBytes = null;
+      } else {
+        // A new token's bytes are the ones just drawn: decoding their encoding again would give the same bytes.
+        this.realBytes = this.random(TOKEN_LENGTH);
+        this.realToken = urlsafe(this.realBytes);
+      }
     }
-    return (this.realBytes ??= urlsafeBase64Decode(this.realToken) ?? Buffer.alloc(0));
+    return (this.realBytes ??= decodedToken(this.realToken));
   }
 
   private hmac(identifier: string): Buffer {

@@ -59,11 +59,13 @@ export class Request {
   readonly rawMethod: string;
   readonly path: string;
   readonly queryString: string;
-  readonly headers: IncomingHttpHeaders;
+  /** The headers as node:http parsed them; the runtime's own lookups read these. */
+  private readonly rawHeaders: IncomingHttpHeaders;
+  private railsHeaders: IncomingHttpHeaders | null = null;
   readonly body: Buffer;
   pathParameters: Record<string, string> = {};
   // Parsed once per request; the raw headers never change after construction.
-  private cache: { query?: ParamTree; body?: ParamTree; formats?: MimeType[]; ssl?: boolean; baseUrl?: string } = {};
+  private cache: { query?: ParamTree; body?: ParamTree; formats?: MimeType[]; ssl?: boolean; baseUrl?: string; hostWithPort?: string } = {};
   private readonly encrypted: boolean;
   /** REMOTE_ADDR: the socket peer. */
   readonly remoteAddr: string | null;
@@ -73,7 +75,7 @@ export class Request {
     const q = target.indexOf("?");
     this.path = q < 0 ? target : target.slice(0, q);
     this.queryString = q < 0 ? "" : target.slice(q + 1);
-    this.headers = withRailsLookup(raw.headers);
+    this.rawHeaders = raw.headers;
     this.body = raw.body;
     this.encrypted = raw.encrypted ?? false;
     this.remoteAddr = raw.remoteAddress ?? null;
@@ -81,8 +83,16 @@ export class Request {
     this.method = this.overriddenMethod();
   }
 
+  /**
+   * request.headers as app code reads it (`request.headers["X-Foo"]`): the Rails lookups are attached on first use,
+   * not on every request (the runtime's own reads go through header()).
+   */
+  get headers(): IncomingHttpHeaders {
+    return (this.railsHeaders ??= withRailsLookup(this.rawHeaders));
+  }
+
   header(name: string): string | undefined {
-    const v = this.headers[name.toLowerCase()];
+    const v = this.rawHeaders[name.toLowerCase()];
     return Array.isArray(v) ? v.join(", ") : v;
   }
 
@@ -114,7 +124,7 @@ export class Request {
   /** Rack::Request#ssl?: the scheme (HTTPS, X-Forwarded-Ssl, Forwarded, X-Forwarded-Proto/Scheme) is https or wss. */
   get ssl(): boolean {
     if (this.cache.ssl === undefined) {
-      const scheme = requestScheme(this.headers, this.encrypted);
+      const scheme = requestScheme(this.rawHeaders, this.encrypted);
       this.cache.ssl = scheme === "https" || scheme === "wss";
     }
     return this.cache.ssl;
@@ -126,9 +136,11 @@ export class Request {
 
   /** raw_host_with_port: X-Forwarded-Host (last entry) or Host. */
   get rawHostWithPort(): string {
-    const forwarded = this.header("x-forwarded-host");
-    if (forwarded) return forwarded.split(/,\s?/).pop()!;
-    return this.header("host") ?? "localhost";
+    if (this.cache.hostWithPort === undefined) {
+      const forwarded = this.header("x-forwarded-host");
+      this.cache.hostWithPort = forwarded ? forwarded.split(/,\s?/).pop()! : this.header("host") ?? "localhost";
+    }
+    return this.cache.hostWithPort;
   }
 
   get host(): string {

@@ -96,6 +96,9 @@ export class Router {
   pathFor(name: string, args: unknown[] = [], options: UrlOptions = {}, recall: Record<string, unknown> = {}): string {
     const route = this.named.get(name);
     if (!route) throw new UrlGenerationError(`undefined route ${name}`);
+    // OptimizedUrlHelper's case (exactly the required args, no options): no positional options to build, and with
+    // no options there is no script name, query or anchor to add.
+    if (optimizable(route, args, options)) return optimizedPath(route, args);
     const given = positionalOptions(route, args, options);
     const path = this.generate(route, given, recall, args, options);
     return finishPath(path.path, path.query, options);

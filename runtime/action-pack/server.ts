@@ -97,8 +97,11 @@ export class HttpApp {
   private readonly publicDir: string | null;
   private readonly controllerApp: ControllerApp;
   private queue: Promise<unknown> = Promise.resolve();
+  /** Where each request's SQL count goes (the conformance lane's protocol), read once: the environment is the process's. */
+  private readonly sqlLog: string | null | undefined;
 
   constructor(readonly config: HttpAppConfig) {
+    this.sqlLog = config.sqlLogPath === undefined ? process.env.RAILS2TS_SQL_LOG : config.sqlLogPath;
     this.router = new Router(config.routes);
     for (const c of [...BUILTIN_CONTROLLERS, ...Object.values(config.controllers)]) this.controllers.set(c.controllerPath, c);
     this.keyGenerator = new KeyGenerator(config.secretKeyBase);
@@ -144,8 +147,7 @@ export class HttpApp {
       this.log(error);
       wire = failsafe();
     }
-    const log = this.config.sqlLogPath === undefined ? process.env.RAILS2TS_SQL_LOG : this.config.sqlLogPath;
-    if (log) appendFileSync(log, `${this.config.sqlCounter?.read() ?? 0}\n`);
+    if (this.sqlLog) appendFileSync(this.sqlLog, `${this.config.sqlCounter?.read() ?? 0}\n`);
     return wire;
   }
 
@@ -212,19 +214,26 @@ export class HttpApp {
         req.socket.end(limited);
         return;
       }
+      req.on("error", () => res.destroy());
+      const answer = (body: Buffer) => {
+        const raw: RawRequest = { method: req.method ?? "GET", url: req.url ?? "/", headers: req.headers, body, remoteAddress: req.socket.remoteAddress };
+        this.handle(raw).then((wire) => send(res, wire), () => send(res, failsafe()));
+      };
+      // A request with neither Content-Length nor Transfer-Encoding has no body (RFC 9112 6.3): it is answered now,
+      // without switching the request stream to flowing mode and waiting for its 'end' (a few ticks per page);
+      // node:http discards the unread, empty stream once the response is sent.
+      if (req.headers["content-length"] === undefined && req.headers["transfer-encoding"] === undefined) {
+        answer(EMPTY_BODY);
+        return;
+      }
       const chunks: Buffer[] = [];
       req.on("data", (c: Buffer) => chunks.push(c));
-      req.on("error", () => res.destroy());
-      req.on("end", () => {
-        const raw: RawRequest = {
-          method: req.method ?? "GET", url: req.url ?? "/", headers: req.headers, body: Buffer.concat(chunks),
-          remoteAddress: req.socket.remoteAddress,
-        };
-        this.handle(raw).then((wire) => send(res, wire), () => send(res, failsafe()));
-      });
+      req.on("end", () => answer(Buffer.concat(chunks)));
     };
   }
 }
+
+const EMPTY_BODY = Buffer.alloc(0);
 
 function header(raw: RawRequest, name: string): string | undefined {
   const v = raw.headers[name];

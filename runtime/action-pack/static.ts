@@ -93,8 +93,18 @@ function readable(root: string, path: string): { file: string; mtime: Date; size
 /** The static file answer for this request, or null to go on to the router. */
 export function serveStatic(root: string, method: string, pathInfo: string, acceptEncoding: string | undefined): WireResponse | null {
   if (method !== "GET" && method !== "HEAD") return null;
+  // A path no file of the listing answers (every page of the app) is known after its first request: the listing is
+  // fixed for the process, so the same path never finds one later (whatever the method or Accept-Encoding).
+  let misses = knownMisses.get(root);
+  if (misses?.has(pathInfo)) return null;
   const path = cleanPath(pathInfo);
   if (path === null) return null;
+  if (!candidateListed(root, path)) {
+    if (!misses) knownMisses.set(root, (misses = new Set()));
+    if (misses.size >= KNOWN_MISSES_MAX) misses.clear();
+    misses.add(pathInfo);
+    return null;
+  }
   for (const [candidate, type] of candidates(path)) {
     const headers: [string, string][] = [];
     const found = COMPRESSIBLE.test(type) ? precompressed(root, candidate, acceptEncoding ?? "", headers) : readable(root, candidate);
@@ -107,6 +117,19 @@ export function serveStatic(root: string, method: string, pathInfo: string, acce
     };
   }
   return null;
+}
+
+const knownMisses = new Map<string, Set<string>>();
+const KNOWN_MISSES_MAX = 4096;
+
+/** Whether any file serveStatic could answer with for this clean path is in the root's listing. */
+function candidateListed(root: string, path: string): boolean {
+  const files = listing(root);
+  for (const [candidate, type] of candidates(path)) {
+    const exts = COMPRESSIBLE.test(type) ? PRECOMPRESSED.map(([, ext]) => ext) : [""];
+    if (exts.some((ext) => files.has(`${candidate}${ext}`))) return true;
+  }
+  return false;
 }
 
 function precompressed(root: string, path: string, acceptEncoding: string, headers: [string, string][]): ReturnType<typeof readable> {

@@ -24,13 +24,17 @@ export class Inflections {
   uncountables: string[] = [];
   acronyms: Record<string, string> = {};
   private uncountableRes: RegExp[] = [];
+  /** Bumped by every change of the plural, singular or uncountable rules (what pluralize/singularize remember). */
+  version = 0;
 
   plural(rule: RegExp | string, replacement: string): void {
+    this.version++;
     if (typeof rule === "string") this.deleteUncountable(rule);
     this.deleteUncountable(replacement);
     this.plurals.unshift([rule, replacement]);
   }
   singular(rule: RegExp | string, replacement: string): void {
+    this.version++;
     if (typeof rule === "string") this.deleteUncountable(rule);
     this.deleteUncountable(replacement);
     this.singulars.unshift([rule, replacement]);
@@ -42,6 +46,7 @@ export class Inflections {
     this.acronyms[word.toLowerCase()] = word;
   }
   uncountable(...words: (string | string[])[]): void {
+    this.version++;
     for (const w of words.flat().map((x) => x.toLowerCase())) {
       this.uncountables.push(w);
       // Ruby's to_regex: /\b#{word}\Z/i (\Z: the end, or before a newline that ends the string).
@@ -74,6 +79,7 @@ export class Inflections {
   private deleteUncountable(word: string): void {
     const i = this.uncountables.indexOf(word);
     if (i < 0) return;
+    this.version++;
     this.uncountables.splice(i, 1);
     this.uncountableRes.splice(i, 1);
   }

@@ -18,7 +18,27 @@ function rubySub(word: string, rule: RegExp | string, replacement: string): stri
   return word.slice(0, m.index) + rep + word.slice(m.index + m[0].length);
 }
 
+/**
+ * pluralize/singularize answers per rule list and word, while the rules stay as they are (Inflections#version):
+ * table names, route keys and cache keys inflected the same few words on every request.
+ */
+const inflected = new WeakMap<InflectionRule[], { version: number; words: Map<string, string> }>();
+const INFLECTED_MAX = 10000;
+
 function applyInflections(word: string, rules: InflectionRule[], locale: string): string {
+  const set = inflections(locale);
+  let memo = inflected.get(rules);
+  if (!memo || memo.version !== set.version) inflected.set(rules, (memo = { version: set.version, words: new Map() }));
+  let out = memo.words.get(word);
+  if (out === undefined) {
+    out = inflect(word, rules, locale);
+    if (memo.words.size >= INFLECTED_MAX) memo.words.clear();
+    memo.words.set(word, out);
+  }
+  return out;
+}
+
+function inflect(word: string, rules: InflectionRule[], locale: string): string {
   if (word === "" || inflections(locale).isUncountable(word)) return word;
   for (const [rule, replacement] of rules) {
     const out = rubySub(word, rule, replacement);

@@ -136,8 +136,10 @@ export abstract class Codec {
     const exp = meta.expiresAt ? meta.expiresAt.toISOString() : null;
     if (purpose === null && exp === null) return this.serializer.dump(data);
     if (!this.metadataThroughSerializer) {
+      // activeSupportJson({ _rails: { message, exp, pur } }) written out: base64 and an ISO 8601 time need no escaping.
       const message = this.encode(this.serializer.dump(data), false);
-      return Buffer.from(activeSupportJson({ _rails: { message, exp, pur: purpose } }), "utf8");
+      const envelope = `{"_rails":{"message":"${message}","exp":${exp === null ? "null" : `"${exp}"`},"pur":${activeSupportJson(purpose)}}}`;
+      return Buffer.from(envelope, "utf8");
     }
     return this.serializer.dump({ _rails: { data, ...(exp === null ? {} : { exp }), ...(purpose === null ? {} : { pur: purpose }) } });
   }

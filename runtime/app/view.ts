@@ -312,12 +312,15 @@ export class View implements ViewHost {
   /** The formats a lookup tries, in order: `render formats:`'s alone, else the template's then the request's. */
   private lookupFormats(): string[] {
     if (this.format !== null) return [this.format];
-    return [...new Set([this.ctx.format, ...(this.ctx.formats ?? []), ...this.addedFormats])];
+    // Kept until addFormats changes them: every template and partial of the page looked them up again (read only).
+    return (this.requestLookupFormats ??= [...new Set([this.ctx.format, ...(this.ctx.formats ?? []), ...this.addedFormats])]);
   }
+  private requestLookupFormats: string[] | null = null;
 
   /** `formats |= [...]` on the view's lookup context: later lookups also try these, after its own. */
   addFormats(formats: string[]): void {
     for (const f of formats) if (!this.addedFormats.includes(f)) this.addedFormats.push(f);
+    this.requestLookupFormats = null;
   }
 
   /** ActionView's `render` inside a template. */
@@ -396,10 +399,13 @@ export class View implements ViewHost {
   }
 
   private renderRecord(record: ViewRecord, index: number, size: number, locals: Record<string, unknown>): SafeString {
-    const element = record.modelName.element;
-    const path = `${record.modelName.collection}/_${element}`;
+    const names = partialNames(record.modelName);
     const iteration = { index, size, isFirst: index === 0, isLast: index === size - 1 };
-    return this.renderTemplate(path, { ...locals, [element]: record, [`${element}_counter`]: index, [`${element}_iteration`]: iteration });
+    const partialLocals = { ...locals };
+    partialLocals[names.element] = record;
+    partialLocals[names.counter] = index;
+    partialLocals[names.iteration] = iteration;
+    return this.renderTemplate(names.path, partialLocals);
   }
 
   private renderCollection(items: unknown[], partial: string | null, as: string | null, locals: Record<string, unknown>): SafeString | null {
@@ -465,4 +471,17 @@ export function resolvePartialPath(name: string, controllerPath: string, exists:
   const path = `${dir}/_${base}`;
   if (slash < 0 && !exists(path) && exists(`application/_${base}`)) return `application/_${base}`;
   return path;
+}
+
+/** A model's partial path and local names (`articles/_article`, article, article_counter, article_iteration), once per model name. */
+const partialNamesByModel = new WeakMap<object, { collection: string; path: string; element: string; counter: string; iteration: string }>();
+
+function partialNames(modelName: { element: string; collection: string }) {
+  let names = partialNamesByModel.get(modelName);
+  if (names === undefined || names.element !== modelName.element || names.collection !== modelName.collection) {
+    const { element, collection } = modelName;
+    names = { collection, path: `${collection}/_${element}`, element, counter: `${element}_counter`, iteration: `${element}_iteration` };
+    partialNamesByModel.set(modelName, names);
+  }
+  return names;
 }

@@ -303,7 +303,9 @@ export function lowerTypedCall(call: NodeOf<"call">, recv: TsExpr, scope: Scope)
     return lit(`${recv.code}.${rubyToTs(m)}(${out.join(", ")})`, { k: "safe" });
   }
   if (t.k === "params") {
-    if (m === "require" || m === "permit" || m === "fetch") return method(rubyToTs(m), { k: "params" });
+    if (m === "require" || m === "permit") return method(rubyToTs(m), { k: "params" });
+    // fetch(key, default) answers the value as the request gives it (a String, an Array...) or the default: no one type.
+    if (m === "fetch") return method("fetch");
     // Parameters#merge(hash) / compact / compact_blank: copies, permitted as the receiver is.
     if ((m === "merge" && call.args.length === 1) || ((m === "compact" || m === "compact_blank") && !call.args.length)) {
       if (!call.block) return method(rubyToTs(m), { k: "params" });

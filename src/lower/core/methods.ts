@@ -115,6 +115,11 @@ function arrayResult(call: NodeOf<"call">, of: RType): RType | null {
   return null;
 }
 
+/** `list.reduce(init) { |acc, x| }` (or inject): the block is given the running value, then each element. */
+function isFold(call: NodeOf<"call">): boolean {
+  return (call.method === "reduce" || call.method === "inject") && call.args.length === 1 && call.args[0]!.kind !== "sym" && call.block !== null && call.block.params.length === 2;
+}
+
 export function lowerMethodCall(call: NodeOf<"call">, recv: TsExpr, scope: Scope): TsExpr | null {
   const m = call.method;
   if (recv.type.k === "maybe") {
@@ -130,7 +135,7 @@ export function lowerMethodCall(call: NodeOf<"call">, recv: TsExpr, scope: Scope
     if (table) {
       const elements = table === "array" && recv.type.k === "array" ? recv.type.of : UNKNOWN;
       // tap and then yield the receiver itself (`"".tap { |body| }`: a String).
-      const blockTypes = elements.k !== "unknown" && ELEMENT_BLOCKS.has(m) ? [elements] : table === "object" && (m === "tap" || m === "then") ? [recv.type] : [];
+      const blockTypes = elements.k !== "unknown" && ELEMENT_BLOCKS.has(m) ? [elements] : elements.k !== "unknown" && isFold(call) ? [UNKNOWN, elements] : table === "object" && (m === "tap" || m === "then") ? [recv.type] : [];
       const args = lowerArgs(call.args, call.block, scope, blockTypes);
       const code = `${scope.env.module.use(TABLE_EXPORTS[table])}.${member}(${[recv.code, ...args].join(", ")})`;
       const kept = elements.k !== "unknown" ? arrayResult(call, elements) : null;

@@ -13,6 +13,7 @@ import { allSeen, joinedKeywordTypes, joinedTypes, keywordParams, noteCall, posi
 import type { RType } from "../types.js";
 import type { PlainClassFacts } from "./plain-calls.js";
 import { writerUnused } from "./unused-writers.js";
+import { mutatedAnywhere, restParamType } from "./rest-param.js";
 
 const newKey = (path: string) => `new:${path}`;
 const lastName = (path: string) => path.slice(path.lastIndexOf(":") + 1);
@@ -71,6 +72,9 @@ export function constructorIvarTypes(app: AppModel, facts: PlainClassFacts, decl
   const params = positionalParams(def);
   const types = joinedTypes(sites, params);
   const paramType = new Map(params.map((p, i) => [p.name, types[i]!]));
+  // A rest parameter (`def initialize(*steps)`): an Array of what every site passes in its place (rest-param.ts).
+  const rest = restParamType(app, def, sites, params.length);
+  if (rest) paramType.set(rest.name, rest.type);
   // Keyword parameters (`def initialize(room:, message:)`), by what every call passes under their names.
   for (const [name, t] of joinedKeywordTypes(app, newKey(facts.path), keywordParams(def))) paramType.set(name, t);
   // Parameters the body assigns again hold something else.
@@ -89,7 +93,7 @@ export function constructorIvarTypes(app: AppModel, facts: PlainClassFacts, decl
       }
     });
   }
-  for (const [ivar, t] of assigned) if (t && !facts.writers.has(ivar)) out.set(ivar, t);
+  for (const [ivar, t] of assigned) if (t && !facts.writers.has(ivar) && (t.k !== "array" || !mutatedAnywhere(app, ivar))) out.set(ivar, t);
   return out;
 }
 

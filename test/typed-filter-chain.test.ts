@@ -1,0 +1,64 @@
+// Issue 18: a chain of content filters as Action Text apps write it (a Filters object built from a list of Filter
+// subclasses, each a class method `apply` over ActionText::Content): the list typed from its constructor's rest
+// parameter, reduce's block given its elements, so the calls along the chain are direct. Each case is a small Rails
+// app compiled by the real pipeline; the expected lines are written by hand.
+import { describe, expect, it } from "vitest";
+import { emittedApp, lineWith } from "./support/emitted-app.js";
+
+const BASE: Record<string, string> = {
+  "config/application.rb": 'require "rails/all"\nmodule Probe\n  class Application < Rails::Application\n    config.load_defaults 7.2\n  end\nend\n',
+  "config/routes.rb": "Rails.application.routes.draw do\n  resources :posts\nend\n",
+  "db/schema.rb": [
+    "ActiveRecord::Schema[7.2].define(version: 1) do",
+    '  create_table "posts" do |t|\n    t.string "title", null: false\n  end',
+    '  create_table "action_text_rich_texts" do |t|\n    t.string "name", null: false\n    t.text "body"\n    t.string "record_type", null: false\n    t.bigint "record_id", null: false\n    t.timestamps\n  end',
+    "end\n",
+  ].join("\n"),
+  "app/models/application_record.rb": "class ApplicationRecord < ActiveRecord::Base\n  primary_abstract_class\nend\n",
+  "app/models/post.rb": "class Post < ApplicationRecord\n  has_rich_text :content\nend\n",
+  "app/controllers/application_controller.rb": "class ApplicationController < ActionController::Base\nend\n",
+  "lib/text_filters.rb": [
+    "class TextFilters",
+    "  def initialize(*filters)\n    @filters = filters\n  end",
+    "  def apply(content)\n    filters.reduce(content) { |content, filter| filter.apply(content) }\n  end",
+    "  private\n    attr_reader :filters",
+    "end\n",
+  ].join("\n"),
+  "lib/text_filter.rb": [
+    "class TextFilter",
+    "  def self.apply(content)\n    filter = new(content)\n    filter.applicable? ? ActionText::Content.new(filter.apply, canonicalize: false) : content\n  end",
+    "  def initialize(content)\n    @content = content\n  end",
+    "  def applicable? = raise(NotImplementedError)",
+    "  def apply = raise(NotImplementedError)",
+    "  private\n    attr_reader :content\n    delegate :fragment, to: :content",
+    "end\n",
+  ].join("\n"),
+  "app/helpers/filters/strip_links.rb": "class Filters::StripLinks < TextFilter\n  def applicable? = true\n  def apply\n    fragment.replace(\"a\") { nil }\n  end\nend\n",
+  "app/helpers/filters/strip_images.rb": "class Filters::StripImages < TextFilter\n  def applicable? = true\n  def apply\n    fragment.replace(\"img\") { nil }\n  end\nend\n",
+  "app/helpers/filters.rb": "module Filters\n  ALL = TextFilters.new(StripLinks, StripImages)\nend\n",
+  "app/helpers/posts_helper.rb": "module PostsHelper\n  def filtered(post)\n    Filters::ALL.apply(post.content.body)\n  end\nend\n",
+};
+
+async function emitted(files: Record<string, string> = {}): Promise<Map<string, string>> {
+  return emittedApp("typed-filter-chain", BASE, files);
+}
+
+describe("a content filter chain", () => {
+  it("types a constructor's rest parameter of plain classes as an Array of their common superclass, and reduce's block by its elements", async () => {
+    const filters = (await emitted()).get("models/text_filters.ts");
+    expect(lineWith(filters, "reduce(")).toBe("return ArrayMethods.reduce(");
+    expect(lineWith(filters, "let filter =")).toBe("let filter = (values3[1] ?? null) as typeof TextFilter;");
+    expect(lineWith(filters, ".apply(")).toBe("return filter.apply(content);");
+  });
+
+  it("keeps the list untyped where some code of the app changes it", async () => {
+    const filters = (await emitted({ "app/helpers/more.rb": "module More\n  def more(f)\n    f.filters << 1\n  end\nend\n" })).get("models/text_filters.ts");
+    expect(filters).not.toContain("ArrayMethods.reduce");
+    expect(lineWith(filters, '"apply"')).toBe('return send(filter, "apply", content);');
+  });
+
+  it("keeps the list untyped where a site passes something else than classes of one hierarchy", async () => {
+    const filters = (await emitted({ "app/helpers/filters.rb": "module Filters\n  ALL = TextFilters.new(StripLinks, String)\nend\n" })).get("models/text_filters.ts");
+    expect(lineWith(filters, '"apply"')).toBe('return send(filter, "apply", content);');
+  });
+});

@@ -62,3 +62,40 @@ describe("a content filter chain", () => {
     expect(lineWith(filters, '"apply"')).toBe('return send(filter, "apply", content);');
   });
 });
+
+describe("a reopened ActionText::Attachment's class methods", () => {
+  const reopening = [
+    "ActiveSupport.on_load(:action_text_content) do",
+    "  class ActionText::Attachment",
+    "    class << self",
+    "      def from_node(node, attachable = nil)",
+    '        new(node, attachable || expired(node["sgid"]) || ActionText::Attachable.from_node(node))',
+    "      end",
+    "      private",
+    "        def expired(sgid)",
+    '          sgid&.split("--")&.first',
+    "        end",
+    "    end",
+    "  end",
+    "end\n",
+  ].join("\n");
+  const files = { "lib/rails_ext/attachables.rb": reopening };
+
+  it("types from_node's node as Rails' callers pass it, and a private helper's parameter by its one call on self", async () => {
+    const boot = (await emitted(files)).get("models/initializers.ts");
+    expect(lineWith(boot, "this.expired(")).toBe('or(attachable, () => this.expired(coreIndex(node as ActionTextNode, "sgid") as string | null)),');
+    expect(lineWith(boot, "StringMethods.split(")).toContain('StringMethods.split(nonNil(recv2, "split"), "--"))(sgid as string | null)');
+    expect(boot).toContain("ArrayMethods.first(recv3)");
+  });
+
+  it("keeps node untyped where the app calls from_node itself", async () => {
+    const boot = (await emitted({ ...files, "app/helpers/posts_helper.rb": "module PostsHelper\n  def attachment_of(x)\n    ActionText::Attachment.from_node(x)\n  end\nend\n" })).get("models/initializers.ts");
+    expect(boot).not.toContain("as ActionTextNode");
+    expect(boot).toContain('coreSend(sgid, "split", "--")');
+  });
+
+  it("keeps the helper's parameter untyped where another call of its name is written elsewhere", async () => {
+    const boot = (await emitted({ ...files, "app/helpers/posts_helper.rb": "module PostsHelper\n  def expired_of(x)\n    x.expired(1)\n  end\nend\n" })).get("models/initializers.ts");
+    expect(boot).toContain('coreSend(sgid, "split", "--")');
+  });
+});

@@ -1,0 +1,102 @@
+// Parameters of a reopened Rails class's class methods (reopened-class.ts), typed where every caller is known:
+//   class ActionText::Attachment
+//     class << self
+//       def from_node(node, attachable = nil)          node: ActionTextNode   (Rails' own callers pass an element)
+//         ... helper(node["sgid"]) ...                  (a String or nil: Nokogiri's Node#[])
+//       private
+//         def helper(sgid)                              sgid: string | null   (its one caller, on self, above)
+//           sgid&.split("--")&.first                    StringMethods.split(sgid, "--") ... ArrayMethods.first(...)
+// A method Rails calls (FRAMEWORK_CALLERS) takes what Rails' own callers pass it, where no code of the app may call
+// it (no call of its name on a receiver that may be the class, and its name no Symbol anywhere: `send(:from_node)`).
+// A method only the reopening's own methods call (receiver-less, lowered before it, in the order written) takes the
+// join of what those calls pass, where no other call of its name is written anywhere in the app.
+import type { AppModel } from "../../analyze/app-model.js";
+import { walk, type Node, type NodeOf } from "../../parse/ir.js";
+import { siteKey } from "../call-sites.js";
+import { UNKNOWN, maybe, sameType, type RType } from "../types.js";
+
+const NODE: RType = { k: "runtime", cls: "actionTextNode" };
+
+/**
+ * By class, by class method: what Rails 7.2.4's own callers pass. ActionText::Attachment.from_node(node, attachable):
+ * Content#attachment_for_node (a node of the fragment's find_all), AttachmentGallery#attachments (node.css),
+ * Attachment.from_attributes (HtmlConversion.create_element): an element each time; attachable a value of any kind.
+ */
+const FRAMEWORK_CALLERS: Record<string, Record<string, RType[]>> = {
+  "ActionText::Attachment": { from_node: [NODE, UNKNOWN] },
+};
+
+/** Every file of the app whose calls may reach a class method. */
+function appFiles(app: AppModel): Array<{ body: Node[] }> {
+  return [
+    ...app.parsed.models, ...app.parsed.controllers, ...app.parsed.helpers, ...app.parsed.channels, ...app.parsed.lib, ...app.parsed.config,
+    ...app.templates.values(), ...(app.parsed.seeds ? [app.parsed.seeds] : []), ...app.parsed.tests,
+  ];
+}
+
+/** The calls named `name` written anywhere in the app, and whether the name is a Symbol or String literal somewhere. */
+function writtenCallsOf(app: AppModel, name: string): { calls: Array<NodeOf<"call">>; named: boolean } {
+  const calls: Array<NodeOf<"call">> = [];
+  let named = false;
+  for (const f of appFiles(app)) {
+    for (const stmt of f.body) {
+      walk(stmt, (n) => {
+        if (n.kind === "call" && n.method === name) calls.push(n);
+        if ((n.kind === "sym" && n.name === name) || (n.kind === "str" && n.parts.length === 1 && n.parts[0] === name)) named = true;
+      });
+    }
+  }
+  return { calls, named };
+}
+
+/** Whether a call's receiver may be the class at `path` (a constant spelling its last name, self, or any value). */
+function mayReach(call: NodeOf<"call">, path: string): boolean {
+  const last = path.slice(path.lastIndexOf(":") + 1);
+  return call.receiver === null || call.receiver.kind !== "const" || call.receiver.name === last;
+}
+
+/** Types of a reopened class's class methods' parameters, recorded as its own methods are lowered in order. */
+export class ReopenedParams {
+  private readonly sites = new Map<string, Map<string, RType[]>>();
+  private readonly own: Set<string>;
+
+  constructor(private readonly app: AppModel, private readonly path: string, private readonly methods: Array<NodeOf<"def">>) {
+    this.own = new Set(methods.map((d) => d.name));
+  }
+
+  /** Records a receiver-less call of one of the reopening's own methods, with its arguments' types. */
+  note(call: NodeOf<"call">, types: RType[]): void {
+    if (!this.own.has(call.method) || call.args.some((a) => a.kind === "splat" || a.kind === "hash" || a.kind === "blockPass")) return;
+    const byName = this.sites.get(call.method) ?? new Map<string, RType[]>();
+    this.sites.set(call.method, byName);
+    byName.set(siteKey(call.span), types);
+  }
+
+  /** The positional parameters' types of `def` (unknown where not proved). */
+  typesOf(def: NodeOf<"def">): RType[] {
+    const { calls, named } = writtenCallsOf(this.app, def.name);
+    if (named) return [];
+    const framework = FRAMEWORK_CALLERS[this.path]?.[def.name];
+    if (framework) return calls.some((c) => mayReach(c, this.path)) ? [] : framework;
+    // Only the reopening's own receiver-less calls, every one of them lowered already.
+    const inside = new Set<Node>();
+    this.methods.forEach((m) => walk(m, (n) => inside.add(n)));
+    if (!calls.length || calls.some((c) => c.receiver !== null || !inside.has(c))) return [];
+    const recorded = this.sites.get(def.name);
+    if (!recorded || calls.some((c) => !recorded.has(siteKey(c.span)))) return [];
+    const at = [...recorded.values()];
+    return def.params.map((_, i) => joinNullable(at.map((t) => t[i] ?? UNKNOWN)));
+  }
+}
+
+/** One type for every site's argument: the same type everywhere, or a type and nil (`T | null`); else unknown. */
+function joinNullable(types: RType[]): RType {
+  const bare = (t: RType) => (t.k === "maybe" ? t.of : t);
+  const some = types.find((t) => t.k !== "nil");
+  if (!some || some.k === "unknown") return UNKNOWN;
+  const of = bare(some);
+  if (!types.every((t) => t.k === "nil" || sameType(bare(t), of))) return UNKNOWN;
+  return types.some((t) => t.k === "nil" || t.k === "maybe") ? maybe(of) : of;
+}
+
+

@@ -99,3 +99,36 @@ describe("a reopened ActionText::Attachment's class methods", () => {
     expect(boot).toContain('coreSend(sgid, "split", "--")');
   });
 });
+
+describe("a plain class's class method's parameters", () => {
+  const files = {
+    "lib/rails_ext/attachables.rb": [
+      "ActiveSupport.on_load(:action_text_content) do",
+      "  class ActionText::Attachment",
+      "    class << self",
+      "      def from_node(node, attachable = nil)",
+      "        new(node, attachable || Embed.from_node(node) || ActionText::Attachable.from_node(node))",
+      "      end",
+      "    end",
+      "  end",
+      "end\n",
+    ].join("\n"),
+    "app/models/embed.rb": 'class Embed\n  include ActiveModel::Model\n  def self.from_node(node)\n    node["content-type"].match("embed")\n  end\nend\n',
+  };
+
+  it("types a parameter by every call of the class method (another class's method of the name apart)", async () => {
+    const embed = (await emitted(files)).get("models/embed.ts");
+    expect(lineWith(embed, "StringMethods.match(")).toBe("return StringMethods.match(");
+    expect(lineWith(embed, "nonNil(")).toBe('nonNil(coreIndex(node as ActionTextNode, "content-type") as string | null, "match"),');
+  });
+
+  it("keeps it untyped where a subclass defines the class method again", async () => {
+    const out = await emitted({ ...files, "app/models/video_embed.rb": "class VideoEmbed < Embed\n  def self.from_node(node)\n    nil\n  end\nend\n" });
+    expect(lineWith(out.get("models/embed.ts"), "match")).toBe('return coreSend(coreIndex(node, "content-type"), "match", "embed");');
+  });
+
+  it("keeps it untyped where a call of the name is made on a receiver the lowering did not type", async () => {
+    const out = await emitted({ ...files, "app/helpers/posts_helper.rb": "module PostsHelper\n  def embed_of(klass)\n    klass.from_node(1)\n  end\nend\n" });
+    expect(lineWith(out.get("models/embed.ts"), "match")).toBe('return coreSend(coreIndex(node, "content-type"), "match", "embed");');
+  });
+});

@@ -80,6 +80,13 @@ export function recordedSites(app: AppModel, key: string): Map<string, RType[]> 
   return recordedOf(app).get(key);
 }
 
+/** The sites recorded for a method of this name under any key (a class's, a model's, a plain class's: `...#name`, `...name`). */
+export function recordedKeysOf(app: AppModel, name: string): Set<string> {
+  const out = new Set<string>();
+  for (const [key, sites] of recordedOf(app)) if (key.endsWith(`#${name}`) || key.endsWith(`.${name}`)) sites.forEach((_, site) => out.add(site));
+  return out;
+}
+
 /** Whether every one of `written` was recorded under one of `keys`. */
 export function allSeen(app: AppModel, keys: string[], written: Set<string>): boolean {
   const seen = new Set(keys.flatMap((k) => [...(recordedOf(app).get(k)?.keys() ?? [])]));

@@ -19,6 +19,7 @@ import { lit, lowerExpr } from "../expr.js";
 import { noteDynamicSite } from "../dynamic-sites.js";
 import { constructorIvarTypes, performParamTypes, soleInitAssignments } from "./plain-ivars.js";
 import { typeParams } from "../call-site-params.js";
+import { plainClassMethodParamTypes } from "./class-method-params.js";
 import { plainMethodParamTypes } from "../model/param-types.js";
 import { followsYields, ivarResult, noteIvarResult, noteResult, noteYields, resultNode } from "../model/method-results.js";
 import { UNKNOWN, type RType } from "../types.js";
@@ -118,7 +119,12 @@ function lowerPlainClass(path: string, decls: ConstDecl[], modules: Map<string, 
     const typed = (scope: Scope) => typeParams({ params: def.params, body }, types, scope);
     members.push(method(def, body, env, facts, false, typed, app));
   }
-  for (const def of flat.classMethods) members.push(method(def, defBody(def, source(def)), classEnv, facts, true));
+  for (const def of flat.classMethods) {
+    // Its parameters typed by every call that reaches it (class-method-params.ts).
+    const body = defBody(def, source(def));
+    const types = plainClassMethodParamTypes(app, path, def);
+    members.push(method(def, body, classEnv, facts, true, (scope) => typeParams({ params: def.params, body }, types, scope)));
+  }
   const cls = `export class ${name} extends ${base} {\n${members.join("\n")}\n}`;
   // Found by name at run time too (String#constantize), as Rails' autoloader finds it.
   after.unshift(`${env.module.use("registerAppConstant")}(${JSON.stringify(path)}, ${name});`);

@@ -13,6 +13,7 @@
 import type { AppModel } from "../../analyze/app-model.js";
 import { walk, type Node, type NodeOf } from "../../parse/ir.js";
 import { siteKey } from "../call-sites.js";
+import { written } from "./class-method-params.js";
 import { UNKNOWN, maybe, sameType, type RType } from "../types.js";
 
 const NODE: RType = { k: "runtime", cls: "actionTextNode" };
@@ -25,29 +26,6 @@ const NODE: RType = { k: "runtime", cls: "actionTextNode" };
 const FRAMEWORK_CALLERS: Record<string, Record<string, RType[]>> = {
   "ActionText::Attachment": { from_node: [NODE, UNKNOWN] },
 };
-
-/** Every file of the app whose calls may reach a class method. */
-function appFiles(app: AppModel): Array<{ body: Node[] }> {
-  return [
-    ...app.parsed.models, ...app.parsed.controllers, ...app.parsed.helpers, ...app.parsed.channels, ...app.parsed.lib, ...app.parsed.config,
-    ...app.templates.values(), ...(app.parsed.seeds ? [app.parsed.seeds] : []), ...app.parsed.tests,
-  ];
-}
-
-/** The calls named `name` written anywhere in the app, and whether the name is a Symbol or String literal somewhere. */
-function writtenCallsOf(app: AppModel, name: string): { calls: Array<NodeOf<"call">>; named: boolean } {
-  const calls: Array<NodeOf<"call">> = [];
-  let named = false;
-  for (const f of appFiles(app)) {
-    for (const stmt of f.body) {
-      walk(stmt, (n) => {
-        if (n.kind === "call" && n.method === name) calls.push(n);
-        if ((n.kind === "sym" && n.name === name) || (n.kind === "str" && n.parts.length === 1 && n.parts[0] === name)) named = true;
-      });
-    }
-  }
-  return { calls, named };
-}
 
 /** Whether a call's receiver may be the class at `path` (a constant spelling its last name, self, or any value). */
 function mayReach(call: NodeOf<"call">, path: string): boolean {
@@ -74,7 +52,7 @@ export class ReopenedParams {
 
   /** The positional parameters' types of `def` (unknown where not proved). */
   typesOf(def: NodeOf<"def">): RType[] {
-    const { calls, named } = writtenCallsOf(this.app, def.name);
+    const { calls, named } = written(this.app, def.name);
     if (named) return [];
     const framework = FRAMEWORK_CALLERS[this.path]?.[def.name];
     if (framework) return calls.some((c) => mayReach(c, this.path)) ? [] : framework;

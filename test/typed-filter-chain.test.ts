@@ -1,22 +1,15 @@
-// Issue 18: a chain of content filters as Action Text apps write it (a Filters object built from a list of Filter
-// subclasses, each a class method `apply` over ActionText::Content): the list typed from its constructor's rest
-// parameter, reduce's block given its elements, so the calls along the chain are direct. Each case is a small Rails
-// app compiled by the real pipeline; the expected lines are written by hand.
+// Issue 18: Action Text code as apps write it, typed along Rails' own edges so its calls are direct: a chain of
+// content filters (a Filters object built from a list of Filter subclasses: the list typed from its constructor's
+// rest parameter, reduce's block given its elements), a reopened ActionText::Attachment's class methods (their
+// parameters as Rails' callers and their own calls pass them), and a plain class's class methods (by every call).
+// Each case is a small Rails app compiled by the real pipeline; the expected lines are written by hand.
 import { describe, expect, it } from "vitest";
 import { emittedApp, lineWith } from "./support/emitted-app.js";
+import { ACTION_TEXT_APP } from "./support/action-text-app.js";
 
 const BASE: Record<string, string> = {
-  "config/application.rb": 'require "rails/all"\nmodule Probe\n  class Application < Rails::Application\n    config.load_defaults 7.2\n  end\nend\n',
-  "config/routes.rb": "Rails.application.routes.draw do\n  resources :posts\nend\n",
-  "db/schema.rb": [
-    "ActiveRecord::Schema[7.2].define(version: 1) do",
-    '  create_table "posts" do |t|\n    t.string "title", null: false\n  end',
-    '  create_table "action_text_rich_texts" do |t|\n    t.string "name", null: false\n    t.text "body"\n    t.string "record_type", null: false\n    t.bigint "record_id", null: false\n    t.timestamps\n  end',
-    "end\n",
-  ].join("\n"),
-  "app/models/application_record.rb": "class ApplicationRecord < ActiveRecord::Base\n  primary_abstract_class\nend\n",
+  ...ACTION_TEXT_APP,
   "app/models/post.rb": "class Post < ApplicationRecord\n  has_rich_text :content\nend\n",
-  "app/controllers/application_controller.rb": "class ApplicationController < ActionController::Base\nend\n",
   "lib/text_filters.rb": [
     "class TextFilters",
     "  def initialize(*filters)\n    @filters = filters\n  end",

@@ -125,3 +125,21 @@ describe("a plain class's class method's parameters", () => {
     expect(lineWith(out.get("models/embed.ts"), "match")).toBe('return coreSend(coreIndex(node, "content-type"), "match", "embed");');
   });
 });
+
+describe("Action Text's gallery partial", () => {
+  const partial = { "app/views/action_text/attachment_galleries/_attachment_gallery.html.erb": '<div class="gallery--<%= attachment_gallery.size %>"><%= yield %></div>\n' };
+  const view = "views/action_text/attachment_galleries/_attachment_gallery.html.ts";
+
+  it("types its local as the ActionText::AttachmentGallery Action Text renders it with", async () => {
+    const out = (await emitted(partial)).get(view);
+    expect(lineWith(out, "size")).toBe('out.append((readLocal(locals, "attachment_gallery") as ActionTextAttachmentGallery).size());');
+  });
+
+  it("keeps it untyped where the app renders the partial itself", async () => {
+    const out = await emitted({
+      ...partial,
+      "app/views/posts/index.html.erb": '<%= render "action_text/attachment_galleries/attachment_gallery", attachment_gallery: [1, 2] %>\n',
+    });
+    expect(lineWith(out.get(view), "size")).toContain('coreSend(');
+  });
+});

@@ -13,7 +13,7 @@ import { allSeen, joinedKeywordTypes, joinedTypes, keywordParams, noteCall, posi
 import type { RType } from "../types.js";
 import type { PlainClassFacts } from "./plain-calls.js";
 import { writerUnused } from "./unused-writers.js";
-import { mutatedAnywhere, restParamType } from "./rest-param.js";
+import { readOnlyAsArray, restParamType } from "./rest-param.js";
 
 const newKey = (path: string) => `new:${path}`;
 const lastName = (path: string) => path.slice(path.lastIndexOf(":") + 1);
@@ -93,7 +93,8 @@ export function constructorIvarTypes(app: AppModel, facts: PlainClassFacts, decl
       }
     });
   }
-  for (const [ivar, t] of assigned) if (t && !facts.writers.has(ivar) && (t.k !== "array" || !mutatedAnywhere(app, ivar))) out.set(ivar, t);
+  // (An Array from a rest parameter only where nothing may change what it holds: rest-param.ts.)
+  for (const [ivar, t] of assigned) if (t && !facts.writers.has(ivar) && (t.k !== "array" || (rest !== null && readOnlyAsArray(app, ivar, def, rest.name)))) out.set(ivar, t);
   return out;
 }
 

@@ -38,19 +38,41 @@ function joinClasses(app: AppModel, types: RType[]): RType | null {
   return common ? { k: "model", model: `typeof ${common}` } : null;
 }
 
-/** Array's methods that change the Array they are called on (its element type no longer what `new` was given). */
-const MUTATORS = new Set(["<<", "push", "append", "unshift", "prepend", "insert", "concat", "replace", "clear", "fill", "[]=", "map!", "collect!", "flatten!", "compact!", "select!", "filter!", "reject!", "uniq!", "sort!", "sort_by!", "shuffle!", "reverse!", "rotate!", "delete", "delete_at", "delete_if", "keep_if", "pop", "shift", "slice!"]);
+/**
+ * Array's methods that neither change the Array they are called on nor answer it (a new value, or one of its
+ * elements): a value read only through these keeps holding what `new` was given.
+ */
+const READERS = new Set([
+  "reduce", "inject", "map", "collect", "flat_map", "filter_map", "select", "filter", "reject", "find", "detect", "first", "last", "size", "length",
+  "count", "any?", "all?", "none?", "empty?", "include?", "sum", "join", "min_by", "max_by", "sort_by", "group_by", "index_by", "each_slice", "zip",
+]);
 
 /**
- * Whether any code of the app may change an Array read as `@name` or by a method called `name` (a reader): a
- * mutating method on it, written anywhere, or the name assigned from anything but initialize's parameter
- * (plain-ivars.ts checks that). Conservative: any receiver spelled so counts.
+ * Whether the Array the ivar holds is read only through READERS' methods anywhere in the app: as `@name` (any
+ * class's, to be safe), as `name` (its reader, on any receiver) and, in initialize, as the parameter it is assigned
+ * from. Anything else (`<<`, `push`, passing it on, keeping it under another name) might change what it holds.
  */
-export function mutatedAnywhere(app: AppModel, name: string): boolean {
+export function readOnlyAsArray(app: AppModel, ivar: string, init: NodeOf<"def">, param: string): boolean {
   const files = [...app.parsed.models, ...app.parsed.controllers, ...app.parsed.helpers, ...app.parsed.channels, ...app.parsed.lib, ...app.parsed.config, ...app.templates.values(), ...app.parsed.tests];
-  const named = (n: Node | null) =>
-    n !== null && ((n.kind === "ivar" && n.name === name) || (n.kind === "ident" && n.name === name) || (n.kind === "call" && n.method === name && !n.args.length));
+  const safe = new Set<Node>();
+  const reads: Node[] = [];
+  const visit = (n: Node, inInit: boolean) => {
+    if (n.kind === "call" && n.receiver && READERS.has(n.method)) safe.add(n.receiver);
+    // initialize's own `@name = param` is the assignment being typed.
+    if (inInit && n.kind === "assign" && n.target.kind === "ivar" && n.target.name === ivar && n.value.kind === "ident" && n.value.name === param) safe.add(n.value);
+    if ((n.kind === "ivar" && n.name === ivar) || (n.kind === "call" && n.method === ivar && !n.args.length && !n.block) || (inInit && n.kind === "ident" && n.name === param)) reads.push(n);
+  };
+  for (const f of files) for (const stmt of f.body) walk(stmt, (n) => visit(n, false));
+  walk(init, (n) => visit(n, true));
+  // (An assignment's target is no read: `@name = ...` elsewhere is refused by plain-ivars.ts already.)
+  return reads.every((n) => safe.has(n) || isAssignTarget(n, init, files));
+}
+
+/** Whether `n` is the target of an assignment (`@name = ...`), which reads nothing. */
+function isAssignTarget(n: Node, init: NodeOf<"def">, files: Array<{ body: Node[] }>): boolean {
   let found = false;
-  for (const f of files) for (const stmt of f.body) walk(stmt, (n) => ((n.kind === "call" && MUTATORS.has(n.method) && named(n.receiver)) || (n.kind === "binary" && n.op === "<<" && named(n.left))) && (found = true));
+  const check = (x: Node) => (x.kind === "assign" || x.kind === "opAssign") && x.target === n && (found = true);
+  walk(init, check);
+  if (!found) for (const f of files) for (const stmt of f.body) walk(stmt, check);
   return found;
 }

@@ -29,7 +29,7 @@ const BASE: Record<string, string> = {
   "app/helpers/filters/strip_links.rb": "class Filters::StripLinks < TextFilter\n  def applicable? = true\n  def apply\n    fragment.replace(\"a\") { nil }\n  end\nend\n",
   "app/helpers/filters/strip_images.rb": "class Filters::StripImages < TextFilter\n  def applicable? = true\n  def apply\n    fragment.replace(\"img\") { nil }\n  end\nend\n",
   "app/helpers/filters.rb": "module Filters\n  ALL = TextFilters.new(StripLinks, StripImages)\nend\n",
-  "app/helpers/posts_helper.rb": "module PostsHelper\n  def filtered(post)\n    Filters::ALL.apply(post.content.body)\n  end\nend\n",
+  "app/helpers/posts_helper.rb": "module PostsHelper\n  def filtered\n    Filters::ALL.apply(Post.find(1).content.body)\n  end\nend\n",
 };
 
 async function emitted(files: Record<string, string> = {}): Promise<Map<string, string>> {
@@ -42,6 +42,19 @@ describe("a content filter chain", () => {
     expect(lineWith(filters, "reduce(")).toBe("return ArrayMethods.reduce(");
     expect(lineWith(filters, "let filter =")).toBe("let filter = (values3[1] ?? null) as typeof TextFilter;");
     expect(lineWith(filters, ".apply(")).toBe("return filter.apply(content);");
+  });
+
+  it("types reduce's running value where each step answers its argument or a Content, and the class method's parameter by it", async () => {
+    const out = await emitted();
+    const filters = out.get("models/text_filters.ts");
+    expect(lineWith(filters, "let content =")).toBe("let content = (values3[0] ?? null) as ActionTextContent | null;");
+    expect(lineWith(out.get("models/text_filter.ts"), "this.build(")).toBe("let filter = this.build(content as ActionTextContent | null);");
+  });
+
+  it("leaves the running value untyped where a step may answer something else", async () => {
+    const other = "class TextFilter\n  def self.apply(content)\n    content.presence\n  end\nend\n";
+    const filters = (await emitted({ "lib/text_filter.rb": other })).get("models/text_filters.ts");
+    expect(lineWith(filters, "let content =")).toBe("let content = values3[0] ?? null;");
   });
 
   it("keeps the list untyped where some code of the app changes it", async () => {

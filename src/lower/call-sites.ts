@@ -119,6 +119,9 @@ export function joinedTypes(sites: Map<string, RType[]>, params: Array<{ nilDefa
     const at = [...sites.values()].map((t) => (i < t.length ? t[i]! : p.nilDefault ? NIL : UNKNOWN)).filter((t) => !(p.nilDefault && t.k === "nil"));
     const first = at[0];
     if (first && scalars && !p.nilDefault && (first.k === "time" || first.k === "number")) return at.every((t) => sameType(t, first)) ? first : UNKNOWN;
+    // A value object that may be nil (a rich text's body) at some site, the object or nil at the others: either.
+    const nullable = at.find((t): t is Extract<RType, { k: "maybe" }> => t.k === "maybe" && t.of.k === "runtime" && handedOnType(t.of));
+    if (nullable) return at.every((t) => t.k === "nil" || sameType(t, nullable) || sameType(t, nullable.of)) ? nullable : UNKNOWN;
     if (!first || !handedOnType(first)) return UNKNOWN;
     return at.every((t) => sameType(t, first)) ? first : UNKNOWN;
   });

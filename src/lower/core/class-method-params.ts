@@ -10,11 +10,12 @@
 // receiver the lowering typed (recorded under some class's or model's key), so none of them reaches it unseen.
 import type { AppModel } from "../../analyze/app-model.js";
 import { walk, type Node, type NodeOf } from "../../parse/ir.js";
-import { joinedTypes, noteCall, positionalParams, recordedKeysOf, recordedSites, siteKey } from "../call-sites.js";
-import type { RType } from "../types.js";
+import { noteCall, positionalParams, recordedKeysOf, recordedSites, siteKey } from "../call-sites.js";
+import { handedOnType, maybe, NIL, sameType, UNKNOWN, type RType } from "../types.js";
 import { plainClassFacts } from "./plain-calls.js";
 
-const key = (path: string, name: string) => `plainClassMethod:${path}.${name}`;
+export const plainClassMethodKey = (path: string, name: string): string => `plainClassMethod:${path}.${name}`;
+const key = plainClassMethodKey;
 
 /** Whether the plain class at `path` defines the class method itself (`def self.m`, or in `class << self`). */
 function definesOwn(app: AppModel, path: string, name: string): boolean {
@@ -27,6 +28,35 @@ function definesOwn(app: AppModel, path: string, name: string): boolean {
 function definer(app: AppModel, path: string, name: string): string | null {
   for (let p: string | null = path, depth = 0; p && depth < 20; p = plainClassFacts(app, p)?.superclass ?? null, depth++) if (definesOwn(app, p, name)) return p;
   return null;
+}
+
+/**
+ * The definition a call of the class method on `path` or on any subclass of it runs: its definer's up the chain,
+ * where no plain class below `path` defines it again; null otherwise.
+ */
+export function classMethodDef(app: AppModel, path: string, name: string): NodeOf<"def"> | null {
+  const at = definer(app, path, name);
+  if (!at || overriddenBelow(app, path, name)) return null;
+  for (const d of app.plainClasses.filter((c) => c.path === at)) {
+    for (const n of d.node.body) {
+      if (n.kind === "def" && n.singleton && n.name === name) return n;
+      if (n.kind === "sclass") for (const s of n.body) if (s.kind === "def" && s.name === name) return s;
+    }
+  }
+  return null;
+}
+
+/**
+ * One type for every site's argument: the same type everywhere, or a type and nil (`T | null`); else unknown. The
+ * type a record, a relation, a value object (types.ts' handedOnType), or with `strings` a String too.
+ */
+export function joinNullable(types: RType[], strings = false): RType {
+  const bare = (t: RType) => (t.k === "maybe" ? t.of : t);
+  const some = types.find((t) => t.k !== "nil");
+  if (!some || some.k === "unknown" || !(handedOnType(bare(some)) || (strings && bare(some).k === "string"))) return UNKNOWN;
+  const of = bare(some);
+  if (!types.every((t) => t.k === "nil" || sameType(bare(t), of))) return UNKNOWN;
+  return types.some((t) => t.k === "nil" || t.k === "maybe") ? maybe(of) : of;
 }
 
 /** Records a lowered call of the plain class's (or a subclass's) class method with its positional arguments' types. */
@@ -49,7 +79,8 @@ export function plainClassMethodParamTypes(app: AppModel, path: string, def: Nod
   const family = new Set([path, ...app.plainClasses.map((d) => d.path).filter((p) => below(app, p, path))].map(lastName));
   const elsewhere = (c: NodeOf<"call">) => c.receiver?.kind === "const" && !family.has(c.receiver.name) && !assignedConstants(app).has(c.receiver.name);
   if (!calls.every((c) => seen.has(siteKey(c.span)) || elsewhere(c))) return [];
-  return joinedTypes(sites, positionalParams(def));
+  // (A value of one type, or that type and nil: `T | null`.)
+  return positionalParams(def).map((p, i) => joinNullable([...sites.values()].map((t) => (i < t.length ? t[i]! : p.nilDefault ? NIL : UNKNOWN))));
 }
 
 const lastName = (path: string) => path.slice(path.lastIndexOf(":") + 1);

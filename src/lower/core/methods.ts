@@ -11,6 +11,7 @@ import { rubyToTs } from "../names.js";
 import type { Scope } from "../scope.js";
 import { STRING, UNKNOWN, maybe, type RType } from "../types.js";
 import { noteDynamicSite } from "../dynamic-sites.js";
+import { lowerTypedFold } from "./typed-fold.js";
 import { CORE_TABLES, isCoreMethod } from "../../../runtime/active-support/core-ext/core-send.js";
 
 type TableKey = keyof typeof CORE_TABLES;
@@ -133,6 +134,9 @@ export function lowerMethodCall(call: NodeOf<"call">, recv: TsExpr, scope: Scope
   if (tableKey) {
     const table = [tableKey, "object"].find((k) => member in CORE_TABLES[k as TableKey]) as TableKey | undefined;
     if (table) {
+      // A fold over classes whose method answers its argument or a known value: its running value typed (typed-fold.ts).
+      const fold = table === "array" && isFold(call) ? lowerTypedFold(call, recv, scope, TABLE_EXPORTS[table]) : null;
+      if (fold) return fold;
       const elements = table === "array" && recv.type.k === "array" ? recv.type.of : UNKNOWN;
       // tap and then yield the receiver itself (`"".tap { |body| }`: a String).
       const blockTypes = elements.k !== "unknown" && ELEMENT_BLOCKS.has(m) ? [elements] : elements.k !== "unknown" && isFold(call) ? [UNKNOWN, elements] : table === "object" && (m === "tap" || m === "then") ? [recv.type] : [];

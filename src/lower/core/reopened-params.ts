@@ -13,8 +13,8 @@
 import type { AppModel } from "../../analyze/app-model.js";
 import { walk, type Node, type NodeOf } from "../../parse/ir.js";
 import { siteKey } from "../call-sites.js";
-import { written } from "./class-method-params.js";
-import { UNKNOWN, maybe, sameType, type RType } from "../types.js";
+import { joinNullable, written } from "./class-method-params.js";
+import { UNKNOWN, type RType } from "../types.js";
 
 const NODE: RType = { k: "runtime", cls: "actionTextNode" };
 
@@ -63,18 +63,6 @@ export class ReopenedParams {
     const recorded = this.sites.get(def.name);
     if (!recorded || calls.some((c) => !recorded.has(siteKey(c.span)))) return [];
     const at = [...recorded.values()];
-    return def.params.map((_, i) => joinNullable(at.map((t) => t[i] ?? UNKNOWN)));
+    return def.params.map((_, i) => joinNullable(at.map((t) => t[i] ?? UNKNOWN), true));
   }
 }
-
-/** One type for every site's argument: the same type everywhere, or a type and nil (`T | null`); else unknown. */
-function joinNullable(types: RType[]): RType {
-  const bare = (t: RType) => (t.k === "maybe" ? t.of : t);
-  const some = types.find((t) => t.k !== "nil");
-  if (!some || some.k === "unknown") return UNKNOWN;
-  const of = bare(some);
-  if (!types.every((t) => t.k === "nil" || sameType(bare(t), of))) return UNKNOWN;
-  return types.some((t) => t.k === "nil" || t.k === "maybe") ? maybe(of) : of;
-}
-
-

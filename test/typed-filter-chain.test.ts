@@ -27,7 +27,7 @@ const BASE: Record<string, string> = {
     "end\n",
   ].join("\n"),
   "app/helpers/filters/strip_links.rb": "class Filters::StripLinks < TextFilter\n  def applicable? = true\n  def apply\n    fragment.replace(\"a\") { nil }\n  end\nend\n",
-  "app/helpers/filters/strip_images.rb": "class Filters::StripImages < TextFilter\n  def applicable? = true\n  def apply\n    fragment.replace(\"img\") { nil }\n  end\nend\n",
+  "app/helpers/filters/strip_images.rb": "class Filters::StripImages < TextFilter\n  def applicable? = content.to_plain_text.present?\n  def apply\n    fragment.replace(\"img\") { nil }\n  end\nend\n",
   "app/helpers/filters.rb": "module Filters\n  ALL = TextFilters.new(StripLinks, StripImages)\nend\n",
   "app/helpers/posts_helper.rb": "module PostsHelper\n  def filtered\n    Filters::ALL.apply(Post.find(1).content.body)\n  end\nend\n",
 };
@@ -49,6 +49,16 @@ describe("a content filter chain", () => {
     const filters = out.get("models/text_filters.ts");
     expect(lineWith(filters, "let content =")).toBe("let content = (values3[0] ?? null) as ActionTextContent | null;");
     expect(lineWith(out.get("models/text_filter.ts"), "this.build(")).toBe("let filter = this.build(content as ActionTextContent | null);");
+  });
+
+  it("types the ivar the family's one initialize assigns, by every new of any class of it", async () => {
+    const images = (await emitted()).get("models/filters/strip_images.ts");
+    expect(lineWith(images, "toPlainText")).toBe('return isPresent(nonNil(this.content as ActionTextContent | null, "to_plain_text").toPlainText());');
+  });
+
+  it("keeps that ivar untyped where the app calls new on a value (it might be a class of the family)", async () => {
+    const out = await emitted({ "app/helpers/more.rb": "module More\n  def build(klass)\n    klass.new(1)\n  end\nend\n" });
+    expect(lineWith(out.get("models/filters/strip_images.ts"), "to_plain_text")).toContain('send(this.content, "to_plain_text")');
   });
 
   it("leaves the running value untyped where a step may answer something else", async () => {

@@ -20,6 +20,7 @@ import { noteDynamicSite } from "../dynamic-sites.js";
 import { constructorIvarTypes, performParamTypes, soleInitAssignments } from "./plain-ivars.js";
 import { typeParams } from "../call-site-params.js";
 import { plainClassMethodParamTypes } from "./class-method-params.js";
+import { familyIvarTypes } from "./family-ivars.js";
 import { plainMethodParamTypes } from "../model/param-types.js";
 import { followsYields, ivarResult, noteIvarResult, noteResult, noteYields, resultNode } from "../model/method-results.js";
 import { UNKNOWN, type RType } from "../types.js";
@@ -71,6 +72,8 @@ function lowerPlainClass(path: string, decls: ConstDecl[], modules: Map<string, 
   const flat = flattenBody(decls, decls, modules);
   // Ivars every call of its constructor proves (plain-ivars.ts), read as their types.
   env.ivarTypes = constructorIvarTypes(app, facts, decls, flat.methods);
+  // Or, in a family of subclasses sharing one initialize, every `new` of any of them (family-ivars.ts).
+  for (const [ivar, t] of familyIvarTypes(app, path)) if (!env.ivarTypes.has(ivar)) env.ivarTypes.set(ivar, t);
   // Ivars its initialize assigns once from another value, as that value's lowering proved it last time.
   const sole = soleInitAssignments(app, facts, decls, flat.methods);
   for (const ivar of sole.keys()) {

@@ -56,6 +56,11 @@ describe("a content filter chain", () => {
     expect(lineWith(images, "toPlainText")).toBe('return isPresent(nonNil(this.content as ActionTextContent | null, "to_plain_text").toPlainText());');
   });
 
+  it("types it still where a new on a value is one the lowering typed as another kind (a relation's new)", async () => {
+    const out = await emitted({ "app/controllers/posts_controller.rb": "class PostsController < ApplicationController\n  def new\n    @post = Post.where(title: \"a\").new\n  end\nend\n" });
+    expect(lineWith(out.get("models/filters/strip_images.ts"), "toPlainText")).toContain("nonNil(this.content as ActionTextContent | null");
+  });
+
   it("keeps that ivar untyped where the app calls new on a value (it might be a class of the family)", async () => {
     const out = await emitted({ "app/helpers/more.rb": "module More\n  def build(klass)\n    klass.new(1)\n  end\nend\n" });
     expect(lineWith(out.get("models/filters/strip_images.ts"), "to_plain_text")).toContain('send(this.content, "to_plain_text")');

@@ -1,13 +1,14 @@
 // The ivars of a plain class that subclasses share (one initialize, up the chain), typed by every `new` of any class
 // of the family, as plain-ivars.ts types a class without subclasses:
-//   class Step; def self.run(text) = new(text).call; def initialize(text) = @text = text; attr_reader :text; end
-//   class Strip < Step; def call = text.strip; end          (every Step.run / Strip.run passes a String or nil)
-//   text (in Strip)                                          (this.text as string | null)
+//   class Step; def self.run(body) = new(body).call; def initialize(body) = @body = body; attr_reader :body; end
+//   class Plain < Step; def call = body.to_plain_text; end   (every Step.run / Plain.run passes a Content or nil)
+//   body (in Plain)                                          (this.body as ActionTextContent | null)
 // Only where the root's initialize is the one every class of the family runs (no other defines initialize, new or
 // allocate), every `new` that may build one is a lowered, recorded call (`X.new` naming a class of the family, or
 // `new` in a class method of one) and the app writes no other: no `new` on a value (`klass.new`), no `send` of a
 // name not written literally or naming new / allocate, no constant aliasing a class of the family, no reflection
-// on ivars; and the ivar is assigned nowhere but from initialize's parameter, with no writer.
+// on ivars (a `new` on a value the lowering typed as something else than a plain class, a relation's new, is
+// another class's); and the ivar is assigned nowhere but from initialize's parameter, with no writer.
 import type { AppModel } from "../../analyze/app-model.js";
 import { walk, type Node, type NodeOf } from "../../parse/ir.js";
 import { positionalParams, recordedSites, siteKey } from "../call-sites.js";
@@ -16,6 +17,24 @@ import { appFiles, joinNullable } from "./class-method-params.js";
 import { plainClassFacts } from "./plain-calls.js";
 
 const lastName = (path: string) => path.slice(path.lastIndexOf(":") + 1);
+
+const newReceivers = new WeakMap<object, Map<string, RType>>();
+
+/** Records the receiver's type of a lowered `x.new(...)` (the latest lowering of the site wins). */
+export function noteNewReceiver(app: AppModel, call: NodeOf<"call">, type: RType): void {
+  let m = newReceivers.get(app.parsed);
+  if (!m) newReceivers.set(app.parsed, (m = new Map()));
+  m.set(siteKey(call.span), type);
+}
+
+/**
+ * Whether `x.new` builds something of another type than a plain class: its receiver typed by the lowering (a
+ * relation's new, Net::HTTP::Get as a class), not as a plain class's class (which may hold a subclass), nor unknown.
+ */
+function builtByAnother(app: AppModel, call: NodeOf<"call">): boolean {
+  const t = newReceivers.get(app.parsed)?.get(siteKey(call.span));
+  return t !== undefined && t.k !== "unknown" && !(t.k === "model" && t.model.startsWith("typeof ") && plainClassFacts(app, t.model.slice(7)) !== null);
+}
 
 /** The class's own definitions (instance or class methods) in its bodies, `class << self` included. */
 function ownDefs(app: AppModel, path: string): Array<NodeOf<"def">> {
@@ -68,7 +87,7 @@ export function familyIvarTypes(app: AppModel, path: string): Map<string, RType>
           if (classMethods.has(n)) written.add(siteKey(n.span));
         } else if (n.receiver.kind === "const") {
           if (names.has(n.receiver.name)) written.add(siteKey(n.span));
-        } else escapes = true;
+        } else if (!builtByAnother(app, n)) escapes = true;
       });
     }
   }

@@ -144,6 +144,12 @@ describe("channels", () => {
     // allowed and not part of the name), raising InvalidIdentifiersError there; a non-Hash has no keys.
     server.remoteConnections().where({ tab: "b", current_user: room, other: 1 }).disconnect({ reconnect: false });
     expect(frames).toEqual(['{"type":"disconnect","reconnect":false}', '{"type":"disconnect","reconnect":false}']);
+    // RemoteConnection#disconnect(reconnect: true) broadcasts { type: "disconnect", reconnect: reconnect }: an explicit
+    // nil is sent as null (and the connection's message.fetch("reconnect", true) keeps it), none as true.
+    frames.length = 0;
+    server.remoteConnections().where({ tab: "b", current_user: room }).disconnect({ reconnect: null });
+    server.remoteConnections().where({ tab: "b", current_user: room }).disconnect();
+    expect(frames).toEqual(['{"type":"disconnect","reconnect":null}', '{"type":"disconnect","reconnect":true}']);
     expect(() => server.remoteConnections().where({ other: 1 })).toThrow("InvalidIdentifiersError");
     expect(() => server.remoteConnections().where("x")).toThrow("undefined method `keys' for an instance of String");
   });

@@ -48,7 +48,15 @@ describe("declined model declarations", () => {
       "app/models/thing_scope.rb:3:3 unsupported_construct: construct not lowered: scope without a name and a lambda",
       "app/models/thing_scope.rb:5:5 unsupported_construct: construct not lowered: include in a scope extension block",
       "app/models/widget.rb:2:3 unsupported_construct: construct not lowered: model macro acts_as_list",
+      "app/models/appender.rb:9:5 unsupported_construct: construct not lowered: `buf << ...`: `buf` is a parameter (the caller's String would not change); a String cannot change in place, so the other reference would not see the change",
+      "app/models/appender.rb:13:25 unsupported_construct: construct not lowered: `name << ...`: `name` is a block's parameter (the String may be another's too); a String cannot change in place, so the other reference would not see the change",
+      "app/models/appender.rb:19:5 unsupported_construct: construct not lowered: `copy << ...`: `copy` is assigned at line 18 a String that may be another's too; a String cannot change in place, so the other reference would not see the change",
+      "app/models/appender.rb:26:5 unsupported_construct: construct not lowered: `s << ...`: `s` is read at line 25 before it changes (that reference would keep the String as it was); a String cannot change in place, so the other reference would not see the change",
+      "app/models/appender.rb:39:5 unsupported_construct: construct not lowered: `.concat` on a value no variable holds: a String cannot change in place, so its other references would not see the change",
+      "app/models/appender.rb:44:5 unsupported_construct: construct not lowered: `buf.prepend(...)`: `buf` is a parameter (the caller's String would not change); a String cannot change in place, so the other reference would not see the change",
+      "app/models/appender.rb:48:5 unsupported_construct: construct not lowered: `list.clear(...)`: `list` is a parameter (the caller's String would not change); a String cannot change in place, so the other reference would not see the change",
       "app/models/chunker.rb:3:5 unsupported_construct: construct not lowered: tap's block appends to its parameter `body` with <<: a String cannot grow in place, so tap would answer it unchanged",
+      "app/models/frozen_appender.rb:6:5 unsupported_construct: construct not lowered: `s << ...`: `s` is assigned at line 5 a String literal the file's `frozen_string_literal: true` freezes (Ruby raises FrozenError)",
       "app/models/notifier.rb:1:1 unsupported_construct: construct not lowered: superclass Noticed::Base of a plain class",
       "app/models/signup_form.rb:4:3 unsupported_construct: construct not lowered: validates_each in a plain class body",
       "app/models/tagger.rb:3:11 unsupported_construct: construct not lowered: include Comparable in a plain class",
@@ -64,6 +72,35 @@ describe("declined model declarations", () => {
     expect(message).toContain("tap's block appends to its parameter `body` with <<");
     // Ruby: Chunker.collected(%w[a b]) => ["a", "b"]
     expect(Chunker.collected(["a", "b"])).toEqual(["a", "b"]);
+  });
+
+  it("a `<<` on a local that may share its String (a parameter, a block's parameter, a copy, one read before it grows) raises where reached as a String; one on a String built there answers as Ruby", async () => {
+    const Appender = await model("appender", "Appender");
+    const FrozenAppender = await model("frozen_appender", "FrozenAppender");
+    const notLowered = (fn: () => unknown, what: string) => {
+      const error = raised(fn);
+      expect(error).not.toBe("no error");
+      expect(((error as [string, string, boolean])[0])).toBe("NotLowered");
+      expect((error as [string, string, boolean])[1]).toContain(what);
+    };
+    // Ruby 3.3 (chroot): Appender.built(%w[a b]) => "a,b,"; FrozenAppender.interpolated("n") => "n:x";
+    // Appender.added([1], 2) => [1, 2]
+    expect(Appender.built(["a", "b"])).toBe("a,b,");
+    expect(FrozenAppender.interpolated("n")).toBe("n:x");
+    expect(Appender.added([1], 2)).toEqual([1, 2]);
+    // Ruby: t = +"t"; Appender.added(t, "x") grows t to "tx"; Appender.banged([+"a", +"b"]) => ["a!", "b!"];
+    // Appender.copied(title) grows title too; Appender.listed => ["ab"]; FrozenAppender.literal raises FrozenError.
+    notLowered(() => Appender.added("t", "x"), "`buf` is a parameter");
+    notLowered(() => Appender.banged(["a", "b"]), "`name` is a block's parameter");
+    notLowered(() => Appender.copied("T"), "`copy` is assigned at line 18");
+    notLowered(() => Appender.listed(), "`s` is read at line 25 before it changes");
+    notLowered(() => FrozenAppender.literal(), "freezes (Ruby raises FrozenError)");
+    // Ruby: Appender.concatenated(%w[a b]) => "[a;b;]"; Appender.cleared([1, 2]) => []
+    expect(Appender.concatenated(["a", "b"])).toBe("[a;b;]");
+    expect(Appender.cleared([1, 2])).toEqual([]);
+    // Ruby: Appender.first_concat([+"a"]) => ["a!"]; b = +"b"; Appender.prefixed(b) grows b to ">b"
+    notLowered(() => Appender.firstConcat(["a"]), "`.concat` on a value no variable holds");
+    notLowered(() => Appender.prefixed("b"), "`buf` is a parameter");
   });
 
   it("a plain class whose body holds a declined statement raises when instantiated (its validation is never skipped)", async () => {

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { compileProbe, onlyLineWith } from "./support/probe-app.js";
 import { EnvironmentInquirer } from "../runtime/active-support/environment-inquirer.js";
 import { ArgumentError } from "../runtime/ruby/args.js";
-import { seedDomain, User } from "./support/record-domain.js";
+import { Rooms_Open, seedDomain, User } from "./support/record-domain.js";
 import { setBcryptCost } from "../runtime/active-record/index.js";
 
 const SCHEMA = {
@@ -180,6 +180,51 @@ describe("Active Record's class methods whose signature takes what is passed", (
     expect(error({ name: "a" })).toEqual(["NoMethodError", "undefined method `stringify_keys' for an instance of Array"]);
     // Ruby: [] for an empty list
     expect(User.insertAll([])).toEqual([]);
+  });
+});
+
+describe("insert_all's keywords", () => {
+  const failure = (fn: () => unknown) => {
+    try {
+      fn();
+      return null;
+    } catch (e) {
+      return [(e as Error).constructor.name, (e as Error).message];
+    }
+  };
+
+  it("answers returning:, record_timestamps:, the relation's scope and an STI subclass's type as Rails 7.2.4's InsertAll", () => {
+    seedDomain();
+    const t = new Date(Date.UTC(2024, 0, 2, 3, 4, 5));
+    // Ruby (chroot, Rails 7.2.4 on SQLite): [{"id"=>5, "name"=>"Eve"}], [], [],
+    // [{"name"=>"Gil", "created_at"=>"2024-01-02 03:04:05"}], [["Jo", true], ["Kim", false]], [{"name"=>"Lu", "role"=>2}],
+    // [{"name"=>"x", "type"=>"Rooms::Open"}]
+    expect(User.insertAll([{ name: "Eve" }], { returning: ["id", "name"] })).toEqual([{ id: 5, name: "Eve" }]);
+    expect(User.insertAll([{ name: "Fay" }], { returning: false })).toEqual([]);
+    expect(User.insertAll([{ name: "Fay2" }], { returning: [] })).toEqual([]);
+    expect(User.insertAll([{ name: "Gil", created_at: t, updated_at: t }], { record_timestamps: false, returning: ["name", "created_at"] })).toEqual([{ name: "Gil", created_at: "2024-01-02 03:04:05" }]);
+    const stamped = User.insertAll([{ name: "Jo", created_at: t }, { name: "Kim" }], { returning: ["name", "created_at"] });
+    expect(stamped.map((r) => [r.name, r.created_at === "2024-01-02 03:04:05"])).toEqual([["Jo", true], ["Kim", false]]);
+    expect(User.where({ role: 2 }).insertAll([{ name: "Lu", role: 1 }], { returning: ["name", "role"] })).toEqual([{ name: "Lu", role: 2 }]);
+    expect(Rooms_Open.insertAll([{ name: "x", creator_id: 1 }], { returning: ["name", "type"] })).toEqual([{ name: "x", type: "Rooms::Open" }]);
+    // Ruby: User.count => 11 after the seven inserts above (4 seeded)
+    expect(User.count()).toBe(11);
+  });
+
+  it("raises what Rails 7.2.4 raises for its keywords, and NotLowered for unique_by:", () => {
+    seedDomain();
+    // Ruby: ActiveRecord::NotNullViolation (no timestamps where the columns are NOT NULL); [ArgumentError, "unknown
+    // keyword: :foo"]; "unknown keywords: :foo, :bar"; the raw-SQL refusal; "All objects being inserted must have the same keys"
+    expect(failure(() => User.insertAll([{ name: "Hal" }], { record_timestamps: false }))?.[0]).toBe("NotNullViolation");
+    expect(failure(() => User.insertAll([{ name: "Ida" }], { foo: 1 }))).toEqual(["ArgumentError", "unknown keyword: :foo"]);
+    expect(failure(() => User.insertAll([{ name: "Ida" }], { foo: 1, bar: 2 }))).toEqual(["ArgumentError", "unknown keywords: :foo, :bar"]);
+    expect(failure(() => User.insertAll([{ name: "Ida" }], { returning: "name" }))).toEqual([
+      "ArgumentError", "Dangerous query method (method whose arguments are used as raw SQL) called: name. Known-safe values can be passed by wrapping them in Arel.sql().",
+    ]);
+    expect(failure(() => User.insertAll([{ name: "Ida" }, { role: 1 }]))).toEqual(["ArgumentError", "All objects being inserted must have the same keys"]);
+    const declined = failure(() => User.insertAll([{ name: "Ida" }], { unique_by: "name" }));
+    expect(declined?.[1]).toContain("not lowered: insert_all unique_by:");
+    expect(User.count()).toBe(4);
   });
 });
 

@@ -203,10 +203,12 @@ export class CableServer implements CableServerCore, Broadcaster {
   /** `disconnect(identifiers)` / remote_connections.where(identifiers).disconnect(reconnect:). */
   disconnect(identifiers: Record<string, unknown>, options: { reconnect?: unknown } = {}): void {
     this.checkIdentifiers(identifiers);
-    // (connection_identifier: the connection class's identifiers' values; another key is not part of it.)
+    // (connection_identifier: the connection class's identifiers' values that are truthy (filter_map drops nil and
+    // false); another key is not part of it.)
     const ids = [...this.connectionClass.identifiers].map((k) => identifiers[k]).filter((v) => v !== null && v !== undefined && v !== false);
     const id = ids.map((o) => (isGlobalIdentifiable(o) ? toGidParam(o) : toS(o))).sort().join(":");
-    this.broadcast(`action_cable/${id}`, { type: "disconnect", reconnect: options.reconnect ?? true });
+    // (disconnect(reconnect: true): an explicit nil is broadcast as null, and the connection then does not reconnect.)
+    this.broadcast(`action_cable/${id}`, { type: "disconnect", reconnect: "reconnect" in options ? options.reconnect : true });
   }
 
   /** RemoteConnection's valid_identifiers?: each of the connection class's identifiers is a key (others may be). */

@@ -18,7 +18,8 @@ import { bindValue, boundSql, inlineBinds, quote } from "./sanitize.js";
 import { counterSet, touchedColumns } from "./persistence-methods.js";
 import { currentTime } from "../active-support/time.js";
 import { rubyClassName } from "../active-support/core-ext/core-object.js";
-import { NoMethodError } from "../ruby/exceptions.js";
+import { ArgumentError, NoMethodError } from "../ruby/exceptions.js";
+import { notLoweredError } from "../ruby/not-lowered.js";
 import { isPlainObject } from "../ruby/ruby.js";
 
 type R = Relation<RecordLike>;
@@ -85,20 +86,61 @@ export function updateCounters(relation: R, counters: { [column: string]: number
 
 const NOW_SQL = "STRFTIME('%Y-%m-%d %H:%M:%f', 'NOW')";
 
-/** insert_all: one statement, values inlined and quoted; returns the RETURNING rows ({ id }). */
-export function insertAll(relation: R, given: unknown): Array<{ [column: string]: unknown }> {
-  const rows = insertRows(given);
-  if (rows.length === 0) return [];
+/**
+ * insert_all(rows, returning:, record_timestamps:) as Rails 7.2.4's InsertAll builds it for SQLite: one statement,
+ * values inlined and quoted, the relation's scope_for_create merged into every row (an STI subclass's type among
+ * them), the timestamps a row does not set from SQLite's clock; answers the RETURNING rows (the primary key's by
+ * default; `returning: false` or [] none; an Array of column names). A String `returning:` is raw SQL Rails refuses
+ * (ArgumentError); `unique_by:` (the conflict target Rails finds among the table's unique indexes) raises NotLowered.
+ */
+export function insertAll(relation: R, given: unknown, options: unknown = {}): Array<{ [column: string]: unknown }> {
+  const { returning, recordTimestamps } = insertOptions(options);
   const meta = relation.meta;
-  const keys = Object.keys(rows[0]!);
-  const stamps = [...CREATE_STAMPS, ...UPDATE_STAMPS].filter((c) => meta.types.has(c) && !keys.includes(c));
+  const sti = meta.inheritanceColumn && meta.className !== meta.baseClassName ? { [meta.inheritanceColumn]: meta.className } : {};
+  const scoped = Object.fromEntries(Object.entries(scopeForCreate(relation)).filter(([k]) => k !== meta.inheritanceColumn));
+  const rows = insertRows(given).map((row) => ({ ...sti, ...row, ...scoped }));
+  if (rows.length === 0) return [];
+  // keys_including_timestamps: the first row's keys, then the model's timestamps (a row that does not set one gets
+  // SQLite's clock); every row must have them all.
+  const stamps = recordTimestamps ? [...CREATE_STAMPS, ...UPDATE_STAMPS].filter((c) => meta.types.has(c)) : [];
+  const keys = [...new Set([...Object.keys(rows[0]!), ...stamps])];
+  const same = (row: Conditions) => {
+    const own = new Set([...Object.keys(row), ...stamps]);
+    return own.size === keys.length && keys.every((k) => own.has(k));
+  };
+  if (!rows.every(same)) throw new ArgumentError("All objects being inserted must have the same keys");
   const values = rows.map((row) => {
-    const cells = keys.map((k) => quote(meta.types.has(k) ? columnValue(meta, k, row[k]) : bindValue(row[k]) as BindValue));
-    return `(${[...cells, ...stamps.map(() => NOW_SQL)].join(", ")})`;
+    const cells = keys.map((k) => (!(k in row) ? NOW_SQL : quote(meta.types.has(k) ? columnValue(meta, k, row[k]) : bindValue(row[k]) as BindValue)));
+    return `(${cells.join(", ")})`;
   });
-  const columns = [...keys, ...stamps].map(quoteName).join(",");
-  const sql = `INSERT INTO ${quoteName(meta.tableName)} (${columns}) VALUES ${values.join(", ")} ON CONFLICT  DO NOTHING RETURNING ${quoteName(meta.primaryKey)}`;
-  return connection().select(sql, [], `${meta.className} ${rows.length > 1 ? "Bulk " : ""}Insert`);
+  const columns = keys.map(quoteName).join(",");
+  const returned = returning === null ? quoteName(meta.primaryKey) : returning === false ? null : returning.map(quoteName).join(",");
+  const sql = `INSERT INTO ${quoteName(meta.tableName)} (${columns}) VALUES ${values.join(", ")} ON CONFLICT  DO NOTHING${returned === null ? "" : ` RETURNING ${returned}`}`;
+  const name = `${meta.className} ${rows.length > 1 ? "Bulk " : ""}Insert`;
+  if (returned === null) {
+    connection().execute(sql, [], name);
+    return [];
+  }
+  return connection().select(sql, [], name);
+}
+
+/** InsertAll's keywords as Rails 7.2.4 reads them (an unknown one is Ruby's ArgumentError). */
+function insertOptions(options: unknown): { returning: string[] | false | null; recordTimestamps: boolean } {
+  if (!isPlainObject(options)) throw new ArgumentError("wrong number of arguments (given 2, expected 1)");
+  const given = options as { [key: string]: unknown };
+  const unknown = Object.keys(given).filter((k) => !["returning", "unique_by", "record_timestamps"].includes(k));
+  if (unknown.length) throw new ArgumentError(`unknown keyword${unknown.length > 1 ? "s" : ""}: ${unknown.map((k) => `:${k}`).join(", ")}`);
+  const r = given.returning;
+  if (typeof r === "string") {
+    throw new ArgumentError(`Dangerous query method (method whose arguments are used as raw SQL) called: ${r}. Known-safe values can be passed by wrapping them in Arel.sql().`);
+  }
+  if (given.unique_by !== undefined && given.unique_by !== null) {
+    throw notLoweredError("rails2ts: not lowered: insert_all unique_by: (the conflict target Rails finds among the table's unique indexes)");
+  }
+  const list = Array.isArray(r) ? r.map((c) => String(c)) : [String(r)];
+  const returning = r === undefined || r === null ? null : r === false || list.length === 0 ? false : list;
+  const stamps = given.record_timestamps;
+  return { returning, recordTimestamps: stamps === undefined || stamps === null ? true : stamps !== false };
 }
 
 /**

@@ -317,8 +317,8 @@ export class Querying {
     return all(this).destroyBy(conditions, ...binds);
   }
 
-  static insertAll(this: Constructor<RecordLike>, rows: unknown): Array<{ [column: string]: unknown }> {
-    return all(this).insertAll(rows);
+  static insertAll(this: Constructor<RecordLike>, rows: unknown, options?: unknown): Array<{ [column: string]: unknown }> {
+    return all(this).insertAll(rows, options);
   }
 
   static touchAll(this: Constructor<RecordLike>, ...names: string[]): number {

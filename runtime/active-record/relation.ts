@@ -262,7 +262,7 @@ export class Relation<T extends RecordLike> extends QueryMethods<T> {
   }
 
   /** insert_all(rows): an Array of Hashes (anything else raises NoMethodError as InsertAll's map does). */
-  insertAll(rows: unknown): Array<{ [column: string]: unknown }> {
-    return bulk.insertAll(this, rows);
+  insertAll(rows: unknown, options?: unknown): Array<{ [column: string]: unknown }> {
+    return bulk.insertAll(this, rows, options);
   }
 }

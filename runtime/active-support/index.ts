@@ -18,6 +18,6 @@ export type { Duration } from "./duration.js";
 export { ObjectMethods, NilMethods, raise, raiseFrom } from "./core-ext/core-object.js";
 export { extendCore, CORE_EXTENSIBLE } from "./core-ext/core-extensions.js";
 export { inflections } from "./inflections.js";
-export { coreBinop, coreIndex, coreNegate, coreShovel } from "./core-ext/core-operators.js";
+export { coreBinop, coreIndex, coreNegate, coreShovel, keepString } from "./core-ext/core-operators.js";
 export type { RailsLogger } from "./logger.js";
 export type { EnvironmentInquirer } from "./environment-inquirer.js";

@@ -39,6 +39,7 @@ import { settingType } from "./setting-types.js";
 import { serializedType } from "./model/serialized-types.js";
 import { lowerMaybeObjectCall, maybeObject } from "./maybe-objects.js";
 import { declineTapShovel } from "./core/tap-shovel.js";
+import { stringMutation } from "./core/shovel-alias.js";
 import { ObjectMethods } from "../../runtime/active-support/core-ext/core-object.js";
 import { CORE_TABLES, isCoreMethod } from "../../runtime/active-support/core-ext/core-send.js";
 
@@ -60,7 +61,8 @@ export function lowerCall(call: NodeOf<"call">, scope: Scope): TsExpr {
   if (own) return own;
   checkXPathLiteral(call, scope);
   const proved = provedReceiver(call.receiver, lowerExpr(call.receiver, scope), scope);
-  const recv = declineTapShovel(call, proved, scope) ?? proved;
+  const mutation = stringMutation(call, proved, scope);
+  const recv = declineTapShovel(call, proved, scope) ?? mutation?.recv ?? proved;
   if (call.method === "new") noteNewReceiver(scope.env.app, call, recv.type);
   // A receiver the compiler declined (an unresolved constant: `unsupported(...)`, which raises NotLowered): Ruby
   // evaluates the receiver before the arguments, so its raise is all the call does. (The arguments are lowered all
@@ -75,8 +77,9 @@ export function lowerCall(call: NodeOf<"call">, scope: Scope): TsExpr {
   const onObject = object && lowerTypedCall(call, object, scope);
   if (object && onObject) return lit(safeNav(call, object, onObject, scope).code, maybe(onObject.type));
   const typed = lowerTypedCall(call, recv, scope) ?? lowerCoreCall(call, recv, scope);
-  if (typed) return call.safeNav ? safeNav(call, recv, typed, scope) : typed;
-  return dynamicSend(call, recv, scope);
+  const kept = mutation?.wrap ?? ((r: TsExpr) => r);
+  if (typed) return kept(call.safeNav ? safeNav(call, recv, typed, scope) : typed);
+  return kept(dynamicSend(call, recv, scope));
 }
 
 /** The arguments of a call that raises before it is made: lowered for what they declare, their sends not listed. */

@@ -69,6 +69,16 @@ export function coreShovel(recv: unknown, value: unknown): unknown {
   return isString(recv) ? result : recv;
 }
 
+/**
+ * `target.concat(x)` (prepend, insert, replace, clear, safe_concat) where the target is a variable: the method's
+ * answer, which for a String (JS strings cannot change) is also stored back into the variable; any other receiver
+ * (an Array, a Hash) changed in place.
+ */
+export function keepString<T>(recv: unknown, result: T, store: (value: T) => unknown): T {
+  if (isString(recv)) store(result);
+  return result;
+}
+
 /** `a <=> b` for Numerics against anything, nil, and Arrays (element by element): nil when not comparable. */
 function spaceship(a: unknown, b: unknown): number | null {
   if ((a === null || a === undefined) && (b === null || b === undefined)) return 0;

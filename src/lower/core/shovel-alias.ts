@@ -1,0 +1,228 @@
+// `s << x` (and `s.concat(x)`, prepend, insert, replace, clear, safe_concat) on a local: Ruby's String changes in
+// place, so every other reference to it (the caller's argument, the Array holding it, another local) sees it
+// changed. A JS string cannot change: the lowering stores the new String back into `s` (expr.ts' shovel,
+// stringMutation below) and nothing else sees it. That is Ruby's answer only where `s` holds a String built here
+// that nothing else refers to while it changes:
+//   html = +""; items.each { |i| html << i.name }; html      every assignment builds a new String, read after
+// Anywhere else it is declined: reported at it, and its receiver raises NotLowered where it is reached as a String
+// (an Array or a Hash changes in place, as Ruby's does):
+//   def add(buf, x) buf << x end                              a parameter: the caller's String would not grow
+//   names.each { |name| name << "!" }                         a block's parameter: the Array's Strings would not
+//   copy = title; copy << "!"                                 a String another variable holds
+//   record.title.concat("!")                                  not a variable: nothing to store the String back in
+import { readFileSync } from "node:fs";
+import { childNodes, walk, type Node, type NodeOf } from "../../parse/ir.js";
+import { lit, lowerExpr, type TsExpr } from "../expr.js";
+import type { Scope } from "../scope.js";
+
+/** String's methods that change the receiver in place and answer it. */
+const MUTATORS = new Set(["concat", "prepend", "insert", "replace", "clear", "safe_concat"]);
+
+/** The receiver of `name << x` wrapped to raise as a String, where `name` may share its String; null where it cannot. */
+export function declineSharedShovel(node: Node, name: string, recv: TsExpr, scope: Scope): TsExpr | null {
+  const body = scope.methodBody as Node[] | null;
+  const why = body ? sharedReason(body, name, node) : "it is not in a method whose every use of it the compiler sees";
+  if (!why) return null;
+  const consequence = why.includes("FrozenError") ? "" : "; a String cannot change in place, so the other reference would not see the change";
+  const written = node.kind === "call" ? `${name}.${node.method}(...)` : `${name} << ...`;
+  return declined(node, `\`${written}\`: ${why}${consequence}`, recv, scope);
+}
+
+/** `"abc" << "d"` under the file's frozen_string_literal: Ruby raises FrozenError, so the receiver is declined. */
+export function declineFrozenShovel(node: NodeOf<"binary">, recv: TsExpr, scope: Scope): TsExpr | null {
+  if (!plainLiteral(node.left) || !frozenLiterals(node.span.file)) return null;
+  return declined(node, "`<<` on a String literal the file's `frozen_string_literal: true` freezes (Ruby raises FrozenError)", recv, scope);
+}
+
+function declined(node: Node, message: string, recv: TsExpr, scope: Scope): TsExpr {
+  // (A block lowered twice, as some are, reports its site once.)
+  const diags = scope.env.diags;
+  const where = `${node.span.file}:${node.span.line}:${node.span.column}`;
+  const d = diags.list.find((x) => `${x.span.file}:${x.span.line}:${x.span.column}` === where && x.message.endsWith(message)) ?? diags.report("unsupported_construct", node.span, message);
+  return lit(`${scope.env.module.use("declineIfString")}(${recv.code}, ${JSON.stringify(`${d.code}: ${d.message}`)})`, recv.type);
+}
+
+/**
+ * `s.concat(x)` and String's other methods that change it in place, where the receiver may be a String: on a local
+ * or an ivar, the call's answer stored back into it where it is a String (keepString); where another reference may
+ * share the String, or the receiver is no variable, declined (the receiver raises where reached as a String).
+ */
+export function stringMutation(call: NodeOf<"call">, recv: TsExpr, scope: Scope): { recv: TsExpr; wrap: (result: TsExpr) => TsExpr } | null {
+  const target = call.receiver;
+  if (!target || !MUTATORS.has(call.method) || call.block) return null;
+  const kind = recv.type.k === "maybe" ? recv.type.of.k : recv.type.k;
+  if (kind !== "string" && kind !== "safe" && kind !== "unknown") return null;
+  const variable = (target.kind === "ident" && scope.lookup(target.name)) || target.kind === "ivar";
+  if (!variable) {
+    // A String built right there (`"b".dup.prepend("a")`): nothing else refers to it.
+    if (fresh(target)) return null;
+    const message = plainLiteral(target)
+      ? `\`.${call.method}\` on a String literal the file's \`frozen_string_literal: true\` freezes (Ruby raises FrozenError)`
+      : `\`.${call.method}\` on a value no variable holds: a String cannot change in place, so its other references would not see the change`;
+    return { recv: declined(call, message, recv, scope), wrap: (r) => r };
+  }
+  const shared = target.kind === "ident" ? declineSharedShovel(call, target.name, recv, scope) : null;
+  if (shared) return { recv: shared, wrap: (r) => r };
+  const name = lowerExpr(target, scope).code;
+  const keep = scope.env.module.use("keepString");
+  return { recv, wrap: (r) => lit(`${keep}(${recv.code}, ${r.code}, (v) => (${name} = v as typeof ${name}))`, r.type) };
+}
+
+/** String's (and Array's) methods that answer a new value, never the receiver itself. */
+const QUERIES = new Set([
+  "length", "size", "bytesize", "count", "empty?", "blank?", "present?", "include?", "start_with?", "end_with?",
+  "match?", "index", "to_i", "to_f", "to_sym", "frozen?", "hash", "upcase", "downcase", "strip", "inspect", "split",
+  "bytes", "chars", "lines", "encoding", "valid_encoding?", "ascii_only?", "first", "last",
+]);
+const COMPARISONS = new Set(["==", "!=", "<", ">", "<=", ">=", "<=>", "+", "*", "=~"]);
+
+type Pos = [number, number];
+const at = (n: Node): Pos => [n.span.line, n.span.column];
+const end = (n: Node): Pos => [n.span.endLine, n.span.endColumn];
+const before = (a: Pos, b: Pos) => a[0] < b[0] || (a[0] === b[0] && a[1] < b[1]);
+
+/** Why `name`'s String may be shared where `<<` grows it, or null where every assignment builds a fresh one. */
+function sharedReason(body: Node[], name: string, shovel: Node): string | null {
+  const assigns: Node[] = [];
+  const shovels: Node[] = [];
+  const reads: Node[] = [];
+  /** The blocks and loops whose body holds a read of it, with the read. */
+  const repeated: Array<{ scope: Node; read: Node }> = [];
+  let blockParam = false;
+  let tapParam = false;
+  let memoParam = false;
+  const visit = (n: Node, loops: Node[]) => {
+    // (A tap's parameter that its block appends to is core/tap-shovel.ts', declined at the call.)
+    if (n.kind === "call" && n.block?.params.some((p) => p.name === name)) {
+      if (arrayMemo(n, name)) memoParam = true;
+      else if (n.method === "tap") tapParam = true;
+      else blockParam = true;
+    }
+    if (n.kind === "lambda" && n.params.some((p) => p.name === name)) blockParam = true;
+    if ((n.kind === "assign" || n.kind === "opAssign") && n.target.kind === "ident" && n.target.name === name) {
+      assigns.push(n);
+      visit(n.value, loops);
+      return;
+    }
+    if (n.kind === "multiAssign" && n.targets.some((t) => t.kind === "ident" && t.name === name)) assigns.push(n);
+    if (n.kind === "call" && n.receiver?.kind === "ident" && n.receiver.name === name && MUTATORS.has(n.method)) {
+      shovels.push(n);
+      for (const arg of n.args) visit(arg, loops);
+      return;
+    }
+    // A question asked of it (`s.length < 5`, `s == ""`) answers a new value: no other reference to the String.
+    const own = (x: Node) => x.kind === "ident" && x.name === name;
+    if (n.kind === "call" && n.receiver && own(n.receiver) && QUERIES.has(n.method)) {
+      for (const child of childNodes(n).slice(1)) visit(child, n.block ? [...loops, n] : loops);
+      return;
+    }
+    if (n.kind === "binary" && COMPARISONS.has(n.op) && (own(n.left) || own(n.right))) {
+      for (const side of [n.left, n.right]) if (!own(side)) visit(side, loops);
+      return;
+    }
+    if (n.kind === "binary" && n.op === "<<" && rootName(n.left) === name) {
+      shovels.push(n);
+      // The chain's own receivers are the String growing, not another reference to it.
+      let left: Node = n.left;
+      while (left.kind === "binary" && left.op === "<<") {
+        visit(left.right, loops);
+        left = left.left;
+      }
+      visit(n.right, loops);
+      return;
+    }
+    if (n.kind === "ident" && n.name === name) {
+      reads.push(n);
+      for (const scope of loops) repeated.push({ scope, read: n });
+    }
+    const inner = n.kind === "while" || n.kind === "for" || (n.kind === "call" && n.block) || n.kind === "lambda" ? [...loops, n] : loops;
+    for (const child of childNodes(n)) visit(child, inner);
+  };
+  for (const stmt of body) visit(stmt, []);
+  if ((tapParam || memoParam) && !blockParam) return null;
+  if (blockParam) return `\`${name}\` is a block's parameter (the String may be another's too)`;
+  if (!assigns.length) return `\`${name}\` is a parameter (the caller's String would not change)`;
+  const unfresh = assigns.find((a) => !(a.kind === "assign" || a.kind === "opAssign") || !freshAssignment(a));
+  if (unfresh?.kind === "assign" && plainLiteral(unfresh.value)) {
+    return `\`${name}\` is assigned at line ${unfresh.span.line} a String literal the file's \`frozen_string_literal: true\` freezes (Ruby raises FrozenError)`;
+  }
+  if (unfresh) return `\`${name}\` is assigned at line ${unfresh.span.line} a String that may be another's too`;
+  const first = [...assigns, ...reads, ...shovels].reduce((a, b) => (before(at(b), at(a)) ? b : a));
+  if (!assigns.includes(first)) return `\`${name}\` is a parameter (the caller's String would not change)`;
+  const last = shovels.reduce((a, b) => (before(at(a), at(b)) ? b : a), shovel);
+  const early = reads.find((r) => before(at(r), end(last)));
+  if (early) return `\`${name}\` is read at line ${early.span.line} before it changes (that reference would keep the String as it was)`;
+  const again = repeated.find(({ scope }) => shovels.some((s) => contains(scope, s)));
+  if (again) return `\`${name}\` is read at line ${again.read.span.line} in a block or loop that changes it again`;
+  return null;
+}
+
+/** each_with_object's memo given as an Array or Hash literal (`each_with_object([]) { |x, out| out << x }`): no String. */
+function arrayMemo(call: NodeOf<"call">, name: string): boolean {
+  const memo = call.args[0];
+  return call.method === "each_with_object" && call.block!.params.at(-1)?.name === name && (memo?.kind === "array" || memo?.kind === "hash");
+}
+
+const plainLiteral = (n: Node) => n.kind === "str" && n.parts.every((p) => typeof p === "string");
+
+function rootName(n: Node): string | null {
+  if (n.kind === "ident") return n.name;
+  return n.kind === "binary" && n.op === "<<" ? rootName(n.left) : null;
+}
+
+function contains(outer: Node, inner: Node): boolean {
+  let found = false;
+  walk(outer, (n) => {
+    if (n === inner) found = true;
+  });
+  return found;
+}
+
+function freshAssignment(a: NodeOf<"assign"> | NodeOf<"opAssign">): boolean {
+  if (a.kind === "opAssign") return a.op === "+" || a.op === "*" || (a.op === "||" && fresh(a.value));
+  return fresh(a.value);
+}
+
+/** An expression that answers a String (or Array) nothing else refers to. */
+function fresh(v: Node): boolean {
+  switch (v.kind) {
+    case "str":
+      // An interpolation builds a new String; a plain literal is frozen under the file's magic comment (`<<` on
+      // it raises FrozenError in Ruby).
+      return v.parts.some((p) => typeof p !== "string") || !frozenLiterals(v.span.file);
+    case "array":
+    case "hash":
+      return true;
+    case "unary":
+      return v.op === "+" && v.expr.kind === "str";
+    case "binary":
+      return v.op === "+" || v.op === "*";
+    case "call":
+      if (v.method === "new" && v.receiver?.kind === "const" && (v.receiver.name === "String" || v.receiver.name === "Array")) return true;
+      return v.receiver !== null && ["dup", "join", "+@"].includes(v.method);
+    default:
+      return false;
+  }
+}
+
+const frozen = new Map<string, boolean>();
+/** The file's magic comment: `# frozen_string_literal: true` among its leading comment lines. */
+function frozenLiterals(file: string): boolean {
+  let known = frozen.get(file);
+  if (known === undefined) {
+    let source = "";
+    try {
+      source = readFileSync(file, "utf8");
+    } catch {
+      // A file the compiler did not read from disk: its literals are taken as frozen (the safe side).
+      source = "# frozen_string_literal: true";
+    }
+    known = false;
+    for (const line of source.split("\n", 50)) {
+      if (!/^\s*(#.*)?$/.test(line)) break;
+      if (/^\s*#.*frozen[_-]string[_-]literal:\s*true/i.test(line)) known = true;
+    }
+    frozen.set(file, known);
+  }
+  return known;
+}

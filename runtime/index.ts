@@ -79,7 +79,7 @@ export type { UriGeneric, NetHttp, NetHttpRequest, NetHttpResponse, RubyPathname
 export { ActiveJobBase, drainJobs, queueAdapterConfig } from "./active-job/index.js";
 // Action Text's content objects (Content, Fragment, nodes, attachments, the Content::Filter base apps subclass).
 export {
-  ActionTextContent, ActionTextFragment, ActionTextNode, ActionTextAttachment, ActionTextRemoteImage,
+  ActionTextContent, ActionTextFragment, ActionTextNode, ActionTextAttachment, ActionTextRemoteImage, ActionTextAttachmentGallery,
   ActionTextTrixAttachment, ActionTextNotImplemented, actionTextRenderer, actionTextConfig, actionTextSanitizerConfig,
   renderActionTextContent, sanitizeActionTextContent,
 } from "./action-text/index.js";

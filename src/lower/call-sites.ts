@@ -80,6 +80,13 @@ export function recordedSites(app: AppModel, key: string): Map<string, RType[]> 
   return recordedOf(app).get(key);
 }
 
+/** The sites recorded for a method of this name under any key (a class's, a model's, a plain class's: `...#name`, `...name`). */
+export function recordedKeysOf(app: AppModel, name: string): Set<string> {
+  const out = new Set<string>();
+  for (const [key, sites] of recordedOf(app)) if (key.endsWith(`#${name}`) || key.endsWith(`.${name}`)) sites.forEach((_, site) => out.add(site));
+  return out;
+}
+
 /** Whether every one of `written` was recorded under one of `keys`. */
 export function allSeen(app: AppModel, keys: string[], written: Set<string>): boolean {
   const seen = new Set(keys.flatMap((k) => [...(recordedOf(app).get(k)?.keys() ?? [])]));
@@ -112,6 +119,9 @@ export function joinedTypes(sites: Map<string, RType[]>, params: Array<{ nilDefa
     const at = [...sites.values()].map((t) => (i < t.length ? t[i]! : p.nilDefault ? NIL : UNKNOWN)).filter((t) => !(p.nilDefault && t.k === "nil"));
     const first = at[0];
     if (first && scalars && !p.nilDefault && (first.k === "time" || first.k === "number")) return at.every((t) => sameType(t, first)) ? first : UNKNOWN;
+    // A value object that may be nil (a rich text's body) at some site, the object or nil at the others: either.
+    const nullable = at.find((t): t is Extract<RType, { k: "maybe" }> => t.k === "maybe" && t.of.k === "runtime" && handedOnType(t.of));
+    if (nullable) return at.every((t) => t.k === "nil" || sameType(t, nullable) || sameType(t, nullable.of)) ? nullable : UNKNOWN;
     // (A Hash, and permitted params handed on as they are, are values too.)
     if (!first || !(handedOnType(first) || first.k === "hash" || first.k === "params")) return UNKNOWN;
     return at.every((t) => sameType(t, first)) ? first : UNKNOWN;

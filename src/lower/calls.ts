@@ -15,6 +15,7 @@ import type { ModelInfo } from "../analyze/models.js";
 import { FormBuilder } from "../../runtime/action-view/form/builder.js";
 import { Base, Relation } from "../../runtime/active-record/index.js";
 import { AttachedOne } from "../../runtime/active-storage/attached.js";
+import { noteNewReceiver } from "./core/family-ivars.js";
 import { lit, lowerExpr, lowerHash, moduleConstantName, type TsExpr } from "./expr.js";
 import { camel, rubyToTs } from "./names.js";
 import type { Scope } from "./scope.js";
@@ -65,6 +66,7 @@ export function lowerCall(call: NodeOf<"call">, scope: Scope): TsExpr {
   const proved = provedReceiver(call.receiver, lowerExpr(call.receiver, scope), scope);
   const mutation = stringMutation(call, proved, scope);
   const recv = declineTapShovel(call, proved, scope) ?? mutation?.recv ?? proved;
+  if (call.method === "new") noteNewReceiver(scope.env.app, call, recv.type);
   // A receiver the compiler declined (an unresolved constant: `unsupported(...)`, which raises NotLowered): Ruby
   // evaluates the receiver before the arguments, so its raise is all the call does. (The arguments are lowered all
   // the same, for what they declare: their diagnostics, the calls they record; the sends they would make are not

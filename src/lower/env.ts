@@ -32,7 +32,8 @@ export function makeEnv(app: AppModel, diags: Diagnostics, self: SelfKind, init:
 function registerType(t: RType, module: ModuleState): void {
   const runtime = RUNTIME_TYPES[t.k];
   if (runtime) module.useType(runtime);
-  if (t.k === "model" && !t.model.startsWith("typeof ")) module.modelType(t.model);
+  // (`typeof X` too: a class's type, imported as a type where the module names it in an annotation only.)
+  if (t.k === "model") module.modelType(t.model.startsWith("typeof ") ? t.model.slice(7) : t.model);
   if (t.k === "relation" || t.k === "enumerable") module.modelType(t.model);
   if (t.k === "relation" && t.ext) module.modelType(t.ext.owner);
   if (t.k === "enumerable") module.useType("Relation");

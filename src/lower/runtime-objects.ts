@@ -33,7 +33,7 @@ import { NokogiriDocument, NokogiriNode } from "../../runtime/gems/nokogiri/inde
 import { NetHttpPersistent } from "../../runtime/gems/net-http-persistent/index.js";
 import { ActionTextFragment } from "../../runtime/action-text/fragment.js";
 import { ActionTextNode } from "../../runtime/action-text/node.js";
-import { ActionTextAttachment, ActionTextRemoteImage } from "../../runtime/action-text/attachment.js";
+import { ActionTextAttachment, ActionTextAttachmentGallery, ActionTextRemoteImage } from "../../runtime/action-text/attachment.js";
 import { StringInquirer } from "../../runtime/active-support/core-ext/core-string.js";
 import { lowerInquiryCall } from "./core/string-inquirer.js";
 import { lowerArgs, objectMethodCall } from "./calls.js";
@@ -188,6 +188,8 @@ const RUNTIME_OBJECTS: Record<string, RuntimeObject> = {
   // Action Text's attachments in an attachable's partial (view/attachable-partials.ts), and the remote image one holds:
   // its URL and the dimensions its node's attributes gave (Strings or nil).
   actionTextAttachment: { members: ActionTextAttachment.prototype },
+  // ActionText::AttachmentGallery, the local of its partial (view/attachable-partials.ts): size, its attachments' count.
+  attachmentGallery: { members: ActionTextAttachmentGallery.prototype, results: { size: NUMBER } },
   remoteImage: { members: ActionTextRemoteImage.prototype, fields: { url: STRING, contentType: maybe(STRING), width: maybe(STRING), height: maybe(STRING) } },
   // ActiveSupport::StringInquirer (String#inquiry, Rails.env): core/string-inquirer.ts lowers its calls.
   stringInquirer: { members: StringInquirer.prototype },

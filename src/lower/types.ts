@@ -71,6 +71,7 @@ export const RUNTIME_TYPE_NAMES: Record<string, string> = {
   nokogiriDocument: "NokogiriDocument", nokogiriNode: "NokogiriNode", netHttpPersistent: "NetHttpPersistent",
   view: "View",
   remoteImage: "ActionTextRemoteImage", actionTextAttachment: "ActionTextAttachment", stringInquirer: "StringInquirer",
+  attachmentGallery: "ActionTextAttachmentGallery",
 };
 
 /** Runtime type names that are TS's own globals, never imported from the runtime. */

@@ -14,6 +14,7 @@ import { noteDynamicSite } from "../dynamic-sites.js";
 import { keyedResult, lowerKeyedHashCall } from "./keyed-hash.js";
 import { floatResult } from "./floats.js";
 import { lowerKernelPredicate } from "./kernel-predicates.js";
+import { lowerTypedFold } from "./typed-fold.js";
 import { CORE_TABLES, isCoreMethod } from "../../../runtime/active-support/core-ext/core-send.js";
 
 type TableKey = keyof typeof CORE_TABLES;
@@ -118,6 +119,11 @@ function arrayResult(call: NodeOf<"call">, of: RType): RType | null {
   return null;
 }
 
+/** `list.reduce(init) { |acc, x| }` (or inject): the block is given the running value, then each element. */
+function isFold(call: NodeOf<"call">): boolean {
+  return (call.method === "reduce" || call.method === "inject") && call.args.length === 1 && call.args[0]!.kind !== "sym" && call.block !== null && call.block.params.length === 2;
+}
+
 export function lowerMethodCall(call: NodeOf<"call">, recv: TsExpr, scope: Scope): TsExpr | null {
   const m = call.method;
   if (recv.type.k === "maybe") {
@@ -133,9 +139,12 @@ export function lowerMethodCall(call: NodeOf<"call">, recv: TsExpr, scope: Scope
   if (tableKey) {
     const table = [tableKey, "object"].find((k) => member in CORE_TABLES[k as TableKey]) as TableKey | undefined;
     if (table) {
+      // A fold over classes whose method answers its argument or a known value: its running value typed (typed-fold.ts).
+      const fold = table === "array" && isFold(call) ? lowerTypedFold(call, recv, scope, TABLE_EXPORTS[table]) : null;
+      if (fold) return fold;
       const elements = table === "array" && recv.type.k === "array" ? recv.type.of : UNKNOWN;
       // tap and then yield the receiver itself (`"".tap { |body| }`: a String).
-      const blockTypes = elements.k !== "unknown" && ELEMENT_BLOCKS.has(m) ? [elements] : table === "object" && (m === "tap" || m === "then") ? [recv.type] : [];
+      const blockTypes = elements.k !== "unknown" && ELEMENT_BLOCKS.has(m) ? [elements] : elements.k !== "unknown" && isFold(call) ? [UNKNOWN, elements] : table === "object" && (m === "tap" || m === "then") ? [recv.type] : [];
       const args = lowerArgs(call.args, call.block, scope, blockTypes);
       const code = `${scope.env.module.use(TABLE_EXPORTS[table])}.${member}(${[recv.code, ...args].join(", ")})`;
       const kept = (elements.k !== "unknown" ? arrayResult(call, elements) : null) ?? (table === "array" ? keyedResult(call, elements) : null) ?? floatResult(call, table);

@@ -10,7 +10,8 @@ import { collectConstants, flattenBody, resolveConstant, type ConstDecl } from "
 import { literalString, optionsOf, positionalArgs, type Node, type NodeOf, type Span } from "../../parse/ir.js";
 import { lowerArg, lowerArgs, objectMethodCall } from "../calls.js";
 import { lowerBlockFn } from "../procs.js";
-import { noteNewCall, notePerformCall, notePlainClassMethodCall } from "./plain-ivars.js";
+import { noteNewCall, notePerformCall } from "./plain-ivars.js";
+import { notePlainClassMethodCall } from "./class-method-params.js";
 import { notePlainMethodCall } from "../model/param-types.js";
 import { plainResult, plainYields } from "../model/method-results.js";
 import { lit, type TsExpr } from "../expr.js";
@@ -160,7 +161,7 @@ export function plainSelfCall(call: NodeOf<"call">, scope: Scope, facts: PlainCl
   const plain = !call.args.length && !call.block;
   if (isStatic) {
     if (m === "new") return lit(`this.build(${recordedNew(call, facts.path, scope)})`, { k: "model", model: facts.path });
-    if (facts.classMethods.has(m)) return lit(`this.${rubyToTs(m)}(${args().join(", ")})`, UNKNOWN);
+    if (facts.classMethods.has(m)) return lit(`this.${rubyToTs(m)}(${recordedArgs(call, scope, (types) => notePlainClassMethodCall(scope.env.app, facts.path, call, types))})`, UNKNOWN);
     if (base && plain && isGetter(base, rubyToTs(m))) return lit(`this.${rubyToTs(m)}`, UNKNOWN);
     if (base && typeof Reflect.get(base, rubyToTs(m)) === "function") return lit(`this.${rubyToTs(m)}(${args().join(", ")})`, UNKNOWN);
     return lowerCoreSelfCall(call, scope);
@@ -199,6 +200,7 @@ export function plainTypedCall(call: NodeOf<"call">, recv: TsExpr, scope: Scope)
   const base = facts.libraryBase ? LIBRARY_BASES[facts.libraryBase]![1] : null;
   if (isClass) {
     if (m === "new") return lit(`${recv.code}.build(${recordedNew(call, facts.path, scope)})`, { k: "model", model: facts.path });
+    // Its arguments' types join into the class method's parameters (class-method-params.ts).
     if (facts.classMethods.has(m)) return lit(`${recv.code}.${rubyToTs(m)}(${recordedArgs(call, scope, (types) => notePlainClassMethodCall(scope.env.app, facts.path, call, types))})`, UNKNOWN);
     // A job enqueued or run: its arguments' types join into perform's parameters (plain-ivars.ts).
     if (facts.libraryBase === "ActiveJob::Base" && (m === "perform_later" || m === "perform_now") && base && typeof Reflect.get(base, rubyToTs(m)) === "function") {

@@ -17,8 +17,10 @@ import { literalString, optionsOf, positionalArgs, type Node, type NodeOf } from
 import { makeEnv } from "../env.js";
 import { lit, lowerExpr } from "../expr.js";
 import { noteDynamicSite } from "../dynamic-sites.js";
-import { constructorIvarTypes, performParamTypes, plainClassMethodParamTypes, soleInitAssignments } from "./plain-ivars.js";
+import { constructorIvarTypes, performParamTypes, soleInitAssignments } from "./plain-ivars.js";
 import { typeParams } from "../call-site-params.js";
+import { plainClassMethodParamTypes } from "./class-method-params.js";
+import { familyIvarTypes } from "./family-ivars.js";
 import { plainMethodParamTypes } from "../model/param-types.js";
 import { followsYields, ivarResult, noteIvarResult, noteResult, noteYields, resultNode } from "../model/method-results.js";
 import { UNKNOWN, type RType } from "../types.js";
@@ -70,6 +72,8 @@ function lowerPlainClass(path: string, decls: ConstDecl[], modules: Map<string, 
   const flat = flattenBody(decls, decls, modules);
   // Ivars every call of its constructor proves (plain-ivars.ts), read as their types.
   env.ivarTypes = constructorIvarTypes(app, facts, decls, flat.methods);
+  // Or, in a family of subclasses sharing one initialize, every `new` of any of them (family-ivars.ts).
+  for (const [ivar, t] of familyIvarTypes(app, path)) if (!env.ivarTypes.has(ivar)) env.ivarTypes.set(ivar, t);
   // Ivars its initialize assigns once from another value, as that value's lowering proved it last time.
   const sole = soleInitAssignments(app, facts, decls, flat.methods);
   for (const ivar of sole.keys()) {
@@ -119,10 +123,10 @@ function lowerPlainClass(path: string, decls: ConstDecl[], modules: Map<string, 
     members.push(method(def, body, env, facts, false, typed, app));
   }
   for (const def of flat.classMethods) {
-    // (Its parameters by every call of it: plain-ivars.ts.)
+    // Its parameters typed by every call that reaches it (class-method-params.ts).
     const body = defBody(def, source(def));
-    const types = plainClassMethodParamTypes(app, facts, decls, def);
-    members.push(method(def, body, classEnv, facts, true, (scope: Scope) => typeParams({ params: def.params, body }, types, scope)));
+    const types = plainClassMethodParamTypes(app, path, def);
+    members.push(method(def, body, classEnv, facts, true, (scope) => typeParams({ params: def.params, body }, types, scope)));
   }
   const cls = `export class ${name} extends ${base} {\n${members.join("\n")}\n}`;
   // Found by name at run time too (String#constantize), as Rails' autoloader finds it.

@@ -13,6 +13,7 @@ import { allSeen, joinedKeywordTypes, joinedTypes, keywordParams, noteCall, posi
 import type { RType } from "../types.js";
 import type { PlainClassFacts } from "./plain-calls.js";
 import { writerUnused } from "./unused-writers.js";
+import { readOnlyAsArray, restParamType } from "./rest-param.js";
 
 const newKey = (path: string) => `new:${path}`;
 const lastName = (path: string) => path.slice(path.lastIndexOf(":") + 1);
@@ -71,6 +72,9 @@ export function constructorIvarTypes(app: AppModel, facts: PlainClassFacts, decl
   const params = positionalParams(def);
   const types = joinedTypes(sites, params);
   const paramType = new Map(params.map((p, i) => [p.name, types[i]!]));
+  // A rest parameter (`def initialize(*steps)`): an Array of what every site passes in its place (rest-param.ts).
+  const rest = restParamType(app, def, sites, params.length);
+  if (rest) paramType.set(rest.name, rest.type);
   // Keyword parameters (`def initialize(room:, message:)`), by what every call passes under their names.
   for (const [name, t] of joinedKeywordTypes(app, newKey(facts.path), keywordParams(def))) paramType.set(name, t);
   // Parameters the body assigns again hold something else.
@@ -89,7 +93,8 @@ export function constructorIvarTypes(app: AppModel, facts: PlainClassFacts, decl
       }
     });
   }
-  for (const [ivar, t] of assigned) if (t && !facts.writers.has(ivar)) out.set(ivar, t);
+  // (An Array from a rest parameter only where nothing may change what it holds: rest-param.ts.)
+  for (const [ivar, t] of assigned) if (t && !facts.writers.has(ivar) && (t.k !== "array" || (rest !== null && readOnlyAsArray(app, ivar, def, rest.name)))) out.set(ivar, t);
   return out;
 }
 
@@ -158,26 +163,4 @@ function reflectsIvars(app: AppModel): boolean {
     reflecting.set(app.parsed, r);
   }
   return r;
-}
-
-// A plain class's own class method's parameters typed by what every call of it passes, as perform's are:
-//   FirstCall.start!(user_params)        (user_params: permitted params, at every site)
-//   def self.start!(attrs)               attrs: Parameters  (attrs.merge(...) is Parameters#merge)
-// Only where every `X.m` written in the app (and every receiver-less `m` in the class's own code) was lowered and
-// recorded, the class is named nowhere but as such a receiver, and no class of the app subclasses it.
-const classMethodKey = (path: string, name: string) => `classMethod:${path}.${name}`;
-
-/** Records one lowered `Klass.m(...)` of the plain class's own class method with its positional arguments' types. */
-export function notePlainClassMethodCall(app: AppModel, path: string, call: NodeOf<"call">, types: RType[]): void {
-  noteCall(app, classMethodKey(path, call.method), call, types);
-}
-
-/** The class method's parameters' types (empty when not proved). */
-export function plainClassMethodParamTypes(app: AppModel, facts: PlainClassFacts, decls: ConstDecl[], def: NodeOf<"def">): RType[] {
-  const key = classMethodKey(facts.path, def.name);
-  const sites = recordedSites(app, key);
-  const written = writtenClassCalls(app, facts.path, decls, new Set([def.name]));
-  const subclassed = app.plainClasses.some((d) => d.node.kind === "class" && d.superclassName !== null && lastName(d.superclassName) === lastName(facts.path));
-  if (!sites || !written || subclassed || !allSeen(app, [key], written)) return [];
-  return joinedTypes(sites, positionalParams(def));
 }

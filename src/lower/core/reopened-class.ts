@@ -12,7 +12,10 @@
 // the runtime class's own, found by name). A reopening the analysis declined raises when the app boots.
 import type { ReopenedClass } from "../../analyze/reopened-class.js";
 import type { NodeOf } from "../../parse/ir.js";
-import { lowerArgs } from "../calls.js";
+import { lowerArg, lowerArgs } from "../calls.js";
+import { lowerBlockFn } from "../procs.js";
+import { typeParams } from "../call-site-params.js";
+import { ReopenedParams } from "./reopened-params.js";
 import { lit, lowerExpr } from "../expr.js";
 import { noteDynamicSite } from "../dynamic-sites.js";
 import { lowerMethodBody } from "../jumps.js";
@@ -37,10 +40,17 @@ export function lowerReopenedClass(reopened: ReopenedClass, base: LowerEnv, site
     localConstants: new Map(reopened.constants.map((c) => [c.name, `${module.use("constantValue")}(${store}, ${JSON.stringify(c.name)}, ${constantThunk(c.name)})`])),
   };
   const own = new Set(reopened.classMethods.map((d) => d.name));
+  const params = new ReopenedParams(base.app, reopened.path, reopened.classMethods);
   env.selfCall = (call, scope) => {
     const args = () => lowerArgs(call.args, call.block, scope);
     if (call.method === "new") return lit(`this.build(${args().join(", ")})`, UNKNOWN);
-    if (own.has(call.method)) return lit(`this.${rubyToTs(call.method)}(${args().join(", ")})`, UNKNOWN);
+    if (own.has(call.method)) {
+      // Its arguments' types join into the callee's parameters (reopened-params.ts).
+      const lowered = call.args.map((a) => lowerArg(a, scope));
+      params.note(call, lowered.map((e) => e.type));
+      const all = [...lowered.map((e) => e.code), ...(call.block ? [lowerBlockFn(call.block, scope).code] : [])];
+      return lit(`this.${rubyToTs(call.method)}(${all.join(", ")})`, UNKNOWN);
+    }
     const core = lowerCoreSelfCall(call, scope);
     if (core) return core;
     noteDynamicSite(call, lit("this", UNKNOWN), "send", scope, ["a class method of a reopened Rails class, found by name", `${call.method}: the runtime class's own`]);
@@ -48,7 +58,7 @@ export function lowerReopenedClass(reopened: ReopenedClass, base: LowerEnv, site
   };
   // Each constant's value, computed on first read as a class body's constants are (runtime constantValue).
   const constants = reopened.constants.map((c) => `const ${constantThunk(c.name)} = () => (${lowerExpr(c.value, new Scope(env)).code});`);
-  const methods = reopened.classMethods.map((def) => method(def, reopened.source, env));
+  const methods = reopened.classMethods.map((def) => method(def, reopened.source, env, params));
   const cls = module.use(CORE_CONSTANTS[reopened.path]![0]);
   return [
     ...(constants.length ? [`const ${store}: Record<string, unknown> = {};`, ...constants] : []),
@@ -60,10 +70,12 @@ function constantThunk(name: string): string {
   return `reopened_${name}`;
 }
 
-function method(def: NodeOf<"def">, source: string, env: LowerEnv): string {
+function method(def: NodeOf<"def">, source: string, env: LowerEnv, types: ReopenedParams): string {
   const scope = new Scope(env);
   const params = lowerParams(def, scope);
-  const body = lowerMethodBody(defBody(def, source), scope);
+  const statements = defBody(def, source);
+  typeParams({ params: def.params, body: statements }, types.typesOf(def), scope);
+  const body = lowerMethodBody(statements, scope);
   const sig = params.signature ? `this: any, ${params.signature}` : "this: any";
   return `${rubyToTs(def.name)}: function (${sig}) {\n${[...params.prologue, ...body].join("\n")}\n}`;
 }

@@ -12,6 +12,7 @@ import { Base } from "../../../runtime/active-record/index.js";
 import { allSeen, joinedTypes, noteCall, positionalParams, recordedSites, siteKey, writtenCalls } from "../call-sites.js";
 import { rubyToTs } from "../names.js";
 import { plainClassFacts } from "../core/plain-calls.js";
+import { plainClassMethodKey } from "../core/class-method-params.js";
 import type { RType } from "../types.js";
 
 const RUBY_HOOKS = new Set(["initialize", "method_missing", "respond_to_missing?", "inspect", "to_s", "hash", "eql?", "equal?"]);
@@ -96,6 +97,8 @@ function untypable(app: AppModel, name: string): boolean {
 /** Every key a call of `name` may have been recorded under (any family's, any plain class's). */
 function keysFor(app: AppModel, name: string): string[] {
   const plain = app.plainClasses.filter((d) => plainClassFacts(app, d.path)?.methods.has(name)).map((d) => plainMethodKey(d.path, name));
+  // (A call of a plain class's class method of the name: core/class-method-params.ts records it under its definer.)
+  plain.push(...app.plainClasses.filter((d) => plainClassFacts(app, d.path)?.classMethods.has(name)).map((d) => plainClassMethodKey(d.path, name)));
   return [...new Set([...[...app.models.keys()].flatMap((m) => [methodKey(app, m, name), scopeKey(app, m, name), classMethodKey(app, m, name)]), ...plain])];
 }
 

@@ -114,10 +114,21 @@ function attachablesByPartial(app: AppModel): Map<string, Attachable | null> {
   return out;
 }
 
+/**
+ * The gallery partial Action Text renders itself (actiontext 7.2 ContentHelper#render_action_text_attachments:
+ * `render(layout: attachment_gallery, object: attachment_gallery)`, the local named by AttachmentGallery's
+ * to_partial_path): an ActionText::AttachmentGallery, where the app names that partial nowhere and no class of it
+ * answers that path (nor any partial path computed at run time: then no path is claimed at all, an empty map).
+ */
+const GALLERY_PARTIAL = "action_text/attachment_galleries/_attachment_gallery";
+const GALLERY_LOCAL = "attachment_gallery";
+
 /** The local Action Text passes an attachable's partial (its Attachment), where the partial is provably only that. */
 export function attachablePartialLocals(app: AppModel, template: { logicalPath: string }): Map<string, RType> {
   const key = template.logicalPath;
-  const a = attachablesByPartial(app).get(key);
+  const claimed = attachablesByPartial(app);
+  if (key === GALLERY_PARTIAL) return claimed.size && !claimed.has(key) && !namedPartial(app, key, GALLERY_LOCAL) ? new Map([[GALLERY_LOCAL, { k: "runtime", cls: "attachmentGallery" }]]) : new Map();
+  const a = claimed.get(key);
   if (!a || a.record || namedPartial(app, key, a.element)) return new Map();
   return new Map([[a.element, { k: "attachment", of: a.type }]]);
 }

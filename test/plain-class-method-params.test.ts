@@ -35,8 +35,17 @@ describe("a plain class's own class method", () => {
     expect(lineWith(out.get("models/setup.ts"), "merge")).toBe('return User.createBang((attrs as Parameters).merge({ role: "admin" }).toH());');
   });
 
-  it("keeps its parameter untyped where the class is named other than as the receiver of a call", async () => {
-    const out = await emittedApp("plain-class-method-escapes", BASE, { "app/controllers/users_controller.rb": controller("klass = Setup") });
+  it("keeps its parameter untyped where a call of it reaches it through a receiver not typed, or its name is a Symbol", async () => {
+    // (The class handed on as a value is no reason alone: a call through it is a written call of the name, which
+    // must be recorded against a typed receiver, class-method-params.ts.)
+    const out = await emittedApp("plain-class-method-escapes", BASE, { "app/controllers/users_controller.rb": controller("klass = Setup\n    helpers.itself.then { |k| k }.create!(params[:user])") });
     expect(lineWith(out.get("models/setup.ts"), "merge")).toBe('return User.createBang(coreSend(attrs, "merge", { role: "admin" }));');
+    const named = await emittedApp("plain-class-method-named", BASE, { "app/controllers/users_controller.rb": controller("Setup.public_send(:create!, user_params)") });
+    expect(lineWith(named.get("models/setup.ts"), "merge")).toBe('return User.createBang(coreSend(attrs, "merge", { role: "admin" }));');
+  });
+
+  it("types its parameter where the class is also named as a value, every call of it being recorded", async () => {
+    const out = await emittedApp("plain-class-method-value", BASE, { "app/controllers/users_controller.rb": controller("klass = Setup") });
+    expect(lineWith(out.get("models/setup.ts"), "merge")).toBe('return User.createBang((attrs as Parameters).merge({ role: "admin" }).toH());');
   });
 });

@@ -44,6 +44,15 @@ describe("a plain class's own class method", () => {
     expect(lineWith(named.get("models/setup.ts"), "merge")).toBe('return User.createBang(coreSend(attrs, "merge", { role: "admin" }));');
   });
 
+  it("types its parameter where other receivers' calls of the name are not recorded, the class never escaping (only Setup.create! reaches it); not where x.class.create! is written", async () => {
+    const users = "class User < ApplicationRecord\n  has_many :friends, class_name: \"User\"\n  def befriend(x) = friends.create!(name: x)\nend\n";
+    const out = await emittedApp("plain-class-method-own", BASE, { "app/models/user.rb": users, "app/controllers/users_controller.rb": controller() });
+    expect(lineWith(out.get("models/setup.ts"), "merge")).toBe('return User.createBang((attrs as Parameters).merge({ role: "admin" }).toH());');
+    const viaClass = "class User < ApplicationRecord\n  def again(x) = x.class.create!(x)\nend\n";
+    const untyped = await emittedApp("plain-class-method-via-class", BASE, { "app/models/user.rb": viaClass, "app/controllers/users_controller.rb": controller() });
+    expect(lineWith(untyped.get("models/setup.ts"), "merge")).toBe('return User.createBang(coreSend(attrs, "merge", { role: "admin" }));');
+  });
+
   it("types its parameter where the class is also named as a value, every call of it being recorded", async () => {
     const out = await emittedApp("plain-class-method-value", BASE, { "app/controllers/users_controller.rb": controller("klass = Setup") });
     expect(lineWith(out.get("models/setup.ts"), "merge")).toBe('return User.createBang((attrs as Parameters).merge({ role: "admin" }).toH());');

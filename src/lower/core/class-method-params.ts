@@ -10,7 +10,9 @@
 // receiver the lowering typed (recorded under some class's or model's key), so none of them reaches it unseen.
 import type { AppModel } from "../../analyze/app-model.js";
 import { walk, type Node, type NodeOf } from "../../parse/ir.js";
-import { noteCall, positionalParams, recordedKeysOf, recordedSites, siteKey } from "../call-sites.js";
+import { allSeen, noteCall, positionalParams, recordedKeysOf, recordedSites, siteKey } from "../call-sites.js";
+import type { ConstDecl } from "../../analyze/constants.js";
+import { writtenClassCalls } from "./plain-ivars.js";
 import { handedOnType, maybe, NIL, sameType, UNKNOWN, type RType } from "../types.js";
 import { plainClassFacts } from "./plain-calls.js";
 
@@ -68,14 +70,21 @@ export function notePlainClassMethodCall(app: AppModel, path: string, call: Node
   if (at) noteCall(app, key(at, call.method), call, types);
 }
 
-/** The class method's parameters' types (empty when not proved). */
-export function plainClassMethodParamTypes(app: AppModel, path: string, def: NodeOf<"def">): RType[] {
+/**
+ * The class method's parameters' types (empty when not proved). Every call that may reach it is recorded, proved
+ * one of two ways: every call of its name written in the app was lowered against a typed receiver (or names another
+ * class); or the class is named nowhere but as the receiver of its class methods' calls (it never escapes as a
+ * value, so only `X.m` and its own receiver-less `m` reach it), no class subclasses it, and no `x.class.m` is written.
+ */
+export function plainClassMethodParamTypes(app: AppModel, path: string, def: NodeOf<"def">, decls: ConstDecl[]): RType[] {
   const name = def.name;
   if (name === "new" || !definesOwn(app, path, name) || overriddenBelow(app, path, name)) return [];
   const sites = recordedSites(app, key(path, name));
   if (!sites) return [];
   const { calls, named } = written(app, name);
   if (named) return [];
+  const join = () => positionalParams(def).map((p, i) => joinNullable([...sites.values()].map((t) => (i < t.length ? t[i]! : p.nilDefault ? NIL : UNKNOWN))));
+  if (onlyAsReceiver(app, path, decls, name, calls)) return join();
   // A call on a constant naming another class (`Other.m`) reaches another method, where no constant of the app is
   // assigned under that name (an alias of this class).
   const seen = recordedKeysOf(app, name);
@@ -83,7 +92,15 @@ export function plainClassMethodParamTypes(app: AppModel, path: string, def: Nod
   const elsewhere = (c: NodeOf<"call">) => c.receiver?.kind === "const" && !family.has(c.receiver.name) && !assignedConstants(app).has(c.receiver.name);
   if (!calls.every((c) => seen.has(siteKey(c.span)) || elsewhere(c))) return [];
   // (A value of one type, or that type and nil: `T | null`.)
-  return positionalParams(def).map((p, i) => joinNullable([...sites.values()].map((t) => (i < t.length ? t[i]! : p.nilDefault ? NIL : UNKNOWN))));
+  return join();
+}
+
+/** The second proof: the class never escapes as a value, and every `X.m` / own receiver-less `m` was recorded. */
+function onlyAsReceiver(app: AppModel, path: string, decls: ConstDecl[], name: string, calls: Array<NodeOf<"call">>): boolean {
+  const sites = writtenClassCalls(app, path, decls, new Set([name]));
+  if (!sites || app.plainClasses.some((d) => d.path !== path && below(app, d.path, path))) return false;
+  if (calls.some((c) => c.receiver?.kind === "call" && c.receiver.method === "class")) return false;
+  return allSeen(app, [key(path, name)], sites);
 }
 
 const lastName = (path: string) => path.slice(path.lastIndexOf(":") + 1);

@@ -125,7 +125,7 @@ function lowerPlainClass(path: string, decls: ConstDecl[], modules: Map<string, 
   for (const def of flat.classMethods) {
     // Its parameters typed by every call that reaches it (class-method-params.ts).
     const body = defBody(def, source(def));
-    const types = plainClassMethodParamTypes(app, path, def);
+    const types = plainClassMethodParamTypes(app, path, def, decls);
     members.push(method(def, body, classEnv, facts, true, (scope) => typeParams({ params: def.params, body }, types, scope)));
   }
   const cls = `export class ${name} extends ${base} {\n${members.join("\n")}\n}`;

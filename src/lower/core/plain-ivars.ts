@@ -32,7 +32,7 @@ function writtenNews(app: AppModel, path: string, decls: ConstDecl[]): Set<strin
  * The site keys of every `X.m` (m one of `methods`) written in the app naming the class by its last name, and of
  * every receiver-less `m` in the class's own code; null when the class is named anywhere else (it escapes).
  */
-function writtenClassCalls(app: AppModel, path: string, decls: ConstDecl[], methods: Set<string>): Set<string> | null {
+export function writtenClassCalls(app: AppModel, path: string, decls: ConstDecl[], methods: Set<string>): Set<string> | null {
   const files: Array<{ body: Node[] }> = [
     ...app.parsed.models, ...app.parsed.controllers, ...app.parsed.helpers, ...app.parsed.channels, ...app.parsed.lib, ...app.parsed.config,
     ...app.templates.values(), ...(app.parsed.seeds ? [app.parsed.seeds] : []), ...app.parsed.tests,

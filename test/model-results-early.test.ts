@@ -41,4 +41,12 @@ describe("a model method's proved result, seen by a view that calls it", () => {
     });
     expect(lineWith(out.get("views/posts/show.html.ts"), ".kind()")).toBe('if (truthy(send((view.assigns.post as Post).kind(), "text?"))) {');
   });
+
+  it("types a String result too: `@post.initials.size` is String#size", async () => {
+    const out = await emittedApp("model-results-early-string", BASE, {
+      "app/models/post.rb": "class Post < ApplicationRecord\n  def initials\n    title.scan(/\\b\\w/).join\n  end\nend\n",
+      "app/views/posts/show.html.erb": "<%= @post.initials.size %>\n",
+    });
+    expect(lineWith(out.get("views/posts/show.html.ts"), ".initials()")).toBe("out.append(StringMethods.size((view.assigns.post as Post).initials() as string));");
+  });
 });

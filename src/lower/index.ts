@@ -1,6 +1,7 @@
 // AppModel -> every emitted module. The order matters only where a later lowering reads an earlier one's facts:
 const ORDER_NOTE = [
   "routes first: views and controllers check `*_path` helpers against the route names",
+  "models settled in scratch before controllers: what a model's method answers is known where they and the views call it",
   "controllers before views: a view's @ivars are typed by its controller's assignments",
   "views before helpers: a helper's parameters are typed by what every call of it passes",
   "models last: a model method's parameters are typed by what every call of it passes, from anywhere in the app",
@@ -67,18 +68,14 @@ function drawRoutes(app: AppModel, diags: Diagnostics): RouteEntry[] {
 }
 
 /**
- * The plain classes (jobs among them) and the models, lowered after every other module has recorded its calls of
- * their methods, and again (in scratch, with a scratch catalogue of diagnostics) until the parameter types their own
- * calls of one another prove stop changing (a model enqueues a job, whose perform calls a model's method again);
- * the last lowering is the one emitted.
+ * The plain classes (jobs among them) and the models, lowered in scratch (with a scratch catalogue of diagnostics)
+ * until the parameter types their own calls of one another prove, and the results their methods prove
+ * (model/method-results.ts), stop changing (a model enqueues a job, whose perform calls a model's method again).
+ * The scratch passes' dynamic sites go (the emitted lowering records its own); those of the modules lowered before
+ * stay.
  */
-function lowerModels(app: AppModel, diags: Diagnostics, guard: <T extends { file: { absPath: string } } | { absPath: string }, R>(items: T[], fn: (item: T) => R, stub?: (item: T, raised: string) => R) => R[]): { models: EmittedModule[]; plainClasses: EmittedModule[] } {
-  // The scratch passes' dynamic sites go (the emitted lowering records its own); those of the modules lowered
-  // before stay.
+function settleModels(app: AppModel): void {
   const earlier = new Set(app.dynamicSites.keys());
-  const clearSites = () => {
-    for (const key of app.dynamicSites.keys()) if (!earlier.has(key)) app.dynamicSites.delete(key);
-  };
   const fingerprint = () => modelParamFingerprint(app) + recordedFingerprint(app) + resultFingerprint(app);
   let known = fingerprint();
   // (A method's proved result reaches its callers one pass later: a chain of them, written callers first, takes
@@ -100,7 +97,15 @@ function lowerModels(app: AppModel, diags: Diagnostics, guard: <T extends { file
     if (next === known) break;
     known = next;
   }
-  clearSites();
+  for (const key of app.dynamicSites.keys()) if (!earlier.has(key)) app.dynamicSites.delete(key);
+}
+
+/**
+ * The plain classes and the models, lowered after every other module has recorded its calls of their methods: settled
+ * again (settleModels) with those calls, then the lowering emitted.
+ */
+function lowerModels(app: AppModel, diags: Diagnostics, guard: <T extends { file: { absPath: string } } | { absPath: string }, R>(items: T[], fn: (item: T) => R, stub?: (item: T, raised: string) => R) => R[]): { models: EmittedModule[]; plainClasses: EmittedModule[] } {
+  settleModels(app);
   const plainClasses = guard([{ absPath: join(app.parsed.root, "app/models") }], () => lowerPlainClasses(app, diags)).flat();
   return { plainClasses, models: guard([...app.models.values()], (m) => lowerModel(m, app, diags), (m) => lowerModel(crashedModel(m, diags), app, diags)) };
 }
@@ -148,6 +153,7 @@ function lowerWithInflections(app: AppModel, options: { tests?: boolean }): Lowe
     const known = new Set(c.actions.map((a) => a.name));
     c.actions.push(...standInActions(table, c.controllerPath, c.file.body[0]!.span).filter((a) => !known.has(a.name)));
   }
+  settleModels(app);
   const controllers = guard([...app.controllers.values()], (c) => lowerController(c, app, diags), (c, raised) => lowerController(crashedController(c, raised), app, diags));
   const ivars = controllerIvarTypes(app);
   const anyController = helperIvarTypes(app, ivars);

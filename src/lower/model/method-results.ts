@@ -58,10 +58,13 @@ function memoOnly(name: string, memo: Node, app: AppModel): boolean {
   return !other;
 }
 
+/** Core values a result may be too: a String, a number, true or false (core/methods.ts calls their tables directly). */
+const SCALAR_RESULTS = new Set<RType["k"]>(["string", "number", "bool"]);
+
 /** Records what the method (of `model`, as listed among its methods) answers in this lowering. */
 export function noteResult(app: AppModel, model: string, def: NodeOf<"def">, type: RType): void {
   const key = `${model}#${def.name}`;
-  if (handedOnType(type)) resultsOf(app).set(key, type);
+  if (handedOnType(type) || SCALAR_RESULTS.has(type.k)) resultsOf(app).set(key, type);
   else resultsOf(app).delete(key);
 }
 

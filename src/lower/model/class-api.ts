@@ -37,7 +37,7 @@ const CLASS_API: Record<string, ClassApi> = {
   find_or_create_by: { member: "findOrCreateBy", accepts: keywords, result: (r) => r },
   "find_or_create_by!": { member: "findOrCreateByBang", accepts: keywords, result: (r) => r },
   find_or_initialize_by: { member: "findOrInitializeBy", accepts: keywords, result: (r) => r },
-  // (returning:, unique_by:, record_timestamps: are options the runtime does not take: left to send.)
+  // (With keywords, returning: / unique_by: / record_timestamps:, left to send, which hands them to the same insertAll.)
   insert_all: { member: "insertAll", accepts: (args) => args.length === 1 && args[0]!.kind !== "hash" && args[0]!.kind !== "splat" && args[0]!.kind !== "blockPass", result: () => UNKNOWN },
   // (Any one condition: nil for a blank one, an Array sanitized, anything else as it is.)
   sanitize_sql: { member: "sanitizeSql", accepts: (args) => args.length === 1 && args[0]!.kind !== "splat" && args[0]!.kind !== "blockPass", result: () => UNKNOWN },

@@ -58,3 +58,22 @@ describe("is_a? / kind_of? / instance_of? on an unproved receiver", () => {
     expect(() => ObjectMethods.isIn(1, 2)).toThrow("The parameter passed to #in? must respond to #include?");
   });
 });
+
+describe("gsub with a replacement on an unproved receiver", () => {
+  const helper = (body: string) => ({ "app/helpers/texts_helper.rb": `module TextsHelper\n  def cleaned(body)\n    ${body}\n  end\nend\n` });
+
+  it("answers a String (String is the one class with a gsub), so a following String method is direct", async () => {
+    const out = await emittedApp("gsub-string", BASE, helper('body.gsub("a", "b").strip'));
+    expect(lineWith(out.get("helpers.ts"), "StringMethods.strip")).toBe('return StringMethods.strip(coreSend(body, "gsub", "a", "b") as string);');
+    const block = await emittedApp("gsub-block", BASE, helper("body.gsub(/x/) { |m| m }.strip"));
+    expect(lineWith(block.get("helpers.ts"), "StringMethods.strip")).toMatch(/^return StringMethods\.strip\($/);
+  });
+
+  it("stays unknown with a pattern alone (an Enumerator), or where the app defines a gsub", async () => {
+    const alone = await emittedApp("gsub-alone", BASE, helper('body.gsub("a").first'));
+    expect(lineWith(alone.get("helpers.ts"), "first")).toBe('return coreSend(coreSend(body, "gsub", "a"), "first");');
+    const own = await emittedApp("gsub-own", BASE, { ...helper('body.gsub("a", "b").strip'), "app/models/text.rb": "class Text\n  def gsub(a, b) = 1\nend\n" });
+    expect(lineWith(own.get("helpers.ts"), "strip")).toBe('return coreSend(coreSend(body, "gsub", "a", "b"), "strip");');
+  });
+});
+

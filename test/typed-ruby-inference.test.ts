@@ -215,3 +215,24 @@ describe("Ruby-level inference: direct calls where Ruby's own semantics prove th
     expect(lineWith(model, "htmlSafe")).toBe("return StringMethods.htmlSafe(");
   });
 });
+
+describe("a partial's local passed `[]` at one render and records at the others", () => {
+  const views = (other: string) => ({
+    "app/controllers/notes_controller.rb": "class NotesController < ApplicationController\n  def index\n  end\n  def show\n    @picked = Note.where(title: \"a\")\n  end\nend\n",
+    "app/views/notes/index.html.erb": '<%= render "notes/list", notes: [] %>\n',
+    "app/views/notes/show.html.erb": `<%= render "notes/list", notes: ${other} %>\n`,
+    "app/views/notes/_list.html.erb": "<%= notes.count %> <%= notes.any? %>\n",
+  });
+
+  it("is the enumerable of the others' records (an empty Array holds none), its count and any? each one's own", async () => {
+    const list = (await emitted(views("@picked"))).get("views/notes/_list.html.ts");
+    expect(list).toContain('readLocal(locals, "notes") as Relation<Note> | Array<Note>');
+    expect(list).not.toContain("coreSend");
+  });
+
+  it("stays untyped where the others pass no records", async () => {
+    const list = (await emitted(views('"x"'))).get("views/notes/_list.html.ts");
+    expect(list).toContain('coreSend(readLocal(locals, "notes") as unknown, "count")');
+  });
+});
+

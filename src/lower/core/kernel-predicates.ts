@@ -32,8 +32,8 @@ export const OBJECT_ONLY = new Set(PREDICATES.filter((m) => rubyToTs(m) in CORE_
 
 const appNames = new WeakMap<object, Set<string>>();
 
-/** The predicates' names the app's Ruby defines or names as a Symbol anywhere. */
-function namedByApp(app: AppModel): Set<string> {
+/** The method names the app's Ruby defines or names as a Symbol (or a String literal) anywhere. */
+export function namedByApp(app: AppModel): Set<string> {
   let out = appNames.get(app.parsed);
   if (!out) {
     out = new Set<string>();
@@ -45,9 +45,9 @@ function namedByApp(app: AppModel): Set<string> {
     for (const f of files) {
       for (const stmt of f.body) {
         walk(stmt, (n) => {
-          if (n.kind === "def" && PREDICATES.includes(n.name)) seen.add(n.name);
-          if (n.kind === "sym" && PREDICATES.includes(n.name)) seen.add(n.name);
-          if (n.kind === "str" && n.parts.length === 1 && typeof n.parts[0] === "string" && PREDICATES.includes(n.parts[0])) seen.add(n.parts[0]);
+          if (n.kind === "def") seen.add(n.name);
+          if (n.kind === "sym") seen.add(n.name);
+          if (n.kind === "str" && n.parts.length === 1 && typeof n.parts[0] === "string") seen.add(n.parts[0]);
         });
       }
     }

@@ -13,7 +13,7 @@ import { STRING, UNKNOWN, maybe, type RType } from "../types.js";
 import { noteDynamicSite } from "../dynamic-sites.js";
 import { keyedResult, lowerKeyedHashCall } from "./keyed-hash.js";
 import { floatResult } from "./floats.js";
-import { lowerKernelPredicate } from "./kernel-predicates.js";
+import { lowerKernelPredicate, namedByApp } from "./kernel-predicates.js";
 import { lowerTypedFold } from "./typed-fold.js";
 import { CORE_TABLES, isCoreMethod } from "../../../runtime/active-support/core-ext/core-send.js";
 
@@ -160,5 +160,17 @@ export function lowerMethodCall(call: NodeOf<"call">, recv: TsExpr, scope: Scope
   if (kernel) return kernel;
   const args = lowerArgs(call.args, call.block, scope);
   noteDynamicSite(call, recv, "coreSend", scope);
-  return lit(`${scope.env.module.use("coreSend")}(${[recv.code, JSON.stringify(m), ...args].join(", ")})`, type);
+  const code = `${scope.env.module.use("coreSend")}(${[recv.code, JSON.stringify(m), ...args].join(", ")})`;
+  return gsubString(call, scope) ? lit(`(${code} as string)`, STRING) : lit(code, type);
+}
+
+/**
+ * `x.gsub(pattern, replacement)` (or with a block) on any receiver answers a String or raises: String is the one
+ * class of Ruby's, of Rails' and of the runtime's with a gsub (Pathname has sub, not gsub; gsub with a pattern alone
+ * answers an Enumerator), where the app defines and names no gsub of its own.
+ */
+function gsubString(call: NodeOf<"call">, scope: Scope): boolean {
+  if (call.method !== "gsub" || call.safeNav || call.args.some((a) => a.kind === "splat" || a.kind === "blockPass")) return false;
+  if (!(call.args.length === 2 && !call.block) && !(call.args.length === 1 && call.block)) return false;
+  return !namedByApp(scope.env.app).has("gsub");
 }

@@ -157,6 +157,7 @@ export function notePartialRender(call: NodeOf<"call">, scope: Scope, template: 
   const typeOf = (n: Node): RType => {
     if (n.kind === "ivar") return scope.env.ivarTypes.get(n.name) ?? UNKNOWN;
     const name = n.kind === "ident" ? n.name : n.kind === "call" && n.receiver === null && !n.args.length && !n.block ? n.method : null;
+    if (n.kind === "array" && n.elements.length === 0) return EMPTY_ARRAY;
     if (name === null) return UNKNOWN;
     return scope.lookup(name)?.type ?? ownLocals.get(name) ?? UNKNOWN;
   };
@@ -180,6 +181,17 @@ export function namedPartial(app: AppModel, key: string, local: string): boolean
 
 const JOINABLE = new Set(["model", "relation", "formBuilder"]);
 
+/** An empty Array literal passed as a local (`selected_users: []`): no record in it, whatever the others pass. */
+const EMPTY_ARRAY: RType = { k: "array", of: UNKNOWN };
+
+/** The model a Relation, an enumerable or an Array of records (or nil) holds; null for anything else. */
+function recordsOf(t: RType): string | null {
+  // (One that may be nil as a relation stands for nil too, as joinEither takes it.)
+  if (t.k === "maybe") return recordsOf(t.of);
+  if (t.k === "relation" || t.k === "enumerable") return t.model;
+  return t.k === "array" && t.of.k === "model" && !t.of.model.startsWith("typeof ") ? t.of.model : null;
+}
+
 /** The partial's locals typed by every render site naming it (only those all its sites agree on). */
 export function partialLocalTypes(app: AppModel, template: { logicalPath: string }): Map<string, RType> {
   const out = new Map<string, RType>();
@@ -193,10 +205,18 @@ export function partialLocalTypes(app: AppModel, template: { logicalPath: string
   const names = new Set([...sites.values()].flatMap((m) => [...m.keys()]));
   for (const name of names) {
     if (w.escapedLocals.has(name)) continue;
-    const at = [...sites.values()].map((m) => m.get(name) ?? UNKNOWN);
+    const given = [...sites.values()].map((m) => m.get(name) ?? UNKNOWN);
+    // (`[]` at a site holds no record: it joins with the records the others pass, as an Array of them.)
+    const at = given.some((t) => t !== EMPTY_ARRAY) ? given.filter((t) => t !== EMPTY_ARRAY) : given;
     const first = at[0]!;
-    // Relations and Arrays of one model's records (`@users` here, `@unselected_users` there): the enumerable of it.
+    // Relations and Arrays of one model's records (`@users` here, `@unselected_users` there, `[]` elsewhere): the
+    // enumerable of it.
     const either = at.reduce((a, t) => joinEither(a, t));
+    if (at.length < given.length) {
+      const model = recordsOf(either);
+      if (model) out.set(name, { k: "enumerable", model });
+      continue;
+    }
     if (either.k === "enumerable") out.set(name, either);
     if (!JOINABLE.has(first.k) || ("model" in first && first.model.startsWith("typeof "))) continue;
     if (at.every((t) => sameType(t, first))) out.set(name, first);

@@ -52,19 +52,23 @@ end
 const LOWERED = `import {
   ActionTextAttachableModule,
   ActionTextAttachment,
+  ArrayMethods,
   Base64Module,
   GlobalIdModule,
   JsonModule,
   MarshalModule,
+  StringMethods,
   bindArgs,
   constantValue,
   coreIndex,
   coreSend,
+  nonNil,
   or,
   reopenClassMethods,
   rescues,
   send,
   truthy,
+  type ActionTextNode,
 } from "rails2ts/runtime";
 // lib/rails_ext/action_text_attachables.rb: ActionText::Attachment reopened, its class methods
 const ActionText_Attachment_constants: Record<string, unknown> = {};
@@ -82,10 +86,10 @@ reopenClassMethods(ActionTextAttachment, {
     let node = bound1["node"];
     let attachable = "attachable" in bound1 ? bound1["attachable"] : null;
     return this.build(
-      node,
+      node as ActionTextNode,
       or(
-        or(attachable, () => this.lenientLookup(coreIndex(node, "sgid"))),
-        () => ActionTextAttachableModule.fromNode(node),
+        or(attachable, () => this.lenientLookup(coreIndex(node as ActionTextNode, "sgid") as string | null)),
+        () => ActionTextAttachableModule.fromNode(node as ActionTextNode),
       ),
     );
   },
@@ -97,8 +101,9 @@ reopenClassMethods(ActionTextAttachment, {
     try {
       if (
         truthy(
-          (payload = ((recv2: unknown | null | undefined) => (recv2 == null ? null : coreSend(recv2, "first")))(
-            sgid == null ? null : coreSend(sgid, "split", "--"),
+          (payload = ((recv3: Array<unknown> | null | undefined) => (recv3 == null ? null : ArrayMethods.first(recv3)))(
+            ((recv2: string | null | null | undefined) =>
+              recv2 == null ? null : StringMethods.split(nonNil(recv2, "split"), "--"))(sgid as string | null),
           )),
         )
       ) {
@@ -120,11 +125,11 @@ reopenClassMethods(ActionTextAttachment, {
         }
       }
       return null;
-    } catch (error3) {
-      if (rescues(error3, ["ActiveRecord::RecordNotFound"])) {
+    } catch (error4) {
+      if (rescues(error4, ["ActiveRecord::RecordNotFound"])) {
         return null;
       } else {
-        throw error3;
+        throw error4;
       }
     }
   },

@@ -3,13 +3,13 @@
 // (runtime/active-record/collection.ts makeProxy), under their TS names. The relation type of the association's
 // reader carries the extension, so its methods are direct calls that tsc --strict checks:
 //
-//   class Room                                       declare memberships: Relation<Membership> & {
-//     has_many :memberships do                         grantTo(users: unknown): unknown;
-//       def grant_to(users) ... end                    revise(...args: unknown[]): unknown; };
-//       def revise(granted: [], revoked: []) ... end
+//   class Team                                       declare seats: Relation<Seat> & {
+//     has_many :seats do                               assign(people: unknown): unknown;
+//       def assign(people) ... end                     reshuffle(...args: unknown[]): unknown; };
+//       def reshuffle(added: [], removed: []) ... end
 //     end
-//   room.memberships.grant_to(users)                 room.memberships.grantTo(users)   (typed Room["memberships"])
-//   grant_to(granted)   (in revise: self the proxy)  this.grantTo(granted)             (this: CollectionProxy<M> & Room["memberships"])
+//   team.seats.assign(people)                        team.seats.assign(people)   (typed Team["seats"])
+//   assign(added)   (in reshuffle: self the proxy)   this.assign(added)          (this: CollectionProxy<M> & Team["seats"])
 //
 // Only the reader itself carries it (a relation built from the proxy is a plain relation to the lowering), and only
 // where no subclass of the declaring model declares the association again (a record of it would answer another proxy).

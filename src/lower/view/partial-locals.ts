@@ -181,7 +181,7 @@ export function namedPartial(app: AppModel, key: string, local: string): boolean
 
 const JOINABLE = new Set(["model", "relation", "formBuilder"]);
 
-/** An empty Array literal passed as a local (`selected_users: []`): no record in it, whatever the others pass. */
+/** An empty Array literal passed as a local (`picked: []`): no record in it, whatever the others pass. */
 const EMPTY_ARRAY: RType = { k: "array", of: UNKNOWN };
 
 /** The model a Relation, an enumerable or an Array of records (or nil) holds; null for anything else. */
@@ -209,7 +209,7 @@ export function partialLocalTypes(app: AppModel, template: { logicalPath: string
     // (`[]` at a site holds no record: it joins with the records the others pass, as an Array of them.)
     const at = given.some((t) => t !== EMPTY_ARRAY) ? given.filter((t) => t !== EMPTY_ARRAY) : given;
     const first = at[0]!;
-    // Relations and Arrays of one model's records (`@users` here, `@unselected_users` there, `[]` elsewhere): the
+    // Relations and Arrays of one model's records (`@users` here, `@others` there, `[]` elsewhere): the
     // enumerable of it.
     const either = at.reduce((a, t) => joinEither(a, t));
     if (at.length < given.length) {

@@ -7,6 +7,7 @@
 // the name as a Symbol: define_method, alias_method) could answer otherwise, and then the call stays dynamic.
 // ObjectMethods' isA answers Rails' own overrides too (TimeWithZone#is_a?(Time), Duration's).
 import type { AppModel } from "../../analyze/app-model.js";
+import { appFiles } from "./class-method-params.js";
 import { walk, type Node, type NodeOf } from "../../parse/ir.js";
 import { lowerArgs } from "../calls.js";
 import { lit, type TsExpr } from "../expr.js";
@@ -37,10 +38,7 @@ export function namedByApp(app: AppModel): Set<string> {
   let out = appNames.get(app.parsed);
   if (!out) {
     out = new Set<string>();
-    const files: Array<{ body: Node[] }> = [
-      ...app.parsed.models, ...app.parsed.controllers, ...app.parsed.helpers, ...app.parsed.channels, ...app.parsed.lib, ...app.parsed.config,
-      ...app.templates.values(), ...(app.parsed.seeds ? [app.parsed.seeds] : []), ...app.parsed.tests,
-    ];
+    const files = appFiles(app);
     const seen = out;
     for (const f of files) {
       for (const stmt of f.body) {

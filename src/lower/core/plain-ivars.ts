@@ -7,6 +7,7 @@
 // as the receiver of those `new` calls, no plain class subclasses it, and the ivar is assigned nowhere else (no
 // writer, no other method) than from that parameter in initialize.
 import type { AppModel } from "../../analyze/app-model.js";
+import { appFiles } from "./class-method-params.js";
 import type { ConstDecl } from "../../analyze/constants.js";
 import { walk, type Node, type NodeOf } from "../../parse/ir.js";
 import { allSeen, joinedKeywordTypes, joinedTypes, keywordParams, noteCall, positionalParams, recordedSites, siteKey } from "../call-sites.js";
@@ -33,10 +34,7 @@ function writtenNews(app: AppModel, path: string, decls: ConstDecl[]): Set<strin
  * every receiver-less `m` in the class's own code; null when the class is named anywhere else (it escapes).
  */
 export function writtenClassCalls(app: AppModel, path: string, decls: ConstDecl[], methods: Set<string>): Set<string> | null {
-  const files: Array<{ body: Node[] }> = [
-    ...app.parsed.models, ...app.parsed.controllers, ...app.parsed.helpers, ...app.parsed.channels, ...app.parsed.lib, ...app.parsed.config,
-    ...app.templates.values(), ...(app.parsed.seeds ? [app.parsed.seeds] : []), ...app.parsed.tests,
-  ];
+  const files = appFiles(app);
   const name = lastName(path);
   const sites = new Set<string>();
   const receivers = new Set<Node>();

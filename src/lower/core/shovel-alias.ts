@@ -10,10 +10,11 @@
 //   names.each { |name| name << "!" }                         a block's parameter: the Array's Strings would not
 //   copy = title; copy << "!"                                 a String another variable holds
 //   record.title.concat("!")                                  not a variable: nothing to store the String back in
-import { readFileSync } from "node:fs";
 import { childNodes, walk, type Node, type NodeOf } from "../../parse/ir.js";
 import { lit, lowerExpr, type TsExpr } from "../expr.js";
 import type { Scope } from "../scope.js";
+import type { AppModel } from "../../analyze/app-model.js";
+import { appFiles } from "./class-method-params.js";
 
 /** String's methods that change the receiver in place and answer it. */
 const MUTATORS = new Set(["concat", "prepend", "insert", "replace", "clear", "safe_concat"]);
@@ -21,7 +22,7 @@ const MUTATORS = new Set(["concat", "prepend", "insert", "replace", "clear", "sa
 /** The receiver of `name << x` wrapped to raise as a String, where `name` may share its String; null where it cannot. */
 export function declineSharedShovel(node: Node, name: string, recv: TsExpr, scope: Scope): TsExpr | null {
   const body = scope.methodBody as Node[] | null;
-  const why = body ? sharedReason(body, name, node) : "it is not in a method whose every use of it the compiler sees";
+  const why = body ? sharedReason(body, name, node, scope.env.app) : "it is not in a method whose every use of it the compiler sees";
   if (!why) return null;
   const consequence = why.includes("FrozenError") ? "" : "; a String cannot change in place, so the other reference would not see the change";
   const written = node.kind === "call" ? `${name}.${node.method}(...)` : `${name} << ...`;
@@ -30,7 +31,7 @@ export function declineSharedShovel(node: Node, name: string, recv: TsExpr, scop
 
 /** `"abc" << "d"` under the file's frozen_string_literal: Ruby raises FrozenError, so the receiver is declined. */
 export function declineFrozenShovel(node: NodeOf<"binary">, recv: TsExpr, scope: Scope): TsExpr | null {
-  if (!plainLiteral(node.left) || !frozenLiterals(node.span.file)) return null;
+  if (!plainLiteral(node.left) || !frozenLiterals(node.span.file, scope.env.app)) return null;
   return declined(node, "`<<` on a String literal the file's `frozen_string_literal: true` freezes (Ruby raises FrozenError)", recv, scope);
 }
 
@@ -55,7 +56,7 @@ export function stringMutation(call: NodeOf<"call">, recv: TsExpr, scope: Scope)
   const variable = (target.kind === "ident" && scope.lookup(target.name)) || target.kind === "ivar";
   if (!variable) {
     // A String built right there (`"b".dup.prepend("a")`): nothing else refers to it.
-    if (fresh(target)) return null;
+    if (fresh(target, scope.env.app)) return null;
     const message = plainLiteral(target)
       ? `\`.${call.method}\` on a String literal the file's \`frozen_string_literal: true\` freezes (Ruby raises FrozenError)`
       : `\`.${call.method}\` on a value no variable holds: a String cannot change in place, so its other references would not see the change`;
@@ -82,7 +83,7 @@ const end = (n: Node): Pos => [n.span.endLine, n.span.endColumn];
 const before = (a: Pos, b: Pos) => a[0] < b[0] || (a[0] === b[0] && a[1] < b[1]);
 
 /** Why `name`'s String may be shared where `<<` grows it, or null where every assignment builds a fresh one. */
-function sharedReason(body: Node[], name: string, shovel: Node): string | null {
+function sharedReason(body: Node[], name: string, shovel: Node, app: AppModel): string | null {
   const assigns: Node[] = [];
   const shovels: Node[] = [];
   const reads: Node[] = [];
@@ -142,7 +143,7 @@ function sharedReason(body: Node[], name: string, shovel: Node): string | null {
   if ((tapParam || memoParam) && !blockParam) return null;
   if (blockParam) return `\`${name}\` is a block's parameter (the String may be another's too)`;
   if (!assigns.length) return `\`${name}\` is a parameter (the caller's String would not change)`;
-  const unfresh = assigns.find((a) => !(a.kind === "assign" || a.kind === "opAssign") || !freshAssignment(a));
+  const unfresh = assigns.find((a) => !(a.kind === "assign" || a.kind === "opAssign") || !freshAssignment(a, app));
   if (unfresh?.kind === "assign" && plainLiteral(unfresh.value)) {
     return `\`${name}\` is assigned at line ${unfresh.span.line} a String literal the file's \`frozen_string_literal: true\` freezes (Ruby raises FrozenError)`;
   }
@@ -165,7 +166,8 @@ function arrayMemo(call: NodeOf<"call">, name: string): boolean {
 
 const plainLiteral = (n: Node) => n.kind === "str" && n.parts.every((p) => typeof p === "string");
 
-function rootName(n: Node): string | null {
+/** The variable a `<<` chain appends to (`buf << a << b`: buf), where it is a local's name. */
+export function rootName(n: Node): string | null {
   if (n.kind === "ident") return n.name;
   return n.kind === "binary" && n.op === "<<" ? rootName(n.left) : null;
 }
@@ -178,18 +180,18 @@ function contains(outer: Node, inner: Node): boolean {
   return found;
 }
 
-function freshAssignment(a: NodeOf<"assign"> | NodeOf<"opAssign">): boolean {
-  if (a.kind === "opAssign") return a.op === "+" || a.op === "*" || (a.op === "||" && fresh(a.value));
-  return fresh(a.value);
+function freshAssignment(a: NodeOf<"assign"> | NodeOf<"opAssign">, app: AppModel): boolean {
+  if (a.kind === "opAssign") return a.op === "+" || a.op === "*" || (a.op === "||" && fresh(a.value, app));
+  return fresh(a.value, app);
 }
 
 /** An expression that answers a String (or Array) nothing else refers to. */
-function fresh(v: Node): boolean {
+function fresh(v: Node, app: AppModel): boolean {
   switch (v.kind) {
     case "str":
       // An interpolation builds a new String; a plain literal is frozen under the file's magic comment (`<<` on
       // it raises FrozenError in Ruby).
-      return v.parts.some((p) => typeof p !== "string") || !frozenLiterals(v.span.file);
+      return v.parts.some((p) => typeof p !== "string") || !frozenLiterals(v.span.file, app);
     case "array":
     case "hash":
       return true;
@@ -205,24 +207,23 @@ function fresh(v: Node): boolean {
   }
 }
 
-const frozen = new Map<string, boolean>();
-/** The file's magic comment: `# frozen_string_literal: true` among its leading comment lines. */
-function frozenLiterals(file: string): boolean {
-  let known = frozen.get(file);
-  if (known === undefined) {
-    let source = "";
-    try {
-      source = readFileSync(file, "utf8");
-    } catch {
-      // A file the compiler did not read from disk: its literals are taken as frozen (the safe side).
-      source = "# frozen_string_literal: true";
+const frozen = new WeakMap<object, Map<string, boolean>>();
+/** The file's magic comment: `# frozen_string_literal: true` among its leading comment lines (its parsed source). */
+function frozenLiterals(file: string, app: AppModel): boolean {
+  let byFile = frozen.get(app.parsed);
+  if (!byFile) {
+    byFile = new Map();
+    for (const f of appFiles(app) as Array<{ absPath?: string; source?: string }>) {
+      if (!f.absPath || f.source === undefined) continue;
+      let magic = false;
+      for (const line of f.source.split("\n", 50)) {
+        if (!/^\s*(#.*)?$/.test(line)) break;
+        if (/^\s*#.*frozen[_-]string[_-]literal:\s*true/i.test(line)) magic = true;
+      }
+      byFile.set(f.absPath, magic);
     }
-    known = false;
-    for (const line of source.split("\n", 50)) {
-      if (!/^\s*(#.*)?$/.test(line)) break;
-      if (/^\s*#.*frozen[_-]string[_-]literal:\s*true/i.test(line)) known = true;
-    }
-    frozen.set(file, known);
+    frozen.set(app.parsed, byFile);
   }
-  return known;
+  // (A file the app's parse does not hold: its literals taken as frozen, the safe side.)
+  return byFile.get(file) ?? true;
 }

@@ -6,6 +6,7 @@
 import { walk, type NodeOf, type Node } from "../../parse/ir.js";
 import { lit, type TsExpr } from "../expr.js";
 import type { Scope } from "../scope.js";
+import { rootName } from "./shovel-alias.js";
 
 /** The receiver of a tap whose block appends to its parameter, wrapped to raise as a String; null otherwise. */
 export function declineTapShovel(call: NodeOf<"call">, recv: TsExpr, scope: Scope): TsExpr | null {
@@ -24,13 +25,8 @@ function appendsTo(body: Node[], name: string): boolean {
   let found = false;
   for (const stmt of body) {
     walk(stmt, (n) => {
-      if (n.kind === "binary" && n.op === "<<" && root(n.left)?.name === name) found = true;
+      if (n.kind === "binary" && n.op === "<<" && rootName(n.left) === name) found = true;
     });
   }
   return found;
-}
-
-function root(n: Node): NodeOf<"ident"> | null {
-  if (n.kind === "ident") return n;
-  return n.kind === "binary" && n.op === "<<" ? root(n.left) : null;
 }

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { MessageEncryptor } from "../runtime/active-support/messages.js";
 import { MessageVerifier } from "../runtime/active-support/message-verifier.js";
-import { JsonSerializer } from "../runtime/active-support/message-codec.js";
+import { JsonSerializer, NullSerializer } from "../runtime/active-support/message-codec.js";
 
 const secret = Buffer.alloc(32, 7);
 let now = new Date("2026-01-01T00:00:00Z");
@@ -53,5 +53,19 @@ describe("remembered messages", () => {
     const first = verifier.verified(message) as { list: number[] };
     first.list.push(2);
     expect(verifier.verified(message)).toEqual({ list: [1] });
+  });
+
+  it("signed cookie envelope (a String in the legacy envelope, parsed once): purpose and expiry checked on every read", () => {
+    now = new Date("2026-01-01T00:00:00Z");
+    const verifier = new MessageVerifier(secret, { digest: "sha1", serializer: NullSerializer, now: clock });
+    const message = verifier.generate('"tok"', { purpose: "cookie.session_token", expiresAt: new Date("2026-01-01T00:05:00Z") });
+    expect(verifier.verified(message, { purpose: "cookie.session_token" })).toBe('"tok"');
+    expect(verifier.verified(message, { purpose: "cookie.session_token" })).toBe('"tok"');
+    expect(verifier.verified(message, { purpose: "cookie.other" })).toBeNull();
+    expect(() => verifier.verify(message, { purpose: "cookie.other" })).toThrow("mismatched purpose");
+    expect(verifier.verified(message)).toBeNull();
+    now = new Date("2026-01-01T00:06:00Z");
+    expect(verifier.verified(message, { purpose: "cookie.session_token" })).toBeNull();
+    expect(() => verifier.verify(message, { purpose: "cookie.session_token" })).toThrow("expired");
   });
 });

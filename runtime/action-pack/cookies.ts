@@ -258,14 +258,33 @@ function isOptionsHash(v: unknown): v is CookieOptions {
   return v !== null && typeof v === "object" && (v as object).constructor === Object;
 }
 
+/**
+ * The jars' verifier and encryptor, by key generator (the app's secrets) and what else configures them: a jar is
+ * made for every request, and the codecs keep what they opened (message-memo.ts, decoded messages), which only
+ * pays when the next request's jar finds the same codec.
+ */
+const codecs = new WeakMap<KeyGenerator, Map<string, { by: unknown[]; codec: MessageVerifier | MessageEncryptor }>>();
+
+function sharedCodec<T extends MessageVerifier | MessageEncryptor>(keyGenerator: KeyGenerator, kind: string, by: unknown[], make: () => T): T {
+  let table = codecs.get(keyGenerator);
+  if (!table) codecs.set(keyGenerator, (table = new Map()));
+  const known = table.get(kind);
+  if (known && known.by.length === by.length && known.by.every((v, i) => v === by[i])) return known.codec as T;
+  const codec = make();
+  table.set(kind, { by, codec });
+  return codec;
+}
+
 export class SignedCookieJar extends SerializedCookieJar {
   private readonly verifier: MessageVerifier;
   constructor(parent: CookieJar) {
     super(parent);
-    const secret = parent.config.keyGenerator.generateKey(SIGNED_COOKIE_SALT);
-    // MessageVerifier.new(secret, digest: signed_cookie_digest, serializer: NullSerializer)
-    const now = parent.config.now ?? (() => new Date());
-    this.verifier = new MessageVerifier(secret, { digest: parent.config.signedDigest ?? "sha1", serializer: NullSerializer, now });
+    const { keyGenerator, signedDigest = "sha1", now } = parent.config;
+    this.verifier = sharedCodec(keyGenerator, `signed:${signedDigest}`, [now], () => {
+      const secret = keyGenerator.generateKey(SIGNED_COOKIE_SALT);
+      // MessageVerifier.new(secret, digest: signed_cookie_digest, serializer: NullSerializer)
+      return new MessageVerifier(secret, { digest: signedDigest, serializer: NullSerializer, now: now ?? (() => new Date()) });
+    });
   }
   protected unwrap(data: string, meta: MessageMetadata): string | null {
     return this.verifier.verified(data, meta) as string | null;
@@ -279,8 +298,9 @@ export class EncryptedCookieJar extends SerializedCookieJar {
   private readonly encryptor: MessageEncryptor;
   constructor(parent: CookieJar) {
     super(parent);
-    const secret = parent.config.keyGenerator.generateKey(ENCRYPTED_COOKIE_SALT, 32);
-    this.encryptor = new MessageEncryptor(secret, parent.config.now, parent.config.randomBytes);
+    const { keyGenerator, now, randomBytes } = parent.config;
+    this.encryptor = sharedCodec(keyGenerator, "encrypted", [now, randomBytes], () =>
+      new MessageEncryptor(keyGenerator.generateKey(ENCRYPTED_COOKIE_SALT, 32), now, randomBytes));
   }
   protected unwrap(data: string, meta: MessageMetadata): string | null {
     return this.encryptor.decryptAndVerify(data, meta);

@@ -65,7 +65,7 @@ export class Request {
   readonly body: Buffer;
   pathParameters: Record<string, string> = {};
   // Parsed once per request; the raw headers never change after construction.
-  private cache: { query?: ParamTree; body?: ParamTree; formats?: MimeType[]; ssl?: boolean; baseUrl?: string; hostWithPort?: string } = {};
+  private cache: { query?: ParamTree; body?: ParamTree; formats?: MimeType[]; ssl?: boolean; baseUrl?: string; hostWithPort?: string; host?: string; port?: number } = {};
   private readonly encrypted: boolean;
   /** REMOTE_ADDR: the socket peer. */
   readonly remoteAddr: string | null;
@@ -144,12 +144,15 @@ export class Request {
   }
 
   get host(): string {
-    return this.rawHostWithPort.replace(/:\d+$/, "");
+    return (this.cache.host ??= this.rawHostWithPort.replace(/:\d+$/, ""));
   }
 
   get port(): number {
-    const m = /:(\d+)$/.exec(this.rawHostWithPort);
-    return m ? Number(m[1]) : this.ssl ? 443 : 80;
+    if (this.cache.port === undefined) {
+      const m = /:(\d+)$/.exec(this.rawHostWithPort);
+      this.cache.port = m ? Number(m[1]) : this.ssl ? 443 : 80;
+    }
+    return this.cache.port;
   }
 
   /** optional_port: null for the protocol's standard port. */

@@ -310,9 +310,13 @@ function withServerTiming(wire: WireResponse, started: bigint): WireResponse {
 
 /** Headers a middleware adds after the app's own, before the content-length Puma writes last. */
 function withHeadersBeforeLength(wire: WireResponse, added: [string, string][]): WireResponse {
-  const headers = wire.headers.filter(([k]) => k !== "content-length");
-  const length = wire.headers.find(([k]) => k === "content-length");
-  headers.push(...added);
+  const headers: [string, string][] = [];
+  let length: [string, string] | undefined;
+  for (const h of wire.headers) {
+    if (h[0] !== "content-length") headers.push(h);
+    else length ??= h;
+  }
+  for (const h of added) headers.push(h);
   if (length) headers.push(length);
   return { ...wire, headers };
 }

@@ -146,6 +146,13 @@ export abstract class Codec {
 
   /** Metadata#deserialize_with_metadata: the data, once the metadata matches what the caller expects. */
   protected deserializeWithMetadata(message: Buffer, meta: MessageMetadata): unknown {
+    const parsed = legacyParsed(this.serializer);
+    const known = parsed.get(message);
+    if (known) {
+      // The same bytes parse to the same envelope: only the checks that depend on the reader and the clock run again.
+      this.extractFromMetadataEnvelope(known.envelope, meta);
+      return known.data;
+    }
     if (message.subarray(0, 21).toString("latin1") === '{"_rails":{"message":') {
       let envelope: { _rails: Record<string, unknown> };
       try {
@@ -155,7 +162,10 @@ export abstract class Codec {
       }
       const inner = this.extractFromMetadataEnvelope(envelope, meta).message;
       if (typeof inner !== "string") throw new MessageThrow("format", "invalid base64");
-      return this.serializer.load(this.decode(inner, false));
+      const data = this.serializer.load(this.decode(inner, false));
+      // A String is immutable: kept for these bytes (an object would be shared by every later reader).
+      if (typeof data === "string") parsed.set(message, { envelope, data });
+      return data;
     }
     const deserialized = this.serializer.load(message);
     if (isMetadataEnvelope(deserialized)) return this.extractFromMetadataEnvelope(deserialized, meta).data ?? null;
@@ -173,6 +183,20 @@ export abstract class Codec {
     if (toS(hash.pur) !== toS(meta.purpose ?? null)) throw new MessageThrow("content", "mismatched purpose");
     return hash;
   }
+}
+
+/**
+ * Legacy envelopes whose data is a String, by serializer and by the very Buffer they were parsed from: the message
+ * memo (message-memo.ts) hands back the same Buffer for a message it opened before, so a cookie every request
+ * brings is parsed once while that memo keeps it (a WeakMap: nothing is kept past it). Envelopes are not changed
+ * by readers (extractFromMetadataEnvelope only reads them).
+ */
+const legacyParsedBySerializer = new WeakMap<MessageSerializer, WeakMap<Buffer, { envelope: { _rails: Record<string, unknown> }; data: string }>>();
+
+function legacyParsed(serializer: MessageSerializer): WeakMap<Buffer, { envelope: { _rails: Record<string, unknown> }; data: string }> {
+  let table = legacyParsedBySerializer.get(serializer);
+  if (!table) legacyParsedBySerializer.set(serializer, (table = new WeakMap()));
+  return table;
 }
 
 function isMetadataEnvelope(v: unknown): v is { _rails: Record<string, unknown> } {

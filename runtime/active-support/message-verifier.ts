@@ -24,6 +24,7 @@ export interface MessageVerifierOptions extends CodecOptions {
 }
 
 const SEPARATOR = "--";
+const DECODED_KEPT = 500;
 // String#valid_encoding? fails for what UTF-16 calls a lone surrogate.
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
@@ -74,7 +75,23 @@ export class MessageVerifier extends Codec {
   }
 
   private readMessage(message: unknown, meta: MessageMetadata): unknown {
-    return this.deserializeWithMetadata(this.decode(this.checkedEncoded(message)), meta);
+    return this.deserializeWithMetadata(this.decodedOnce(this.checkedEncoded(message)), meta);
+  }
+
+  /**
+   * The bytes of an encoded part whose digest matched, kept per verifier (bounded like the message memo): the same
+   * Buffer each time, so the parsed envelope kept for it (message-codec.ts) is found again. Readers only read it.
+   */
+  private readonly decoded = new Map<string, Buffer>();
+
+  private decodedOnce(encoded: string): Buffer {
+    let bytes = this.decoded.get(encoded);
+    if (bytes === undefined) {
+      bytes = this.decode(encoded);
+      if (this.decoded.size >= DECODED_KEPT) this.decoded.clear();
+      this.decoded.set(encoded, bytes);
+    }
+    return bytes;
   }
 
   /** extractEncoded, remembered per secret for messages whose digest matched (message-memo.ts). */

@@ -41,9 +41,11 @@ export class MessageEncryptor extends Codec {
   encryptAndSign(data: string, meta: MessageMetadata = {}): string {
     const iv = this.random(12);
     const cipher = createCipheriv("aes-256-gcm", this.secret, iv, { authTagLength: AUTH_TAG_LENGTH });
-    cipher.setAAD(Buffer.alloc(0));
-    const encrypted = Buffer.concat([cipher.update(this.serializeWithMetadata(data, meta)), cipher.final()]);
-    return [encrypted, iv, cipher.getAuthTag()].map((b) => b.toString("base64")).join("--");
+    // Ruby sets auth_data = "": empty additional data, which authenticates exactly as none (the same tag).
+    // GCM is a stream mode: update gives every byte, final none.
+    const encrypted = cipher.update(this.serializeWithMetadata(data, meta));
+    cipher.final();
+    return `${encrypted.toString("base64")}--${iv.toString("base64")}--${cipher.getAuthTag().toString("base64")}`;
   }
 
   /** The data, or null for anything tampered, truncated, expired or meant for another purpose. */

@@ -175,11 +175,8 @@ export abstract class Codec {
 
   private extractFromMetadataEnvelope(envelope: { _rails: Record<string, unknown> }, meta: MessageMetadata): Record<string, unknown> {
     const hash = envelope._rails;
-    if (hash.exp !== null && hash.exp !== undefined && hash.exp !== false) {
-      // Metadata#parse_expiry: Time.iso8601, which raises (ArgumentError) for anything else.
-      const expiry = instantOf(parseIso8601Time(toS(hash.exp)))!;
-      if (this.now().getTime() >= expiry.ms) throw new MessageThrow("content", "expired");
-    }
+    const expiryMs = expiryOf(hash);
+    if (expiryMs !== null && this.now().getTime() >= expiryMs) throw new MessageThrow("content", "expired");
     if (toS(hash.pur) !== toS(meta.purpose ?? null)) throw new MessageThrow("content", "mismatched purpose");
     return hash;
   }
@@ -197,6 +194,21 @@ function legacyParsed(serializer: MessageSerializer): WeakMap<Buffer, { envelope
   let table = legacyParsedBySerializer.get(serializer);
   if (!table) legacyParsedBySerializer.set(serializer, (table = new WeakMap()));
   return table;
+}
+
+/**
+ * Metadata#parse_expiry of an envelope, in epoch ms (null: none): Time.iso8601, which raises (ArgumentError) for
+ * anything else. Remembered per envelope object: a kept envelope (legacyParsed) is read by every request.
+ */
+const expiries = new WeakMap<Record<string, unknown>, number | null>();
+
+function expiryOf(hash: Record<string, unknown>): number | null {
+  let ms = expiries.get(hash);
+  if (ms === undefined) {
+    ms = hash.exp !== null && hash.exp !== undefined && hash.exp !== false ? instantOf(parseIso8601Time(toS(hash.exp)))!.ms : null;
+    expiries.set(hash, ms);
+  }
+  return ms;
 }
 
 function isMetadataEnvelope(v: unknown): v is { _rails: Record<string, unknown> } {

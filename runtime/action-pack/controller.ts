@@ -357,8 +357,9 @@ export class Controller<A extends object = Record<string, unknown>> {
     // ActionController::Rescue around process_action: filters and the action; a rescue_from handler takes the error.
     try {
       const filters = this.filterChain(action);
+      const { before, after } = filterKinds(filters);
       let halted = false;
-      for (const f of filters.filter((f) => f.kind === "before")) {
+      for (const f of before) {
         if (!(await this.conditionsHold(f))) continue;
         await this.runFilter(f.method);
         if (this.performed) {
@@ -370,7 +371,7 @@ export class Controller<A extends object = Record<string, unknown>> {
         this.formats = this.request.formats;
         if (method) await method.call(this);
         if (!this.performed) defaultRender(this);
-        for (const f of filters.filter((f) => f.kind === "after")) if (await this.conditionsHold(f)) await this.runFilter(f.method);
+        for (const f of after) if (await this.conditionsHold(f)) await this.runFilter(f.method);
         this.verifySameOriginRequest();
       }
     } catch (error) {
@@ -501,6 +502,15 @@ export class Controller<A extends object = Record<string, unknown>> {
 }
 
 /** Each declared filter list's chain per action (ControllerClass.filters is static). */
+/** A chain's before and after filters, split once per chain (chains are built once per filter list and action). */
+const splitChains = new WeakMap<Filter[], { before: Filter[]; after: Filter[] }>();
+
+function filterKinds(chain: Filter[]): { before: Filter[]; after: Filter[] } {
+  let split = splitChains.get(chain);
+  if (!split) splitChains.set(chain, (split = { before: chain.filter((f) => f.kind === "before"), after: chain.filter((f) => f.kind === "after") }));
+  return split;
+}
+
 const filterChains = new WeakMap<readonly Filter[], Map<string, Filter[]>>();
 
 // The callback chain for an action: skips remove matching earlier filters, only/except select.

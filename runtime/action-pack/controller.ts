@@ -359,9 +359,12 @@ export class Controller<A extends object = Record<string, unknown>> {
       const filters = this.filterChain(action);
       const { before, after } = filterKinds(filters);
       let halted = false;
+      // A filter, condition or action that answers a Promise (lowered async code) is awaited; a plain value is not:
+      // each await is a turn of the microtask queue, several per filter on every request.
       for (const f of before) {
-        if (!(await this.conditionsHold(f))) continue;
-        await this.runFilter(f.method);
+        if ((f.if || f.unless) && !(await this.conditionsHold(f))) continue;
+        const ran = this.runFilter(f.method);
+        if (ran) await ran;
         if (this.performed) {
           halted = true;
           break;
@@ -369,9 +372,14 @@ export class Controller<A extends object = Record<string, unknown>> {
       }
       if (!halted) {
         this.formats = this.request.formats;
-        if (method) await method.call(this);
+        const acted = method ? method.call(this) : undefined;
+        if (acted instanceof Promise) await acted;
         if (!this.performed) defaultRender(this);
-        for (const f of after) if (await this.conditionsHold(f)) await this.runFilter(f.method);
+        for (const f of after) {
+          if ((f.if || f.unless) && !(await this.conditionsHold(f))) continue;
+          const ran = this.runFilter(f.method);
+          if (ran) await ran;
+        }
         this.verifySameOriginRequest();
       }
     } catch (error) {
@@ -431,11 +439,16 @@ export class Controller<A extends object = Record<string, unknown>> {
     return true;
   }
 
-  private async runFilter(name: string): Promise<void> {
-    if (name === VERIFY_CSRF) return this.verifyAuthenticityToken();
+  /** Runs a filter method; its Promise when it answered one (the caller awaits it), else undefined. */
+  private runFilter(name: string): Promise<unknown> | undefined {
+    if (name === VERIFY_CSRF) {
+      this.verifyAuthenticityToken();
+      return undefined;
+    }
     const method = (this as unknown as Record<string, unknown>)[name];
     if (typeof method !== "function") throw new Error(`undefined method '${name}' for ${this.constructor.name}`);
-    await method.call(this);
+    const result: unknown = method.call(this);
+    return result instanceof Promise ? result : undefined;
   }
 
   /** allow_browser's before_action: an old browser gets public/406-unsupported-browser.html with a 406. */

@@ -157,13 +157,13 @@ export abstract class RelationCore<T extends RecordLike> implements Iterable<T> 
   /** The SELECT this relation loads with (binds as `?`). */
   arel(): Sql {
     const q = this.queryState();
-    return selectSql(this.meta.tableName, q, this.joinRenderer(), projection(this.meta.tableName, q, new Set(this.meta.types.keys())));
+    return selectSql(this.meta.tableName, q, this.joinRenderer(), projection(this.meta.tableName, q, this.meta.types));
   }
 
   toSql(): string {
     const q = this.queryState();
     if (q.none) {
-      const { sql, binds } = selectSql(this.meta.tableName, { ...q, where: [{ k: "sql", sql: "1=0", binds: [] }] }, this.joinRenderer(), projection(this.meta.tableName, q, new Set(this.meta.types.keys())));
+      const { sql, binds } = selectSql(this.meta.tableName, { ...q, where: [{ k: "sql", sql: "1=0", binds: [] }] }, this.joinRenderer(), projection(this.meta.tableName, q, this.meta.types));
       return inlineBinds(sql, binds);
     }
     const { sql, binds } = this.arel();
@@ -173,7 +173,7 @@ export abstract class RelationCore<T extends RecordLike> implements Iterable<T> 
   /** This relation as a subquery value (where(id: relation)): its select list, or `column`. */
   subquerySql(defaultColumn: string): SqlFragment {
     const q = this.queryState();
-    const select = q.select ? projection(this.meta.tableName, q, new Set(this.meta.types.keys())) : column(this.meta.tableName, this.meta.types.has(defaultColumn) ? defaultColumn : this.meta.primaryKey);
+    const select = q.select ? projection(this.meta.tableName, q, this.meta.types) : column(this.meta.tableName, this.meta.types.has(defaultColumn) ? defaultColumn : this.meta.primaryKey);
     return selectSql(this.meta.tableName, q, this.joinRenderer(), select);
   }
 
@@ -198,7 +198,7 @@ export abstract class RelationCore<T extends RecordLike> implements Iterable<T> 
     if (isEmptyResult(query)) return [];
     const records = loader
       ? (loader(this as unknown as Relation<RecordLike>, query) as T[])
-      : this.run(selectSql(this.meta.tableName, query, this.joinRenderer(), projection(this.meta.tableName, query, new Set(this.meta.types.keys()))), "Load", query).map((row) => this.model.instantiate(row));
+      : this.run(selectSql(this.meta.tableName, query, this.joinRenderer(), projection(this.meta.tableName, query, this.meta.types)), "Load", query).map((row) => this.model.instantiate(row));
     // AssociationRelation#exec_queries: records read through an association's scope, however chained
     // (`room.messages.ordered.last(5)`), get the owner as their inverse, so `message.room` runs no query.
     const owning = this.owningAssociation;

@@ -46,9 +46,13 @@ type Statement = Database.Statement<unknown[], Row>;
 
 /** ConnectionAdapters::QueryCache::DEFAULT_SIZE. */
 const QUERY_CACHE_SIZE = 100;
-const isRead = (sql: string) => /^\s*SELECT\b/i.test(sql);
-const cacheKey = (sql: string, binds: BindValue[]) =>
-  binds.length === 0 ? sql : `${sql}\u0000${binds.map((b) => (b === null ? "\u0001" : `${typeof b}:${String(b)}`)).join("\u0000")}`;
+const READ = /^\s*SELECT\b/i;
+/** The query cache's key: the SQL and each bind's type and value (null apart from the String "null"). */
+function cacheKey(sql: string, binds: BindValue[]): string {
+  let key = sql;
+  for (const b of binds) key += b === null ? "\u0000\u0001" : `\u0000${typeof b}:${String(b)}`;
+  return key;
+}
 
 /** better-sqlite3's `nativeBinding` option: the addon's exports, set by a single executable (runtime/sea/), which
  *  loads the addon itself (inside an executable, require loads built-in modules only); null loads it from node_modules. */
@@ -65,6 +69,8 @@ export class Connection {
   private readonly listeners = new Set<SqlListener>();
   private count = 0;
   private queryCache: Map<string, Row[]> | null = null;
+  /** Whether a statement's text is a SELECT, by text (a pure function of it, so kept without invalidation). */
+  private readonly reads = new Map<string, boolean>();
 
   constructor(path: string, options: { timeout?: number } = {}) {
     // better-sqlite3 takes the addon object too (lib/database.js); its typings only name the string form.
@@ -89,12 +95,20 @@ export class Connection {
     return () => this.listeners.delete(listener);
   }
 
-  /** Runs a statement that returns rows (SELECT, INSERT ... RETURNING); SELECTs go through the query cache. */
+  /**
+   * Runs a statement that returns rows (SELECT, INSERT ... RETURNING); SELECTs go through the query cache. The rows
+   * may be the query cache's own: callers read them and never write them (every caller builds its own values).
+   */
   select(sql: string, binds: BindValue[] = [], name: string | null = null): Row[] {
-    if (!isRead(sql)) this.clearQueryCache();
+    if (!this.isRead(sql)) this.clearQueryCache();
     else if (this.queryCache) return this.cachedSelect(sql, binds, name, this.queryCache);
-    const stmt = this.prepareForQuery(sql, binds, name);
-    return whenBusy(() => stmt.all(...binds.map(bindable)), sql, binds);
+    return all(this.prepareForQuery(sql, binds, name), sql, binds);
+  }
+
+  private isRead(sql: string): boolean {
+    let read = this.reads.get(sql);
+    if (read === undefined) this.reads.set(sql, (read = READ.test(sql)));
+    return read;
   }
 
   /**
@@ -102,29 +116,28 @@ export class Connection {
    * Shares the query cache with select (Rails caches select_all, which both go through).
    */
   selectRows(sql: string, binds: BindValue[] = [], name: string | null = null): unknown[][] {
-    if (!isRead(sql)) this.clearQueryCache();
+    if (!this.isRead(sql)) this.clearQueryCache();
     else if (this.queryCache) {
       return this.cachedSelect(sql, binds, name, this.queryCache, true) as unknown as unknown[][];
     }
-    const stmt = this.prepareForQuery(sql, binds, name, true);
-    return whenBusy(() => stmt.all(...binds.map(bindable)), sql, binds) as unknown as unknown[][];
+    return all(this.prepareForQuery(sql, binds, name, true), sql, binds) as unknown as unknown[][];
   }
 
   // QueryCache#cache_sql: a hit is reported (cached: true) but neither sent, counted nor materializes a
-  // transaction; entries are LRU, at most 100; callers get copies.
+  // transaction; entries are LRU, at most 100. Rows (objects) are shared with the cache, read-only as select says;
+  // raw rows (arrays) are copied, as a pluck of several columns hands them on.
   private cachedSelect(sql: string, binds: BindValue[], name: string | null, cache: Map<string, Row[]>, raw = false): Row[] {
-    const key = `${raw ? "\u0002" : ""}${cacheKey(sql, binds)}`;
+    const key = raw ? `\u0002${cacheKey(sql, binds)}` : cacheKey(sql, binds);
     let rows = cache.get(key);
     if (rows) {
       cache.delete(key);
       this.emit({ name, sql, binds, cached: true });
     } else {
       if (cache.size >= QUERY_CACHE_SIZE) cache.delete(cache.keys().next().value!);
-      const stmt = this.prepareForQuery(sql, binds, name, raw);
-      rows = whenBusy(() => stmt.all(...binds.map(bindable)), sql, binds);
+      rows = all(this.prepareForQuery(sql, binds, name, raw), sql, binds);
     }
     cache.set(key, rows);
-    return rows.map((row) => (Array.isArray(row) ? ([...row] as unknown as Row) : { ...row }));
+    return raw ? rows.map((row) => [...(row as unknown as unknown[])] as unknown as Row) : rows;
   }
 
   /**
@@ -157,7 +170,7 @@ export class Connection {
   execute(sql: string, binds: BindValue[] = [], name: string | null = null): number {
     this.clearQueryCache();
     const stmt = this.prepareForQuery(sql, binds, name);
-    return whenBusy(() => stmt.run(...binds.map(bindable)), sql, binds).changes;
+    return whenBusy(() => stmt.run(...bindable(binds)), sql, binds).changes;
   }
 
   /** Connection#transaction: joins an open transaction unless `requiresNew`; see transactions.ts. */
@@ -196,7 +209,7 @@ export class Connection {
     if (/^rollback/i.test(sql)) this.clearQueryCache();
     const stmt = this.prepare(sql);
     this.emit({ name, sql, binds });
-    whenBusy(() => stmt.run(...binds.map(bindable)), sql, binds);
+    whenBusy(() => stmt.run(...bindable(binds)), sql, binds);
   }
 
   private prepare(sql: string, raw = false): Statement {
@@ -225,12 +238,29 @@ function whenBusy<T>(run: () => T, sql: string, binds: BindValue[]): T {
   try {
     return run();
   } catch (error) {
-    if ((error as { code?: unknown }).code === "SQLITE_BUSY") reachPatched("ActiveRecord::ConnectionAdapters::SQLite3Adapter#configure_connection");
-    // What the driver raised, as the adapter's translate_exception answers it (RecordNotUnique, ...).
-    throw translateSqliteError(error, sql, binds);
+    raiseTranslated(error, sql, binds);
   }
 }
 
-function bindable(value: BindValue): Exclude<BindValue, boolean> {
-  return typeof value === "boolean" ? (value ? 1 : 0) : value;
+function raiseTranslated(error: unknown, sql: string, binds: BindValue[]): never {
+  if ((error as { code?: unknown }).code === "SQLITE_BUSY") reachPatched("ActiveRecord::ConnectionAdapters::SQLite3Adapter#configure_connection");
+  // What the driver raised, as the adapter's translate_exception answers it (RecordNotUnique, ...).
+  throw translateSqliteError(error, sql, binds);
+}
+
+/** stmt.all as whenBusy runs it, without a closure per statement (every SELECT comes through here). */
+function all(stmt: Statement, sql: string, binds: BindValue[]): Row[] {
+  try {
+    return stmt.all(...bindable(binds));
+  } catch (error) {
+    raiseTranslated(error, sql, binds);
+  }
+}
+
+/** The binds as SQLite takes them: booleans as 1/0 (the same array when it holds none). */
+function bindable(binds: BindValue[]): Array<Exclude<BindValue, boolean>> {
+  for (let i = 0; i < binds.length; i++) {
+    if (typeof binds[i] === "boolean") return binds.map((b) => (typeof b === "boolean" ? (b ? 1 : 0) : b));
+  }
+  return binds as Array<Exclude<BindValue, boolean>>;
 }

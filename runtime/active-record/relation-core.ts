@@ -32,17 +32,22 @@ export interface OwningAssociation {
 }
 
 export abstract class RelationCore<T extends RecordLike> implements Iterable<T> {
-  protected loaded: T[] | null = null;
+  // Fields are assigned in the constructor, not declared with initializers: every model has its own subclass, and
+  // V8 defines initialized class fields through a slow path once it has seen many classes (about 1 us a relation).
+  declare readonly model: ModelClassLike<T>;
+  declare protected readonly query: QueryState;
+  declare protected loaded: T[] | null;
   /**
    * Set on relations derived from a collection (AssociationRelation): new/create go through the association, so
    * the record gets the owner's key and inverse and joins the collection's target.
    */
-  owningAssociation: OwningAssociation | null = null;
+  declare owningAssociation: OwningAssociation | null;
 
-  constructor(
-    readonly model: ModelClassLike<T>,
-    protected readonly query: QueryState = EMPTY_QUERY,
-  ) {
+  constructor(model: ModelClassLike<T>, query: QueryState = EMPTY_QUERY) {
+    this.model = model;
+    this.query = query;
+    this.loaded = null;
+    this.owningAssociation = null;
     // Relation#extending: the modules' methods on this relation itself (and on each relation spawned from its query).
     for (const methods of query.extending ?? []) {
       for (const [name, fn] of Object.entries(methods)) Object.defineProperty(this, name, { value: fn, configurable: true, writable: true });

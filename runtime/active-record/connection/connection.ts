@@ -44,6 +44,26 @@ export const RAILS_BUSY_TIMEOUT_MS = 5000;
 
 type Statement = Database.Statement<unknown[], Row>;
 
+const LIMIT = " LIMIT ?";
+const LIMIT_OFFSET = " LIMIT ? OFFSET ?";
+/** Statements kept with their LIMIT/OFFSET written in (a page's few limits, each with a few queries). */
+const LIMITED_STATEMENTS = 200;
+
+interface TailShape {
+  /** Trailing placeholders that are the LIMIT (1) or LIMIT and OFFSET (2); 0 when the text does not end so. */
+  limited: 0 | 1 | 2;
+  /** The `?` in the text; -1 when it has other parameter forms (?NNN, :name, @name, $name). */
+  placeholders: number;
+}
+
+function tailShape(sql: string): TailShape {
+  const limited = sql.endsWith(LIMIT_OFFSET) ? 2 : sql.endsWith(LIMIT) ? 1 : 0;
+  if (limited === 0 || !READ.test(sql) || /\?\d|[:@$][A-Za-z_]/.test(sql)) return { limited: 0, placeholders: -1 };
+  let placeholders = 0;
+  for (let i = sql.indexOf("?"); i !== -1; i = sql.indexOf("?", i + 1)) placeholders++;
+  return { limited, placeholders };
+}
+
 /** ConnectionAdapters::QueryCache::DEFAULT_SIZE. */
 const QUERY_CACHE_SIZE = 100;
 const READ = /^\s*SELECT\b/i;
@@ -71,6 +91,10 @@ export class Connection {
   private queryCache: Map<string, Row[]> | null = null;
   /** Whether a statement's text is a SELECT, by text (a pure function of it, so kept without invalidation). */
   private readonly reads = new Map<string, boolean>();
+  /** Each SELECT text's trailing LIMIT/OFFSET placeholders (limitTail), by text: a pure function of it too. */
+  private readonly tails = new Map<string, TailShape>();
+  /** Statements run with their LIMIT/OFFSET values written in (limitTail), least recently used first. */
+  private readonly limited = new Map<string, Statement>();
 
   constructor(path: string, options: { timeout?: number } = {}) {
     // better-sqlite3 takes the addon object too (lib/database.js); its typings only name the string form.
@@ -102,7 +126,7 @@ export class Connection {
   select(sql: string, binds: BindValue[] = [], name: string | null = null): Row[] {
     if (!this.isRead(sql)) this.clearQueryCache();
     else if (this.queryCache) return this.cachedSelect(sql, binds, name, this.queryCache);
-    return all(this.prepareForQuery(sql, binds, name), sql, binds);
+    return this.query(sql, binds, name, false);
   }
 
   private isRead(sql: string): boolean {
@@ -120,7 +144,7 @@ export class Connection {
     else if (this.queryCache) {
       return this.cachedSelect(sql, binds, name, this.queryCache, true) as unknown as unknown[][];
     }
-    return all(this.prepareForQuery(sql, binds, name, true), sql, binds) as unknown as unknown[][];
+    return this.query(sql, binds, name, true) as unknown as unknown[][];
   }
 
   // QueryCache#cache_sql: a hit is reported (cached: true) but neither sent, counted nor materializes a
@@ -134,7 +158,7 @@ export class Connection {
       this.emit({ name, sql, binds, cached: true });
     } else {
       if (cache.size >= QUERY_CACHE_SIZE) cache.delete(cache.keys().next().value!);
-      rows = all(this.prepareForQuery(sql, binds, name, raw), sql, binds);
+      rows = this.query(sql, binds, name, raw);
     }
     cache.set(key, rows);
     return raw ? rows.map((row) => [...(row as unknown as unknown[])] as unknown as Row) : rows;
@@ -192,6 +216,7 @@ export class Connection {
 
   close(): void {
     this.statements.clear();
+    this.limited.clear();
     this.db.close();
   }
 
@@ -210,6 +235,55 @@ export class Connection {
     const stmt = this.prepare(sql);
     this.emit({ name, sql, binds });
     whenBusy(() => stmt.run(...bindable(binds)), sql, binds);
+  }
+
+  /** A statement that returns rows, sent (prepareForQuery's steps, with its trailing LIMIT/OFFSET written in). */
+  private query(sql: string, binds: BindValue[], name: string | null, raw: boolean): Row[] {
+    const limited = this.limitTail(sql, binds);
+    if (limited === 0) return all(this.prepareForQuery(sql, binds, name, raw), sql, binds);
+    this.transactions.materialize();
+    const kept = binds.length - limited;
+    const text = limited === 1 ? `${sql.slice(0, -LIMIT.length)} LIMIT ${binds[kept]}` : `${sql.slice(0, -LIMIT_OFFSET.length)} LIMIT ${binds[kept]} OFFSET ${binds[kept + 1]}`;
+    const stmt = this.prepareLimited(text, sql, raw);
+    this.emit({ name, sql, binds });
+    this.transactions.dirty();
+    return all(stmt, sql, binds.slice(0, kept));
+  }
+
+  /**
+   * How many binds at the end of a SELECT are its trailing `LIMIT ?` (1) or `LIMIT ? OFFSET ?` (2), when they are
+   * safe integers; 0 otherwise. SQLite's planner reads a bound LIMIT's value (sqlite3ExprIsInteger), so binding it
+   * expires the statement and every run prepares it again (parse and plan: about as long as the lookup itself).
+   * Run with the integers written in, the statement is the one SQLite would re-prepare for those values; what is
+   * reported (events, counts, the query cache) keeps Rails' text and binds. Only anonymous `?` parameters, one per
+   * bind, so the last binds are the tail's.
+   */
+  private limitTail(sql: string, binds: BindValue[]): 0 | 1 | 2 {
+    let shape = this.tails.get(sql);
+    if (shape === undefined) this.tails.set(sql, (shape = tailShape(sql)));
+    if (shape.limited === 0 || shape.placeholders !== binds.length) return 0;
+    for (let i = binds.length - shape.limited; i < binds.length; i++) if (!Number.isSafeInteger(binds[i])) return 0;
+    return shape.limited;
+  }
+
+  /** The statement of a text with its LIMIT written in: kept apart (LRU), as each value is a text of its own; a text
+   *  SQLite refuses is prepared as Rails' own, so the error is that statement's. */
+  private prepareLimited(text: string, sql: string, raw: boolean): Statement {
+    const key = raw ? `\u0002${text}` : text;
+    let stmt = this.limited.get(key);
+    if (stmt) {
+      this.limited.delete(key);
+    } else {
+      try {
+        stmt = this.db.prepare<unknown[], Row>(text);
+      } catch {
+        return this.prepare(sql, raw);
+      }
+      if (raw) stmt.raw(true);
+      if (this.limited.size >= LIMITED_STATEMENTS) this.limited.delete(this.limited.keys().next().value!);
+    }
+    this.limited.set(key, stmt);
+    return stmt;
   }
 
   private prepare(sql: string, raw = false): Statement {

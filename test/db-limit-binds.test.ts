@@ -32,6 +32,18 @@ describe("LIMIT and OFFSET binds", () => {
     ]);
   });
 
+  it("answers every value of a text, past the statements it keeps per text", () => {
+    const { conn } = database();
+    const text = 'SELECT "items"."id" FROM "items" ORDER BY "items"."id" LIMIT ? OFFSET ?';
+    for (let round = 0; round < 2; round++) {
+      for (let limit = 0; limit < 30; limit++) {
+        const offset = limit % 4;
+        const expected = [1, 2, 3, 4, 5, 6].slice(offset, offset + limit);
+        expect(conn.select(text, [limit, offset]).map((r) => r.id)).toEqual(expected);
+      }
+    }
+  });
+
   it("keeps the bound statement where the tail is not plain integers or a literal holds a `?`", () => {
     const { conn } = database();
     // A `?` inside a literal: the text's placeholders do not match the binds one for one.

@@ -46,14 +46,17 @@ type Statement = Database.Statement<unknown[], Row>;
 
 const LIMIT = " LIMIT ?";
 const LIMIT_OFFSET = " LIMIT ? OFFSET ?";
-/** Statements kept with their LIMIT/OFFSET written in (a page's few limits, each with a few queries). */
-const LIMITED_STATEMENTS = 200;
+/** Statements kept per text with their LIMIT/OFFSET values written in (a text sees a few values: 1, a page size). */
+const LIMITED_STATEMENTS = 20;
 
 interface TailShape {
   /** Trailing placeholders that are the LIMIT (1) or LIMIT and OFFSET (2); 0 when the text does not end so. */
   limited: 0 | 1 | 2;
   /** The `?` in the text; -1 when it has other parameter forms (?NNN, :name, @name, $name). */
   placeholders: number;
+  /** Its statements by the values written in ("5", "5 OFFSET 10"), least recently used first; raw ones apart. */
+  rows?: Map<string, Statement>;
+  raw?: Map<string, Statement>;
 }
 
 function tailShape(sql: string): TailShape {
@@ -93,8 +96,6 @@ export class Connection {
   private readonly reads = new Map<string, boolean>();
   /** Each SELECT text's trailing LIMIT/OFFSET placeholders (limitTail), by text: a pure function of it too. */
   private readonly tails = new Map<string, TailShape>();
-  /** Statements run with their LIMIT/OFFSET values written in (limitTail), least recently used first. */
-  private readonly limited = new Map<string, Statement>();
 
   constructor(path: string, options: { timeout?: number } = {}) {
     // better-sqlite3 takes the addon object too (lib/database.js); its typings only name the string form.
@@ -216,7 +217,7 @@ export class Connection {
 
   close(): void {
     this.statements.clear();
-    this.limited.clear();
+    this.tails.clear();
     this.db.close();
   }
 
@@ -239,50 +240,50 @@ export class Connection {
 
   /** A statement that returns rows, sent (prepareForQuery's steps, with its trailing LIMIT/OFFSET written in). */
   private query(sql: string, binds: BindValue[], name: string | null, raw: boolean): Row[] {
-    const limited = this.limitTail(sql, binds);
-    if (limited === 0) return all(this.prepareForQuery(sql, binds, name, raw), sql, binds);
+    const shape = this.limitTail(sql, binds);
+    if (shape === null) return all(this.prepareForQuery(sql, binds, name, raw), sql, binds);
     this.transactions.materialize();
-    const kept = binds.length - limited;
-    const text = limited === 1 ? `${sql.slice(0, -LIMIT.length)} LIMIT ${binds[kept]}` : `${sql.slice(0, -LIMIT_OFFSET.length)} LIMIT ${binds[kept]} OFFSET ${binds[kept + 1]}`;
-    const stmt = this.prepareLimited(text, sql, raw);
+    const kept = binds.length - shape.limited;
+    const stmt = this.prepareLimited(shape, sql, binds, kept, raw);
     this.emit({ name, sql, binds });
     this.transactions.dirty();
     return all(stmt, sql, binds.slice(0, kept));
   }
 
   /**
-   * How many binds at the end of a SELECT are its trailing `LIMIT ?` (1) or `LIMIT ? OFFSET ?` (2), when they are
-   * safe integers; 0 otherwise. SQLite's planner reads a bound LIMIT's value (sqlite3ExprIsInteger), so binding it
+   * The shape of a SELECT whose last binds are its trailing `LIMIT ?` (or `LIMIT ? OFFSET ?`), when they are safe
+   * integers; null otherwise. SQLite's planner reads a bound LIMIT's value (sqlite3ExprIsInteger), so binding it
    * expires the statement and every run prepares it again (parse and plan: about as long as the lookup itself).
    * Run with the integers written in, the statement is the one SQLite would re-prepare for those values; what is
    * reported (events, counts, the query cache) keeps Rails' text and binds. Only anonymous `?` parameters, one per
    * bind, so the last binds are the tail's.
    */
-  private limitTail(sql: string, binds: BindValue[]): 0 | 1 | 2 {
+  private limitTail(sql: string, binds: BindValue[]): TailShape | null {
     let shape = this.tails.get(sql);
     if (shape === undefined) this.tails.set(sql, (shape = tailShape(sql)));
-    if (shape.limited === 0 || shape.placeholders !== binds.length) return 0;
-    for (let i = binds.length - shape.limited; i < binds.length; i++) if (!Number.isSafeInteger(binds[i])) return 0;
-    return shape.limited;
+    if (shape.limited === 0 || shape.placeholders !== binds.length) return null;
+    for (let i = binds.length - shape.limited; i < binds.length; i++) if (!Number.isSafeInteger(binds[i])) return null;
+    return shape;
   }
 
-  /** The statement of a text with its LIMIT written in: kept apart (LRU), as each value is a text of its own; a text
-   *  SQLite refuses is prepared as Rails' own, so the error is that statement's. */
-  private prepareLimited(text: string, sql: string, raw: boolean): Statement {
-    const key = raw ? `\u0002${text}` : text;
-    let stmt = this.limited.get(key);
+  /** The statement of a text with its LIMIT (and OFFSET) written in, kept by the values on the text's shape (LRU);
+   *  a text SQLite refuses is prepared as Rails' own, so the error is that statement's. */
+  private prepareLimited(shape: TailShape, sql: string, binds: BindValue[], kept: number, raw: boolean): Statement {
+    const values = shape.limited === 1 ? `${binds[kept]}` : `${binds[kept]} OFFSET ${binds[kept + 1]}`;
+    const statements = raw ? (shape.raw ??= new Map()) : (shape.rows ??= new Map());
+    let stmt = statements.get(values);
     if (stmt) {
-      this.limited.delete(key);
+      statements.delete(values);
     } else {
       try {
-        stmt = this.db.prepare<unknown[], Row>(text);
+        stmt = this.db.prepare<unknown[], Row>(`${sql.slice(0, -(shape.limited === 1 ? LIMIT : LIMIT_OFFSET).length)} LIMIT ${values}`);
       } catch {
         return this.prepare(sql, raw);
       }
       if (raw) stmt.raw(true);
-      if (this.limited.size >= LIMITED_STATEMENTS) this.limited.delete(this.limited.keys().next().value!);
+      if (statements.size >= LIMITED_STATEMENTS) statements.delete(statements.keys().next().value!);
     }
-    this.limited.set(key, stmt);
+    statements.set(values, stmt);
     return stmt;
   }
 

@@ -12,15 +12,22 @@ import { targetMeta } from "./reflection.js";
 const STATE = Symbol("rails2ts.associations");
 
 export class Association {
-  target: unknown = null;
-  loaded = false;
+  // Assigned in the constructor rather than class fields with initializers (V8's slow path for those once several
+  // subclasses construct through them; see RelationCore).
+  declare readonly owner: RecordLike;
+  declare readonly reflection: AssociationMeta;
+  declare target: unknown;
+  declare loaded: boolean;
   /** What the target was loaded for (the foreign key, or the owner's key): a change makes it stale. */
-  staleState: unknown = undefined;
+  declare staleState: unknown;
 
-  constructor(
-    readonly owner: RecordLike,
-    readonly reflection: AssociationMeta,
-  ) {}
+  constructor(owner: RecordLike, reflection: AssociationMeta) {
+    this.owner = owner;
+    this.reflection = reflection;
+    this.target = null;
+    this.loaded = false;
+    this.staleState = undefined;
+  }
 
   get ownerMeta(): ModelMeta {
     return metaOf(this.owner.constructor);

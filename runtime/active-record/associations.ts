@@ -49,7 +49,7 @@ setLoader((relation, q) => {
   let records;
   if (eager) records = eagerLoad(relation, q, [...q.eagerLoad, ...q.includes]);
   else {
-    const sql = selectSql(meta.tableName, q, relation.joinRenderer(), projection(meta.tableName, q, new Set(meta.types.keys())));
+    const sql = selectSql(meta.tableName, q, relation.joinRenderer(), projection(meta.tableName, q, meta.types));
     records = relation.run(sql, "Load", q).map((row) => relation.model.instantiate(row));
   }
   preloadTree(records, eager ? q.preload : [...q.includes, ...q.preload]);

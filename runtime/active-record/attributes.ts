@@ -23,16 +23,25 @@ export interface AttributeSchema {
   enumAttributes?: string[];
 }
 
+/** A before-type-cast entry that reads as the cast value (restore_attributes forgets the assigned text). */
+const AS_CAST: unique symbol = Symbol("as cast");
+
 export class AttributeSet {
   private values = new Map<string, unknown>();
-  private original = new Map<string, unknown>();
-  private beforeTypeCast = new Map<string, unknown>();
+  /**
+   * The values as last loaded/saved, copied on write: an attribute without an entry still holds its original value
+   * (nothing was written to it since), so a record read and never written keeps no second copy.
+   */
+  private original: Map<string, unknown> | null = null;
+  /** Assigned values before casting; a loaded record's others are its row's (never written: rows are shared). */
+  private beforeTypeCast: Map<string, unknown> | null = null;
+  private row: { readonly [column: string]: unknown } | null = null;
   /** Attributes assigned since the last load or save (Attribute::FromUser; a save forgets the assignment). */
-  private fromUser = new Set<string>();
+  private fromUser: Set<string> | null = null;
   private lazy: boolean;
-  private order: string[];
-  /** saved_changes: what the last save wrote. */
-  savedChanges: Record<string, [unknown, unknown]> = {};
+  /** A lazy set's internal order, once something was written (null: the schema's). */
+  private order: string[] | null;
+  private saved: Record<string, [unknown, unknown]> | null = null;
   /** mutations_before_last_save's original values: every attribute as the last save found it; null before one. */
   private beforeLastSave: Map<string, unknown> | null = null;
 
@@ -41,27 +50,46 @@ export class AttributeSet {
     lazy: boolean,
   ) {
     this.lazy = lazy;
-    this.order = lazy ? [] : schema.columns.map((c) => c.name);
+    this.order = lazy ? null : schema.columns.map((c) => c.name);
+  }
+
+  /** saved_changes: what the last save wrote. */
+  get savedChanges(): Record<string, [unknown, unknown]> {
+    return (this.saved ??= {});
+  }
+
+  set savedChanges(changes: Record<string, [unknown, unknown]>) {
+    this.saved = changes;
   }
 
   static forNew(schema: AttributeSchema): AttributeSet {
     const set = new AttributeSet(schema, false);
-    for (const c of schema.columns) {
-      set.values.set(c.name, schema.defaults.get(c.name) ?? null);
-      set.original.set(c.name, schema.defaults.get(c.name) ?? null);
+    for (const c of schema.columns) set.values.set(c.name, schema.defaults.get(c.name) ?? null);
+    return set;
+  }
+
+  /** A loaded record's attributes; `row` is kept (read, never written) for the values before type cast. */
+  static fromRow(schema: AttributeSchema, row: { readonly [column: string]: unknown }): AttributeSet {
+    const set = new AttributeSet(schema, true);
+    set.row = row;
+    const { columns, types } = schema;
+    for (let i = 0; i < columns.length; i++) {
+      const name = columns[i]!.name;
+      set.values.set(name, types.get(name)!.deserialize(row[name] ?? null));
     }
     return set;
   }
 
-  static fromRow(schema: AttributeSchema, row: { [column: string]: unknown }): AttributeSet {
-    const set = new AttributeSet(schema, true);
-    for (const c of schema.columns) {
-      const v = schema.types.get(c.name)!.deserialize(row[c.name] ?? null);
-      set.values.set(c.name, v);
-      set.original.set(c.name, v);
-      set.beforeTypeCast.set(c.name, row[c.name] ?? null);
-    }
-    return set;
+  /** The value an attribute had at the last load or save (its current one when it was not written since). */
+  private originalOf(name: string): unknown {
+    const original = this.original;
+    return original !== null && original.has(name) ? original.get(name) : this.values.get(name);
+  }
+
+  /** Keeps an attribute's original value before it is overwritten. */
+  private keepOriginal(name: string): void {
+    const original = (this.original ??= new Map());
+    if (!original.has(name)) original.set(name, this.values.get(name));
   }
 
   has(name: string): boolean {
@@ -73,31 +101,37 @@ export class AttributeSet {
   }
 
   readBeforeTypeCast(name: string): unknown {
-    return this.beforeTypeCast.has(name) ? this.beforeTypeCast.get(name) : this.read(name);
+    const assigned = this.beforeTypeCast;
+    if (assigned !== null && assigned.has(name)) {
+      const value = assigned.get(name);
+      return value === AS_CAST ? this.read(name) : value;
+    }
+    return this.row !== null && this.values.has(name) ? (this.row[name] ?? null) : this.read(name);
   }
 
   /** write_from_user: casts through the column's type. */
   write(name: string, value: unknown): void {
     const type = this.schema.types.get(name);
     if (!type) throw new UnknownAttributeError(name, this.schema.className);
-    if (this.lazy && !this.order.includes(name)) this.order.push(name);
-    this.beforeTypeCast.set(name, value);
-    this.fromUser.add(name);
+    if (this.lazy && !(this.order ??= []).includes(name)) this.order.push(name);
+    (this.beforeTypeCast ??= new Map()).set(name, value);
+    (this.fromUser ??= new Set()).add(name);
+    this.keepOriginal(name);
     this.values.set(name, type.cast(value));
   }
 
   /** `#{name}_came_from_user?`: assigned, not read from the database (form helpers then show what was typed). */
   cameFromUser(name: string): boolean {
-    return this.fromUser.has(name);
+    return this.fromUser !== null && this.fromUser.has(name);
   }
 
   isChanged(name: string): boolean {
     const type = this.schema.types.get(name);
-    return type !== undefined && !type.equal(this.original.get(name) ?? null, this.values.get(name) ?? null);
+    return type !== undefined && !type.equal(this.originalOf(name) ?? null, this.values.get(name) ?? null);
   }
 
   was(name: string): unknown {
-    return this.original.get(name) ?? null;
+    return this.originalOf(name) ?? null;
   }
 
   /** `changed`: names with unsaved changes, in attribute order. */
@@ -113,12 +147,12 @@ export class AttributeSet {
   /** changes_applied (after a successful save). */
   applyChanges(): void {
     this.savedChanges = this.changes();
-    this.beforeLastSave = new Map(this.original);
-    for (const [name, value] of this.values) this.original.set(name, value);
-    this.fromUser.clear();
+    this.beforeLastSave = this.originals();
+    this.original = null;
+    this.fromUser = null;
     // forgetting_assignment: an enum now reads back its stored value before type cast ("c" for "closed"), as a
     // value from the database would. (Other types keep what was assigned: our serialize already quotes for SQLite.)
-    for (const name of this.schema.enumAttributes ?? []) this.beforeTypeCast.set(name, this.schema.types.get(name)!.serialize(this.values.get(name) ?? null));
+    for (const name of this.schema.enumAttributes ?? []) (this.beforeTypeCast ??= new Map()).set(name, this.schema.types.get(name)!.serialize(this.values.get(name) ?? null));
     this.materialize();
     this.lazy = false;
   }
@@ -133,12 +167,15 @@ export class AttributeSet {
 
   /** clear_attribute_change: these columns now count as saved (touch). */
   forgetChanges(names: string[]): void {
-    for (const n of names) this.original.set(n, this.values.get(n) ?? null);
+    for (const n of names) (this.original ??= new Map()).set(n, this.values.get(n) ?? null);
   }
 
   /** The values as last loaded/saved (remember_transaction_record_state keeps them). */
   originals(): Map<string, unknown> {
-    return new Map(this.original);
+    const out = new Map<string, unknown>();
+    for (const name of this.values.keys()) out.set(name, this.originalOf(name));
+    if (this.original !== null) for (const [name, value] of this.original) if (!out.has(name)) out.set(name, value);
+    return out;
   }
 
   /** A rolled-back transaction: the originals from its start come back; current values stay, now as changes. */
@@ -149,19 +186,22 @@ export class AttributeSet {
   /** Undo unsaved assignments (restore_attributes / a rolled-back create). */
   restore(names: string[] = this.changedNames()): void {
     for (const n of names) {
-      this.values.set(n, this.original.get(n) ?? null);
-      this.beforeTypeCast.delete(n);
+      const value = this.originalOf(n) ?? null;
+      this.keepOriginal(n);
+      this.values.set(n, value);
+      if (this.row !== null || this.beforeTypeCast?.has(n)) (this.beforeTypeCast ??= new Map()).set(n, AS_CAST);
     }
   }
 
   /** Every column read once, as Rails' LazyAttributeSet#keys does: fixes the internal order. */
   materialize(): void {
     if (!this.lazy) return;
-    for (const c of this.schema.columns) if (!this.order.includes(c.name)) this.order.push(c.name);
+    const order = (this.order ??= []);
+    for (const c of this.schema.columns) if (!order.includes(c.name)) order.push(c.name);
   }
 
   names(): string[] {
-    return this.lazy ? this.schema.columns.map((c) => c.name) : [...this.order];
+    return this.lazy || this.order === null ? this.schema.columns.map((c) => c.name) : [...this.order];
   }
 
   /** `attributes`: name => cast value, in key order. */

@@ -7,11 +7,16 @@
 //   counter_cache                target.increment!(col, by, touch:) when loaded, else an UPDATE on its key
 import { Association, association } from "./association.js";
 import { associationScope, belongsToClass } from "./association-scope.js";
-import { metaOf, type ModelClassLike, type RecordLike } from "./model.js";
+import { metaOf, type AssociationMeta, type ModelClassLike, type RecordLike } from "./model.js";
 
 export class BelongsToAssociation extends Association {
   /** The writer was called since the last save (Rails' @updated): autosave copies the key over. */
-  updated = false;
+  declare updated: boolean;
+
+  constructor(owner: RecordLike, reflection: AssociationMeta) {
+    super(owner, reflection);
+    this.updated = false;
+  }
 
   override currentStaleState(): unknown {
     const key = this.owner.readAttribute(this.reflection.foreignKey);

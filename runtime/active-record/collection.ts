@@ -15,11 +15,12 @@ import { Relation, type Conditions } from "./relation.js";
 import { HasManyAssociation, setProxyFactory } from "./has-many.js";
 
 export class CollectionProxy<T extends RecordLike> extends Relation<T> {
-  constructor(
-    model: ModelClassLike<T>,
-    readonly proxyAssociation: HasManyAssociation,
-  ) {
+  // Assigned, not a parameter property (a class field): see RelationCore.
+  declare readonly proxyAssociation: HasManyAssociation;
+
+  constructor(model: ModelClassLike<T>, proxyAssociation: HasManyAssociation) {
     super(model);
+    this.proxyAssociation = proxyAssociation;
     this.owningAssociation = proxyAssociation;
   }
 

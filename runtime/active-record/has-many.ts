@@ -13,7 +13,7 @@ import { association } from "./association.js";
 import { ForeignAssociation } from "./foreign-association.js";
 import { associationScope } from "./association-scope.js";
 import { CallbackAbort, RecordNotSaved } from "./exceptions.js";
-import { metaOf, modelClass, type RecordLike } from "./model.js";
+import { metaOf, modelClass, type AssociationMeta, type RecordLike } from "./model.js";
 import { targetClassName, targetMeta } from "./reflection.js";
 import type { Relation } from "./relation.js";
 
@@ -23,8 +23,14 @@ export const DESTROYED_BY = Symbol.for("rails2ts.destroyedByAssociation");
 type Saveable = RecordLike & { saveBang(): boolean; destroyBang(): unknown; isEqual(o: unknown): boolean; isChanged(): boolean };
 
 export class HasManyAssociation extends ForeignAssociation {
-  override target: RecordLike[] = [];
-  private proxyInstance: unknown = null;
+  declare target: RecordLike[];
+  declare private proxyInstance: unknown;
+
+  constructor(owner: RecordLike, reflection: AssociationMeta) {
+    super(owner, reflection);
+    this.target = [];
+    this.proxyInstance = null;
+  }
 
   override reset(): void {
     super.reset();

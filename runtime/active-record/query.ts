@@ -71,10 +71,11 @@ function limitSql(q: QueryState, binds: BindValue[]): string {
 /** How joins become SQL text (joins.ts), injected to keep this module free of association code. */
 export type JoinRenderer = (table: string, q: QueryState, binds: BindValue[]) => string;
 
-/** The projection of a plain load: select values (columns qualified, SQL as is) or "t".* */
-export function projection(table: string, q: QueryState, columnNames: Set<string>): string {
+/** The projection of a plain load: select values (columns qualified, SQL as is) or "t".*; `columns` knows the
+ *  model's column names (its types Map). */
+export function projection(table: string, q: QueryState, columns: { has(name: string): boolean }): string {
   if (!q.select) return `${quoteName(table)}.*`;
-  return q.select.map((s) => (columnNames.has(s) ? column(table, s) : s)).join(", ");
+  return q.select.map((s) => (columns.has(s) ? column(table, s) : s)).join(", ");
 }
 
 export function selectSql(table: string, q: QueryState, joins: JoinRenderer, select: string, extra: { groupBy?: string } = {}): Sql {

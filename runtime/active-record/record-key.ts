@@ -52,9 +52,17 @@ export function recordCacheKey(record: ActiveRecordLike): string {
   const collection = record.modelName.collection;
   if (record.isNewRecord()) return `${collection}/new`;
   const id = Array.isArray(record.id) ? `[${record.id.join(", ")}]` : String(record.id);
-  if (recordCacheVersion(record)) return `${collection}/${id}`;
+  if (hasCacheVersion(record)) return `${collection}/${id}`;
   const stamp = maxUpdatedTimestamp(record);
   return stamp ? `${collection}/${id}-${usecStamp(stamp)}` : `${collection}/${id}`;
+}
+
+/** Whether recordCacheVersion answers a version (its branches, without building the string). */
+function hasCacheVersion(record: ActiveRecordLike): boolean {
+  if (!versioningOf(record) || !record.hasAttribute("updated_at")) return false;
+  const raw = record.readAttributeBeforeTypeCast("updated_at");
+  if (typeof raw === "string" && !record.isAttributeChanged?.("updated_at")) return true;
+  return record.readAttribute("updated_at") instanceof Date;
 }
 
 /** Integration#cache_version: the raw database string squeezed when it came from the database (Rails' fast

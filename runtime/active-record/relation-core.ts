@@ -32,17 +32,22 @@ export interface OwningAssociation {
 }
 
 export abstract class RelationCore<T extends RecordLike> implements Iterable<T> {
-  protected loaded: T[] | null = null;
+  // Fields are assigned in the constructor, not declared with initializers: every model has its own subclass, and
+  // V8 defines initialized class fields through a slow path once it has seen many classes (about 1 us a relation).
+  declare readonly model: ModelClassLike<T>;
+  declare protected readonly query: QueryState;
+  declare protected loaded: T[] | null;
   /**
    * Set on relations derived from a collection (AssociationRelation): new/create go through the association, so
    * the record gets the owner's key and inverse and joins the collection's target.
    */
-  owningAssociation: OwningAssociation | null = null;
+  declare owningAssociation: OwningAssociation | null;
 
-  constructor(
-    readonly model: ModelClassLike<T>,
-    protected readonly query: QueryState = EMPTY_QUERY,
-  ) {
+  constructor(model: ModelClassLike<T>, query: QueryState = EMPTY_QUERY) {
+    this.model = model;
+    this.query = query;
+    this.loaded = null;
+    this.owningAssociation = null;
     // Relation#extending: the modules' methods on this relation itself (and on each relation spawned from its query).
     for (const methods of query.extending ?? []) {
       for (const [name, fn] of Object.entries(methods)) Object.defineProperty(this, name, { value: fn, configurable: true, writable: true });
@@ -157,13 +162,13 @@ export abstract class RelationCore<T extends RecordLike> implements Iterable<T> 
   /** The SELECT this relation loads with (binds as `?`). */
   arel(): Sql {
     const q = this.queryState();
-    return selectSql(this.meta.tableName, q, this.joinRenderer(), projection(this.meta.tableName, q, new Set(this.meta.types.keys())));
+    return selectSql(this.meta.tableName, q, this.joinRenderer(), projection(this.meta.tableName, q, this.meta.types));
   }
 
   toSql(): string {
     const q = this.queryState();
     if (q.none) {
-      const { sql, binds } = selectSql(this.meta.tableName, { ...q, where: [{ k: "sql", sql: "1=0", binds: [] }] }, this.joinRenderer(), projection(this.meta.tableName, q, new Set(this.meta.types.keys())));
+      const { sql, binds } = selectSql(this.meta.tableName, { ...q, where: [{ k: "sql", sql: "1=0", binds: [] }] }, this.joinRenderer(), projection(this.meta.tableName, q, this.meta.types));
       return inlineBinds(sql, binds);
     }
     const { sql, binds } = this.arel();
@@ -173,7 +178,7 @@ export abstract class RelationCore<T extends RecordLike> implements Iterable<T> 
   /** This relation as a subquery value (where(id: relation)): its select list, or `column`. */
   subquerySql(defaultColumn: string): SqlFragment {
     const q = this.queryState();
-    const select = q.select ? projection(this.meta.tableName, q, new Set(this.meta.types.keys())) : column(this.meta.tableName, this.meta.types.has(defaultColumn) ? defaultColumn : this.meta.primaryKey);
+    const select = q.select ? projection(this.meta.tableName, q, this.meta.types) : column(this.meta.tableName, this.meta.types.has(defaultColumn) ? defaultColumn : this.meta.primaryKey);
     return selectSql(this.meta.tableName, q, this.joinRenderer(), select);
   }
 
@@ -198,7 +203,7 @@ export abstract class RelationCore<T extends RecordLike> implements Iterable<T> 
     if (isEmptyResult(query)) return [];
     const records = loader
       ? (loader(this as unknown as Relation<RecordLike>, query) as T[])
-      : this.run(selectSql(this.meta.tableName, query, this.joinRenderer(), projection(this.meta.tableName, query, new Set(this.meta.types.keys()))), "Load", query).map((row) => this.model.instantiate(row));
+      : this.run(selectSql(this.meta.tableName, query, this.joinRenderer(), projection(this.meta.tableName, query, this.meta.types)), "Load", query).map((row) => this.model.instantiate(row));
     // AssociationRelation#exec_queries: records read through an association's scope, however chained
     // (`room.messages.ordered.last(5)`), get the owner as their inverse, so `message.room` runs no query.
     const owning = this.owningAssociation;

@@ -48,6 +48,8 @@ export interface AttributeType {
 
 const same = (a: unknown, b: unknown) => a === b;
 const sameValue = (a: unknown, b: unknown): boolean => {
+  // The same object (a value never written since it was read): each branch below answers true for it.
+  if (a === b) return true;
   if (a === null || a === undefined || b === null || b === undefined) return (a ?? null) === (b ?? null);
   if (a instanceof Time) return a.isEqual(b);
   if (a instanceof Decimal) return a.isEqual(b);

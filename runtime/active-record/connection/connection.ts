@@ -44,11 +44,38 @@ export const RAILS_BUSY_TIMEOUT_MS = 5000;
 
 type Statement = Database.Statement<unknown[], Row>;
 
+const LIMIT = " LIMIT ?";
+const LIMIT_OFFSET = " LIMIT ? OFFSET ?";
+/** Statements kept per text with their LIMIT/OFFSET values written in (a text sees a few values: 1, a page size). */
+const LIMITED_STATEMENTS = 20;
+
+interface TailShape {
+  /** Trailing placeholders that are the LIMIT (1) or LIMIT and OFFSET (2); 0 when the text does not end so. */
+  limited: 0 | 1 | 2;
+  /** The `?` in the text; -1 when it has other parameter forms (?NNN, :name, @name, $name). */
+  placeholders: number;
+  /** Its statements by the values written in ("5", "5 OFFSET 10"), least recently used first; raw ones apart. */
+  rows?: Map<string, Statement>;
+  raw?: Map<string, Statement>;
+}
+
+function tailShape(sql: string): TailShape {
+  const limited = sql.endsWith(LIMIT_OFFSET) ? 2 : sql.endsWith(LIMIT) ? 1 : 0;
+  if (limited === 0 || !READ.test(sql) || /\?\d|[:@$][A-Za-z_]/.test(sql)) return { limited: 0, placeholders: -1 };
+  let placeholders = 0;
+  for (let i = sql.indexOf("?"); i !== -1; i = sql.indexOf("?", i + 1)) placeholders++;
+  return { limited, placeholders };
+}
+
 /** ConnectionAdapters::QueryCache::DEFAULT_SIZE. */
 const QUERY_CACHE_SIZE = 100;
-const isRead = (sql: string) => /^\s*SELECT\b/i.test(sql);
-const cacheKey = (sql: string, binds: BindValue[]) =>
-  binds.length === 0 ? sql : `${sql}\u0000${binds.map((b) => (b === null ? "\u0001" : `${typeof b}:${String(b)}`)).join("\u0000")}`;
+const READ = /^\s*SELECT\b/i;
+/** The query cache's key: the SQL and each bind's type and value (null apart from the String "null"). */
+function cacheKey(sql: string, binds: BindValue[]): string {
+  let key = sql;
+  for (const b of binds) key += b === null ? "\u0000\u0001" : `\u0000${typeof b}:${String(b)}`;
+  return key;
+}
 
 /** better-sqlite3's `nativeBinding` option: the addon's exports, set by a single executable (runtime/sea/), which
  *  loads the addon itself (inside an executable, require loads built-in modules only); null loads it from node_modules. */
@@ -65,6 +92,10 @@ export class Connection {
   private readonly listeners = new Set<SqlListener>();
   private count = 0;
   private queryCache: Map<string, Row[]> | null = null;
+  /** Whether a statement's text is a SELECT, by text (a pure function of it, so kept without invalidation). */
+  private readonly reads = new Map<string, boolean>();
+  /** Each SELECT text's trailing LIMIT/OFFSET placeholders (limitTail), by text: a pure function of it too. */
+  private readonly tails = new Map<string, TailShape>();
 
   constructor(path: string, options: { timeout?: number } = {}) {
     // better-sqlite3 takes the addon object too (lib/database.js); its typings only name the string form.
@@ -89,12 +120,20 @@ export class Connection {
     return () => this.listeners.delete(listener);
   }
 
-  /** Runs a statement that returns rows (SELECT, INSERT ... RETURNING); SELECTs go through the query cache. */
+  /**
+   * Runs a statement that returns rows (SELECT, INSERT ... RETURNING); SELECTs go through the query cache. The rows
+   * may be the query cache's own: callers read them and never write them (every caller builds its own values).
+   */
   select(sql: string, binds: BindValue[] = [], name: string | null = null): Row[] {
-    if (!isRead(sql)) this.clearQueryCache();
+    if (!this.isRead(sql)) this.clearQueryCache();
     else if (this.queryCache) return this.cachedSelect(sql, binds, name, this.queryCache);
-    const stmt = this.prepareForQuery(sql, binds, name);
-    return whenBusy(() => stmt.all(...binds.map(bindable)), sql, binds);
+    return this.query(sql, binds, name, false);
+  }
+
+  private isRead(sql: string): boolean {
+    let read = this.reads.get(sql);
+    if (read === undefined) this.reads.set(sql, (read = READ.test(sql)));
+    return read;
   }
 
   /**
@@ -102,29 +141,28 @@ export class Connection {
    * Shares the query cache with select (Rails caches select_all, which both go through).
    */
   selectRows(sql: string, binds: BindValue[] = [], name: string | null = null): unknown[][] {
-    if (!isRead(sql)) this.clearQueryCache();
+    if (!this.isRead(sql)) this.clearQueryCache();
     else if (this.queryCache) {
       return this.cachedSelect(sql, binds, name, this.queryCache, true) as unknown as unknown[][];
     }
-    const stmt = this.prepareForQuery(sql, binds, name, true);
-    return whenBusy(() => stmt.all(...binds.map(bindable)), sql, binds) as unknown as unknown[][];
+    return this.query(sql, binds, name, true) as unknown as unknown[][];
   }
 
   // QueryCache#cache_sql: a hit is reported (cached: true) but neither sent, counted nor materializes a
-  // transaction; entries are LRU, at most 100; callers get copies.
+  // transaction; entries are LRU, at most 100. Rows (objects) are shared with the cache, read-only as select says;
+  // raw rows (arrays) are copied, as a pluck of several columns hands them on.
   private cachedSelect(sql: string, binds: BindValue[], name: string | null, cache: Map<string, Row[]>, raw = false): Row[] {
-    const key = `${raw ? "\u0002" : ""}${cacheKey(sql, binds)}`;
+    const key = raw ? `\u0002${cacheKey(sql, binds)}` : cacheKey(sql, binds);
     let rows = cache.get(key);
     if (rows) {
       cache.delete(key);
       this.emit({ name, sql, binds, cached: true });
     } else {
       if (cache.size >= QUERY_CACHE_SIZE) cache.delete(cache.keys().next().value!);
-      const stmt = this.prepareForQuery(sql, binds, name, raw);
-      rows = whenBusy(() => stmt.all(...binds.map(bindable)), sql, binds);
+      rows = this.query(sql, binds, name, raw);
     }
     cache.set(key, rows);
-    return rows.map((row) => (Array.isArray(row) ? ([...row] as unknown as Row) : { ...row }));
+    return raw ? rows.map((row) => [...(row as unknown as unknown[])] as unknown as Row) : rows;
   }
 
   /**
@@ -157,7 +195,7 @@ export class Connection {
   execute(sql: string, binds: BindValue[] = [], name: string | null = null): number {
     this.clearQueryCache();
     const stmt = this.prepareForQuery(sql, binds, name);
-    return whenBusy(() => stmt.run(...binds.map(bindable)), sql, binds).changes;
+    return whenBusy(() => stmt.run(...bindable(binds)), sql, binds).changes;
   }
 
   /** Connection#transaction: joins an open transaction unless `requiresNew`; see transactions.ts. */
@@ -179,6 +217,7 @@ export class Connection {
 
   close(): void {
     this.statements.clear();
+    this.tails.clear();
     this.db.close();
   }
 
@@ -196,7 +235,56 @@ export class Connection {
     if (/^rollback/i.test(sql)) this.clearQueryCache();
     const stmt = this.prepare(sql);
     this.emit({ name, sql, binds });
-    whenBusy(() => stmt.run(...binds.map(bindable)), sql, binds);
+    whenBusy(() => stmt.run(...bindable(binds)), sql, binds);
+  }
+
+  /** A statement that returns rows, sent (prepareForQuery's steps, with its trailing LIMIT/OFFSET written in). */
+  private query(sql: string, binds: BindValue[], name: string | null, raw: boolean): Row[] {
+    const shape = this.limitTail(sql, binds);
+    if (shape === null) return all(this.prepareForQuery(sql, binds, name, raw), sql, binds);
+    this.transactions.materialize();
+    const kept = binds.length - shape.limited;
+    const stmt = this.prepareLimited(shape, sql, binds, kept, raw);
+    this.emit({ name, sql, binds });
+    this.transactions.dirty();
+    return all(stmt, sql, binds.slice(0, kept));
+  }
+
+  /**
+   * The shape of a SELECT whose last binds are its trailing `LIMIT ?` (or `LIMIT ? OFFSET ?`), when they are safe
+   * integers; null otherwise. SQLite's planner reads a bound LIMIT's value (sqlite3ExprIsInteger), so binding it
+   * expires the statement and every run prepares it again (parse and plan: about as long as the lookup itself).
+   * Run with the integers written in, the statement is the one SQLite would re-prepare for those values; what is
+   * reported (events, counts, the query cache) keeps Rails' text and binds. Only anonymous `?` parameters, one per
+   * bind, so the last binds are the tail's.
+   */
+  private limitTail(sql: string, binds: BindValue[]): TailShape | null {
+    let shape = this.tails.get(sql);
+    if (shape === undefined) this.tails.set(sql, (shape = tailShape(sql)));
+    if (shape.limited === 0 || shape.placeholders !== binds.length) return null;
+    for (let i = binds.length - shape.limited; i < binds.length; i++) if (!Number.isSafeInteger(binds[i])) return null;
+    return shape;
+  }
+
+  /** The statement of a text with its LIMIT (and OFFSET) written in, kept by the values on the text's shape (LRU);
+   *  a text SQLite refuses is prepared as Rails' own, so the error is that statement's. */
+  private prepareLimited(shape: TailShape, sql: string, binds: BindValue[], kept: number, raw: boolean): Statement {
+    const values = shape.limited === 1 ? `${binds[kept]}` : `${binds[kept]} OFFSET ${binds[kept + 1]}`;
+    const statements = raw ? (shape.raw ??= new Map()) : (shape.rows ??= new Map());
+    let stmt = statements.get(values);
+    if (stmt) {
+      statements.delete(values);
+    } else {
+      try {
+        stmt = this.db.prepare<unknown[], Row>(`${sql.slice(0, -(shape.limited === 1 ? LIMIT : LIMIT_OFFSET).length)} LIMIT ${values}`);
+      } catch {
+        return this.prepare(sql, raw);
+      }
+      if (raw) stmt.raw(true);
+      if (statements.size >= LIMITED_STATEMENTS) statements.delete(statements.keys().next().value!);
+    }
+    statements.set(values, stmt);
+    return stmt;
   }
 
   private prepare(sql: string, raw = false): Statement {
@@ -225,12 +313,29 @@ function whenBusy<T>(run: () => T, sql: string, binds: BindValue[]): T {
   try {
     return run();
   } catch (error) {
-    if ((error as { code?: unknown }).code === "SQLITE_BUSY") reachPatched("ActiveRecord::ConnectionAdapters::SQLite3Adapter#configure_connection");
-    // What the driver raised, as the adapter's translate_exception answers it (RecordNotUnique, ...).
-    throw translateSqliteError(error, sql, binds);
+    raiseTranslated(error, sql, binds);
   }
 }
 
-function bindable(value: BindValue): Exclude<BindValue, boolean> {
-  return typeof value === "boolean" ? (value ? 1 : 0) : value;
+function raiseTranslated(error: unknown, sql: string, binds: BindValue[]): never {
+  if ((error as { code?: unknown }).code === "SQLITE_BUSY") reachPatched("ActiveRecord::ConnectionAdapters::SQLite3Adapter#configure_connection");
+  // What the driver raised, as the adapter's translate_exception answers it (RecordNotUnique, ...).
+  throw translateSqliteError(error, sql, binds);
+}
+
+/** stmt.all as whenBusy runs it, without a closure per statement (every SELECT comes through here). */
+function all(stmt: Statement, sql: string, binds: BindValue[]): Row[] {
+  try {
+    return stmt.all(...bindable(binds));
+  } catch (error) {
+    raiseTranslated(error, sql, binds);
+  }
+}
+
+/** The binds as SQLite takes them: booleans as 1/0 (the same array when it holds none). */
+function bindable(binds: BindValue[]): Array<Exclude<BindValue, boolean>> {
+  for (let i = 0; i < binds.length; i++) {
+    if (typeof binds[i] === "boolean") return binds.map((b) => (typeof b === "boolean" ? (b ? 1 : 0) : b));
+  }
+  return binds as Array<Exclude<BindValue, boolean>>;
 }

@@ -35,14 +35,19 @@ export const keyWithVersion = (key: string, version: string | null) => (version 
 export function cacheIdentity(value: unknown): CacheIdentity | null {
   if (typeof value !== "object" || value === null) return null;
   if (respondsTo(value, "cacheKey")) {
-    const v = value as { cacheKey(): unknown; cacheVersion?(): unknown; cacheKeyWithVersion?(): unknown };
-    const version = () => (respondsTo(v, "cacheVersion") ? stringOrNull(v.cacheVersion!()) : null);
-    return {
-      cacheKey: () => String(v.cacheKey()),
-      cacheVersion: version,
-      cacheKeyWithVersion: () => (respondsTo(v, "cacheKeyWithVersion") ? String(v.cacheKeyWithVersion!()) : keyWithVersion(String(v.cacheKey()), version())),
-    };
+    const v = value as OwnCacheKey;
+    return { cacheKey: () => ownKey(v), cacheVersion: () => ownVersion(v), cacheKeyWithVersion: () => ownKeyWithVersion(v) };
   }
+  return resolvedIdentity(value);
+}
+
+type OwnCacheKey = { cacheKey(): unknown; cacheVersion?(): unknown; cacheKeyWithVersion?(): unknown };
+const ownKey = (v: OwnCacheKey) => String(v.cacheKey());
+const ownVersion = (v: OwnCacheKey) => (respondsTo(v, "cacheVersion") ? stringOrNull(v.cacheVersion!()) : null);
+const ownKeyWithVersion = (v: OwnCacheKey) =>
+  respondsTo(v, "cacheKeyWithVersion") ? String(v.cacheKeyWithVersion!()) : keyWithVersion(ownKey(v), ownVersion(v));
+
+function resolvedIdentity(value: object): CacheIdentity | null {
   for (const resolve of resolvers) {
     const identity = resolve(value);
     if (identity) return identity;
@@ -50,6 +55,13 @@ export function cacheIdentity(value: unknown): CacheIdentity | null {
   return null;
 }
 
+/** A value's cache_key as the key builders read it (cacheIdentity's, without building the identity for a value
+ *  with its own cacheKey: every record of a cached collection comes through here); undefined when it has none. */
+function keyOf(value: unknown): string | undefined {
+  if (typeof value !== "object" || value === null) return undefined;
+  if (respondsTo(value, "cacheKey")) return ownKey(value as OwnCacheKey);
+  return resolvedIdentity(value)?.cacheKey();
+}
 
 /** What Rails raises for a key it cannot use: ArgumentError (blank) or NoMethodError (`true` as the whole key). */
 export class CacheKeyError extends Error {
@@ -87,8 +99,8 @@ const joinPart = (p: Param): string => (p === null ? "" : String(p));
 
 /** Store#expanded_key: records by cache_key, Arrays element-wise, Hashes as sorted `k=v`, the rest by to_param. */
 export function expandedKey(key: unknown): Param {
-  const record = cacheIdentity(key);
-  if (record) return record.cacheKey();
+  const record = keyOf(key);
+  if (record !== undefined) return record;
   if (Array.isArray(key)) {
     if (key.length > 1) return toParam(key.map(expandedKey));
     return toParam(expandedKey(key[0]));
@@ -116,6 +128,7 @@ export function normalizeVersion(name: unknown, version?: unknown): string | nul
 /** Store#expanded_version: records' cache_version; Arrays compact their elements' versions; to_a-able values
  * (nil, Hashes) recurse on to_a, which is how `["a", nil]` gets the version "" rather than none. */
 export function expandedVersion(key: unknown): Param {
+  if (typeof key === "object" && key !== null && respondsTo(key, "cacheKey")) return toParam(ownVersion(key as OwnCacheKey));
   const record = cacheIdentity(key);
   if (record) return toParam(record.cacheVersion());
   if (Array.isArray(key)) return toParam(key.map(expandedVersion).filter((v) => v !== null));
@@ -130,6 +143,7 @@ export function expandCacheKey(key: unknown, namespace: string | null = null, ca
 }
 
 function retrieveCacheKey(key: unknown): string {
+  if (typeof key === "object" && key !== null && respondsTo(key, "cacheKey")) return ownKeyWithVersion(key as OwnCacheKey);
   const record = cacheIdentity(key);
   if (record) return record.cacheKeyWithVersion();
   if (Array.isArray(key)) return joinPart(toParam(key.map(retrieveCacheKey)));

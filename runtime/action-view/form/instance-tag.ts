@@ -28,9 +28,11 @@ export class InstanceTag {
   constructor(readonly view: ViewHost, objectName: unknown, methodName: unknown, options: Attributes = {}) {
     const opts = { ...options };
     let name = toS(objectName);
-    const indexed = /\[\]$/.test(name) || /\[\]\]$/.test(name);
+    // Most names hold no "[]": nothing of the indexed-name handling can apply to them.
+    const bracketed = name.includes("[]");
+    const indexed = bracketed && (/\[\]$/.test(name) || /\[\]\]$/.test(name));
     const preMatch = indexed ? name.replace(/\[\]\]?$/, "") : "";
-    name = name.replace(/\[\]$/, "").replace(/\[\]\]$/, "]");
+    if (bracketed) name = name.replace(/\[\]$/, "").replace(/\[\]\]$/, "]");
     this.objectName = name;
     this.methodName = toS(methodName);
     const given = opts.object;

@@ -48,3 +48,13 @@ describe("I18n lookup's memo", () => {
     expect(translateOrUndefined("memo_probe.greeting", { locale: "yy", name: "Ada" })).toBe("Hei Ada");
   });
 });
+
+describe("field_id's memo of plain pairs", () => {
+  it("keeps the pair's answer apart from the same pair with an index or namespace", async () => {
+    const { fieldId } = await import("../runtime/action-view/form-tag.js");
+    expect(fieldId("post", "title", {})).toBe("post_title");
+    expect(fieldId("post", "title", { index: 3 })).toBe("post_3_title");
+    expect(fieldId("post", "title", { namespace: "x" })).toBe("x_post_title");
+    expect(fieldId("post", "title", {})).toBe("post_title");
+  });
+});

@@ -23,7 +23,7 @@ export const csrfMetaTag = csrfMetaTags;
 /** csp_meta_tag(**options): nil unless the app configures a content security policy. */
 export function cspMetaTag(view: ViewHost, options: Attributes = {}): SafeString | null {
   if (!view.contentSecurityPolicy) return null;
-  return tag("meta", { ...options, name: "csp-nonce", content: view.contentSecurityPolicyNonce?.() ?? null });
+  return tag("meta", Object.assign({}, options, { name: "csp-nonce", content: view.contentSecurityPolicyNonce?.() ?? null }));
 }
 
 /**

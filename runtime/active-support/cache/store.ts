@@ -162,7 +162,7 @@ export abstract class CacheStore implements Store {
       return amount;
     }
     const value = Number(entry.value) + amount;
-    if (this.writeEntry(key, { ...entry, value }, options)) this.counters.writes++;
+    if (this.writeEntry(key, Object.assign({}, entry, { value }), options)) this.counters.writes++;
     return value;
   }
 

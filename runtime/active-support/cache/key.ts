@@ -87,6 +87,8 @@ const joinPart = (p: Param): string => (p === null ? "" : String(p));
 
 /** Store#expanded_key: records by cache_key, Arrays element-wise, Hashes as sorted `k=v`, the rest by to_param. */
 export function expandedKey(key: unknown): Param {
+  // A record with its own cache_key (what cacheIdentity asks first), without building the identity's closures.
+  if (typeof key === "object" && key !== null && respondsTo(key, "cacheKey")) return String((key as { cacheKey(): unknown }).cacheKey());
   const record = cacheIdentity(key);
   if (record) return record.cacheKey();
   if (Array.isArray(key)) {
@@ -116,6 +118,10 @@ export function normalizeVersion(name: unknown, version?: unknown): string | nul
 /** Store#expanded_version: records' cache_version; Arrays compact their elements' versions; to_a-able values
  * (nil, Hashes) recurse on to_a, which is how `["a", nil]` gets the version "" rather than none. */
 export function expandedVersion(key: unknown): Param {
+  if (typeof key === "object" && key !== null && respondsTo(key, "cacheKey")) {
+    const v = key as { cacheVersion?(): unknown };
+    return toParam(respondsTo(v, "cacheVersion") ? stringOrNull(v.cacheVersion!()) : null);
+  }
   const record = cacheIdentity(key);
   if (record) return toParam(record.cacheVersion());
   if (Array.isArray(key)) return toParam(key.map(expandedVersion).filter((v) => v !== null));

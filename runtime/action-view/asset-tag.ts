@@ -39,7 +39,7 @@ function extract(options: Attributes, keys: string[]): Attributes {
 
 function splitSources(args: unknown[]): [unknown[], Attributes] {
   const rest = [...args];
-  const options = isPlainObject(rest[rest.length - 1]) ? { ...(rest.pop() as Attributes) } : {};
+  const options = isPlainObject(rest[rest.length - 1]) ? Object.assign({}, (rest.pop() as Attributes)) : {};
   return [[...new Set(rest)], options];
 }
 
@@ -121,7 +121,7 @@ function resolveSource(view: ViewHost, type: AssetType, source: unknown, skip: u
 
 /** image_tag(source, options = {}). */
 export function imageTag(view: ViewHost, source: unknown, given: Attributes = {}): SafeString {
-  const options = { ...given };
+  const options = Object.assign({}, given);
   if (options.size && (options.height || options.width)) throw new Error("Cannot pass a :size option with a :height or :width option");
   const skip = options.skip_pipeline;
   delete options.skip_pipeline;
@@ -142,7 +142,7 @@ export function imageTag(view: ViewHost, source: unknown, given: Attributes = {}
 
 /** favicon_link_tag(source = "favicon.ico", options = {}). */
 export function faviconLinkTag(view: ViewHost, source: unknown = "favicon.ico", given: Attributes = {}): SafeString {
-  const options = { ...given };
+  const options = Object.assign({}, given);
   const skip = options.skip_pipeline;
   delete options.skip_pipeline;
   return tag("link", { rel: "icon", type: "image/x-icon", href: imagePath(view, source, { skip_pipeline: skip }), ...options });
@@ -158,7 +158,7 @@ function resolveLinkAs(ext: string, mime: unknown): string | null {
 
 /** preload_link_tag(source, options = {}). */
 export function preloadLinkTag(view: ViewHost, source: unknown, given: Attributes = {}): SafeString {
-  const options = { ...given };
+  const options = Object.assign({}, given);
   const skip = options.skip_pipeline;
   delete options.skip_pipeline;
   const href = assetPath(view, source, { skip_pipeline: skip });
@@ -180,7 +180,7 @@ export function preloadLinkTag(view: ViewHost, source: unknown, given: Attribute
 
 /** auto_discovery_link_tag(type = :rss, url_options = {}, tag_options = {}). */
 export function autoDiscoveryLinkTag(view: ViewHost, type = "rss", urlOptions: unknown = {}, tagOptions: Attributes = {}): SafeString {
-  const href = isPlainObject(urlOptions) ? view.urlFor({ ...urlOptions, only_path: false }) : toS(urlOptions);
+  const href = isPlainObject(urlOptions) ? view.urlFor(Object.assign({}, urlOptions, { only_path: false })) : toS(urlOptions);
   return tag("link", {
     rel: tagOptions.rel ?? "alternate", type: tagOptions.type ?? MIME_TYPES[type] ?? null,
     title: tagOptions.title ?? type.toUpperCase(), href,
@@ -189,7 +189,7 @@ export function autoDiscoveryLinkTag(view: ViewHost, type = "rss", urlOptions: u
 
 function multipleSourcesTag(view: ViewHost, type: "video" | "audio", args: unknown[], tweak?: (o: Attributes) => void): SafeString {
   const rest = [...args];
-  const options = isPlainObject(rest[rest.length - 1]) ? { ...(rest.pop() as Attributes) } : {};
+  const options = isPlainObject(rest[rest.length - 1]) ? Object.assign({}, (rest.pop() as Attributes)) : {};
   const skip = options.skip_pipeline;
   delete options.skip_pipeline;
   const sources = rest.flat();
@@ -224,7 +224,7 @@ export function audioTag(view: ViewHost, ...args: unknown[]): SafeString {
 export function pictureTag(view: ViewHost, ...args: unknown[]): SafeString {
   const block = typeof args[args.length - 1] === "function" ? (args.pop() as Block) : null;
   const sources = args.flat();
-  const options = isPlainObject(sources[sources.length - 1]) ? { ...(sources.pop() as Attributes) } : {};
+  const options = isPlainObject(sources[sources.length - 1]) ? Object.assign({}, (sources.pop() as Attributes)) : {};
   const imageOptions = (options.image as Attributes | undefined) ?? {};
   delete options.image;
   const skip = options.skip_pipeline;

@@ -76,7 +76,7 @@ export function assetPath(view: ViewHost, source: unknown, options: AssetPathOpt
 
 /** asset_url(source, options = {}): the path on the request's host (or the asset host). */
 export function assetUrl(view: ViewHost, source: unknown, options: AssetPathOptions = {}): string {
-  return assetPath(view, source, { ...options, protocol: "request" });
+  return assetPath(view, source, Object.assign({}, options, { protocol: "request" }));
 }
 
 function typedPath(type: AssetType) {

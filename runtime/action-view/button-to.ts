@@ -46,7 +46,7 @@ export function buttonTo(view: ViewHost, ...args: unknown[]): SafeString {
   const [rest, block] = splitBlock(args);
   let [name = null, options = null, htmlOptions = null] = rest;
   if (block) [htmlOptions, options] = [options, name];
-  const html: Attributes = { ...((htmlOptions as Attributes | null) ?? {}) };
+  const html: Attributes = Object.assign({}, ((htmlOptions as Attributes | null) ?? {}));
   const url = options === false ? null : urlFor(view, options);
   const remote = take(html, "remote");
   const params = take(html, "params");
@@ -55,7 +55,7 @@ export function buttonTo(view: ViewHost, ...args: unknown[]): SafeString {
   const method = toS(isPresent(requested) ? requested : methodForOptions(options));
   const methodInput = METHOD_VERBS.includes(method) ? methodTag(method).toString() : "";
   const formMethod = method === "get" ? "get" : "post";
-  const form: Attributes = { ...((take(html, "form") as Attributes | null) ?? {}) };
+  const form: Attributes = Object.assign({}, ((take(html, "form") as Attributes | null) ?? {}));
   if (form.class === null || form.class === undefined || form.class === false) form.class = take(html, "form_class") ?? "button_to";
   form.method = formMethod;
   form.action = url;
@@ -68,7 +68,7 @@ export function buttonTo(view: ViewHost, ...args: unknown[]): SafeString {
   let button: SafeString;
   if (block) button = contentTag("button", buttonOptions, block);
   else if (viewConfig.buttonToGeneratesButtonTag) button = contentTag("button", name ?? url, buttonOptions);
-  else button = tag("input", { ...buttonOptions, value: name ?? url });
+  else button = tag("input", Object.assign({}, buttonOptions, { value: name ?? url }));
   let inner = methodInput + button.toString() + tokenInput;
   if (params !== null) {
     for (const p of toFormParams(params)) {

@@ -13,17 +13,26 @@ export function requestForgeryProtectionToken(view: ViewHost): string {
 /** csrf_meta_tags / csrf_meta_tag: nil when forgery protection is off. */
 export function csrfMetaTags(view: ViewHost): SafeString | null {
   if (!view.protectAgainstForgery()) return null;
-  return new SafeString([
-    tag("meta", { name: "csrf-param", content: requestForgeryProtectionToken(view) }),
-    tag("meta", { name: "csrf-token", content: view.formAuthenticityToken() }),
-  ].join("\n"));
+  return new SafeString(`${csrfParamTag(requestForgeryProtectionToken(view))}\n${tag("meta", { name: "csrf-token", content: view.formAuthenticityToken() })}`);
+}
+
+/** The csrf-param meta tag per parameter name (a pure function of the name; apps have one). */
+const csrfParamTags = new Map<string, string>();
+
+function csrfParamTag(name: string): string {
+  let html = csrfParamTags.get(name);
+  if (html === undefined) {
+    html = tag("meta", { name: "csrf-param", content: name }).toString();
+    if (csrfParamTags.size < 16) csrfParamTags.set(name, html);
+  }
+  return html;
 }
 export const csrfMetaTag = csrfMetaTags;
 
 /** csp_meta_tag(**options): nil unless the app configures a content security policy. */
 export function cspMetaTag(view: ViewHost, options: Attributes = {}): SafeString | null {
   if (!view.contentSecurityPolicy) return null;
-  return tag("meta", { ...options, name: "csp-nonce", content: view.contentSecurityPolicyNonce?.() ?? null });
+  return tag("meta", Object.assign({}, options, { name: "csp-nonce", content: view.contentSecurityPolicyNonce?.() ?? null }));
 }
 
 /**

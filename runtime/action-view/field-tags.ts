@@ -21,7 +21,7 @@ export function textFieldTag(name: unknown, value: unknown = null, options: Attr
 
 /** `<kind>_field_tag(name, value = nil, options = {})`: text_field_tag with `type` merged last. */
 function typed(type: string) {
-  return (name: unknown, value: unknown = null, options: Attributes = {}) => textFieldTag(name, value, { ...options, type });
+  return (name: unknown, value: unknown = null, options: Attributes = {}) => textFieldTag(name, value, Object.assign({}, options, { type }));
 }
 export const colorFieldTag = typed("color");
 export const searchFieldTag = typed("search");
@@ -37,43 +37,43 @@ export const urlFieldTag = typed("url");
 export const emailFieldTag = typed("email");
 
 export function hiddenFieldTag(name: unknown, value: unknown = null, options: Attributes = {}): SafeString {
-  return textFieldTag(name, value, { ...options, type: "hidden", autocomplete: "off" });
+  return textFieldTag(name, value, Object.assign({}, options, { type: "hidden", autocomplete: "off" }));
 }
 
 export function passwordFieldTag(name: unknown = "password", value: unknown = null, options: Attributes = {}): SafeString {
-  return textFieldTag(name, value, { ...options, type: "password" });
+  return textFieldTag(name, value, Object.assign({}, options, { type: "password" }));
 }
 
 export function fileFieldTag(name: unknown, options: Attributes = {}): SafeString {
-  const opts: Attributes = { ...options, type: "file" };
+  const opts: Attributes = Object.assign({}, options, { type: "file" });
   delete opts.direct_upload;
   return textFieldTag(name, null, opts);
 }
 
 /** `in:`/`within:` ranges become min/max (Range#min/#max: an exclusive end steps back one). */
 export function rangeToMinMax(options: Attributes): Attributes {
-  const out = { ...options };
+  const out = Object.assign({}, options);
   const range = out.in ?? out.within;
   delete out.in;
   delete out.within;
   // Range#min / #max as Rails calls them (an endless range raises RangeError there too).
-  if (range instanceof RubyRange) return { ...out, min: RangeMethods.min(range), max: RangeMethods.max(range) };
+  if (range instanceof RubyRange) return Object.assign({}, out, { min: RangeMethods.min(range), max: RangeMethods.max(range) });
   return out;
 }
 
 export function numberFieldTag(name: unknown, value: unknown = null, options: Attributes = {}): SafeString {
-  const opts: Attributes = { ...options };
+  const opts: Attributes = Object.assign({}, options);
   if (opts.type === null || opts.type === undefined) opts.type = "number";
   return textFieldTag(name, value, rangeToMinMax(opts));
 }
 
 export function rangeFieldTag(name: unknown, value: unknown = null, options: Attributes = {}): SafeString {
-  return numberFieldTag(name, value, { ...options, type: "range" });
+  return numberFieldTag(name, value, Object.assign({}, options, { type: "range" }));
 }
 
 /** text_area_tag(name, content = nil, options = {}). */
 export function textAreaTag(name: unknown, content: unknown = null, options: Attributes = {}): SafeString {
-  const opts: Attributes = { ...options };
+  const opts: Attributes = Object.assign({}, options);
   const size = opts.size;
   delete opts.size;
   if (typeof size === "string") [opts.cols, opts.rows] = size.split("x");
@@ -112,8 +112,8 @@ export function labelTag(...args: unknown[]): SafeString {
   const [rest, block] = splitBlock(args);
   const [name = null, contentOrOptions = null, given = null] = rest;
   let options: Attributes;
-  if (block && isPlainObject(contentOrOptions)) options = { ...contentOrOptions };
-  else options = { ...((given as Attributes | null) ?? {}) };
+  if (block && isPlainObject(contentOrOptions)) options = Object.assign({}, contentOrOptions);
+  else options = Object.assign({}, ((given as Attributes | null) ?? {}));
   if (!isBlank(name) && !("for" in options)) options.for = sanitizeToId(name);
   if (block) return contentTag("label", isPlainObject(contentOrOptions) ? options : contentOrOptions ?? humanize(toS(name)), options, block);
   return contentTag("label", truthy(contentOrOptions) ? contentOrOptions : humanize(toS(name)), options);
@@ -121,13 +121,13 @@ export function labelTag(...args: unknown[]): SafeString {
 
 /** FormTagHelper#set_default_disable_with: data-disable-with defaults to the button's value. */
 function setDefaultDisableWith(value: unknown, options: Attributes): void {
-  const data = isPlainObject(options.data) ? { ...options.data } : {};
+  const data = isPlainObject(options.data) ? Object.assign({}, options.data) : {};
   if (options["data-disable-with"] === false || data.disable_with === false) {
     delete data.disable_with;
     if (isPlainObject(options.data)) options.data = data;
   } else if (viewConfig.automaticallyDisableSubmitTag) {
     const text = options["data-disable-with"] ?? data.disable_with ?? toS(value);
-    options.data = { ...data, disable_with: text };
+    options.data = Object.assign({}, data, { disable_with: text });
   }
   delete options["data-disable-with"];
 }
@@ -151,7 +151,7 @@ export function buttonTag(...args: unknown[]): SafeString {
 
 /** image_submit_tag(source, options = {}). */
 export function imageSubmitTag(view: ViewHost, source: unknown, options: Attributes = {}): SafeString {
-  const opts = { ...options };
+  const opts = Object.assign({}, options);
   const skip = opts.skip_pipeline;
   delete opts.skip_pipeline;
   return tag("input", { type: "image", src: imagePath(view, source, { skip_pipeline: skip }), ...opts });
@@ -171,7 +171,7 @@ export const fieldsetTag = fieldSetTag;
 /** select_tag(name, option_tags = nil, options = {}). */
 export function selectTag(name: unknown, optionTags: unknown = null, options: Attributes = {}): SafeString {
   let tags: unknown = optionTags ?? "";
-  const opts: Attributes = { ...options };
+  const opts: Attributes = Object.assign({}, options);
   const htmlName = opts.multiple === true && !toS(name).endsWith("[]") ? `${toS(name)}[]` : name;
   if ("include_blank" in opts) {
     let blank = opts.include_blank;

@@ -27,8 +27,31 @@ function trailingOptions(parts: unknown[]): Attributes {
   return isPlainObject(parts[parts.length - 1]) ? (parts.pop() as Attributes) : {};
 }
 
+/**
+ * field_id of a String object name and method name alone (no suffix, index or namespace), per pair: a pure function
+ * of the two strings, asked for by every field and label of every form. Bounded: past the bound it is computed again.
+ */
+const plainFieldIds = new Map<string, string>();
+const FIELD_IDS_MAX = 4096;
+
 /** field_id(object_name, method_name, *suffixes, index: nil, namespace: nil). */
 export function fieldId(objectName: unknown, methodName: unknown, ...rest: unknown[]): string {
+  if (typeof objectName === "string" && typeof methodName === "string" && rest.length === 1 && isPlainObject(rest[0])) {
+    const { index = null, namespace = null } = rest[0];
+    if (index === null && namespace === null) {
+      const key = `${objectName}\u0000${methodName}`;
+      let id = plainFieldIds.get(key);
+      if (id === undefined) {
+        id = computeFieldId(objectName, methodName, rest);
+        if (plainFieldIds.size < FIELD_IDS_MAX) plainFieldIds.set(key, id);
+      }
+      return id;
+    }
+  }
+  return computeFieldId(objectName, methodName, rest);
+}
+
+function computeFieldId(objectName: unknown, methodName: unknown, rest: unknown[]): string {
   const suffixes = [...rest];
   const { index = null, namespace = null } = trailingOptions(suffixes);
   const name = objectName !== null && typeof objectName === "object" && "modelName" in objectName
@@ -62,7 +85,7 @@ function take(h: Attributes, key: string): unknown {
 
 /** FormTagHelper#html_options_for_form: enctype, action, accept-charset, data-remote, token policy. */
 export function htmlOptionsForForm(view: ViewHost, urlForOptions: unknown, options: Attributes): Attributes {
-  const html: Attributes = { ...options };
+  const html: Attributes = Object.assign({}, options);
   if (truthy(take(html, "multipart"))) html.enctype = "multipart/form-data";
   if (urlForOptions === false || html.action === false) delete html.action;
   else html.action = urlFor(view, urlForOptions);
@@ -115,6 +138,6 @@ export function formTagWithBody(view: ViewHost, html: Attributes, content: unkno
 export function formTag(view: ViewHost, ...args: unknown[]): SafeString {
   const [rest, block] = splitBlock(args);
   const [url = {}, options = {}] = rest;
-  const html = htmlOptionsForForm(view, url, { ...(options as Attributes) });
+  const html = htmlOptionsForForm(view, url, Object.assign({}, (options as Attributes)));
   return block ? formTagWithBody(view, html, capture(block as Block)) : formTagHtml(view, html);
 }

@@ -45,6 +45,6 @@ export function javascriptTag(view: ViewHost, ...args: unknown[]): SafeString {
     content = args[0] ?? null;
     if (isPlainObject(args[1])) options = args[1];
   }
-  if (options.nonce === true) options = { ...options, nonce: view.contentSecurityPolicyNonce?.() ?? null };
+  if (options.nonce === true) options = Object.assign({}, options, { nonce: view.contentSecurityPolicyNonce?.() ?? null });
   return contentTag("script", javascriptCdataSection(content), options);
 }

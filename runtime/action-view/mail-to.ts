@@ -21,7 +21,7 @@ function linkArgs(args: unknown[]): LinkArgs {
   const [rest, block] = splitBlock(args);
   let [target = null, name = null, html = {}] = rest;
   if (isPlainObject(name)) [html, name] = [name, null];
-  return { target, name, html: { ...((html as Attributes | null) ?? {}) }, block };
+  return { target, name, html: Object.assign({}, ((html as Attributes | null) ?? {})), block };
 }
 
 function take(h: Attributes, key: string): unknown {

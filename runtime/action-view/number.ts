@@ -12,7 +12,7 @@ type Options = Record<string, unknown>;
 
 /** NumberHelper#escape_unsafe_options. */
 function escapeUnsafeOptions(options: Options): Options {
-  const out = { ...options };
+  const out = Object.assign({}, options);
   for (const k of ["format", "negative_format", "separator", "delimiter"]) if (out[k]) out[k] = htmlEscape(out[k]);
   if (out.unit && !isHtmlSafe(out.unit)) out.unit = htmlEscape(out.unit);
   if (isPlainObject(out.units)) out.units = Object.fromEntries(Object.entries(out.units).map(([k, v]) => [k, htmlEscape(v)]));
@@ -57,7 +57,7 @@ export function numberToHuman(number: unknown, options: Options = {}): unknown {
 /** number_to_phone: always escaped and html_safe (nil for nil). */
 export function numberToPhone(number: unknown, options: Options = {}): SafeString | null {
   if (number === null || number === undefined || number === false) return null;
-  const opts = { ...options };
+  const opts = Object.assign({}, options);
   delete opts.raise;
   return htmlEscape(asPhone(number as N.NumberInput, opts));
 }

@@ -17,6 +17,11 @@ export function domClass(recordOrClass: ViewRecord | ModelClass, prefix: unknown
 /** record_key_for_dom_id(record): the to_key parts joined with "_" (nil for new records). */
 export function recordKeyForDomId(record: ViewRecord): string | null {
   const key = record.toKey();
+  if (key && key.length === 1) {
+    // One primary key (the usual record): its to_s, without building the list of parts.
+    const only = key[0];
+    return only !== null && only !== undefined && only !== false ? toS(only) : null;
+  }
   return key && key.every((k) => k !== null && k !== undefined && k !== false) ? key.map((k) => toS(k)).join(JOIN) : null;
 }
 

@@ -64,7 +64,7 @@ function elementArgs(args: unknown[]): ElementArgs {
     // runs first) or where `escape:` is taken out; without either, nothing runs between here and tag_options.
     if (block !== null || "escape" in options) {
       escape = "escape" in options ? truthy(options.escape) : true;
-      options = { ...options };
+      options = Object.assign({}, options);
       delete options.escape;
     }
   }

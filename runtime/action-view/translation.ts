@@ -46,7 +46,7 @@ function missingTranslation(key: string, options: TranslateOptions): SafeString 
 /** translate(key, **options) / t. */
 export function translate(view: ViewHost, key: unknown, given: TranslateOptions = {}): unknown {
   if (Array.isArray(key)) return key.map((k) => translate(view, k, given));
-  const options: TranslateOptions = { ...given };
+  const options: TranslateOptions = Object.assign({}, given);
   let alternatives: unknown[] | null = null;
   if ("default" in options) {
     alternatives = Array.isArray(options.default) ? options.default.filter((d) => d !== null && d !== undefined) : [options.default];
@@ -61,7 +61,7 @@ export function translate(view: ViewHost, key: unknown, given: TranslateOptions 
       if (found !== undefined) return found;
     }
     if (alternatives && alternatives.length > 0 && !isKey(alternatives[0])) {
-      return alternatives[0] === null ? null : translateOrUndefined("", { ...options, default: alternatives }) ?? null;
+      return alternatives[0] === null ? null : translateOrUndefined("", Object.assign({}, options, { default: alternatives })) ?? null;
     }
     firstKey ??= current;
     const next = alternatives?.shift();

@@ -46,7 +46,7 @@ function isNotGet(method: unknown): boolean {
 /** UrlHelper#convert_options_to_data_attributes: remote: -> data-remote, method: -> data-method + rel. */
 export function convertOptionsToDataAttributes(options: unknown, htmlOptions: Attributes | null | undefined): Attributes {
   if (!htmlOptions) return takeRemote(options) ? { "data-remote": "true" } : {};
-  const html: Attributes = { ...htmlOptions };
+  const html: Attributes = Object.assign({}, htmlOptions);
   const remote = takeRemote(options) || takeRemote(html);
   if (remote) html["data-remote"] = "true";
   if ("method" in html) {
@@ -119,7 +119,7 @@ export function isCurrentPage(view: ViewHost, options: unknown = null, kwargs: {
   let target = options;
   let checkParameters = kwargs.checkParameters ?? false;
   if (isPlainObject(target) && "check_parameters" in target) {
-    target = { ...target };
+    target = Object.assign({}, target);
     checkParameters ||= Boolean((target as Attributes).check_parameters);
     delete (target as Attributes).check_parameters;
   }

@@ -37,8 +37,16 @@ function deepMerge(into: TranslationTree, from: TranslationTree): void {
   }
 }
 
+/**
+ * The entries lookup found, per locale and key, until translations are stored again (the only way the trees
+ * change): labels, submit values and attribute names look up the same few keys on every request.
+ */
+const found = new Map<string, unknown>();
+const FOUND_MAX = 10000;
+
 /** I18n.backend.store_translations(locale, tree). */
 export function storeTranslations(loc: string, tree: TranslationTree): void {
+  found.clear();
   const store = stores.get(loc) ?? {};
   deepMerge(store, tree);
   stores.set(loc, store);
@@ -46,6 +54,15 @@ export function storeTranslations(loc: string, tree: TranslationTree): void {
 
 /** The raw entry at a dotted key (a string, array, subtree or undefined). */
 export function lookup(key: string, loc = currentLocale): unknown {
+  const memoKey = `${loc}\u0000${key}`;
+  if (found.has(memoKey)) return found.get(memoKey);
+  const entry = lookupUncached(key, loc);
+  if (found.size >= FOUND_MAX) found.clear();
+  found.set(memoKey, entry);
+  return entry;
+}
+
+function lookupUncached(key: string, loc: string): unknown {
   let node: unknown = stores.get(loc);
   for (const part of key.split(".").filter((p) => p !== "")) {
     if (!isPlainObject(node)) return undefined;
@@ -76,12 +93,17 @@ function interpolations(options: TranslateOptions): Record<string, unknown> {
   return Object.fromEntries(Object.entries(options).filter(([k]) => !RESERVED.has(k)));
 }
 
+/** A translation's text with the options' values interpolated (text with no `%{` has nothing to interpolate). */
+function interpolateOptions(s: string, options: TranslateOptions): string {
+  return s.includes("%{") ? interpolate(s, interpolations(options)) : s;
+}
+
 /** Resolves a key (with scope and count), or undefined when there is no translation. */
 function resolve(key: string, options: TranslateOptions): unknown {
   if (key === "") return undefined;
   const entry = pluralize(lookup(fullKey(key, options.scope), options.locale ?? currentLocale), options.count);
   if (entry === undefined || entry === null) return undefined;
-  return typeof entry === "string" ? interpolate(entry, interpolations(options)) : entry;
+  return typeof entry === "string" ? interpolateOptions(entry, options) : entry;
 }
 
 /** I18n.t: the translation, the first usable default, or undefined when every candidate is missing. */
@@ -94,7 +116,7 @@ export function translateOrUndefined(key: string, options: TranslateOptions = {}
       const v = resolve((d as KeyDefault).key, options);
       if (v !== undefined) return v;
     } else if (d !== null && d !== undefined) {
-      return typeof d === "string" ? interpolate(d, interpolations(options)) : d;
+      return typeof d === "string" ? interpolateOptions(d, options) : d;
     }
   }
   return undefined;

@@ -26,6 +26,8 @@ export class Inflections {
   private uncountableRes: RegExp[] = [];
   /** Bumped by every change of the plural, singular or uncountable rules (what pluralize/singularize remember). */
   version = 0;
+  /** Bumped by every change of the human rules or acronyms (what humanize remembers). */
+  humanVersion = 0;
 
   plural(rule: RegExp | string, replacement: string): void {
     this.version++;
@@ -40,9 +42,11 @@ export class Inflections {
     this.singulars.unshift([rule, replacement]);
   }
   human(rule: RegExp | string, replacement: string): void {
+    this.humanVersion++;
     this.humans.unshift([rule, replacement]);
   }
   acronym(word: string): void {
+    this.humanVersion++;
     this.acronyms[word.toLowerCase()] = word;
   }
   uncountable(...words: (string | string[])[]): void {

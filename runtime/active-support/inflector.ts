@@ -101,7 +101,27 @@ export interface HumanizeOptions {
   keepIdSuffix?: boolean;
 }
 
+/**
+ * humanize's answers per rule set, word and options, while its human rules and acronyms stay as they are
+ * (Inflections#humanVersion): form labels and attribute names humanize the same few words on every request.
+ */
+const humanized = new WeakMap<object, { version: number; words: Map<string, string> }>();
+
 export function humanize(word: string, options: HumanizeOptions = {}): string {
+  const set = inflections();
+  let memo = humanized.get(set);
+  if (!memo || memo.version !== set.humanVersion) humanized.set(set, (memo = { version: set.humanVersion, words: new Map() }));
+  const key = `${options.capitalize === false ? "0" : "1"}${options.keepIdSuffix ? "1" : "0"}${word}`;
+  let out = memo.words.get(key);
+  if (out === undefined) {
+    out = humanizeUncached(word, options);
+    if (memo.words.size >= INFLECTED_MAX) memo.words.clear();
+    memo.words.set(key, out);
+  }
+  return out;
+}
+
+function humanizeUncached(word: string, options: HumanizeOptions): string {
   let result = word;
   for (const [rule, replacement] of inflections().humans) {
     const out = rubySub(result, rule, replacement);

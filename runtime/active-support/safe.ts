@@ -61,7 +61,6 @@ export class SafeString {
 }
 
 const HTML_ESCAPE: Record<string, string> = { "&": "&amp;", ">": "&gt;", "<": "&lt;", '"': "&quot;", "'": "&#39;" };
-const HTML_ESCAPE_RE = /[&<>"']/g;
 const HTML_ESCAPE_ONCE_RE = /["><']|&(?!([a-zA-Z]+|(#\d+)|(#[xX][\dA-Fa-f]+));)/g;
 
 /** Ruby `html_safe?`: SafeBuffers and Numerics are safe; Strings, nil and others are not. */
@@ -76,11 +75,34 @@ export function htmlSafe(v: unknown): SafeString {
 
 /** Escapes the five characters ERB::Util escapes, on a plain string. */
 export function escapeHtmlText(s: string): string {
-  // Most text has none of the five: one scan answers it without a replace.
-  if (!HTML_ESCAPE_TEST.test(s)) return s;
-  return s.replace(HTML_ESCAPE_RE, (c) => HTML_ESCAPE[c]!);
+  // Most text has none of the five: one scan answers it without building anything.
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 38 || c === 60 || c === 62 || c === 34 || c === 39) return escapeHtmlFrom(s, i);
+  }
+  return s;
 }
-const HTML_ESCAPE_TEST = /[&<>"']/;
+
+/** The escaped text of `s` whose first character to escape is at `first`. */
+function escapeHtmlFrom(s: string, first: number): string {
+  let out = s.slice(0, first);
+  let last = first;
+  for (let i = first; i < s.length; i++) {
+    let entity: string;
+    switch (s.charCodeAt(i)) {
+      case 38: entity = "&amp;"; break;
+      case 60: entity = "&lt;"; break;
+      case 62: entity = "&gt;"; break;
+      case 34: entity = "&quot;"; break;
+      case 39: entity = "&#39;"; break;
+      default: continue;
+    }
+    if (last < i) out += s.slice(last, i);
+    out += entity;
+    last = i + 1;
+  }
+  return last < s.length ? out + s.slice(last) : out;
+}
 
 /** ERB::Util.unwrapped_html_escape: returns html_safe values untouched, else the escaped to_s (unmarked). */
 /** An object whose Ruby to_s is an html_safe buffer (ActionText::Content#to_s): that buffer, else null. */
@@ -93,6 +115,7 @@ function safeToS(v: unknown): SafeString | null {
 }
 
 export function unwrappedHtmlEscape(v: unknown): string | SafeString {
+  if (typeof v === "string") return escapeHtmlText(v);
   if (v instanceof SafeString) return v;
   // ERB::Util.html_escape calls to_s first: a to_s that is already html_safe passes through.
   const safe = safeToS(v);

@@ -40,11 +40,11 @@ export const HOST_HELPERS = {
   imageSubmitTag: view.imageSubmitTag,
   cycle: view.cycle,
   // polymorphic_url and the edit_ / new_ forms (PolymorphicRoutes): polymorphic_path with an action and/or url: true.
-  polymorphicUrl: (host: ViewHost, target: unknown, options: PolymorphicOptions = {}) => host.polymorphicPath(target, { ...options, url: true }),
-  editPolymorphicPath: (host: ViewHost, target: unknown, options: PolymorphicOptions = {}) => host.polymorphicPath(target, { ...options, action: "edit" }),
-  editPolymorphicUrl: (host: ViewHost, target: unknown, options: PolymorphicOptions = {}) => host.polymorphicPath(target, { ...options, action: "edit", url: true }),
-  newPolymorphicPath: (host: ViewHost, target: unknown, options: PolymorphicOptions = {}) => host.polymorphicPath(target, { ...options, action: "new" }),
-  newPolymorphicUrl: (host: ViewHost, target: unknown, options: PolymorphicOptions = {}) => host.polymorphicPath(target, { ...options, action: "new", url: true }),
+  polymorphicUrl: (host: ViewHost, target: unknown, options: PolymorphicOptions = {}) => host.polymorphicPath(target, Object.assign({}, options, { url: true })),
+  editPolymorphicPath: (host: ViewHost, target: unknown, options: PolymorphicOptions = {}) => host.polymorphicPath(target, Object.assign({}, options, { action: "edit" })),
+  editPolymorphicUrl: (host: ViewHost, target: unknown, options: PolymorphicOptions = {}) => host.polymorphicPath(target, Object.assign({}, options, { action: "edit", url: true })),
+  newPolymorphicPath: (host: ViewHost, target: unknown, options: PolymorphicOptions = {}) => host.polymorphicPath(target, Object.assign({}, options, { action: "new" })),
+  newPolymorphicUrl: (host: ViewHost, target: unknown, options: PolymorphicOptions = {}) => host.polymorphicPath(target, Object.assign({}, options, { action: "new", url: true })),
   // Bound for the recorded helper vectors (test/vectors.test.ts): helpers runtime/view has that templates call.
   t: view.translate,
   translate: view.translate,

@@ -99,7 +99,7 @@ export class View implements ViewHost {
     readonly ctx: ViewContext,
     assigns: Record<string, unknown>,
   ) {
-    this.assigns = { ...assigns };
+    this.assigns = Object.assign({}, assigns);
   }
 
   get request(): ViewRequest {
@@ -273,7 +273,7 @@ export class View implements ViewHost {
    * around it, in a fresh view of the same request.
    */
   renderActionTextContentWithLayout(content: unknown): SafeString {
-    const view = new View({ ...this.ctx, format: "html" }, {});
+    const view = new View(Object.assign({}, this.ctx, { format: "html" }), {});
     const locals = { content };
     view.layoutContent = view.renderTemplate("action_text/contents/_content", locals);
     return view.renderTemplate("layouts/action_text/contents/_content", locals);
@@ -288,13 +288,13 @@ export class View implements ViewHost {
     const opts = isPlainObject(options) ? options : {};
     const current = this.rendering[this.rendering.length - 1];
     const { skip_digest: skipDigest, ...rest } = opts as { skip_digest?: boolean } & Record<string, unknown>;
-    return cacheFragment(this.fragmentCacheFor(current), name, { ...rest, skipDigest: Boolean(skipDigest), digestPath: current?.digestPath ?? null }, () => outputBuffer().capture(fn).toString());
+    return cacheFragment(this.fragmentCacheFor(current), name, Object.assign({}, rest, { skipDigest: Boolean(skipDigest), digestPath: current?.digestPath ?? null }), () => outputBuffer().capture(fn).toString());
   }
 
   /** The render kind's namespace, unless the template's fragments are the same bytes for every render kind. */
   private fragmentCacheFor(template: { sharedFragments?: boolean } | undefined): FragmentCache {
     const cache = this.ctx.fragmentCache;
-    return template?.sharedFragments && cache.namespace ? { ...cache, namespace: null } : cache;
+    return template?.sharedFragments && cache.namespace ? Object.assign({}, cache, { namespace: null }) : cache;
   }
 
   /** TemplateRenderer#render_template: the locals are the template's and then its layout's. */
@@ -349,7 +349,7 @@ export class View implements ViewHost {
       const previous = this.format;
       this.format = toS(wanted[0]);
       try {
-        return this.renderOptions({ ...options, formats: null });
+        return this.renderOptions(Object.assign({}, options, { formats: null }));
       } finally {
         this.format = previous;
       }
@@ -370,7 +370,7 @@ export class View implements ViewHost {
     if (partial) {
       const object = options.object ?? (typeof options.as === "string" ? undefined : undefined);
       const extra = object !== undefined ? { [localName(partial, options.as)]: object } : {};
-      return this.renderPartial(partial, { ...locals, ...extra });
+      return this.renderPartial(partial, Object.assign({}, locals, extra));
     }
     if (typeof options.template === "string") return this.renderTemplate(options.template, locals);
     throw new Error("render options not supported");
@@ -386,7 +386,7 @@ export class View implements ViewHost {
     const cached = options.cached === true ? true : (options.cached as (item: unknown) => unknown);
     const result = renderCachedCollection(this.fragmentCacheFor(entry), items, { digestPath, cached }, (missed) => {
       const name = localName(partial, as);
-      return missed.map((item, i) => this.renderTemplate(path, { ...locals, [name]: item, [`${name}_counter`]: i }));
+      return missed.map((item, i) => this.renderTemplate(path, Object.assign({}, locals, { [name]: item, [`${name}_counter`]: i })));
     });
     this.collectionCacheHits.push({ hits: result.hits, count: result.count });
     // Rails logs the partial's identifier relative to app/views: `messages/_message.html.erb`.
@@ -401,7 +401,7 @@ export class View implements ViewHost {
   private renderRecord(record: ViewRecord, index: number, size: number, locals: Record<string, unknown>): SafeString {
     const names = partialNames(record.modelName);
     const iteration = { index, size, isFirst: index === 0, isLast: index === size - 1 };
-    const partialLocals = { ...locals };
+    const partialLocals = Object.assign({}, locals);
     partialLocals[names.element] = record;
     partialLocals[names.counter] = index;
     partialLocals[names.iteration] = iteration;
@@ -413,7 +413,7 @@ export class View implements ViewHost {
     const parts = items.map((item, i) => {
       if (!partial && isViewRecord(item)) return this.renderRecord(item, i, items.length, locals);
       const name = localName(partial ?? "", as);
-      return this.renderTemplate(this.partialPath(partial ?? ""), { ...locals, [name]: item, [`${name}_counter`]: i });
+      return this.renderTemplate(this.partialPath(partial ?? ""), Object.assign({}, locals, { [name]: item, [`${name}_counter`]: i }));
     });
     return new SafeString(parts.map((p) => p.toString()).join(""));
   }

@@ -123,7 +123,8 @@ export class RubySymbol {
 
 /** Integer#to_s for a JS number known to hold an integer (exact beyond 2**53 via BigInt). */
 function integerToS(n: number): string {
-  return Math.abs(n) < 1e21 ? n.toFixed(0).replace(/^-0$/, "0") : BigInt(n).toString();
+  // Below 1e21 an integral number's String is its digits, never exponent notation; -0 prints as "0" either way.
+  return Math.abs(n) < 1e21 ? String(n) : BigInt(n).toString();
 }
 
 /**

@@ -44,8 +44,13 @@ export function renderCachedCollection<T>(
     keyed.set(id, { name: known?.name ?? name, item });
     return id;
   });
-  const storeOptions = { namespace: cache.namespace ?? null };
-  const found = store.readMulti([...keyed.values()].map((k) => k.name), storeOptions);
+  const namespace = cache.namespace ?? null;
+  const storeOptions = { namespace };
+  const entries = [...keyed];
+  // The keys were normalized above (without the namespace): the store is handed them rather than expanding each
+  // name's records again.
+  const keys = entries.map(([id]) => (namespace ? `${namespace}:${id}` : id));
+  const found = store.readMulti(entries.map(([, k]) => k.name), storeOptions, keys);
   const misses = [...keyed.values()].filter((k) => !found.has(k.name));
   const rendered = misses.length === 0 ? [] : renderMisses(misses.map((k) => k.item)).map(String);
   const partials = new Map<string, string>();

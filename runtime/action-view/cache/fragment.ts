@@ -63,7 +63,7 @@ export function cacheFragment(cache: FragmentCache, name: unknown, options: Frag
   if (!cache.store) return htmlSafe(block().toString());
   const { digestPath, skipDigest, ...storeOptions } = options;
   const key = combinedFragmentCacheKey(cache, cacheFragmentName(cache, name, { digestPath, skipDigest }));
-  const withNamespace = { ...storeOptions, namespace: cache.namespace ?? null };
+  const withNamespace = Object.assign({}, storeOptions, { namespace: cache.namespace ?? null });
   const cached = cache.store.read(key, withNamespace);
   if (cached !== null && cached !== undefined) {
     cache.onFragment?.({ key: expandCacheKey(key), hit: true });

@@ -62,7 +62,7 @@ export class FormBuilder {
 
   /** FormBuilder#objectify_options: the builder defaults, the caller's options, then `object:`. */
   objectify(options: Attributes = {}): Attributes {
-    return { ...this.defaultOptions, ...options, object: this.object };
+    return Object.assign({}, this.defaultOptions, options, { object: this.object });
   }
 
   fieldId(method: unknown, ...rest: unknown[]): string {
@@ -135,7 +135,7 @@ export class FormBuilder {
   select(method: unknown, ...args: unknown[]): SafeString {
     const block = typeof args[args.length - 1] === "function" ? (args.pop() as Block) : null;
     const [choices = null, options = {}, htmlOptions = {}] = args;
-    const rest: unknown[] = [choices, this.objectify(options as Attributes), { ...this.defaultHtmlOptions, ...(htmlOptions as Attributes) }];
+    const rest: unknown[] = [choices, this.objectify(options as Attributes), Object.assign({}, this.defaultHtmlOptions, (htmlOptions as Attributes))];
     if (block) rest.push(block);
     return select(this.view, this.objectName, method, ...rest);
   }
@@ -143,13 +143,13 @@ export class FormBuilder {
   collectionSelect(method: unknown, collection: unknown, valueMethod: CollectionMethod, textMethod: CollectionMethod,
     options: Attributes = {}, htmlOptions: Attributes = {}): SafeString {
     return collectionSelect(this.view, this.objectName, method, collection, valueMethod, textMethod, this.objectify(options),
-      { ...this.defaultHtmlOptions, ...htmlOptions });
+      Object.assign({}, this.defaultHtmlOptions, htmlOptions));
   }
 
   groupedCollectionSelect(method: unknown, collection: unknown, groupMethod: CollectionMethod, groupLabelMethod: CollectionMethod,
     optionKeyMethod: CollectionMethod, optionValueMethod: CollectionMethod, options: Attributes = {}, htmlOptions: Attributes = {}): SafeString {
     return groupedCollectionSelect(this.view, this.objectName, method, collection, groupMethod, groupLabelMethod, optionKeyMethod,
-      optionValueMethod, this.objectify(options), { ...this.defaultHtmlOptions, ...htmlOptions });
+      optionValueMethod, this.objectify(options), Object.assign({}, this.defaultHtmlOptions, htmlOptions));
   }
 
   collectionCheckBoxes(method: unknown, collection: unknown, valueMethod: CollectionMethod, textMethod: CollectionMethod, ...rest: unknown[]): SafeString {
@@ -164,7 +164,7 @@ export class FormBuilder {
     textMethod: CollectionMethod, rest: unknown[]): SafeString {
     const block = typeof rest[rest.length - 1] === "function" ? (rest.pop() as Block) : null;
     const [options = {}, htmlOptions = {}] = rest as Attributes[];
-    const args: unknown[] = [this.objectify(options), { ...this.defaultHtmlOptions, ...htmlOptions }];
+    const args: unknown[] = [this.objectify(options), Object.assign({}, this.defaultHtmlOptions, htmlOptions)];
     if (block) args.push(block);
     return fn(this.view, this.objectName, method, collection, valueMethod, textMethod, ...args);
   }
@@ -195,7 +195,7 @@ export class FormBuilder {
     if (block) value = capture(block, value);
     const formmethod = options.formmethod;
     if (formmethod && !/post|get/i.test(toS(formmethod)) && !("name" in options) && !("value" in options)) {
-      options = { ...options, formmethod: "post", name: "_method", value: formmethod };
+      options = Object.assign({}, options, { formmethod: "post", name: "_method", value: formmethod });
     }
     return buttonTag(value, options);
   }
@@ -220,7 +220,7 @@ export class FormBuilder {
   fields(...args: unknown[]): SafeString | null {
     const block = args.pop() as Block;
     const [scope = null, kw = {}] = isPlainObject(args[0]) ? [null, args[0]] : args;
-    const options: Attributes = { ...(kw as Attributes) };
+    const options: Attributes = Object.assign({}, (kw as Attributes));
     const model = options.model ?? null;
     delete options.model;
     options.allow_method_names_outside_object = true;

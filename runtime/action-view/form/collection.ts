@@ -38,12 +38,12 @@ export class CollectionItemBuilder {
   }
 
   checkBox(extra: Attributes = {}): SafeString {
-    const html = { ...extra, ...this.inputHtmlOptions, multiple: true, skip_default_ids: false };
+    const html = Object.assign({}, extra, this.inputHtmlOptions, { multiple: true, skip_default_ids: false });
     return checkBox(this.view, this.objectName, this.methodName, html, this.value, null);
   }
 
   radioButton(extra: Attributes = {}): SafeString {
-    const html = { ...extra, ...this.inputHtmlOptions, skip_default_ids: false };
+    const html = Object.assign({}, extra, this.inputHtmlOptions, { skip_default_ids: false });
     return radioButton(this.view, this.objectName, this.methodName, this.value, html);
   }
 }
@@ -51,7 +51,7 @@ export class CollectionItemBuilder {
 type Kind = "check_box" | "radio_button";
 
 function defaultHtmlOptions(t: InstanceTag, options: Attributes, htmlOptions: Attributes, item: unknown, value: unknown): Attributes {
-  const html: Attributes = { ...htmlOptions };
+  const html: Attributes = Object.assign({}, htmlOptions);
   for (const option of ["checked", "selected", "disabled", "readonly"]) {
     const current = options[option];
     if (current === null || current === undefined) continue;
@@ -67,13 +67,13 @@ function defaultHtmlOptions(t: InstanceTag, options: Attributes, htmlOptions: At
 
 function renderCollection(kind: Kind, view: ViewHost, objectName: unknown, method: unknown, collection: unknown,
   valueMethod: CollectionMethod, textMethod: CollectionMethod, options: Attributes, htmlOptions: Attributes, block: Block | null): SafeString {
-  const t = new InstanceTag(view, objectName, method, { ...options });
-  const opts = { ...t.opts };
+  const t = new InstanceTag(view, objectName, method, Object.assign({}, options));
+  const opts = Object.assign({}, t.opts);
   const sanitizedMethod = t.methodName.replace(/\?$/, "");
   const rendered = toArray(collection).map((item) => {
     const value = valueForCollection(item, valueMethod);
     const text = valueForCollection(item, textMethod);
-    const html = { ...defaultHtmlOptions(t, opts, htmlOptions, item, value), ...optionHtmlAttributes(item) };
+    const html = Object.assign({}, defaultHtmlOptions(t, opts, htmlOptions, item, value), optionHtmlAttributes(item));
     const b = new CollectionItemBuilder(view, t.objectName, t.methodName, item, `${sanitizedMethod}_${sanitizedValue(value)}`, text, value, html);
     if (block) return capture(block, b)?.toString() ?? "";
     return (kind === "check_box" ? b.checkBox() : b.radioButton()).toString() + b.label().toString();

@@ -13,7 +13,7 @@ import { InstanceTag } from "./instance-tag.js";
 
 /** Tags::TextField#render for a given input type (Placeholderable included). */
 function renderInput(t: InstanceTag, type: string, opts: Attributes): SafeString {
-  const options = { ...opts };
+  const options = Object.assign({}, opts);
   if (!("size" in options)) options.size = options.maxlength ?? null;
   if (options.type === null || options.type === undefined || options.type === false) options.type = type;
   if (type !== "file" && !("value" in options)) options.value = t.valueBeforeTypeCast();
@@ -48,16 +48,16 @@ export function passwordField(view: ViewHost, objectName: unknown, method: unkno
 
 export function hiddenField(view: ViewHost, objectName: unknown, method: unknown, options: Attributes = {}): SafeString {
   const t = fieldTag(view, objectName, method, options);
-  return renderInput(t, "hidden", { ...t.opts, autocomplete: "off" });
+  return renderInput(t, "hidden", Object.assign({}, t.opts, { autocomplete: "off" }));
 }
 
 export function fileField(view: ViewHost, objectName: unknown, method: unknown, options: Attributes = {}): SafeString {
   const t = fieldTag(view, objectName, method, options);
-  const opts = { ...t.opts };
+  const opts = Object.assign({}, t.opts);
   const includeHidden = opts.include_hidden;
   delete opts.include_hidden;
   delete opts.direct_upload;
-  const named = { ...opts };
+  const named = Object.assign({}, opts);
   t.addDefaultNameAndId(named);
   const input = renderInput(t, "file", opts);
   if (!named.multiple || !includeHidden) return input;
@@ -77,7 +77,7 @@ export function rangeField(view: ViewHost, objectName: unknown, method: unknown,
 
 export function colorField(view: ViewHost, objectName: unknown, method: unknown, options: Attributes = {}): SafeString {
   const t = fieldTag(view, objectName, method, options);
-  const opts = { ...t.opts };
+  const opts = Object.assign({}, t.opts);
   if (opts.value === null || opts.value === undefined || opts.value === false) {
     const v = toS(t.value());
     opts.value = /#[0-9a-fA-F]{6}/.test(v) ? v.toLowerCase() : "#000000";
@@ -95,7 +95,7 @@ function parseDatetime(v: unknown): unknown {
 function dateTimeInput(type: string, format: (o: Attributes) => string) {
   return (view: ViewHost, objectName: unknown, method: unknown, options: Attributes = {}): SafeString => {
     const t = fieldTag(view, objectName, method, options, false);
-    const opts = { ...t.opts };
+    const opts = Object.assign({}, t.opts);
     const fmt = format(opts);
     delete opts.include_seconds;
     const render = (v: unknown) => (v instanceof Date || v instanceof RubyDate ? strftime(v, fmt) : null);
@@ -118,7 +118,7 @@ export const weekField = dateTimeInput("week", () => "%Y-W%V");
 /** text_area(object_name, method, options = {}). */
 export function textArea(view: ViewHost, objectName: unknown, method: unknown, options: Attributes = {}): SafeString {
   const t = fieldTag(view, objectName, method, options);
-  const opts = { ...t.opts };
+  const opts = Object.assign({}, t.opts);
   t.addDefaultNameAndId(opts);
   const size = opts.size;
   delete opts.size;
@@ -149,7 +149,7 @@ function inputChecked(options: Attributes, fromValue: () => boolean): boolean {
 export function checkBox(view: ViewHost, objectName: unknown, method: unknown, options: Attributes = {},
   checkedValue: unknown = "1", uncheckedValue: unknown = "0"): SafeString {
   const t = new InstanceTag(view, objectName, method, options);
-  const opts: Attributes = { ...t.opts };
+  const opts: Attributes = Object.assign({}, t.opts);
   opts.type = "checkbox";
   opts.value = checkedValue;
   if (inputChecked(opts, () => checkBoxChecked(t.value(), checkedValue))) opts.checked = "checked";
@@ -164,14 +164,14 @@ export function checkBox(view: ViewHost, objectName: unknown, method: unknown, o
   if (uncheckedValue === null || uncheckedValue === undefined || uncheckedValue === false) return checkbox;
   const slice: Attributes = {};
   for (const k of ["name", "disabled", "form"]) if (k in opts) slice[k] = opts[k];
-  const hidden = t.tag("input", { ...slice, type: "hidden", value: uncheckedValue, autocomplete: "off" });
+  const hidden = t.tag("input", Object.assign({}, slice, { type: "hidden", value: uncheckedValue, autocomplete: "off" }));
   return new SafeString(hidden.toString() + checkbox.toString());
 }
 
 /** radio_button(object_name, method, tag_value, options = {}). */
 export function radioButton(view: ViewHost, objectName: unknown, method: unknown, tagValue: unknown, options: Attributes = {}): SafeString {
   const t = new InstanceTag(view, objectName, method, options);
-  const opts: Attributes = { ...t.opts };
+  const opts: Attributes = Object.assign({}, t.opts);
   opts.type = "radio";
   opts.value = tagValue;
   if (inputChecked(opts, () => toS(t.value()) === toS(tagValue))) opts.checked = "checked";

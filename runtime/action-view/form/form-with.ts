@@ -38,7 +38,7 @@ function instantiateBuilder(view: ViewHost, recordName: unknown, recordObject: u
 
 /** FormHelper#html_options_for_form_with. */
 function htmlOptionsForFormWith(view: ViewHost, url: unknown, model: unknown, options: Attributes): Attributes {
-  const html = isPlainObject(options.html) ? { ...options.html } : {};
+  const html = isPlainObject(options.html) ? Object.assign({}, options.html) : {};
   const out: Attributes = {};
   for (const k of ["id", "class", "multipart", "method", "data", "authenticity_token"]) if (k in options) out[k] = options[k];
   const htmlRemote = html.remote;
@@ -78,7 +78,7 @@ export function formWith(view: ViewHost, given: Attributes = {}, block?: Block):
 /** form_for(record, options = {}, &block): form_with with form_for's class/id and scope. */
 export function formFor(view: ViewHost, record: unknown, ...args: unknown[]): SafeString {
   const block = args.pop() as Block;
-  const options: Attributes = { ...((args[0] as Attributes | undefined) ?? {}) };
+  const options: Attributes = Object.assign({}, ((args[0] as Attributes | undefined) ?? {}));
   let model: unknown = false;
   let objectName: unknown;
   if (typeof record === "string") objectName = record;
@@ -89,7 +89,7 @@ export function formFor(view: ViewHost, record: unknown, ...args: unknown[]): Sa
     const action = object.isPersisted() ? "edit" : "new";
     const as = options.as;
     const id = as ? [options.namespace, action, as] : [options.namespace, domId(object, action)];
-    const html = { ...((options.html as Attributes | undefined) ?? {}) };
+    const html = Object.assign({}, ((options.html as Attributes | undefined) ?? {}));
     if (!("class" in html)) html.class = as ? `${action}_${toS(as)}` : domClass(object, action);
     if (!("id" in html)) html.id = id.filter((p) => p !== null && p !== undefined).map((p) => toS(p)).join("_") || null;
     options.html = html;

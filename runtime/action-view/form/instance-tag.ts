@@ -15,6 +15,9 @@ export const fieldErrorConfig = {
   proc: (htmlTag: SafeString): SafeString => contentTag("div", htmlTag, { class: "field_with_errors" }),
 };
 
+/** The options an instance tag takes for itself: they never reach the tag's attributes. */
+const OWN_OPTIONS = new Set(["object", "skip_default_ids", "allow_method_names_outside_object"]);
+
 export class InstanceTag {
   readonly objectName: string;
   readonly methodName: string;
@@ -26,20 +29,21 @@ export class InstanceTag {
   private readonly autoIndex: string | null;
 
   constructor(readonly view: ViewHost, objectName: unknown, methodName: unknown, options: Attributes = {}) {
-    const opts = { ...options };
+    // The options without the three the tag takes for itself, in their order (copied past them rather than deleted:
+    // deleting keys leaves V8 a slow dictionary object that every later option read pays for).
+    const opts: Attributes = {};
+    for (const k in options) if (Object.hasOwn(options, k) && !OWN_OPTIONS.has(k)) opts[k] = options[k];
     let name = toS(objectName);
-    const indexed = /\[\]$/.test(name) || /\[\]\]$/.test(name);
+    // Most names hold no "[]": nothing of the indexed-name handling can apply to them.
+    const bracketed = name.includes("[]");
+    const indexed = bracketed && (/\[\]$/.test(name) || /\[\]\]$/.test(name));
     const preMatch = indexed ? name.replace(/\[\]\]?$/, "") : "";
-    name = name.replace(/\[\]$/, "").replace(/\[\]\]$/, "]");
+    if (bracketed) name = name.replace(/\[\]$/, "").replace(/\[\]\]$/, "]");
     this.objectName = name;
     this.methodName = toS(methodName);
-    const given = opts.object;
-    delete opts.object;
-    this.object = this.retrieveObject(given);
-    this.skipDefaultIds = Boolean(opts.skip_default_ids);
-    this.allowOutside = Boolean(opts.allow_method_names_outside_object);
-    delete opts.skip_default_ids;
-    delete opts.allow_method_names_outside_object;
+    this.object = this.retrieveObject(options.object);
+    this.skipDefaultIds = Boolean(options.skip_default_ids);
+    this.allowOutside = Boolean(options.allow_method_names_outside_object);
     this.options = opts;
     this.generateIndexedNames = indexed;
     this.autoIndex = indexed ? this.retrieveAutoIndex(preMatch) : null;
@@ -96,11 +100,11 @@ export class InstanceTag {
     if (this.skipDefaultIds) return;
     if (!("id" in options)) {
       const ns = options.namespace;
-      delete options.namespace;
+      if ("namespace" in options) delete options.namespace;
       options.id = this.tagId(index, ns ?? null);
     }
     const namespace = options.namespace;
-    delete options.namespace;
+    if ("namespace" in options) delete options.namespace;
     if (namespace !== null && namespace !== undefined && namespace !== false) {
       options.id = options.id ? `${toS(namespace)}_${toS(options.id)}` : namespace;
     }
@@ -115,7 +119,8 @@ export class InstanceTag {
   }
 
   tagName(multiple = false, index: unknown = null): string {
-    return fieldName(this.objectName, this.methodName.replace(/\?$/, ""), { multiple, index });
+    const method = this.methodName.endsWith("?") ? this.methodName.slice(0, -1) : this.methodName;
+    return fieldName(this.objectName, method, { multiple, index });
   }
 
   tagId(index: unknown = null, namespace: unknown = null): string {

@@ -31,22 +31,21 @@ export class LabelBuilder {
 export function label(view: ViewHost, objectName: unknown, method: unknown, ...args: unknown[]): SafeString {
   const block = typeof args[args.length - 1] === "function" ? (args.pop() as Block) : null;
   const [contentOrOptions = null, given = null] = args;
-  const options: Attributes = { ...((given as Attributes | null) ?? {}) };
-  let content: unknown = contentOrOptions;
-  if (isPlainObject(contentOrOptions)) {
-    Object.assign(options, contentOrOptions);
-    content = null;
-  }
+  const givenOptions = (given as Attributes | null) ?? {};
+  // The instance tag copies what it is given, so the caller's hashes are merged into a new one only when both count.
+  const options: Attributes = isPlainObject(contentOrOptions) ? Object.assign({}, givenOptions, contentOrOptions) : givenOptions;
+  const content: unknown = isPlainObject(contentOrOptions) ? null : contentOrOptions;
   const t = new InstanceTag(view, objectName, method, options);
-  const opts = { ...t.opts };
-  const tagValue = opts.value ?? null;
-  delete opts.value;
-  const nameAndId: Attributes = { ...opts };
+  const tagValue = t.opts.value ?? null;
+  // The tag's options but value, copied past it (a deleted key would slow every later read of the hash).
+  const opts: Attributes = {};
+  for (const k in t.opts) if (Object.hasOwn(t.opts, k) && k !== "value") opts[k] = t.opts[k];
+  const nameAndId: Attributes = Object.assign({}, opts);
   if (nameAndId.for !== null && nameAndId.for !== undefined && nameAndId.for !== false) nameAndId.id = nameAndId.for;
   else delete nameAndId.id;
   t.addDefaultNameAndIdForValue(tagValue, nameAndId);
-  delete opts.index;
-  delete opts.namespace;
+  if ("index" in opts) delete opts.index;
+  if ("namespace" in opts) delete opts.namespace;
   if (!("for" in opts)) opts.for = nameAndId.id;
   const builder = new LabelBuilder(t, tagValue);
   const text = block ? capture(block, builder) : isPresent(content) ? toS(content) : builder.translation();
@@ -55,7 +54,7 @@ export function label(view: ViewHost, objectName: unknown, method: unknown, ...a
 
 /** FormTagHelper#label_tag as called from the tag object (so its content_tag wraps errors). */
 function labelTagOf(t: InstanceTag, name: unknown, content: unknown, options: Attributes): SafeString {
-  const opts = { ...options };
+  const opts = Object.assign({}, options);
   if (isPresent(name) && !("for" in opts)) opts.for = sanitizeToId(name);
   return t.contentTag("label", content !== null && content !== undefined && content !== false ? content : humanize(toS(name)), opts);
 }

@@ -18,7 +18,7 @@ function nestedChildIndex(builder: FormBuilder, name: string): number {
 function fieldsForNestedModel(builder: FormBuilder, name: string, object: ViewRecord, options: Attributes, block: Block): SafeString | null {
   const includeId = "include_id" in options ? options.include_id : builder.options.include_id ?? true;
   const emitHiddenId = object.isPersisted() && includeId !== false && includeId !== null;
-  return fieldsFor(builder.view, name, object, { ...options }, (f: FormBuilder) => {
+  return fieldsFor(builder.view, name, object, Object.assign({}, options), (f: FormBuilder) => {
     const output = capture(block, f);
     if (output && emitHiddenId && !f.emittedHiddenId) return output.concat(f.hiddenField("id"));
     return output;
@@ -54,7 +54,7 @@ export function builderFieldsFor(builder: FormBuilder, recordName: unknown, args
   const block = rest.pop() as Block;
   let [recordObject = null, fieldsOptions = null] = rest;
   if (fieldsOptions === null && isPlainObject(recordObject)) [fieldsOptions, recordObject] = [recordObject, null];
-  const options: Attributes = { ...((fieldsOptions as Attributes | null) ?? {}) };
+  const options: Attributes = Object.assign({}, ((fieldsOptions as Attributes | null) ?? {}));
   options.builder ??= builder.options.builder ?? null;
   options.namespace = builder.options.namespace ?? null;
   options.parent_builder = builder;

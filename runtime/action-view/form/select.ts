@@ -31,7 +31,7 @@ function addOptions(optionTags: unknown, options: Attributes, value: unknown): s
 
 /** SelectRenderer#select_content_tag. */
 export function selectContentTag(t: InstanceTag, optionTags: unknown, options: Attributes, htmlOptions: Attributes): SafeString {
-  const html: Attributes = { ...htmlOptions };
+  const html: Attributes = Object.assign({}, htmlOptions);
   for (const prop of ["required", "multiple", "size"]) {
     if (prop in options && !(prop in html)) {
       html[prop] = options[prop];
@@ -64,8 +64,8 @@ export function select(view: ViewHost, objectName: unknown, method: unknown, ...
   const [choicesArg = null, options = {}, htmlOptions = {}] = args;
   let choices = block ? (capture(block) ?? "") : choicesArg;
   if (choices instanceof RubyRange) choices = choices.toArray();
-  const t = new InstanceTag(view, objectName, method, { ...(options as Attributes) });
-  const opts = { ...t.opts };
+  const t = new InstanceTag(view, objectName, method, Object.assign({}, (options as Attributes)));
+  const opts = Object.assign({}, t.opts);
   const value = t.value();
   const tagsOptions = { selected: "selected" in opts ? opts.selected : value === null ? "" : value, disabled: opts.disabled ?? null };
   const optionTags = isGrouped(choices) ? groupedOptionsForSelect(choices, tagsOptions) : optionsForSelect(choices, tagsOptions);
@@ -75,8 +75,8 @@ export function select(view: ViewHost, objectName: unknown, method: unknown, ...
 /** collection_select(object, method, collection, value_method, text_method, options = {}, html_options = {}). */
 export function collectionSelect(view: ViewHost, objectName: unknown, method: unknown, collection: unknown,
   valueMethod: CollectionMethod, textMethod: CollectionMethod, options: Attributes = {}, htmlOptions: Attributes = {}): SafeString {
-  const t = new InstanceTag(view, objectName, method, { ...options });
-  const opts = { ...t.opts };
+  const t = new InstanceTag(view, objectName, method, Object.assign({}, options));
+  const opts = Object.assign({}, t.opts);
   const tagsOptions = { selected: "selected" in opts ? opts.selected : t.value(), disabled: opts.disabled ?? null };
   const tags = optionsFromCollectionForSelect(collection, valueMethod, textMethod, tagsOptions);
   return selectContentTag(t, tags, opts, htmlOptions);
@@ -86,8 +86,8 @@ export function collectionSelect(view: ViewHost, objectName: unknown, method: un
 export function groupedCollectionSelect(view: ViewHost, objectName: unknown, method: unknown, collection: unknown,
   groupMethod: CollectionMethod, groupLabelMethod: CollectionMethod, optionKeyMethod: CollectionMethod,
   optionValueMethod: CollectionMethod, options: Attributes = {}, htmlOptions: Attributes = {}): SafeString {
-  const t = new InstanceTag(view, objectName, method, { ...options });
-  const opts = { ...t.opts };
+  const t = new InstanceTag(view, objectName, method, Object.assign({}, options));
+  const opts = Object.assign({}, t.opts);
   const tagsOptions = { selected: "selected" in opts ? opts.selected : t.value(), disabled: opts.disabled ?? null };
   const tags = optionGroupsFromCollectionForSelect(collection, groupMethod, groupLabelMethod, optionKeyMethod, optionValueMethod, tagsOptions);
   return selectContentTag(t, tags, opts, htmlOptions);

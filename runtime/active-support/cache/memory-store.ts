@@ -106,7 +106,7 @@ export class MemoryStore extends CacheStore {
   }
 
   stats(): CacheStats {
-    return { ...this.counters, entries: this.data.size, bytes: this.cacheSize, maxBytes: this.maxSize };
+    return Object.assign({}, this.counters, { entries: this.data.size, bytes: this.cacheSize, maxBytes: this.maxSize });
   }
 }
 

@@ -47,7 +47,8 @@ export interface CacheStats {
 
 export interface Store {
   read(name: unknown, options?: CacheOptions): unknown;
-  readMulti(names: unknown[], options?: CacheOptions): Map<unknown, unknown>;
+  /** `keys`, when given, are the names' keys as `normalizeKey(name, options.namespace)` answers them, in order. */
+  readMulti(names: unknown[], options?: CacheOptions, keys?: readonly string[]): Map<unknown, unknown>;
   write(name: unknown, value: unknown, options?: CacheOptions): boolean;
   writeMulti(entries: Iterable<[unknown, unknown]>, options?: CacheOptions): void;
   fetch<T>(name: unknown, options: CacheOptions, compute: () => T): T;
@@ -112,10 +113,11 @@ export abstract class CacheStore implements Store {
     return found ? found.value : null;
   }
 
-  readMulti(names: unknown[], options: CacheOptions = {}): Map<unknown, unknown> {
+  readMulti(names: unknown[], options: CacheOptions = {}, keys?: readonly string[]): Map<unknown, unknown> {
     const results = new Map<unknown, unknown>();
-    for (const name of names) {
-      const found = this.lookup(name, this.key(name, options), options);
+    for (let i = 0; i < names.length; i++) {
+      const name = names[i];
+      const found = this.lookup(name, keys?.[i] ?? this.key(name, options), options);
       this.count(found !== null);
       if (found) results.set(name, found.value);
     }
@@ -162,7 +164,7 @@ export abstract class CacheStore implements Store {
       return amount;
     }
     const value = Number(entry.value) + amount;
-    if (this.writeEntry(key, { ...entry, value }, options)) this.counters.writes++;
+    if (this.writeEntry(key, Object.assign({}, entry, { value }), options)) this.counters.writes++;
     return value;
   }
 

@@ -137,16 +137,27 @@ export class Controller<A extends object = Record<string, unknown>> {
   /** `include ActionController::Live` (ActiveStorage::Streaming includes it): responses are Live::Response's. */
   static live = false;
 
+  // Fields are assigned in the constructor, not declared with initializers: every app has its own controller
+  // subclasses, and V8 defines initialized class fields through a slow path once it has seen many classes.
   /** The instance variables views see (`@post` is `assigns.post`). */
-  assigns = {} as A;
-  readonly response = new Response();
-  actionName = "";
+  declare assigns: A;
+  declare readonly response: Response;
+  declare actionName: string;
   /** The formats this action renders in; respond_to narrows them to the negotiated one. Until the action runs
    * (in before_actions) they are the lookup context's defaults, Mime::SET: ActionController::Rendering#process_action
    * sets them from the request inside the callbacks, so a `head` in a before_action answers text/html. */
-  formats: MimeType[] = [];
-  private ctx!: ControllerContext;
-  private paramsObject: Parameters | null = null;
+  declare formats: MimeType[];
+  declare private ctx: ControllerContext;
+  declare private paramsObject: Parameters | null;
+
+  constructor() {
+    this.assigns = {} as A;
+    (this as { response: Response }).response = new Response();
+    this.actionName = "";
+    this.formats = [];
+    this.ctx = undefined as unknown as ControllerContext;
+    this.paramsObject = null;
+  }
 
   /** Called by the dispatcher before `process`. */
   attach(ctx: ControllerContext): void {

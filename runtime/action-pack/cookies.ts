@@ -52,6 +52,24 @@ export function parseCookieHeader(header: string | undefined): Map<string, strin
   return cookies;
 }
 
+/**
+ * parseCookieHeader by header text: a browser sends the same Cookie header with every request until a cookie
+ * changes. Bounded (emptied when full); each jar copies the Map it is given, so nothing it changes is kept.
+ */
+const parsedHeaders = new Map<string, Map<string, string>>();
+const PARSED_HEADERS_KEPT = 500;
+
+function parsedCookieHeader(header: string | undefined): Map<string, string> {
+  if (!header) return parseCookieHeader(header);
+  let parsed = parsedHeaders.get(header);
+  if (parsed === undefined) {
+    parsed = parseCookieHeader(header);
+    if (parsedHeaders.size >= PARSED_HEADERS_KEPT) parsedHeaders.clear();
+    parsedHeaders.set(header, parsed);
+  }
+  return parsed;
+}
+
 function wwwFormDecode(s: string): string {
   if (/%(?![0-9a-fA-F]{2})/.test(s)) return s; // Rack keeps the raw value when it cannot unescape
   try {
@@ -63,9 +81,10 @@ function wwwFormDecode(s: string): string {
 
 /** URI.encode_www_form_component, which Rack uses for cookie values. */
 export function wwwFormEncode(s: string): string {
-  if (WWW_FORM_PLAIN.test(s)) return s;
-  // Base64 text (an encrypted or signed cookie): only + / = need escaping, as encodeURIComponent escapes them.
-  if (WWW_FORM_BASE64.test(s)) return s.replace(/[+/=]/g, (c) => (c === "+" ? "%2B" : c === "/" ? "%2F" : "%3D"));
+  // Base64 text (an encrypted or signed cookie) in one scan: only + / = need escaping, as encodeURIComponent
+  // escapes them; plain text comes back as it is.
+  const base64 = base64Escaped(s);
+  if (base64 !== null) return base64;
   let encoded: string;
   try {
     encoded = encodeURIComponent(s);
@@ -76,8 +95,21 @@ export function wwwFormEncode(s: string): string {
   return encoded.replace(/[!'()~]|%20/g, (m) => (m === "%20" ? "+" : `%${m.charCodeAt(0).toString(16).toUpperCase()}`));
 }
 
-const WWW_FORM_PLAIN = /^[*\-.0-9A-Z_a-z]*$/;
-const WWW_FORM_BASE64 = /^[*\-.0-9A-Z_a-z+/=]*$/;
+/** s with + / = escaped when every other character is one URI.encode_www_form_component keeps ([*\-.0-9A-Z_a-z]),
+ * else null. */
+function base64Escaped(s: string): string | null {
+  let out = "";
+  let from = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if ((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 42 || c === 45 || c === 46 || c === 95) continue;
+    const escaped = c === 43 ? "%2B" : c === 47 ? "%2F" : c === 61 ? "%3D" : null;
+    if (escaped === null) return null;
+    out += s.slice(from, i) + escaped;
+    from = i + 1;
+  }
+  return from === 0 ? s : out + s.slice(from);
+}
 
 function wwwFormEncodeBytes(s: string): string {
   return s.replace(/[^*\-.0-9A-Z_a-z ]/gu, (ch) =>
@@ -115,7 +147,7 @@ export class CookieJar {
   private encryptedJar?: EncryptedCookieJar;
 
   constructor(header: string | undefined, readonly config: CookieConfig) {
-    this.cookies = parseCookieHeader(header);
+    this.cookies = new Map(parsedCookieHeader(header));
   }
 
   /** `cookies.permanent[...] =`. */

@@ -52,6 +52,6 @@ setLoader((relation, q) => {
     const sql = selectSql(meta.tableName, q, relation.joinRenderer(), projection(meta.tableName, q, meta.types));
     records = relation.run(sql, "Load", q).map((row) => relation.model.instantiate(row));
   }
-  preloadTree(records, eager ? q.preload : [...q.includes, ...q.preload]);
+  if (q.preload.length > 0 || (!eager && q.includes.length > 0)) preloadTree(records, eager ? q.preload : [...q.includes, ...q.preload]);
   return records;
 });

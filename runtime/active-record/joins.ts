@@ -84,13 +84,15 @@ function joinTree(state: JoinState, meta: ModelMeta, table: string, path: string
 
 /** The JOIN clauses of a relation on `meta` (leading SQL joins, association joins, left joins, other SQL). */
 export function joinsSql(meta: ModelMeta, q: QueryState, binds: BindValue[], eagerLoad: AssociationTree = []): string {
+  // Most loads join nothing: answer without building the join state.
+  if (q.joins.length === 0 && eagerLoad.length === 0) return "";
   return buildJoins(meta, q, binds, eagerLoad).sql;
 }
 
 /** The JOIN text, and the table (alias) each joined association path ("/project", "/assignments/user") got. */
 export function buildJoins(meta: ModelMeta, q: QueryState, binds: BindValue[], eagerLoad: AssociationTree = []): { sql: string; joined: Map<string, string> } {
+  if (q.joins.length === 0 && eagerLoad.length === 0) return { sql: "", joined: new Map() };
   const state: JoinState = { used: new Set([meta.tableName]), joined: new Map(), references: new Set(q.references), parts: [] };
-  if (q.joins.length === 0 && eagerLoad.length === 0) return { sql: "", joined: state.joined };
   const firstAssociation = q.joins.findIndex((j) => j.kind !== "sql");
   const leading = q.joins.filter((j, i) => j.kind === "sql" && (firstAssociation === -1 || i < firstAssociation));
   const trailing = q.joins.filter((j) => j.kind === "sql" && !leading.includes(j));

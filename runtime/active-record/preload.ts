@@ -93,19 +93,29 @@ function preloadBelongsTo(owners: RecordLike[], pending: RecordLike[], assoc: As
   for (const o of pending) {
     const cls = belongsToClass(o, assoc);
     if (!cls) continue;
-    groups.set(cls, [...(groups.get(cls) ?? []), o]);
+    const group = groups.get(cls);
+    if (group) group.push(o);
+    else groups.set(cls, [o]);
   }
   const found = new Map<ModelClassLike, RecordLike[]>();
+  // Each class's targets by key (the first of a key, as a search in query order finds it).
+  const byKey = new Map<ModelClassLike, Map<string, RecordLike>>();
   for (const [cls, group] of groups) {
     const pk = assoc.primaryKey ?? metaOf(cls).primaryKey;
     const keys = uniqueKeys(group.map((o) => o.readAttribute(assoc.foreignKey)));
-    found.set(cls, keys.length ? baseRelation(cls).where({ [pk]: keys }).toA() : []);
+    const targets = keys.length ? baseRelation(cls).where({ [pk]: keys }).toA() : [];
+    found.set(cls, targets);
+    const index = new Map<string, RecordLike>();
+    for (const t of targets) {
+      const key = keyOf(t.readAttribute(pk));
+      if (key !== null && !index.has(key)) index.set(key, t);
+    }
+    byKey.set(cls, index);
   }
   for (const o of pending) {
     const cls = belongsToClass(o, assoc);
-    const pk = cls ? (assoc.primaryKey ?? metaOf(cls).primaryKey) : "";
     const key = keyOf(o.readAttribute(assoc.foreignKey));
-    const target = cls && key !== null ? (found.get(cls)?.find((t) => keyOf(t.readAttribute(pk)) === key) ?? null) : null;
+    const target = cls && key !== null ? (byKey.get(cls)?.get(key) ?? null) : null;
     const a = association<BelongsToAssociation>(o, assoc.name);
     a.markLoaded(target);
     a.setInverseInstance(target);

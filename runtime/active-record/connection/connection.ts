@@ -48,6 +48,8 @@ const LIMIT = " LIMIT ?";
 const LIMIT_OFFSET = " LIMIT ? OFFSET ?";
 /** Statements kept per text with their LIMIT/OFFSET values written in (a text sees a few values: 1, a page size). */
 const LIMITED_STATEMENTS = 20;
+/** ConnectionAdapters::StatementPool::DEFAULT_STATEMENT_LIMIT: statements (and what is kept per SQL text) at most. */
+const STATEMENT_LIMIT = 1000;
 
 interface TailShape {
   /** Trailing placeholders that are the LIMIT (1) or LIMIT and OFFSET (2); 0 when the text does not end so. */
@@ -132,7 +134,10 @@ export class Connection {
 
   private isRead(sql: string): boolean {
     let read = this.reads.get(sql);
-    if (read === undefined) this.reads.set(sql, (read = READ.test(sql)));
+    if (read === undefined) {
+      this.reads.set(sql, (read = READ.test(sql)));
+      if (this.reads.size > STATEMENT_LIMIT) this.reads.delete(this.reads.keys().next().value!);
+    }
     return read;
   }
 
@@ -260,7 +265,10 @@ export class Connection {
    */
   private limitTail(sql: string, binds: BindValue[]): TailShape | null {
     let shape = this.tails.get(sql);
-    if (shape === undefined) this.tails.set(sql, (shape = tailShape(sql)));
+    if (shape === undefined) {
+      this.tails.set(sql, (shape = tailShape(sql)));
+      if (this.tails.size > STATEMENT_LIMIT) this.tails.delete(this.tails.keys().next().value!);
+    }
     if (shape.limited === 0 || shape.placeholders !== binds.length) return null;
     for (let i = binds.length - shape.limited; i < binds.length; i++) if (!Number.isSafeInteger(binds[i])) return null;
     return shape;
@@ -293,6 +301,9 @@ export class Connection {
     if (!stmt) {
       stmt = this.db.prepare<unknown[], Row>(sql);
       if (raw) stmt.raw(true);
+      // StatementPool's statement_limit (1000 by default): SQL texts built with values in them are each a
+      // statement of their own, and the oldest goes first.
+      if (this.statements.size >= STATEMENT_LIMIT) this.statements.delete(this.statements.keys().next().value!);
       this.statements.set(key, stmt);
     }
     return stmt;

@@ -10,7 +10,7 @@
 //   @x                            env.ivar("x")
 //   Const                         the model class (imported) or a diagnostic
 //   recv.meth(args) { block }     calls.ts decides by the receiver's type
-import { declineFrozenShovel, declineSharedShovel } from "./core/shovel-alias.js";
+import { declineFrozenShovel, declineSharedShovel, declineUnheldShovel } from "./core/shovel-alias.js";
 import { atConstruct, faultPoint, isCrashNode } from "../parse/crash.js";
 import type { Node, NodeOf } from "../parse/ir.js";
 import { lowerArgs, lowerCall } from "./calls.js";
@@ -381,7 +381,7 @@ function lowerBinary(node: NodeOf<"binary">, scope: Scope): TsExpr {
   const env = scope.env;
   const target = node.op === "<<" ? shovelTarget(node.left, scope) : null;
   const written = lowerExpr(node.left, scope);
-  const left = (node.op === "<<" && !target && declineFrozenShovel(node, written, scope)) || written;
+  const left = (node.op === "<<" && !target && (declineFrozenShovel(node, written, scope) || declineUnheldShovel(node, written, scope))) || written;
   const right = lowerExpr(node.right, scope);
   if (target && left.type.k !== "array") {
     // `buf << x` on a String variable: JS strings cannot grow in place, so the longer String is stored back (where

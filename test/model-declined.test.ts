@@ -48,6 +48,8 @@ describe("declined model declarations", () => {
       "app/models/thing_scope.rb:3:3 unsupported_construct: construct not lowered: scope without a name and a lambda",
       "app/models/thing_scope.rb:5:5 unsupported_construct: construct not lowered: include in a scope extension block",
       "app/models/widget.rb:2:3 unsupported_construct: construct not lowered: model macro acts_as_list",
+      "app/models/appender.rb:100:5 unsupported_construct: construct not lowered: `@buf << ...`: `@buf` is read at line 99 before it changes (that reference would keep the String as it was); a String cannot change in place, so the other reference would not see the change",
+      "app/models/appender.rb:113:5 unsupported_construct: construct not lowered: `@line << ...`: `@line` is read at line 118 in another method (that reference may keep the String as it was); a String cannot change in place, so the other reference would not see the change",
       "app/models/appender.rb:9:5 unsupported_construct: construct not lowered: `buf << ...`: `buf` is a parameter (the caller's String would not change); a String cannot change in place, so the other reference would not see the change",
       "app/models/appender.rb:13:25 unsupported_construct: construct not lowered: `name << ...`: `name` is a block's parameter (the String may be another's too); a String cannot change in place, so the other reference would not see the change",
       "app/models/appender.rb:19:5 unsupported_construct: construct not lowered: `copy << ...`: `copy` is assigned at line 18 a String that may be another's too; a String cannot change in place, so the other reference would not see the change",
@@ -132,6 +134,17 @@ describe("declined model declarations", () => {
     // is declined on its own (one diagnostic, no second one for its `<<`).
     expect(raised(() => Appender.slotted({}))).not.toBe("no error");
     expect(raised(() => Appender.grouped(pairs()))).not.toBe("no error");
+  });
+
+  it("a `<<` on an ivar whose String another reference may hold raises where it reaches a String; one built in the method and read only after it grows answers as Ruby", async () => {
+    const Appender = await model("appender", "Appender");
+    // Ruby 3.3 (chroot): Appender.new.aliased("b") => "ab"; Appender.new.logged(%w[a b]) => "a;b;"
+    const error = raised(() => new Appender().aliased("b"));
+    expect(error).not.toBe("no error");
+    expect((error as [string, string, boolean]).slice(0, 2)).toEqual(["NotLowered", `rails2ts: not lowered: unsupported_construct: construct not lowered: \`@buf << ...\`: \`@buf\` is read at line 99 before it changes (that reference would keep the String as it was); a String cannot change in place, so the other reference would not see the change`]);
+    expect(new Appender().logged(["a", "b"])).toBe("a;b;");
+    // Ruby: Appender.new.held => "xy" (snapshot answered the String @line then grew)
+    expect(raised(() => new Appender().held())).toEqual(["NotLowered", expect.stringContaining("`@line` is read at line 118 in another method"), false]);
   });
 
   it("a plain class whose body holds a declined statement raises when instantiated (its validation is never skipped)", async () => {

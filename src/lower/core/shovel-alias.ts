@@ -51,6 +51,16 @@ export function declineUnheldShovel(node: NodeOf<"binary">, recv: TsExpr, scope:
   return declined(node, "`<<` on a value no variable holds: a String cannot change in place, so its other references would not see the change", recv, scope);
 }
 
+/** `@buf << x` (and `@buf.concat(x)`, ...) where the ivar's String may be another's too; null where it is not. */
+export function declineSharedIvarShovel(node: Node, name: string, recv: TsExpr, scope: Scope): TsExpr | null {
+  if (!mayBeString(recv.type)) return null;
+  const body = scope.methodBody as Node[] | null;
+  const why = body ? sharedReason(body, name, node, scope.env.app, "ivar") ?? readElsewhere(node, name, scope.env.app) : "it is not in a method whose every use of it the compiler sees";
+  if (!why) return null;
+  const written = node.kind === "call" ? `@${name}.${node.method}(...)` : `@${name} << ...`;
+  return declined(node, `\`${written}\`: ${why}; a String cannot change in place, so the other reference would not see the change`, recv, scope);
+}
+
 /** A type the value may be a String under: a String, a SafeBuffer, or what the compiler could not type. */
 function mayBeString(t: TsExpr["type"]): boolean {
   const k = t.k === "maybe" ? t.of.k : t.k;
@@ -88,7 +98,7 @@ export function stringMutation(call: NodeOf<"call">, recv: TsExpr, scope: Scope)
       : `\`.${call.method}\` on a value no variable holds: a String cannot change in place, so its other references would not see the change`;
     return { recv: declined(call, message, recv, scope), wrap: (r) => r };
   }
-  const shared = target.kind === "ident" ? declineSharedShovel(call, target.name, recv, scope) : null;
+  const shared = target.kind === "ident" ? declineSharedShovel(call, target.name, recv, scope) : target.kind === "ivar" ? declineSharedIvarShovel(call, target.name, recv, scope) : null;
   if (shared) return { recv: shared, wrap: (r) => r };
   const name = lowerExpr(target, scope).code;
   const keep = scope.env.module.use("keepString");
@@ -259,6 +269,44 @@ function arrayHash(v: Node | undefined, body: Node[], copies: string[] = []): bo
   return !rest.length && stmt?.kind === "assign" && stmt.value.kind === "array" && stmt.target.kind === "index"
     && stmt.target.receiver.kind === "ident" && stmt.target.receiver.name === h && stmt.target.args.length === 1
     && stmt.target.args[0]!.kind === "ident" && stmt.target.args[0]!.name === k;
+}
+
+/** Where another method of the class reads `@name` (or a reader answers it), why its String may be shared. */
+function readElsewhere(node: Node, name: string, app: AppModel): string | null {
+  const file = (appFiles(app) as Array<{ absPath?: string; body: Node[] }>).find((f) => f.absPath === node.span.file);
+  if (!file) return "its file is not one whose every method the compiler sees";
+  let why: string | null = null;
+  for (const stmt of file.body) {
+    walk(stmt, (n) => {
+      if (why) return;
+      if (n.kind === "call" && n.receiver === null && ["attr_reader", "attr_accessor"].includes(n.method) && n.args.some((a) => a.kind === "sym" && a.name === name)) {
+        why = `\`@${name}\` has a reader (${n.method} at line ${n.span.line}) whose caller would keep the String as it was`;
+      }
+      if (n.kind === "def" && !within(node, n)) {
+        for (const b of n.body) {
+          walk(b, (x) => {
+            if (!why && x.kind === "ivar" && x.name === name && !assignedIn(b, x)) why = `\`@${name}\` is read at line ${x.span.line} in another method (that reference may keep the String as it was)`;
+          });
+        }
+      }
+    });
+  }
+  return why;
+}
+
+/** Whether `target` is the target of an assignment within `root` (not a read of it). */
+function assignedIn(root: Node, target: Node): boolean {
+  let found = false;
+  walk(root, (n) => {
+    if ((n.kind === "assign" && n.target === target) || (n.kind === "multiAssign" && n.targets.includes(target))) found = true;
+  });
+  return found;
+}
+
+function within(inner: Node, outer: Node): boolean {
+  const a = inner.span;
+  const b = outer.span;
+  return a.file === b.file && before([b.line, b.column], [a.line, a.column + 1]) && before([a.endLine, a.endColumn - 1], [b.endLine, b.endColumn]);
 }
 
 /** each_with_object's memo given as an Array or Hash literal (`each_with_object([]) { |x, out| out << x }`): no String. */

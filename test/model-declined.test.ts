@@ -123,6 +123,9 @@ describe("declined model declarations", () => {
     notLowered(() => Appender.stored({ a: "x" }));
     notLowered(() => Appender.titled({ title: "T" }));
     notLowered(() => Appender.leaked([["s", "x"], ["a", 1]]));
+    // Ruby: Appender.stored({ a: "x".html_safe }) => {:a=>"xy"} (a SafeBuffer is a String that grows in place too)
+    const { SafeString } = (await linked("active-support/safe.js")) as Dyn;
+    notLowered(() => Appender.stored({ a: new SafeString("x") }));
     // Ruby: Appender.stored({ a: [1] }) => {:a=>[1, "y"]}; Appender.bucketed / defaulted([[:a, 1], [:b, 2], [:a, 3]])
     // => {:a=>[1, 3], :b=>[2]}; Appender.fresh_grown("n") => "n:y"
     expect(Appender.stored({ a: [1] })).toEqual({ a: [1, "y"] });

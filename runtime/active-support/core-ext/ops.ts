@@ -2,6 +2,7 @@
 // prove a type. Each is Ruby's semantics, not JS's: only nil and false are falsy; `==` compares values.
 //   a || b      or(a, () => b)          x.each      each(x)          recv.m(a)   send(recv, "m", a)
 import { assertMutable } from "./frozen.js";
+import { SafeString } from "../safe.js";
 import { appClassName } from "../../ruby/app-class.js";
 import { isBlank, isPlainObject, RubyFloat, RubyRange, RubySymbol, toS } from "../../ruby/ruby.js";
 import { hashIndex, hashSet } from "./core-hash.js";
@@ -262,9 +263,12 @@ export function readLocal(locals: Record<string, unknown>, name: string): unknow
   return locals[name];
 }
 
-/** A receiver a declined construct raises on where it is a String (core/tap-shovel.ts); anything else passes. */
+/**
+ * A receiver a declined construct raises on where it is a String or a SafeBuffer (a String in Ruby, immutable here
+ * too: core/tap-shovel.ts, core/shovel-alias.ts); anything else passes.
+ */
 export function declineIfString<T>(value: T, what: string): T {
-  if (typeof value === "string" || value instanceof String) unsupported(what);
+  if (typeof value === "string" || value instanceof String || value instanceof SafeString) unsupported(what);
   return value;
 }
 

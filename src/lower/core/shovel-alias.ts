@@ -9,7 +9,10 @@
 //   def add(buf, x) buf << x end                              a parameter: the caller's String would not grow
 //   names.each { |name| name << "!" }                         a block's parameter: the Array's Strings would not
 //   copy = title; copy << "!"                                 a String another variable holds
-//   record.title.concat("!")                                  not a variable: nothing to store the String back in
+//   record.title.concat("!") / hash[k] << "!"                 not a variable: nothing to store the String back in
+//   x = @buf; @buf << "!"                                     an ivar another reference (or another method) may hold
+// (Not reported where the receiver is provably no String: `lists[k] << v` on a local Hash whose every slot is an
+// Array, as `Hash.new { |h, k| h[k] = [] }` or each_with_object's memo built so.)
 import { childNodes, walk, type Node, type NodeOf } from "../../parse/ir.js";
 import { lit, lowerExpr, type TsExpr } from "../expr.js";
 import type { Scope } from "../scope.js";

@@ -108,7 +108,7 @@ export {
   PushServiceError as WebPushPushServiceError,
 } from "./gems/web-push/index.js";
 export { tagElement, tagAttributes } from "./action-view/index.js";
-export { coreBinop, coreIndex, coreNegate, coreShovel, keepString } from "./active-support/index.js";
+export { coreBinop, coreIndex, coreNegate, coreShovel, keepString, freezeValue } from "./active-support/index.js";
 export { hashEntries, RubyFloat, RubyRange, RubySymbol, rubyRegexp, interpolatedRegexp } from "./ruby/index.js";
 export * from "./action-view/index.js";
 export { serveApp, renderForBroadcast, type CableSetup } from "./app/index.js";

@@ -48,6 +48,8 @@ describe("declined model declarations", () => {
       "app/models/thing_scope.rb:3:3 unsupported_construct: construct not lowered: scope without a name and a lambda",
       "app/models/thing_scope.rb:5:5 unsupported_construct: construct not lowered: include in a scope extension block",
       "app/models/widget.rb:2:3 unsupported_construct: construct not lowered: model macro acts_as_list",
+      "app/models/appender.rb:100:5 unsupported_construct: construct not lowered: `@buf << ...`: `@buf` is read at line 99 before it changes (that reference would keep the String as it was); a String cannot change in place, so the other reference would not see the change",
+      "app/models/appender.rb:113:5 unsupported_construct: construct not lowered: `@line << ...`: `@line` is read at line 118 in another method (that reference may keep the String as it was); a String cannot change in place, so the other reference would not see the change",
       "app/models/appender.rb:9:5 unsupported_construct: construct not lowered: `buf << ...`: `buf` is a parameter (the caller's String would not change); a String cannot change in place, so the other reference would not see the change",
       "app/models/appender.rb:13:25 unsupported_construct: construct not lowered: `name << ...`: `name` is a block's parameter (the String may be another's too); a String cannot change in place, so the other reference would not see the change",
       "app/models/appender.rb:19:5 unsupported_construct: construct not lowered: `copy << ...`: `copy` is assigned at line 18 a String that may be another's too; a String cannot change in place, so the other reference would not see the change",
@@ -55,6 +57,11 @@ describe("declined model declarations", () => {
       "app/models/appender.rb:39:5 unsupported_construct: construct not lowered: `.concat` on a value no variable holds: a String cannot change in place, so its other references would not see the change",
       "app/models/appender.rb:44:5 unsupported_construct: construct not lowered: `buf.prepend(...)`: `buf` is a parameter (the caller's String would not change); a String cannot change in place, so the other reference would not see the change",
       "app/models/appender.rb:48:5 unsupported_construct: construct not lowered: `list.clear(...)`: `list` is a parameter (the caller's String would not change); a String cannot change in place, so the other reference would not see the change",
+      "app/models/appender.rb:52:5 unsupported_construct: construct not lowered: `<<` on a value no variable holds: a String cannot change in place, so its other references would not see the change",
+      "app/models/appender.rb:57:5 unsupported_construct: construct not lowered: `<<` on a value no variable holds: a String cannot change in place, so its other references would not see the change",
+      "app/models/appender.rb:62:6 unsupported_construct: construct not lowered: opAssign expression",
+      "app/models/appender.rb:68:26 unsupported_construct: construct not lowered: opAssign expression",
+      "app/models/appender.rb:79:25 unsupported_construct: construct not lowered: `<<` on a value no variable holds: a String cannot change in place, so its other references would not see the change",
       "app/models/chunker.rb:3:5 unsupported_construct: construct not lowered: tap's block appends to its parameter `body` with <<: a String cannot grow in place, so tap would answer it unchanged",
       "app/models/frozen_appender.rb:6:5 unsupported_construct: construct not lowered: `s << ...`: `s` is assigned at line 5 a String literal the file's `frozen_string_literal: true` freezes (Ruby raises FrozenError)",
       "app/models/notifier.rb:1:1 unsupported_construct: construct not lowered: superclass Noticed::Base of a plain class",
@@ -101,6 +108,46 @@ describe("declined model declarations", () => {
     // Ruby: Appender.first_concat([+"a"]) => ["a!"]; b = +"b"; Appender.prefixed(b) grows b to ">b"
     notLowered(() => Appender.firstConcat(["a"]), "`.concat` on a value no variable holds");
     notLowered(() => Appender.prefixed("b"), "`buf` is a parameter");
+  });
+
+  it("a `<<` on a value no variable holds raises where it reaches a String (the String would not grow); an Array, or a slot of a local Hash of Arrays, grows as Ruby's", async () => {
+    const Appender = await model("appender", "Appender");
+    const notLowered = (fn: () => unknown) => {
+      const error = raised(fn);
+      expect(error).not.toBe("no error");
+      expect((error as [string, string, boolean]).slice(0, 2)).toEqual(["NotLowered", `rails2ts: not lowered: unsupported_construct: ${"construct not lowered: `<<` on a value no variable holds: a String cannot change in place, so its other references would not see the change"}`]);
+    };
+    const pairs = () => [["a", 1], ["b", 2], ["a", 3]];
+    // Ruby 3.3 (chroot): Appender.stored({ a: +"x" }) => {:a=>"xy"}; Appender.titled(Struct.new(:title).new(+"T")).title
+    // => "T!"; Appender.leaked([[:s, "x"], [:a, 1]]) => {:s=>"sx", :a=>[1]} (fill stored a String into the Hash)
+    notLowered(() => Appender.stored({ a: "x" }));
+    notLowered(() => Appender.titled({ title: "T" }));
+    notLowered(() => Appender.leaked([["s", "x"], ["a", 1]]));
+    // Ruby: Appender.stored({ a: "x".html_safe }) => {:a=>"xy"} (a SafeBuffer is a String that grows in place too)
+    const { SafeString } = (await linked("active-support/safe.js")) as Dyn;
+    notLowered(() => Appender.stored({ a: new SafeString("x") }));
+    // Ruby: Appender.stored({ a: [1] }) => {:a=>[1, "y"]}; Appender.bucketed / defaulted([[:a, 1], [:b, 2], [:a, 3]])
+    // => {:a=>[1, 3], :b=>[2]}; Appender.fresh_grown("n") => "n:y"
+    expect(Appender.stored({ a: [1] })).toEqual({ a: [1, "y"] });
+    const entries = (h: unknown) => (h instanceof Map ? [...h] : Object.entries(h as object));
+    expect(entries(Appender.bucketed(pairs()))).toEqual([["a", [1, 3]], ["b", [2]]]);
+    expect(entries(Appender.defaulted(pairs()))).toEqual([["a", [1, 3]], ["b", [2]]]);
+    expect(Appender.freshGrown("n")).toBe("n:y");
+    // Ruby: Appender.slotted({}) => {:k=>"a"}; Appender.grouped(...) => {:a=>[1, 3], :b=>[2]}: `(h[k] ||= x)` as a value
+    // is declined on its own (one diagnostic, no second one for its `<<`).
+    expect(raised(() => Appender.slotted({}))).not.toBe("no error");
+    expect(raised(() => Appender.grouped(pairs()))).not.toBe("no error");
+  });
+
+  it("a `<<` on an ivar whose String another reference may hold raises where it reaches a String; one built in the method and read only after it grows answers as Ruby", async () => {
+    const Appender = await model("appender", "Appender");
+    // Ruby 3.3 (chroot): Appender.new.aliased("b") => "ab"; Appender.new.logged(%w[a b]) => "a;b;"
+    const error = raised(() => new Appender().aliased("b"));
+    expect(error).not.toBe("no error");
+    expect((error as [string, string, boolean]).slice(0, 2)).toEqual(["NotLowered", `rails2ts: not lowered: unsupported_construct: construct not lowered: \`@buf << ...\`: \`@buf\` is read at line 99 before it changes (that reference would keep the String as it was); a String cannot change in place, so the other reference would not see the change`]);
+    expect(new Appender().logged(["a", "b"])).toBe("a;b;");
+    // Ruby: Appender.new.held => "xy" (snapshot answered the String @line then grew)
+    expect(raised(() => new Appender().held())).toEqual(["NotLowered", expect.stringContaining("`@line` is read at line 118 in another method"), false]);
   });
 
   it("a plain class whose body holds a declined statement raises when instantiated (its validation is never skipped)", async () => {

@@ -19,5 +19,6 @@ export { ObjectMethods, NilMethods, raise, raiseFrom } from "./core-ext/core-obj
 export { extendCore, CORE_EXTENSIBLE } from "./core-ext/core-extensions.js";
 export { inflections } from "./inflections.js";
 export { coreBinop, coreIndex, coreNegate, coreShovel, keepString } from "./core-ext/core-operators.js";
+export { freezeValue } from "./core-ext/frozen.js";
 export type { RailsLogger } from "./logger.js";
 export type { EnvironmentInquirer } from "./environment-inquirer.js";

@@ -64,6 +64,18 @@ function parseOffset(s: unknown): number {
 
 type Civil = [number, number?, number?, number?, number?, number?];
 
+/** floor(f * 10**9) for a Float 0 <= f < 1, exactly (f is m * 2**e: no rounding of the product). */
+function fractionNanos(f: number): number {
+  if (f <= 0) return 0;
+  const view = new DataView(new ArrayBuffer(8));
+  view.setFloat64(0, f);
+  const bits = view.getBigUint64(0);
+  const exp = Number((bits >> 52n) & 0x7ffn);
+  const mantissa = (bits & ((1n << 52n) - 1n)) | (exp ? 1n << 52n : 0n);
+  const shift = 1075n - BigInt(exp || 1);
+  return Number((mantissa * 1_000_000_000n) >> shift);
+}
+
 export const ErbUtil = {
   htmlEscape, h: htmlEscape, htmlEscapeOnce: escapeOnce, unwrappedHtmlEscape, urlEncode, u: urlEncode, xmlNameEscape, jsonEscape,
 };
@@ -111,9 +123,13 @@ export const TimeClass = Object.assign(new RubyClass("Time"), {
     const micros = Math.round(Number(seconds) * 1_000_000 + Number(subsec) * scale);
     return localTime(Math.floor(micros / 1000), ((micros % 1000) + 1000) % 1000);
   },
+  /** Time.utc(y, m, d, h, mi, s, usec): a Float `s` keeps its fraction (exactly: Ruby takes the Float's own value). */
   utc: (...args: unknown[]) => {
     const [y, mo = 1, d = 1, h = 0, mi = 0, s = 0, usec = 0] = args.map(Number);
-    return utcTime(Date.UTC(y!, mo - 1, d, h, mi, s) + Math.floor(usec / 1000), usec % 1000);
+    const whole = Math.floor(s);
+    const nanos = fractionNanos(s - whole) + Math.floor(usec * 1000);
+    const t = utcTime(Date.UTC(y!, mo - 1, d, h, mi, whole) + Math.floor(nanos / 1_000_000), Math.floor(nanos / 1000) % 1000);
+    return nanos % 1000 ? Object.assign(t, { nanoRemainder: nanos % 1000 }) : t;
   },
   /** Time.new(y, m, d, h, mi, s, "+05:30"): without an offset, local time (UTC in the app's process). */
   new: (...args: unknown[]) => {

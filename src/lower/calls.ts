@@ -46,6 +46,9 @@ import { CORE_TABLES, isCoreMethod } from "../../runtime/active-support/core-ext
 import { extensionOf, lowerExtensionCall } from "./model/association-extension.js";
 import { plainClassFacts } from "./core/plain-calls.js";
 
+/** Receivers whose `.freeze` is the value itself: a String's frozen state is not kept (known in the Ruby corpus). */
+const FREEZES_NOTHING = new Set(["string", "safe", "number", "float", "bool", "nil"]);
+
 export function lowerCall(call: NodeOf<"call">, scope: Scope): TsExpr {
   if (call.receiver === null) return lowerSelfCall(call, scope);
   const framework = lowerFrameworkClassCall(call, scope) ?? lowerStructNew(call, scope);
@@ -58,8 +61,12 @@ export function lowerCall(call: NodeOf<"call">, scope: Scope): TsExpr {
   }
   const mainApp = lowerMainAppCall(call, scope);
   if (mainApp) return mainApp;
-  // `'text'.freeze` (Erubi writes every literal so) is the literal itself.
-  if (call.method === "freeze" && call.args.length === 0) return lowerExpr(call.receiver, scope);
+  // `'text'.freeze` (Erubi writes every literal so) is the literal itself; an Array or a Hash is frozen (a later
+  // `<<` raises FrozenError: core-ext/frozen.ts).
+  if (call.method === "freeze" && call.args.length === 0) {
+    const recv = lowerExpr(call.receiver, scope);
+    return FREEZES_NOTHING.has(recv.type.k) ? recv : lit(`${scope.env.module.use("freezeValue")}(${recv.code})`, recv.type);
+  }
   const own = scope.env.receiverCall?.(call, scope);
   if (own) return own;
   checkXPathLiteral(call, scope);

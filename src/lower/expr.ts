@@ -10,7 +10,7 @@
 //   @x                            env.ivar("x")
 //   Const                         the model class (imported) or a diagnostic
 //   recv.meth(args) { block }     calls.ts decides by the receiver's type
-import { declineFrozenShovel, declineSharedShovel } from "./core/shovel-alias.js";
+import { declineFrozenShovel, declineSharedIvarShovel, declineSharedShovel, declineUnheldShovel } from "./core/shovel-alias.js";
 import { atConstruct, faultPoint, isCrashNode } from "../parse/crash.js";
 import type { Node, NodeOf } from "../parse/ir.js";
 import { lowerArgs, lowerCall } from "./calls.js";
@@ -381,13 +381,13 @@ function lowerBinary(node: NodeOf<"binary">, scope: Scope): TsExpr {
   const env = scope.env;
   const target = node.op === "<<" ? shovelTarget(node.left, scope) : null;
   const written = lowerExpr(node.left, scope);
-  const left = (node.op === "<<" && !target && declineFrozenShovel(node, written, scope)) || written;
+  const left = (node.op === "<<" && !target && (declineFrozenShovel(node, written, scope) || declineUnheldShovel(node, written, scope))) || written;
   const right = lowerExpr(node.right, scope);
   if (target && left.type.k !== "array") {
     // `buf << x` on a String variable: JS strings cannot grow in place, so the longer String is stored back (where
     // another reference may share the String, declined: core/shovel-alias.ts).
     const variable = lowerExpr(target, scope).code;
-    const recv = (target.kind === "ident" && declineSharedShovel(node, target.name, left, scope)) || left;
+    const recv = (target.kind === "ident" ? declineSharedShovel(node, target.name, left, scope) : declineSharedIvarShovel(node, (target as NodeOf<"ivar">).name, left, scope)) || left;
     return lit(`(${variable} = ${env.module.use("coreShovel")}(${recv.code}, ${right.code}) as typeof ${variable})`, left.type.k === "safe" ? left.type : UNKNOWN);
   }
   switch (node.op) {

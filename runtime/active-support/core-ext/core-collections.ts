@@ -12,6 +12,7 @@ import { toParam, toQuery } from "../to-query.js";
 import { translateOrUndefined } from "../i18n.js";
 import { dig, hashKey, HashEnumerable, KeyError } from "./core-hash.js";
 import { rangeBounds } from "./core-range.js";
+import { guardMutators } from "./frozen.js";
 import { rubyCompare } from "./compare.js";
 import { Duration } from "../duration.js";
 import { orEnumerator, RubyEnumerator, yieldEach } from "../../ruby/core-enumerator.js";
@@ -295,6 +296,8 @@ export const ArrayMethods = {
   toParam: (list: unknown[]) => toParam(list),
   toQuery: (list: unknown[], key: unknown) => toQuery({ [toS(key)]: list }),
 };
+// (Array#freeze: core-ext/frozen.ts.)
+guardMutators(ArrayMethods, ["shift", "pop", "push", "append", "unshift", "prepend", "clear", "delete"]);
 
 export const HashMethods = {
   ...HashEnumerable,

@@ -8,7 +8,7 @@
 // value, any other block the [key, value] Array (which a lowered |k, v| block spreads itself).
 import { eq } from "./equality.js";
 import { rubyCompare } from "./compare.js";
-import { FrozenError } from "../../ruby/errors.js";
+import { assertMutable, guardMutators } from "./frozen.js";
 import { hashEntries, inspect, isBlank, isFloat, isHash, isNumeric, isPlainObject, RubySymbol, toS, truthy } from "../../ruby/ruby.js";
 
 type Block = (...args: unknown[]) => unknown;
@@ -56,10 +56,6 @@ export function hashGet(h: AnyHash, k: unknown): unknown {
   return h instanceof Map ? h.get(key) : h[key as string];
 }
 
-/** A Hash frozen by the runtime itself (a JS-frozen object): Ruby's FrozenError rather than a JS TypeError. */
-function assertMutable(h: AnyHash): void {
-  if (Object.isFrozen(h)) throw new FrozenError(`can't modify frozen Hash: ${inspect(h)}`);
-}
 
 export function hashSet(h: AnyHash, k: unknown, v: unknown): unknown {
   assertMutable(h);
@@ -288,6 +284,8 @@ export const HashEnumerable = {
   deepSymbolizeKeys: (h: AnyHash): AnyHash => hashFrom(pairs(h).map(([k, v]) => [k instanceof RubySymbol ? k.name : k, isHash(v) ? HashEnumerable.deepSymbolizeKeys(v) : v] as const)),
   deepStringifyKeys: (h: AnyHash): AnyHash => hashFrom(pairs(h).map(([k, v]) => [k instanceof RubySymbol ? k.name : k, isHash(v) ? HashEnumerable.deepStringifyKeys(v) : v] as const)),
 };
+// (Hash#freeze: core-ext/frozen.ts.)
+guardMutators(HashEnumerable, ["mergeBang", "update", "deleteIf", "keepIf", "selectBang", "rejectBang", "store", "clear", "shift", "delete"]);
 
 function indifferent(h: AnyHash): AnyHash {
   return hashFrom(pairs(h).map(([k, v]) => [k instanceof RubySymbol ? k.name : k, isHash(v) ? indifferent(v) : v] as const), h);

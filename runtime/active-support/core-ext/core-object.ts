@@ -14,6 +14,7 @@ import { RubyDate } from "../../ruby/date.js";
 import { Duration } from "../duration.js";
 import { ZonedTime } from "../zoned-time.js";
 import { isMethodObject, isProc } from "../../ruby/core-proc.js";
+import { freezeValue, isFrozenValue } from "./frozen.js";
 
 /** A Ruby class as a value (`x.class`): enough to read its name. */
 export class RubyClass {
@@ -167,8 +168,8 @@ export const ObjectMethods = {
     throw new ArgumentError("The parameter passed to #in? must respond to #include?");
   },
   dup: (v: unknown) => v,
-  freeze: (v: unknown) => v,
-  isFrozen: () => true,
+  freeze: freezeValue,
+  isFrozen: isFrozenValue,
   itself: (v: unknown) => v,
   // (Generic: the block takes the receiver's type, as a typed block parameter declares it.)
   then: <T>(v: T, block: (x: T) => unknown) => block(v),

@@ -22,6 +22,7 @@ import { ArgumentError } from "../../ruby/errors.js";
 import { RubyTypeError } from "../../ruby/exceptions.js";
 import { RangeMethods, rangeBounds } from "./core-range.js";
 import { isProc, ProcMethods } from "../../ruby/core-proc.js";
+import { assertMutable } from "./frozen.js";
 
 const isTime = (v: unknown): v is Date | RubyDate | ZonedTime => v instanceof Date || v instanceof RubyDate || v instanceof ZonedTime;
 const isString = (v: unknown): v is string | SafeString => typeof v === "string" || v instanceof SafeString;
@@ -246,6 +247,7 @@ function arrayOp(op: string, a: unknown[], b: unknown): unknown {
   if (op === "&") return a.filter((x) => (b as unknown[]).includes(x));
   if (op === "|") return [...new Set([...a, ...(b as unknown[])])];
   if (op === "<<") {
+    assertMutable(a);
     a.push(b);
     return a;
   }

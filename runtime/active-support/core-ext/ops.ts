@@ -1,6 +1,8 @@
 // Ruby operators and dynamic dispatch on lowered values: what emitted code calls where the compiler could not
 // prove a type. Each is Ruby's semantics, not JS's: only nil and false are falsy; `==` compares values.
 //   a || b      or(a, () => b)          x.each      each(x)          recv.m(a)   send(recv, "m", a)
+import { assertMutable } from "./frozen.js";
+import { SafeString } from "../safe.js";
 import { appClassName } from "../../ruby/app-class.js";
 import { isBlank, isPlainObject, RubyFloat, RubyRange, RubySymbol, toS } from "../../ruby/ruby.js";
 import { hashIndex, hashSet } from "./core-hash.js";
@@ -82,6 +84,7 @@ export function index(recv: unknown, ...keys: unknown[]): unknown {
 /** Array#[]=(index, value) and Array#[]=(range, values): a negative index counts from the end, a gap fills with nil,
  * a range's elements are replaced by the values (an Array's elements, or the one value). */
 function arraySet(list: unknown[], key: unknown, value: unknown): void {
+  assertMutable(list);
   if (key instanceof RubyRange) {
     const from = key.first === null || key.first === undefined ? 0 : Number(key.first) < 0 ? list.length + Number(key.first) : Number(key.first);
     if (from < 0) throw new RangeError(`${key.toRubyInspect()} out of range`);
@@ -260,9 +263,12 @@ export function readLocal(locals: Record<string, unknown>, name: string): unknow
   return locals[name];
 }
 
-/** A receiver a declined construct raises on where it is a String (core/tap-shovel.ts); anything else passes. */
+/**
+ * A receiver a declined construct raises on where it is a String or a SafeBuffer (a String in Ruby, immutable here
+ * too: core/tap-shovel.ts, core/shovel-alias.ts); anything else passes.
+ */
 export function declineIfString<T>(value: T, what: string): T {
-  if (typeof value === "string" || value instanceof String) unsupported(what);
+  if (typeof value === "string" || value instanceof String || value instanceof SafeString) unsupported(what);
   return value;
 }
 

@@ -9,7 +9,10 @@
 //   def add(buf, x) buf << x end                              a parameter: the caller's String would not grow
 //   names.each { |name| name << "!" }                         a block's parameter: the Array's Strings would not
 //   copy = title; copy << "!"                                 a String another variable holds
-//   record.title.concat("!")                                  not a variable: nothing to store the String back in
+//   record.title.concat("!") / hash[k] << "!"                 not a variable: nothing to store the String back in
+//   x = @buf; @buf << "!"                                     an ivar another reference (or another method) may hold
+// (Not reported where the receiver is provably no String: `lists[k] << v` on a local Hash whose every slot is an
+// Array, as `Hash.new { |h, k| h[k] = [] }` or each_with_object's memo built so.)
 import { childNodes, walk, type Node, type NodeOf } from "../../parse/ir.js";
 import { lit, lowerExpr, type TsExpr } from "../expr.js";
 import type { Scope } from "../scope.js";
@@ -33,6 +36,42 @@ export function declineSharedShovel(node: Node, name: string, recv: TsExpr, scop
 export function declineFrozenShovel(node: NodeOf<"binary">, recv: TsExpr, scope: Scope): TsExpr | null {
   if (!plainLiteral(node.left) || !frozenLiterals(node.span.file, scope.env.app)) return null;
   return declined(node, "`<<` on a String literal the file's `frozen_string_literal: true` freezes (Ruby raises FrozenError)", recv, scope);
+}
+
+/**
+ * `x << y` where `x` is no variable (`hash[k] << y`, `record.title << y`): a String it reaches would not grow (there
+ * is nowhere to store the longer one), so the receiver is declined where it may be a String. An Array grows in place
+ * and stays as it is: a receiver typed an Array, a String or Array built right there, a slot of a local Hash every
+ * store into which is an Array.
+ */
+export function declineUnheldShovel(node: NodeOf<"binary">, recv: TsExpr, scope: Scope): TsExpr | null {
+  if (!mayBeString(recv.type)) return null;
+  const left = unparen(node.left);
+  // (A chain's inner `<<` answered for its receiver; `(h[k] ||= x)` as a value is declined on its own.)
+  if ((left.kind === "binary" && left.op === "<<") || left.kind === "opAssign") return null;
+  if (fresh(left, scope.env.app) || arraySlot(left, node, scope)) return null;
+  if (left.kind === "call" && left.method === "freeze" && !left.args.length) return declined(node, "`<<` on a value `.freeze` froze (Ruby raises FrozenError)", recv, scope);
+  return declined(node, "`<<` on a value no variable holds: a String cannot change in place, so its other references would not see the change", recv, scope);
+}
+
+/** `@buf << x` (and `@buf.concat(x)`, ...) where the ivar's String may be another's too; null where it is not. */
+export function declineSharedIvarShovel(node: Node, name: string, recv: TsExpr, scope: Scope): TsExpr | null {
+  if (!mayBeString(recv.type)) return null;
+  const body = scope.methodBody as Node[] | null;
+  const why = body ? sharedReason(body, name, node, scope.env.app, "ivar") ?? readElsewhere(node, name, scope.env.app) : "it is not in a method whose every use of it the compiler sees";
+  if (!why) return null;
+  const written = node.kind === "call" ? `@${name}.${node.method}(...)` : `@${name} << ...`;
+  return declined(node, `\`${written}\`: ${why}; a String cannot change in place, so the other reference would not see the change`, recv, scope);
+}
+
+/** A type the value may be a String under: a String, a SafeBuffer, or what the compiler could not type. */
+function mayBeString(t: TsExpr["type"]): boolean {
+  const k = t.k === "maybe" ? t.of.k : t.k;
+  return k === "string" || k === "safe" || k === "unknown";
+}
+
+function unparen(n: Node): Node {
+  return n.kind === "seq" && n.body.length === 1 ? unparen(n.body[0]!) : n;
 }
 
 function declined(node: Node, message: string, recv: TsExpr, scope: Scope): TsExpr {
@@ -62,7 +101,7 @@ export function stringMutation(call: NodeOf<"call">, recv: TsExpr, scope: Scope)
       : `\`.${call.method}\` on a value no variable holds: a String cannot change in place, so its other references would not see the change`;
     return { recv: declined(call, message, recv, scope), wrap: (r) => r };
   }
-  const shared = target.kind === "ident" ? declineSharedShovel(call, target.name, recv, scope) : null;
+  const shared = target.kind === "ident" ? declineSharedShovel(call, target.name, recv, scope) : target.kind === "ivar" ? declineSharedIvarShovel(call, target.name, recv, scope) : null;
   if (shared) return { recv: shared, wrap: (r) => r };
   const name = lowerExpr(target, scope).code;
   const keep = scope.env.module.use("keepString");
@@ -83,7 +122,9 @@ const end = (n: Node): Pos => [n.span.endLine, n.span.endColumn];
 const before = (a: Pos, b: Pos) => a[0] < b[0] || (a[0] === b[0] && a[1] < b[1]);
 
 /** Why `name`'s String may be shared where `<<` grows it, or null where every assignment builds a fresh one. */
-function sharedReason(body: Node[], name: string, shovel: Node, app: AppModel): string | null {
+function sharedReason(body: Node[], name: string, shovel: Node, app: AppModel, kind: "ident" | "ivar" = "ident"): string | null {
+  const own = (x: Node) => x.kind === kind && x.name === name;
+  const shown = kind === "ivar" ? `@${name}` : name;
   const assigns: Node[] = [];
   const shovels: Node[] = [];
   const reads: Node[] = [];
@@ -100,19 +141,18 @@ function sharedReason(body: Node[], name: string, shovel: Node, app: AppModel): 
       else blockParam = true;
     }
     if (n.kind === "lambda" && n.params.some((p) => p.name === name)) blockParam = true;
-    if ((n.kind === "assign" || n.kind === "opAssign") && n.target.kind === "ident" && n.target.name === name) {
+    if ((n.kind === "assign" || n.kind === "opAssign") && own(n.target)) {
       assigns.push(n);
       visit(n.value, loops);
       return;
     }
-    if (n.kind === "multiAssign" && n.targets.some((t) => t.kind === "ident" && t.name === name)) assigns.push(n);
-    if (n.kind === "call" && n.receiver?.kind === "ident" && n.receiver.name === name && MUTATORS.has(n.method)) {
+    if (n.kind === "multiAssign" && n.targets.some(own)) assigns.push(n);
+    if (n.kind === "call" && n.receiver && own(n.receiver) && MUTATORS.has(n.method)) {
       shovels.push(n);
       for (const arg of n.args) visit(arg, loops);
       return;
     }
     // A question asked of it (`s.length < 5`, `s == ""`) answers a new value: no other reference to the String.
-    const own = (x: Node) => x.kind === "ident" && x.name === name;
     if (n.kind === "call" && n.receiver && own(n.receiver) && QUERIES.has(n.method)) {
       for (const child of childNodes(n).slice(1)) visit(child, n.block ? [...loops, n] : loops);
       return;
@@ -121,7 +161,7 @@ function sharedReason(body: Node[], name: string, shovel: Node, app: AppModel): 
       for (const side of [n.left, n.right]) if (!own(side)) visit(side, loops);
       return;
     }
-    if (n.kind === "binary" && n.op === "<<" && rootName(n.left) === name) {
+    if (n.kind === "binary" && n.op === "<<" && own(shovelRoot(n.left))) {
       shovels.push(n);
       // The chain's own receivers are the String growing, not another reference to it.
       let left: Node = n.left;
@@ -132,7 +172,7 @@ function sharedReason(body: Node[], name: string, shovel: Node, app: AppModel): 
       visit(n.right, loops);
       return;
     }
-    if (n.kind === "ident" && n.name === name) {
+    if (own(n)) {
       reads.push(n);
       for (const scope of loops) repeated.push({ scope, read: n });
     }
@@ -141,21 +181,135 @@ function sharedReason(body: Node[], name: string, shovel: Node, app: AppModel): 
   };
   for (const stmt of body) visit(stmt, []);
   if ((tapParam || memoParam) && !blockParam) return null;
-  if (blockParam) return `\`${name}\` is a block's parameter (the String may be another's too)`;
-  if (!assigns.length) return `\`${name}\` is a parameter (the caller's String would not change)`;
+  if (blockParam) return `\`${shown}\` is a block's parameter (the String may be another's too)`;
+  const unassigned = kind === "ivar"
+    ? `\`${shown}\` is not assigned a String built in this method before it grows (another reference may hold it)`
+    : `\`${shown}\` is a parameter (the caller's String would not change)`;
+  if (!assigns.length) return unassigned;
   const unfresh = assigns.find((a) => !(a.kind === "assign" || a.kind === "opAssign") || !freshAssignment(a, app));
   if (unfresh?.kind === "assign" && plainLiteral(unfresh.value)) {
-    return `\`${name}\` is assigned at line ${unfresh.span.line} a String literal the file's \`frozen_string_literal: true\` freezes (Ruby raises FrozenError)`;
+    return `\`${shown}\` is assigned at line ${unfresh.span.line} a String literal the file's \`frozen_string_literal: true\` freezes (Ruby raises FrozenError)`;
   }
-  if (unfresh) return `\`${name}\` is assigned at line ${unfresh.span.line} a String that may be another's too`;
+  if (unfresh) return `\`${shown}\` is assigned at line ${unfresh.span.line} a String that may be another's too`;
   const first = [...assigns, ...reads, ...shovels].reduce((a, b) => (before(at(b), at(a)) ? b : a));
-  if (!assigns.includes(first)) return `\`${name}\` is a parameter (the caller's String would not change)`;
+  if (!assigns.includes(first)) return unassigned;
   const last = shovels.reduce((a, b) => (before(at(a), at(b)) ? b : a), shovel);
   const early = reads.find((r) => before(at(r), end(last)));
-  if (early) return `\`${name}\` is read at line ${early.span.line} before it changes (that reference would keep the String as it was)`;
+  if (early) return `\`${shown}\` is read at line ${early.span.line} before it changes (that reference would keep the String as it was)`;
   const again = repeated.find(({ scope }) => shovels.some((s) => contains(scope, s)));
-  if (again) return `\`${name}\` is read at line ${again.read.span.line} in a block or loop that changes it again`;
+  if (again) return `\`${shown}\` is read at line ${again.read.span.line} in a block or loop that changes it again`;
   return null;
+}
+
+/** Hash methods that only read it: a slot they reach is still one a store put there. */
+const HASH_READS = new Set([
+  "each", "each_pair", "each_value", "each_key", "map", "keys", "values", "size", "length", "empty?", "any?", "key?",
+  "include?", "fetch", "dig", "to_a", "to_h", "sort_by", "select", "reject", "filter_map", "transform_values", "sum",
+  "count", "min_by", "max_by", "group_by", "inspect", "sort", "first", "dup", "deep_dup", "clone",
+]);
+
+/**
+ * `lists[k]` where `lists` is a local Hash every slot of which is an Array: it is assigned only a Hash of Array
+ * literals (`{}`, `Hash.new { |h, k| h[k] = [] }`) or is each_with_object's memo given as one, every store into it is
+ * an Array literal, and it is otherwise only read from (or answered as the method's value).
+ */
+function arraySlot(left: Node, shovel: Node, scope: Scope): boolean {
+  if (left.kind !== "index" || left.receiver.kind !== "ident" || !scope.lookup(left.receiver.name)) return false;
+  const name = left.receiver.name;
+  const body = scope.methodBody as Node[] | null;
+  if (!body) return false;
+  let memo: NodeOf<"call"> | null = null;
+  for (const stmt of body) {
+    walk(stmt, (n) => {
+      if (n.kind === "call" && n.method === "each_with_object" && n.block?.params.at(-1)?.name === name && n.block.body.some((b) => contains(b, shovel))) memo = n;
+    });
+  }
+  const call = memo as NodeOf<"call"> | null;
+  if (call) return arrayHash(call.args[0], body) && keepsArrays(call.block!.body, name, false);
+  return keepsArrays(body, name, true);
+}
+
+function keepsArrays(stmts: Node[], name: string, assignable: boolean, copies: string[] = []): boolean {
+  const own = (x: Node) => x.kind === "ident" && x.name === name;
+  let ok = true;
+  let assigned = false;
+  const visit = (n: Node, top: boolean) => {
+    if (!ok) return;
+    if ((n.kind === "assign" || n.kind === "opAssign") && own(n.target)) {
+      assigned = true;
+      if (!assignable || n.kind !== "assign" || !arrayHash(n.value, stmts, [...copies, name])) ok = false;
+      return visit(n.value, false);
+    }
+    if ((n.kind === "assign" || n.kind === "opAssign") && n.target.kind === "index" && own(n.target.receiver)) {
+      if (n.value.kind !== "array") ok = false;
+      for (const a of n.target.args) visit(a, false);
+      return visit(n.value, false);
+    }
+    if (n.kind === "index" && own(n.receiver)) return n.args.forEach((a) => visit(a, false));
+    if (n.kind === "call" && n.receiver && own(n.receiver)) {
+      if (n.method === "[]=" ? n.args.at(-1)?.kind !== "array" : !HASH_READS.has(n.method)) ok = false;
+      return childNodes(n).slice(1).forEach((c) => visit(c, false));
+    }
+    if (own(n) && !top) ok = false;
+    if (n.kind === "multiAssign" && n.targets.some(own)) ok = false;
+    for (const c of childNodes(n)) visit(c, false);
+  };
+  for (const stmt of stmts) visit(stmt, true);
+  return ok && (assigned || !assignable);
+}
+
+/** `{}`, a Hash of Array literals, `Hash.new`, `Hash.new { |h, k| h[k] = [] }`, or a copy of a local Hash of Arrays. */
+function arrayHash(v: Node | undefined, body: Node[], copies: string[] = []): boolean {
+  if (!v) return false;
+  if (v.kind === "hash") return v.pairs.every((p) => p.value.kind === "array");
+  if (v.kind === "call" && ["dup", "deep_dup", "clone"].includes(v.method) && v.receiver?.kind === "ident" && !copies.includes(v.receiver.name)) {
+    return keepsArrays(body, v.receiver.name, true, copies);
+  }
+  if (v.kind !== "call" || v.method !== "new" || v.receiver?.kind !== "const" || v.receiver.name !== "Hash" || v.args.length) return false;
+  if (!v.block) return true;
+  const [h, k] = v.block.params.map((p) => p.name);
+  const [stmt, ...rest] = v.block.body;
+  return !rest.length && stmt?.kind === "assign" && stmt.value.kind === "array" && stmt.target.kind === "index"
+    && stmt.target.receiver.kind === "ident" && stmt.target.receiver.name === h && stmt.target.args.length === 1
+    && stmt.target.args[0]!.kind === "ident" && stmt.target.args[0]!.name === k;
+}
+
+/** Where another method of the class reads `@name` (or a reader answers it), why its String may be shared. */
+function readElsewhere(node: Node, name: string, app: AppModel): string | null {
+  const file = (appFiles(app) as Array<{ absPath?: string; body: Node[] }>).find((f) => f.absPath === node.span.file);
+  if (!file) return "its file is not one whose every method the compiler sees";
+  let why: string | null = null;
+  for (const stmt of file.body) {
+    walk(stmt, (n) => {
+      if (why) return;
+      if (n.kind === "call" && n.receiver === null && ["attr_reader", "attr_accessor"].includes(n.method) && n.args.some((a) => a.kind === "sym" && a.name === name)) {
+        why = `\`@${name}\` has a reader (${n.method} at line ${n.span.line}) whose caller would keep the String as it was`;
+      }
+      if (n.kind === "def" && !within(node, n)) {
+        for (const b of n.body) {
+          walk(b, (x) => {
+            if (!why && x.kind === "ivar" && x.name === name && !assignedIn(b, x)) why = `\`@${name}\` is read at line ${x.span.line} in another method (that reference may keep the String as it was)`;
+          });
+        }
+      }
+    });
+  }
+  return why;
+}
+
+/** Whether `target` is the target of an assignment within `root` (not a read of it). */
+function assignedIn(root: Node, target: Node): boolean {
+  let found = false;
+  walk(root, (n) => {
+    if ((n.kind === "assign" && n.target === target) || (n.kind === "multiAssign" && n.targets.includes(target))) found = true;
+  });
+  return found;
+}
+
+function within(inner: Node, outer: Node): boolean {
+  const a = inner.span;
+  const b = outer.span;
+  return a.file === b.file && before([b.line, b.column], [a.line, a.column + 1]) && before([a.endLine, a.endColumn - 1], [b.endLine, b.endColumn]);
 }
 
 /** each_with_object's memo given as an Array or Hash literal (`each_with_object([]) { |x, out| out << x }`): no String. */
@@ -168,8 +322,13 @@ const plainLiteral = (n: Node) => n.kind === "str" && n.parts.every((p) => typeo
 
 /** The variable a `<<` chain appends to (`buf << a << b`: buf), where it is a local's name. */
 export function rootName(n: Node): string | null {
-  if (n.kind === "ident") return n.name;
-  return n.kind === "binary" && n.op === "<<" ? rootName(n.left) : null;
+  const root = shovelRoot(n);
+  return root.kind === "ident" ? root.name : null;
+}
+
+/** What a `<<` chain appends to (`buf << a << b`: buf). */
+function shovelRoot(n: Node): Node {
+  return n.kind === "binary" && n.op === "<<" ? shovelRoot(n.left) : n;
 }
 
 function contains(outer: Node, inner: Node): boolean {

@@ -6,7 +6,7 @@
 //   reset_session             session.reset()
 import { advance, type DurationUnit } from "../active-support/duration.js";
 import { randomBytes } from "../ruby/secure-random.js";
-import type { CookieJar } from "./cookies.js";
+import type { CookieJar, CookieOptions } from "./cookies.js";
 
 export class Session {
   private data: Map<string, unknown> | null = null;
@@ -72,6 +72,11 @@ export class Session {
     return Object.fromEntries(this.forRead() ?? []);
   }
 
+  /** The session's keys and values in order (what toHash holds, without building it). */
+  entries(): Iterable<[string, unknown]> {
+    return this.forRead() ?? [];
+  }
+
   /** load_for_read! / load_for_delete!: loads only a session the request brought. */
   private forRead(): Map<string, unknown> | null {
     return this.data ?? (this.exists() ? this.ensureLoaded() : null);
@@ -132,14 +137,16 @@ export class CookieSessionStore {
   /** Rack's commit_session: a loaded session is written (nil values dropped); an untouched one is not. */
   commit(session: Session, jar: CookieJar): void {
     if (!session.loaded && !this.options.expireAfter) return;
-    const data = Object.fromEntries(Object.entries(session.toHash()).filter(([, v]) => v !== null && v !== undefined));
+    const data: Record<string, unknown> = {};
+    for (const [k, v] of session.entries()) {
+      if (v === null || v === undefined) continue;
+      // An own "__proto__" key, as Object.fromEntries makes it (an assignment would set the prototype).
+      if (k === "__proto__") Object.defineProperty(data, k, { value: v, enumerable: true, writable: true, configurable: true });
+      else data[k] = v;
+    }
     data.session_id = session.id;
-    jar.encrypted.set(this.options.key, {
-      value: data,
-      path: this.options.path ?? "/",
-      secure: this.options.secure ?? false,
-      httponly: this.options.httponly ?? true,
-      ...(this.options.expireAfter ? { expires: advance(this.options.now?.() ?? new Date(), this.options.expireAfter) } : {}),
-    });
+    const options: CookieOptions = { value: data, path: this.options.path ?? "/", secure: this.options.secure ?? false, httponly: this.options.httponly ?? true };
+    if (this.options.expireAfter) options.expires = advance(this.options.now?.() ?? new Date(), this.options.expireAfter);
+    jar.encrypted.set(this.options.key, options);
   }
 }

@@ -81,8 +81,8 @@ function wwwFormDecode(s: string): string {
 
 /** URI.encode_www_form_component, which Rack uses for cookie values. */
 export function wwwFormEncode(s: string): string {
-  // Base64 text (an encrypted or signed cookie) in one scan: only + / = need escaping, as encodeURIComponent
-  // escapes them; plain text comes back as it is.
+  // Base64 text (an encrypted or signed cookie): only + / = need escaping, as encodeURIComponent escapes them;
+  // plain text comes back as it is.
   const base64 = base64Escaped(s);
   if (base64 !== null) return base64;
   let encoded: string;
@@ -95,20 +95,15 @@ export function wwwFormEncode(s: string): string {
   return encoded.replace(/[!'()~]|%20/g, (m) => (m === "%20" ? "+" : `%${m.charCodeAt(0).toString(16).toUpperCase()}`));
 }
 
-/** s with + / = escaped when every other character is one URI.encode_www_form_component keeps ([*\-.0-9A-Z_a-z]),
- * else null. */
+const WWW_FORM_PLAIN = /^[*\-.0-9A-Z_a-z]*$/;
+const WWW_FORM_BASE64 = /^[*\-.0-9A-Z_a-z+/=]*$/;
+
+/** s with + / = escaped when every other character is one URI.encode_www_form_component keeps, else null
+ * (three native replaceAll passes: faster than one replace with a callback, or a scan by character code). */
 function base64Escaped(s: string): string | null {
-  let out = "";
-  let from = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if ((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 42 || c === 45 || c === 46 || c === 95) continue;
-    const escaped = c === 43 ? "%2B" : c === 47 ? "%2F" : c === 61 ? "%3D" : null;
-    if (escaped === null) return null;
-    out += s.slice(from, i) + escaped;
-    from = i + 1;
-  }
-  return from === 0 ? s : out + s.slice(from);
+  if (WWW_FORM_PLAIN.test(s)) return s;
+  if (!WWW_FORM_BASE64.test(s)) return null;
+  return s.replaceAll("+", "%2B").replaceAll("/", "%2F").replaceAll("=", "%3D");
 }
 
 function wwwFormEncodeBytes(s: string): string {

@@ -7,7 +7,7 @@ import { Decimal } from "../ruby/big-decimal.js";
 import { dasherize } from "../active-support/inflector.js";
 import { encodeJson } from "../active-support/json.js";
 import { hashEntries, isBlank, isHash, isPresent, regexpSource, toS } from "../ruby/ruby.js";
-import { SafeString, safeJoin, unwrappedHtmlEscape } from "../active-support/safe.js";
+import { escapeHtmlText, SafeString, safeJoin, unwrappedHtmlEscape } from "../active-support/safe.js";
 
 /** Options hashes as lowered: insertion-ordered plain objects (symbol keys arrive as strings). */
 export type Attributes = Record<string, unknown>;
@@ -87,7 +87,10 @@ export function buildTagValues(...args: unknown[]): string[] {
 export function tagOption(key: string, value: unknown, escape: boolean): string {
   const name = escape ? xmlNameEscape(key) : key;
   let text: string;
-  if (Array.isArray(value) || isHash(value)) {
+  if (typeof value === "string") {
+    // Most values: a String, escaped as ERB::Util does (which also turns every `"` into &quot;).
+    text = escape ? escapeHtmlText(value) : value;
+  } else if (Array.isArray(value) || isHash(value)) {
     let items: unknown[] = Array.isArray(value) ? value : hashEntries(value).flat();
     if (name === "class" || key === "class") items = buildTagValues(value);
     // safe_join flattens its argument: an Array all the way, a Hash (Hash#flatten) one level, so a nested Array
@@ -146,19 +149,24 @@ function prefixedOptions(prefix: string, hash: AttributeHash, escape: boolean): 
 export function tagOptions(options: AttributeHash | null | undefined, escape = true): string {
   if (!options) return "";
   let out = "";
-  // TAG_TYPES lists each name as a Symbol and as a String, so a key's kind never changes how it is written.
-  eachPair(options, (rubyKey, value) => {
-    if (isBlank(rubyKey)) return;
-    const key = toS(rubyKey);
-    if ((key === "data" || key === "aria") && isHash(value)) {
-      out += prefixedOptions(key, value, escape);
-    } else if (BOOLEAN_ATTRIBUTES.has(key)) {
-      if (value !== null && value !== undefined && value !== false) out += ` ${key}="${key}"`;
-    } else if (value !== null && value !== undefined && !delegatesNil(value)) {
-      out += " " + tagOption(key, value, escape);
-    }
-  });
+  // The pairs in insertion order, as eachPair reads them, without a callback per tag.
+  if (options instanceof Map) {
+    for (const [k, v] of options) out += tagOptionOf(k, v, escape);
+    return out;
+  }
+  for (const k in options) if (Object.hasOwn(options, k)) out += tagOptionOf(k, options[k], escape);
   return out;
+}
+
+/** One pair of tag_options: its text with the leading space, or "" when the pair writes nothing. */
+function tagOptionOf(rubyKey: unknown, value: unknown, escape: boolean): string {
+  // TAG_TYPES lists each name as a Symbol and as a String, so a key's kind never changes how it is written.
+  if (isBlank(rubyKey)) return "";
+  const key = toS(rubyKey);
+  if ((key === "data" || key === "aria") && isHash(value)) return prefixedOptions(key, value, escape);
+  if (BOOLEAN_ATTRIBUTES.has(key)) return value !== null && value !== undefined && value !== false ? ` ${key}="${key}"` : "";
+  if (value !== null && value !== undefined && !delegatesNil(value)) return " " + tagOption(key, value, escape);
+  return "";
 }
 
 /** `value.nil?` is what tag_options asks: an object may answer true (ActionText::RichText delegates nil? to its body). */

@@ -49,7 +49,7 @@ export function declineUnheldShovel(node: NodeOf<"binary">, recv: TsExpr, scope:
   const left = unparen(node.left);
   // (A chain's inner `<<` answered for its receiver; `(h[k] ||= x)` as a value is declined on its own.)
   if ((left.kind === "binary" && left.op === "<<") || left.kind === "opAssign") return null;
-  if (fresh(left, scope.env.app) || arraySlot(left, node, scope)) return null;
+  if (fresh(left, scope.env.app) || arraySlot(left, node, scope) || arrayConstant(left, scope.env.app)) return null;
   if (left.kind === "call" && left.method === "freeze" && !left.args.length) return declined(node, "`<<` on a value `.freeze` froze (Ruby raises FrozenError)", recv, scope);
   return declined(node, "`<<` on a value no variable holds: a String cannot change in place, so its other references would not see the change", recv, scope);
 }
@@ -342,6 +342,41 @@ function contains(outer: Node, inner: Node): boolean {
 function freshAssignment(a: NodeOf<"assign"> | NodeOf<"opAssign">, app: AppModel): boolean {
   if (a.kind === "opAssign") return a.op === "+" || a.op === "*" || (a.op === "||" && fresh(a.value, app));
   return fresh(a.value, app);
+}
+
+const arrayConstants = new WeakMap<object, Map<string, boolean>>();
+/**
+ * A constant (`TRACE`, `Crew::TRACE`) every definition of which in the app, by its name, is an Array literal
+ * (`TRACE = []`, `[...].freeze`, `Array.new`): an Array grows in place (a frozen one raises FrozenError at run time).
+ */
+function arrayConstant(left: Node, app: AppModel): boolean {
+  if (left.kind !== "const") return false;
+  let byName = arrayConstants.get(app.parsed);
+  if (!byName) arrayConstants.set(app.parsed, (byName = new Map()));
+  let known = byName.get(left.name);
+  if (known === undefined) {
+    let seen = 0;
+    let arrays = 0;
+    for (const f of appFiles(app)) {
+      for (const stmt of f.body) {
+        walk(stmt, (n) => {
+          if (n.kind !== "assign" && n.kind !== "opAssign") return;
+          if (n.target.kind !== "const" || n.target.name !== left.name) return;
+          seen++;
+          if (n.kind === "assign" && arrayValue(n.value)) arrays++;
+        });
+      }
+    }
+    byName.set(left.name, (known = seen > 0 && arrays === seen));
+  }
+  return known;
+}
+
+function arrayValue(v: Node): boolean {
+  if (v.kind === "array") return true;
+  if (v.kind !== "call") return false;
+  if (v.method === "freeze" && !v.args.length && v.receiver) return arrayValue(v.receiver);
+  return v.method === "new" && v.receiver?.kind === "const" && v.receiver.name === "Array";
 }
 
 /** An expression that answers a String (or Array) nothing else refers to. */

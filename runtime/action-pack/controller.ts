@@ -149,6 +149,7 @@ export class Controller<A extends object = Record<string, unknown>> {
   declare formats: MimeType[];
   declare private ctx: ControllerContext;
   declare private paramsObject: Parameters | null;
+  declare private hostOptions: HostOptions | null;
 
   constructor() {
     this.assigns = {} as A;
@@ -157,11 +158,13 @@ export class Controller<A extends object = Record<string, unknown>> {
     this.formats = [];
     this.ctx = undefined as unknown as ControllerContext;
     this.paramsObject = null;
+    this.hostOptions = null;
   }
 
   /** Called by the dispatcher before `process`. */
   attach(ctx: ControllerContext): void {
     this.ctx = ctx;
+    this.hostOptions = null;
     this.formats = registeredFormats();
     // Live.make_response! (which gives an HTTP/1.0 request the ordinary response; Node answers 1.1 here).
     this.response.live = (this.constructor as typeof Controller).live;
@@ -207,9 +210,14 @@ export class Controller<A extends object = Record<string, unknown>> {
 
   // ---- the view/URL context (runtime/app's UrlContext and ViewContext read these) ----------------------
 
+  /** The request's host, port and protocol for URL helpers: the same for the whole request, so built once (frozen:
+   * every caller copies it before adding options). */
   urlHost(): HostOptions {
-    const r = this.request;
-    return { host: r.host, port: r.optionalPort, protocol: r.protocol };
+    if (this.hostOptions === null) {
+      const r = this.request;
+      this.hostOptions = Object.freeze({ host: r.host, port: r.optionalPort, protocol: r.protocol });
+    }
+    return this.hostOptions;
   }
 
   recall(): Record<string, unknown> {

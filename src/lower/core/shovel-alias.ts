@@ -346,7 +346,7 @@ function freshAssignment(a: NodeOf<"assign"> | NodeOf<"opAssign">, app: AppModel
 
 const arrayConstants = new WeakMap<object, Map<string, boolean>>();
 /**
- * A constant (`TRACE`, `Crew::TRACE`) every definition of which in the app, by its name, is an Array literal
+ * A constant (`LOG`, `Audit::LOG`) every definition of which in the app, by its name, is an Array literal
  * (`TRACE = []`, `[...].freeze`, `Array.new`): an Array grows in place (a frozen one raises FrozenError at run time).
  */
 function arrayConstant(left: Node, app: AppModel): boolean {

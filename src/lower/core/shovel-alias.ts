@@ -49,7 +49,8 @@ export function declineUnheldShovel(node: NodeOf<"binary">, recv: TsExpr, scope:
   const left = unparen(node.left);
   // (A chain's inner `<<` answered for its receiver; `(h[k] ||= x)` as a value is declined on its own.)
   if ((left.kind === "binary" && left.op === "<<") || left.kind === "opAssign") return null;
-  if (fresh(left, scope.env.app) || arraySlot(left, node, scope) || arrayConstant(left, scope.env.app)) return null;
+  if (fresh(left, scope.env.app) || arraySlot(left, node, scope) || arrayConstant(left, scope.env.app) || outputBuffer(left)) return null;
+  if (arrayCurrentAttribute(left, scope.env.app)) return null;
   if (left.kind === "call" && left.method === "freeze" && !left.args.length) return declined(node, "`<<` on a value `.freeze` froze (Ruby raises FrozenError)", recv, scope);
   return declined(node, "`<<` on a value no variable holds: a String cannot change in place, so its other references would not see the change", recv, scope);
 }
@@ -344,6 +345,53 @@ function freshAssignment(a: NodeOf<"assign"> | NodeOf<"opAssign">, app: AppModel
   return fresh(a.value, app);
 }
 
+/** A view's `output_buffer` (ActionView::OutputBuffer, no String: its << appends to the buffer in place). */
+function outputBuffer(left: Node): boolean {
+  // (Written bare, `output_buffer << x` parses as an identifier no local holds: the method's call.)
+  if (left.kind === "ident") return left.name === "output_buffer";
+  return left.kind === "call" && left.receiver === null && left.method === "output_buffer" && left.args.length === 0;
+}
+
+const arrayAttributes = new WeakMap<object, Map<string, boolean>>();
+/**
+ * `Current.tags` where Current is an ActiveSupport::CurrentAttributes class whose `attribute :tags` defaults to an
+ * Array literal (`default: []` or `default: -> { [] }`) and the app writes the attribute nowhere (no `tags =`, no
+ * `set(tags: ...)`): each request's value is that Array, which grows in place.
+ */
+function arrayCurrentAttribute(left: Node, app: AppModel): boolean {
+  if (left.kind !== "call" || left.args.length || left.block || left.receiver?.kind !== "const") return false;
+  const key = `${left.receiver.name}.${left.method}`;
+  let byKey = arrayAttributes.get(app.parsed);
+  if (!byKey) arrayAttributes.set(app.parsed, (byKey = new Map()));
+  let known = byKey.get(key);
+  if (known === undefined) byKey.set(key, (known = currentAttributeIsArray(left.receiver.name, left.method, app)));
+  return known;
+}
+
+function currentAttributeIsArray(className: string, attr: string, app: AppModel): boolean {
+  let declared = false;
+  let written = false;
+  for (const f of appFiles(app)) {
+    for (const stmt of f.body) {
+      walk(stmt, (n) => {
+        if (n.kind === "class" && n.name.kind === "const" && n.name.name === className && n.superclass?.kind === "const" && n.superclass.name === "CurrentAttributes") {
+          for (const item of n.body) {
+            if (item.kind !== "call" || item.receiver || item.method !== "attribute") continue;
+            const names = item.args.filter((a) => a.kind === "sym").map((a) => (a as { name: string }).name);
+            if (!names.includes(attr)) continue;
+            const opts = item.args.find((a) => a.kind === "hash");
+            const def = opts?.kind === "hash" ? opts.pairs.find((p) => p.key.kind === "sym" && p.key.name === "default")?.value : undefined;
+            declared = def !== undefined && (def.kind === "array" || (def.kind === "lambda" && def.body.length === 1 && def.body[0]!.kind === "array"));
+          }
+        }
+        if (n.kind === "call" && (n.method === `${attr}=` || (n.method === "set" && n.args.some((a) => a.kind === "hash" && a.pairs.some((p) => p.key.kind === "sym" && p.key.name === attr))))) written = true;
+        if (n.kind === "assign" && n.target.kind === "call" && n.target.method === attr) written = true;
+      });
+    }
+  }
+  return declared && !written;
+}
+
 const arrayConstants = new WeakMap<object, Map<string, boolean>>();
 /**
  * A constant (`LOG`, `Audit::LOG`) every definition of which in the app, by its name, is an Array literal
@@ -395,7 +443,8 @@ function fresh(v: Node, app: AppModel): boolean {
       return v.op === "+" || v.op === "*";
     case "call":
       if (v.method === "new" && v.receiver?.kind === "const" && (v.receiver.name === "String" || v.receiver.name === "Array")) return true;
-      return v.receiver !== null && ["dup", "join", "+@"].includes(v.method);
+      // (String#html_safe answers a new SafeBuffer, ActiveSupport::SafeBuffer.new(self), every time.)
+      return v.receiver !== null && ["dup", "join", "+@", "html_safe"].includes(v.method) && v.args.length === 0;
     default:
       return false;
   }

@@ -63,6 +63,7 @@ describe("declined model declarations", () => {
       "app/models/appender.rb:68:26 unsupported_construct: construct not lowered: opAssign expression",
       "app/models/appender.rb:79:25 unsupported_construct: construct not lowered: `<<` on a value no variable holds: a String cannot change in place, so its other references would not see the change",
       "app/models/appender.rb:131:5 unsupported_construct: construct not lowered: `<<` on a value no variable holds: a String cannot change in place, so its other references would not see the change",
+      "app/models/appender.rb:142:5 unsupported_construct: construct not lowered: `<<` on a value no variable holds: a String cannot change in place, so its other references would not see the change",
       "app/models/chunker.rb:3:5 unsupported_construct: construct not lowered: tap's block appends to its parameter `body` with <<: a String cannot grow in place, so tap would answer it unchanged",
       "app/models/frozen_appender.rb:6:5 unsupported_construct: construct not lowered: `s << ...`: `s` is assigned at line 5 a String literal the file's `frozen_string_literal: true` freezes (Ruby raises FrozenError)",
       "app/models/notifier.rb:1:1 unsupported_construct: construct not lowered: superclass Noticed::Base of a plain class",

@@ -49,8 +49,8 @@ export function declineUnheldShovel(node: NodeOf<"binary">, recv: TsExpr, scope:
   const left = unparen(node.left);
   // (A chain's inner `<<` answered for its receiver; `(h[k] ||= x)` as a value is declined on its own.)
   if ((left.kind === "binary" && left.op === "<<") || left.kind === "opAssign") return null;
-  if (fresh(left, scope.env.app) || arraySlot(left, node, scope) || arrayConstant(left, scope.env.app) || outputBuffer(left)) return null;
-  if (arrayCurrentAttribute(left, scope.env.app)) return null;
+  const app = scope.env.app;
+  if (fresh(left, app) || arraySlot(left, node, scope) || arrayConstant(left, app) || outputBuffer(left) || arrayCurrentAttribute(left, app)) return null;
   if (left.kind === "call" && left.method === "freeze" && !left.args.length) return declined(node, "`<<` on a value `.freeze` froze (Ruby raises FrozenError)", recv, scope);
   return declined(node, "`<<` on a value no variable holds: a String cannot change in place, so its other references would not see the change", recv, scope);
 }
@@ -352,7 +352,21 @@ function outputBuffer(left: Node): boolean {
   return left.kind === "call" && left.receiver === null && left.method === "output_buffer" && left.args.length === 0;
 }
 
-const arrayAttributes = new WeakMap<object, Map<string, boolean>>();
+/** What `compute` answers for this key of this app, computed once per app (the app's parsed files never change). */
+const appMemos = new WeakMap<object, Map<string, boolean>>();
+function perApp(app: AppModel, key: string, compute: () => boolean): boolean {
+  let table = appMemos.get(app.parsed);
+  if (!table) appMemos.set(app.parsed, (table = new Map()));
+  let known = table.get(key);
+  if (known === undefined) table.set(key, (known = compute()));
+  return known;
+}
+
+/** Every node of every app file. */
+function walkApp(app: AppModel, visit: (n: Node) => void): void {
+  for (const f of appFiles(app)) for (const stmt of f.body) walk(stmt, visit);
+}
+
 /**
  * `Current.tags` where Current is an ActiveSupport::CurrentAttributes class whose `attribute :tags` defaults to an
  * Array literal (`default: []` or `default: -> { [] }`) and the app writes the attribute nowhere (no `tags =`, no
@@ -360,64 +374,47 @@ const arrayAttributes = new WeakMap<object, Map<string, boolean>>();
  */
 function arrayCurrentAttribute(left: Node, app: AppModel): boolean {
   if (left.kind !== "call" || left.args.length || left.block || left.receiver?.kind !== "const") return false;
-  const key = `${left.receiver.name}.${left.method}`;
-  let byKey = arrayAttributes.get(app.parsed);
-  if (!byKey) arrayAttributes.set(app.parsed, (byKey = new Map()));
-  let known = byKey.get(key);
-  if (known === undefined) byKey.set(key, (known = currentAttributeIsArray(left.receiver.name, left.method, app)));
-  return known;
+  const className = left.receiver.name;
+  return perApp(app, `attribute ${className}.${left.method}`, () => currentAttributeIsArray(className, left.method, app));
 }
 
 function currentAttributeIsArray(className: string, attr: string, app: AppModel): boolean {
   let declared = false;
   let written = false;
-  for (const f of appFiles(app)) {
-    for (const stmt of f.body) {
-      walk(stmt, (n) => {
-        if (n.kind === "class" && n.name.kind === "const" && n.name.name === className && n.superclass?.kind === "const" && n.superclass.name === "CurrentAttributes") {
-          for (const item of n.body) {
-            if (item.kind !== "call" || item.receiver || item.method !== "attribute") continue;
-            const names = item.args.filter((a) => a.kind === "sym").map((a) => (a as { name: string }).name);
-            if (!names.includes(attr)) continue;
-            const opts = item.args.find((a) => a.kind === "hash");
-            const def = opts?.kind === "hash" ? opts.pairs.find((p) => p.key.kind === "sym" && p.key.name === "default")?.value : undefined;
-            declared = def !== undefined && (def.kind === "array" || (def.kind === "lambda" && def.body.length === 1 && def.body[0]!.kind === "array"));
-          }
-        }
-        if (n.kind === "call" && (n.method === `${attr}=` || (n.method === "set" && n.args.some((a) => a.kind === "hash" && a.pairs.some((p) => p.key.kind === "sym" && p.key.name === attr))))) written = true;
-        if (n.kind === "assign" && n.target.kind === "call" && n.target.method === attr) written = true;
-      });
+  walkApp(app, (n) => {
+    if (n.kind === "class" && n.name.kind === "const" && n.name.name === className && n.superclass?.kind === "const" && n.superclass.name === "CurrentAttributes") {
+      for (const item of n.body) {
+        if (item.kind !== "call" || item.receiver || item.method !== "attribute") continue;
+        const names = item.args.filter((a) => a.kind === "sym").map((a) => (a as { name: string }).name);
+        if (!names.includes(attr)) continue;
+        const opts = item.args.find((a) => a.kind === "hash");
+        const def = opts?.kind === "hash" ? opts.pairs.find((p) => p.key.kind === "sym" && p.key.name === "default")?.value : undefined;
+        declared = def !== undefined && (def.kind === "array" || (def.kind === "lambda" && def.body.length === 1 && def.body[0]!.kind === "array"));
+      }
     }
-  }
+    if (n.kind === "call" && (n.method === `${attr}=` || (n.method === "set" && n.args.some((a) => a.kind === "hash" && a.pairs.some((p) => p.key.kind === "sym" && p.key.name === attr))))) written = true;
+    if (n.kind === "assign" && n.target.kind === "call" && n.target.method === attr) written = true;
+  });
   return declared && !written;
 }
 
-const arrayConstants = new WeakMap<object, Map<string, boolean>>();
 /**
  * A constant (`LOG`, `Audit::LOG`) every definition of which in the app, by its name, is an Array literal
- * (`TRACE = []`, `[...].freeze`, `Array.new`): an Array grows in place (a frozen one raises FrozenError at run time).
+ * (`LOG = []`, `[...].freeze`, `Array.new`): an Array grows in place (a frozen one raises FrozenError at run time).
  */
 function arrayConstant(left: Node, app: AppModel): boolean {
   if (left.kind !== "const") return false;
-  let byName = arrayConstants.get(app.parsed);
-  if (!byName) arrayConstants.set(app.parsed, (byName = new Map()));
-  let known = byName.get(left.name);
-  if (known === undefined) {
+  const name = left.name;
+  return perApp(app, `constant ${name}`, () => {
     let seen = 0;
     let arrays = 0;
-    for (const f of appFiles(app)) {
-      for (const stmt of f.body) {
-        walk(stmt, (n) => {
-          if (n.kind !== "assign" && n.kind !== "opAssign") return;
-          if (n.target.kind !== "const" || n.target.name !== left.name) return;
-          seen++;
-          if (n.kind === "assign" && arrayValue(n.value)) arrays++;
-        });
-      }
-    }
-    byName.set(left.name, (known = seen > 0 && arrays === seen));
-  }
-  return known;
+    walkApp(app, (n) => {
+      if ((n.kind !== "assign" && n.kind !== "opAssign") || n.target.kind !== "const" || n.target.name !== name) return;
+      seen++;
+      if (n.kind === "assign" && arrayValue(n.value)) arrays++;
+    });
+    return seen > 0 && arrays === seen;
+  });
 }
 
 function arrayValue(v: Node): boolean {

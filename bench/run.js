@@ -55,6 +55,7 @@ const config = {
   durationS: Number(opt.duration),
   rounds: Number(opt.rounds),
   warmupS: Number(opt.warmup),
+  runWarmupS: Number(opt["run-warmup"]),
   connections: Number(opt.connections),
   wrkThreads: Number(opt.threads),
   quietPct: Number(opt["quiet-pct"]),
@@ -124,7 +125,7 @@ async function benchApp(name, outDir) {
     const probes = {};
     for (const lane of lanes) probes[lane.name] = await lane.probe();
     const runs = await runRounds({
-      lanes, paths: app.paths, rounds: c.rounds, seconds: c.durationS, warmupSeconds: c.warmupS, connections: c.connections,
+      lanes, paths: app.paths, rounds: c.rounds, seconds: c.durationS, warmupSeconds: c.warmupS, runWarmupSeconds: c.runWarmupS ?? 0, connections: c.connections,
       threads: c.wrkThreads, quietPct: c.quietPct, quietMaxWaitS: c.quietMaxWaitS, retryPct: c.retryPct,
       retries: c.retries, headers, log,
     });

@@ -20,6 +20,7 @@ export function parseOptions(argv, root) {
       duration: { type: "string", default: "10" },
       rounds: { type: "string", default: "3" },
       warmup: { type: "string", default: "3" },
+      "run-warmup": { type: "string", default: "2" },
       connections: { type: "string", default: "10" },
       threads: { type: "string", default: "1" },
       "compile-runs": { type: "string", default: "3" },

@@ -156,7 +156,7 @@ export function markdownReport(report) {
     `# Benchmark: ${names.join(", ")}${report.sockets ? ", sockets" : ""}, ${report.startedAt.slice(0, 10)}`,
     `Rails 7.2 under Puma beside the emitted Node app and a node:http ceiling, same pages, same database file, ` +
       `same machine. Median of ${c.rounds} interleaved rounds of ${c.durationS} s per lane and path ` +
-      `(after a ${c.warmupS} s warm-up each), wrk -t${c.wrkThreads} -c${c.connections} over loopback` +
+      `(after a ${c.warmupS} s warm-up each${c.runWarmupS ? `, and ${c.runWarmupS} s of the same load right before each timed run` : ""}), wrk -t${c.wrkThreads} -c${c.connections} over loopback` +
       `${report.sockets ? `; then ${report.sockets.clients} Action Cable clients against Rails and against the emitted app` : ""}. ` +
       `How to read every number: bench/README.md. Raw data: the .json file next to this one.`,
     `## Targets (for the report, not assertions)\n\n` + table(TARGET_HEAD, targetRows(report)),

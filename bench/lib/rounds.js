@@ -10,7 +10,7 @@ import { runWrk } from "./wrk.js";
 
 /**
  * @param {{ lanes: Array<{ name: string, baseUrl: string, port: number }>, paths: string[], rounds: number,
- *   seconds: number, warmupSeconds: number, connections: number, threads: number, quietPct: number,
+ *   seconds: number, warmupSeconds: number, runWarmupSeconds: number, connections: number, threads: number, quietPct: number,
  *   quietMaxWaitS: number, retryPct: number, retries: number, headers: Record<string,string>,
  *   log: (line: string) => void }} o
  */
@@ -48,6 +48,9 @@ const otherPct = (run) => (run.cpu.otherS / run.cpu.wallS) * 100;
 
 async function timedRun(o, lane, path, round) {
   const quiet = await waitForQuiet(o.quietPct, o.quietMaxWaitS);
+  // The same load for a moment first, discarded: a lane that sat idle while the others ran is measured at its
+  // steady state, not while it wakes (a Node process's JIT, Puma's threads and caches alike).
+  if (o.runWarmupSeconds > 0) await wrk(o, lane, path, o.runWarmupSeconds);
   const pids = lanePids(lane.port);
   const load1 = loadAverage();
   const window = startCpuWindow(pids);

@@ -83,6 +83,7 @@ describe("markdownReport", () => {
       "### Memory (max over the timed runs, sampled right after each run, summed over the lane's processes)",
       "### SQL statements per request, and the bytes served",
       "### Writes: creates per second",
+      "### Where the CPU goes",
       "### Durability: SQLite pragmas, read back from each lane's live connection",
       "### Every timed run, and the noise around it",
       "## Sockets (Action Cable)",

@@ -72,6 +72,37 @@ function tailShape(sql: string): TailShape {
 /** ConnectionAdapters::QueryCache::DEFAULT_SIZE. */
 const QUERY_CACHE_SIZE = 100;
 const READ = /^\s*SELECT\b/i;
+/** Statements that change the schema (a statement's columns may differ after them). */
+const DDL = /^\s*(?:CREATE|ALTER|DROP)\b/i;
+/**
+ * Rows as objects, made here from the driver's raw rows (arrays in column order): better-sqlite3's object rows are
+ * built key by key through V8's API, about a third of a 20-row SELECT's time; an object literal of the same keys in
+ * the same order is the same row (a duplicate column name keeps its first position and its last value either way).
+ * One maker per column list (statements of one shape share it); a statement whose columns include `__proto__`
+ * keeps the driver's own object rows (a literal would set the prototype instead).
+ */
+type RowMaker = (values: unknown[]) => Row;
+const rowMakers = new Map<string, RowMaker>();
+
+function rowMaker(names: string[]): RowMaker | null {
+  if (names.includes("__proto__")) return null;
+  const key = JSON.stringify(names);
+  let make = rowMakers.get(key);
+  if (make === undefined) {
+    make = new Function("v", `return {${names.map((n, i) => `${JSON.stringify(n)}: v[${i}]`).join(", ")}};`) as RowMaker;
+    if (rowMakers.size >= STATEMENT_LIMIT) rowMakers.delete(rowMakers.keys().next().value!);
+    rowMakers.set(key, make);
+  }
+  return make;
+}
+
+/** A statement's maker and the column count and schema generation it was made for. */
+interface ObjectRows {
+  make: RowMaker;
+  columns: number;
+  generation: number;
+}
+
 /** The query cache's key: the SQL and each bind's type and value (null apart from the String "null"). */
 function cacheKey(sql: string, binds: BindValue[]): string {
   let key = sql;
@@ -98,6 +129,10 @@ export class Connection {
   private readonly reads = new Map<string, boolean>();
   /** Each SELECT text's trailing LIMIT/OFFSET placeholders (limitTail), by text: a pure function of it too. */
   private readonly tails = new Map<string, TailShape>();
+  /** Statements whose rows are made by a RowMaker (raw at the driver), and what it was made for. */
+  private readonly objectRows = new WeakMap<Statement, ObjectRows>();
+  /** Bumped by DDL run through this connection: a statement's columns are read again after it. */
+  private schemaGeneration = 0;
 
   constructor(path: string, options: { timeout?: number } = {}) {
     // better-sqlite3 takes the addon object too (lib/database.js); its typings only name the string form.
@@ -199,6 +234,7 @@ export class Connection {
   /** Runs a statement that returns no rows; gives the number of rows it changed. Clears the query cache. */
   execute(sql: string, binds: BindValue[] = [], name: string | null = null): number {
     this.clearQueryCache();
+    if (DDL.test(sql)) this.schemaGeneration++;
     const stmt = this.prepareForQuery(sql, binds, name);
     return whenBusy(() => stmt.run(...bindable(binds)), sql, binds).changes;
   }
@@ -216,6 +252,7 @@ export class Connection {
   /** Runs DDL outside the statement counter, like Rails' "SCHEMA"-named statements. */
   executeSchema(sql: string): void {
     this.clearQueryCache();
+    this.schemaGeneration++;
     this.emit({ name: "SCHEMA", sql, binds: [] });
     this.db.exec(sql);
   }
@@ -246,13 +283,46 @@ export class Connection {
   /** A statement that returns rows, sent (prepareForQuery's steps, with its trailing LIMIT/OFFSET written in). */
   private query(sql: string, binds: BindValue[], name: string | null, raw: boolean): Row[] {
     const shape = this.limitTail(sql, binds);
-    if (shape === null) return all(this.prepareForQuery(sql, binds, name, raw), sql, binds);
+    if (shape === null) return this.all(this.prepareForQuery(sql, binds, name, raw), sql, binds);
     this.transactions.materialize();
     const kept = binds.length - shape.limited;
     const stmt = this.prepareLimited(shape, sql, binds, kept, raw);
     this.emit({ name, sql, binds });
     this.transactions.dirty();
-    return all(stmt, sql, binds.slice(0, kept));
+    return this.all(stmt, sql, binds.slice(0, kept));
+  }
+
+  /** stmt.all as whenBusy runs it (no closure per statement: every SELECT comes through here), object rows made
+   *  from raw ones where the statement has a maker. */
+  private all(stmt: Statement, sql: string, binds: BindValue[]): Row[] {
+    let rows: Row[];
+    try {
+      rows = stmt.all(...bindable(binds));
+    } catch (error) {
+      raiseTranslated(error, sql, binds);
+    }
+    const objects = this.objectRows.get(stmt);
+    if (objects === undefined || rows.length === 0) return rows;
+    // SQLite prepares a statement again when the schema changed (another process's migration): a new column count,
+    // or DDL through this connection, reads the columns again.
+    let { make } = objects;
+    if (objects.generation !== this.schemaGeneration || (rows[0] as unknown as unknown[]).length !== objects.columns) {
+      const names = stmt.columns().map((c) => c.name);
+      make = rowMaker(names) ?? ((values) => Object.fromEntries(names.map((n, i) => [n, values[i]])));
+      Object.assign(objects, { make, columns: names.length, generation: this.schemaGeneration });
+    }
+    for (let i = 0; i < rows.length; i++) rows[i] = make(rows[i] as unknown as unknown[]);
+    return rows;
+  }
+
+  /** A statement that returns rows answers raw ones at the driver, made into objects by all(). */
+  private makeObjectRows(stmt: Statement): void {
+    if (!stmt.reader) return;
+    const names = stmt.columns().map((c) => c.name);
+    const make = rowMaker(names);
+    if (make === null) return;
+    stmt.raw(true);
+    this.objectRows.set(stmt, { make, columns: names.length, generation: this.schemaGeneration });
   }
 
   /**
@@ -289,6 +359,7 @@ export class Connection {
         return this.prepare(sql, raw);
       }
       if (raw) stmt.raw(true);
+      else this.makeObjectRows(stmt);
       if (statements.size >= LIMITED_STATEMENTS) statements.delete(statements.keys().next().value!);
     }
     statements.set(values, stmt);
@@ -301,6 +372,7 @@ export class Connection {
     if (!stmt) {
       stmt = this.db.prepare<unknown[], Row>(sql);
       if (raw) stmt.raw(true);
+      else this.makeObjectRows(stmt);
       // StatementPool's statement_limit (1000 by default): SQL texts built with values in them are each a
       // statement of their own, and the oldest goes first.
       if (this.statements.size >= STATEMENT_LIMIT) this.statements.delete(this.statements.keys().next().value!);
@@ -332,15 +404,6 @@ function raiseTranslated(error: unknown, sql: string, binds: BindValue[]): never
   if ((error as { code?: unknown }).code === "SQLITE_BUSY") reachPatched("ActiveRecord::ConnectionAdapters::SQLite3Adapter#configure_connection");
   // What the driver raised, as the adapter's translate_exception answers it (RecordNotUnique, ...).
   throw translateSqliteError(error, sql, binds);
-}
-
-/** stmt.all as whenBusy runs it, without a closure per statement (every SELECT comes through here). */
-function all(stmt: Statement, sql: string, binds: BindValue[]): Row[] {
-  try {
-    return stmt.all(...bindable(binds));
-  } catch (error) {
-    raiseTranslated(error, sql, binds);
-  }
 }
 
 /** The binds as SQLite takes them: booleans as 1/0 (the same array when it holds none). */

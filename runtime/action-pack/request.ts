@@ -52,6 +52,17 @@ function withRailsLookup(headers: IncomingHttpHeaders): IncomingHttpHeaders {
   return headers;
 }
 
+class RequestCache {
+  query: ParamTree | undefined = undefined;
+  body: ParamTree | undefined = undefined;
+  formats: MimeType[] | undefined = undefined;
+  ssl: boolean | undefined = undefined;
+  baseUrl: string | undefined = undefined;
+  hostWithPort: string | undefined = undefined;
+  host: string | undefined = undefined;
+  port: number | undefined = undefined;
+}
+
 export class Request {
   /** REQUEST_METHOD after _method override. */
   readonly method: string;
@@ -65,7 +76,8 @@ export class Request {
   readonly body: Buffer;
   pathParameters: Record<string, string> = {};
   // Parsed once per request; the raw headers never change after construction.
-  private cache: { query?: ParamTree; body?: ParamTree; formats?: MimeType[]; ssl?: boolean; baseUrl?: string; hostWithPort?: string; host?: string; port?: number } = {};
+  // (Fields, not one object gaining keys in whatever order a request reads them: one shape for every Request.)
+  private cache: RequestCache = new RequestCache();
   private readonly encrypted: boolean;
   /** REMOTE_ADDR: the socket peer. */
   readonly remoteAddr: string | null;

@@ -391,7 +391,7 @@ export class View implements ViewHost {
     this.collectionCacheHits.push({ hits: result.hits, count: result.count });
     // Rails logs the partial's identifier relative to app/views: `messages/_message.html.erb`.
     this.ctx.onCachedCollection?.(`${path}.${format}.${entry.handler}`, result.hits, result.count);
-    return new SafeString(result.parts.join(""));
+    return new SafeString(concatParts(result.parts));
   }
 
   renderPartial(name: string, locals: Record<string, unknown>): SafeString {
@@ -415,7 +415,7 @@ export class View implements ViewHost {
       const name = localName(partial ?? "", as);
       return this.renderTemplate(this.partialPath(partial ?? ""), Object.assign({}, locals, { [name]: item, [`${name}_counter`]: i }));
     });
-    return new SafeString(parts.map((p) => p.toString()).join(""));
+    return new SafeString(concatParts(parts));
   }
 
   /** `form` -> `<controller>/_form`; `comments/form` -> `comments/_form`. */
@@ -454,6 +454,16 @@ function collectionItems(v: unknown): unknown[] | null {
   const withToA = v as { toA?: () => unknown[] } | null;
   if (withToA && typeof withToA.toA === "function") return withToA.toA();
   return null;
+}
+
+/**
+ * The parts' text one after another. `+=` keeps the pieces as they are until the page is written (it is flattened
+ * once there), where join("") copied every rendered partial into a new string first.
+ */
+function concatParts(parts: ReadonlyArray<{ toString(): string } | string>): string {
+  let text = "";
+  for (const p of parts) text += typeof p === "string" ? p : p.toString();
+  return text;
 }
 
 function toSafe(v: unknown): SafeString {

@@ -44,6 +44,8 @@ export interface ViewContext {
    * a turbo_stream template whose request also accepts html finds the html partial. Absent: the format alone.
    */
   formats?: string[];
+  /** The same list, worked out when first asked (a request's: most renders find every template in `format`). */
+  lookupFormats?: () => string[];
   request: ViewRequest;
   urlHost(): HostOptions;
   recall(): Record<string, unknown>;
@@ -306,6 +308,8 @@ export class View implements ViewHost {
   }
 
   hasTemplate(logicalPath: string): boolean {
+    // The template's own format is the first a lookup tries: found there, the rest of the list is not needed.
+    if (this.format === null && `${logicalPath}.${this.ctx.format}` in this.ctx.templates) return true;
     return this.lookupFormats().some((format) => `${logicalPath}.${format}` in this.ctx.templates);
   }
 
@@ -313,7 +317,7 @@ export class View implements ViewHost {
   private lookupFormats(): string[] {
     if (this.format !== null) return [this.format];
     // Kept until addFormats changes them: every template and partial of the page looked them up again (read only).
-    return (this.requestLookupFormats ??= [...new Set([this.ctx.format, ...(this.ctx.formats ?? []), ...this.addedFormats])]);
+    return (this.requestLookupFormats ??= [...new Set([this.ctx.format, ...(this.ctx.lookupFormats?.() ?? this.ctx.formats ?? []), ...this.addedFormats])]);
   }
   private requestLookupFormats: string[] | null = null;
 
@@ -415,7 +419,7 @@ export class View implements ViewHost {
       const name = localName(partial ?? "", as);
       return this.renderTemplate(this.partialPath(partial ?? ""), Object.assign({}, locals, { [name]: item, [`${name}_counter`]: i }));
     });
-    return new SafeString(concatParts(parts));
+    return new SafeString(parts.map((p) => p.toString()).join(""));
   }
 
   /** `form` -> `<controller>/_form`; `comments/form` -> `comments/_form`. */
@@ -426,6 +430,11 @@ export class View implements ViewHost {
 
   /** The template in the first lookup format it exists in (ActionView::PathResolver sorts by the formats' order). */
   private lookup(logicalPath: string): { entry: TemplateEntry; format: string } {
+    // lookupFormats() starts with the template's own format: most lookups end there, without the request's list.
+    if (this.format === null) {
+      const entry = this.ctx.templates[`${logicalPath}.${this.ctx.format}`];
+      if (entry) return { entry, format: this.ctx.format };
+    }
     const formats = this.lookupFormats();
     for (const format of formats) {
       const entry = this.ctx.templates[`${logicalPath}.${format}`];

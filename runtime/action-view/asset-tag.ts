@@ -73,9 +73,9 @@ export function javascriptIncludeTag(view: ViewHost, ...args: unknown[]): SafeSt
   const rel = options.type === "module" ? "modulepreload" : "preload";
   const links: string[] = [];
   const tags = sources.map((source) => {
-    const href = assetPath(view, source, { type: "javascript", ...pathOptions });
+    const href = assetPath(view, source, Object.assign({ type: "javascript" as const }, pathOptions));
     if (preload && !options.defer && isPresent(href) && !href.startsWith("data:")) links.push(`<${href}>; rel=${rel}; as=script${linkSuffix(crossorigin, integrity, nopush)}`);
-    const attrs: Attributes = { src: href, crossorigin, ...options };
+    const attrs: Attributes = Object.assign({ src: href, crossorigin }, options);
     if (attrs.nonce === true) attrs.nonce = view.contentSecurityPolicyNonce?.() ?? null;
     return contentTag("script", "", attrs).toString();
   });
@@ -95,9 +95,9 @@ export function stylesheetLinkTag(view: ViewHost, ...args: unknown[]): SafeStrin
   const { crossorigin, nopush, integrity } = takeCommon(options);
   const links: string[] = [];
   const tags = sources.map((source) => {
-    const href = assetPath(view, source, { type: "stylesheet", ...pathOptions });
+    const href = assetPath(view, source, Object.assign({ type: "stylesheet" as const }, pathOptions));
     if (preload && isPresent(href) && !href.startsWith("data:")) links.push(`<${href}>; rel=preload; as=style${linkSuffix(crossorigin, integrity, nopush)}`);
-    const attrs: Attributes = { rel: "stylesheet", crossorigin, href, ...options };
+    const attrs: Attributes = Object.assign({ rel: "stylesheet", crossorigin, href }, options);
     if (attrs.nonce === true) attrs.nonce = view.contentSecurityPolicyNonce?.() ?? null;
     if (assetTagConfig.applyStylesheetMediaDefault && isBlank(attrs.media)) attrs.media = "screen";
     return tag("link", attrs).toString();

@@ -57,9 +57,10 @@ export function assetPath(view: ViewHost, source: unknown, options: AssetPathOpt
   let src = toS(source);
   if (isBlank(src)) return "";
   if (URI_REGEXP.test(src)) return src;
-  const tailMatch = /([?#].+)$/.exec(src);
+  // The query or fragment (the first `?` or `#` with text after it to the end) is set aside; most sources have none.
+  const tailMatch = src.includes("?") || src.includes("#") ? /([?#].+)$/.exec(src) : null;
   const tail = tailMatch ? tailMatch[1]! : "";
-  src = src.replace(/([?#].+)$/, "");
+  if (tailMatch) src = src.slice(0, tailMatch.index);
   const ext = options.extname === false ? null : options.extname ?? (options.type ? EXTENSIONS[options.type] : undefined) ?? null;
   if (ext && extname(src) !== ext) src = `${src}${ext}`;
   if (!src.startsWith("/")) {

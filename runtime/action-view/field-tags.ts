@@ -134,7 +134,7 @@ function setDefaultDisableWith(value: unknown, options: Attributes): void {
 
 /** submit_tag(value = "Save changes", options = {}). */
 export function submitTag(value: unknown = "Save changes", options: Attributes = {}): SafeString {
-  const html: Attributes = { type: "submit", name: "commit", value, ...options };
+  const html: Attributes = Object.assign({ type: "submit", name: "commit", value }, options);
   setDefaultDisableWith(value, html);
   return tag("input", html);
 }

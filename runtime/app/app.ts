@@ -474,6 +474,12 @@ function renderJson(view: View, config: AppConfig, path: string, locals: Record<
   return json.target();
 }
 
+/** The request's lookup formats (ViewContext#lookupFormats) for these controller formats, computed on first use. */
+function lookupFormatsOf(mimes: Controller<object>["formats"]): () => string[] {
+  let formats: string[] | undefined;
+  return () => (formats ??= lookupFormats({ formats: mimes } as Controller<object>));
+}
+
 function viewContext(config: AppConfig, controller: Controller<object>, format: string, store: Store | null): ViewContext {
   const router = routerFor(config.routes);
   const request = controller.request;
@@ -481,7 +487,9 @@ function viewContext(config: AppConfig, controller: Controller<object>, format: 
     templates: config.templates,
     controllerPath: controller.controllerPath,
     format,
-    formats: lookupFormats(controller),
+    // Worked out when a lookup first misses the template's own format (View#lookup tries that one first; most
+    // renders never need the rest), from the controller's formats as they are now.
+    lookupFormats: lookupFormatsOf(controller.formats),
     // The request itself: views read what Rails' ActionDispatch::Request answers (referrer, user_agent, headers...).
     request,
     urlHost: () => controller.urlHost(),

@@ -202,10 +202,25 @@ export type PlainHelperMethods = { [K in keyof typeof PLAIN_HELPERS]: Loose<(typ
 
 /** Installs every helper on the prototype: host helpers receive the view itself as their first argument. */
 export function installHelpers(proto: object): void {
-  for (const [name, fn] of Object.entries(HOST_HELPERS)) {
+  for (const [name, helper] of Object.entries(HOST_HELPERS)) {
+    const fn = helper as (host: ViewHost, ...a: unknown[]) => unknown;
     Object.defineProperty(proto, name, {
-      value: function (this: ViewHost, ...args: unknown[]) {
-        return (fn as (host: ViewHost, ...a: unknown[]) => unknown)(this, ...args);
+      // The arguments passed on as they came (their count too: helpers read rest parameters), without gathering
+      // them into an Array and spreading it again for the common counts (every helper call of every template).
+      value: function (this: ViewHost) {
+        const a = arguments;
+        switch (a.length) {
+          case 0:
+            return fn(this);
+          case 1:
+            return fn(this, a[0]);
+          case 2:
+            return fn(this, a[0], a[1]);
+          case 3:
+            return fn(this, a[0], a[1], a[2]);
+          default:
+            return fn(this, ...(Array.from(a) as unknown[]));
+        }
       },
       writable: true,
       configurable: true,

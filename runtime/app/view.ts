@@ -44,6 +44,8 @@ export interface ViewContext {
    * a turbo_stream template whose request also accepts html finds the html partial. Absent: the format alone.
    */
   formats?: string[];
+  /** The same list, worked out when first asked (a request's: most renders find every template in `format`). */
+  lookupFormats?: () => string[];
   request: ViewRequest;
   urlHost(): HostOptions;
   recall(): Record<string, unknown>;
@@ -306,6 +308,8 @@ export class View implements ViewHost {
   }
 
   hasTemplate(logicalPath: string): boolean {
+    // The template's own format is the first a lookup tries: found there, the rest of the list is not needed.
+    if (this.format === null && `${logicalPath}.${this.ctx.format}` in this.ctx.templates) return true;
     return this.lookupFormats().some((format) => `${logicalPath}.${format}` in this.ctx.templates);
   }
 
@@ -313,7 +317,7 @@ export class View implements ViewHost {
   private lookupFormats(): string[] {
     if (this.format !== null) return [this.format];
     // Kept until addFormats changes them: every template and partial of the page looked them up again (read only).
-    return (this.requestLookupFormats ??= [...new Set([this.ctx.format, ...(this.ctx.formats ?? []), ...this.addedFormats])]);
+    return (this.requestLookupFormats ??= [...new Set([this.ctx.format, ...(this.ctx.lookupFormats?.() ?? this.ctx.formats ?? []), ...this.addedFormats])]);
   }
   private requestLookupFormats: string[] | null = null;
 
@@ -391,7 +395,7 @@ export class View implements ViewHost {
     this.collectionCacheHits.push({ hits: result.hits, count: result.count });
     // Rails logs the partial's identifier relative to app/views: `messages/_message.html.erb`.
     this.ctx.onCachedCollection?.(`${path}.${format}.${entry.handler}`, result.hits, result.count);
-    return new SafeString(result.parts.join(""));
+    return new SafeString(concatParts(result.parts));
   }
 
   renderPartial(name: string, locals: Record<string, unknown>): SafeString {
@@ -426,6 +430,11 @@ export class View implements ViewHost {
 
   /** The template in the first lookup format it exists in (ActionView::PathResolver sorts by the formats' order). */
   private lookup(logicalPath: string): { entry: TemplateEntry; format: string } {
+    // lookupFormats() starts with the template's own format: most lookups end there, without the request's list.
+    if (this.format === null) {
+      const entry = this.ctx.templates[`${logicalPath}.${this.ctx.format}`];
+      if (entry) return { entry, format: this.ctx.format };
+    }
     const formats = this.lookupFormats();
     for (const format of formats) {
       const entry = this.ctx.templates[`${logicalPath}.${format}`];
@@ -454,6 +463,16 @@ function collectionItems(v: unknown): unknown[] | null {
   const withToA = v as { toA?: () => unknown[] } | null;
   if (withToA && typeof withToA.toA === "function") return withToA.toA();
   return null;
+}
+
+/**
+ * The parts' text one after another. `+=` keeps the pieces as they are until the page is written (it is flattened
+ * once there), where join("") copied every rendered partial into a new string first.
+ */
+function concatParts(parts: ReadonlyArray<{ toString(): string } | string>): string {
+  let text = "";
+  for (const p of parts) text += typeof p === "string" ? p : p.toString();
+  return text;
 }
 
 function toSafe(v: unknown): SafeString {

@@ -25,6 +25,13 @@ export interface CachedCollectionResult {
   count: number;
 }
 
+/** One distinct key of a cached collection: its name (the first item's), the last item with it, its text. */
+interface KeyedItem<T> {
+  name: unknown[];
+  item: T;
+  body: string;
+}
+
 /** CollectionCaching#cache_collection_render. `renderMisses` renders the given items as a collection. */
 export function renderCachedCollection<T>(
   cache: FragmentCache,
@@ -35,36 +42,46 @@ export function renderCachedCollection<T>(
   const store = cache.store;
   if (!store) return { parts: renderMisses(items).map(String), hits: null, count: items.length };
   const seed = options.cached === true ? (item: T) => item : options.cached;
-  // keyed_collection: a Hash by key (first key object kept, last item wins), plus each item's key in order.
-  const keyed = new Map<string, { name: unknown[]; item: T }>();
-  const ordered = items.map((item) => {
-    const name = combinedFragmentCacheKey(cache, cacheFragmentName(cache, seed(item), { digestPath: options.digestPath }));
+  // keyed_collection: a Hash by key (first key object kept, last item wins), plus each item's key in order. The
+  // loops below walk it directly (every item of every cached collection comes through here on each render).
+  const keyed = new Map<string, KeyedItem<T>>();
+  const ordered: Array<KeyedItem<T>> = new Array(items.length);
+  const nameOptions = { digestPath: options.digestPath };
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i]!;
+    const name = combinedFragmentCacheKey(cache, cacheFragmentName(cache, seed(item), nameOptions));
     const id = normalizeKey(name);
-    const known = keyed.get(id);
-    keyed.set(id, { name: known?.name ?? name, item });
-    return id;
-  });
+    let known = keyed.get(id);
+    if (known === undefined) keyed.set(id, (known = { name, item, body: "" }));
+    else known.item = item;
+    ordered[i] = known;
+  }
   const namespace = cache.namespace ?? null;
   const storeOptions = { namespace };
-  const entries = [...keyed];
   // The keys were normalized above (without the namespace): the store is handed them rather than expanding each
   // name's records again.
-  const keys = entries.map(([id]) => (namespace ? `${namespace}:${id}` : id));
-  const found = store.readMulti(entries.map(([, k]) => k.name), storeOptions, keys);
-  const misses = [...keyed.values()].filter((k) => !found.has(k.name));
-  const rendered = misses.length === 0 ? [] : renderMisses(misses.map((k) => k.item)).map(String);
-  const partials = new Map<string, string>();
+  const names: unknown[] = [];
+  const keys: string[] = [];
+  for (const [id, k] of keyed) {
+    names.push(k.name);
+    keys.push(namespace ? `${namespace}:${id}` : id);
+  }
+  const found = store.readMulti(names, storeOptions, keys);
+  const misses: T[] = [];
+  for (const k of keyed.values()) if (!found.has(k.name)) misses.push(k.item);
+  const rendered = misses.length === 0 ? [] : renderMisses(misses).map(String);
   const writes: Array<[unknown, string]> = [];
   let next = 0;
-  for (const [id, { name }] of keyed) {
-    if (found.has(name)) {
-      partials.set(id, String(found.get(name)));
+  for (const k of keyed.values()) {
+    if (found.has(k.name)) {
+      k.body = String(found.get(k.name));
     } else {
-      const body = rendered[next++]!;
-      writes.push([name, body]);
-      partials.set(id, body);
+      k.body = rendered[next++]!;
+      writes.push([k.name, k.body]);
     }
   }
   if (writes.length > 0) store.writeMulti(writes, storeOptions);
-  return { parts: ordered.map((id) => partials.get(id)!), hits: found.size, count: items.length };
+  const parts: string[] = new Array(ordered.length);
+  for (let i = 0; i < ordered.length; i++) parts[i] = ordered[i]!.body;
+  return { parts, hits: found.size, count: items.length };
 }

@@ -49,8 +49,17 @@ export function cacheFragmentName(cache: FragmentCache, name: unknown, options: 
 /** Fragments#combined_fragment_cache_key: `[:views, id, head, tail].flatten!(1).compact!`. */
 export function combinedFragmentCacheKey(cache: FragmentCache, key: unknown): unknown[] {
   const tail = isPlainObject(key) ? afterScheme(requireUrlFor(cache)(key)) : key;
-  const parts: unknown[] = ["views", cache.cacheId ?? null, ...(cache.head ?? []), ...(Array.isArray(tail) ? tail : [tail])];
-  return parts.filter((p) => p !== null && p !== undefined);
+  // The parts pushed one by one, nils left out (every item of a cached collection comes through here).
+  const parts: unknown[] = ["views"];
+  pushPresent(parts, cache.cacheId);
+  if (cache.head) for (const p of cache.head) pushPresent(parts, p);
+  if (Array.isArray(tail)) for (const p of tail) pushPresent(parts, p);
+  else pushPresent(parts, tail);
+  return parts;
+}
+
+function pushPresent(parts: unknown[], p: unknown): void {
+  if (p !== null && p !== undefined) parts.push(p);
 }
 
 function requireUrlFor(cache: FragmentCache): (options: Record<string, unknown>) => string {

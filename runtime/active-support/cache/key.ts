@@ -99,10 +99,17 @@ const joinPart = (p: Param): string => (p === null ? "" : String(p));
 
 /** Store#expanded_key: records by cache_key, Arrays element-wise, Hashes as sorted `k=v`, the rest by to_param. */
 export function expandedKey(key: unknown): Param {
+  // A String is its own key (no cache_key, not an Array or Hash, to_param itself).
+  if (typeof key === "string") return key;
   const record = keyOf(key);
   if (record !== undefined) return record;
   if (Array.isArray(key)) {
-    if (key.length > 1) return toParam(key.map(expandedKey));
+    // to_param of the elements' keys, joined with "/" as Array#to_param does, without the intermediate Arrays.
+    if (key.length > 1) {
+      let out = "";
+      for (let i = 0; i < key.length; i++) out += (i === 0 ? "" : "/") + joinPart(toParam(expandedKey(key[i])));
+      return out;
+    }
     return toParam(expandedKey(key[0]));
   }
   if (isHash(key)) return toParam(pairs(key).map(([k, v]) => `${toS(k)}=${toS(v)}`).sort(byteCompare));
@@ -128,11 +135,24 @@ export function normalizeVersion(name: unknown, version?: unknown): string | nul
 /** Store#expanded_version: records' cache_version; Arrays compact their elements' versions; to_a-able values
  * (nil, Hashes) recurse on to_a, which is how `["a", nil]` gets the version "" rather than none. */
 export function expandedVersion(key: unknown): Param {
-  if (typeof key === "object" && key !== null && respondsTo(key, "cacheKey")) return toParam(ownVersion(key as OwnCacheKey));
+  // Not an object: no identity, no to_a; nil (JS null and undefined) is [].to_a's version, "".
+  if (typeof key !== "object") return key === undefined ? "" : null;
+  if (key === null) return "";
+  if (respondsTo(key, "cacheKey")) return toParam(ownVersion(key as OwnCacheKey));
   const record = cacheIdentity(key);
   if (record) return toParam(record.cacheVersion());
-  if (Array.isArray(key)) return toParam(key.map(expandedVersion).filter((v) => v !== null));
-  if (key === null || key === undefined) return expandedVersion([]);
+  if (Array.isArray(key)) {
+    // The elements' versions, nils dropped (compact), joined as Array#to_param does, without the intermediate Arrays.
+    let out = "";
+    let first = true;
+    for (let i = 0; i < key.length; i++) {
+      const v = expandedVersion(key[i]);
+      if (v === null) continue;
+      out += (first ? "" : "/") + joinPart(toParam(v));
+      first = false;
+    }
+    return out;
+  }
   if (isHash(key)) return expandedVersion(pairs(key));
   return null;
 }

@@ -90,8 +90,8 @@ export abstract class CacheStore implements Store {
     return entry.expiresAt !== null && entry.expiresAt <= this.now();
   }
 
-  /** A live, version-matching entry's value wrapped, or null; expired entries are deleted on the way. */
-  private lookup(name: unknown, key: string, options: CacheOptions, deleteExpired = true): { value: unknown } | null {
+  /** A live, version-matching entry (its value may be null), or null; expired entries are deleted on the way. */
+  private lookup(name: unknown, key: string, options: CacheOptions, deleteExpired = true): CacheEntry | null {
     const entry = this.readEntry(key);
     if (!entry) return null;
     if (this.isExpired(entry)) {
@@ -99,7 +99,7 @@ export abstract class CacheStore implements Store {
       return null;
     }
     const version = normalizeVersion(name, options.version);
-    return entry.version !== null && version !== null && entry.version !== version ? null : { value: entry.value };
+    return entry.version !== null && version !== null && entry.version !== version ? null : entry;
   }
 
   private count(hit: boolean): void {

@@ -1,0 +1,40 @@
+// The automatic inverse_of an association detects is remembered per association: it must be detected anew when an
+// inflection rule changes the candidate names, and when the target model is defined again.
+import { describe, expect, it } from "vitest";
+import { Base, defineModel } from "../runtime/active-record/index.js";
+import { inverseOf } from "../runtime/active-record/association.js";
+import { metaOf } from "../runtime/active-record/model.js";
+import { createInflectionRegistry, inflections, withInflections } from "../runtime/active-support/inflections.js";
+
+const id = { name: "id", type: "integer" as const, null: false };
+const fk = (name: string) => ({ name, type: "integer" as const });
+
+describe("inverseOf's memo", () => {
+  it("detects anew when an inflection rule changes the owner's plural name", () => {
+    class Snarg extends Base {}
+    class Snib extends Base {}
+    withInflections(createInflectionRegistry(), () => {
+      defineModel(Snarg, { name: "Snarg", table: "snargs", columns: [id], associations: [{ kind: "has_many", name: "snibs", className: "Snib", foreignKey: "snarg_id", options: {} }] });
+      // The target's belongs_to is named as the owner's plural: "snargim" only once the irregular rule says so.
+      defineModel(Snib, { name: "Snib", table: "snibs", columns: [id, fk("snarg_id")], associations: [{ kind: "belongs_to", name: "snargim", className: "Snarg", foreignKey: "snarg_id", options: {} }] });
+      const owner = metaOf(Snarg);
+      const assoc = owner.associations.get("snibs")!;
+      expect(inverseOf(owner, assoc)).toBe(null);
+      inflections().irregular("snarg", "snargim");
+      expect(inverseOf(owner, assoc)).toBe("snargim");
+    });
+  });
+
+  it("detects anew when the target model is defined again", () => {
+    class Kennel extends Base {}
+    class Pup extends Base {}
+    defineModel(Kennel, { name: "Kennel", table: "kennels", columns: [id], associations: [{ kind: "has_many", name: "pups", className: "Pup", foreignKey: "kennel_id", options: {} }] });
+    defineModel(Pup, { name: "Pup", table: "pups", columns: [id, fk("kennel_id")], associations: [{ kind: "belongs_to", name: "kennel", className: "Kennel", foreignKey: "kennel_id", options: {} }] });
+    const owner = metaOf(Kennel);
+    const assoc = owner.associations.get("pups")!;
+    expect(inverseOf(owner, assoc)).toBe("kennel");
+    class Pup2 extends Base {}
+    defineModel(Pup2, { name: "Pup", table: "pups", columns: [id, fk("kennel_id")], associations: [{ kind: "belongs_to", name: "kennel", className: "Kennel", foreignKey: "other_id", options: {} }] });
+    expect(inverseOf(owner, assoc)).toBe(null);
+  });
+});

@@ -6,7 +6,7 @@
 //   update_all / delete_all      UPDATE "t" SET ... WHERE ...; with joins: WHERE ("t"."id") IN (SELECT ...)
 import type { BindValue } from "./connection/connection.js";
 import { quoteName } from "./connection/schema.js";
-import type { Node } from "./arel.js";
+import { quotedColumn, type Node } from "./arel.js";
 import type { JoinSpec } from "./joins.js";
 import { isContradiction, whereSql, type WhereClause } from "./where-clause.js";
 
@@ -54,7 +54,7 @@ export function isEmptyResult(q: QueryState): boolean {
   return q.none || isContradiction(q.where);
 }
 
-export const column = (table: string, name: string): string => `${quoteName(table)}.${quoteName(name)}`;
+export const column = (table: string, name: string): string => quotedColumn(table, name);
 
 export function orderSql(orders: Ordering[]): string {
   if (orders.length === 0) return "";

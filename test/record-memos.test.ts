@@ -1,5 +1,6 @@
-// The automatic inverse_of an association detects is remembered per association: it must be detected anew when an
-// inflection rule changes the candidate names, and when the target model is defined again.
+// Memos of association and query text: the automatic inverse_of an association detects is remembered per
+// association (detected anew when an inflection rule changes the candidate names, or the target model is defined
+// again); quoted "table"."column" pairs are kept per pair.
 import { describe, expect, it } from "vitest";
 import { Base, defineModel } from "../runtime/active-record/index.js";
 import { inverseOf } from "../runtime/active-record/association.js";
@@ -36,5 +37,16 @@ describe("inverseOf's memo", () => {
     class Pup2 extends Base {}
     defineModel(Pup2, { name: "Pup", table: "pups", columns: [id, fk("kennel_id")], associations: [{ kind: "belongs_to", name: "kennel", className: "Kennel", foreignKey: "other_id", options: {} }] });
     expect(inverseOf(owner, assoc)).toBe(null);
+  });
+});
+
+describe("quoted column names", () => {
+  it("quote each name of each pair, doubling quotes, the same text on every call", async () => {
+    const { quotedColumn } = await import("../runtime/active-record/arel.js");
+    expect(quotedColumn("users", "name")).toBe('"users"."name"');
+    expect(quotedColumn("users", "name")).toBe('"users"."name"');
+    expect(quotedColumn("users", "email")).toBe('"users"."email"');
+    expect(quotedColumn("posts", "name")).toBe('"posts"."name"');
+    expect(quotedColumn('we"ird', 'co"l')).toBe('"we""ird"."co""l"');
   });
 });

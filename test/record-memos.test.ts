@@ -1,6 +1,6 @@
 // Memos of association and query text: the automatic inverse_of an association detects is remembered per
 // association (detected anew when an inflection rule changes the candidate names, or the target model is defined
-// again); quoted "table"."column" pairs are kept per pair.
+// again); quoted "table"."column" pairs and cache versions of updated_at texts are kept per text.
 import { describe, expect, it } from "vitest";
 import { Base, defineModel } from "../runtime/active-record/index.js";
 import { inverseOf } from "../runtime/active-record/association.js";
@@ -48,5 +48,19 @@ describe("quoted column names", () => {
     expect(quotedColumn("users", "email")).toBe('"users"."email"');
     expect(quotedColumn("posts", "name")).toBe('"posts"."name"');
     expect(quotedColumn('we"ird', 'co"l')).toBe('"we""ird"."co""l"');
+  });
+});
+
+describe("cache versions from the database's updated_at text", () => {
+  it("answer each text's own digits, on every call", async () => {
+    const { recordCacheVersion } = await import("../runtime/active-record/record-key.js");
+    const record = (raw: string) => ({
+      id: 1, modelName: { collection: "posts" }, isNewRecord: () => false, hasAttribute: (n: string) => n === "updated_at",
+      readAttribute: () => null, readAttributeBeforeTypeCast: () => raw, isAttributeChanged: () => false,
+    });
+    expect(recordCacheVersion(record("2024-02-15 12:00:00.123456"))).toBe("20240215120000123456");
+    expect(recordCacheVersion(record("2024-02-15 12:00:00.123456"))).toBe("20240215120000123456");
+    expect(recordCacheVersion(record("2024-02-15 12:00:01"))).toBe("20240215120001000000");
+    expect(recordCacheVersion(record("2024-02-15 12:00:01"))).toBe("20240215120001000000");
   });
 });

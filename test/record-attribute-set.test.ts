@@ -66,6 +66,32 @@ describe("AttributeSet", () => {
     expect(set.changes()).toEqual({ title: ["a", "b"] });
   });
 
+  it("a loaded record casts each column from its row once, on first use, and an unread column still counts as loaded", () => {
+    const calls: unknown[] = [];
+    const counted = attributeType({ name: "count", type: "integer" });
+    const types = new Map(schema.types);
+    types.set("count", { ...counted, deserialize: (v: unknown) => (calls.push(v), counted.deserialize(v)) });
+    const lazy: AttributeSchema = { ...schema, types };
+    const set = AttributeSet.fromRow(lazy, { id: 1, title: "a", count: "7" });
+    expect(calls).toEqual([]);
+    expect(set.readBeforeTypeCast("count")).toBe("7");
+    expect(calls).toEqual([]);
+    expect(set.read("count")).toBe(7);
+    expect(set.read("count")).toBe(7);
+    expect(calls).toEqual(["7"]);
+    // Written before it was ever read: the original is the row's value, cast.
+    const other = AttributeSet.fromRow(lazy, { id: 2, title: "b", count: "4" });
+    other.write("count", 5);
+    expect(other.was("count")).toBe(4);
+    expect(other.changes()).toEqual({ count: [4, 5] });
+    // Columns never read are in originals() and toHash(), in schema order; a column the row lacks reads nil.
+    const unread = AttributeSet.fromRow(lazy, { id: 3, count: "2" });
+    expect([...unread.originals()]).toEqual([["id", 3], ["title", null], ["count", 2]]);
+    expect(AttributeSet.fromRow(lazy, { id: 4, title: "d", count: "1" }).toHash()).toEqual({ id: 4, title: "d", count: 1 });
+    expect(unread.read("nope")).toBe(null);
+    expect(unread.has("title")).toBe(true);
+  });
+
   it("forgetChanges makes the current value the original (touch)", () => {
     const set = AttributeSet.forNew(schema);
     expect(set.was("count")).toBe(0);

@@ -31,7 +31,31 @@ export type Node =
   | { k: "not"; expr: Node }
   | { k: "sql"; sql: string; binds: BindValue[] };
 
-export const quoteColumn = (attr: Attr): string => `${quoteName(attr.table)}.${quoteName(attr.column)}`;
+/**
+ * "table"."column", each name quoted: every predicate and ordering renders one, over the same few names, so the
+ * text is kept per pair (a pure function of the two names; capped, for names that come from request data).
+ */
+const quotedColumns = new Map<string, Map<string, string>>();
+let quotedCount = 0;
+const QUOTED_MAX = 10000;
+
+export function quotedColumn(table: string, column: string): string {
+  let byColumn = quotedColumns.get(table);
+  if (byColumn === undefined) {
+    if (quotedCount >= QUOTED_MAX) (quotedColumns.clear(), (quotedCount = 0));
+    quotedColumns.set(table, (byColumn = new Map()));
+  }
+  let text = byColumn.get(column);
+  if (text === undefined) {
+    if (quotedCount >= QUOTED_MAX) (quotedColumns.clear(), (quotedCount = 0), quotedColumns.set(table, byColumn));
+    text = `${quoteName(table)}.${quoteName(column)}`;
+    byColumn.set(column, text);
+    quotedCount++;
+  }
+  return text;
+}
+
+export const quoteColumn = (attr: Attr): string => quotedColumn(attr.table, attr.column);
 
 export function render(node: Node, binds: BindValue[]): string {
   switch (node.k) {

@@ -6,6 +6,7 @@
 //   has_many :tasks, foreign_key:  no automatic inverse (Rails turns detection off with foreign_key:)
 import { assertAssociationLowered } from "./declined.js";
 import { demodulize, pluralize, underscore } from "../active-support/inflector.js";
+import { inflections, type Inflections } from "../active-support/inflections.js";
 import { metaOf, type AssociationMeta, type ModelMeta, type RecordLike } from "./model.js";
 import { targetMeta } from "./reflection.js";
 
@@ -117,7 +118,24 @@ export function inverseOf(owner: ModelMeta, assoc: AssociationMeta): string | nu
   if (assoc.inverseOf) return assoc.inverseOf;
   if (assoc.kind === "belongs_to" || assoc.through || assoc.explicitForeignKey) return null;
   const target = targetMeta(owner, assoc);
-  const base = underscore(demodulize(assoc.declaredBy || owner.className));
+  const ownerName = assoc.declaredBy || owner.className;
+  const rules = inflections();
+  const memo = inverses.get(assoc);
+  if (memo !== undefined && memo.target === target && memo.owner === ownerName && memo.rules === rules && memo.version === rules.version) return memo.inverse;
+  const inverse = detectInverse(target, ownerName, assoc);
+  inverses.set(assoc, { target, owner: ownerName, rules, version: rules.version, inverse });
+  return inverse;
+}
+
+/**
+ * Each association's detected inverse (every record read through it asks), kept while what decided it stays: the
+ * target's meta (a model defined again is a new one, its associations complete once defined), the owner's name,
+ * and the inflection rules that turned it into the candidate names.
+ */
+const inverses = new WeakMap<AssociationMeta, { target: ModelMeta; owner: string; rules: Inflections; version: number; inverse: string | null }>();
+
+function detectInverse(target: ModelMeta, ownerName: string, assoc: AssociationMeta): string | null {
+  const base = underscore(demodulize(ownerName));
   const candidates = assoc.as ? [assoc.as] : [base, pluralize(base)];
   for (const name of candidates) {
     const r = target.associations.get(name);

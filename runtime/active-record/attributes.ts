@@ -21,12 +21,26 @@ export interface AttributeSchema {
   defaults: Map<string, unknown>;
   /** Attributes whose before-type-cast value becomes the stored one after a save (enums). */
   enumAttributes?: string[];
+  /** The columns' names (defineModel builds it with the schema; derived from `columns` when absent). */
+  columnNames?: ReadonlySet<string>;
 }
 
 /** A before-type-cast entry that reads as the cast value (restore_attributes forgets the assigned text). */
 const AS_CAST: unique symbol = Symbol("as cast");
 
+/** Each column list's names, for a schema built without them (a loaded record deserializes these from its row). */
+const columnSets = new WeakMap<ColumnMeta[], Set<string>>();
+function columnSet(columns: ColumnMeta[]): Set<string> {
+  let set = columnSets.get(columns);
+  if (set === undefined) columnSets.set(columns, (set = new Set(columns.map((c) => c.name))));
+  return set;
+}
+
 export class AttributeSet {
+  /**
+   * The cast values. A loaded record's column is deserialized from its row on first use (Rails'
+   * LazyAttributeHash): a column without an entry here, in a set that has a row, still reads as its row's value.
+   */
   private values = new Map<string, unknown>();
   /**
    * The values as last loaded/saved, copied on write: an attribute without an entry still holds its original value
@@ -72,24 +86,39 @@ export class AttributeSet {
   static fromRow(schema: AttributeSchema, row: { readonly [column: string]: unknown }): AttributeSet {
     const set = new AttributeSet(schema, true);
     set.row = row;
-    const { columns, types } = schema;
-    for (let i = 0; i < columns.length; i++) {
-      const name = columns[i]!.name;
-      set.values.set(name, types.get(name)!.deserialize(row[name] ?? null));
-    }
     return set;
+  }
+
+  /** Whether `name` is a column a loaded record reads from its row. */
+  private fromRowColumn(name: string): boolean {
+    return this.row !== null && (this.schema.columnNames ?? columnSet(this.schema.columns)).has(name);
+  }
+
+  /** A column's value from the row, cast once (then kept in `values`). */
+  private deserialize(name: string): unknown {
+    const value = this.schema.types.get(name)!.deserialize(this.row![name] ?? null);
+    this.values.set(name, value);
+    return value;
+  }
+
+  /** The current value (undefined for a name the set does not hold), deserializing a row's column on first use. */
+  private valueOf(name: string): unknown {
+    const values = this.values;
+    const value = values.get(name);
+    if (value !== undefined || values.has(name)) return value;
+    return this.fromRowColumn(name) ? this.deserialize(name) : undefined;
   }
 
   /** The value an attribute had at the last load or save (its current one when it was not written since). */
   private originalOf(name: string): unknown {
     const original = this.original;
-    return original !== null && original.has(name) ? original.get(name) : this.values.get(name);
+    return original !== null && original.has(name) ? original.get(name) : this.valueOf(name);
   }
 
   /** Keeps an attribute's original value before it is overwritten. */
   private keepOriginal(name: string): void {
     const original = (this.original ??= new Map());
-    if (!original.has(name)) original.set(name, this.values.get(name));
+    if (!original.has(name)) original.set(name, this.valueOf(name));
   }
 
   has(name: string): boolean {
@@ -97,7 +126,10 @@ export class AttributeSet {
   }
 
   read(name: string): unknown {
-    return this.values.has(name) ? this.values.get(name) : null;
+    const values = this.values;
+    const value = values.get(name);
+    if (value !== undefined || values.has(name)) return value;
+    return this.fromRowColumn(name) ? this.deserialize(name) : null;
   }
 
   readBeforeTypeCast(name: string): unknown {
@@ -106,7 +138,7 @@ export class AttributeSet {
       const value = assigned.get(name);
       return value === AS_CAST ? this.read(name) : value;
     }
-    return this.row !== null && this.values.has(name) ? (this.row[name] ?? null) : this.read(name);
+    return this.row !== null && (this.values.has(name) || this.fromRowColumn(name)) ? (this.row[name] ?? null) : this.read(name);
   }
 
   /** write_from_user: casts through the column's type. */
@@ -127,7 +159,7 @@ export class AttributeSet {
 
   isChanged(name: string): boolean {
     const type = this.schema.types.get(name);
-    return type !== undefined && !type.equal(this.originalOf(name) ?? null, this.values.get(name) ?? null);
+    return type !== undefined && !type.equal(this.originalOf(name) ?? null, this.valueOf(name) ?? null);
   }
 
   was(name: string): unknown {
@@ -152,7 +184,7 @@ export class AttributeSet {
     this.fromUser = null;
     // forgetting_assignment: an enum now reads back its stored value before type cast ("c" for "closed"), as a
     // value from the database would. (Other types keep what was assigned: our serialize already quotes for SQLite.)
-    for (const name of this.schema.enumAttributes ?? []) (this.beforeTypeCast ??= new Map()).set(name, this.schema.types.get(name)!.serialize(this.values.get(name) ?? null));
+    for (const name of this.schema.enumAttributes ?? []) (this.beforeTypeCast ??= new Map()).set(name, this.schema.types.get(name)!.serialize(this.valueOf(name) ?? null));
     this.materialize();
     this.lazy = false;
   }
@@ -167,13 +199,15 @@ export class AttributeSet {
 
   /** clear_attribute_change: these columns now count as saved (touch). */
   forgetChanges(names: string[]): void {
-    for (const n of names) (this.original ??= new Map()).set(n, this.values.get(n) ?? null);
+    for (const n of names) (this.original ??= new Map()).set(n, this.valueOf(n) ?? null);
   }
 
   /** The values as last loaded/saved (remember_transaction_record_state keeps them). */
   originals(): Map<string, unknown> {
     const out = new Map<string, unknown>();
-    for (const name of this.values.keys()) out.set(name, this.originalOf(name));
+    // Columns in schema order (a loaded record's not yet read among them), then any other attribute written.
+    for (const c of this.schema.columns) out.set(c.name, this.originalOf(c.name));
+    for (const name of this.values.keys()) if (!out.has(name)) out.set(name, this.originalOf(name));
     if (this.original !== null) for (const [name, value] of this.original) if (!out.has(name)) out.set(name, value);
     return out;
   }

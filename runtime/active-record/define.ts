@@ -93,7 +93,7 @@ function buildMeta(cls: object, d: ModelDescriptor): ModelMeta {
   return {
     descriptor: d, className: d.name, tableName: d.table ?? inherited?.tableName ?? "", primaryKey: d.primaryKey ?? inherited?.primaryKey ?? "id",
     abstract: d.abstract === true, modelName: buildModelName(names), columns, types,
-    schema: { className: d.name, columns, types, defaults, enumAttributes: [...enums.keys()] },
+    schema: { className: d.name, columns, types, defaults, enumAttributes: [...enums.keys()], columnNames: new Set(columns.map((c) => c.name)) },
     associations: new Map(parent?.associations ?? []),
     // Subclasses run their ancestors' callbacks first, as Ruby's inherited callback chains do.
     callbacks: new Map([...(parent?.callbacks ?? new Map())].map(([chain, list]) => [chain, [...list]])),

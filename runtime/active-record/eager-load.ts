@@ -30,6 +30,8 @@ interface JoinNode {
 export function isEagerLoading(meta: ModelMeta, q: QueryState): boolean {
   if (q.eagerLoad.length) return true;
   if (!q.includes.length) return false;
+  // Nothing joined and nothing referenced: no include can be joined or referenced (the checks below answer false).
+  if (q.joins.length === 0 && q.references.length === 0) return false;
   const included = treeEntries(q.includes).map(([name]) => name);
   const joinedNames = q.joins.flatMap((j) => (j.kind === "sql" ? [] : treeEntries(j.tree).map(([n]) => n)));
   if (included.some((n) => joinedNames.includes(n))) return true;

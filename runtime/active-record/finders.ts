@@ -10,7 +10,7 @@ import { pluralize } from "../active-support/inflector.js";
 import { inspect } from "../ruby/ruby.js";
 import { RecordNotFound } from "./exceptions.js";
 import type { RecordLike } from "./model.js";
-import { existsSql, reverseOrders, type Ordering, type QueryState } from "./query.js";
+import { existsSql, patchQuery, reverseOrders, type Ordering, type QueryState } from "./query.js";
 import type { Relation } from "./relation.js";
 import { whereSql } from "./where-clause.js";
 
@@ -65,7 +65,7 @@ function ordered(relation: R): Ordering[] {
 }
 
 function load(relation: R, patch: Partial<QueryState>): RecordLike[] {
-  return relation.spawn({ ...relation.queryState(), ...patch }).toA();
+  return relation.spawn(patchQuery(relation.queryState(), patch)).toA();
 }
 
 export function first<T extends RecordLike>(relation: Relation<T>, n?: number): T | null | T[] {

@@ -43,11 +43,12 @@ export function columnValue(meta: ModelMeta | null, column: string, value: unkno
   if (isRecord(value)) value = value.readAttribute(metaOf(value.constructor).primaryKey);
   const type = meta?.types.get(column);
   if (!type) return bindValue(value);
-  const sqlType = meta!.columns.find((c) => c.name === column)?.type;
   // EnumType#serialize takes names and stored values as they are (an unknown name binds through the subtype).
   if (meta!.enums.has(column)) return type.serialize(value);
-  const numeric = sqlType === "integer" || sqlType === "bigint";
-  if (numeric && typeof value === "string" && !/^\s*[+-]?\d/.test(value)) return null;
+  if (typeof value === "string" && !/^\s*[+-]?\d/.test(value)) {
+    const sqlType = meta!.columns.find((c) => c.name === column)?.type;
+    if (sqlType === "integer" || sqlType === "bigint") return null;
+  }
   return type.serialize(type.cast(value));
 }
 

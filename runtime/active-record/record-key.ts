@@ -70,12 +70,24 @@ function hasCacheVersion(record: ActiveRecordLike): boolean {
 export function recordCacheVersion(record: ActiveRecordLike): string | null {
   if (!versioningOf(record) || !record.hasAttribute("updated_at")) return null;
   const raw = record.readAttributeBeforeTypeCast("updated_at");
-  if (typeof raw === "string" && !record.isAttributeChanged?.("updated_at")) {
-    const key = raw.replace(/[- :.]/g, "");
-    return key.length < 20 ? key.padEnd(20, "0") : key;
-  }
+  if (typeof raw === "string" && !record.isAttributeChanged?.("updated_at")) return squeezedVersion(raw);
   const time = record.readAttribute("updated_at");
   return time instanceof Date ? usecStamp(time) : null;
+}
+
+/** The database's updated_at text as a version (a pure function of the text: kept per text, capped). */
+const squeezed = new Map<string, string>();
+const SQUEEZED_MAX = 10000;
+
+function squeezedVersion(raw: string): string {
+  let key = squeezed.get(raw);
+  if (key === undefined) {
+    key = raw.replace(/[- :.]/g, "");
+    if (key.length < 20) key = key.padEnd(20, "0");
+    if (squeezed.size >= SQUEEZED_MAX) squeezed.clear();
+    squeezed.set(raw, key);
+  }
+  return key;
 }
 
 /** timestamp_attributes_for_update_in_model, the latest one set. */

@@ -11,7 +11,7 @@ import { connection } from "./connection/current.js";
 import { limitedCount } from "./calculations.js";
 import { joinsSql } from "./joins.js";
 import { metaOf, type ModelClassLike, type ModelMeta, type RecordLike } from "./model.js";
-import { column, EMPTY_QUERY, isEmptyResult, projection, selectSql, type AssociationTree, type QueryState, type Sql } from "./query.js";
+import { column, EMPTY_QUERY, isEmptyResult, patchQuery, projection, selectSql, type AssociationTree, type QueryState, type Sql } from "./query.js";
 import type { Relation } from "./relation.js";
 import { inlineBinds, type SqlFragment } from "./sanitize.js";
 
@@ -71,7 +71,7 @@ export abstract class RelationCore<T extends RecordLike> implements Iterable<T> 
   abstract exists(conditions?: unknown): boolean;
 
   protected with(patch: Partial<QueryState>): Relation<T> {
-    return this.spawn({ ...this.queryState(), ...patch });
+    return this.spawn(patchQuery(this.queryState(), patch));
   }
 
   // ---- loading ------------------------------------------------------------------------------------------

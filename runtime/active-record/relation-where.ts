@@ -39,14 +39,14 @@ export function whereArgs(meta: ModelMeta, table: string, given: WhereArg, rest:
 /** order(:a) / order(a: :desc) / order("LOWER(a)"): a column name given as a string is the column. */
 export function orderings(meta: ModelMeta, args: OrderArg[]): Ordering[] {
   const table = meta.tableName;
-  return args.flatMap((arg): Ordering[] => {
+  const out: Ordering[] = [];
+  for (const arg of args) {
     if (typeof arg === "string") {
-      if (meta.types.has(arg)) return [{ kind: "column", table, column: arg, direction: "ASC" }];
-      return arg === "" ? [] : [{ kind: "sql", sql: arg }];
+      if (meta.types.has(arg)) out.push({ kind: "column", table, column: arg, direction: "ASC" });
+      else if (arg !== "") out.push({ kind: "sql", sql: arg });
+      continue;
     }
-    return Object.entries(arg).map(([column, dir]): Ordering => {
-      const direction = String(dir).toUpperCase() === "DESC" ? "DESC" : "ASC";
-      return { kind: "column", table, column, direction };
-    });
-  });
+    for (const [column, dir] of Object.entries(arg)) out.push({ kind: "column", table, column, direction: String(dir).toUpperCase() === "DESC" ? "DESC" : "ASC" });
+  }
+  return out;
 }

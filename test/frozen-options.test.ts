@@ -2,9 +2,10 @@
 // it raises FrozenError, where it copies first the helper works. Every answer below was recorded from Rails 7.2.4
 // (ActionView::Base.empty in the chroot, Ruby 3.3): link_to's and button_to's url options Hash (remote: is deleted
 // from it), button_to's form: Hash, time_tag's options (extract_options!, then delete(:format)) and select_tag's
-// options (delete(:prompt)) raise; link_to's html options and select_tag's with include_blank (a copy) work.
+// options (delete(:prompt)) and form_for's options (delete(:remote)) raise; link_to's html options, select_tag's with
+// include_blank and fields_for's options (each a copy) work.
 import { describe, expect, it } from "vitest";
-import { buttonTo, linkTo, selectTag, timeTag } from "../runtime/action-view/index.js";
+import { buttonTo, fieldsFor, formFor, linkTo, selectTag, timeTag } from "../runtime/action-view/index.js";
 import type { ViewHost } from "../runtime/active-model/host.js";
 import { freezeValue } from "../runtime/active-support/core-ext/frozen.js";
 
@@ -48,5 +49,13 @@ describe("a frozen options Hash given to a view helper", () => {
   it("select_tag's options: FrozenError, unless include_blank made a copy", () => {
     expect(raised(() => selectTag("n", "", freezeValue({ class: "c" })))).toBe(`FrozenError: can't modify frozen Hash: {:class=>"c"}`);
     expect(selectTag("n", "", freezeValue({ include_blank: true })).toString()).toBe('<select name="n" id="n"><option value="" label=" "></option></select>');
+  });
+
+  it("form_for's options: FrozenError (delete(:remote) on the caller's Hash)", () => {
+    expect(raised(() => formFor(view, "post", freezeValue({ url: "/p" }), () => "")).toString()).toBe(`FrozenError: can't modify frozen Hash: {:url=>"/p"}`);
+  });
+
+  it("fields_for's options: copied (merged into a new Hash), so skip_id: works", () => {
+    expect(raised(() => fieldsFor(view, "post", null, freezeValue({ skip_id: true }), () => ""))).toBe("no error");
   });
 });

@@ -4,6 +4,7 @@
 // Rails 7.0+ defaults (button_to_generates_button_tag = true) render a <button>; the method becomes a
 // hidden `_method` input, the CSRF token follows the button, `params:` become sorted hidden inputs.
 import { isPlainObject, isPresent, toS } from "../ruby/ruby.js";
+import { assertMutable } from "../active-support/core-ext/frozen.js";
 import { viewConfig } from "./config.js";
 import { methodTag, tokenTag } from "./csrf.js";
 import { isViewRecord, type ViewHost } from "../active-model/host.js";
@@ -55,7 +56,10 @@ export function buttonTo(view: ViewHost, ...args: unknown[]): SafeString {
   const method = toS(isPresent(requested) ? requested : methodForOptions(options));
   const methodInput = METHOD_VERBS.includes(method) ? methodTag(method).toString() : "";
   const formMethod = method === "get" ? "get" : "post";
-  const form: Attributes = Object.assign({}, ((take(html, "form") as Attributes | null) ?? {}));
+  const given = take(html, "form");
+  // Rails sets form_options[:method] in the caller's `form:` Hash: a frozen one raises FrozenError.
+  assertMutable(given);
+  const form: Attributes = Object.assign({}, ((given as Attributes | null) ?? {}));
   if (form.class === null || form.class === undefined || form.class === false) form.class = take(html, "form_class") ?? "button_to";
   form.method = formMethod;
   form.action = url;

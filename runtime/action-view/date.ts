@@ -9,6 +9,7 @@ import { Duration } from "../active-support/duration.js";
 import { translate, type TranslateOptions } from "../active-support/i18n.js";
 import { localize as i18nLocalize, type LocalizeOptions } from "../active-support/localize.js";
 import { isPlainObject, toS } from "../ruby/ruby.js";
+import { assertMutable } from "../active-support/core-ext/frozen.js";
 import { iso8601, ZonedTime, type TimeValue } from "../active-support/zoned-time.js";
 import { currentTime, type ViewHost } from "../active-model/host.js";
 import type { SafeString } from "../active-support/safe.js";
@@ -98,7 +99,8 @@ export const l = localize;
 export function timeTag(dateOrTime: TimeValue, ...args: unknown[]): SafeString {
   const block = typeof args[args.length - 1] === "function" ? (args.pop() as () => unknown) : null;
   const rest = [...args];
-  const options: Attributes = isPlainObject(rest[rest.length - 1]) ? { ...(rest.pop() as Attributes) } : {};
+  // (Rails deletes :format from the caller's Hash: a frozen one raises FrozenError.)
+  const options: Attributes = isPlainObject(rest[rest.length - 1]) ? { ...assertMutable(rest.pop()) as Attributes } : {};
   const format = toS(options.format ?? "long");
   delete options.format;
   const content = rest[0] ?? i18nLocalize(dateOrTime, { format });

@@ -4,6 +4,7 @@
 //   submit_tag, button_tag, field_set_tag, select_tag.
 import { humanize } from "../active-support/inflector.js";
 import { isBlank, isPlainObject, RubyRange, toS } from "../ruby/ruby.js";
+import { assertMutable } from "../active-support/core-ext/frozen.js";
 import { RangeMethods } from "../active-support/core-ext/core-range.js";
 import { imagePath } from "./asset-url.js";
 import { viewConfig } from "./config.js";
@@ -171,6 +172,8 @@ export const fieldsetTag = fieldSetTag;
 /** select_tag(name, option_tags = nil, options = {}). */
 export function selectTag(name: unknown, optionTags: unknown = null, options: Attributes = {}): SafeString {
   let tags: unknown = optionTags ?? "";
+  // (Rails deletes :prompt from the caller's Hash, unless include_blank made it a copy: a frozen one raises FrozenError.)
+  if (!("include_blank" in options)) assertMutable(options);
   const opts: Attributes = Object.assign({}, options);
   const htmlName = opts.multiple === true && !toS(name).endsWith("[]") ? `${toS(name)}[]` : name;
   if ("include_blank" in opts) {

@@ -5,6 +5,7 @@
 //   current_page?(posts_path)              -> isCurrentPage(view, "/posts")
 // button_to is in button-to.ts, mail_to/phone_to/sms_to in mail-to.ts.
 import { isBlank, isPlainObject, toS } from "../ruby/ruby.js";
+import { assertMutable } from "../active-support/core-ext/frozen.js";
 import { isModelClass, isViewRecord, type ViewHost } from "../active-model/host.js";
 import { capture, htmlEscape, SafeString, type Block } from "../active-support/safe.js";
 import { contentTag } from "./tag.js";
@@ -33,6 +34,8 @@ export function splitBlock(args: unknown[]): [unknown[], Block | null] {
 }
 
 function takeRemote(options: unknown): boolean {
+  // Rails' `options.delete("remote")` changes the caller's Hash: a frozen one raises FrozenError, remote: or not.
+  if (isPlainObject(options)) assertMutable(options);
   if (!isPlainObject(options) || !("remote" in options)) return false;
   const v = options.remote;
   delete options.remote;

@@ -7,6 +7,7 @@
 // Rails 7.2 defaults: local forms (no data-remote), ids generated, no utf8 input, a `_method` input for
 // persisted models (patch), and the authenticity token when forgery protection is on.
 import { isPlainObject, toS } from "../../ruby/ruby.js";
+import { assertMutable } from "../../active-support/core-ext/frozen.js";
 import { viewConfig } from "../config.js";
 import { formTagHtml, formTagWithBody, htmlOptionsForForm } from "../form-tag.js";
 import { isViewRecord, type ViewHost, type ViewRecord } from "../../active-model/host.js";
@@ -78,7 +79,8 @@ export function formWith(view: ViewHost, given: Attributes = {}, block?: Block):
 /** form_for(record, options = {}, &block): form_with with form_for's class/id and scope. */
 export function formFor(view: ViewHost, record: unknown, ...args: unknown[]): SafeString {
   const block = args.pop() as Block;
-  const options: Attributes = Object.assign({}, ((args[0] as Attributes | undefined) ?? {}));
+  // (Rails deletes :remote from the caller's Hash, and fills :html and :url in it: a frozen one raises FrozenError.)
+  const options: Attributes = Object.assign({}, assertMutable((args[0] as Attributes | undefined) ?? {}));
   let model: unknown = false;
   let objectName: unknown;
   if (typeof record === "string") objectName = record;

@@ -7,15 +7,17 @@ import { eq } from "./equality.js";
 import { OPERATOR_METHODS } from "../../ruby/operator-names.js";
 import { isBlank } from "../../ruby/ruby.js";
 import { asJsonTree, encodeJson } from "../json.js";
-import { hashEntries, inspect, isHash, isPlainObject, RubyRange, RubySymbol, toS, truthy } from "../../ruby/ruby.js";
+import { hashEntries, inspect, isHash, isNumeric, isPlainObject, RubyRange, RubySymbol, toS, truthy } from "../../ruby/ruby.js";
 import { toParam, toQuery } from "../to-query.js";
 import { translateOrUndefined } from "../i18n.js";
-import { dig, hashKey, HashEnumerable, KeyError } from "./core-hash.js";
+import { dig, eql, hashKey, HashEnumerable, KeyError } from "./core-hash.js";
 import { rangeBounds } from "./core-range.js";
-import { guardMutators } from "./frozen.js";
+import { assertMutable, guardMutators } from "./frozen.js";
+import { conversionName } from "./core-object.js";
+import { ArgumentError, IndexError, RubyTypeError } from "../../ruby/exceptions.js";
 import { rubyCompare } from "./compare.js";
 import { Duration } from "../duration.js";
-import { orEnumerator, RubyEnumerator, yieldEach } from "../../ruby/core-enumerator.js";
+import { enumeratorOf, orEnumerator, RubyEnumerator, yieldEach } from "../../ruby/core-enumerator.js";
 
 type Block = (...args: unknown[]) => unknown;
 const opts = (o: unknown): Record<string, unknown> => (isPlainObject(o) ? o : {});
@@ -104,6 +106,87 @@ function push(list: unknown[], ...items: unknown[]): unknown[] {
 function unshift(list: unknown[], ...items: unknown[]): unknown[] {
   list.unshift(...items);
   return list;
+}
+
+/** Ruby's implicit conversion of an argument to an Array (to_ary): an Array, else TypeError. */
+function toAry(v: unknown): unknown[] {
+  if (Array.isArray(v)) return v;
+  throw new RubyTypeError(`no implicit conversion of ${conversionName(v)} into Array`);
+}
+
+/** Ruby's implicit conversion of an index to an Integer (NUM2LONG): a Float truncates; nil or a String is a TypeError. */
+function toIndex(v: unknown): number {
+  if (isNumeric(v)) return Math.trunc(Number(v));
+  throw new RubyTypeError(v === null || v === undefined ? "no implicit conversion from nil to integer" : `no implicit conversion of ${conversionName(v)} into Integer`);
+}
+
+/** Replaces an Array's elements in place (sort!, map!, uniq!, replace): Ruby's mutators keep the object. */
+function refill(list: unknown[], items: unknown[]): unknown[] {
+  list.splice(0, list.length, ...items);
+  return list;
+}
+
+/**
+ * Array's methods that change the receiver in place (Ruby 3.3's answers: the receiver, or nil where nothing
+ * changed). A frozen receiver raises FrozenError first (guardMutators below); map!'s and delete_at's own checks
+ * follow Ruby's order (map! without a block answers its Enumerator; delete_at out of range answers nil).
+ *   [3, 1].sort!  -> [1, 3]       [1, 2].uniq!  -> nil        %w[a b].insert(-2, "x")  -> ["a", "x", "b"]
+ */
+const ArrayInPlace = {
+  // concat(*arrays): every argument converted before any is appended (a.concat(a, a) appends a twice as it was).
+  concat: (list: unknown[], ...others: unknown[]) => {
+    const items = others.map(toAry).flat(1);
+    list.push(...items);
+    return list;
+  },
+  // insert(index, *objects): a negative index counts from the end and inserts after that element (-1 appends);
+  // past the end pads with nil.
+  insert: (list: unknown[], ...args: unknown[]) => {
+    if (!args.length) throw new ArgumentError("wrong number of arguments (given 0, expected 1+)");
+    let at = toIndex(args[0]);
+    if (args.length === 1) return list;
+    if (at === -1) at = list.length;
+    else if (at < 0) {
+      const min = -list.length - 1;
+      if (at < min) throw new IndexError(`index ${at} too small for array; minimum: ${min}`);
+      at += 1;
+    }
+    while (list.length < at) list.push(null);
+    list.splice(at, 0, ...args.slice(1));
+    return list;
+  },
+  // delete_at(index): the element removed, nil out of range (a frozen Array raises only where one would be removed).
+  deleteAt: (list: unknown[], index: unknown) => {
+    let at = toIndex(index);
+    if (at < 0) at += list.length;
+    if (at < 0 || at >= list.length) return null;
+    assertMutable(list);
+    return list.splice(at, 1)[0] ?? null;
+  },
+  sortBang: (list: unknown[], block?: unknown) => refill(list, ArrayMethods.sort(list, block)),
+  reverseBang: (list: unknown[]) => list.reverse(),
+  // uniq!: nil where no element was a repeat.
+  uniqBang: (list: unknown[], block?: unknown) => {
+    const kept = ArrayMethods.uniq(list, block);
+    return kept.length === list.length ? null : refill(list, kept);
+  },
+  // replace(other): the receiver holding a copy of other's elements (other stays a separate Array).
+  replace: (list: unknown[], other: unknown) => refill(list, [...toAry(other)]),
+  mapBang: mapInPlace(),
+  collectBang: mapInPlace(),
+};
+
+/** map! / collect!: each element replaced by the block's answer; without a block, the Enumerator that does so. */
+function mapInPlace() {
+  const apply = (list: unknown[], answers: unknown[]) => {
+    assertMutable(list);
+    return refill(list, answers);
+  };
+  return (list: unknown[], block?: unknown): unknown => {
+    if (typeof block !== "function") return enumeratorOf(list, (answers) => apply(list, answers));
+    assertMutable(list);
+    return refill(list, list.map((x) => (block as Block)(x)));
+  };
 }
 
 export const ArrayMethods = {
@@ -295,9 +378,15 @@ export const ArrayMethods = {
   asJson: (list: unknown[]) => asJsonTree(list),
   toParam: (list: unknown[]) => toParam(list),
   toQuery: (list: unknown[], key: unknown) => toQuery({ [toS(key)]: list }),
+  ...ArrayInPlace,
 };
-// (Array#freeze: core-ext/frozen.ts.)
-guardMutators(ArrayMethods, ["shift", "pop", "push", "append", "unshift", "prepend", "clear", "delete"]);
+/**
+ * Array's methods that change the Array itself: not Enumerable's, so the tables that lend Array's methods to a Set,
+ * a Range or an Enumerator (over a copy of their elements) leave them out (they would change the copy).
+ */
+export const ARRAY_MUTATORS = new Set(["shift", "pop", "push", "append", "unshift", "prepend", "clear", "delete", ...Object.keys(ArrayInPlace)]);
+// (Array#freeze: core-ext/frozen.ts; map! and delete_at check for themselves, in Ruby's order.)
+guardMutators(ArrayMethods, [...ARRAY_MUTATORS].filter((name) => !["mapBang", "collectBang", "deleteAt"].includes(name)));
 
 export const HashMethods = {
   ...HashEnumerable,
@@ -335,13 +424,20 @@ export { KeyError };
 /** Set (Enumerable): Array's reading methods over its elements, plus its own membership and mutation. */
 export const SetMethods: Record<string, (set: Set<unknown>, ...args: never[]) => unknown> = {
   ...Object.fromEntries(
-    Object.entries(ArrayMethods).map(([name, fn]) => [name, (set: Set<unknown>, ...args: unknown[]) => (fn as (l: unknown[], ...a: unknown[]) => unknown)([...set], ...args)]),
+    Object.entries(ArrayMethods)
+      .filter(([name]) => !ARRAY_MUTATORS.has(name))
+      .map(([name, fn]) => [name, (set: Set<unknown>, ...args: unknown[]) => (fn as (l: unknown[], ...a: unknown[]) => unknown)([...set], ...args)]),
   ),
   toA: (set: Set<unknown>) => [...set],
   toSet: (set: Set<unknown>) => set,
   isInclude: (set: Set<unknown>, v: unknown) => set.has(v),
   isMember: (set: Set<unknown>, v: unknown) => set.has(v),
   add: (set: Set<unknown>, v: unknown) => set.add(v),
+  // Set#delete(o): the Set itself, without the element eql? to o (Array's delete is not lent: it changed a copy).
+  delete: (set: Set<unknown>, v: unknown) => {
+    for (const x of set) if (eql(x, v)) set.delete(x);
+    return set;
+  },
   inspect: (set: Set<unknown>) => `#<Set: {${[...set].map(inspect).join(", ")}}>`,
   toS: (set: Set<unknown>) => `#<Set: {${[...set].map(inspect).join(", ")}}>`,
 };

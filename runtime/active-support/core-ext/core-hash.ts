@@ -9,6 +9,9 @@
 import { eq } from "./equality.js";
 import { rubyCompare } from "./compare.js";
 import { assertMutable, guardMutators } from "./frozen.js";
+import { conversionName } from "./core-object.js";
+import { enumeratorOf } from "../../ruby/core-enumerator.js";
+import { notLoweredError } from "../../ruby/not-lowered.js";
 import { hashEntries, inspect, isBlank, isFloat, isHash, isNumeric, isPlainObject, RubySymbol, toS, truthy } from "../../ruby/ruby.js";
 
 type Block = (...args: unknown[]) => unknown;
@@ -249,6 +252,37 @@ export const HashEnumerable = {
     replacePairs(h, kept);
     return h;
   },
+  // compact!: nil where no value was nil.
+  compactBang: (h: AnyHash) => {
+    const kept = pairs(h).filter(([, v]) => v !== null && v !== undefined);
+    if (kept.length === pairs(h).length) return null;
+    replacePairs(h, kept);
+    return h;
+  },
+  // transform_values! / transform_keys!: the receiver, changed; without a block (or mapping), the Enumerator that
+  // changes it. A frozen Hash raises once something would change (Ruby answers the Enumerator first).
+  transformValuesBang: (h: AnyHash, block?: Block): unknown => {
+    const keys = pairs(h).map(([k]) => k);
+    const apply = (answers: unknown[]) => {
+      assertMutable(h);
+      keys.forEach((k, i) => hashSet(h, k, answers[i]));
+      return h;
+    };
+    if (typeof block !== "function") return enumeratorOf(pairs(h).map(([, v]) => v), apply);
+    assertMutable(h);
+    for (const [k, v] of pairs(h)) hashSet(h, k, block(v));
+    return h;
+  },
+  transformKeysBang: (h: AnyHash, ...args: unknown[]): unknown => {
+    const block = typeof args[args.length - 1] === "function" ? (args.pop() as Block) : undefined;
+    if (args.length && !isHash(args[0])) throw new RubyTypeError(`no implicit conversion of ${conversionName(args[0])} into Hash`);
+    const mapping = args[0] as AnyHash | undefined;
+    if (!mapping && !block) {
+      const keys = pairs(h).map(([k]) => k);
+      return enumeratorOf(keys, (answers) => renameKeys(h, (_k, i) => answers[i]));
+    }
+    return renameKeys(h, (k) => (mapping && hashKey(mapping, k).found ? hashGet(mapping, k) : block ? block(k) : k));
+  },
   store: (h: AnyHash, k: unknown, v: unknown) => hashSet(h, k, v),
   clear: (h: AnyHash) => {
     assertMutable(h);
@@ -285,7 +319,27 @@ export const HashEnumerable = {
   deepStringifyKeys: (h: AnyHash): AnyHash => hashFrom(pairs(h).map(([k, v]) => [k instanceof RubySymbol ? k.name : k, isHash(v) ? HashEnumerable.deepStringifyKeys(v) : v] as const)),
 };
 // (Hash#freeze: core-ext/frozen.ts.)
-guardMutators(HashEnumerable, ["mergeBang", "update", "deleteIf", "keepIf", "selectBang", "rejectBang", "store", "clear", "shift", "delete"]);
+guardMutators(HashEnumerable, ["mergeBang", "update", "deleteIf", "keepIf", "selectBang", "rejectBang", "store", "clear", "shift", "delete", "compactBang"]);
+
+/**
+ * transform_keys!'s walk, as Ruby 3.3's: over the pairs as they were, each key's pair is removed (unless an earlier
+ * pair was renamed to it) and its value stored under the new key, so `{a: 1, b: 2}.transform_keys!(a: :b)` is
+ * `{b: 2}`. A Hash whose keys are all Strings (a plain object) cannot take another key in place: declined there.
+ */
+function renameKeys(h: AnyHash, rename: (k: unknown, i: number) => unknown): AnyHash {
+  assertMutable(h);
+  const added = new Map<unknown, null>();
+  pairs(h).forEach(([k, v], i) => {
+    const to = rename(k, i);
+    if (!(h instanceof Map) && typeof to !== "string" && !(to instanceof RubySymbol)) {
+      throw notLoweredError(`rails2ts: transform_keys! to ${inspect(to)} on a Hash whose keys are all Strings or Symbols (a plain object, which cannot hold that key in place)`);
+    }
+    if (!hashKey(added, k).found) hashDelete(h, k);
+    hashSet(h, to, v);
+    added.set(hashKey(added, to).key, null);
+  });
+  return h;
+}
 
 function indifferent(h: AnyHash): AnyHash {
   return hashFrom(pairs(h).map(([k, v]) => [k instanceof RubySymbol ? k.name : k, isHash(v) ? indifferent(v) : v] as const), h);

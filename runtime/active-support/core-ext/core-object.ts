@@ -50,6 +50,12 @@ export function rubyClassName(v: unknown): string {
   return ctor?.rubyName ?? ctor?.name ?? "Object";
 }
 
+/** A value's name in an implicit conversion's TypeError ("no implicit conversion of Integer into Array"): nil, true
+ * and false by their own names, anything else by its class. */
+export function conversionName(v: unknown): string {
+  return v === null || v === undefined ? "nil" : v === true || v === false ? String(v) : rubyClassName(v);
+}
+
 /** Core classes' ancestors that is_a? answers for (a SafeBuffer is a String, an Integer a Numeric, ...). */
 const CORE_ANCESTORS: Record<string, string[]> = {
   "ActiveSupport::SafeBuffer": ["String"],

@@ -4,7 +4,7 @@
 // answers with its own member first (a record's `to_param`), then Object's, as Ruby's method lookup would.
 import { send } from "./ops.js";
 import { rubyToTs } from "../../ruby/names.js";
-import { ArrayMethods, HashMethods, KeyedHashMethods, SetMethods } from "./core-collections.js";
+import { ARRAY_MUTATORS, ArrayMethods, HashMethods, KeyedHashMethods, SetMethods } from "./core-collections.js";
 import { eql } from "./core-hash.js";
 import { NumericMethods } from "./core-numeric.js";
 import { NilMethods, ObjectMethods, respondsAsIdentified, rubyClassName } from "./core-object.js";
@@ -30,9 +30,14 @@ export const CORE_TABLES = {
   regexp: RegexpMethods,
 } satisfies Record<string, MethodTable>;
 
+/** Array's methods a Range or an Enumerator lends over its elements: all but those that change the Array itself. */
+function enumerableOfArray(): Array<[string, unknown]> {
+  return Object.entries(ArrayMethods).filter(([name]) => !ARRAY_MUTATORS.has(name));
+}
+
 /** Range: its own methods (core-range.ts), then Enumerable's, as Array's over its elements. */
 const RangeEnumerable: MethodTable = Object.fromEntries(
-  Object.entries(ArrayMethods).map(([name, fn]) => [name, (r: RubyRange, ...args: unknown[]) => (fn as (l: unknown[], ...a: unknown[]) => unknown)(r.toArray(), ...args)]),
+  enumerableOfArray().map(([name, fn]) => [name, (r: RubyRange, ...args: unknown[]) => (fn as (l: unknown[], ...a: unknown[]) => unknown)(r.toArray(), ...args)]),
 );
 const RangeTable: MethodTable = { ...RangeEnumerable, ...(RangeMethods as unknown as MethodTable) };
 wireRangeEnumerable((r, name, args) => (RangeEnumerable[name] as (r: RubyRange, ...a: unknown[]) => unknown)(r, ...args));
@@ -40,7 +45,7 @@ wireRangeEnumerable((r, name, args) => (RangeEnumerable[name] as (r: RubyRange, 
 /** Enumerator: its own methods (with_index, next...), then Enumerable's over what it yields. */
 const EnumeratorMethods: MethodTable = {
   ...Object.fromEntries(
-    Object.entries(ArrayMethods).map(([name, fn]) => [name, (e: RubyEnumerator, ...args: unknown[]) => (fn as (l: unknown[], ...a: unknown[]) => unknown)(e.toA(), ...args)]),
+    enumerableOfArray().map(([name, fn]) => [name, (e: RubyEnumerator, ...args: unknown[]) => (fn as (l: unknown[], ...a: unknown[]) => unknown)(e.toA(), ...args)]),
   ),
   ...Object.fromEntries(
     Object.getOwnPropertyNames(RubyEnumerator.prototype)

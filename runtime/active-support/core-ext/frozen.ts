@@ -23,9 +23,10 @@ export function isFrozenValue(v: unknown): boolean {
 }
 
 /** Ruby's FrozenError where a frozen Array or Hash is about to change. */
-export function assertMutable(v: unknown): void {
+export function assertMutable<T>(v: T): T {
   const frozen = Array.isArray(v) || isPlainObject(v) ? Object.isFrozen(v) : v instanceof Map && frozenMaps.has(v);
   if (frozen) throw new FrozenError(`can't modify frozen ${Array.isArray(v) ? "Array" : "Hash"}: ${inspect(v)}`);
+  return v;
 }
 
 /** The named methods of a core method table, each checking its receiver first. */

@@ -102,7 +102,7 @@ export async function serveApp(app: HttpApp, options: { port: number; host?: str
  * A serving process keeps its functions' bytecode (V8's --no-flush-bytecode, which V8 reads at each GC, so setting
  * it here covers `npm start`, `node dist/server.js`, `rails2ts serve`, workers and the single executable alike).
  * By default V8 drops the bytecode of functions not run for a while, and their optimized code and feedback with
- * it: after a minute without requests the blog fixture's index page served 2,743 req/s in the first 3 s of load
+ * it: after a minute without requests a small index page served 2,743 req/s in the first 3 s of load
  * and needed 15 s to climb back to ~7,500 (wrk -c10, one process); with the flag, 5,860 then 7,483 at once.
  */
 function keepCompiledCode(): void {

@@ -8,7 +8,6 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { lookupFormats } from "../runtime/action-pack/rendering.js";
 import { ALL, mimeByExtension, registerMime, type MimeType } from "../runtime/action-pack/mime.js";
-import type { Controller } from "../runtime/action-pack/controller.js";
 import { SafeString } from "../runtime/active-support/safe.js";
 import { View, type TemplateEntry } from "../runtime/app/view.js";
 import { vectorViewContext } from "./vectors/context.js";
@@ -39,7 +38,7 @@ const templates: Record<string, TemplateEntry> = {
 
 function render(template: string, formats: string[]): { lookup: string[]; body?: string; error?: string } {
   const mimes = formats.map((f): MimeType => (f === "*/*" ? ALL : mimeByExtension(f)!));
-  const lookup = lookupFormats({ formats: mimes } as Controller<any>);
+  const lookup = lookupFormats(mimes);
   // The controller renders the template in the first lookup format it exists in (TemplateRenderer#prepend_formats).
   const format = lookup.find((f) => `${template}.${f}` in templates)!;
   const ctx = { ...vectorViewContext({ routes: [], templates, now: new Date(0), protectAgainstForgery: false }), format, formats: lookup };

@@ -93,14 +93,13 @@ export function render(c: Controller<any>, action?: string | RenderOptions, opts
  * `request.formats.filter_map(&:ref)` or what respond_to / `render formats:` narrowed them to): Mime::ALL expands to
  * every registered format in registration order, and a lone `:js` gains `:html` as its fallback.
  */
-export function lookupFormats(c: Controller<any>): string[] {
-  const formats = c.formats;
+export function lookupFormats(formats: Controller<any>["formats"]): string[] {
   // One format (a page's usual html): its symbol, without the general path's arrays and Set.
   if (formats.length === 1 && formats[0] !== ALL) {
     const symbol = formats[0]!.symbol;
     return symbol === null ? [] : symbol === "js" ? ["js", "html"] : [symbol];
   }
-  const symbols = c.formats.flatMap((f) => (f === ALL ? registeredFormats().map((d) => d.symbol) : [f.symbol])).filter((s): s is string => s !== null);
+  const symbols = formats.flatMap((f) => (f === ALL ? registeredFormats().map((d) => d.symbol) : [f.symbol])).filter((s): s is string => s !== null);
   const unique = [...new Set(symbols)];
   return unique.length === 1 && unique[0] === "js" ? ["js", "html"] : unique;
 }

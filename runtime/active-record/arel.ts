@@ -35,22 +35,16 @@ export type Node =
  * "table"."column", each name quoted: every predicate and ordering renders one, over the same few names, so the
  * text is kept per pair (a pure function of the two names; capped, for names that come from request data).
  */
-const quotedColumns = new Map<string, Map<string, string>>();
-let quotedCount = 0;
+const quotedColumns = new Map<string, string>();
 const QUOTED_MAX = 10000;
 
 export function quotedColumn(table: string, column: string): string {
-  let byColumn = quotedColumns.get(table);
-  if (byColumn === undefined) {
-    if (quotedCount >= QUOTED_MAX) (quotedColumns.clear(), (quotedCount = 0));
-    quotedColumns.set(table, (byColumn = new Map()));
-  }
-  let text = byColumn.get(column);
+  const key = `${table}\u0000${column}`;
+  let text = quotedColumns.get(key);
   if (text === undefined) {
-    if (quotedCount >= QUOTED_MAX) (quotedColumns.clear(), (quotedCount = 0), quotedColumns.set(table, byColumn));
     text = `${quoteName(table)}.${quoteName(column)}`;
-    byColumn.set(column, text);
-    quotedCount++;
+    if (quotedColumns.size >= QUOTED_MAX) quotedColumns.clear();
+    quotedColumns.set(key, text);
   }
   return text;
 }

@@ -477,7 +477,7 @@ function renderJson(view: View, config: AppConfig, path: string, locals: Record<
 /** The request's lookup formats (ViewContext#lookupFormats) for these controller formats, computed on first use. */
 function lookupFormatsOf(mimes: Controller<object>["formats"]): () => string[] {
   let formats: string[] | undefined;
-  return () => (formats ??= lookupFormats({ formats: mimes } as Controller<object>));
+  return () => (formats ??= lookupFormats(mimes));
 }
 
 function viewContext(config: AppConfig, controller: Controller<object>, format: string, store: Store | null): ViewContext {

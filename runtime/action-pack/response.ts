@@ -34,11 +34,15 @@ export function configureDefaultHeaders(loadDefaults: number | null): void {
 export interface WireResponse {
   status: number;
   headers: [string, string][];
-  body: Buffer;
+  /** A rendered body stays the string it was rendered as (node:http writes it after the head, in one write, as UTF-8,
+   * without a Buffer made for it); bytes are a Buffer. */
+  body: Buffer | string;
   /** The content-length is Puma's, written after the middleware ran (a controller's answer): Rack::Deflater did not
    * see it. Unset where the app itself wrote it (Rack::Files, PublicExceptions). */
   lengthByServer?: boolean;
 }
+
+const EMPTY = Buffer.alloc(0);
 
 export class Response {
   status = 200;
@@ -78,10 +82,10 @@ export class Response {
     const headers = new Map<string, string>();
     if (!this.live) for (const k in DEFAULT_HEADERS) headers.set(k, DEFAULT_HEADERS[k]!);
     for (const [k, v] of this.headers) headers.set(k.toLowerCase(), v);
-    let body = this.body === null ? Buffer.alloc(0) : Buffer.from(this.body);
+    let body: Buffer | string = this.body ?? EMPTY;
     let status = this.status;
     if (statusHasNoBody(status)) {
-      body = Buffer.alloc(0);
+      body = EMPTY;
     } else {
       const media = this.mediaType ?? "text/html";
       headers.set("content-type", this.charset === false ? media : `${media}; charset=${this.charset ?? "utf-8"}`);
@@ -99,13 +103,13 @@ export class Response {
     if ((method === "GET" || method === "HEAD") && status === 200 && etag && ifNoneMatch && ifNoneMatch.split(/\s*,\s*/).includes(etag)) {
       status = 304;
       headers.delete("content-type");
-      body = Buffer.alloc(0);
+      body = EMPTY;
     }
     // Puma writes a length for every answer but 1xx and 204 (a 304 gets "0"), and a streamed one (chunked).
     if (status === 304) headers.set("content-length", "0");
     else if (this.live && !this.fileBody) headers.delete("content-length");
-    else if (!statusHasNoBody(status)) headers.set("content-length", String(method === "HEAD" ? 0 : body.length));
-    if (method === "HEAD") body = Buffer.alloc(0);
+    else if (!statusHasNoBody(status)) headers.set("content-length", String(method === "HEAD" ? 0 : typeof body === "string" ? Buffer.byteLength(body) : body.length));
+    if (method === "HEAD") body = EMPTY;
     const list: [string, string][] = [...headers];
     for (const line of setCookies) list.push(["set-cookie", line]);
     return { status, headers: list, body, lengthByServer: true };

@@ -42,7 +42,8 @@ export class TestResponse {
   }
 
   get body(): string {
-    return this.wire.body.toString("utf8");
+    const body = this.wire.body;
+    return typeof body === "string" ? body : body.toString("utf8");
   }
 
   header(name: string): string | null {

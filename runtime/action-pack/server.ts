@@ -262,6 +262,8 @@ function send(res: ServerResponse, wire: WireResponse): void {
       else (seen as string[]).push(v);
     } else headers[k] = seen === undefined ? v : `${seen as string}, ${v}`;
   }
+  // Puma writes no Date header (test/fixtures/puma-limits' recorded answers); an app's own Date still goes out.
+  res.sendDate = false;
   res.writeHead(wire.status, headers);
   res.end(wire.body);
 }

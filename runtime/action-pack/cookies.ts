@@ -10,6 +10,7 @@ import { instantOf } from "../active-support/core-ext/compare.js";
 import { KeyGenerator, MessageEncryptor } from "../active-support/messages.js";
 import { MessageVerifier } from "../active-support/message-verifier.js";
 import { NullSerializer, activeSupportJson, type MessageMetadata } from "../active-support/message-codec.js";
+import { BoundedMemo } from "../active-support/bounded-memo.js";
 
 export interface CookieOptions {
   value?: unknown;
@@ -56,18 +57,11 @@ export function parseCookieHeader(header: string | undefined): Map<string, strin
  * parseCookieHeader by header text: a browser sends the same Cookie header with every request until a cookie
  * changes. Bounded (emptied when full); each jar copies the Map it is given, so nothing it changes is kept.
  */
-const parsedHeaders = new Map<string, Map<string, string>>();
-const PARSED_HEADERS_KEPT = 500;
+const parsedHeaders = new BoundedMemo<string, Map<string, string>>(500);
 
 function parsedCookieHeader(header: string | undefined): Map<string, string> {
   if (!header) return parseCookieHeader(header);
-  let parsed = parsedHeaders.get(header);
-  if (parsed === undefined) {
-    parsed = parseCookieHeader(header);
-    if (parsedHeaders.size >= PARSED_HEADERS_KEPT) parsedHeaders.clear();
-    parsedHeaders.set(header, parsed);
-  }
-  return parsed;
+  return parsedHeaders.get(header) ?? parsedHeaders.set(header, parseCookieHeader(header));
 }
 
 function wwwFormDecode(s: string): string {

@@ -5,6 +5,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { randomBytes } from "../ruby/secure-random.js";
 import { urlsafeBase64Decode } from "../active-support/message-codec.js";
+import { BoundedMemo } from "../active-support/bounded-memo.js";
 import type { Session } from "./session.js";
 
 const TOKEN_LENGTH = 32;
@@ -30,23 +31,17 @@ export interface CsrfRequest {
  * ask for the same few HMACs again (a fresh one-time pad masks each use, so pages still differ). Bounded: emptied
  * when full. Only digests are kept (callers copy nothing out of them: mask() xors into new buffers).
  */
-const hmacs = new Map<string, Buffer>();
 const HMAC_MEMO_SIZE = 4096;
+const hmacs = new BoundedMemo<string, Buffer>(HMAC_MEMO_SIZE);
 
 /**
  * A stored token's bytes (Base64.urlsafe_decode64; empty when it is not base64), by token: every request of one
  * session decoded the same text again. Bounded like the HMACs; the bytes are only read (HMAC key, comparisons).
  */
-const decodedTokens = new Map<string, Buffer>();
+const decodedTokens = new BoundedMemo<string, Buffer>(HMAC_MEMO_SIZE);
 
 function decodedToken(token: string): Buffer {
-  let bytes = decodedTokens.get(token);
-  if (bytes === undefined) {
-    bytes = urlsafeBase64Decode(token) ?? Buffer.alloc(0);
-    if (decodedTokens.size >= HMAC_MEMO_SIZE) decodedTokens.clear();
-    decodedTokens.set(token, bytes);
-  }
-  return bytes;
+  return decodedTokens.get(token) ?? decodedTokens.set(token, urlsafeBase64Decode(token) ?? Buffer.alloc(0));
 }
 
 /** Base64.urlsafe_encode64(padding: false). */
@@ -108,13 +103,7 @@ export class Csrf {
   private hmac(identifier: string): Buffer {
     const real = this.real();
     const key = `${this.realToken}\0${identifier}`;
-    let digest = hmacs.get(key);
-    if (digest === undefined) {
-      digest = createHmac("sha256", real).update(identifier).digest();
-      if (hmacs.size >= HMAC_MEMO_SIZE) hmacs.clear();
-      hmacs.set(key, digest);
-    }
-    return digest;
+    return hmacs.get(key) ?? hmacs.set(key, createHmac("sha256", real).update(identifier).digest());
   }
 
   private globalToken(): Buffer {

@@ -6,6 +6,7 @@ import { compilePath, formatPath, matchPath, type CompiledPath } from "./journey
 import type { RouteEntry } from "./route-table.js";
 import { escapeFragment, hostUrl, type HostOptions } from "./url.js";
 import { toParam, toQuery } from "../active-support/to-query.js";
+import { BoundedMemo } from "../active-support/bounded-memo.js";
 
 export interface Recognized {
   route: RouteEntry;
@@ -55,7 +56,7 @@ export class Router {
    * Answers per method and raw path: recognition depends on nothing else (the table is fixed once drawn), and a
    * page's path recurs. Bounded (emptied when full); each answer hands out its own params object.
    */
-  private readonly recognized = new Map<string, Recognized | null>();
+  private readonly recognized = new BoundedMemo<string, Recognized | null>(RECOGNIZED_MAX);
 
   hasRoute(name: string): boolean {
     return this.named.has(name);
@@ -67,7 +68,6 @@ export class Router {
     const known = this.recognized.get(key);
     if (known !== undefined) return known && { route: known.route, params: { ...known.params }, validEncoding: known.validEncoding };
     const found = this.recognizeUncached(method, path);
-    if (this.recognized.size >= RECOGNIZED_MAX) this.recognized.clear();
     this.recognized.set(key, found && { ...found, params: { ...found.params } });
     return found;
   }

@@ -4,6 +4,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { WireResponse } from "./response.js";
+import { BoundedMemo } from "../active-support/bounded-memo.js";
 
 // Rack::Mime::MIME_TYPES for the extensions a Rails public/ directory holds.
 const MIME_TYPES: Record<string, string> = {
@@ -100,9 +101,8 @@ export function serveStatic(root: string, method: string, pathInfo: string, acce
   const path = cleanPath(pathInfo);
   if (path === null) return null;
   if (!candidateListed(root, path)) {
-    if (!misses) knownMisses.set(root, (misses = new Set()));
-    if (misses.size >= KNOWN_MISSES_MAX) misses.clear();
-    misses.add(pathInfo);
+    if (!misses) knownMisses.set(root, (misses = new BoundedMemo(KNOWN_MISSES_MAX)));
+    misses.set(pathInfo, true);
     return null;
   }
   for (const [candidate, type] of candidates(path)) {
@@ -119,7 +119,7 @@ export function serveStatic(root: string, method: string, pathInfo: string, acce
   return null;
 }
 
-const knownMisses = new Map<string, Set<string>>();
+const knownMisses = new Map<string, BoundedMemo<string, true>>();
 const KNOWN_MISSES_MAX = 4096;
 
 /** Whether any file serveStatic could answer with for this clean path is in the root's listing. */

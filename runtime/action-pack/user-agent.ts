@@ -3,6 +3,7 @@
 // rules (runtime/gems/useragent/user-agent*.ts, recorded against the gem), as BrowserBlocker#parsed_user_agent does.
 import { parseUserAgent } from "../gems/useragent/user-agent-browsers.js";
 import { UserAgentVersion } from "../gems/useragent/user-agent.js";
+import { BoundedMemo } from "../active-support/bounded-memo.js";
 
 /** AllowBrowser::SETS[:modern]: Safari 17.2+, Chrome 120+, Firefox 121+, Opera 106+, no IE. */
 export const MODERN_BROWSERS: Record<string, number | false> = { safari: 17.2, chrome: 120, firefox: 121, opera: 106, ie: false };
@@ -12,21 +13,15 @@ export const MODERN_BROWSERS: Record<string, number | false> = { safari: 17.2, c
  * gem's rules is most of the cost of a request that passes. Bounded: a client sending a new header each time only
  * empties the table now and then.
  */
-const answers = new WeakMap<Record<string, number | false>, Map<string, boolean>>();
+const answers = new WeakMap<Record<string, number | false>, BoundedMemo<string, boolean>>();
 const ANSWERS_KEPT = 1000;
 
 /** ActionController::AllowBrowser::BrowserBlocker#blocked?. */
 export function browserBlocked(userAgent: string | undefined, versions: Record<string, number | false> = MODERN_BROWSERS): boolean {
   if (!userAgent) return false;
   let known = answers.get(versions);
-  if (!known) answers.set(versions, (known = new Map()));
-  let blocked = known.get(userAgent);
-  if (blocked === undefined) {
-    if (known.size >= ANSWERS_KEPT) known.clear();
-    blocked = parseBlocked(userAgent, versions);
-    known.set(userAgent, blocked);
-  }
-  return blocked;
+  if (!known) answers.set(versions, (known = new BoundedMemo(ANSWERS_KEPT)));
+  return known.get(userAgent) ?? known.set(userAgent, parseBlocked(userAgent, versions));
 }
 
 function parseBlocked(userAgent: string, versions: Record<string, number | false>): boolean {

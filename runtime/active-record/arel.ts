@@ -9,6 +9,7 @@
 //   Grouping / Or / And / Not / SqlLiteral        (x)   x OR y   x AND y   NOT (x)   raw SQL with its own binds
 import type { BindValue } from "./connection/connection.js";
 import { quoteName } from "./connection/schema.js";
+import { BoundedMemo } from "../active-support/bounded-memo.js";
 
 export interface Attr {
   table: string;
@@ -35,18 +36,11 @@ export type Node =
  * "table"."column", each name quoted: every predicate and ordering renders one, over the same few names, so the
  * text is kept per pair (a pure function of the two names; capped, for names that come from request data).
  */
-const quotedColumns = new Map<string, string>();
-const QUOTED_MAX = 10000;
+const quotedColumns = new BoundedMemo<string, string>(10000);
 
 export function quotedColumn(table: string, column: string): string {
   const key = `${table}\u0000${column}`;
-  let text = quotedColumns.get(key);
-  if (text === undefined) {
-    text = `${quoteName(table)}.${quoteName(column)}`;
-    if (quotedColumns.size >= QUOTED_MAX) quotedColumns.clear();
-    quotedColumns.set(key, text);
-  }
-  return text;
+  return quotedColumns.get(key) ?? quotedColumns.set(key, `${quoteName(table)}.${quoteName(column)}`);
 }
 
 export const quoteColumn = (attr: Attr): string => quotedColumn(attr.table, attr.column);

@@ -6,6 +6,7 @@
 // object shaped like the model runtime's Base is read through the accessors below, registered with them here.
 // cache_versioning is on for load_defaults >= 5.2; a model class may say otherwise with a static `cacheVersioning`.
 import { keyWithVersion, registerCacheIdentity, respondsTo } from "../active-support/cache/key.js";
+import { BoundedMemo } from "../active-support/bounded-memo.js";
 
 /** The parts of an Active Record object the derivation reads (the model runtime's Base has them all). */
 export interface ActiveRecordLike {
@@ -76,18 +77,10 @@ export function recordCacheVersion(record: ActiveRecordLike): string | null {
 }
 
 /** The database's updated_at text as a version (a pure function of the text: kept per text, capped). */
-const squeezed = new Map<string, string>();
-const SQUEEZED_MAX = 10000;
+const squeezed = new BoundedMemo<string, string>(10000);
 
 function squeezedVersion(raw: string): string {
-  let key = squeezed.get(raw);
-  if (key === undefined) {
-    key = raw.replace(/[- :.]/g, "");
-    if (key.length < 20) key = key.padEnd(20, "0");
-    if (squeezed.size >= SQUEEZED_MAX) squeezed.clear();
-    squeezed.set(raw, key);
-  }
-  return key;
+  return squeezed.get(raw) ?? squeezed.set(raw, raw.replace(/[- :.]/g, "").padEnd(20, "0"));
 }
 
 /** timestamp_attributes_for_update_in_model, the latest one set. */

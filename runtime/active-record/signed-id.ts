@@ -12,6 +12,7 @@ import { JsonSerializer } from "../active-support/message-codec.js";
 import { underscore } from "../active-support/inflector.js";
 import { metaOf, type RecordLike } from "./model.js";
 import { currentTime } from "../active-support/time.js";
+import { BoundedMemo } from "../active-support/bounded-memo.js";
 
 /** find_signed! raises ActiveSupport's own class (runtime/active-support/message-verifier.ts). */
 export { InvalidSignature };
@@ -71,18 +72,12 @@ export function signedId(record: RecordLike, options: SignedIdOptions = {}): str
   // Without an expiry the message is the id and the purpose alone, signed: the same text each time (a page links
   // every author's avatar by one), so it is made once per verifier, id and purpose.
   let memo = unexpiring.get(v);
-  if (!memo) unexpiring.set(v, (memo = new Map()));
+  if (!memo) unexpiring.set(v, (memo = new BoundedMemo(UNEXPIRING_MAX)));
   const key = `${typeof id}\u0000${id}\u0000${purpose}`;
-  let out = memo.get(key);
-  if (out === undefined) {
-    out = v.generate(id, { purpose, expiresAt: null });
-    if (memo.size >= UNEXPIRING_MAX) memo.clear();
-    memo.set(key, out);
-  }
-  return out;
+  return memo.get(key) ?? memo.set(key, v.generate(id, { purpose, expiresAt: null }));
 }
 
-const unexpiring = new WeakMap<MessageVerifier, Map<string, string>>();
+const unexpiring = new WeakMap<MessageVerifier, BoundedMemo<string, string>>();
 const UNEXPIRING_MAX = 4096;
 
 /** The id a signed id carries for this class and purpose, or null (tampered, expired, other purpose); raise: verify. */

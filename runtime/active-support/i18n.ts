@@ -4,6 +4,7 @@
 //   defaults: a key (Symbol in Ruby, `{ key }` here) is looked up, a String is the literal fallback.
 import { RAILS_EN } from "./i18n-en.js";
 import { isPlainObject, toS } from "../ruby/ruby.js";
+import { BoundedMemo } from "./bounded-memo.js";
 
 export type TranslationTree = Record<string, unknown>;
 
@@ -41,8 +42,7 @@ function deepMerge(into: TranslationTree, from: TranslationTree): void {
  * The entries lookup found, per locale and key, until translations are stored again (the only way the trees
  * change): labels, submit values and attribute names look up the same few keys on every request.
  */
-const found = new Map<string, unknown>();
-const FOUND_MAX = 10000;
+const found = new BoundedMemo<string, unknown>(10000);
 
 /** I18n.backend.store_translations(locale, tree). */
 export function storeTranslations(loc: string, tree: TranslationTree): void {
@@ -56,10 +56,7 @@ export function storeTranslations(loc: string, tree: TranslationTree): void {
 export function lookup(key: string, loc = currentLocale): unknown {
   const memoKey = `${loc}\u0000${key}`;
   if (found.has(memoKey)) return found.get(memoKey);
-  const entry = lookupUncached(key, loc);
-  if (found.size >= FOUND_MAX) found.clear();
-  found.set(memoKey, entry);
-  return entry;
+  return found.set(memoKey, lookupUncached(key, loc));
 }
 
 function lookupUncached(key: string, loc: string): unknown {

@@ -6,6 +6,7 @@
 import { inflections, type InflectionRule } from "./inflections.js";
 import { numberToS } from "../ruby/ruby.js";
 import { TRANSLITERATIONS } from "./transliterations.js";
+import { BoundedMemo } from "./bounded-memo.js";
 
 export { inflections, Inflections, withInflections, createInflectionRegistry, type InflectionRegistry } from "./inflections.js";
 
@@ -22,20 +23,14 @@ function rubySub(word: string, rule: RegExp | string, replacement: string): stri
  * pluralize/singularize answers per rule list and word, while the rules stay as they are (Inflections#version):
  * table names, route keys and cache keys inflected the same few words on every request.
  */
-const inflected = new WeakMap<InflectionRule[], { version: number; words: Map<string, string> }>();
+const inflected = new WeakMap<InflectionRule[], { version: number; words: BoundedMemo<string, string> }>();
 const INFLECTED_MAX = 10000;
 
 function applyInflections(word: string, rules: InflectionRule[], locale: string): string {
   const set = inflections(locale);
   let memo = inflected.get(rules);
-  if (!memo || memo.version !== set.version) inflected.set(rules, (memo = { version: set.version, words: new Map() }));
-  let out = memo.words.get(word);
-  if (out === undefined) {
-    out = inflect(word, rules, locale);
-    if (memo.words.size >= INFLECTED_MAX) memo.words.clear();
-    memo.words.set(word, out);
-  }
-  return out;
+  if (!memo || memo.version !== set.version) inflected.set(rules, (memo = { version: set.version, words: new BoundedMemo(INFLECTED_MAX) }));
+  return memo.words.get(word) ?? memo.words.set(word, inflect(word, rules, locale));
 }
 
 function inflect(word: string, rules: InflectionRule[], locale: string): string {
@@ -105,20 +100,14 @@ export interface HumanizeOptions {
  * humanize's answers per rule set, word and options, while its human rules and acronyms stay as they are
  * (Inflections#humanVersion): form labels and attribute names humanize the same few words on every request.
  */
-const humanized = new WeakMap<object, { version: number; words: Map<string, string> }>();
+const humanized = new WeakMap<object, { version: number; words: BoundedMemo<string, string> }>();
 
 export function humanize(word: string, options: HumanizeOptions = {}): string {
   const set = inflections();
   let memo = humanized.get(set);
-  if (!memo || memo.version !== set.humanVersion) humanized.set(set, (memo = { version: set.humanVersion, words: new Map() }));
+  if (!memo || memo.version !== set.humanVersion) humanized.set(set, (memo = { version: set.humanVersion, words: new BoundedMemo(INFLECTED_MAX) }));
   const key = `${options.capitalize === false ? "0" : "1"}${options.keepIdSuffix ? "1" : "0"}${word}`;
-  let out = memo.words.get(key);
-  if (out === undefined) {
-    out = humanizeUncached(word, options);
-    if (memo.words.size >= INFLECTED_MAX) memo.words.clear();
-    memo.words.set(key, out);
-  }
-  return out;
+  return memo.words.get(key) ?? memo.words.set(key, humanizeUncached(word, options));
 }
 
 function humanizeUncached(word: string, options: HumanizeOptions): string {

@@ -9,6 +9,7 @@
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import { Codec, MessageThrow, type CodecOptions, type MessageMetadata } from "./message-codec.js";
 import { rememberOpened } from "./message-memo.js";
+import { BoundedMemo } from "./bounded-memo.js";
 import { NoMethodError, StandardError } from "../ruby/exceptions.js";
 import { rubyClassName } from "./core-ext/core-object.js";
 import { SafeString } from "./safe.js";
@@ -24,7 +25,6 @@ export interface MessageVerifierOptions extends CodecOptions {
 }
 
 const SEPARATOR = "--";
-const DECODED_KEPT = 500;
 // String#valid_encoding? fails for what UTF-16 calls a lone surrogate.
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
@@ -82,16 +82,10 @@ export class MessageVerifier extends Codec {
    * The bytes of an encoded part whose digest matched, kept per verifier (bounded like the message memo): the same
    * Buffer each time, so the parsed envelope kept for it (message-codec.ts) is found again. Readers only read it.
    */
-  private readonly decoded = new Map<string, Buffer>();
+  private readonly decoded = new BoundedMemo<string, Buffer>(500);
 
   private decodedOnce(encoded: string): Buffer {
-    let bytes = this.decoded.get(encoded);
-    if (bytes === undefined) {
-      bytes = this.decode(encoded);
-      if (this.decoded.size >= DECODED_KEPT) this.decoded.clear();
-      this.decoded.set(encoded, bytes);
-    }
-    return bytes;
+    return this.decoded.get(encoded) ?? this.decoded.set(encoded, this.decode(encoded));
   }
 
   /** extractEncoded, remembered per secret for messages whose digest matched (message-memo.ts). */

@@ -13,6 +13,7 @@ import { followsAppZone } from "./strftime.js";
 import { inTimeZone, iso8601, ZonedTime } from "./zoned-time.js";
 import { defaultTimeZone } from "./time-zone.js";
 import { parseTimeText, validCivil } from "./time-parse.js";
+import { BoundedMemo } from "./bounded-memo.js";
 
 const pad = (n: number, width = 2) => String(n).padStart(width, "0");
 const DAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
@@ -22,8 +23,7 @@ const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "
 const DATETIME = /^\s*(\d{4})-(\d\d)-(\d\d)(?:[T ](\d\d):(\d\d)(?::(\d\d)(?:\.(\d+))?)?\s*(Z|[+-]\d\d(?::?\d\d)?)?)?\s*$/i;
 
 /** Time.cast's answers for SQL-form texts read as UTC (the DATETIME form alone: it depends on nothing but the text). */
-const utcCasts = new Map<string, [number, number] | null>();
-const UTC_CASTS_MAX = 8192;
+const utcCasts = new BoundedMemo<string, [number, number] | null>(8192);
 
 export class Time extends Date {
   /** A Ruby class name for class / is_a?: Time.current and datetime columns are TimeWithZones in a Rails app. */
@@ -73,10 +73,7 @@ export class Time extends Date {
     const m = DATETIME.exec(input);
     if (!m) return Time.castOtherForm(input, wallClock);
     const t = Time.castMatch(m, wallClock);
-    if (wallClock === "utc") {
-      if (utcCasts.size >= UTC_CASTS_MAX) utcCasts.clear();
-      utcCasts.set(input, t === null ? null : [t.getTime(), t.microRemainder]);
-    }
+    if (wallClock === "utc") utcCasts.set(input, t === null ? null : [t.getTime(), t.microRemainder]);
     return t;
   }
 

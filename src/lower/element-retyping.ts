@@ -76,6 +76,30 @@ export function retypedElements(assign: Node, name: string, type: RType, scope: 
   return found;
 }
 
+/** Scalar types a local takes from its first assignment that another assignment may not hold. */
+const SCALARS = new Set<RType["k"]>(["number", "float", "string", "bool"]);
+
+/**
+ * Whether `name`, first assigned a value of scalar `type` by `assign`, is assigned again (or changed by an operator
+ * other than one keeping the type) with a value not provably of that type: then it is untyped from the start
+ * (`a = 0; a = v; a.succ` called Integer#succ on whatever v held).
+ */
+export function retypedScalar(assign: Node, name: string, type: RType, scope: Scope): boolean {
+  const body = scope.localsBody as Node[] | null;
+  if (!SCALARS.has(type.k) || !body) return false;
+  const isLocal = (n: Node): boolean => n.kind === "ident" && n.name === name;
+  let found = false;
+  const visit = (x: Node): void => {
+    if (found) return;
+    if (x.kind === "assign" && x !== assign && isLocal(x.target) && !provablyOf(x.value, type, scope)) found = true;
+    // (`s += "x"` keeps a String; `n += 1` an Integer; anything else may change the type: `n += 1.0`, `n ||= v`.)
+    else if (x.kind === "opAssign" && isLocal(x.target) && !(type.k === "string" && x.op === "+") && !(x.op !== "||" && x.op !== "&&" && provablyOf(x.value, type, scope))) found = true;
+    else if (x.kind === "multiAssign" && x.targets.some((t) => isLocal(t) || (t.kind === "splat" && isLocal(t.value)))) found = true;
+  };
+  for (const n of body) walk(n, visit);
+  return found;
+}
+
 /** Whether `node` is, from its syntax or a local already typed, a value of type `of`. */
 function provablyOf(node: Node, of: RType, scope: Scope): boolean {
   switch (node.kind) {
@@ -86,6 +110,9 @@ function provablyOf(node: Node, of: RType, scope: Scope): boolean {
     case "str":
     case "sym":
       return of.k === "string";
+    case "true":
+    case "false":
+      return of.k === "bool";
     case "ident": {
       const local = scope.lookup(node.name);
       return local !== null && sameType(local.type, of);

@@ -21,7 +21,8 @@ import { isKernelLoop, lowerEachLoop, lowerFor, lowerKernelLoop, lowerWhile } fr
 import type { Scope } from "./scope.js";
 import { elementType, handedOnType, maybe, NUMBER, UNKNOWN, type RType } from "./types.js";
 import { lowerTimeFormatValue } from "./core/time-formats.js";
-import { retypedElements } from "./element-retyping.js";
+import { retypedElements, retypedScalar } from "./element-retyping.js";
+import { lowerCoreBinary } from "./core/operators.js";
 
 export type Tail = "void" | "return";
 
@@ -221,6 +222,7 @@ function lowerAssign(node: NodeOf<"assign">, scope: Scope, tail: Tail): string[]
     const existing = scope.lookup(node.target.name);
     if (existing) lines.push(`${existing.ts} = ${value.code};`);
     else if (retypedElements(node, node.target.name, value.type, scope)) lines.push(`let ${scope.declare(node.target.name, { k: "array", of: UNKNOWN }).ts}: unknown[] = ${value.code};`);
+    else if (retypedScalar(node, node.target.name, value.type, scope)) lines.push(`let ${scope.declare(node.target.name, UNKNOWN).ts}: unknown = ${value.code};`);
     else lines.push(`let ${scope.declare(node.target.name, value.type).ts} = ${value.code};`);
     if (existing?.soleAssignment === node && existing.type.k === "unknown" && handedOnType(value.type)) {
       existing.type = value.type;
@@ -328,7 +330,9 @@ function lowerOpAssign(node: NodeOf<"opAssign">, scope: Scope, onValue?: (t: RTy
   if (node.op === "||") return [`if (!${truthy(target, scope)}) ${t} = ${value.code};`];
   if (node.op === "&&") return [`if (${truthy(target, scope)}) ${t} = ${value.code};`];
   if (target.type.k === "number" || target.type.k === "string") return [`${t} ${node.op}= ${value.code};`];
-  return [`${t} = ${scope.env.module.use("binop")}(${JSON.stringify(node.op)}, ${t}, ${value.code});`];
+  // Ruby's operator on what the variable holds (an Integer and a Float add to a Float, a Time and a Duration to a Time).
+  const combined = lowerCoreBinary(node.op, target, value, scope)?.code ?? `${scope.env.module.use("binop")}(${JSON.stringify(node.op)}, ${t}, ${value.code})`;
+  return [`${t} = ${combined};`];
 }
 
 /**

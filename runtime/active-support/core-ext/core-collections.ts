@@ -8,7 +8,6 @@ import { OPERATOR_METHODS } from "../../ruby/operator-names.js";
 import { isBlank } from "../../ruby/ruby.js";
 import { asJsonTree, encodeJson } from "../json.js";
 import { floatOf, hashEntries, inspect, isFloat, isHash, isNumeric, isPlainObject, RubyRange, RubySymbol, toS, truthy } from "../../ruby/ruby.js";
-import { coreBinop } from "./core-operators.js";
 import { toParam, toQuery } from "../to-query.js";
 import { translateOrUndefined } from "../i18n.js";
 import { dig, eql, hashKey, HashEnumerable, KeyError } from "./core-hash.js";
@@ -129,7 +128,7 @@ function toIndex(v: unknown): number {
 function arraySum(values: unknown[], start: unknown): unknown {
   let acc = start;
   let i = 0;
-  while (i < values.length && isNumeric(acc) && !isFloat(acc) && isNumeric(values[i]) && !isFloat(values[i])) acc = coreBinop("+", acc, values[i++]);
+  while (i < values.length && isNumeric(acc) && !isFloat(acc) && isNumeric(values[i]) && !isFloat(values[i])) acc = addIntegers(acc as number | bigint, values[i++] as number | bigint);
   if (isNumeric(acc) && (isFloat(acc) || (i < values.length && isFloat(values[i])))) {
     let f = Number(acc);
     let c = 0;
@@ -152,9 +151,22 @@ function arraySum(values: unknown[], start: unknown): unknown {
     // Durations add as Durations ([1.hour, 30.minutes].sum(0.seconds), or from 0).
     else if (acc instanceof Duration) acc = acc.plus(v as Duration | number);
     else if (v instanceof Duration) acc = v.plus(acc as number);
-    else acc = coreBinop("+", acc, v);
+    else acc = rubyPlus(acc, v);
   }
   return acc;
+}
+
+/** Integer + Integer, exact: a bigint past 2**53 (and a number again below it). */
+function addIntegers(a: number | bigint, b: number | bigint): number | bigint {
+  if (typeof a === "number" && typeof b === "number" && Number.isSafeInteger(a + b)) return a + b;
+  const sum = BigInt(a) + BigInt(b);
+  return sum >= BigInt(Number.MIN_SAFE_INTEGER) && sum <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(sum) : sum;
+}
+
+/** Ruby's + on other values (core-operators.ts' coreBinop, wired from there: importing it here closes an import cycle). */
+let rubyPlus: (a: unknown, b: unknown) => unknown = (a, b) => (a as number) + (b as number);
+export function wireArraySumPlus(plus: typeof rubyPlus): void {
+  rubyPlus = plus;
 }
 
 /** Replaces an Array's elements in place (sort!, map!, uniq!, replace): Ruby's mutators keep the object. */

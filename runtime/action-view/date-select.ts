@@ -232,7 +232,7 @@ export const selectSecond = selector((s) => s.select("second"));
 /** Tags::DateSelect: the object's value (or now) through the selector, named object[method(Ni)]. */
 function objectSelect(kind: "date" | "time" | "datetime") {
   return (view: ViewHost, objectName: unknown, method: unknown, options: Attributes = {}, html: Attributes = {}): SafeString => {
-    const t = new InstanceTag(view, objectName, method, { ...options });
+    const t = new InstanceTag(view, objectName, method, options);
     const opts: Attributes = { ...t.opts };
     const value = t.value();
     const fallback = opts.include_blank || opts.prompt ? null : opts.default ?? currentTime(view);

@@ -4,7 +4,7 @@
 //   link_to "Back", :back                     -> linkTo(view, "Back", BACK)
 //   current_page?(posts_path)              -> isCurrentPage(view, "/posts")
 // button_to is in button-to.ts, mail_to/phone_to/sms_to in mail-to.ts.
-import { isBlank, isPlainObject, toS } from "../ruby/ruby.js";
+import { isBlank, isPlainObject, RubySymbol, toS } from "../ruby/ruby.js";
 import { assertMutable } from "../active-support/core-ext/frozen.js";
 import { isModelClass, isViewRecord, type ViewHost } from "../active-model/host.js";
 import { capture, htmlEscape, SafeString, type Block } from "../active-support/safe.js";
@@ -34,7 +34,17 @@ export function splitBlock(args: unknown[]): [unknown[], Block | null] {
 }
 
 function takeRemote(options: unknown): boolean {
-  // Rails' `options.delete("remote")` changes the caller's Hash: a frozen one raises FrozenError, remote: or not.
+  // Rails' `options.delete("remote") || options.delete(:remote)` changes the caller's Hash (a Map-backed one too):
+  // a frozen one raises FrozenError, remote: or not.
+  if (options instanceof Map) {
+    assertMutable(options);
+    const take = (key: unknown) => {
+      const v = options.get(key);
+      options.delete(key);
+      return v !== null && v !== undefined && v !== false;
+    };
+    return take("remote") || take(RubySymbol.for("remote"));
+  }
   if (isPlainObject(options)) assertMutable(options);
   if (!isPlainObject(options) || !("remote" in options)) return false;
   const v = options.remote;

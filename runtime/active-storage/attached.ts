@@ -3,6 +3,7 @@
 // `files_attachments`); what needs the storage service (uploads, variants, URLs of files) is not here and raises.
 import { rubyToTs } from "../ruby/names.js";
 import { isPresent } from "../ruby/ruby.js";
+import { ActiveStorageFilename } from "./filename.js";
 
 /** A record's association reader by its Ruby name (records define readers under the Ruby and the camel name). */
 function read(record: unknown, name: string): unknown {
@@ -104,8 +105,14 @@ export class AttachedOne {
     return this.rubyMethodMissing("metadata", args);
   }
 
-  filename(...args: unknown[]): unknown {
-    return this.rubyMethodMissing("filename", args);
+  /**
+   * Blob#filename through the attachment (its delegate_missing_to :blob): an ActiveStorage::Filename of the blob's
+   * filename column; nil when nothing is attached.
+   */
+  filename(): ActiveStorageFilename | null {
+    const blob = this.blob;
+    if (blob === null || blob === undefined) return null;
+    return new ActiveStorageFilename(String(read(blob, "filename")));
   }
 
   /**

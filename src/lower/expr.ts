@@ -16,6 +16,7 @@ import type { Node, NodeOf } from "../parse/ir.js";
 import { lowerArgs, lowerCall } from "./calls.js";
 import { rubyRegexToJs } from "../../runtime/ruby/regexp-translate.js";
 import { lowerBody, lowerCase } from "./stmts.js";
+import { lowerOpAssignValue, lowerShovelOnOpAssign } from "./op-assign-value.js";
 import { lowerBreakableCall } from "./jumps.js";
 import { isKernelLoop } from "./loops.js";
 import { lowerLambda, lowerProcCall } from "./procs.js";
@@ -229,6 +230,11 @@ function lowerExprOf(node: Node, scope: Scope): TsExpr {
       const prefixed = env.ivarStore.prefixed ? ", true" : "";
       return lit(`(${env.module.use("ivarDefined")}(${env.ivarStore.object}, ${JSON.stringify(name)}${prefixed}) ? "instance-variable" : null)`, UNKNOWN);
     }
+    case "opAssign": {
+      const value = lowerOpAssignValue(node, scope);
+      if (value) return value;
+      break;
+    }
     // `*rest` / `&block` reach here only as an argument of a call lowered element by element (a relation method,
     // a self call): the argument-list form, a spread, is what that list takes.
     case "splat":
@@ -379,6 +385,8 @@ function shovelTarget(node: Node, scope: Scope): Node | null {
 
 function lowerBinary(node: NodeOf<"binary">, scope: Scope): TsExpr {
   const env = scope.env;
+  const onOpAssign = node.op === "<<" ? lowerShovelOnOpAssign(node, scope) : null;
+  if (onOpAssign) return onOpAssign;
   const target = node.op === "<<" ? shovelTarget(node.left, scope) : null;
   const written = lowerExpr(node.left, scope);
   const left = (node.op === "<<" && !target && (declineFrozenShovel(node, written, scope) || declineUnheldShovel(node, written, scope))) || written;

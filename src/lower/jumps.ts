@@ -65,6 +65,7 @@ export function lowerReturn(node: Jump, scope: Scope): string[] {
 /** A method's body: its statements, the last one's value returned, and the frame `return` in its blocks leaves. */
 export function lowerMethodBody(nodes: Node[], scope: Scope): string[] {
   scope.methodBody = nodes;
+  scope.localsBody = nodes;
   scope.returnTarget = { tag: null };
   scope.returnsDirectly = true;
   scope.jump = null;

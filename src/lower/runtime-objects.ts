@@ -107,7 +107,7 @@ const RUNTIME_OBJECTS: Record<string, RuntimeObject> = {
   // The attachment's (and its blob's) methods it declares take whatever Ruby passes (runtime/active-storage/attached.ts).
   attachedOne: {
     members: AttachedOne.prototype,
-    anyArgs: new Set(["analyze", "image?", "audio?", "video?", "text?", "previewable?", "variable?", "representable?", "variant", "preview", "representation", "metadata", "filename"]),
+    anyArgs: new Set(["analyze", "image?", "audio?", "video?", "text?", "previewable?", "variable?", "representable?", "variant", "preview", "representation", "metadata"]),
   },
   attachedMany: { members: AttachedMany.prototype },
   // turbo-rails' `turbo_stream` in a view (Turbo::Streams::TagBuilder): its actions take what Ruby passes.

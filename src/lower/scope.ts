@@ -159,6 +159,8 @@ export class Scope {
   resultType: RType | null = null;
   /** The whole body of the method this code is in (its blocks' too), where a method's: every assignment of a local. */
   methodBody: unknown[] | null;
+  /** The whole code a local here lives in (a method's body, or a template's): every assignment and change of it. */
+  localsBody: unknown[] | null;
   /** Where a method's yields are followed: each yield's arguments' types (model/method-results.ts' noteYields). */
   yieldTypes: RType[][] | null;
 
@@ -175,6 +177,7 @@ export class Scope {
     this.retryLabel = parent?.retryLabel ?? null;
     this.rescued = parent?.rescued ?? null;
     this.methodBody = parent?.methodBody ?? null;
+    this.localsBody = parent?.localsBody ?? null;
     this.yieldTypes = parent?.yieldTypes ?? null;
   }
 

@@ -21,6 +21,8 @@ import { isKernelLoop, lowerEachLoop, lowerFor, lowerKernelLoop, lowerWhile } fr
 import type { Scope } from "./scope.js";
 import { elementType, handedOnType, maybe, NUMBER, UNKNOWN, type RType } from "./types.js";
 import { lowerTimeFormatValue } from "./core/time-formats.js";
+import { retypedElements, retypedScalar } from "./element-retyping.js";
+import { lowerCoreBinary } from "./core/operators.js";
 
 export type Tail = "void" | "return";
 
@@ -213,31 +215,14 @@ function lowerStmtOf(node: Node, scope: Scope, tail: Tail): string[] {
   return [tail === "return" ? `return ${e.code};` : `${e.code};`];
 }
 
-/** Array's methods that may put elements of another type into the Array itself (`list.map!(&:to_s)`). */
-const RETYPING_MUTATORS = new Set(["map!", "collect!", "replace", "concat", "insert"]);
-
-/**
- * A local first assigned an Array of known elements that one of those methods changes somewhere in the method:
- * its elements are untyped from the start (read as the literal's type after `map!`, a String would reach Integer's
- * methods). Where the compiler sees no method body (a template), the literal's type is kept.
- */
-function retypedElements(name: string, type: RType, scope: Scope): boolean {
-  const body = scope.methodBody as Node[] | null;
-  if (type.k !== "array" || type.of.k === "unknown" || !body) return false;
-  let found = false;
-  for (const n of body) walk(n, (x) => {
-    if (x.kind === "call" && x.receiver?.kind === "ident" && x.receiver.name === name && RETYPING_MUTATORS.has(x.method)) found = true;
-  });
-  return found;
-}
-
 function lowerAssign(node: NodeOf<"assign">, scope: Scope, tail: Tail): string[] {
   const value = lowerTimeFormatValue(node, scope) ?? lowerExpr(node.value, scope);
   const lines: string[] = [];
   if (node.target.kind === "ident") {
     const existing = scope.lookup(node.target.name);
     if (existing) lines.push(`${existing.ts} = ${value.code};`);
-    else if (retypedElements(node.target.name, value.type, scope)) lines.push(`let ${scope.declare(node.target.name, { k: "array", of: UNKNOWN }).ts}: unknown[] = ${value.code};`);
+    else if (retypedElements(node, node.target.name, value.type, scope)) lines.push(`let ${scope.declare(node.target.name, { k: "array", of: UNKNOWN }).ts}: unknown[] = ${value.code};`);
+    else if (retypedScalar(node, node.target.name, value.type, scope)) lines.push(`let ${scope.declare(node.target.name, UNKNOWN).ts}: unknown = ${value.code};`);
     else lines.push(`let ${scope.declare(node.target.name, value.type).ts} = ${value.code};`);
     if (existing?.soleAssignment === node && existing.type.k === "unknown" && handedOnType(value.type)) {
       existing.type = value.type;
@@ -345,7 +330,9 @@ function lowerOpAssign(node: NodeOf<"opAssign">, scope: Scope, onValue?: (t: RTy
   if (node.op === "||") return [`if (!${truthy(target, scope)}) ${t} = ${value.code};`];
   if (node.op === "&&") return [`if (${truthy(target, scope)}) ${t} = ${value.code};`];
   if (target.type.k === "number" || target.type.k === "string") return [`${t} ${node.op}= ${value.code};`];
-  return [`${t} = ${scope.env.module.use("binop")}(${JSON.stringify(node.op)}, ${t}, ${value.code});`];
+  // Ruby's operator on what the variable holds (an Integer and a Float add to a Float, a Time and a Duration to a Time).
+  const combined = lowerCoreBinary(node.op, target, value, scope)?.code ?? `${scope.env.module.use("binop")}(${JSON.stringify(node.op)}, ${t}, ${value.code})`;
+  return [`${t} = ${combined};`];
 }
 
 /**

@@ -67,7 +67,7 @@ function defaultHtmlOptions(t: InstanceTag, options: Attributes, htmlOptions: At
 
 function renderCollection(kind: Kind, view: ViewHost, objectName: unknown, method: unknown, collection: unknown,
   valueMethod: CollectionMethod, textMethod: CollectionMethod, options: Attributes, htmlOptions: Attributes, block: Block | null): SafeString {
-  const t = new InstanceTag(view, objectName, method, Object.assign({}, options));
+  const t = new InstanceTag(view, objectName, method, options);
   const opts = Object.assign({}, t.opts);
   const sanitizedMethod = t.methodName.replace(/\?$/, "");
   const rendered = toArray(collection).map((item) => {

@@ -10,6 +10,7 @@ import type { ViewHost } from "../../active-model/host.js";
 import { SafeString } from "../../active-support/safe.js";
 import type { Attributes } from "../tag-options.js";
 import { InstanceTag } from "./instance-tag.js";
+import { assertMutable } from "../../active-support/core-ext/frozen.js";
 
 /** Tags::TextField#render for a given input type (Placeholderable included). */
 function renderInput(t: InstanceTag, type: string, opts: Attributes): SafeString {
@@ -42,7 +43,8 @@ export const urlField = simpleField("url");
 export const emailField = simpleField("email");
 
 export function passwordField(view: ViewHost, objectName: unknown, method: unknown, options: Attributes = {}): SafeString {
-  const t = fieldTag(view, objectName, method, { value: null, ...options });
+  // (Rails' Tags::PasswordField is given the caller's Hash, and merges value: nil in at render.)
+  const t = fieldTag(view, objectName, method, assertMutable(options) && { value: null, ...options });
   return renderInput(t, "password", t.opts);
 }
 
@@ -52,7 +54,8 @@ export function hiddenField(view: ViewHost, objectName: unknown, method: unknown
 }
 
 export function fileField(view: ViewHost, objectName: unknown, method: unknown, options: Attributes = {}): SafeString {
-  const t = fieldTag(view, objectName, method, options);
+  // (Rails' file_field gives the tag options.dup: a frozen Hash works.)
+  const t = fieldTag(view, objectName, method, { ...options });
   const opts = Object.assign({}, t.opts);
   const includeHidden = opts.include_hidden;
   delete opts.include_hidden;

@@ -8,6 +8,7 @@ import { SafeString } from "../../active-support/safe.js";
 import { contentTag, tag } from "../tag.js";
 import type { Attributes } from "../tag-options.js";
 import { translateOrUndefined } from "../../active-support/i18n.js";
+import { assertMutable } from "../../active-support/core-ext/frozen.js";
 import { humanize } from "../../active-support/inflector.js";
 
 export const fieldErrorConfig = {
@@ -29,6 +30,9 @@ export class InstanceTag {
   private readonly autoIndex: string | null;
 
   constructor(readonly view: ViewHost, objectName: unknown, methodName: unknown, options: Attributes = {}) {
+    // Tags::Base#initialize deletes :object, :skip_default_ids and :allow_method_names_outside_object from the
+    // caller's Hash: a frozen one raises FrozenError, whatever it holds (helpers that copy first pass a copy).
+    assertMutable(options);
     // The options without the three the tag takes for itself, in their order (copied past them rather than deleted:
     // deleting keys leaves V8 a slow dictionary object that every later option read pays for).
     const opts: Attributes = {};

@@ -7,6 +7,7 @@ import { sanitizeToId } from "../form-tag.js";
 import type { ViewHost } from "../../active-model/host.js";
 import { capture, type Block, type SafeString } from "../../active-support/safe.js";
 import type { Attributes } from "../tag-options.js";
+import { assertMutable } from "../../active-support/core-ext/frozen.js";
 import { InstanceTag } from "./instance-tag.js";
 
 /** Tags::Label::LabelBuilder: what a label block receives (`b.translation`, `b.object`). */
@@ -32,6 +33,8 @@ export function label(view: ViewHost, objectName: unknown, method: unknown, ...a
   const block = typeof args[args.length - 1] === "function" ? (args.pop() as Block) : null;
   const [contentOrOptions = null, given = null] = args;
   const givenOptions = (given as Attributes | null) ?? {};
+  // (Rails merges a content_or_options Hash into the caller's options Hash in place: a frozen one raises.)
+  if (isPlainObject(contentOrOptions)) assertMutable(givenOptions);
   // The instance tag copies what it is given, so the caller's hashes are merged into a new one only when both count.
   const options: Attributes = isPlainObject(contentOrOptions) ? Object.assign({}, givenOptions, contentOrOptions) : givenOptions;
   const content: unknown = isPlainObject(contentOrOptions) ? null : contentOrOptions;

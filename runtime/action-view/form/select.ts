@@ -64,7 +64,7 @@ export function select(view: ViewHost, objectName: unknown, method: unknown, ...
   const [choicesArg = null, options = {}, htmlOptions = {}] = args;
   let choices = block ? (capture(block) ?? "") : choicesArg;
   if (choices instanceof RubyRange) choices = choices.toArray();
-  const t = new InstanceTag(view, objectName, method, Object.assign({}, (options as Attributes)));
+  const t = new InstanceTag(view, objectName, method, options as Attributes);
   const opts = Object.assign({}, t.opts);
   const value = t.value();
   const tagsOptions = { selected: "selected" in opts ? opts.selected : value === null ? "" : value, disabled: opts.disabled ?? null };
@@ -75,7 +75,7 @@ export function select(view: ViewHost, objectName: unknown, method: unknown, ...
 /** collection_select(object, method, collection, value_method, text_method, options = {}, html_options = {}). */
 export function collectionSelect(view: ViewHost, objectName: unknown, method: unknown, collection: unknown,
   valueMethod: CollectionMethod, textMethod: CollectionMethod, options: Attributes = {}, htmlOptions: Attributes = {}): SafeString {
-  const t = new InstanceTag(view, objectName, method, Object.assign({}, options));
+  const t = new InstanceTag(view, objectName, method, options);
   const opts = Object.assign({}, t.opts);
   const tagsOptions = { selected: "selected" in opts ? opts.selected : t.value(), disabled: opts.disabled ?? null };
   const tags = optionsFromCollectionForSelect(collection, valueMethod, textMethod, tagsOptions);
@@ -86,7 +86,7 @@ export function collectionSelect(view: ViewHost, objectName: unknown, method: un
 export function groupedCollectionSelect(view: ViewHost, objectName: unknown, method: unknown, collection: unknown,
   groupMethod: CollectionMethod, groupLabelMethod: CollectionMethod, optionKeyMethod: CollectionMethod,
   optionValueMethod: CollectionMethod, options: Attributes = {}, htmlOptions: Attributes = {}): SafeString {
-  const t = new InstanceTag(view, objectName, method, Object.assign({}, options));
+  const t = new InstanceTag(view, objectName, method, options);
   const opts = Object.assign({}, t.opts);
   const tagsOptions = { selected: "selected" in opts ? opts.selected : t.value(), disabled: opts.disabled ?? null };
   const tags = optionGroupsFromCollectionForSelect(collection, groupMethod, groupLabelMethod, optionKeyMethod, optionValueMethod, tagsOptions);

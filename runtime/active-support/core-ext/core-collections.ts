@@ -7,7 +7,7 @@ import { eq } from "./equality.js";
 import { OPERATOR_METHODS } from "../../ruby/operator-names.js";
 import { isBlank } from "../../ruby/ruby.js";
 import { asJsonTree, encodeJson } from "../json.js";
-import { hashEntries, inspect, isHash, isNumeric, isPlainObject, RubyRange, RubySymbol, toS, truthy } from "../../ruby/ruby.js";
+import { floatOf, hashEntries, inspect, isFloat, isHash, isNumeric, isPlainObject, RubyRange, RubySymbol, toS, truthy } from "../../ruby/ruby.js";
 import { toParam, toQuery } from "../to-query.js";
 import { translateOrUndefined } from "../i18n.js";
 import { dig, eql, hashKey, HashEnumerable, KeyError } from "./core-hash.js";
@@ -120,6 +120,55 @@ function toIndex(v: unknown): number {
   throw new RubyTypeError(v === null || v === undefined ? "no implicit conversion from nil to integer" : `no implicit conversion of ${conversionName(v)} into Integer`);
 }
 
+/**
+ * Array#sum as Ruby's ary_sum adds: Integers exactly; from the first Float on, numbers with Kahan-Babuska
+ * compensation, the result a Float ([0.1, 0.2, 0.3].sum is 0.6; [1, 2, 1.0].sum is 4.0); from the first other
+ * value on, each with its own + (Strings from "", Durations).
+ */
+function arraySum(values: unknown[], start: unknown): unknown {
+  let acc = start;
+  let i = 0;
+  while (i < values.length && isNumeric(acc) && !isFloat(acc) && isNumeric(values[i]) && !isFloat(values[i])) acc = addIntegers(acc as number | bigint, values[i++] as number | bigint);
+  if (isNumeric(acc) && (isFloat(acc) || (i < values.length && isFloat(values[i])))) {
+    let f = Number(acc);
+    let c = 0;
+    for (; i < values.length && isNumeric(values[i]); i++) {
+      const x = Number(values[i]);
+      if (Number.isNaN(f)) continue;
+      if (Number.isNaN(x)) f = x;
+      else if (!Number.isFinite(x)) f = !Number.isFinite(f) && Math.sign(x) !== Math.sign(f) ? NaN : x;
+      else if (Number.isFinite(f)) {
+        const t = f + x;
+        c += Math.abs(f) >= Math.abs(x) ? f - t + x : x - t + f;
+        f = t;
+      }
+    }
+    acc = floatOf(f + c);
+  }
+  for (; i < values.length; i++) {
+    const v = values[i];
+    if (typeof acc === "string") acc = acc + toS(v);
+    // Durations add as Durations ([1.hour, 30.minutes].sum(0.seconds), or from 0).
+    else if (acc instanceof Duration) acc = acc.plus(v as Duration | number);
+    else if (v instanceof Duration) acc = v.plus(acc as number);
+    else acc = rubyPlus(acc, v);
+  }
+  return acc;
+}
+
+/** Integer + Integer, exact: a bigint past 2**53 (and a number again below it). */
+function addIntegers(a: number | bigint, b: number | bigint): number | bigint {
+  if (typeof a === "number" && typeof b === "number" && Number.isSafeInteger(a + b)) return a + b;
+  const sum = BigInt(a) + BigInt(b);
+  return sum >= BigInt(Number.MIN_SAFE_INTEGER) && sum <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(sum) : sum;
+}
+
+/** Ruby's + on other values (core-operators.ts' coreBinop, wired from there: importing it here closes an import cycle). */
+let rubyPlus: (a: unknown, b: unknown) => unknown = (a, b) => (a as number) + (b as number);
+export function wireArraySumPlus(plus: typeof rubyPlus): void {
+  rubyPlus = plus;
+}
+
 /** Replaces an Array's elements in place (sort!, map!, uniq!, replace): Ruby's mutators keep the object. */
 function refill(list: unknown[], items: unknown[]): unknown[] {
   list.splice(0, list.length, ...items);
@@ -174,7 +223,18 @@ const ArrayInPlace = {
   replace: (list: unknown[], other: unknown) => refill(list, [...toAry(other)]),
   mapBang: mapInPlace(),
   collectBang: mapInPlace(),
+  // flatten!: nil where no element was an Array (or depth is 0).
+  flattenBang: (list: unknown[], depth?: unknown) => {
+    const levels = flattenDepth(depth);
+    return levels === 0 || !list.some(Array.isArray) ? null : refill(list, list.flat(levels));
+  },
 };
+
+function flattenDepth(depth: unknown): number {
+  if (depth === undefined || depth === null) return Infinity;
+  const n = toIndex(depth);
+  return n < 0 ? Infinity : n;
+}
 
 /** map! / collect!: each element replaced by the block's answer; without a block, the Enumerator that does so. */
 function mapInPlace() {
@@ -239,13 +299,15 @@ export const ArrayMethods = {
   compact: (list: unknown[]) => list.filter((x) => x !== null && x !== undefined),
   // ActiveSupport's Enumerable#compact_blank.
   compactBlank: (list: unknown[]) => list.filter((x) => !isBlank(x)),
-  flatten: (list: unknown[]) => list.flat(Infinity),
-  // Array#uniq compares with eql?: two equal Hashes or Arrays are one element.
+  // flatten(depth = nil): every level, or depth levels (a negative depth: every level).
+  flatten: (list: unknown[], depth?: unknown) => list.flat(flattenDepth(depth)),
+  // Array#uniq compares with hash and eql?, as a Hash's keys: two equal Hashes or Arrays are one element; 1 and
+  // 1.0 are two (and [1] and [1.0]).
   uniq: (list: unknown[], block?: unknown) => {
     const seen: unknown[] = [];
     return list.filter((x) => {
       const key = typeof block === "function" ? (block as Block)(x) : x;
-      if (seen.some((s) => (s !== null && typeof s === "object" ? eq(s, key) : s === key))) return false;
+      if (seen.some((s) => eql(s, key))) return false;
       seen.push(key);
       return true;
     });
@@ -327,15 +389,7 @@ export const ArrayMethods = {
   max: (list: unknown[], n?: unknown, block?: unknown) => extreme(list, -1, n, block),
   sum: (list: unknown[], init: unknown = 0, block?: unknown) => {
     const f = typeof init === "function" ? (init as Block) : typeof block === "function" ? (block as Block) : (x: unknown) => x;
-    const start = typeof init === "function" ? 0 : init;
-    return list.reduce<unknown>((acc, x) => {
-      const v = f(x);
-      if (typeof acc === "string") return acc + toS(v);
-      // Durations add as Durations ([1.hour, 30.minutes].sum(0.seconds), or from 0).
-      if (acc instanceof Duration) return acc.plus(v as Duration | number);
-      if (v instanceof Duration) return v.plus(acc as number);
-      return (acc as number) + (v as number);
-    }, start);
+    return arraySum(list.map((x) => f(x)), typeof init === "function" ? 0 : init);
   },
   inject: (list: unknown[], ...args: unknown[]) => reduce(list, args),
   reduce: (list: unknown[], ...args: unknown[]) => reduce(list, args),

@@ -7,7 +7,7 @@
 import { hashIndex } from "./core-hash.js";
 import { ZeroDivisionError } from "../../ruby/errors.js";
 import { rubyToTs } from "../../ruby/names.js";
-import { ArrayMethods } from "./core-collections.js";
+import { ArrayMethods, wireArraySumPlus } from "./core-collections.js";
 import { StringMethods } from "./core-string.js";
 import { DurationMethods, TimeMethods } from "./core-time.js";
 import { RubyDate } from "../../ruby/date.js";
@@ -26,6 +26,9 @@ import { assertMutable } from "./frozen.js";
 
 const isTime = (v: unknown): v is Date | RubyDate | ZonedTime => v instanceof Date || v instanceof RubyDate || v instanceof ZonedTime;
 const isString = (v: unknown): v is string | SafeString => typeof v === "string" || v instanceof SafeString;
+
+// (Array#sum adds what is not a number with Ruby's +.)
+wireArraySumPlus((a, b) => coreBinop("+", a, b));
 
 /** `a <op> b` with Ruby's meaning for the receiver's class. */
 export function coreBinop(op: string, a: unknown, b: unknown): unknown {

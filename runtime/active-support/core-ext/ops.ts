@@ -173,6 +173,8 @@ export function symProc(name: string): (recv: unknown, ...args: unknown[]) => un
 
 symbolToProc.current = symProc;
 
+const SEND_NAMES = new Set(["send", "public_send", "__send__"]);
+
 /** Dynamic dispatch by Ruby method name: the member named by the one Ruby -> TS rule, else the attribute. */
 export function send(recv: unknown, name: string, ...args: unknown[]): unknown {
   if (recv === null || recv === undefined) throw new TypeError(`undefined method \`${name}' for nil`);
@@ -210,6 +212,8 @@ export function send(recv: unknown, name: string, ...args: unknown[]): unknown {
   if (typeof member === "function" && !(args.length === 0 && key !== null && isGetter(recv as object, key))) return (member as (...a: unknown[]) => unknown).apply(recv, args);
   if (key !== null && args.length === 0) return member ?? null;
   if (isPlainObject(recv) && args.length === 0 && name in recv) return recv[name] ?? null;
+  // Object#send / public_send / __send__ on a value with no such member of its own (an Array, a String).
+  if (SEND_NAMES.has(name) && args.length) return send(recv, toS(args[0]), ...args.slice(1));
   // Not the object's own: Ruby's core method for its class.
   const core = coreMethodCall(recv, name, args);
   if (core !== NO_METHOD) return core;

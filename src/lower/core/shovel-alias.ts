@@ -47,9 +47,12 @@ export function declineFrozenShovel(node: NodeOf<"binary">, recv: TsExpr, scope:
 export function declineUnheldShovel(node: NodeOf<"binary">, recv: TsExpr, scope: Scope): TsExpr | null {
   if (!mayBeString(recv.type)) return null;
   const left = unparen(node.left);
-  // (A chain's inner `<<` answered for its receiver; `(h[k] ||= x)` as a value is declined on its own.)
-  if ((left.kind === "binary" && left.op === "<<") || left.kind === "opAssign") return null;
+  // (A chain's inner `<<` answered for its receiver.)
+  if (left.kind === "binary" && left.op === "<<") return null;
   const app = scope.env.app;
+  // `(h[k] ||= [])`: the slot's value or the Array stored into it, no String where every store into the local Hash
+  // is an Array.
+  if (left.kind === "opAssign" && left.op === "||" && left.value.kind === "array" && arraySlot(left.target, node, scope)) return null;
   if (fresh(left, app) || arraySlot(left, node, scope) || arrayConstant(left, app) || outputBuffer(left) || arrayCurrentAttribute(left, app)) return null;
   if (left.kind === "call" && left.method === "freeze" && !left.args.length) return declined(node, "`<<` on a value `.freeze` froze (Ruby raises FrozenError)", recv, scope);
   return declined(node, "`<<` on a value no variable holds: a String cannot change in place, so its other references would not see the change", recv, scope);

@@ -33,6 +33,7 @@ export function lowerView(t: TemplateFile, app: AppModel, diags: Diagnostics, iv
     env.selfCall = (call, scope) => viewSelfCall(call, scope) ?? partialLocal(call, scope, locals);
     const scope = new Scope(env);
     scope.declare("json", { k: "json" }, "json");
+    scope.localsBody = t.body;
     const body = lowerBody(t.body, scope, "void");
     const jb = env.module.useType("Jbuilder");
     const fn = `export default function render(view: ${viewType}, locals: ${localsType}, json: ${jb}): void {\n${body.join("\n")}\n}`;

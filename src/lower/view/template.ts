@@ -42,6 +42,7 @@ export function lowerTemplate(template: TemplateFile, env: LowerEnv): LoweredTem
   env.blockFn = (block, scope, types) => (containsOutput(block.body) ? outputBlockFn(block, scope, types) : null);
   const scope = new Scope(env);
   scope.buffer = "out";
+  scope.localsBody = template.body;
   const body = lowerBody(template.body.filter((n) => !isBufferRead(n)), scope, "void");
   // The buffer the runtime installed for this render (View#renderTemplate): captures and helpers' concat use it too.
   return { body: ["const out = view.outputBuffer;", ...body, "return out.toSafeString();"], locals };

@@ -11,6 +11,11 @@ import { isModelClass, isViewRecord } from "../active-model/host.js";
 
 /** HelperMethodBuilder's route name and arguments; an action ("edit", "new") prefixes the name. */
 export function polymorphicName(target: unknown, action: string | null = null): { name: string; args: unknown[] } {
+  // One persisted record (link_to "Show", record): its singular route key, the record the argument (as below).
+  if (!Array.isArray(target) && isViewRecord(target) && target.isPersisted()) {
+    const key = target.modelName.singularRouteKey;
+    return { name: action ? `${action}_${key}` : key, args: [target] };
+  }
   const list = Array.isArray(target) ? target.filter((x) => x !== null && x !== undefined) : [target];
   const names: string[] = [];
   const args: unknown[] = [];

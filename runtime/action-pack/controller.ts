@@ -234,7 +234,8 @@ export class Controller<A extends object = Record<string, unknown>> {
   }
 
   formAuthenticityToken(options?: { formOptions?: { action?: string | null; method?: string | null } }): string {
-    return this.ctx.csrf.formAuthenticityToken(this.csrfRequest(), options?.formOptions);
+    // Only the request's path is read (a per-form token's action resolves against it).
+    return this.ctx.csrf.formAuthenticityToken(this.request, options?.formOptions);
   }
 
   protectAgainstForgery(): boolean {
@@ -499,6 +500,8 @@ export class Controller<A extends object = Record<string, unknown>> {
 
   verifyAuthenticityToken(): void {
     if (!forgeryProtectionConfig.allow) return;
+    // verified_request? passes a GET or HEAD before reading anything else (Csrf#verify answers the same for them).
+    if (this.request.method === "GET" || this.request.method === "HEAD") return;
     this.ctx.csrf.verify(this.csrfRequest(), () => this.params.get("authenticity_token"));
   }
 

@@ -60,7 +60,7 @@ export class Csrf {
   constructor(private readonly session: Session, private readonly random: (n: number) => Buffer = randomBytes) {}
 
   /** form_authenticity_token(form_options: { action:, method: }): per-form when both are given. */
-  formAuthenticityToken(request: CsrfRequest, formOptions?: { action?: string | null; method?: string | null }): string {
+  formAuthenticityToken(request: Pick<CsrfRequest, "path">, formOptions?: { action?: string | null; method?: string | null }): string {
     const raw = formOptions?.action && formOptions.method
       ? this.perFormToken(normalizeActionPath(formOptions.action, request.path), formOptions.method)
       : this.globalToken();

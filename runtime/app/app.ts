@@ -167,10 +167,29 @@ export interface AppConfig {
   cable?: CableSetup | null;
 }
 
-/** What views know of the asset pipeline beyond one path: the logical paths, the import map, which pipeline. */
+/**
+ * What views know of the asset pipeline beyond one path: the logical paths, the import map, which pipeline. Each is
+ * read from the config when asked (a page rarely asks; listing the asset map's keys for every render did not pay),
+ * so one index per config is never out of date.
+ */
+class ConfigAssetIndex implements AssetIndex {
+  constructor(private readonly config: AppConfig) {}
+  get logicalPaths(): string[] {
+    return Object.keys(this.config.assets);
+  }
+  get importmap(): AssetIndex["importmap"] {
+    return this.config.importmap ?? null;
+  }
+  get pipeline(): AssetIndex["pipeline"] {
+    return this.config.assetPipeline ?? null;
+  }
+}
+const assetIndexes = new WeakMap<AppConfig, AssetIndex>();
+
 function assetIndexOf(config: AppConfig): AssetIndex {
-  const logicalPaths = Object.keys(config.assets);
-  return { logicalPaths, importmap: config.importmap ?? null, pipeline: config.assetPipeline ?? null };
+  let index = assetIndexes.get(config);
+  if (index === undefined) assetIndexes.set(config, (index = new ConfigAssetIndex(config)));
+  return index;
 }
 
 export function createApp(config: AppConfig): HttpApp {

@@ -8,7 +8,7 @@ import { isBlank, isPlainObject, toS } from "../ruby/ruby.js";
 import { assertMutable } from "../active-support/core-ext/frozen.js";
 import { isModelClass, isViewRecord, type ViewHost } from "../active-model/host.js";
 import { capture, htmlEscape, SafeString, type Block } from "../active-support/safe.js";
-import { contentTag } from "./tag.js";
+import { contentTag, contentTagString } from "./tag.js";
 import type { Attributes } from "./tag-options.js";
 
 /** The `:back` symbol in a URL position (lowered Symbols are strings, so `:back` needs its own value). */
@@ -75,7 +75,8 @@ export function linkTo(view: ViewHost, ...args: unknown[]): SafeString {
   const modelName = isViewRecord(name) || isModelClass(name);
   const url = modelName && isPlainObject(options) && Object.keys(options).length === 0 ? urlFor(view, name) : urlFor(view, options);
   if (html.href === null || html.href === undefined || html.href === false) html.href = url;
-  return block ? contentTag("a", html, block) : contentTag("a", name ?? url, html);
+  // contentTag("a", content, html) is contentTagString with escaping ("a" is a valid name): called as that directly.
+  return block ? contentTag("a", html, block) : contentTagString("a", name ?? url, html, true);
 }
 
 /** link_to_if(condition, name, options = {}, html_options = {}, &block). */

@@ -34,6 +34,13 @@ export function polymorphicName(target: unknown, action: string | null = null): 
 }
 
 export function polymorphicUrl(router: Router, target: unknown, kind: "path" | "url", options: UrlOptions, host: HostOptions, recall: Record<string, unknown>, action: string | null = null): string {
+  if (kind === "path") return polymorphicPathOf(router, target, options, recall, action);
   const { name, args } = polymorphicName(target, action);
-  return kind === "path" ? router.pathFor(name, args, options, recall) : router.urlFor(name, args, { ...host, ...options }, recall);
+  return router.urlFor(name, args, { ...host, ...options }, recall);
+}
+
+/** polymorphicUrl's path: no host is read (a view's url_for(record) asks for none). */
+export function polymorphicPathOf(router: Router, target: unknown, options: UrlOptions, recall: Record<string, unknown>, action: string | null = null): string {
+  const { name, args } = polymorphicName(target, action);
+  return router.pathFor(name, args, options, recall);
 }

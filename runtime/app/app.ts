@@ -29,7 +29,7 @@ import { loadFixtures, type FixtureSetSource } from "../active-record/fixtures/i
 import { currentTime } from "../active-record/index.js";
 import { Jbuilder } from "../gems/jbuilder/index.js";
 import { toJson } from "../gems/jbuilder/index.js";
-import { polymorphicUrl } from "../action-pack/polymorphic.js";
+import { polymorphicPathOf, polymorphicUrl } from "../action-pack/polymorphic.js";
 import { urlForOptions } from "../action-pack/url-for.js";
 import { lookupFormats } from "../action-pack/rendering.js";
 import type { UrlOptions } from "../action-pack/router.js";
@@ -533,11 +533,13 @@ function viewContext(config: AppConfig, controller: Controller<object>, format: 
     urlFor: (target) => {
       if (typeof target === "string") return target;
       if (isPlainObject(target)) return urlForOptions(router, { ...controller.urlHost(), only_path: target.host === undefined || target.host === null, ...target }, controller.recall());
-      return polymorphicUrl(router, target, "path", {}, controller.urlHost(), controller.recall());
+      return polymorphicPathOf(router, target, {}, controller.recall());
     },
     polymorphicPath: (target, opts = {}) => {
       const { action = null, url = false, ...options } = opts;
-      return polymorphicUrl(router, target, url ? "url" : "path", options as UrlOptions, controller.urlHost(), controller.recall(), action);
+      return url
+        ? polymorphicUrl(router, target, "url", options as UrlOptions, controller.urlHost(), controller.recall(), action)
+        : polymorphicPathOf(router, target, options as UrlOptions, controller.recall(), action);
     },
     assetPath: (source) => config.assets[source] ?? null,
     assetIndex: assetIndexOf(config),

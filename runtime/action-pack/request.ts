@@ -244,7 +244,11 @@ export class Request {
   /** The format parameter as Rails reads it, or null when reading parameters fails. */
   private formatParam(): string | null {
     try {
-      const f = this.parameters.format;
+      // parameters' format without merging the three: both parses run (either may fail) and the last holder wins.
+      const body = this.requestParameters;
+      const query = this.queryParameters;
+      const path = this.pathParameters;
+      const f = Object.hasOwn(path, "format") ? path.format : Object.hasOwn(query, "format") ? query.format : Object.hasOwn(body, "format") ? body.format : undefined;
       return typeof f === "string" ? f : null;
     } catch {
       return null;

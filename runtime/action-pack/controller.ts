@@ -373,7 +373,9 @@ export class Controller<A extends object = Record<string, unknown>> {
     }
     // ActionController::Instrumentation logs request.filtered_parameters before anything runs, so malformed
     // parameters are a 400 for every action, whether it reads params or not.
-    void this.request.parameters;
+    // (The two parses are what can fail; request.parameters would merge them with the path's into a new object.)
+    void this.request.requestParameters;
+    void this.request.queryParameters;
     // ActionController::Rescue around process_action: filters and the action; a rescue_from handler takes the error.
     try {
       const filters = this.filterChain(action);
@@ -572,7 +574,8 @@ function applies(f: Filter, action: string): boolean {
 
 /** The TS method of an action: the compiler's naming rule (`mark_read` -> `markRead`). */
 export function actionMethod(action: string): string {
-  return action.replace(/_+([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
+  // Most actions (index, show, new) have no underscore, which the replace needs to change anything.
+  return action.includes("_") ? action.replace(/_+([a-z0-9])/g, (_m, c: string) => c.toUpperCase()) : action;
 }
 
 function truthyValue(v: unknown): boolean {

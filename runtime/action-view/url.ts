@@ -67,8 +67,13 @@ export function convertOptionsToDataAttributes(options: unknown, htmlOptions: At
 
 /** link_to(name = nil, options = nil, html_options = nil, &block). */
 export function linkTo(view: ViewHost, ...args: unknown[]): SafeString {
-  const [rest, block] = splitBlock(args);
-  let [name = null, options = null, htmlOptions = null] = rest;
+  // splitBlock and the destructuring defaults, read off args in place (a link per row of every index page).
+  const count = typeof args[args.length - 1] === "function" ? args.length - 1 : args.length;
+  const block = count < args.length ? (args[count] as Block) : null;
+  const at = (i: number): unknown => (i < count && args[i] !== undefined ? args[i] : null);
+  let name: unknown = at(0);
+  let options: unknown = at(1);
+  let htmlOptions: unknown = at(2);
   if (block) [htmlOptions, options, name] = [options, name, block];
   options ??= {};
   const html = convertOptionsToDataAttributes(options, htmlOptions as Attributes | null);

@@ -234,7 +234,8 @@ export class Controller<A extends object = Record<string, unknown>> {
   }
 
   formAuthenticityToken(options?: { formOptions?: { action?: string | null; method?: string | null } }): string {
-    return this.ctx.csrf.formAuthenticityToken(this.csrfRequest(), options?.formOptions);
+    // Only the request's path is read (a per-form token's action resolves against it).
+    return this.ctx.csrf.formAuthenticityToken(this.request, options?.formOptions);
   }
 
   protectAgainstForgery(): boolean {
@@ -372,7 +373,9 @@ export class Controller<A extends object = Record<string, unknown>> {
     }
     // ActionController::Instrumentation logs request.filtered_parameters before anything runs, so malformed
     // parameters are a 400 for every action, whether it reads params or not.
-    void this.request.parameters;
+    // (The two parses are what can fail; request.parameters would merge them with the path's into a new object.)
+    void this.request.requestParameters;
+    void this.request.queryParameters;
     // ActionController::Rescue around process_action: filters and the action; a rescue_from handler takes the error.
     try {
       const filters = this.filterChain(action);
@@ -499,6 +502,8 @@ export class Controller<A extends object = Record<string, unknown>> {
 
   verifyAuthenticityToken(): void {
     if (!forgeryProtectionConfig.allow) return;
+    // verified_request? passes a GET or HEAD before reading anything else (Csrf#verify answers the same for them).
+    if (this.request.method === "GET" || this.request.method === "HEAD") return;
     this.ctx.csrf.verify(this.csrfRequest(), () => this.params.get("authenticity_token"));
   }
 
@@ -569,7 +574,8 @@ function applies(f: Filter, action: string): boolean {
 
 /** The TS method of an action: the compiler's naming rule (`mark_read` -> `markRead`). */
 export function actionMethod(action: string): string {
-  return action.replace(/_+([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
+  // Most actions (index, show, new) have no underscore, which the replace needs to change anything.
+  return action.includes("_") ? action.replace(/_+([a-z0-9])/g, (_m, c: string) => c.toUpperCase()) : action;
 }
 
 function truthyValue(v: unknown): boolean {

@@ -51,11 +51,13 @@ const urlsafe = (b: Buffer) => b.toString("base64url");
 export class Csrf {
   private realToken: string | null = null;
   private realBytes: Buffer | null = null;
+  /** The real token was drawn during this request (not read from the session). */
+  private drawn = false;
 
   constructor(private readonly session: Session, private readonly random: (n: number) => Buffer = randomBytes) {}
 
   /** form_authenticity_token(form_options: { action:, method: }): per-form when both are given. */
-  formAuthenticityToken(request: CsrfRequest, formOptions?: { action?: string | null; method?: string | null }): string {
+  formAuthenticityToken(request: Pick<CsrfRequest, "path">, formOptions?: { action?: string | null; method?: string | null }): string {
     const raw = formOptions?.action && formOptions.method
       ? this.perFormToken(normalizeActionPath(formOptions.action, request.path), formOptions.method)
       : this.globalToken();
@@ -82,6 +84,7 @@ export class Csrf {
   /** reset_csrf_token (reset_session). */
   reset(): void {
     this.realToken = null;
+    this.drawn = false;
     this.session.delete("_csrf_token");
   }
 
@@ -95,6 +98,7 @@ export class Csrf {
         // A new token's bytes are the ones just drawn: decoding their encoding again would give the same bytes.
         this.realBytes = this.random(TOKEN_LENGTH);
         this.realToken = urlsafe(this.realBytes);
+        this.drawn = true;
       }
     }
     return (this.realBytes ??= decodedToken(this.realToken));
@@ -102,6 +106,9 @@ export class Csrf {
 
   private hmac(identifier: string): Buffer {
     const real = this.real();
+    // A token drawn for this request is in no memo yet: its HMACs are worked out without filling the memo with
+    // entries that only a session sending it back could use (a client without cookies sends none back).
+    if (this.drawn) return createHmac("sha256", real).update(identifier).digest();
     const key = `${this.realToken}\0${identifier}`;
     return hmacs.get(key) ?? hmacs.set(key, createHmac("sha256", real).update(identifier).digest());
   }

@@ -11,6 +11,11 @@ import { isModelClass, isViewRecord } from "../active-model/host.js";
 
 /** HelperMethodBuilder's route name and arguments; an action ("edit", "new") prefixes the name. */
 export function polymorphicName(target: unknown, action: string | null = null): { name: string; args: unknown[] } {
+  // One persisted record (link_to "Show", record): its singular route key, the record the argument (as below).
+  if (!Array.isArray(target) && isViewRecord(target) && target.isPersisted()) {
+    const key = target.modelName.singularRouteKey;
+    return { name: action ? `${action}_${key}` : key, args: [target] };
+  }
   const list = Array.isArray(target) ? target.filter((x) => x !== null && x !== undefined) : [target];
   const names: string[] = [];
   const args: unknown[] = [];
@@ -29,6 +34,13 @@ export function polymorphicName(target: unknown, action: string | null = null): 
 }
 
 export function polymorphicUrl(router: Router, target: unknown, kind: "path" | "url", options: UrlOptions, host: HostOptions, recall: Record<string, unknown>, action: string | null = null): string {
+  if (kind === "path") return polymorphicPathOf(router, target, options, recall, action);
   const { name, args } = polymorphicName(target, action);
-  return kind === "path" ? router.pathFor(name, args, options, recall) : router.urlFor(name, args, { ...host, ...options }, recall);
+  return router.urlFor(name, args, { ...host, ...options }, recall);
+}
+
+/** polymorphicUrl's path: no host is read (a view's url_for(record) asks for none). */
+export function polymorphicPathOf(router: Router, target: unknown, options: UrlOptions, recall: Record<string, unknown>, action: string | null = null): string {
+  const { name, args } = polymorphicName(target, action);
+  return router.pathFor(name, args, options, recall);
 }

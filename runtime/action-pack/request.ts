@@ -52,6 +52,17 @@ function withRailsLookup(headers: IncomingHttpHeaders): IncomingHttpHeaders {
   return headers;
 }
 
+/** Where `/:(\d+)$/` matches in a host with port (the colon before trailing digits), or -1. */
+function portColon(hostWithPort: string): number {
+  let i = hostWithPort.length - 1;
+  while (i >= 0) {
+    const c = hostWithPort.charCodeAt(i);
+    if (c < 48 || c > 57) break;
+    i--;
+  }
+  return i >= 0 && i < hostWithPort.length - 1 && hostWithPort.charCodeAt(i) === 58 ? i : -1;
+}
+
 class RequestCache {
   query: ParamTree | undefined = undefined;
   body: ParamTree | undefined = undefined;
@@ -156,13 +167,19 @@ export class Request {
   }
 
   get host(): string {
-    return (this.cache.host ??= this.rawHostWithPort.replace(/:\d+$/, ""));
+    if (this.cache.host === undefined) {
+      const raw = this.rawHostWithPort;
+      const colon = portColon(raw);
+      this.cache.host = colon < 0 ? raw : raw.slice(0, colon);
+    }
+    return this.cache.host;
   }
 
   get port(): number {
     if (this.cache.port === undefined) {
-      const m = /:(\d+)$/.exec(this.rawHostWithPort);
-      this.cache.port = m ? Number(m[1]) : this.ssl ? 443 : 80;
+      const raw = this.rawHostWithPort;
+      const colon = portColon(raw);
+      this.cache.port = colon < 0 ? (this.ssl ? 443 : 80) : Number(raw.slice(colon + 1));
     }
     return this.cache.port;
   }
@@ -227,7 +244,11 @@ export class Request {
   /** The format parameter as Rails reads it, or null when reading parameters fails. */
   private formatParam(): string | null {
     try {
-      const f = this.parameters.format;
+      // parameters' format without merging the three: both parses run (either may fail) and the last holder wins.
+      const body = this.requestParameters;
+      const query = this.queryParameters;
+      const path = this.pathParameters;
+      const f = Object.hasOwn(path, "format") ? path.format : Object.hasOwn(query, "format") ? query.format : Object.hasOwn(body, "format") ? body.format : undefined;
       return typeof f === "string" ? f : null;
     } catch {
       return null;

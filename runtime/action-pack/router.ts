@@ -212,13 +212,14 @@ function isEmptyObject(o: object): boolean {
 
 function optimizedPath(route: CompiledRoute, args: unknown[]): string {
   const values: Record<string, string> = {};
-  const missing: string[] = [];
-  route.path.requiredNames.forEach((key, i) => {
+  let missing: string[] | null = null;
+  const names = route.path.requiredNames;
+  for (let i = 0; i < names.length; i++) {
     const value = toParam(args[i]);
-    if (value === null || value === "") missing.push(key);
-    else values[key] = value;
-  });
-  if (missing.length) {
+    if (value === null || value === "") (missing ??= []).push(names[i]!);
+    else values[names[i]!] = value;
+  }
+  if (missing) {
     const given = Object.fromEntries(route.path.requiredNames.map((k, i) => [k, toParam(args[i])]));
     throw generationError({ controller: route.entry.controller, action: route.entry.action, ...route.entry.defaults, ...given }, missing);
   }

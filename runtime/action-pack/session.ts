@@ -77,6 +77,11 @@ export class Session {
     return this.forRead() ?? [];
   }
 
+  /** Calls fn with each key and value in order, as entries() lists them (without a pair per entry). */
+  eachEntry(fn: (value: unknown, key: string) => void): void {
+    this.forRead()?.forEach(fn);
+  }
+
   /** load_for_read! / load_for_delete!: loads only a session the request brought. */
   private forRead(): Map<string, unknown> | null {
     return this.data ?? (this.exists() ? this.ensureLoaded() : null);
@@ -86,7 +91,10 @@ export class Session {
     if (!this.data) {
       const { id, data } = this.load();
       this.sessionId = id;
-      this.data = new Map(Object.entries(data));
+      // The own keys in Object.entries' order, without a pair per key.
+      const map = new Map<string, unknown>();
+      for (const key of Object.keys(data)) map.set(key, data[key]);
+      this.data = map;
     }
     return this.data;
   }
@@ -138,12 +146,12 @@ export class CookieSessionStore {
   commit(session: Session, jar: CookieJar): void {
     if (!session.loaded && !this.options.expireAfter) return;
     const data: Record<string, unknown> = {};
-    for (const [k, v] of session.entries()) {
-      if (v === null || v === undefined) continue;
+    session.eachEntry((v, k) => {
+      if (v === null || v === undefined) return;
       // An own "__proto__" key, as Object.fromEntries makes it (an assignment would set the prototype).
       if (k === "__proto__") Object.defineProperty(data, k, { value: v, enumerable: true, writable: true, configurable: true });
       else data[k] = v;
-    }
+    });
     data.session_id = session.id;
     const options: CookieOptions = { value: data, path: this.options.path ?? "/", secure: this.options.secure ?? false, httponly: this.options.httponly ?? true };
     if (this.options.expireAfter) options.expires = advance(this.options.now?.() ?? new Date(), this.options.expireAfter);

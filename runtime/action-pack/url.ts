@@ -9,9 +9,15 @@ const SEGMENT = new RegExp(`[^${UNRESERVED}${SUB_DELIMS}:@]`, "gu");
 const PATH = new RegExp(`[^${UNRESERVED}${SUB_DELIMS}:@/]`, "gu");
 const FRAGMENT = new RegExp(`[^${UNRESERVED}${SUB_DELIMS}:@/?]`, "gu");
 
-export const escapeSegment = (s: string): string => percentEncode(s, SEGMENT);
-export const escapePath = (s: string): string => percentEncode(s, PATH);
-export const escapeFragment = (s: string): string => percentEncode(s, FRAGMENT);
+// The same classes as "nothing to escape" tests: most values (record ids, slugs) come back as they are, without
+// a replace over them.
+const SEGMENT_PLAIN = new RegExp(`^[${UNRESERVED}${SUB_DELIMS}:@]*$`);
+const PATH_PLAIN = new RegExp(`^[${UNRESERVED}${SUB_DELIMS}:@/]*$`);
+const FRAGMENT_PLAIN = new RegExp(`^[${UNRESERVED}${SUB_DELIMS}:@/?]*$`);
+
+export const escapeSegment = (s: string): string => (SEGMENT_PLAIN.test(s) ? s : percentEncode(s, SEGMENT));
+export const escapePath = (s: string): string => (PATH_PLAIN.test(s) ? s : percentEncode(s, PATH));
+export const escapeFragment = (s: string): string => (FRAGMENT_PLAIN.test(s) ? s : percentEncode(s, FRAGMENT));
 
 /** Where a full URL points: ActionDispatch::Http::URL's :host/:port/:protocol options. */
 export interface HostOptions {

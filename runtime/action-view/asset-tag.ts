@@ -83,8 +83,38 @@ export function javascriptIncludeTag(view: ViewHost, ...args: unknown[]): SafeSt
   return new SafeString(tags.join("\n"));
 }
 
+/**
+ * What stylesheet_link_tag writes for one source given without options (the usual `stylesheet_link_tag "application"`):
+ * the tag and its preload link, by the asset's path and what else the writing reads (whether links are preloaded,
+ * apply_stylesheet_media_default). The path itself is worked out on every call (the asset map, host, protocol and
+ * relative root all go into it), so the key holds everything the answer depends on. Bounded: emptied when full.
+ */
+const plainStylesheetTags = new Map<string, { tag: string; link: string | null }>();
+const PLAIN_STYLESHEET_TAGS_MAX = 256;
+
+function plainStylesheetTag(href: string, preload: boolean): { tag: string; link: string | null } {
+  const key = `${preload ? "1" : "0"}${assetTagConfig.applyStylesheetMediaDefault ? "1" : "0"}${href}`;
+  let known = plainStylesheetTags.get(key);
+  if (known === undefined) {
+    const link = preload && isPresent(href) && !href.startsWith("data:") ? `<${href}>; rel=preload; as=style${linkSuffix(null, null, true)}` : null;
+    const attrs: Attributes = { rel: "stylesheet", crossorigin: null, href };
+    if (assetTagConfig.applyStylesheetMediaDefault) attrs.media = "screen";
+    known = { tag: tag("link", attrs).toString(), link };
+    if (plainStylesheetTags.size >= PLAIN_STYLESHEET_TAGS_MAX) plainStylesheetTags.clear();
+    plainStylesheetTags.set(key, known);
+  }
+  return known;
+}
+
 /** stylesheet_link_tag(*sources). */
 export function stylesheetLinkTag(view: ViewHost, ...args: unknown[]): SafeString {
+  // Sources alone (Strings, no options Hash): each one's tag as the general case below writes it with empty options.
+  if (args.length === 1 && typeof args[0] === "string") {
+    const href = assetPath(view, args[0], { type: "stylesheet" });
+    const { tag: html, link } = plainStylesheetTag(href, preloadTarget(view, {}));
+    if (link !== null) view.addPreloadLinks?.([link]);
+    return new SafeString(html);
+  }
   let [sources, options] = splitSources(args);
   // Propshaft::Helper: `stylesheet_link_tag :all` links every CSS file of the load path, by sorted logical path.
   if (sources[0] === RubySymbol.for("all") && view.assetIndex?.pipeline === "propshaft") {

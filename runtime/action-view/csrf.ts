@@ -2,7 +2,7 @@
 //   csrf_meta_tags -> csrfMetaTags(view)     csp_meta_tag -> cspMetaTag(view)
 //   the authenticity_token and _method hidden inputs every form-writing helper adds.
 import type { ViewHost } from "../active-model/host.js";
-import { SafeString } from "../active-support/safe.js";
+import { escapeHtmlText, SafeString } from "../active-support/safe.js";
 import { tag } from "./tag.js";
 import type { Attributes } from "./tag-options.js";
 
@@ -13,7 +13,11 @@ export function requestForgeryProtectionToken(view: ViewHost): string {
 /** csrf_meta_tags / csrf_meta_tag: nil when forgery protection is off. */
 export function csrfMetaTags(view: ViewHost): SafeString | null {
   if (!view.protectAgainstForgery()) return null;
-  return new SafeString(`${csrfParamTag(requestForgeryProtectionToken(view))}\n${tag("meta", { name: "csrf-token", content: view.formAuthenticityToken() })}`);
+  const param = csrfParamTag(requestForgeryProtectionToken(view));
+  const token: unknown = view.formAuthenticityToken();
+  // A String token (always, from the runtime's forgery protection) written as tag() writes the pair, escaped.
+  if (typeof token === "string") return new SafeString(`${param}\n<meta name="csrf-token" content="${escapeHtmlText(token)}" />`);
+  return new SafeString(`${param}\n${tag("meta", { name: "csrf-token", content: token })}`);
 }
 
 /** The csrf-param meta tag per parameter name (a pure function of the name; apps have one). */

@@ -8,7 +8,7 @@ import { isBlank, isPlainObject, RubySymbol, toS } from "../ruby/ruby.js";
 import { assertMutable } from "../active-support/core-ext/frozen.js";
 import { isModelClass, isViewRecord, type ViewHost } from "../active-model/host.js";
 import { capture, htmlEscape, SafeString, type Block } from "../active-support/safe.js";
-import { contentTag } from "./tag.js";
+import { contentTag, contentTagString } from "./tag.js";
 import type { Attributes } from "./tag-options.js";
 
 /** The `:back` symbol in a URL position (lowered Symbols are strings, so `:back` needs its own value). */
@@ -77,15 +77,21 @@ export function convertOptionsToDataAttributes(options: unknown, htmlOptions: At
 
 /** link_to(name = nil, options = nil, html_options = nil, &block). */
 export function linkTo(view: ViewHost, ...args: unknown[]): SafeString {
-  const [rest, block] = splitBlock(args);
-  let [name = null, options = null, htmlOptions = null] = rest;
+  // splitBlock and the destructuring defaults, read off args in place (a link per row of every index page).
+  const count = typeof args[args.length - 1] === "function" ? args.length - 1 : args.length;
+  const block = count < args.length ? (args[count] as Block) : null;
+  const at = (i: number): unknown => (i < count && args[i] !== undefined ? args[i] : null);
+  let name: unknown = at(0);
+  let options: unknown = at(1);
+  let htmlOptions: unknown = at(2);
   if (block) [htmlOptions, options, name] = [options, name, block];
   options ??= {};
   const html = convertOptionsToDataAttributes(options, htmlOptions as Attributes | null);
   const modelName = isViewRecord(name) || isModelClass(name);
   const url = modelName && isPlainObject(options) && Object.keys(options).length === 0 ? urlFor(view, name) : urlFor(view, options);
   if (html.href === null || html.href === undefined || html.href === false) html.href = url;
-  return block ? contentTag("a", html, block) : contentTag("a", name ?? url, html);
+  // contentTag("a", content, html) is contentTagString with escaping ("a" is a valid name): called as that directly.
+  return block ? contentTag("a", html, block) : contentTagString("a", name ?? url, html, true);
 }
 
 /** link_to_if(condition, name, options = {}, html_options = {}, &block). */

@@ -71,10 +71,43 @@ export function serializerWithFallback(format: "marshal" | "json_allow_marshal")
 
 /** ActiveSupport::JSON.encode of plain JSON data: HTML-significant characters are \u-escaped. */
 export function activeSupportJson(value: unknown): string {
+  if (typeof value === "string" && JSON_PLAIN_TEXT.test(value)) return `"${value}"`;
+  if (value !== null && typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype) {
+    const flat = flatPlainJson(value as Record<string, unknown>);
+    if (flat !== null) return flat;
+  }
   const json = JSON.stringify(value);
   if (json !== undefined && !JSON_HTML_UNSAFE_TEST.test(json)) return json;
   return json.replace(JSON_HTML_UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
+/**
+ * Text JSON.stringify writes as it is between its quotes and activeSupportJson leaves alone: printable ASCII but
+ * `"`, `\\`, `<`, `>` and `&`.
+ */
+const JSON_PLAIN_TEXT = /^[ !#-%'-;=?-[\]-~]*$/;
+
+/**
+ * A flat object's JSON as JSON.stringify writes it (own enumerable keys in order), when every key is plain text and
+ * every value plain text, a finite number, true, false or null; otherwise null (the general path answers). A
+ * session's hash is one: JSON.stringify took twice as long for it.
+ */
+function flatPlainJson(object: Record<string, unknown>): string | null {
+  let out = "{";
+  for (const key in object) {
+    if (!Object.hasOwn(object, key) || !JSON_PLAIN_TEXT.test(key)) return null;
+    const value = object[key];
+    let text: string;
+    if (typeof value === "string") {
+      if (!JSON_PLAIN_TEXT.test(value)) return null;
+      text = `"${value}"`;
+    } else if (typeof value === "number" && Number.isFinite(value)) text = String(value);
+    else if (value === null || value === true || value === false) text = String(value);
+    else return null;
+    out += `${out.length === 1 ? "" : ","}"${key}":${text}`;
+  }
+  return `${out}}`;
+}
+
 const JSON_HTML_UNSAFE = /[<>&\u2028\u2029]/g;
 const JSON_HTML_UNSAFE_TEST = /[<>&\u2028\u2029]/;
 

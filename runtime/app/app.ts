@@ -29,7 +29,7 @@ import { loadFixtures, type FixtureSetSource } from "../active-record/fixtures/i
 import { currentTime } from "../active-record/index.js";
 import { Jbuilder } from "../gems/jbuilder/index.js";
 import { toJson } from "../gems/jbuilder/index.js";
-import { polymorphicUrl } from "../action-pack/polymorphic.js";
+import { polymorphicPathOf, polymorphicUrl } from "../action-pack/polymorphic.js";
 import { urlForOptions } from "../action-pack/url-for.js";
 import { lookupFormats } from "../action-pack/rendering.js";
 import type { UrlOptions } from "../action-pack/router.js";
@@ -167,10 +167,29 @@ export interface AppConfig {
   cable?: CableSetup | null;
 }
 
-/** What views know of the asset pipeline beyond one path: the logical paths, the import map, which pipeline. */
+/**
+ * What views know of the asset pipeline beyond one path: the logical paths, the import map, which pipeline. Each is
+ * read from the config when asked (a page rarely asks; listing the asset map's keys for every render did not pay),
+ * so one index per config is never out of date.
+ */
+class ConfigAssetIndex implements AssetIndex {
+  constructor(private readonly config: AppConfig) {}
+  get logicalPaths(): string[] {
+    return Object.keys(this.config.assets);
+  }
+  get importmap(): AssetIndex["importmap"] {
+    return this.config.importmap ?? null;
+  }
+  get pipeline(): AssetIndex["pipeline"] {
+    return this.config.assetPipeline ?? null;
+  }
+}
+const assetIndexes = new WeakMap<AppConfig, AssetIndex>();
+
 function assetIndexOf(config: AppConfig): AssetIndex {
-  const logicalPaths = Object.keys(config.assets);
-  return { logicalPaths, importmap: config.importmap ?? null, pipeline: config.assetPipeline ?? null };
+  let index = assetIndexes.get(config);
+  if (index === undefined) assetIndexes.set(config, (index = new ConfigAssetIndex(config)));
+  return index;
 }
 
 export function createApp(config: AppConfig): HttpApp {
@@ -514,11 +533,13 @@ function viewContext(config: AppConfig, controller: Controller<object>, format: 
     urlFor: (target) => {
       if (typeof target === "string") return target;
       if (isPlainObject(target)) return urlForOptions(router, { ...controller.urlHost(), only_path: target.host === undefined || target.host === null, ...target }, controller.recall());
-      return polymorphicUrl(router, target, "path", {}, controller.urlHost(), controller.recall());
+      return polymorphicPathOf(router, target, {}, controller.recall());
     },
     polymorphicPath: (target, opts = {}) => {
       const { action = null, url = false, ...options } = opts;
-      return polymorphicUrl(router, target, url ? "url" : "path", options as UrlOptions, controller.urlHost(), controller.recall(), action);
+      return url
+        ? polymorphicUrl(router, target, "url", options as UrlOptions, controller.urlHost(), controller.recall(), action)
+        : polymorphicPathOf(router, target, options as UrlOptions, controller.recall(), action);
     },
     assetPath: (source) => config.assets[source] ?? null,
     assetIndex: assetIndexOf(config),

@@ -251,7 +251,7 @@ export class View implements ViewHost {
 
   /** Renders a template by logical path (`posts/index`) in the current format. */
   renderTemplate(logicalPath: string, locals: Record<string, unknown> = {}): SafeString {
-    const { entry } = this.lookup(logicalPath);
+    const entry = this.lookupEntry(logicalPath);
     if (entry.handler === "jbuilder") throw new MissingTemplate(`${logicalPath} is a jbuilder template`);
     this.rendering.push(entry);
     const outer = View.current;
@@ -430,15 +430,30 @@ export class View implements ViewHost {
 
   /** The template in the first lookup format it exists in (ActionView::PathResolver sorts by the formats' order). */
   private lookup(logicalPath: string): { entry: TemplateEntry; format: string } {
+    const entry = this.lookupEntry(logicalPath);
+    return { entry, format: this.foundFormat };
+  }
+
+  /** The format the last lookupEntry found its template in. */
+  private foundFormat = "";
+
+  /** lookup's template alone (renderTemplate's, once per template and partial: no pair built for it). */
+  private lookupEntry(logicalPath: string): TemplateEntry {
     // lookupFormats() starts with the template's own format: most lookups end there, without the request's list.
     if (this.format === null) {
       const entry = this.ctx.templates[`${logicalPath}.${this.ctx.format}`];
-      if (entry) return { entry, format: this.ctx.format };
+      if (entry) {
+        this.foundFormat = this.ctx.format;
+        return entry;
+      }
     }
     const formats = this.lookupFormats();
     for (const format of formats) {
       const entry = this.ctx.templates[`${logicalPath}.${format}`];
-      if (entry) return { entry, format };
+      if (entry) {
+        this.foundFormat = format;
+        return entry;
+      }
     }
     throw new MissingTemplate(`Missing template ${logicalPath} with formats: ${formats.join(", ")}`);
   }

@@ -9,6 +9,7 @@ import type { AssetType, ViewHost } from "../active-model/host.js";
 import { capture, htmlSafe, SafeString, safeJoin, type Block } from "../active-support/safe.js";
 import { contentTag, tag, tagElement } from "./tag.js";
 import type { Attributes } from "./tag-options.js";
+import { BoundedMemo } from "../active-support/bounded-memo.js";
 
 /** Template::Types for the extensions asset tags meet. */
 export const MIME_TYPES: Record<string, string> = {
@@ -89,21 +90,18 @@ export function javascriptIncludeTag(view: ViewHost, ...args: unknown[]): SafeSt
  * apply_stylesheet_media_default). The path itself is worked out on every call (the asset map, host, protocol and
  * relative root all go into it), so the key holds everything the answer depends on. Bounded: emptied when full.
  */
-const plainStylesheetTags = new Map<string, { tag: string; link: string | null }>();
-const PLAIN_STYLESHEET_TAGS_MAX = 256;
+const plainStylesheetTags = new BoundedMemo<string, { tag: string; link: string | null }>(256);
 
 function plainStylesheetTag(href: string, preload: boolean): { tag: string; link: string | null } {
   const key = `${preload ? "1" : "0"}${assetTagConfig.applyStylesheetMediaDefault ? "1" : "0"}${href}`;
-  let known = plainStylesheetTags.get(key);
-  if (known === undefined) {
-    const link = preload && isPresent(href) && !href.startsWith("data:") ? `<${href}>; rel=preload; as=style${linkSuffix(null, null, true)}` : null;
-    const attrs: Attributes = { rel: "stylesheet", crossorigin: null, href };
-    if (assetTagConfig.applyStylesheetMediaDefault) attrs.media = "screen";
-    known = { tag: tag("link", attrs).toString(), link };
-    if (plainStylesheetTags.size >= PLAIN_STYLESHEET_TAGS_MAX) plainStylesheetTags.clear();
-    plainStylesheetTags.set(key, known);
-  }
-  return known;
+  return plainStylesheetTags.get(key) ?? plainStylesheetTags.set(key, newPlainStylesheetTag(href, preload));
+}
+
+function newPlainStylesheetTag(href: string, preload: boolean): { tag: string; link: string | null } {
+  const link = preload && isPresent(href) && !href.startsWith("data:") ? `<${href}>; rel=preload; as=style${linkSuffix(null, null, true)}` : null;
+  const attrs: Attributes = { rel: "stylesheet", crossorigin: null, href };
+  if (assetTagConfig.applyStylesheetMediaDefault) attrs.media = "screen";
+  return { tag: tag("link", attrs).toString(), link };
 }
 
 /** stylesheet_link_tag(*sources). */
